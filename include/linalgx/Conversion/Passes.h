@@ -1,0 +1,19 @@
+//===- Passes.h - linalgx conversion passes ---------------------*- C++ -*-===//
+
+#ifndef LINALGX_CONVERSION_PASSES_H
+#define LINALGX_CONVERSION_PASSES_H
+
+#include "linalgx/Conversion/LinalgXToLoops/LinalgXToLoops.h"
+#include "mlir/Pass/Pass.h"
+
+#include <memory>
+
+namespace mlir::linalgx {
+
+#define GEN_PASS_DECL
+#define GEN_PASS_REGISTRATION
+#include "linalgx/Conversion/Passes.h.inc"
+
+} // namespace mlir::linalgx
+
+#endif // LINALGX_CONVERSION_PASSES_H

@@ -1,0 +1,170 @@
+//===- LinalgXOps.td - linalgx operations ------------------*- tablegen -*-===//
+
+#ifndef LINALGX_DIALECT_LINALGX_IR_LINALGXOPS_TD
+#define LINALGX_DIALECT_LINALGX_IR_LINALGXOPS_TD
+
+include "linalgx/Dialect/LinalgX/IR/LinalgXDialect.td"
+include "mlir/Interfaces/DestinationStyleOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/OpBase.td"
+
+//===----------------------------------------------------------------------===//
+// Base class
+//===----------------------------------------------------------------------===//
+
+// Operands may be ranked tensors or ranked memrefs; which one and every shape
+// and element type rule is checked by the C++ verifiers, so that a rejected
+// use is reported in terms of the operation's contract (operand name, the
+// expected and the actual type) rather than as a generic ODS constraint.
+def LinalgX_ShapedOperand : AnyTypeOf<[AnyRankedTensor, AnyMemRef],
+                                      "ranked tensor or memref">;
+
+class LinalgX_Op<string mnemonic, list<Trait> traits = []>
+    : Op<LinalgX_Dialect, mnemonic, !listconcat(traits, [
+        DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+        DestinationStyleOpInterface])> {
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// LuOp
+//===----------------------------------------------------------------------===//
+
+def LinalgX_LuOp : LinalgX_Op<"lu"> {
+  let summary = "LU factorization with partial pivoting (LAPACK getrf)";
+  let description = [{
+    Computes `P·A = L·U` for every matrix of a batch, with LAPACK `getrf`
+    semantics.
+
+    - `input` has shape `[B..., M, N]` and element type `f32`, `f64`,
+      `complex<f32>` or `complex<f64>`; `M != N` is allowed.
+    - `lu` (same shape and element type as `input`) receives `L` strictly
+      below the diagonal (its unit diagonal is implicit) and `U` on and above
+      it.
+    - `pivots` (`[B..., K]`, `K = min(M, N)`, `i32` or `i64`) receives the
+      **0-based** row interchanges: at step `i`, row `i` was swapped with row
+      `pivots[i]`.
+    - `info` (`[B...]`, same integer type as `pivots`) receives 0 on success
+      and `i + 1` when `U(i, i)` is exactly zero for the first such `i`; the
+      factorization still completes, as in LAPACK.
+
+    The pivot of column `k` is the first row `i >= k` with the largest
+    `|a(i, k)|` (`|re| + |im|` for complex numbers, as LAPACK's `i?amax`), so
+    on matrices without ties the pivots equal LAPACK's and SciPy's.
+
+    The operation is in destination-passing style. On tensors it returns the
+    three updated `outs` values; on memrefs it writes them and has no results.
+    `input` and `lu` may be the same buffer (in-place factorization).
+
+    Example:
+
+    ```mlir
+    %lu, %piv, %info = linalgx.lu ins(%a : tensor<64x75x75xf64>)
+        outs(%lu0, %piv0, %info0 : tensor<64x75x75xf64>, tensor<64x75xi32>,
+                                   tensor<64xi32>)
+        -> tensor<64x75x75xf64>, tensor<64x75xi32>, tensor<64xi32>
+
+    linalgx.lu ins(%m : memref<8x6xf32>)
+        outs(%m, %p, %i : memref<8x6xf32>, memref<6xi32>, memref<i32>)
+    ```
+  }];
+
+  let arguments = (ins LinalgX_ShapedOperand:$input,
+                       LinalgX_ShapedOperand:$lu,
+                       LinalgX_ShapedOperand:$pivots,
+                       LinalgX_ShapedOperand:$info);
+  let results = (outs Variadic<AnyRankedTensor>:$result_tensors);
+
+  let assemblyFormat = [{
+    attr-dict `ins` `(` $input `:` type($input) `)`
+    `outs` `(` $lu `,` $pivots `,` $info `:`
+               type($lu) `,` type($pivots) `,` type($info) `)`
+    (`->` type($result_tensors)^)?
+  }];
+
+  let builders = [
+    // Builds the tensor or memref form, deriving the result types from the
+    // `outs` operands (tensors give results, memrefs none).
+    OpBuilder<(ins "Value":$input, "Value":$lu, "Value":$pivots,
+                   "Value":$info)>
+  ];
+
+  let extraClassDeclaration = [{
+    /// The number of leading batch dimensions (`B...`).
+    int64_t getBatchRank() {
+      return ::llvm::cast<ShapedType>(getInput().getType()).getRank() - 2;
+    }
+    MutableOperandRange getDpsInitsMutable() {
+      return MutableOperandRange(*this, /*start=*/1, /*length=*/3);
+    }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// PivotsToPermutationOp
+//===----------------------------------------------------------------------===//
+
+def LinalgX_PivotsToPermutationOp
+    : LinalgX_Op<"pivots_to_permutation"> {
+  let summary = "Turns LAPACK-style row swaps into a permutation";
+  let description = [{
+    For every vector of a batch, applies the row swaps recorded in `pivots`
+    to the identity permutation:
+
+    ```
+    perm = [0, 1, ..., N)
+    for i in [0, K):
+      j = pivots[i]            (pivots[i] - 1 with `one_based`)
+      if 0 <= j < N: swap(perm[i], perm[j])
+    ```
+
+    `pivots` has shape `[B..., K]` and `permutation` shape `[B..., N]` with
+    `N >= K`; both have the same element type, `i32` or `i64`. `N` is the
+    permutation's (the output's) last dimension, as in JAX's FFI kernel.
+    With the pivots of `linalgx.lu`, `a[permutation] == L·U`.
+
+    A pivot outside `[0, N)` (after the `one_based` adjustment) is skipped,
+    which is JAX's behaviour for the same operation: the swap it names does
+    not exist, so no valid factorization produced it.
+
+    The unit attribute `one_based` accepts LAPACK/cuSOLVER pivots directly.
+
+    Example:
+
+    ```mlir
+    %perm = linalgx.pivots_to_permutation ins(%piv : tensor<64x75xi32>)
+        outs(%init : tensor<64x75xi32>) -> tensor<64x75xi32>
+
+    linalgx.pivots_to_permutation one_based
+        ins(%ipiv : memref<3xi64>) outs(%perm : memref<5xi64>)
+    ```
+  }];
+
+  let arguments = (ins LinalgX_ShapedOperand:$pivots,
+                       LinalgX_ShapedOperand:$permutation,
+                       UnitAttr:$one_based);
+  let results = (outs Variadic<AnyRankedTensor>:$result_tensors);
+
+  let assemblyFormat = [{
+    (`one_based` $one_based^)? attr-dict
+    `ins` `(` $pivots `:` type($pivots) `)`
+    `outs` `(` $permutation `:` type($permutation) `)`
+    (`->` type($result_tensors)^)?
+  }];
+
+  let builders = [
+    OpBuilder<(ins "Value":$pivots, "Value":$permutation,
+                   CArg<"bool", "false">:$oneBased)>
+  ];
+
+  let extraClassDeclaration = [{
+    int64_t getBatchRank() {
+      return ::llvm::cast<ShapedType>(getPivots().getType()).getRank() - 1;
+    }
+    MutableOperandRange getDpsInitsMutable() {
+      return getPermutationMutable();
+    }
+  }];
+}
+
+#endif // LINALGX_DIALECT_LINALGX_IR_LINALGXOPS_TD

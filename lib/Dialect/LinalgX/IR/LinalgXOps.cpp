@@ -1,0 +1,270 @@
+//===- LinalgXOps.cpp - linalgx operations ----------------------*- C++ -*-===//
+//
+// Builders, verifiers and memory effects of the linalgx operations. The
+// verifiers enforce the contract of design.md §2 and name, in every message,
+// the offending operand together with the expected and the actual type.
+//
+//===----------------------------------------------------------------------===//
+
+#include "linalgx/Dialect/LinalgX/IR/LinalgXOps.h"
+
+#include "mlir/Dialect/Bufferization/IR/BufferizableOpInterface.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::linalgx;
+
+//===----------------------------------------------------------------------===//
+// Shared verification helpers
+//===----------------------------------------------------------------------===//
+
+/// Formats a shape as `[d0, d1, ...]`, `?` for dynamic sizes.
+static std::string formatShape(ArrayRef<int64_t> shape) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "[";
+  llvm::interleaveComma(shape, os, [&](int64_t size) {
+    if (ShapedType::isDynamic(size))
+      os << "?";
+    else
+      os << size;
+  });
+  os << "]";
+  return text;
+}
+
+/// Whether two sizes can describe the same run-time extent.
+static bool sizesCompatible(int64_t lhs, int64_t rhs) {
+  return ShapedType::isDynamic(lhs) || ShapedType::isDynamic(rhs) ||
+         lhs == rhs;
+}
+
+static bool shapesCompatible(ArrayRef<int64_t> lhs, ArrayRef<int64_t> rhs) {
+  return lhs.size() == rhs.size() &&
+         llvm::all_of(llvm::zip_equal(lhs, rhs), [](auto pair) {
+           return sizesCompatible(std::get<0>(pair), std::get<1>(pair));
+         });
+}
+
+static bool isIndexElementType(Type type) {
+  return type.isSignlessInteger(32) || type.isSignlessInteger(64);
+}
+
+static bool isLuElementType(Type type) {
+  if (type.isF32() || type.isF64())
+    return true;
+  auto complexType = dyn_cast<ComplexType>(type);
+  return complexType && (complexType.getElementType().isF32() ||
+                          complexType.getElementType().isF64());
+}
+
+/// Checks that every operand is a tensor or every operand is a memref, and
+/// that the results match: one per `outs` operand, of the same type, for
+/// tensors; none for memrefs.
+static LogicalResult verifyDestinationStyle(Operation *op,
+                                            ArrayRef<StringRef> operandNames) {
+  Value first = op->getOperand(0);
+  bool onTensors = isa<RankedTensorType>(first.getType());
+  for (auto [operand, name] : llvm::zip_equal(op->getOperands(), operandNames)) {
+    if (isa<RankedTensorType>(operand.getType()) == onTensors)
+      continue;
+    return op->emitOpError()
+           << "operands must be all tensors or all memrefs, but '"
+           << operandNames.front() << "' is " << first.getType() << " and '"
+           << name << "' is " << operand.getType();
+  }
+
+  auto dstOp = cast<DestinationStyleOpInterface>(op);
+  if (!onTensors) {
+    if (op->getNumResults() != 0)
+      return op->emitOpError()
+             << "has memref operands and must have no results, but has "
+             << op->getNumResults();
+    return success();
+  }
+  if (op->getNumResults() != static_cast<unsigned>(dstOp.getNumDpsInits()))
+    return op->emitOpError()
+           << "has tensor operands and must return one result per 'outs' "
+              "operand ("
+           << dstOp.getNumDpsInits() << "), but returns "
+           << op->getNumResults();
+  for (OpOperand &init : dstOp.getDpsInitsMutable()) {
+    OpResult result = dstOp.getTiedOpResult(&init);
+    if (result.getType() == init.get().getType())
+      continue;
+    return op->emitOpError()
+           << "result #" << result.getResultNumber() << " must have the type "
+           << "of its 'outs' operand '"
+           << operandNames[init.getOperandNumber()] << "', expected "
+           << init.get().getType() << ", but got " << result.getType();
+  }
+  return success();
+}
+
+/// Adds the memory effects of a destination-style op on buffers: its inputs
+/// are read and its inits written (never read: every op here overwrites its
+/// outputs completely). Ops on tensors have no memory effects.
+static void getDestinationStyleEffects(
+    DestinationStyleOpInterface op,
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  if (op.hasPureTensorSemantics())
+    return;
+  for (OpOperand *input : op.getDpsInputOperands())
+    effects.emplace_back(MemoryEffects::Read::get(), input,
+                         SideEffects::DefaultResource::get());
+  for (OpOperand &init : op.getDpsInitsMutable())
+    effects.emplace_back(MemoryEffects::Write::get(), &init,
+                         SideEffects::DefaultResource::get());
+}
+
+/// The result types of a destination-style op built from its `outs`
+/// operands: the init types on tensors, nothing on memrefs.
+static SmallVector<Type> resultTypesFromInits(ValueRange inits) {
+  SmallVector<Type> types;
+  for (Value init : inits)
+    if (isa<RankedTensorType>(init.getType()))
+      types.push_back(init.getType());
+  return types;
+}
+
+//===----------------------------------------------------------------------===//
+// LuOp
+//===----------------------------------------------------------------------===//
+
+void LuOp::build(OpBuilder &builder, OperationState &state, Value input,
+                 Value lu, Value pivots, Value info) {
+  build(builder, state, resultTypesFromInits({lu, pivots, info}), input, lu,
+        pivots, info);
+}
+
+LogicalResult LuOp::verify() {
+  auto inputType = cast<ShapedType>(getInput().getType());
+  if (inputType.getRank() < 2)
+    return emitOpError() << "'input' must have rank >= 2 (shape [B..., M, N]), "
+                            "but got "
+                         << inputType;
+  if (!isLuElementType(inputType.getElementType()))
+    return emitOpError() << "'input' must have element type f32, f64, "
+                            "complex<f32> or complex<f64>, but got "
+                         << inputType;
+
+  if (failed(verifyDestinationStyle(*this, {"input", "lu", "pivots", "info"})))
+    return failure();
+
+  ArrayRef<int64_t> shape = inputType.getShape();
+  int64_t batchRank = getBatchRank();
+  ArrayRef<int64_t> batchShape = shape.take_front(batchRank);
+  int64_t m = shape[batchRank], n = shape[batchRank + 1];
+
+  auto luType = cast<ShapedType>(getLu().getType());
+  if (luType.getElementType() != inputType.getElementType() ||
+      !shapesCompatible(luType.getShape(), shape))
+    return emitOpError() << "'lu' must have the shape and element type of "
+                            "'input', expected shape "
+                         << formatShape(shape) << " of "
+                         << inputType.getElementType() << ", but got "
+                         << luType;
+
+  // K = min(M, N) is only known when both matrix sizes are.
+  int64_t k = ShapedType::isDynamic(m) || ShapedType::isDynamic(n)
+                  ? ShapedType::kDynamic
+                  : std::min(m, n);
+  SmallVector<int64_t> expectedPivots(batchShape);
+  expectedPivots.push_back(k);
+  auto pivotsType = cast<ShapedType>(getPivots().getType());
+  if (!isIndexElementType(pivotsType.getElementType()))
+    return emitOpError() << "'pivots' must have element type i32 or i64, but "
+                            "got "
+                         << pivotsType;
+  if (!shapesCompatible(pivotsType.getShape(), expectedPivots))
+    return emitOpError() << "'pivots' must have shape [B..., K] = "
+                         << formatShape(expectedPivots)
+                         << " with K = min(M, N), but got " << pivotsType;
+
+  auto infoType = cast<ShapedType>(getInfo().getType());
+  if (infoType.getElementType() != pivotsType.getElementType())
+    return emitOpError() << "'info' must have the element type of 'pivots' ("
+                         << pivotsType.getElementType() << "), but got "
+                         << infoType;
+  if (!shapesCompatible(infoType.getShape(), batchShape))
+    return emitOpError() << "'info' must have the batch shape [B...] = "
+                         << formatShape(batchShape) << ", but got " << infoType;
+  return success();
+}
+
+void LuOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getDestinationStyleEffects(*this, effects);
+}
+
+//===----------------------------------------------------------------------===//
+// PivotsToPermutationOp
+//===----------------------------------------------------------------------===//
+
+void PivotsToPermutationOp::build(OpBuilder &builder, OperationState &state,
+                                  Value pivots, Value permutation,
+                                  bool oneBased) {
+  build(builder, state, resultTypesFromInits(permutation), pivots, permutation,
+        oneBased);
+}
+
+LogicalResult PivotsToPermutationOp::verify() {
+  auto pivotsType = cast<ShapedType>(getPivots().getType());
+  if (pivotsType.getRank() < 1)
+    return emitOpError() << "'pivots' must have rank >= 1 (shape [B..., K]), "
+                            "but got "
+                         << pivotsType;
+  if (!isIndexElementType(pivotsType.getElementType()))
+    return emitOpError() << "'pivots' must have element type i32 or i64, but "
+                            "got "
+                         << pivotsType;
+
+  if (failed(verifyDestinationStyle(*this, {"pivots", "permutation"})))
+    return failure();
+
+  auto permutationType = cast<ShapedType>(getPermutation().getType());
+  if (permutationType.getElementType() != pivotsType.getElementType())
+    return emitOpError() << "'permutation' must have the element type of "
+                            "'pivots' ("
+                         << pivotsType.getElementType() << "), but got "
+                         << permutationType;
+  if (permutationType.getRank() != pivotsType.getRank())
+    return emitOpError() << "'permutation' must have the rank of 'pivots' ("
+                         << pivotsType.getRank() << ", shape [B..., N]), but "
+                            "got "
+                         << permutationType;
+
+  int64_t batchRank = getBatchRank();
+  ArrayRef<int64_t> batchShape = pivotsType.getShape().take_front(batchRank);
+  int64_t k = pivotsType.getShape().back();
+  int64_t n = permutationType.getShape().back();
+  if (!shapesCompatible(permutationType.getShape().take_front(batchRank),
+                        batchShape)) {
+    SmallVector<int64_t> expected(batchShape);
+    expected.push_back(n);
+    return emitOpError() << "'permutation' must have the batch shape of "
+                            "'pivots', expected shape "
+                         << formatShape(expected) << ", but got "
+                         << permutationType;
+  }
+  if (!ShapedType::isDynamic(k) && !ShapedType::isDynamic(n) && n < k)
+    return emitOpError() << "'permutation' must have a last dimension N >= K "
+                            "= "
+                         << k << " (the number of pivots), but got "
+                         << permutationType;
+  return success();
+}
+
+void PivotsToPermutationOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getDestinationStyleEffects(*this, effects);
+}
+
+#define GET_OP_CLASSES
+#include "linalgx/Dialect/LinalgX/IR/LinalgXOps.cpp.inc"

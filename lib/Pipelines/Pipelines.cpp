@@ -1,0 +1,70 @@
+//===- Pipelines.cpp - linalgx end-to-end pipelines -------------*- C++ -*-===//
+
+#include "linalgx/Pipelines/Pipelines.h"
+#include "linalgx/Conversion/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void linalgx::buildBufferizationPipeline(OpPassManager &pm,
+                                         bool bufferizeFunctionBoundaries) {
+  bufferization::OneShotBufferizePassOptions bufferization;
+  bufferization.bufferizeFunctionBoundaries = bufferizeFunctionBoundaries;
+  // Identity layouts at function boundaries keep signatures plain
+  // (`memref<4x4xf64>`), which is what the runner utilities and C callers
+  // expect.
+  bufferization.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferization));
+  pm.addPass(createCanonicalizerPass());
+  bufferization::BufferDeallocationPipelineOptions deallocation;
+  bufferization::buildBufferDeallocationPipeline(pm, deallocation);
+  // Deallocation may clone buffers that escape through function results.
+  pm.addPass(createConvertBufferizationToMemRefPass());
+}
+
+void linalgx::buildCPUPipeline(OpPassManager &pm,
+                               const CPUPipelineOptions &options) {
+  buildBufferizationPipeline(pm, options.bufferizeFunctionBoundaries);
+
+  // linalgx and linalg to loops (vector.print stays for the runner).
+  pm.addPass(createConvertLinalgXToLoops());
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+
+  // Loops to the LLVM dialect. Complex division and absolute value are
+  // expanded to real arithmetic first; memref metadata is made explicit so
+  // the final memref conversion sees only simple descriptors.
+  pm.addPass(createConvertVectorToSCFPass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertComplexToStandardPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertComplexToLLVMPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void linalgx::registerPipelines() {
+  PassPipelineRegistration<CPUPipelineOptions>(
+      "linalgx-cpu-pipeline",
+      "Lower a module using linalgx ops on tensors or memrefs to the LLVM "
+      "dialect for the CPU (bufferize, loops, LLVM)",
+      buildCPUPipeline);
+}

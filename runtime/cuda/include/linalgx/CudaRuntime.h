@@ -1,0 +1,102 @@
+//===- CudaRuntime.h - linalgx CUDA runtime C ABI ---------------*- C++ -*-===//
+//
+// Public C ABI of liblinalgx_cuda_runtime.so.
+//
+// The library provides two things:
+//   1. The `mgpu*` entry points that MLIR 22's `gpu-to-llvm` conversion and the
+//      gpu.binary / gpu.launch_func LLVM translation emit calls to (see
+//      runtime/cuda/README.md for the exact list and LLVM IR signatures).
+//      They are declared in lib/ because generated code, not people, calls them.
+//   2. The linalgx entry points below: stream policy, probing and LU.
+//
+// Stream policy: the library keeps ONE current stream per process. Every
+// generated launch (mgpuStreamCreate returns it) and every library call is
+// ordered on it. By default it is a cudaStreamNonBlocking stream the library
+// creates lazily for the default device; an embedder (e.g. PyTorch) can
+// substitute its own with linalgxCudaSetStream.
+//
+// Errors: any failing CUDA / cuBLAS / cuSOLVER call prints one line
+//   linalgx-cuda-runtime: error: <operation>: <call> failed with <name> (<n>): <description>
+// to stderr and terminates the process with EXIT_FAILURE. linalgxCudaProbe is
+// the only function that never terminates the process.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LINALGX_CUDA_RUNTIME_H
+#define LINALGX_CUDA_RUNTIME_H
+
+#include <stdint.h>
+
+#if defined(_WIN32)
+#define LINALGX_CUDA_EXPORT __declspec(dllexport)
+#else
+#define LINALGX_CUDA_EXPORT __attribute__((visibility("default")))
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Element types understood by linalgxCudaGetrf.
+enum LinalgxCudaElemType {
+  LINALGX_CUDA_F32 = 0,
+  LINALGX_CUDA_F64 = 1,
+  LINALGX_CUDA_C32 = 2, // complex<float>
+  LINALGX_CUDA_C64 = 3, // complex<double>
+};
+
+/// Algorithm choice for linalgxCudaGetrf.
+enum LinalgxCudaGetrfStrategy {
+  LINALGX_CUDA_GETRF_AUTO = 0,
+  LINALGX_CUDA_GETRF_CUSOLVER_LOOP = 1, // cusolverDn<t>getrf once per matrix
+  LINALGX_CUDA_GETRF_CUBLAS_BATCHED = 2, // cublas<t>getrfBatched (square only)
+};
+
+/// Returns the number of CUDA devices (> 0), or 0 when there is no usable
+/// driver or device. In both cases a NUL-terminated human readable message is
+/// written to `message` (truncated to `capacity` bytes, nothing is written
+/// when `message` is NULL or capacity <= 0). Without a device the message
+/// starts with "no CUDA driver/device: ". Never terminates the process, and
+/// works on machines without libcuda.so.1.
+LINALGX_CUDA_EXPORT int linalgxCudaProbe(char *message, int64_t capacity);
+
+/// Makes `stream` (a cudaStream_t / CUstream, from any CUDA runtime instance)
+/// the current stream. NULL means the legacy default stream, which is what
+/// PyTorch reports for its default stream. The library's device becomes the
+/// stream's device. The library never destroys a stream set this way; the
+/// caller keeps it alive while it is current.
+LINALGX_CUDA_EXPORT void linalgxCudaSetStream(void *stream);
+
+/// Makes the library-owned non-blocking stream of the current device the
+/// current stream again (undoes linalgxCudaSetStream).
+LINALGX_CUDA_EXPORT void linalgxCudaResetStream(void);
+
+/// Returns the current stream, creating the library-owned one if needed.
+LINALGX_CUDA_EXPORT void *linalgxCudaGetStream(void);
+
+/// Factors `batch` column-major m x n matrices stored contiguously in device
+/// memory (matrix b at a + b*m*n elements, leading dimension m) in place with
+/// partial pivoting.
+/// elemType: 0=f32, 1=f64, 2=complex<f32>, 3=complex<f64>.
+/// pivots: device int32 [batch, min(m,n)], written 1-BASED as LAPACK/cuSOLVER
+///         produce them.
+/// info: device int32 [batch], LAPACK convention (0 ok, i+1 = U(i,i) exactly
+///       zero).
+/// strategy: 0 = auto, 1 = cuSOLVER getrf looped over the batch,
+///           2 = cuBLAS getrfBatched (square only).
+/// Asynchronous on the current stream.
+LINALGX_CUDA_EXPORT void linalgxCudaGetrf(int32_t elemType, void *a,
+                                          int32_t *pivots, int32_t *info,
+                                          int64_t batch, int64_t m, int64_t n,
+                                          int32_t strategy);
+
+/// Synchronizes the current stream, then frees every cached cuBLAS/cuSOLVER
+/// handle, workspace and pointer array. Optional: caches otherwise live until
+/// process exit. Useful for leak checkers and before handing a stream back.
+LINALGX_CUDA_EXPORT void linalgxCudaReleaseCachedResources(void);
+
+#ifdef __cplusplus
+} // extern "C"
+#endif
+
+#endif // LINALGX_CUDA_RUNTIME_H

@@ -1,0 +1,156 @@
+//===- Internal.h - shared helpers of the linalgx CUDA runtime --*- C++ -*-===//
+//
+// Error reporting, fault injection, lazily resolved CUDA driver entry points,
+// and the process-wide device / current-stream state.
+//
+// Why the driver API is resolved at run time: the library must stay loadable
+// (dlopen) on machines without libcuda.so.1 so that linalgxCudaProbe can say
+// "no GPU" instead of the dynamic loader failing. The CUDA runtime is linked
+// statically and loads the driver itself on first use; driver-only entry
+// points (modules, launches, 16/32-bit memsets) are fetched through
+// cudaGetDriverEntryPointByVersion once a device is known to exist.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LINALGX_RUNTIME_CUDA_INTERNAL_H
+#define LINALGX_RUNTIME_CUDA_INTERNAL_H
+
+#include <cublas_v2.h>
+#include <cuda.h>
+#include <cudaTypedefs.h>
+#include <cuda_runtime_api.h>
+#include <cusolverDn.h>
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+
+namespace linalgx::cuda {
+
+//===----------------------------------------------------------------------===//
+// Errors
+//===----------------------------------------------------------------------===//
+
+/// Prints `linalgx-cuda-runtime: error: <operation>: <call> failed with
+/// <codeName> (<code>): <description>[ (injected)]` and exits with
+/// EXIT_FAILURE.
+[[noreturn]] void reportFailure(const char *operation, const char *call,
+                                const char *codeName, long long code,
+                                const std::string &description, bool injected);
+
+/// Reports a caller error detected by the library itself (bad argument):
+/// `linalgx-cuda-runtime: error: <operation>: invalid argument: <message>`.
+[[noreturn]] void reportInvalidArgument(const char *operation,
+                                        const std::string &message);
+
+[[noreturn]] void failCuda(cudaError_t err, const char *operation,
+                           const char *call, bool injected = false);
+[[noreturn]] void failDriver(CUresult err, const char *operation,
+                             const char *call, bool injected = false,
+                             const std::string &extra = {});
+[[noreturn]] void failCublas(cublasStatus_t err, const char *operation,
+                             const char *call, bool injected = false);
+[[noreturn]] void failCusolver(cusolverStatus_t err, const char *operation,
+                               const char *call, bool injected = false);
+
+// `check` overloads: one per status type, so every call site reads the same.
+inline void check(cudaError_t err, const char *operation, const char *call) {
+  if (err != cudaSuccess)
+    failCuda(err, operation, call);
+}
+inline void check(CUresult err, const char *operation, const char *call) {
+  if (err != CUDA_SUCCESS)
+    failDriver(err, operation, call);
+}
+inline void check(cublasStatus_t err, const char *operation,
+                  const char *call) {
+  if (err != CUBLAS_STATUS_SUCCESS)
+    failCublas(err, operation, call);
+}
+inline void check(cusolverStatus_t err, const char *operation,
+                  const char *call) {
+  if (err != CUSOLVER_STATUS_SUCCESS)
+    failCusolver(err, operation, call);
+}
+
+const char *cublasStatusName(cublasStatus_t status);
+const char *cublasStatusDescription(cublasStatus_t status);
+const char *cusolverStatusName(cusolverStatus_t status);
+const char *cusolverStatusDescription(cusolverStatus_t status);
+
+//===----------------------------------------------------------------------===//
+// Test-only fault injection (LINALGX_CUDA_INJECT_FAULT=<name>)
+//===----------------------------------------------------------------------===//
+
+enum class Fault { None, Alloc, Launch, Getrf, Module };
+
+/// True when LINALGX_CUDA_INJECT_FAULT names `fault`. Read once. Entry points
+/// test this BEFORE touching CUDA so the error path can also be exercised on
+/// machines without a GPU.
+bool faultInjected(Fault fault);
+
+//===----------------------------------------------------------------------===//
+// Driver entry points
+//===----------------------------------------------------------------------===//
+
+struct DriverApi {
+  PFN_cuGetErrorName_v6000 getErrorName = nullptr;
+  PFN_cuGetErrorString_v6000 getErrorString = nullptr;
+  PFN_cuModuleLoadData_v2000 moduleLoadData = nullptr;
+  PFN_cuModuleLoadDataEx_v2010 moduleLoadDataEx = nullptr;
+  PFN_cuModuleUnload_v2000 moduleUnload = nullptr;
+  PFN_cuModuleGetFunction_v2000 moduleGetFunction = nullptr;
+  PFN_cuFuncSetAttribute_v9000 funcSetAttribute = nullptr;
+  PFN_cuLaunchKernel_v4000 launchKernel = nullptr;
+  PFN_cuLaunchKernelEx_v11060 launchKernelEx = nullptr;
+  PFN_cuMemsetD16Async_v3020 memsetD16Async = nullptr;
+  PFN_cuMemsetD32Async_v3020 memsetD32Async = nullptr;
+};
+
+/// Resolves the driver entry points on first use (thread-safe); a missing
+/// driver or symbol is reported as an error of `operation`.
+const DriverApi &driverApi(const char *operation);
+
+//===----------------------------------------------------------------------===//
+// Device and current stream
+//===----------------------------------------------------------------------===//
+
+/// The device all library work targets (mgpuSetDefaultDevice, or the device of
+/// the stream given to linalgxCudaSetStream). Process-wide.
+int activeDevice();
+
+/// Makes the active device (and so its primary context, which the driver API
+/// calls need) current on the calling thread for the scope, restoring the
+/// caller's device afterwards if it was different. The first scope on a thread
+/// always calls cudaSetDevice, which since CUDA 12 initializes the primary
+/// context and makes it current; later scopes cost one cudaGetDevice.
+class DeviceScope {
+public:
+  explicit DeviceScope(const char *operation);
+  /// Same, for an explicit device instead of the active one.
+  DeviceScope(const char *operation, int device);
+  ~DeviceScope();
+  DeviceScope(const DeviceScope &) = delete;
+  DeviceScope &operator=(const DeviceScope &) = delete;
+
+private:
+  const char *operation;
+  int previous = -1; // device to restore, or -1
+};
+
+/// The current stream (see CudaRuntime.h). Creates the library-owned stream
+/// of the active device on first use; call inside a DeviceScope.
+cudaStream_t currentStream(const char *operation);
+
+/// True once the process has started exiting (set by an atexit handler the
+/// library registers at load time). Teardown paths use it to avoid calling
+/// into a CUDA runtime/driver that is already being torn down.
+bool processExiting();
+
+/// Reads an integer environment variable; returns `fallback` when unset or
+/// not a valid integer.
+int64_t envInt(const char *name, int64_t fallback);
+
+} // namespace linalgx::cuda
+
+#endif // LINALGX_RUNTIME_CUDA_INTERNAL_H

@@ -1,0 +1,48 @@
+# -*- Python -*-
+# lit configuration of the linalgx test suite.
+
+import os
+import shutil
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "LINALGX"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.linalgx_obj_root, "test")
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%linalgx_src_root", config.linalgx_src_root))
+config.substitutions.append(("%linalgx_lib_dir", config.linalgx_lib_dir))
+config.substitutions.append(("%python", config.python_executable))
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+
+tool_dirs = [config.linalgx_tools_dir, config.llvm_tools_dir]
+tools = ["linalgx-opt", "linalgx-runner", "mlir-opt", "mlir-translate"]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# Python with NumPy and SciPy drives the randomized reference checks.
+try:
+    import numpy  # noqa: F401
+    import scipy  # noqa: F401
+
+    config.available_features.add("scipy")
+except ImportError:
+    pass
+
+# ptxas turns NVVM output into sm_90 machine code; without it only the
+# conversions up to PTX can be tested.
+ptxas = shutil.which("ptxas") or (
+    os.path.join(config.cuda_toolkit_root, "bin", "ptxas")
+    if config.cuda_toolkit_root
+    else None
+)
+if ptxas and os.path.exists(ptxas):
+    config.available_features.add("ptxas")
+    llvm_config.with_environment("PATH", os.path.dirname(ptxas), append_path=True)

@@ -1,0 +1,149 @@
+//===- linalgx-runner.cpp - JIT runner for linalgx programs -----*- C++ -*-===//
+//
+// mlir-runner for programs that use linalgx ops: parses the input, lowers it
+// with the linalgx pipeline of the chosen target unless it is already in the
+// LLVM dialect, and JIT-compiles and runs its entry point. MLIR's runner
+// utilities (printMemrefF64 & co) and linalgx's own are found and loaded
+// without any --shared-libs flag.
+//
+//===----------------------------------------------------------------------===//
+
+#include "linalgx/InitAllLinalgX.h"
+#include "linalgx/Pipelines/Pipelines.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/ExecutionEngine/JitRunner.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+using namespace mlir;
+
+namespace {
+enum class Target { CPU };
+
+// Parsed by JitRunnerMain's command line parser together with its own flags.
+llvm::cl::opt<Target> clTarget(
+    "target", llvm::cl::desc("Where the program runs"),
+    llvm::cl::values(clEnumValN(Target::CPU, "cpu",
+                                "the host CPU (linalgx-cpu-pipeline)")),
+    llvm::cl::init(Target::CPU));
+
+/// True when nothing is left to lower: only the LLVM dialect (and builtin
+/// module ops) remain.
+bool isLoweredToLLVM(Operation *module) {
+  WalkResult result = module->walk([](Operation *op) {
+    if (isa<ModuleOp>(op) || isa<LLVM::LLVMDialect>(op->getDialect()))
+      return WalkResult::advance();
+    return WalkResult::interrupt();
+  });
+  return !result.wasInterrupted();
+}
+
+LogicalResult lowerForTarget(Operation *module, JitRunnerOptions &) {
+  if (isLoweredToLLVM(module))
+    return success();
+  PassManager pm(module->getContext(), ModuleOp::getOperationName());
+  switch (clTarget) {
+  case Target::CPU:
+    linalgx::buildCPUPipeline(pm, linalgx::CPUPipelineOptions());
+    break;
+  }
+  if (succeeded(pm.run(module)))
+    return success();
+  llvm::errs() << "linalgx-runner: error: lowering the input for the "
+               << "CPU target failed (see the diagnostics above)\n";
+  return failure();
+}
+
+/// The directories searched for runtime libraries, most specific first:
+/// $LINALGX_RUNTIME_DIR, the build/install tree next to this executable,
+/// and the MLIR installation the runner was built against.
+std::vector<std::string> runtimeSearchPath(const char *argv0) {
+  std::vector<std::string> dirs;
+  if (std::optional<std::string> env =
+          llvm::sys::Process::GetEnv("LINALGX_RUNTIME_DIR"))
+    dirs.push_back(*env);
+  std::string exe = llvm::sys::fs::getMainExecutable(
+      argv0, reinterpret_cast<void *>(&runtimeSearchPath));
+  if (!exe.empty()) {
+    llvm::SmallString<256> lib(llvm::sys::path::parent_path(
+        llvm::sys::path::parent_path(exe)));
+    llvm::sys::path::append(lib, "lib");
+    dirs.push_back(std::string(lib));
+  }
+  dirs.push_back(LINALGX_MLIR_LIBRARY_DIR);
+  return dirs;
+}
+
+std::optional<std::string> findLibrary(llvm::StringRef name,
+                                       const std::vector<std::string> &dirs) {
+  for (const std::string &dir : dirs) {
+    llvm::SmallString<256> candidate(dir);
+    llvm::sys::path::append(candidate, name);
+    if (llvm::sys::fs::exists(candidate))
+      return std::string(candidate);
+  }
+  return std::nullopt;
+}
+
+bool hasFlag(llvm::ArrayRef<const char *> args, llvm::StringRef flag) {
+  return llvm::any_of(args, [&](const char *arg) {
+    llvm::StringRef text(arg);
+    text = text.ltrim('-');
+    return text == flag || text.starts_with((flag + "=").str());
+  });
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  // Load the runner utilities unless the user chose the libraries.
+  std::vector<const char *> args(argv, argv + argc);
+  std::string sharedLibs;
+  if (!hasFlag(args, "shared-libs")) {
+    std::vector<std::string> dirs = runtimeSearchPath(argv[0]);
+    for (llvm::StringRef name :
+         {"libmlir_c_runner_utils.so", "libmlir_runner_utils.so",
+          "liblinalgx_runner_utils.so"}) {
+      std::optional<std::string> path = findLibrary(name, dirs);
+      if (!path) {
+        llvm::errs() << "linalgx-runner: error: cannot find " << name
+                     << " (searched";
+        for (const std::string &dir : dirs)
+          llvm::errs() << " " << dir;
+        llvm::errs() << "); set LINALGX_RUNTIME_DIR or pass --shared-libs\n";
+        return 1;
+      }
+      sharedLibs += (sharedLibs.empty() ? "" : ",") + *path;
+    }
+    sharedLibs = "--shared-libs=" + sharedLibs;
+    args.push_back(sharedLibs.c_str());
+  }
+  // JitRunnerMain runs `main` returning nothing unless told otherwise.
+  if (!hasFlag(args, "entry-point-result"))
+    args.push_back("--entry-point-result=void");
+
+  // The JIT compiles for the host.
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+
+  DialectRegistry registry;
+  linalgx::registerAllDialects(registry);
+  linalgx::registerAllTranslations(registry);
+
+  JitRunnerConfig config;
+  config.mlirTransformer = lowerForTarget;
+  return JitRunnerMain(static_cast<int>(args.size()),
+                       const_cast<char **>(args.data()), registry, config);
+}
