@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/Pipelines/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
@@ -61,7 +62,37 @@ void linalgx::buildCPUPipeline(OpPassManager &pm,
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
+void linalgx::buildGPUPipeline(OpPassManager &pm,
+                               const GPUPipelineOptions &options) {
+  buildBufferizationPipeline(pm, options.bufferizeFunctionBoundaries);
+
+  ConvertLinalgXToGPUOptions lowering;
+  lowering.hostBuffers = options.hostBuffers;
+  lowering.luStrategy = options.luStrategy;
+  pm.addPass(createConvertLinalgXToGPU(lowering));
+  // What remains outside the kernels runs on the host.
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createConvertComplexToStandardPass());
+  pm.addPass(createConvertVectorToSCFPass());
+
+  // Upstream's NVVM pipeline: kernels to NVVM, PTX and a fatbin through
+  // ptxas; host code, launches and gpu.* runtime calls to LLVM.
+  gpu::GPUToNVVMPipelineOptions nvvm;
+  nvvm.cubinChip = options.chip;
+  nvvm.cubinFeatures = options.features;
+  nvvm.cubinFormat = options.format;
+  gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
+}
+
 void linalgx::registerPipelines() {
+  PassPipelineRegistration<GPUPipelineOptions>(
+      "linalgx-gpu-pipeline",
+      "Lower a module using linalgx ops on tensors or memrefs to the LLVM "
+      "dialect with its kernels compiled for an NVIDIA GPU (default sm_90) "
+      "and calls of the linalgx CUDA runtime",
+      buildGPUPipeline);
   PassPipelineRegistration<CPUPipelineOptions>(
       "linalgx-cpu-pipeline",
       "Lower a module using linalgx ops on tensors or memrefs to the LLVM "

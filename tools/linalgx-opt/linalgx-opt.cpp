@@ -14,6 +14,8 @@ int main(int argc, char **argv) {
   mlir::linalgx::registerAllPasses();
   mlir::DialectRegistry registry;
   mlir::linalgx::registerAllDialects(registry);
+  // gpu-module-to-binary translates kernels to LLVM IR inside the pipeline.
+  mlir::linalgx::registerAllTranslations(registry);
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "linalgx optimizer driver\n", registry));
 }

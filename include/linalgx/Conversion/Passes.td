@@ -27,4 +27,43 @@ def ConvertLinalgXToLoops : Pass<"convert-linalgx-to-loops"> {
   ];
 }
 
+def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
+  let summary = "Lower linalgx ops on memrefs to GPU kernels and CUDA library calls";
+  let description = [{
+    - `linalgx.pivots_to_permutation` becomes exactly one `gpu.launch_func`
+      for the whole batch. Its kernel gives one thread to each (matrix,
+      position) pair, which traces the position back through the swaps in
+      reverse order; all positions run in parallel, so the dependent chain is
+      K steps of register arithmetic, not K global-memory swaps.
+    - `linalgx.lu` becomes a transpose kernel (row-major input to
+      column-major workspace), a call of the runtime's `linalgxCudaGetrf`
+      (cuSOLVER `getrf` or cuBLAS `getrfBatched`), and a kernel transposing
+      back while turning the 1-based vendor pivots and info into the
+      dialect's 0-based contract.
+
+    Kernels are generated into `gpu.module @linalgx_kernels`, one per
+    element type, and shared by every op of that type. With
+    `host-buffers`, the operands are host memory: each op copies its inputs
+    to device buffers and its results back (what linalgx-runner needs);
+    without it they must already be device memory.
+  }];
+  let options = [
+    Option<"hostBuffers", "host-buffers", "bool", /*default=*/"false",
+           "Operands live in host memory: copy them to and from the device "
+           "around each op">,
+    Option<"luStrategy", "lu-strategy", "std::string", /*default=*/"\"auto\"",
+           "How linalgx.lu factors: auto (by size and batch, see "
+           "docs/gpu.md), cusolver (getrf per matrix) or cublas-batched "
+           "(getrfBatched, square matrices only)">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
 #endif // LINALGX_CONVERSION_PASSES_TD

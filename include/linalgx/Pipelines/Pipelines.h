@@ -19,6 +19,40 @@ struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
       llvm::cl::init(true)};
 };
 
+/// Options of `linalgx-gpu-pipeline`.
+struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
+  PassOptions::Option<std::string> chip{
+      *this, "chip", llvm::cl::desc("GPU architecture to compile for"),
+      llvm::cl::init("sm_90")};
+  PassOptions::Option<std::string> features{
+      *this, "features",
+      llvm::cl::desc("PTX features (sm_90 needs PTX ISA 8.0 or newer)"),
+      llvm::cl::init("+ptx80")};
+  PassOptions::Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("Embedded binary format: fatbin, bin (cubin), isa "
+                     "(PTX text, JIT-compiled by the driver) or offload"),
+      llvm::cl::init("fatbin")};
+  PassOptions::Option<bool> hostBuffers{
+      *this, "host-buffers",
+      llvm::cl::desc("Operands of linalgx ops are host memory, copied to and "
+                     "from the device around each op (linalgx-runner's "
+                     "mode); otherwise they must be device memory"),
+      llvm::cl::init(true)};
+  PassOptions::Option<std::string> luStrategy{
+      *this, "lu-strategy",
+      llvm::cl::desc("auto, cusolver or cublas-batched"),
+      llvm::cl::init("auto")};
+  PassOptions::Option<bool> bufferizeFunctionBoundaries{
+      *this, "bufferize-function-boundaries",
+      llvm::cl::desc("Bufferize function arguments and results"),
+      llvm::cl::init(true)};
+};
+
+/// Tensors or memrefs using linalgx ops all the way to the LLVM dialect with
+/// the kernels compiled for an NVIDIA GPU and embedded as a gpu.binary.
+void buildGPUPipeline(OpPassManager &pm, const GPUPipelineOptions &options);
+
 /// Tensors or memrefs using linalgx (and upstream linalg/tensor/scf/...) ops
 /// all the way to the LLVM dialect, for the CPU.
 void buildCPUPipeline(OpPassManager &pm, const CPUPipelineOptions &options);

@@ -142,10 +142,12 @@ private:
 /// of the active device on first use; call inside a DeviceScope.
 cudaStream_t currentStream(const char *operation);
 
-/// True once the process has started exiting (set by an atexit handler the
-/// library registers at load time). Teardown paths use it to avoid calling
-/// into a CUDA runtime/driver that is already being torn down.
+/// True once the process has started exiting (set by an atexit handler that
+/// armExitDetection registers). Teardown paths use it to avoid calling into
+/// a CUDA runtime/driver that is already being torn down.
 bool processExiting();
+/// Registers that atexit handler (once); see Support.cpp for the ordering.
+void armExitDetection();
 
 /// Reads an integer environment variable; returns `fallback` when unset or
 /// not a valid integer.

@@ -20,7 +20,7 @@
 
 #include "Internal.h"
 
-#include "linalgx/CudaRuntime.h"
+#include "linalgx/MgpuAbi.h"
 
 #include <climits>
 #include <cstddef>
@@ -154,6 +154,7 @@ extern "C" {
 
 // declare ptr @mgpuModuleLoad(ptr, i64)
 LINALGX_CUDA_EXPORT void *mgpuModuleLoad(void *data, size_t /*gpuBlobSize*/) {
+  armExitDetection();
   auto *handle = new ModuleHandle;
   handle->image = data; // a constant global of the caller: outlives us
   return handle;
@@ -161,6 +162,7 @@ LINALGX_CUDA_EXPORT void *mgpuModuleLoad(void *data, size_t /*gpuBlobSize*/) {
 
 // declare ptr @mgpuModuleLoadJIT(ptr, i32)
 LINALGX_CUDA_EXPORT void *mgpuModuleLoadJIT(void *data, int32_t optLevel) {
+  armExitDetection();
   auto *handle = new ModuleHandle;
   handle->image = data; // NUL-terminated PTX
   handle->isPtx = true;
@@ -176,13 +178,21 @@ LINALGX_CUDA_EXPORT void mgpuModuleUnload(void *module) {
   // gpu.binary unloads from a global destructor. During process exit the
   // CUDA runtime may already be torn down and the driver frees modules
   // anyway, so only unload explicitly while the process is running (e.g. a
-  // JIT engine being destroyed).
-  if (!processExiting()) {
-    const char *op = "mgpuModuleUnload";
-    for (const auto &[device, cuModule] : handle->loaded) {
-      DeviceScope scope(op, device);
-      check(driverApi(op).moduleUnload(cuModule), op, "cuModuleUnload");
-    }
+  // JIT engine being destroyed). processExiting() covers the normal exit
+  // order; the two "shutting down" codes cover any other teardown order.
+  const char *op = "mgpuModuleUnload";
+  int device = -1;
+  bool shuttingDown =
+      !handle->loaded.empty() &&
+      (processExiting() || cudaGetDevice(&device) == cudaErrorCudartUnloading);
+  for (const auto &[moduleDevice, cuModule] : handle->loaded) {
+    if (shuttingDown)
+      break;
+    DeviceScope scope(op, moduleDevice);
+    CUresult err = driverApi(op).moduleUnload(cuModule);
+    if (err == CUDA_ERROR_DEINITIALIZED)
+      break;
+    check(err, op, "cuModuleUnload");
   }
   delete handle;
 }

@@ -8,6 +8,7 @@
 #include "Internal.h"
 
 #include "linalgx/CudaRuntime.h"
+#include "linalgx/MgpuAbi.h"
 
 #include <cerrno>
 #include <cstdarg>
@@ -319,13 +320,23 @@ StreamState &streamState() {
 
 std::atomic<int> gDevice{0};
 std::atomic<bool> gExiting{false};
+} // namespace
 
-// Runs at load time. atexit handlers run before the executable's and the
-// libraries' destructors (.fini_array, where gpu.binary's module-unload
-// global dtor lands), so the flag is set by the time those run.
-__attribute__((constructor)) void registerExitHook() {
-  std::atexit([] { gExiting.store(true); });
+// Order at exit (glibc): atexit handlers run last-registered first, and the
+// executable's and libraries' destructors (.fini_array, where gpu.binary's
+// module-unload global dtor lands) run from _dl_fini, which __libc_start_main
+// registers before the executable's constructors run. Registering here, from
+// the first mgpuModuleLoad (called by those constructors, or later by a JIT),
+// therefore sets the flag before the module-unload dtors run. A library
+// constructor would be too early: it runs before _dl_fini is registered, so
+// its handler would run after the dtors. The CUDA runtime registers its own
+// teardown at its first call, later still, so it runs even earlier.
+void armExitDetection() {
+  static std::once_flag once;
+  std::call_once(once, [] { std::atexit([] { gExiting.store(true); }); });
 }
+
+namespace {
 } // namespace
 
 bool processExiting() { return gExiting.load(); }

@@ -6,7 +6,7 @@
 //   1. The `mgpu*` entry points that MLIR 22's `gpu-to-llvm` conversion and the
 //      gpu.binary / gpu.launch_func LLVM translation emit calls to (see
 //      runtime/cuda/README.md for the exact list and LLVM IR signatures).
-//      They are declared in lib/ because generated code, not people, calls them.
+//      They are declared in linalgx/MgpuAbi.h.
 //   2. The linalgx entry points below: stream policy, probing and LU.
 //
 // Stream policy: the library keeps ONE current stream per process. Every

@@ -1,0 +1,625 @@
+//===- LinalgXToGPU.cpp - linalgx to gpu kernels and CUDA calls -*- C++ -*-===//
+//
+// The GPU lowering. Kernels are generated here as gpu/scf/memref/arith IR and
+// compiled by the upstream NVVM pipeline; the LU factorization itself is a
+// call into the linalgx CUDA runtime (runtime/cuda), which runs cuSOLVER or
+// cuBLAS on the same stream as the kernels.
+//
+// Every kernel flattens its work into a 1-D index space and walks it with a
+// grid-stride loop, so no grid dimension limit (65535 in y and z) and no batch
+// size can make a launch invalid, and one launch always covers the batch.
+//
+//===----------------------------------------------------------------------===//
+
+#include "linalgx/Conversion/Passes.h"
+#include "linalgx/Dialect/LinalgX/IR/LinalgXOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/StringSwitch.h"
+
+namespace mlir::linalgx {
+#define GEN_PASS_DEF_CONVERTLINALGXTOGPU
+#include "linalgx/Conversion/Passes.h.inc"
+} // namespace mlir::linalgx
+
+using namespace mlir;
+using namespace mlir::linalgx;
+
+namespace {
+
+/// Threads per block of every generated kernel: enough warps to hide
+/// latency, few enough that small batches still spread over many SMs.
+constexpr int64_t kBlockSize = 256;
+/// Upper bound on blocks per launch; larger problems are covered by the
+/// grid-stride loop (132 SMs x 16 resident blocks x a few waves).
+constexpr int64_t kMaxBlocks = 132 * 16 * 8;
+/// The reverse trace through the swaps is a chain of dependent selects; the
+/// pivot loads feeding it are independent, and unrolling lets them be issued
+/// ahead of the chain.
+constexpr uint64_t kTraceUnrollFactor = 4;
+
+constexpr StringLiteral kKernelModuleName = "linalgx_kernels";
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+std::string typeSuffix(Type type) {
+  if (auto complexType = dyn_cast<ComplexType>(type))
+    return "c" + typeSuffix(complexType.getElementType());
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return text;
+}
+
+gpu::GPUModuleOp getOrCreateKernelModule(ModuleOp module) {
+  module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                  UnitAttr::get(module.getContext()));
+  if (auto kernels = module.lookupSymbol<gpu::GPUModuleOp>(kKernelModuleName))
+    return kernels;
+  OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+  return gpu::GPUModuleOp::create(b, module.getLoc(), kKernelModuleName);
+}
+
+/// Returns the kernel `name` of `module`'s kernel module, building it with
+/// `buildBody(builder, arguments)` the first time it is asked for.
+gpu::GPUFuncOp getOrCreateKernel(
+    ModuleOp module, StringRef name, TypeRange argumentTypes,
+    function_ref<void(ImplicitLocOpBuilder &, ValueRange)> buildBody) {
+  gpu::GPUModuleOp kernels = getOrCreateKernelModule(module);
+  if (auto kernel = kernels.lookupSymbol<gpu::GPUFuncOp>(name))
+    return kernel;
+  OpBuilder b = OpBuilder::atBlockEnd(kernels.getBody());
+  auto kernel = gpu::GPUFuncOp::create(
+      b, module.getLoc(), name, b.getFunctionType(argumentTypes, {}));
+  kernel->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
+  kernel.setKnownBlockSizeAttr(
+      b.getDenseI32ArrayAttr({static_cast<int32_t>(kBlockSize), 1, 1}));
+  ImplicitLocOpBuilder body(module.getLoc(),
+                            OpBuilder::atBlockEnd(&kernel.getBody().front()));
+  buildBody(body, kernel.getArguments());
+  gpu::ReturnOp::create(body);
+  return kernel;
+}
+
+/// `for t = global thread id; t < total; t += total threads { body(t) }`.
+void buildGridStrideLoop(ImplicitLocOpBuilder &b, Value total,
+                         function_ref<void(ImplicitLocOpBuilder &, Value)> body) {
+  Value blockId = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  Value blockDim = gpu::BlockDimOp::create(b, gpu::Dimension::x);
+  Value threadId = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
+  Value gridDim = gpu::GridDimOp::create(b, gpu::Dimension::x);
+  Value first = arith::AddIOp::create(
+      b, arith::MulIOp::create(b, blockId, blockDim), threadId);
+  Value stride = arith::MulIOp::create(b, gridDim, blockDim);
+  scf::ForOp::create(b, first, total, stride, ValueRange(),
+                     [&](OpBuilder &nested, Location loc, Value t, ValueRange) {
+                       ImplicitLocOpBuilder nb(loc, nested);
+                       body(nb, t);
+                       scf::YieldOp::create(nb);
+                     });
+}
+
+/// Launches `kernel` over `total` work items (one thread each, grid-stride
+/// beyond kMaxBlocks blocks). Nothing is launched for empty work: a grid of
+/// zero blocks is an invalid launch configuration.
+void launchOverItems(ImplicitLocOpBuilder &b, gpu::GPUFuncOp kernel,
+                     Value total, ValueRange operands) {
+  Value zero = arith::ConstantIndexOp::create(b, 0);
+  Value one = arith::ConstantIndexOp::create(b, 1);
+  Value blockSize = arith::ConstantIndexOp::create(b, kBlockSize);
+  Value maxBlocks = arith::ConstantIndexOp::create(b, kMaxBlocks);
+  Value nonEmpty =
+      arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, total, zero);
+  scf::IfOp::create(b, nonEmpty, [&](OpBuilder &nested, Location loc) {
+    ImplicitLocOpBuilder nb(loc, nested);
+    Value blocks = arith::MinUIOp::create(
+        nb, arith::CeilDivUIOp::create(nb, total, blockSize), maxBlocks);
+    gpu::LaunchFuncOp::create(nb, kernel, gpu::KernelDim3{blocks, one, one},
+                              gpu::KernelDim3{blockSize, one, one},
+                              /*dynamicSharedMemorySize=*/Value(), operands);
+    scf::YieldOp::create(nb);
+  });
+}
+
+/// The product of the leading `count` sizes of `memref`.
+Value productOfLeadingSizes(ImplicitLocOpBuilder &b, Value memref,
+                            int64_t count) {
+  Value product = arith::ConstantIndexOp::create(b, 1);
+  for (int64_t dim = 0; dim < count; ++dim)
+    product = arith::MulIOp::create(b, product,
+                                    memref::DimOp::create(b, memref, dim));
+  return product;
+}
+
+/// Views an identity-layout memref `[B..., X...]` as `[B, X...]` with every
+/// size dynamic, so that one kernel serves every batch rank and shape.
+Value collapseBatch(ImplicitLocOpBuilder &b, Value memref, int64_t batchRank) {
+  auto type = cast<MemRefType>(memref.getType());
+  int64_t trailing = type.getRank() - batchRank;
+  Value view = memref;
+  if (batchRank == 0) {
+    // [X...] -> [1, X...]
+    SmallVector<ReassociationIndices> reassociation;
+    for (int64_t dim = 0; dim < trailing; ++dim)
+      reassociation.push_back(dim == 0 ? ReassociationIndices{0, 1}
+                                       : ReassociationIndices{dim + 1});
+    SmallVector<OpFoldResult> outputShape{b.getIndexAttr(1)};
+    for (int64_t dim = 0; dim < trailing; ++dim)
+      outputShape.push_back(memref::getMixedSize(b, b.getLoc(), memref, dim));
+    SmallVector<int64_t> staticShape{1};
+    llvm::append_range(staticShape, type.getShape());
+    auto expandedType = MemRefType::get(staticShape, type.getElementType());
+    view = memref::ExpandShapeOp::create(b, expandedType, memref,
+                                         reassociation, outputShape);
+  } else if (batchRank > 1) {
+    SmallVector<ReassociationIndices> reassociation{
+        llvm::to_vector(llvm::seq<int64_t>(0, batchRank))};
+    for (int64_t dim = batchRank; dim < type.getRank(); ++dim)
+      reassociation.push_back({dim});
+    view = memref::CollapseShapeOp::create(b, memref, reassociation);
+  }
+  auto viewType = cast<MemRefType>(view.getType());
+  SmallVector<int64_t> dynamicShape(viewType.getRank(), ShapedType::kDynamic);
+  return memref::CastOp::create(
+      b, MemRefType::get(dynamicShape, viewType.getElementType()), view);
+}
+
+/// The address of the first element of `memref`, as the runtime's C ABI
+/// wants it.
+Value alignedPointer(ImplicitLocOpBuilder &b, Value memref) {
+  Value address = memref::ExtractAlignedPointerAsIndexOp::create(b, memref);
+  Value asInteger = arith::IndexCastOp::create(b, b.getI64Type(), address);
+  return LLVM::IntToPtrOp::create(b, LLVM::LLVMPointerType::get(b.getContext()),
+                                  asInteger);
+}
+
+LogicalResult checkOperandsForGPU(Operation *op, PatternRewriter &rewriter) {
+  for (Value operand : op->getOperands()) {
+    auto type = dyn_cast<MemRefType>(operand.getType());
+    if (!type)
+      return rewriter.notifyMatchFailure(
+          op, "expected memref operands; run one-shot-bufferize first");
+    if (!type.getLayout().isIdentity())
+      return rewriter.notifyMatchFailure(
+          op, "the GPU lowering needs identity-layout (contiguous) memrefs");
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Host buffers
+//===----------------------------------------------------------------------===//
+
+/// Gives an op whose operands are host memory device copies of them: inputs
+/// are copied in, `outs` are copied back after the op and every device
+/// buffer is freed.
+class DeviceStaging {
+public:
+  DeviceStaging(ImplicitLocOpBuilder &b, bool enabled) : b(b), enabled(enabled) {}
+
+  Value input(Value host) { return stage(host, /*copyIn=*/true, false); }
+  Value output(Value host) { return stage(host, /*copyIn=*/false, true); }
+
+  /// Copies the outputs back and frees the device buffers; call after the
+  /// op's device work has been emitted.
+  void finish() {
+    for (auto [host, device, copyOut] : staged) {
+      if (copyOut)
+        gpu::MemcpyOp::create(b, TypeRange(), ValueRange(), host, device);
+      gpu::DeallocOp::create(b, TypeRange(), ValueRange(), device);
+    }
+  }
+
+private:
+  Value stage(Value host, bool copyIn, bool copyOut) {
+    if (!enabled)
+      return host;
+    auto type = cast<MemRefType>(host.getType());
+    SmallVector<Value> dynamicSizes;
+    for (int64_t dim = 0; dim < type.getRank(); ++dim)
+      if (type.isDynamicDim(dim))
+        dynamicSizes.push_back(memref::DimOp::create(b, host, dim));
+    Value device = gpu::AllocOp::create(b, type, /*asyncToken=*/Type(),
+                                        ValueRange(), dynamicSizes,
+                                        ValueRange(), /*hostShared=*/false)
+                       .getMemref();
+    if (copyIn)
+      gpu::MemcpyOp::create(b, TypeRange(), ValueRange(), device, host);
+    staged.push_back({host, device, copyOut});
+    return device;
+  }
+
+  ImplicitLocOpBuilder &b;
+  bool enabled;
+  SmallVector<std::tuple<Value, Value, bool>> staged;
+};
+
+//===----------------------------------------------------------------------===//
+// linalgx.pivots_to_permutation
+//===----------------------------------------------------------------------===//
+
+/// Thread t of the kernel owns position j = t % N of matrix b = t / N. It
+/// follows that position backwards through the swaps i = min(K, N)-1 ... 0:
+/// a swap of (i, p) moves a value at i to p and one at p to i. Where it ends
+/// is the index of the original row that the permutation puts at j.
+void buildPermutationKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
+                                Type intType, bool oneBased) {
+  Value pivots = args[0], permutation = args[1];
+  Value zero = arith::ConstantIndexOp::create(b, 0);
+  Value one = arith::ConstantIndexOp::create(b, 1);
+  Value batch = memref::DimOp::create(b, permutation, 0);
+  Value n = memref::DimOp::create(b, permutation, 1);
+  Value k = memref::DimOp::create(b, pivots, 1);
+  Value steps = arith::MinUIOp::create(b, k, n);
+  Value total = arith::MulIOp::create(b, batch, n);
+  Value zeroInt = arith::ConstantOp::create(b, b.getIntegerAttr(intType, 0));
+  Value nInt = arith::IndexCastOp::create(b, intType, n);
+  Value base = arith::ConstantOp::create(
+      b, b.getIntegerAttr(intType, oneBased ? 1 : 0));
+  Value last = arith::SubIOp::create(b, steps, one);
+
+  buildGridStrideLoop(b, total, [&](ImplicitLocOpBuilder &b, Value t) {
+    Value matrix = arith::DivUIOp::create(b, t, n);
+    Value j = arith::RemUIOp::create(b, t, n);
+    Value start = arith::IndexCastOp::create(b, intType, j);
+    auto trace = scf::ForOp::create(
+        b, zero, steps, one, ValueRange{start},
+        [&](OpBuilder &nested, Location loc, Value r, ValueRange iter) {
+          ImplicitLocOpBuilder b(loc, nested);
+          Value i = arith::SubIOp::create(b, last, r);
+          Value target = memref::LoadOp::create(b, pivots, ValueRange{matrix, i});
+          if (oneBased)
+            target = arith::SubIOp::create(b, target, base);
+          // A pivot outside [0, N) names no swap and is skipped.
+          Value valid = arith::AndIOp::create(
+              b,
+              arith::CmpIOp::create(b, arith::CmpIPredicate::sge, target,
+                                    zeroInt),
+              arith::CmpIOp::create(b, arith::CmpIPredicate::slt, target, nInt));
+          Value iInt = arith::IndexCastOp::create(b, intType, i);
+          Value position = iter[0];
+          Value atRow = arith::AndIOp::create(
+              b, valid,
+              arith::CmpIOp::create(b, arith::CmpIPredicate::eq, position,
+                                    iInt));
+          Value atTarget = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
+                                                 position, target);
+          Value moved = arith::SelectOp::create(
+              b, atRow, target,
+              arith::SelectOp::create(b, atTarget, iInt, position));
+          scf::YieldOp::create(b, moved);
+        });
+    memref::StoreOp::create(b, trace.getResult(0), permutation,
+                            ValueRange{matrix, j});
+    // Unrolling only fails for loops it cannot analyze; the loop stays
+    // correct either way.
+    (void)loopUnrollByFactor(trace, kTraceUnrollFactor);
+  });
+}
+
+struct PivotsToPermutationOpToGPU
+    : public OpRewritePattern<PivotsToPermutationOp> {
+  PivotsToPermutationOpToGPU(MLIRContext *context,
+                             const LinalgXToGPUOptions &options)
+      : OpRewritePattern(context), options(options) {}
+
+  LogicalResult matchAndRewrite(PivotsToPermutationOp op,
+                                PatternRewriter &rewriter) const override {
+    if (failed(checkOperandsForGPU(op, rewriter)))
+      return failure();
+    auto module = op->getParentOfType<ModuleOp>();
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    Type intType = cast<MemRefType>(op.getPivots().getType()).getElementType();
+    bool oneBased = op.getOneBased();
+
+    DeviceStaging staging(b, options.hostBuffers);
+    Value pivots = staging.input(op.getPivots());
+    Value permutation = staging.output(op.getPermutation());
+    int64_t batchRank = op.getBatchRank();
+    Value pivots2d = collapseBatch(b, pivots, batchRank);
+    Value permutation2d = collapseBatch(b, permutation, batchRank);
+
+    std::string name = "linalgx_pivots_to_permutation_" + typeSuffix(intType) +
+                       (oneBased ? "_one_based" : "");
+    gpu::GPUFuncOp kernel = getOrCreateKernel(
+        module, name, {pivots2d.getType(), permutation2d.getType()},
+        [&](ImplicitLocOpBuilder &kb, ValueRange args) {
+          buildPermutationKernelBody(kb, args, intType, oneBased);
+        });
+    Value total = arith::MulIOp::create(
+        b, memref::DimOp::create(b, permutation2d, 0),
+        memref::DimOp::create(b, permutation2d, 1));
+    launchOverItems(b, kernel, total, {pivots2d, permutation2d});
+    staging.finish();
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  LinalgXToGPUOptions options;
+};
+
+//===----------------------------------------------------------------------===//
+// linalgx.lu
+//===----------------------------------------------------------------------===//
+
+/// workspace[b][j][i] = input[b][i][j]: each matrix to column-major. Threads
+/// follow the input, so reads are coalesced.
+void buildToColumnMajorKernelBody(ImplicitLocOpBuilder &b, ValueRange args) {
+  Value input = args[0], workspace = args[1];
+  Value batch = memref::DimOp::create(b, input, 0);
+  Value m = memref::DimOp::create(b, input, 1);
+  Value n = memref::DimOp::create(b, input, 2);
+  Value matrixSize = arith::MulIOp::create(b, m, n);
+  Value total = arith::MulIOp::create(b, batch, matrixSize);
+  buildGridStrideLoop(b, total, [&](ImplicitLocOpBuilder &b, Value t) {
+    Value matrix = arith::DivUIOp::create(b, t, matrixSize);
+    Value within = arith::RemUIOp::create(b, t, matrixSize);
+    Value i = arith::DivUIOp::create(b, within, n);
+    Value j = arith::RemUIOp::create(b, within, n);
+    Value element = memref::LoadOp::create(b, input, ValueRange{matrix, i, j});
+    memref::StoreOp::create(b, element, workspace, ValueRange{matrix, j, i});
+  });
+}
+
+/// lu[b][i][j] = workspace[b][j][i], and the vendor's 1-based pivots and info
+/// (int32 scratch) become the op's 0-based pivots and info of its own type.
+/// Threads follow `lu`, so writes are coalesced; the first B·K threads also
+/// convert a pivot, the first B an info.
+void buildFromColumnMajorKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
+                                    Type intType) {
+  Value workspace = args[0], lu = args[1], vendorPivots = args[2],
+        pivots = args[3], vendorInfo = args[4], info = args[5];
+  Value batch = memref::DimOp::create(b, lu, 0);
+  Value m = memref::DimOp::create(b, lu, 1);
+  Value n = memref::DimOp::create(b, lu, 2);
+  Value k = memref::DimOp::create(b, pivots, 1);
+  Value matrixSize = arith::MulIOp::create(b, m, n);
+  Value elements = arith::MulIOp::create(b, batch, matrixSize);
+  Value pivotCount = arith::MulIOp::create(b, batch, k);
+  // Empty matrices still have an info each.
+  Value total = arith::MaxUIOp::create(b, elements, batch);
+  Value oneInt = arith::ConstantOp::create(b, b.getIntegerAttr(intType, 1));
+  auto toIntType = [&](ImplicitLocOpBuilder &b, Value v) -> Value {
+    return intType.isInteger(32) ? v : arith::ExtSIOp::create(b, intType, v);
+  };
+  auto when = [](ImplicitLocOpBuilder &b, Value condition,
+                 function_ref<void(ImplicitLocOpBuilder &)> then) {
+    scf::IfOp::create(b, condition, [&](OpBuilder &nested, Location loc) {
+      ImplicitLocOpBuilder nb(loc, nested);
+      then(nb);
+      scf::YieldOp::create(nb);
+    });
+  };
+
+  buildGridStrideLoop(b, total, [&](ImplicitLocOpBuilder &b, Value t) {
+    when(b, arith::CmpIOp::create(b, arith::CmpIPredicate::ult, t, elements),
+         [&](ImplicitLocOpBuilder &b) {
+           Value matrix = arith::DivUIOp::create(b, t, matrixSize);
+           Value within = arith::RemUIOp::create(b, t, matrixSize);
+           Value i = arith::DivUIOp::create(b, within, n);
+           Value j = arith::RemUIOp::create(b, within, n);
+           Value element =
+               memref::LoadOp::create(b, workspace, ValueRange{matrix, j, i});
+           memref::StoreOp::create(b, element, lu, ValueRange{matrix, i, j});
+         });
+    when(b, arith::CmpIOp::create(b, arith::CmpIPredicate::ult, t, pivotCount),
+         [&](ImplicitLocOpBuilder &b) {
+           Value matrix = arith::DivUIOp::create(b, t, k);
+           Value step = arith::RemUIOp::create(b, t, k);
+           Value oneBasedPivot = toIntType(
+               b, memref::LoadOp::create(b, vendorPivots,
+                                         ValueRange{matrix, step}));
+           memref::StoreOp::create(
+               b, arith::SubIOp::create(b, oneBasedPivot, oneInt), pivots,
+               ValueRange{matrix, step});
+         });
+    when(b, arith::CmpIOp::create(b, arith::CmpIPredicate::ult, t, batch),
+         [&](ImplicitLocOpBuilder &b) {
+           Value status = toIntType(b, memref::LoadOp::create(b, vendorInfo, t));
+           memref::StoreOp::create(b, status, info, t);
+         });
+  });
+}
+
+/// The element type codes of the runtime's linalgxCudaGetrf.
+int32_t runtimeElementTypeCode(Type type) {
+  if (type.isF32())
+    return 0;
+  if (type.isF64())
+    return 1;
+  return cast<ComplexType>(type).getElementType().isF32() ? 2 : 3;
+}
+
+func::FuncOp getOrDeclareGetrf(ModuleOp module) {
+  if (auto existing = module.lookupSymbol<func::FuncOp>(kCudaGetrfFunctionName))
+    return existing;
+  OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  Type ptr = LLVM::LLVMPointerType::get(b.getContext());
+  // void linalgxCudaGetrf(int32_t elemType, void *a, int32_t *pivots,
+  //                       int32_t *info, int64_t batch, int64_t m, int64_t n,
+  //                       int32_t strategy)
+  auto type = b.getFunctionType({i32, ptr, ptr, ptr, i64, i64, i64, i32}, {});
+  auto function = func::FuncOp::create(b, module.getLoc(),
+                                       kCudaGetrfFunctionName, type);
+  function.setPrivate();
+  return function;
+}
+
+struct LuOpToGPU : public OpRewritePattern<LuOp> {
+  LuOpToGPU(MLIRContext *context, const LinalgXToGPUOptions &options)
+      : OpRewritePattern(context), options(options) {}
+
+  LogicalResult matchAndRewrite(LuOp op,
+                                PatternRewriter &rewriter) const override {
+    if (failed(checkOperandsForGPU(op, rewriter)))
+      return failure();
+    auto module = op->getParentOfType<ModuleOp>();
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    Type elementType = cast<MemRefType>(op.getLu().getType()).getElementType();
+    Type intType = cast<MemRefType>(op.getPivots().getType()).getElementType();
+    int64_t batchRank = op.getBatchRank();
+
+    DeviceStaging staging(b, options.hostBuffers);
+    Value input = collapseBatch(b, staging.input(op.getInput()), batchRank);
+    Value lu = collapseBatch(b, staging.output(op.getLu()), batchRank);
+    Value pivots = collapseBatch(b, staging.output(op.getPivots()), batchRank);
+    Value info = collapseBatch(b, staging.output(op.getInfo()), batchRank);
+
+    Value batch = memref::DimOp::create(b, lu, 0);
+    Value m = memref::DimOp::create(b, lu, 1);
+    Value n = memref::DimOp::create(b, lu, 2);
+    Value k = memref::DimOp::create(b, pivots, 1);
+    Value matrixElements = arith::MulIOp::create(
+        b, batch, arith::MulIOp::create(b, m, n));
+
+    // Column-major workspace [B, N, M] and the vendor's int32 pivots/info.
+    auto dynamic = [&](int64_t rank, Type type) {
+      return MemRefType::get(SmallVector<int64_t>(rank, ShapedType::kDynamic),
+                             type);
+    };
+    auto alloc = [&](MemRefType type, ValueRange sizes) -> Value {
+      return gpu::AllocOp::create(b, type, Type(), ValueRange(), sizes,
+                                  ValueRange(), /*hostShared=*/false)
+          .getMemref();
+    };
+    Value workspace = alloc(dynamic(3, elementType), {batch, n, m});
+    Value vendorPivots = alloc(dynamic(2, b.getI32Type()), {batch, k});
+    Value vendorInfo = alloc(dynamic(1, b.getI32Type()), {batch});
+
+    std::string suffix = typeSuffix(elementType);
+    gpu::GPUFuncOp toColumnMajor = getOrCreateKernel(
+        module, "linalgx_lu_to_column_major_" + suffix,
+        {input.getType(), workspace.getType()}, buildToColumnMajorKernelBody);
+    launchOverItems(b, toColumnMajor, matrixElements, {input, workspace});
+
+    func::FuncOp getrf = getOrDeclareGetrf(module);
+    auto i64 = [&](Value index) -> Value {
+      return arith::IndexCastOp::create(b, b.getI64Type(), index);
+    };
+    auto i32Constant = [&](int32_t value) -> Value {
+      return arith::ConstantIntOp::create(b, value, 32);
+    };
+    func::CallOp::create(
+        b, getrf,
+        ValueRange{i32Constant(runtimeElementTypeCode(elementType)),
+                   alignedPointer(b, workspace), alignedPointer(b, vendorPivots),
+                   alignedPointer(b, vendorInfo), i64(batch), i64(m), i64(n),
+                   i32Constant(static_cast<int32_t>(options.luStrategy))});
+
+    gpu::GPUFuncOp fromColumnMajor = getOrCreateKernel(
+        module, "linalgx_lu_from_column_major_" + suffix + "_" +
+                    typeSuffix(intType),
+        {workspace.getType(), lu.getType(), vendorPivots.getType(),
+         pivots.getType(), vendorInfo.getType(), info.getType()},
+        [&](ImplicitLocOpBuilder &kb, ValueRange args) {
+          buildFromColumnMajorKernelBody(kb, args, intType);
+        });
+    Value total = arith::MaxUIOp::create(b, matrixElements, batch);
+    launchOverItems(b, fromColumnMajor, total,
+                    {workspace, lu, vendorPivots, pivots, vendorInfo, info});
+
+    for (Value scratch : {workspace, vendorPivots, vendorInfo})
+      gpu::DeallocOp::create(b, TypeRange(), ValueRange(), scratch);
+    staging.finish();
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  LinalgXToGPUOptions options;
+};
+
+//===----------------------------------------------------------------------===//
+// Pass
+//===----------------------------------------------------------------------===//
+
+struct ConvertLinalgXToGPUPass
+    : public linalgx::impl::ConvertLinalgXToGPUBase<ConvertLinalgXToGPUPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    LinalgXToGPUOptions loweringOptions;
+    loweringOptions.hostBuffers = hostBuffers;
+    std::optional<GPULuStrategy> strategy =
+        llvm::StringSwitch<std::optional<GPULuStrategy>>(luStrategy)
+            .Case("auto", GPULuStrategy::Auto)
+            .Case("cusolver", GPULuStrategy::CuSolver)
+            .Case("cublas-batched", GPULuStrategy::CuBlasBatched)
+            .Default(std::nullopt);
+    if (!strategy) {
+      getOperation().emitError()
+          << "unknown lu-strategy '" << luStrategy
+          << "'; expected auto, cusolver or cublas-batched";
+      return signalPassFailure();
+    }
+    loweringOptions.luStrategy = *strategy;
+
+    // Say what is wrong with an op the patterns cannot take, instead of the
+    // conversion driver's generic "failed to legalize".
+    WalkResult unsupported = getOperation()->walk([&](Operation *op) {
+      if (!isa<LinalgXDialect>(op->getDialect()))
+        return WalkResult::advance();
+      for (Value operand : op->getOperands()) {
+        auto type = dyn_cast<MemRefType>(operand.getType());
+        if (!type) {
+          op->emitOpError() << "must be on memrefs to be lowered to the GPU; "
+                               "run 'one-shot-bufferize' first "
+                               "(linalgx-gpu-pipeline does)";
+          return WalkResult::interrupt();
+        }
+        if (!type.getLayout().isIdentity()) {
+          op->emitOpError() << "operand of type " << type
+                            << " is not contiguous; the GPU lowering needs "
+                               "identity-layout memrefs (copy it into one "
+                               "first)";
+          return WalkResult::interrupt();
+        }
+      }
+      if (auto lu = dyn_cast<LuOp>(op);
+          lu && *strategy == GPULuStrategy::CuBlasBatched) {
+        ArrayRef<int64_t> shape =
+            cast<MemRefType>(lu.getInput().getType()).getShape().take_back(2);
+        if (!ShapedType::isDynamic(shape[0]) &&
+            !ShapedType::isDynamic(shape[1]) && shape[0] != shape[1]) {
+          op->emitOpError() << "lu-strategy=cublas-batched needs square "
+                               "matrices, but the matrices are "
+                            << shape[0] << "x" << shape[1]
+                            << "; use lu-strategy=cusolver or auto";
+          return WalkResult::interrupt();
+        }
+      }
+      return WalkResult::advance();
+    });
+    if (unsupported.wasInterrupted())
+      return signalPassFailure();
+
+    ConversionTarget target(getContext());
+    target.addIllegalDialect<LinalgXDialect>();
+    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+    RewritePatternSet patterns(&getContext());
+    populateLinalgXToGPUPatterns(patterns, loweringOptions);
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+void mlir::linalgx::populateLinalgXToGPUPatterns(
+    RewritePatternSet &patterns, const LinalgXToGPUOptions &options) {
+  patterns.add<LuOpToGPU, PivotsToPermutationOpToGPU>(patterns.getContext(),
+                                                       options);
+}

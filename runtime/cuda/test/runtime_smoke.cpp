@@ -1,0 +1,717 @@
+//===- runtime_smoke.cpp - end-to-end check of liblinalgx_cuda_runtime ----===//
+//
+// Needs a GPU. Without one it prints the probe message and exits 77 (skip).
+// Prints one PASS/FAIL line per check and exits 1 if any check failed (the
+// library itself exits 1 with its one-line error if a CUDA call fails).
+//
+// Covers:
+//  * the mgpu* ABI by hand: stream policy, alloc/free (device and host-shared),
+//    memset16/32, memcpy, events, host_register of a strided memref, PTX JIT
+//    module load + plain and cluster launches;
+//  * linalgxCudaGetrf for f32/f64/complex<f32>/complex<f64>, strategies 1
+//    (cuSOLVER loop), 2 (cuBLAS batched) and 0 (auto), square and
+//    rectangular, with singular matrices, empty problems, the pointer-array
+//    cache (hits, eviction, growth) and a caller-set stream.
+//
+// Each factored matrix is checked against a host getf2 with LAPACK's pivot
+// rule (first index of the largest |x|, |re|+|im| for complex):
+//   ||P*A - L*U||_F / ||A||_F <= 30 * max(m, n) * eps, info equal, and
+//   pivots equal.
+// Pivot equality needs matrices without near-ties, where rounding differences
+// between the GPU's blocked algorithm and getf2 could pick another row. Most
+// test matrices are therefore built as A = Pi * L * U with |L(i,j)| <= 0.4
+// below a unit diagonal and well-conditioned L and U (see makeMatrix): in
+// exact arithmetic partial pivoting recovers Pi, L and U, and at every step
+// the pivot beats the other candidates by a factor > 1.7, far beyond
+// rounding. Every fourth matrix is plain uniform random;
+// for those, pivots are only checked to be in range (and the residual and
+// info as usual).
+//
+//===----------------------------------------------------------------------===//
+
+#include "linalgx/CudaRuntime.h"
+#include "linalgx/MgpuAbi.h"
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace {
+
+int gFailures = 0;
+
+void report(bool ok, const std::string &what) {
+  std::printf("%s: %s\n", ok ? "PASS" : "FAIL", what.c_str());
+  std::fflush(stdout);
+  if (!ok)
+    ++gFailures;
+}
+
+//===----------------------------------------------------------------------===//
+// Element types
+//===----------------------------------------------------------------------===//
+
+template <typename T> struct IsComplex : std::false_type {};
+template <typename R> struct IsComplex<std::complex<R>> : std::true_type {};
+
+template <typename T> struct Elem;
+template <> struct Elem<float> {
+  static constexpr int32_t code = LINALGX_CUDA_F32;
+  static constexpr const char *name = "f32";
+  using Real = float;
+};
+template <> struct Elem<double> {
+  static constexpr int32_t code = LINALGX_CUDA_F64;
+  static constexpr const char *name = "f64";
+  using Real = double;
+};
+template <> struct Elem<std::complex<float>> {
+  static constexpr int32_t code = LINALGX_CUDA_C32;
+  static constexpr const char *name = "complex<f32>";
+  using Real = float;
+};
+template <> struct Elem<std::complex<double>> {
+  static constexpr int32_t code = LINALGX_CUDA_C64;
+  static constexpr const char *name = "complex<f64>";
+  using Real = double;
+};
+
+/// LAPACK's pivot magnitude: |x|, or |re| + |im| (i?amax) for complex.
+template <typename T> double pivotAbs(const T &x) {
+  if constexpr (IsComplex<T>::value)
+    return std::fabs(double(x.real())) + std::fabs(double(x.imag()));
+  else
+    return std::fabs(double(x));
+}
+
+template <typename T> std::complex<double> widen(const T &x) {
+  if constexpr (IsComplex<T>::value)
+    return {double(x.real()), double(x.imag())};
+  else
+    return {double(x), 0.0};
+}
+
+/// Uniform value; for complex each part is uniform and |re|+|im| <= bound.
+template <typename T> T uniform(std::mt19937_64 &rng, double bound) {
+  if constexpr (IsComplex<T>::value) {
+    std::uniform_real_distribution<double> d(-bound / 2, bound / 2);
+    using R = typename T::value_type;
+    return T(R(d(rng)), R(d(rng)));
+  } else {
+    std::uniform_real_distribution<double> d(-bound, bound);
+    return T(d(rng));
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Test matrices and host reference
+//===----------------------------------------------------------------------===//
+
+enum class Kind {
+  Structured,         // Pi * L * U, random row permutation
+  SingularLastColumn, // same with the last column zero: info = min(m,n)
+                      // (square or tall)
+  SingularMidColumn,  // identity Pi, column/row j of U zero: info = j + 1
+  PlainRandom,        // uniform; pivots only range-checked
+};
+
+const char *kindName(Kind kind) {
+  switch (kind) {
+  case Kind::Structured:
+    return "structured";
+  case Kind::SingularLastColumn:
+    return "singular-last-column";
+  case Kind::SingularMidColumn:
+    return "singular-mid-column";
+  case Kind::PlainRandom:
+    return "plain-random";
+  }
+  return "?";
+}
+
+/// Kind of matrix b of a batch: a mix, with the singular ones early so that
+/// small batches still contain them.
+Kind kindFor(int64_t b, int64_t m, int64_t n) {
+  int64_t k = std::min(m, n);
+  if (b == 1 && m >= n)
+    return Kind::SingularLastColumn;
+  if (b == 2 && k >= 3)
+    return Kind::SingularMidColumn;
+  if (b % 4 == 3)
+    return Kind::PlainRandom;
+  return Kind::Structured;
+}
+
+/// Column-major m x n test matrix of the given kind.
+template <typename T>
+std::vector<T> makeMatrix(Kind kind, int64_t m, int64_t n,
+                          std::mt19937_64 &rng) {
+  std::vector<T> a(static_cast<size_t>(m * n));
+  if (kind == Kind::PlainRandom) {
+    for (T &x : a)
+      x = uniform<T>(rng, 1.0);
+    return a;
+  }
+  const int64_t k = std::min(m, n);
+  // Off-diagonal parts of L and U are scaled with 1/sqrt(k) so that
+  // ||L - I|| and ||U - D|| stay below 1: both factors, and so the leading
+  // blocks of A, are then well conditioned, and the factors the GPU computes
+  // stay close to L and U (with O(1) entries, random triangular factors get
+  // exponentially ill-conditioned and f32 pivots at n = 200 do flip).
+  const double scale = std::min(1.0, 1.0 / std::sqrt(double(k)));
+  // L: m x k unit lower trapezoidal with small multipliers.
+  std::vector<T> l(static_cast<size_t>(m * k), T(0));
+  for (int64_t j = 0; j < k; ++j) {
+    l[j + j * m] = T(1);
+    for (int64_t i = j + 1; i < m; ++i)
+      l[i + j * m] = uniform<T>(rng, 0.4 * scale);
+  }
+  // U: k x n upper trapezoidal with |diagonal| in [1, 2].
+  std::vector<T> u(static_cast<size_t>(k * n), T(0));
+  std::uniform_real_distribution<double> mag(1.0, 2.0);
+  std::bernoulli_distribution sign(0.5);
+  for (int64_t j = 0; j < n; ++j)
+    for (int64_t i = 0; i <= std::min(j, k - 1); ++i)
+      u[i + j * k] = i == j ? T(sign(rng) ? mag(rng) : -mag(rng))
+                            : uniform<T>(rng, 0.5 * scale);
+  int64_t zeroColumn = -1;
+  if (kind == Kind::SingularLastColumn)
+    zeroColumn = n - 1;
+  if (kind == Kind::SingularMidColumn)
+    zeroColumn = k / 2;
+  if (zeroColumn >= 0) {
+    // A zero column of U gives an exactly zero column of A, hence an exactly
+    // zero pivot column at that step. Zeroing U's row too keeps the later
+    // steps well separated.
+    for (int64_t i = 0; i < k; ++i)
+      u[i + zeroColumn * k] = T(0);
+    if (zeroColumn < k)
+      for (int64_t j = 0; j < n; ++j)
+        u[zeroColumn + j * k] = T(0);
+  }
+  std::vector<int64_t> perm(static_cast<size_t>(m));
+  for (int64_t i = 0; i < m; ++i)
+    perm[i] = i;
+  if (kind != Kind::SingularMidColumn)
+    std::shuffle(perm.begin(), perm.end(), rng);
+  for (int64_t j = 0; j < n; ++j)
+    for (int64_t i = 0; i < m; ++i) {
+      T sum(0);
+      for (int64_t p = 0; p < k; ++p)
+        sum += l[i + p * m] * u[p + j * k];
+      a[perm[i] + j * m] = sum;
+    }
+  return a;
+}
+
+/// Unblocked LAPACK getf2: pivots 1-based, info = first exactly zero pivot.
+template <typename T>
+void referenceGetf2(std::vector<T> &a, int64_t m, int64_t n,
+                    std::vector<int32_t> &pivots, int32_t &info) {
+  const int64_t k = std::min(m, n);
+  pivots.assign(static_cast<size_t>(k), 0);
+  info = 0;
+  for (int64_t j = 0; j < k; ++j) {
+    int64_t p = j;
+    double best = pivotAbs(a[j + j * m]);
+    for (int64_t i = j + 1; i < m; ++i)
+      if (pivotAbs(a[i + j * m]) > best) { // strict: first index wins ties
+        best = pivotAbs(a[i + j * m]);
+        p = i;
+      }
+    pivots[j] = static_cast<int32_t>(p + 1);
+    if (a[p + j * m] != T(0)) {
+      if (p != j)
+        for (int64_t c = 0; c < n; ++c)
+          std::swap(a[j + c * m], a[p + c * m]);
+      for (int64_t i = j + 1; i < m; ++i)
+        a[i + j * m] /= a[j + j * m];
+    } else if (info == 0) {
+      info = static_cast<int32_t>(j + 1);
+    }
+    for (int64_t c = j + 1; c < n; ++c)
+      for (int64_t i = j + 1; i < m; ++i)
+        a[i + c * m] -= a[i + j * m] * a[j + c * m];
+  }
+}
+
+/// ||P*A - L*U||_F / ||A||_F with L, U read from the packed factorization.
+/// NaN if a pivot is out of range or the factors contain NaN.
+template <typename T>
+double relativeResidual(const std::vector<T> &a0, const T *lu,
+                        const int32_t *pivots, int64_t m, int64_t n) {
+  const int64_t k = std::min(m, n);
+  std::vector<std::complex<double>> pa(static_cast<size_t>(m * n));
+  for (int64_t i = 0; i < m * n; ++i)
+    pa[i] = widen(a0[i]);
+  for (int64_t j = 0; j < k; ++j) {
+    int64_t p = pivots[j] - 1;
+    if (p < j || p >= m)
+      return std::numeric_limits<double>::quiet_NaN();
+    if (p != j)
+      for (int64_t c = 0; c < n; ++c)
+        std::swap(pa[j + c * m], pa[p + c * m]);
+  }
+  double diff = 0, norm = 0;
+  for (int64_t c = 0; c < n; ++c)
+    for (int64_t i = 0; i < m; ++i) {
+      std::complex<double> sum = 0;
+      for (int64_t p = 0; p <= std::min({i, c, k - 1}); ++p) {
+        std::complex<double> lip = p == i ? 1.0 : widen(lu[i + p * m]);
+        sum += lip * widen(lu[p + c * m]);
+      }
+      diff += std::norm(pa[i + c * m] - sum);
+      norm += std::norm(pa[i + c * m]);
+    }
+  return norm == 0 ? std::sqrt(diff) : std::sqrt(diff / norm);
+}
+
+/// For a failure message: first pivot and first column where the GPU's
+/// packed factors differ from the reference getf2's.
+template <typename T>
+std::string describeDifference(const std::vector<T> &ref, const T *got,
+                               const std::vector<int32_t> &refPiv,
+                               const int32_t *gotPiv, int64_t m, int64_t n) {
+  std::string text;
+  for (size_t j = 0; j < refPiv.size(); ++j)
+    if (gotPiv[j] != refPiv[j]) {
+      text += "; first pivot difference at " + std::to_string(j);
+      break;
+    }
+  double amax = 0;
+  for (const T &x : ref)
+    amax = std::max(amax, std::abs(widen(x)));
+  for (int64_t c = 0; c < n; ++c)
+    for (int64_t i = 0; i < m; ++i)
+      if (std::abs(widen(got[i + c * m]) - widen(ref[i + c * m])) >
+          1e-3 * amax) {
+        return text + "; factors first differ at column " +
+               std::to_string(c) + " (row " + std::to_string(i) + ")";
+      }
+  return text;
+}
+
+template <typename T>
+void dumpFactors(const std::vector<T> &ref, const T *got,
+                 const std::vector<int32_t> &refPiv, const int32_t *gotPiv,
+                 int64_t m, int64_t n) {
+  auto dump = [&](const char *title, const T *lu, const int32_t *piv) {
+    std::printf("  %s (real parts), pivots:", title);
+    for (size_t j = 0; j < refPiv.size(); ++j)
+      std::printf(" %d", piv[j]);
+    std::printf("\n");
+    for (int64_t i = 0; i < m; ++i) {
+      std::printf("   ");
+      for (int64_t c = 0; c < n; ++c)
+        std::printf(" %9.5f", widen(lu[i + c * m]).real());
+      std::printf("\n");
+    }
+  };
+  dump("reference getf2", ref.data(), refPiv.data());
+  dump("GPU", got, gotPiv);
+}
+
+//===----------------------------------------------------------------------===//
+// Device helpers (through the library's own mgpu* ABI)
+//===----------------------------------------------------------------------===//
+
+void *stream() { return mgpuStreamCreate(); } // the current stream
+
+template <typename T> T *deviceAlloc(size_t count) {
+  return static_cast<T *>(mgpuMemAlloc(count * sizeof(T), stream(), 0));
+}
+
+void toDevice(void *dst, const void *src, size_t bytes) {
+  mgpuMemcpy(dst, const_cast<void *>(src), bytes, stream());
+}
+
+void toHost(void *dst, const void *src, size_t bytes) {
+  mgpuMemcpy(dst, const_cast<void *>(src), bytes, stream());
+  mgpuStreamSynchronize(stream());
+}
+
+//===----------------------------------------------------------------------===//
+// getrf checks
+//===----------------------------------------------------------------------===//
+
+/// Factors `batch` fresh test matrices in device buffer `dA` (already big
+/// enough) and checks every result. Returns false on any mismatch.
+template <typename T>
+bool factorAndCheck(T *dA, int32_t *dPiv, int32_t *dInfo, int64_t batch,
+                    int64_t m, int64_t n, int32_t strategy,
+                    std::mt19937_64 &rng, const std::string &label) {
+  const int64_t k = std::min(m, n);
+  const size_t mn = static_cast<size_t>(m * n);
+  std::vector<T> host(static_cast<size_t>(batch) * mn);
+  for (int64_t b = 0; b < batch; ++b) {
+    std::vector<T> a = makeMatrix<T>(kindFor(b, m, n), m, n, rng);
+    std::copy(a.begin(), a.end(), host.begin() + b * mn);
+  }
+  toDevice(dA, host.data(), host.size() * sizeof(T));
+  // Poison outputs so that "not written" cannot pass.
+  mgpuMemset32(dPiv, 0x7f7f7f7f, static_cast<size_t>(batch * k), stream());
+  mgpuMemset32(dInfo, 0x7f7f7f7f, static_cast<size_t>(batch), stream());
+
+  linalgxCudaGetrf(Elem<T>::code, dA, dPiv, dInfo, batch, m, n, strategy);
+
+  std::vector<T> lu(host.size());
+  std::vector<int32_t> piv(static_cast<size_t>(batch * k)),
+      info(static_cast<size_t>(batch));
+  toHost(lu.data(), dA, lu.size() * sizeof(T));
+  toHost(piv.data(), dPiv, piv.size() * sizeof(int32_t));
+  toHost(info.data(), dInfo, info.size() * sizeof(int32_t));
+
+  const double eps = std::numeric_limits<typename Elem<T>::Real>::epsilon();
+  const double tol = 30.0 * double(std::max(m, n)) * eps;
+  double worst = 0;
+  std::string problem;
+  for (int64_t b = 0; b < batch && problem.empty(); ++b) {
+    Kind kind = kindFor(b, m, n);
+    std::vector<T> a0(host.begin() + b * mn, host.begin() + (b + 1) * mn);
+    std::vector<T> ref = a0;
+    std::vector<int32_t> refPiv;
+    int32_t refInfo = 0;
+    referenceGetf2(ref, m, n, refPiv, refInfo);
+    const int32_t *gotPiv = piv.data() + b * k;
+    double res = relativeResidual(a0, lu.data() + b * mn, gotPiv, m, n);
+    worst = std::max(worst, std::isnan(res) ? 1e300 : res);
+    std::string where = "matrix " + std::to_string(b) + " (" +
+                        kindName(kind) + ")";
+    if (!(res <= tol)) {
+      problem = where + ": residual " + std::to_string(res) + " > " +
+                std::to_string(tol) + "; info " + std::to_string(info[b]) +
+                " (expected " + std::to_string(refInfo) + ")" +
+                describeDifference(ref, lu.data() + b * mn, refPiv, gotPiv, m,
+                                   n);
+      if (m * n <= 64)
+        dumpFactors(ref, lu.data() + b * mn, refPiv, gotPiv, m, n);
+    }
+    else if (info[b] != refInfo)
+      problem = where + ": info " + std::to_string(info[b]) +
+                ", expected " + std::to_string(refInfo);
+    else if (kind == Kind::PlainRandom) {
+      for (int64_t j = 0; j < k && problem.empty(); ++j)
+        if (gotPiv[j] < j + 1 || gotPiv[j] > m)
+          problem = where + ": pivot " + std::to_string(j) + " = " +
+                    std::to_string(gotPiv[j]) + " out of range";
+    } else {
+      for (int64_t j = 0; j < k && problem.empty(); ++j)
+        if (gotPiv[j] != refPiv[j])
+          problem = where + ": pivot " + std::to_string(j) + " = " +
+                    std::to_string(gotPiv[j]) + ", expected " +
+                    std::to_string(refPiv[j]);
+    }
+  }
+  char summary[160];
+  std::snprintf(summary, sizeof(summary), " (worst residual %.2e, tol %.2e)",
+                worst, tol);
+  report(problem.empty(),
+         label + (problem.empty() ? summary : ": " + problem));
+  return problem.empty();
+}
+
+template <typename T>
+void testGetrf(int32_t strategy, int64_t batch, int64_t m, int64_t n,
+               std::mt19937_64 &rng) {
+  const int64_t k = std::min(m, n);
+  T *dA = deviceAlloc<T>(static_cast<size_t>(batch * m * n));
+  int32_t *dPiv = deviceAlloc<int32_t>(static_cast<size_t>(batch * k));
+  int32_t *dInfo = deviceAlloc<int32_t>(static_cast<size_t>(batch));
+  std::string label = std::string("getrf ") + Elem<T>::name + " strategy " +
+                      std::to_string(strategy) + " batch " +
+                      std::to_string(batch) + " " + std::to_string(m) + "x" +
+                      std::to_string(n);
+  factorAndCheck(dA, dPiv, dInfo, batch, m, n, strategy, rng, label);
+  mgpuMemFree(dA, stream());
+  mgpuMemFree(dPiv, stream());
+  mgpuMemFree(dInfo, stream());
+}
+
+template <typename T> void testAllGetrfShapes(std::mt19937_64 &rng) {
+  // strategy 1: cuSOLVER loop, any shape
+  testGetrf<T>(1, 1, 1, 1, rng);
+  testGetrf<T>(1, 3, 8, 8, rng);
+  testGetrf<T>(1, 4, 40, 25, rng);
+  testGetrf<T>(1, 4, 25, 40, rng);
+  testGetrf<T>(1, 3, 200, 200, rng);
+  // strategy 2: cuBLAS batched, square
+  testGetrf<T>(2, 1, 16, 16, rng);
+  testGetrf<T>(2, 5, 8, 8, rng);
+  testGetrf<T>(2, 17, 32, 32, rng);
+  testGetrf<T>(2, 3, 130, 130, rng); // beyond the auto cut-off
+  // strategy 0: auto
+  testGetrf<T>(0, 6, 64, 64, rng);   // -> batched
+  testGetrf<T>(0, 3, 200, 200, rng); // -> cuSOLVER (n > 128)
+  testGetrf<T>(0, 1, 50, 50, rng);   // -> cuSOLVER (batch 1)
+  testGetrf<T>(0, 4, 30, 20, rng);   // -> cuSOLVER (not square)
+}
+
+/// Empty problems: return at once, info zeroed when batch > 0.
+void testEmptyGetrf() {
+  int32_t *dInfo = deviceAlloc<int32_t>(3);
+  for (auto [m, n] : {std::pair<int64_t, int64_t>{0, 5}, {5, 0}, {0, 0}}) {
+    mgpuMemset32(dInfo, 0x7f7f7f7f, 3, stream());
+    // No matrix, no pivots: a and pivots may be null.
+    linalgxCudaGetrf(LINALGX_CUDA_F64, nullptr, nullptr, dInfo, 3, m, n, 0);
+    int32_t info[3];
+    toHost(info, dInfo, sizeof(info));
+    report(info[0] == 0 && info[1] == 0 && info[2] == 0,
+           "getrf empty " + std::to_string(m) + "x" + std::to_string(n) +
+               " zeroes info");
+  }
+  linalgxCudaGetrf(LINALGX_CUDA_F32, nullptr, nullptr, nullptr, 0, 4, 4, 0);
+  report(true, "getrf batch 0 returns without touching anything");
+  mgpuMemFree(dInfo, stream());
+}
+
+/// The per-stream pointer-array cache of strategy 2: repeated buffers (hits),
+/// more distinct buffers than cache slots (eviction), then a larger batch in
+/// an existing buffer (slot growth).
+void testPointerArrayCache(std::mt19937_64 &rng) {
+  const int64_t n = 8, maxBatch = 24;
+  const int buffers = 10; // > kPointerArrayCacheSize (8)
+  std::vector<double *> a(buffers);
+  for (double *&p : a)
+    p = deviceAlloc<double>(static_cast<size_t>(maxBatch * n * n));
+  int32_t *dPiv = deviceAlloc<int32_t>(static_cast<size_t>(maxBatch * n));
+  int32_t *dInfo = deviceAlloc<int32_t>(static_cast<size_t>(maxBatch));
+  bool ok = true;
+  // Same 4 buffers twice: the second pass hits the cache.
+  for (int round = 0; round < 2; ++round)
+    for (int i = 0; i < 4; ++i)
+      ok &= factorAndCheck(a[i], dPiv, dInfo, 4, n, n, 2, rng,
+                           "pointer cache warm-up round " +
+                               std::to_string(round) + " buffer " +
+                               std::to_string(i));
+  // 10 buffers round-robin through 8 slots: every call evicts.
+  for (int round = 0; round < 2; ++round)
+    for (int i = 0; i < buffers; ++i)
+      ok &= factorAndCheck(a[i], dPiv, dInfo, 4, n, n, 2, rng,
+                           "pointer cache eviction round " +
+                               std::to_string(round) + " buffer " +
+                               std::to_string(i));
+  ok &= factorAndCheck(a[0], dPiv, dInfo, maxBatch, n, n, 2, rng,
+                       "pointer cache growth to batch 24");
+  report(ok, "getrf pointer-array cache (hits, eviction, growth)");
+  for (double *p : a)
+    mgpuMemFree(p, stream());
+  mgpuMemFree(dPiv, stream());
+  mgpuMemFree(dInfo, stream());
+}
+
+/// linalgxCudaSetStream: NULL selects the legacy default stream (what
+/// PyTorch reports for its default stream); ResetStream restores ours.
+void testCallerStream(std::mt19937_64 &rng) {
+  void *owned = linalgxCudaGetStream();
+  linalgxCudaSetStream(nullptr);
+  report(linalgxCudaGetStream() == nullptr && mgpuStreamCreate() == nullptr,
+         "linalgxCudaSetStream(NULL) makes the legacy stream current");
+  testGetrf<float>(0, 5, 16, 16, rng);
+  testGetrf<float>(0, 2, 150, 150, rng);
+  linalgxCudaResetStream();
+  report(linalgxCudaGetStream() == owned,
+         "linalgxCudaResetStream restores the library stream");
+}
+
+//===----------------------------------------------------------------------===//
+// mgpu* ABI checks
+//===----------------------------------------------------------------------===//
+
+// PTX of this kernel, generated (not hand-written) with
+//   mlir-opt-22 --gpu-lower-to-nvvm-pipeline="cubin-chip=sm_90
+//       cubin-features=+ptx80 cubin-format=isa"
+// from:
+//   gpu.func @scale(%buf: memref<?xf32>, %s: f32) kernel {
+//     %i = gpu.global_id x
+//     scf.if (%i < dim %buf) { %buf[%i] = %buf[%i] * %s }
+//   }
+// Its parameters are the expanded memref descriptor and the scalar.
+const char kScalePtx[] = R"PTX(
+.version 8.0
+.target sm_90
+.address_size 64
+
+	// .globl	scale
+
+.visible .entry scale(
+	.param .u64 .ptr .align 1 scale_param_0,
+	.param .u64 .ptr .align 1 scale_param_1,
+	.param .u64 scale_param_2,
+	.param .u64 scale_param_3,
+	.param .u64 scale_param_4,
+	.param .f32 scale_param_5
+)
+{
+	.reg .pred 	%p<2>;
+	.reg .b32 	%r<7>;
+	.reg .b64 	%rd<9>;
+
+	ld.param.b64 	%rd2, [scale_param_1];
+	cvta.to.global.u64 	%rd3, %rd2;
+	mov.u32 	%r2, %ctaid.x;
+	ld.param.b64 	%rd4, [scale_param_3];
+	mov.u32 	%r3, %ntid.x;
+	mul.wide.u32 	%rd5, %r2, %r3;
+	mov.u32 	%r4, %tid.x;
+	cvt.u64.u32 	%rd6, %r4;
+	add.s64 	%rd7, %rd5, %rd6;
+	setp.ge.u64 	%p1, %rd7, %rd4;
+	@%p1 bra 	$L__BB0_2;
+	ld.param.b32 	%r1, [scale_param_5];
+	shl.b64 	%rd8, %rd7, 2;
+	add.s64 	%rd1, %rd3, %rd8;
+	ld.global.b32 	%r5, [%rd1];
+	mul.rn.f32 	%r6, %r1, %r5;
+	st.global.b32 	[%rd1], %r6;
+$L__BB0_2:
+	ret;
+
+}
+)PTX";
+
+void testStreamsAndEvents() {
+  void *s1 = mgpuStreamCreate();
+  void *s2 = mgpuStreamCreate();
+  report(s1 != nullptr && s1 == s2 && s1 == linalgxCudaGetStream(),
+         "mgpuStreamCreate returns the one current stream");
+  mgpuStreamDestroy(s2); // no-op by design
+  void *event = mgpuEventCreate();
+  mgpuEventRecord(event, s1);
+  mgpuStreamWaitEvent(s1, event);
+  mgpuEventSynchronize(event);
+  mgpuEventDestroy(event);
+  mgpuStreamSynchronize(s1); // still valid after mgpuStreamDestroy
+  report(true, "events record/wait/synchronize/destroy");
+}
+
+void testMemoryOps() {
+  const size_t count = 4096;
+  auto *d = deviceAlloc<float>(count);
+  float onePointFive = 1.5f;
+  uint32_t bits;
+  std::memcpy(&bits, &onePointFive, sizeof(bits));
+  mgpuMemset32(d, bits, count, stream());
+  std::vector<float> h(count, 0.0f);
+  toHost(h.data(), d, count * sizeof(float));
+  report(std::all_of(h.begin(), h.end(), [](float x) { return x == 1.5f; }),
+         "mgpuMemset32 + mgpuMemcpy device->host");
+
+  mgpuMemset16(d, 0xABCD, 2 * count, stream());
+  std::vector<uint16_t> h16(2 * count, 0);
+  toHost(h16.data(), d, h16.size() * sizeof(uint16_t));
+  report(std::all_of(h16.begin(), h16.end(),
+                     [](uint16_t x) { return x == 0xABCD; }),
+         "mgpuMemset16");
+
+  // Device -> host copy into a registered, strided memref (rank 2, offset
+  // 3, 5 x 6 view with row stride 8): registration must cover exactly its
+  // 1 + 4*8 + 5*1 = 38-element footprint.
+  struct Rank2 {
+    float *allocated, *aligned;
+    int64_t offset, sizes[2], strides[2];
+  };
+  std::vector<float> backing(3 + 38 + 2, -1.0f);
+  Rank2 desc{backing.data(), backing.data(), 3, {5, 6}, {8, 1}};
+  mgpuMemHostRegisterMemRef(2, &desc, sizeof(float));
+  std::vector<float> src(38);
+  for (size_t i = 0; i < src.size(); ++i)
+    src[i] = float(i);
+  toDevice(d, src.data(), src.size() * sizeof(float));
+  toHost(backing.data() + 3, d, src.size() * sizeof(float));
+  mgpuMemHostUnregisterMemRef(2, &desc, sizeof(float));
+  report(std::equal(src.begin(), src.end(), backing.begin() + 3) &&
+             backing[2] == -1.0f && backing[41] == -1.0f,
+         "mgpuMemHostRegisterMemRef/Unregister round trip");
+
+  // gpu.alloc host_shared: managed memory written by the host.
+  auto *shared = static_cast<float *>(
+      mgpuMemAlloc(count * sizeof(float), nullptr, /*isHostShared=*/1));
+  for (size_t i = 0; i < count; ++i)
+    shared[i] = float(i) * 0.5f;
+  toDevice(d, shared, count * sizeof(float));
+  toHost(h.data(), d, count * sizeof(float));
+  bool sharedOk = true;
+  for (size_t i = 0; i < count; ++i)
+    sharedOk &= h[i] == float(i) * 0.5f;
+  report(sharedOk, "mgpuMemAlloc host_shared (managed) + mgpuMemcpy");
+  mgpuMemFree(shared, stream());
+  mgpuMemFree(d, stream());
+  report(mgpuMemAlloc(0, stream(), 0) == nullptr,
+         "mgpuMemAlloc of 0 bytes returns null");
+}
+
+void testModuleAndLaunch() {
+  void *module = mgpuModuleLoadJIT(const_cast<char *>(kScalePtx), 2);
+  void *function = mgpuModuleGetFunction(module, "scale");
+  const int64_t n = 1000;
+  auto *d = deviceAlloc<float>(n);
+  std::vector<float> h(n);
+  for (int64_t i = 0; i < n; ++i)
+    h[i] = float(i);
+  toDevice(d, h.data(), n * sizeof(float));
+
+  float *allocated = d, *aligned = d;
+  int64_t offset = 0, size = n, strideOne = 1;
+  float factor = 2.0f;
+  void *params[] = {&allocated, &aligned, &offset, &size, &strideOne, &factor};
+  // The synchronous gpu.launch_func sequence: create, launch, sync, destroy.
+  void *s = mgpuStreamCreate();
+  mgpuLaunchKernel(function, (n + 255) / 256, 1, 1, 256, 1, 1, 0, s, params,
+                   nullptr, 6);
+  mgpuStreamSynchronize(s);
+  mgpuStreamDestroy(s);
+  // Cluster launch (sm_90+): 8 blocks in clusters of 2, 128 threads each.
+  factor = 3.0f;
+  mgpuLaunchClusterKernel(function, 2, 1, 1, 8, 1, 1, 128, 1, 1, 0, stream(),
+                          params, nullptr);
+  std::vector<float> out(n);
+  toHost(out.data(), d, n * sizeof(float));
+  bool ok = true;
+  for (int64_t i = 0; i < n; ++i)
+    ok &= out[i] == float(i) * 6.0f;
+  report(ok, "mgpuModuleLoadJIT + GetFunction + LaunchKernel + "
+             "LaunchClusterKernel");
+  mgpuModuleUnload(module);
+  mgpuMemFree(d, stream());
+}
+
+} // namespace
+
+int main() {
+  char message[512] = {};
+  int devices = linalgxCudaProbe(message, sizeof(message));
+  std::printf("probe: %s\n", message);
+  if (devices <= 0) {
+    std::printf("SKIP: no GPU\n");
+    return 77;
+  }
+  report(true, "linalgxCudaProbe found " + std::to_string(devices) +
+                   " device(s)");
+
+  testStreamsAndEvents();
+  testMemoryOps();
+  testModuleAndLaunch();
+
+  std::mt19937_64 rng(20240601);
+  testAllGetrfShapes<float>(rng);
+  testAllGetrfShapes<double>(rng);
+  testAllGetrfShapes<std::complex<float>>(rng);
+  testAllGetrfShapes<std::complex<double>>(rng);
+  testEmptyGetrf();
+  testPointerArrayCache(rng);
+  testCallerStream(rng);
+  linalgxCudaReleaseCachedResources();
+  testGetrf<double>(0, 4, 32, 32, rng); // caches rebuilt after release
+  linalgxCudaReleaseCachedResources();
+
+  std::printf("%s: %d failure(s)\n", gFailures ? "FAIL" : "PASS", gFailures);
+  return gFailures ? 1 : 0;
+}
