@@ -19,6 +19,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -31,14 +32,21 @@
 using namespace mlir;
 
 namespace {
-enum class Target { CPU };
+enum class Target { CPU, CUDA };
 
 // Parsed by JitRunnerMain's command line parser together with its own flags.
 llvm::cl::opt<Target> clTarget(
     "target", llvm::cl::desc("Where the program runs"),
-    llvm::cl::values(clEnumValN(Target::CPU, "cpu",
-                                "the host CPU (linalgx-cpu-pipeline)")),
+    llvm::cl::values(
+        clEnumValN(Target::CPU, "cpu", "the host CPU (linalgx-cpu-pipeline)"),
+        clEnumValN(Target::CUDA, "cuda",
+                   "an NVIDIA GPU (linalgx-gpu-pipeline with host buffers; "
+                   "needs the linalgx CUDA runtime, a GPU and ptxas)")),
     llvm::cl::init(Target::CPU));
+
+llvm::cl::opt<std::string> clGPUChip(
+    "gpu-chip", llvm::cl::desc("GPU architecture for --target=cuda"),
+    llvm::cl::init("sm_90"));
 
 /// True when nothing is left to lower: only the LLVM dialect (and builtin
 /// module ops) remain.
@@ -59,11 +67,19 @@ LogicalResult lowerForTarget(Operation *module, JitRunnerOptions &) {
   case Target::CPU:
     linalgx::buildCPUPipeline(pm, linalgx::CPUPipelineOptions());
     break;
+  case Target::CUDA: {
+    linalgx::GPUPipelineOptions options;
+    options.chip = clGPUChip;
+    options.hostBuffers = true;
+    linalgx::buildGPUPipeline(pm, options);
+    break;
+  }
   }
   if (succeeded(pm.run(module)))
     return success();
   llvm::errs() << "linalgx-runner: error: lowering the input for the "
-               << "CPU target failed (see the diagnostics above)\n";
+               << (clTarget == Target::CPU ? "CPU" : "CUDA")
+               << " target failed (see the diagnostics above)\n";
   return failure();
 }
 
@@ -98,6 +114,51 @@ std::optional<std::string> findLibrary(llvm::StringRef name,
   return std::nullopt;
 }
 
+/// The value of `--flag=value` / `-flag=value` / `--flag value` in `args`.
+std::optional<llvm::StringRef> flagValue(llvm::ArrayRef<const char *> args,
+                                         llvm::StringRef flag) {
+  for (size_t i = 1; i < args.size(); ++i) {
+    llvm::StringRef text = llvm::StringRef(args[i]).ltrim('-');
+    if (text.consume_front(flag)) {
+      if (text.consume_front("="))
+        return text;
+      if (text.empty() && i + 1 < args.size())
+        return llvm::StringRef(args[i + 1]);
+    }
+  }
+  return std::nullopt;
+}
+
+/// Loads the CUDA runtime and asks it whether a GPU is usable, so that a
+/// machine without one gets a sentence instead of a failed driver call.
+bool probeCudaRuntime(const std::string &path) {
+  std::string error;
+  auto library =
+      llvm::sys::DynamicLibrary::getPermanentLibrary(path.c_str(), &error);
+  if (!library.isValid()) {
+    llvm::errs() << "linalgx-runner: error: --target=cuda: cannot load the "
+                    "linalgx CUDA runtime "
+                 << path << ": " << error << "\n";
+    return false;
+  }
+  using ProbeFn = int (*)(char *, int64_t);
+  auto probe = reinterpret_cast<ProbeFn>(
+      library.getAddressOfSymbol("linalgxCudaProbe"));
+  if (!probe) {
+    llvm::errs() << "linalgx-runner: error: " << path
+                 << " has no linalgxCudaProbe; is it the linalgx runtime?\n";
+    return false;
+  }
+  char message[512] = {0};
+  if (probe(message, sizeof(message)) > 0)
+    return true;
+  llvm::errs() << "linalgx-runner: error: --target=cuda needs an NVIDIA GPU, "
+                  "and none is usable here: "
+               << message
+               << "\n  (run on the CPU with --target=cpu, the default)\n";
+  return false;
+}
+
 bool hasFlag(llvm::ArrayRef<const char *> args, llvm::StringRef flag) {
   return llvm::any_of(args, [&](const char *arg) {
     llvm::StringRef text(arg);
@@ -110,12 +171,29 @@ bool hasFlag(llvm::ArrayRef<const char *> args, llvm::StringRef flag) {
 int main(int argc, char **argv) {
   // Load the runner utilities unless the user chose the libraries.
   std::vector<const char *> args(argv, argv + argc);
+  bool onCuda = flagValue(args, "target") == llvm::StringRef("cuda");
+  std::vector<std::string> dirs = runtimeSearchPath(argv[0]);
+  if (onCuda) {
+    std::optional<std::string> runtime =
+        findLibrary("liblinalgx_cuda_runtime.so", dirs);
+    if (!runtime) {
+      llvm::errs() << "linalgx-runner: error: --target=cuda: cannot find "
+                      "liblinalgx_cuda_runtime.so (was linalgx built with the "
+                      "CUDA toolkit?); set LINALGX_RUNTIME_DIR\n";
+      return 1;
+    }
+    if (!probeCudaRuntime(*runtime))
+      return 1;
+  }
+
   std::string sharedLibs;
   if (!hasFlag(args, "shared-libs")) {
-    std::vector<std::string> dirs = runtimeSearchPath(argv[0]);
-    for (llvm::StringRef name :
-         {"libmlir_c_runner_utils.so", "libmlir_runner_utils.so",
-          "liblinalgx_runner_utils.so"}) {
+    std::vector<llvm::StringRef> names = {"libmlir_c_runner_utils.so",
+                                          "libmlir_runner_utils.so",
+                                          "liblinalgx_runner_utils.so"};
+    if (onCuda)
+      names.push_back("liblinalgx_cuda_runtime.so");
+    for (llvm::StringRef name : names) {
       std::optional<std::string> path = findLibrary(name, dirs);
       if (!path) {
         llvm::errs() << "linalgx-runner: error: cannot find " << name

@@ -111,28 +111,6 @@ void buildGridStrideLoop(ImplicitLocOpBuilder &b, Value total,
                      });
 }
 
-/// Launches `kernel` over `total` work items (one thread each, grid-stride
-/// beyond kMaxBlocks blocks). Nothing is launched for empty work: a grid of
-/// zero blocks is an invalid launch configuration.
-void launchOverItems(ImplicitLocOpBuilder &b, gpu::GPUFuncOp kernel,
-                     Value total, ValueRange operands) {
-  Value zero = arith::ConstantIndexOp::create(b, 0);
-  Value one = arith::ConstantIndexOp::create(b, 1);
-  Value blockSize = arith::ConstantIndexOp::create(b, kBlockSize);
-  Value maxBlocks = arith::ConstantIndexOp::create(b, kMaxBlocks);
-  Value nonEmpty =
-      arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, total, zero);
-  scf::IfOp::create(b, nonEmpty, [&](OpBuilder &nested, Location loc) {
-    ImplicitLocOpBuilder nb(loc, nested);
-    Value blocks = arith::MinUIOp::create(
-        nb, arith::CeilDivUIOp::create(nb, total, blockSize), maxBlocks);
-    gpu::LaunchFuncOp::create(nb, kernel, gpu::KernelDim3{blocks, one, one},
-                              gpu::KernelDim3{blockSize, one, one},
-                              /*dynamicSharedMemorySize=*/Value(), operands);
-    scf::YieldOp::create(nb);
-  });
-}
-
 /// The product of the leading `count` sizes of `memref`.
 Value productOfLeadingSizes(ImplicitLocOpBuilder &b, Value memref,
                             int64_t count) {
@@ -185,65 +163,198 @@ Value alignedPointer(ImplicitLocOpBuilder &b, Value memref) {
                                   asInteger);
 }
 
-LogicalResult checkOperandsForGPU(Operation *op, PatternRewriter &rewriter) {
-  for (Value operand : op->getOperands()) {
-    auto type = dyn_cast<MemRefType>(operand.getType());
-    if (!type)
-      return rewriter.notifyMatchFailure(
-          op, "expected memref operands; run one-shot-bufferize first");
-    if (!type.getLayout().isIdentity())
-      return rewriter.notifyMatchFailure(
-          op, "the GPU lowering needs identity-layout (contiguous) memrefs");
+/// Whether `type` is laid out contiguously in row-major order, whatever its
+/// layout attribute says (e.g. `strided<[75, 1]>` of a full slice).
+bool isContiguousRowMajor(MemRefType type) {
+  if (type.getLayout().isIdentity())
+    return true;
+  int64_t offset;
+  SmallVector<int64_t> strides;
+  if (failed(type.getStridesAndOffset(strides, offset)) || offset != 0)
+    return false;
+  int64_t expected = 1;
+  for (int64_t dim = type.getRank() - 1; dim >= 0; --dim) {
+    if (strides[dim] != expected || ShapedType::isDynamic(strides[dim]))
+      return false;
+    if (ShapedType::isDynamic(type.getDimSize(dim)))
+      return dim == 0;
+    expected *= type.getDimSize(dim);
   }
-  return success();
+  return true;
+}
+
+/// Gives `memref` an identity layout: a reinterpretation when it is
+/// contiguous already (not a memref.cast, which canonicalization would fold
+/// back into the gpu.memcpy that needs the identity layout), else a
+/// contiguous host copy (only read-only operands of host programs get here).
+Value withIdentityLayout(ImplicitLocOpBuilder &b, Value memref) {
+  auto type = cast<MemRefType>(memref.getType());
+  if (type.getLayout().isIdentity())
+    return memref;
+  auto identity = MemRefType::get(type.getShape(), type.getElementType());
+  if (isContiguousRowMajor(type)) {
+    SmallVector<OpFoldResult> sizes =
+        memref::getMixedSizes(b, b.getLoc(), memref);
+    // Row-major strides, static where the sizes are.
+    SmallVector<OpFoldResult> strides(type.getRank());
+    OpFoldResult stride = b.getIndexAttr(1);
+    for (int64_t dim = type.getRank() - 1; dim >= 0; --dim) {
+      strides[dim] = stride;
+      std::optional<int64_t> staticStride = getConstantIntValue(stride);
+      if (staticStride && !type.isDynamicDim(dim)) {
+        stride = b.getIndexAttr(*staticStride * type.getDimSize(dim));
+        continue;
+      }
+      stride = arith::MulIOp::create(
+                   b, getValueOrCreateConstantIndexOp(b, b.getLoc(), stride),
+                   getValueOrCreateConstantIndexOp(b, b.getLoc(), sizes[dim]))
+                   .getResult();
+    }
+    return memref::ReinterpretCastOp::create(b, identity, memref,
+                                             b.getIndexAttr(0), sizes,
+                                             strides);
+  }
+  SmallVector<Value> dynamicSizes;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    if (type.isDynamicDim(dim))
+      dynamicSizes.push_back(memref::DimOp::create(b, memref, dim));
+  Value copy = memref::AllocOp::create(b, identity, dynamicSizes);
+  memref::CopyOp::create(b, memref, copy);
+  return copy;
+}
+
+/// Why `op` cannot be lowered to the GPU, if it cannot. Read-only operands of
+/// host programs may have any layout (they are copied); every other operand
+/// must be a contiguous memref.
+std::optional<std::string> whyNotLowerableToGPU(Operation *op,
+                                                bool hostBuffers) {
+  auto dstOp = cast<DestinationStyleOpInterface>(op);
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto type = dyn_cast<MemRefType>(operand.get().getType());
+    if (!type)
+      return std::string("must be on memrefs to be lowered to the GPU; run "
+                         "'one-shot-bufferize' first (linalgx-gpu-pipeline "
+                         "does)");
+    bool copied = hostBuffers && dstOp.isDpsInput(&operand);
+    if (!copied && !isContiguousRowMajor(type)) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << "operand of type " << type
+         << " is not contiguous; the GPU lowering needs contiguous row-major "
+            "memrefs (copy it into one first)";
+      return text;
+    }
+  }
+  return std::nullopt;
 }
 
 //===----------------------------------------------------------------------===//
 // Host buffers
 //===----------------------------------------------------------------------===//
 
-/// Gives an op whose operands are host memory device copies of them: inputs
-/// are copied in, `outs` are copied back after the op and every device
-/// buffer is freed.
-class DeviceStaging {
+/// The device work of one op as a chain of async gpu ops: allocations,
+/// copies and kernel launches are queued back to back and the host waits
+/// once, at the end (upstream's gpu-to-llvm also lowers gpu.alloc and
+/// gpu.memcpy only in their async form). The linalgx runtime runs every
+/// chain and every library call on one stream, so calls of the runtime made
+/// between chain steps are ordered with them. With host buffers, the op's
+/// operands are host memory: inputs are copied in, `outs` copied back.
+class DeviceWork {
 public:
-  DeviceStaging(ImplicitLocOpBuilder &b, bool enabled) : b(b), enabled(enabled) {}
-
-  Value input(Value host) { return stage(host, /*copyIn=*/true, false); }
-  Value output(Value host) { return stage(host, /*copyIn=*/false, true); }
-
-  /// Copies the outputs back and frees the device buffers; call after the
-  /// op's device work has been emitted.
-  void finish() {
-    for (auto [host, device, copyOut] : staged) {
-      if (copyOut)
-        gpu::MemcpyOp::create(b, TypeRange(), ValueRange(), host, device);
-      gpu::DeallocOp::create(b, TypeRange(), ValueRange(), device);
-    }
+  DeviceWork(ImplicitLocOpBuilder &b, bool hostBuffers)
+      : b(b), hostBuffers(hostBuffers),
+        tokenType(gpu::AsyncTokenType::get(b.getContext())) {
+    token = gpu::WaitOp::create(b, tokenType, ValueRange()).getAsyncToken();
   }
 
-private:
-  Value stage(Value host, bool copyIn, bool copyOut) {
-    if (!enabled)
-      return host;
-    auto type = cast<MemRefType>(host.getType());
-    SmallVector<Value> dynamicSizes;
-    for (int64_t dim = 0; dim < type.getRank(); ++dim)
-      if (type.isDynamicDim(dim))
-        dynamicSizes.push_back(memref::DimOp::create(b, host, dim));
-    Value device = gpu::AllocOp::create(b, type, /*asyncToken=*/Type(),
-                                        ValueRange(), dynamicSizes,
-                                        ValueRange(), /*hostShared=*/false)
-                       .getMemref();
-    if (copyIn)
-      gpu::MemcpyOp::create(b, TypeRange(), ValueRange(), device, host);
-    staged.push_back({host, device, copyOut});
+  /// Launches `kernel` over `total` work items, one thread each (grid-stride
+  /// beyond kMaxBlocks blocks). Empty work still gets one block, whose
+  /// threads find nothing to do: a grid of zero blocks is an invalid launch,
+  /// and a branch around the launch would have to carry the async token.
+  void launch(gpu::GPUFuncOp kernel, Value total, ValueRange operands) {
+    Value one = arith::ConstantIndexOp::create(b, 1);
+    Value blockSize = arith::ConstantIndexOp::create(b, kBlockSize);
+    Value maxBlocks = arith::ConstantIndexOp::create(b, kMaxBlocks);
+    Value blocks = arith::MaxUIOp::create(
+        b,
+        arith::MinUIOp::create(
+            b, arith::CeilDivUIOp::create(b, total, blockSize), maxBlocks),
+        one);
+    token = gpu::LaunchFuncOp::create(
+                b, kernel, gpu::KernelDim3{blocks, one, one},
+                gpu::KernelDim3{blockSize, one, one},
+                /*dynamicSharedMemorySize=*/Value(), operands, tokenType,
+                ValueRange{token})
+                .getAsyncToken();
+  }
+
+  /// A device buffer of `type` (identity layout, dynamic sizes given).
+  Value allocate(MemRefType type, ValueRange dynamicSizes) {
+    auto alloc = gpu::AllocOp::create(b, type, tokenType, ValueRange{token},
+                                      dynamicSizes, ValueRange(),
+                                      /*hostShared=*/false);
+    token = alloc.getAsyncToken();
+    temporaries.push_back(alloc.getMemref());
+    return alloc.getMemref();
+  }
+
+  /// The operand itself on device memory, or a device copy of a host
+  /// operand (of any layout).
+  Value input(Value operand) {
+    if (!hostBuffers)
+      return withIdentityLayout(b, operand);
+    Value contiguous = withIdentityLayout(b, operand);
+    if (isa_and_nonnull<memref::AllocOp>(contiguous.getDefiningOp()))
+      hostCopies.push_back(contiguous);
+    Value device = allocateLike(contiguous);
+    copy(device, contiguous);
     return device;
   }
 
+  /// A device buffer for a contiguous `outs` operand, copied back by finish().
+  Value output(Value operand) {
+    Value contiguous = withIdentityLayout(b, operand);
+    if (!hostBuffers)
+      return contiguous;
+    Value device = allocateLike(contiguous);
+    copyBack.push_back({contiguous, device});
+    return device;
+  }
+
+  /// Copies the outputs back, frees every device buffer and waits for the
+  /// stream: the op's results are complete when the host continues.
+  void finish() {
+    for (auto [host, device] : copyBack)
+      copy(host, device);
+    for (Value buffer : temporaries)
+      token = gpu::DeallocOp::create(b, tokenType, ValueRange{token}, buffer)
+                  .getAsyncToken();
+    gpu::WaitOp::create(b, Type(), ValueRange{token});
+    for (Value copy : hostCopies)
+      memref::DeallocOp::create(b, copy);
+  }
+
+private:
+  Value allocateLike(Value memref) {
+    auto type = cast<MemRefType>(memref.getType());
+    SmallVector<Value> dynamicSizes;
+    for (int64_t dim = 0; dim < type.getRank(); ++dim)
+      if (type.isDynamicDim(dim))
+        dynamicSizes.push_back(memref::DimOp::create(b, memref, dim));
+    return allocate(type, dynamicSizes);
+  }
+
+  void copy(Value to, Value from) {
+    token = gpu::MemcpyOp::create(b, tokenType, ValueRange{token}, to, from)
+                .getAsyncToken();
+  }
+
   ImplicitLocOpBuilder &b;
-  bool enabled;
-  SmallVector<std::tuple<Value, Value, bool>> staged;
+  bool hostBuffers;
+  Type tokenType;
+  Value token;
+  SmallVector<Value> temporaries, hostCopies;
+  SmallVector<std::pair<Value, Value>> copyBack;
 };
 
 //===----------------------------------------------------------------------===//
@@ -317,16 +428,17 @@ struct PivotsToPermutationOpToGPU
 
   LogicalResult matchAndRewrite(PivotsToPermutationOp op,
                                 PatternRewriter &rewriter) const override {
-    if (failed(checkOperandsForGPU(op, rewriter)))
-      return failure();
+    if (std::optional<std::string> reason =
+            whyNotLowerableToGPU(op, options.hostBuffers))
+      return rewriter.notifyMatchFailure(op, *reason);
     auto module = op->getParentOfType<ModuleOp>();
     ImplicitLocOpBuilder b(op.getLoc(), rewriter);
     Type intType = cast<MemRefType>(op.getPivots().getType()).getElementType();
     bool oneBased = op.getOneBased();
 
-    DeviceStaging staging(b, options.hostBuffers);
-    Value pivots = staging.input(op.getPivots());
-    Value permutation = staging.output(op.getPermutation());
+    DeviceWork work(b, options.hostBuffers);
+    Value pivots = work.input(op.getPivots());
+    Value permutation = work.output(op.getPermutation());
     int64_t batchRank = op.getBatchRank();
     Value pivots2d = collapseBatch(b, pivots, batchRank);
     Value permutation2d = collapseBatch(b, permutation, batchRank);
@@ -341,8 +453,8 @@ struct PivotsToPermutationOpToGPU
     Value total = arith::MulIOp::create(
         b, memref::DimOp::create(b, permutation2d, 0),
         memref::DimOp::create(b, permutation2d, 1));
-    launchOverItems(b, kernel, total, {pivots2d, permutation2d});
-    staging.finish();
+    work.launch(kernel, total, {pivots2d, permutation2d});
+    work.finish();
     rewriter.eraseOp(op);
     return success();
   }
@@ -464,19 +576,21 @@ struct LuOpToGPU : public OpRewritePattern<LuOp> {
 
   LogicalResult matchAndRewrite(LuOp op,
                                 PatternRewriter &rewriter) const override {
-    if (failed(checkOperandsForGPU(op, rewriter)))
-      return failure();
+    if (std::optional<std::string> reason =
+            whyNotLowerableToGPU(op, options.hostBuffers))
+      return rewriter.notifyMatchFailure(op, *reason);
     auto module = op->getParentOfType<ModuleOp>();
     ImplicitLocOpBuilder b(op.getLoc(), rewriter);
     Type elementType = cast<MemRefType>(op.getLu().getType()).getElementType();
     Type intType = cast<MemRefType>(op.getPivots().getType()).getElementType();
     int64_t batchRank = op.getBatchRank();
 
-    DeviceStaging staging(b, options.hostBuffers);
-    Value input = collapseBatch(b, staging.input(op.getInput()), batchRank);
-    Value lu = collapseBatch(b, staging.output(op.getLu()), batchRank);
-    Value pivots = collapseBatch(b, staging.output(op.getPivots()), batchRank);
-    Value info = collapseBatch(b, staging.output(op.getInfo()), batchRank);
+    DeviceWork work(b, options.hostBuffers);
+    Value input = collapseBatch(
+        b, work.input(op.getInput()), batchRank);
+    Value lu = collapseBatch(b, work.output(op.getLu()), batchRank);
+    Value pivots = collapseBatch(b, work.output(op.getPivots()), batchRank);
+    Value info = collapseBatch(b, work.output(op.getInfo()), batchRank);
 
     Value batch = memref::DimOp::create(b, lu, 0);
     Value m = memref::DimOp::create(b, lu, 1);
@@ -490,20 +604,16 @@ struct LuOpToGPU : public OpRewritePattern<LuOp> {
       return MemRefType::get(SmallVector<int64_t>(rank, ShapedType::kDynamic),
                              type);
     };
-    auto alloc = [&](MemRefType type, ValueRange sizes) -> Value {
-      return gpu::AllocOp::create(b, type, Type(), ValueRange(), sizes,
-                                  ValueRange(), /*hostShared=*/false)
-          .getMemref();
-    };
-    Value workspace = alloc(dynamic(3, elementType), {batch, n, m});
-    Value vendorPivots = alloc(dynamic(2, b.getI32Type()), {batch, k});
-    Value vendorInfo = alloc(dynamic(1, b.getI32Type()), {batch});
+    Value workspace = work.allocate(dynamic(3, elementType), {batch, n, m});
+    Value vendorPivots =
+        work.allocate(dynamic(2, b.getI32Type()), {batch, k});
+    Value vendorInfo = work.allocate(dynamic(1, b.getI32Type()), {batch});
 
     std::string suffix = typeSuffix(elementType);
     gpu::GPUFuncOp toColumnMajor = getOrCreateKernel(
         module, "linalgx_lu_to_column_major_" + suffix,
         {input.getType(), workspace.getType()}, buildToColumnMajorKernelBody);
-    launchOverItems(b, toColumnMajor, matrixElements, {input, workspace});
+    work.launch(toColumnMajor, matrixElements, {input, workspace});
 
     func::FuncOp getrf = getOrDeclareGetrf(module);
     auto i64 = [&](Value index) -> Value {
@@ -528,12 +638,10 @@ struct LuOpToGPU : public OpRewritePattern<LuOp> {
           buildFromColumnMajorKernelBody(kb, args, intType);
         });
     Value total = arith::MaxUIOp::create(b, matrixElements, batch);
-    launchOverItems(b, fromColumnMajor, total,
-                    {workspace, lu, vendorPivots, pivots, vendorInfo, info});
+    work.launch(fromColumnMajor, total,
+                {workspace, lu, vendorPivots, pivots, vendorInfo, info});
 
-    for (Value scratch : {workspace, vendorPivots, vendorInfo})
-      gpu::DeallocOp::create(b, TypeRange(), ValueRange(), scratch);
-    staging.finish();
+    work.finish();
     rewriter.eraseOp(op);
     return success();
   }
@@ -571,21 +679,10 @@ struct ConvertLinalgXToGPUPass
     WalkResult unsupported = getOperation()->walk([&](Operation *op) {
       if (!isa<LinalgXDialect>(op->getDialect()))
         return WalkResult::advance();
-      for (Value operand : op->getOperands()) {
-        auto type = dyn_cast<MemRefType>(operand.getType());
-        if (!type) {
-          op->emitOpError() << "must be on memrefs to be lowered to the GPU; "
-                               "run 'one-shot-bufferize' first "
-                               "(linalgx-gpu-pipeline does)";
-          return WalkResult::interrupt();
-        }
-        if (!type.getLayout().isIdentity()) {
-          op->emitOpError() << "operand of type " << type
-                            << " is not contiguous; the GPU lowering needs "
-                               "identity-layout memrefs (copy it into one "
-                               "first)";
-          return WalkResult::interrupt();
-        }
+      if (std::optional<std::string> reason =
+              whyNotLowerableToGPU(op, hostBuffers)) {
+        op->emitOpError() << *reason;
+        return WalkResult::interrupt();
       }
       if (auto lu = dyn_cast<LuOp>(op);
           lu && *strategy == GPULuStrategy::CuBlasBatched) {

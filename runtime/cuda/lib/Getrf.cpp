@@ -418,8 +418,12 @@ linalgxCudaGetrf(int32_t elemType, void *a, int32_t *pivots, int32_t *info,
   }
 
   bool batched;
+  // cuBLAS getrfBatched picks complex pivots by |z| rather than LAPACK's
+  // |re| + |im| (measured on the H200, see runtime/cuda/README.md), so auto
+  // keeps complex types on cuSOLVER, whose pivots follow LAPACK.
+  bool isComplex = elemType >= 2;
   if (strategy == LINALGX_CUDA_GETRF_AUTO)
-    batched = batch > 1 && m == n && n <= batchedGetrfMaxN() &&
+    batched = !isComplex && batch > 1 && m == n && n <= batchedGetrfMaxN() &&
               batch <= INT_MAX;
   else
     batched = strategy == LINALGX_CUDA_GETRF_CUBLAS_BATCHED;

@@ -336,9 +336,6 @@ void armExitDetection() {
   std::call_once(once, [] { std::atexit([] { gExiting.store(true); }); });
 }
 
-namespace {
-} // namespace
-
 bool processExiting() { return gExiting.load(); }
 
 int activeDevice() { return gDevice.load(std::memory_order_relaxed); }

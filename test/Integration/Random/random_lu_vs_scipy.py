@@ -88,9 +88,15 @@ QUICK_CASES = 60
 DEFAULT_MAX_N = 300
 QUICK_MAX_N = 120
 
+# Most problems call a function on dynamic shapes shared by the problems of
+# the same types in a module (compiled once); the others are compiled with
+# their static shapes (about 12 ms of JIT each).
+DYNAMIC_RATE = 0.75
+
 # Elements of one problem (all its batch) and of one module.
 MAX_PROBLEM_ELEMENTS = 90000
-MODULE_COST_BUDGET = 6.0e6
+MAX_PROBLEM_NS = 6.0e8  # see Problem.cost
+MODULE_COST_BUDGET = 6.0e8  # ns: modules of about 0.6 s
 
 
 # --------------------------------------------------------------------------
@@ -108,22 +114,25 @@ class Problem:
 
     def describe(self):
         batch = "x".join(str(d) for d in self.batch) if self.batch else "-"
+        shapes = "dynamic" if self.dynamic else "static"
         if self.op == "lu":
-            return "case %d [lu %s %s batch=%s %dx%d kind=%s]" % (
+            return "case %d [lu %s %s batch=%s %dx%d kind=%s %s]" % (
                 self.case_id, self.etype, self.itype, batch, self.m, self.n,
-                self.kind)
-        return "case %d [pivots_to_permutation %s%s batch=%s K=%d N=%d]" % (
+                self.kind, shapes)
+        return "case %d [pivots_to_permutation %s%s batch=%s K=%d N=%d %s]" % (
             self.case_id, self.itype, " one_based" if self.one_based else "",
-            batch, self.k, self.n)
+            batch, self.k, self.n, shapes)
 
     def cost(self):
-        """A rough cost (JIT + run time) to balance the modules."""
+        """A rough cost in ns (JIT + run time) to balance the modules."""
         count = int(np.prod(self.batch)) if self.batch else 1
+        compile_ns = 1.0e6 if self.dynamic else 1.2e7
         if self.op == "perm":
-            return 2.0e4 + count * self.n
-        factor = 4.0 if self.etype in ("c64", "c128") else 1.0
+            return compile_ns + 20.0 * count * self.n
+        # Complex arithmetic (with C99 inf/NaN handling) is ~15x slower.
+        factor = 18.0 if self.etype in ("c64", "c128") else 1.2
         k = min(self.m, self.n)
-        return 1.0e5 + factor * count * (self.m * self.n * k + 20 * self.m * self.n)
+        return compile_ns + count * (factor * self.m * self.n * k + 50.0 * self.m * self.n)
 
 
 def draw_dim(rng, max_n):
@@ -139,11 +148,14 @@ def draw_dim(rng, max_n):
     return int(rng.integers(1, hi, endpoint=True))
 
 
-def draw_batch(rng, per_matrix):
+def draw_batch(rng, per_matrix, max_count=None):
     rank = int(rng.integers(0, 3))
     dims = [int(rng.integers(1, 4, endpoint=True)) for _ in range(rank)]
+    limit = MAX_PROBLEM_ELEMENTS // max(per_matrix, 1)
+    if max_count is not None:
+        limit = min(limit, max_count)
     # Shrink the batch (keeping its rank) until the problem stays small.
-    while dims and int(np.prod(dims)) * per_matrix > MAX_PROBLEM_ELEMENTS:
+    while dims and int(np.prod(dims)) > limit:
         i = int(np.argmax(dims))
         if dims[i] == 1:
             break
@@ -209,7 +221,8 @@ def generate_problems(seed, cases, max_n):
             m = n = draw_dim(rng, max_n)
         else:
             m, n = draw_dim(rng, max_n), draw_dim(rng, max_n)
-        batch = draw_batch(rng, m * n)
+        flops_ns = (18.0 if etype in ("c64", "c128") else 1.2) * m * n * min(m, n)
+        batch = draw_batch(rng, m * n, int(MAX_PROBLEM_NS // max(flops_ns, 1.0)))
         count = int(np.prod(batch)) if batch else 1
         mats, ranks = [], []
         for _ in range(count):
@@ -219,7 +232,7 @@ def generate_problems(seed, cases, max_n):
         data = np.stack(mats).reshape(batch + (m, n))
         problems.append(Problem(case_id, "lu", etype=etype, itype=itype,
                                 kind=kind, batch=batch, m=m, n=n, data=data,
-                                ranks=ranks))
+                                ranks=ranks, dynamic=bool(rng.random() < DYNAMIC_RATE)))
     return problems
 
 
@@ -260,7 +273,8 @@ def make_permutation_problem(rng, case_id, itype, max_n):
             vectors[b, i] = value
     data = vectors.astype(np_itype).reshape(batch + (k,))
     return Problem(case_id, "perm", itype=itype, batch=batch, k=k, n=n,
-                   one_based=one_based, data=data)
+                   one_based=one_based, data=data,
+                   dynamic=bool(rng.random() < DYNAMIC_RATE))
 
 
 # --------------------------------------------------------------------------
@@ -300,43 +314,119 @@ class Emitter:
         self.emit("%s = memref.cast %s : %s to %s" % (unranked, buf, mtype, utype))
         self.emit("call @printMemrefExact%s(%s) : (%s) -> ()" % (printer, unranked, utype))
 
+    def function(self, signature):
+        body = "\n".join(self.lines)
+        return "func.func %s {\n%s\n  return\n}\n" % (signature, body)
+
+
+def emit_lu(e, batch, m, n, etype, itype, a):
+    """The lu and pivots_to_permutation ops on `a` and the prints of their
+    results; `batch`, `m` and `n` are sizes or SSA values of dynamic ones."""
+    _, element, printer, _, _ = ELEMENT_TYPES[etype]
+    iprinter = INDEX_TYPES[itype][1]
+    dynamic = [d for d in list(batch) + [m, n] if isinstance(d, str)]
+    size = lambda d: "?" if isinstance(d, str) else d  # noqa: E731
+    if isinstance(m, str):
+        k = e.fresh("k")
+        e.emit("%s = arith.minui %s, %s : index" % (k, m, n))
+    else:
+        k = min(m, n)
+    batch_sizes = tuple(size(d) for d in batch)
+    ashape = batch_sizes + (size(m), size(n))
+    pshape, ishape, qshape = batch_sizes + (size(k),), batch_sizes, batch_sizes + (size(m),)
+    at = tensor_type(ashape, element)
+    pt, it, qt = (tensor_type(s, itype) for s in (pshape, ishape, qshape))
+
+    def empty(name, dims, ttype):
+        operands = ", ".join(d for d in dims if isinstance(d, str))
+        e.emit("%s = tensor.empty(%s) : %s" % (name, operands, ttype))
+
+    empty("%lu0", dynamic, at)
+    empty("%p0", list(batch) + [k], pt)
+    empty("%i0", list(batch), it)
+    e.emit("%%lu, %%piv, %%info = linalgx.lu ins(%s : %s) outs(%%lu0, %%p0, %%i0 : "
+           "%s, %s, %s) -> %s, %s, %s" % (a, at, at, pt, it, at, pt, it))
+    empty("%q0", list(batch) + [m], qt)
+    e.emit("%%perm = linalgx.pivots_to_permutation ins(%%piv : %s) outs(%%q0 : %s) -> %s"
+           % (pt, qt, qt))
+    e.print_tensor("%lu", ashape, element, printer)
+    e.print_tensor("%piv", pshape, itype, iprinter)
+    e.print_tensor("%info", ishape, itype, iprinter)
+    e.print_tensor("%perm", qshape, itype, iprinter)
+
+
+def emit_permutation(e, batch, n, itype, one_based, pivots, pshape):
+    iprinter = INDEX_TYPES[itype][1]
+    size = lambda d: "?" if isinstance(d, str) else d  # noqa: E731
+    qshape = tuple(size(d) for d in batch) + (size(n),)
+    pt, qt = tensor_type(pshape, itype), tensor_type(qshape, itype)
+    operands = ", ".join(d for d in list(batch) + [n] if isinstance(d, str))
+    e.emit("%%q0 = tensor.empty(%s) : %s" % (operands, qt))
+    e.emit("%%perm = linalgx.pivots_to_permutation%s ins(%s : %s) outs(%%q0 : %s) -> %s"
+           % (" one_based" if one_based else "", pivots, pt, qt, qt))
+    e.print_tensor("%perm", qshape, itype, iprinter)
+
+
+def shared_name(p):
+    """The dynamically shaped function a problem calls (p.dynamic)."""
+    if p.op == "lu":
+        return "lu_%s_%s_rank%d" % (p.etype, p.itype, len(p.batch))
+    return "perm_%s_rank%d%s" % (p.itype, len(p.batch), "_one_based" if p.one_based else "")
+
+
+def emit_shared(p):
+    """One function, on dynamic shapes, shared by all problems of p's
+    element types and batch rank: the JIT compiles it once per module."""
+    e = Emitter()
+    rank = len(p.batch)
+    if p.op == "lu":
+        element = ELEMENT_TYPES[p.etype][1]
+        at = tensor_type(("?",) * (rank + 2), element)
+        dims = []
+        for d in range(rank + 2):
+            c, v = e.fresh("c"), e.fresh("d")
+            e.emit("%s = arith.constant %d : index" % (c, d))
+            e.emit("%s = tensor.dim %%a, %s : %s" % (v, c, at))
+            dims.append(v)
+        emit_lu(e, dims[:rank], dims[rank], dims[rank + 1], p.etype, p.itype, "%a")
+        return e.function("@%s(%%a: %s)" % (shared_name(p), at))
+    pt = tensor_type(("?",) * (rank + 1), p.itype)
+    dims = []
+    for d in range(rank):
+        c, v = e.fresh("c"), e.fresh("d")
+        e.emit("%s = arith.constant %d : index" % (c, d))
+        e.emit("%s = tensor.dim %%p, %s : %s" % (v, c, pt))
+        dims.append(v)
+    emit_permutation(e, dims, "%n", p.itype, p.one_based, "%p", ("?",) * (rank + 1))
+    return e.function("@%s(%%p: %s, %%n: index)" % (shared_name(p), pt))
+
 
 def emit_problem(p):
     e = Emitter()
     if p.op == "lu":
-        _, element, printer, _, _ = ELEMENT_TYPES[p.etype]
-        np_itype, iprinter = INDEX_TYPES[p.itype]
-        k = min(p.m, p.n)
-        ashape, pshape, ishape, qshape = (p.batch + (p.m, p.n), p.batch + (k,),
-                                          p.batch, p.batch + (p.m,))
-        at = tensor_type(ashape, element)
-        pt, it, qt = (tensor_type(s, p.itype) for s in (pshape, ishape, qshape))
+        element = ELEMENT_TYPES[p.etype][1]
         le = np.dtype(ELEMENT_TYPES[p.etype][0]).newbyteorder("<")
+        at = tensor_type(p.batch + (p.m, p.n), element)
         e.emit("%%a = arith.constant %s : %s" % (dense_constant(p.data, le), at))
-        e.emit("%%lu0 = tensor.empty() : %s" % at)
-        e.emit("%%p0 = tensor.empty() : %s" % pt)
-        e.emit("%%i0 = tensor.empty() : %s" % it)
-        e.emit("%%lu, %%piv, %%info = linalgx.lu ins(%%a : %s) outs(%%lu0, %%p0, %%i0 : "
-               "%s, %s, %s) -> %s, %s, %s" % (at, at, pt, it, at, pt, it))
-        e.emit("%%q0 = tensor.empty() : %s" % qt)
-        e.emit("%%perm = linalgx.pivots_to_permutation ins(%%piv : %s) outs(%%q0 : %s) -> %s"
-               % (pt, qt, qt))
-        e.print_tensor("%lu", ashape, element, printer)
-        e.print_tensor("%piv", pshape, p.itype, iprinter)
-        e.print_tensor("%info", ishape, p.itype, iprinter)
-        e.print_tensor("%perm", qshape, p.itype, iprinter)
+        if p.dynamic:
+            dt = tensor_type(("?",) * (len(p.batch) + 2), element)
+            e.emit("%%ad = tensor.cast %%a : %s to %s" % (at, dt))
+            e.emit("call @%s(%%ad) : (%s) -> ()" % (shared_name(p), dt))
+        else:
+            emit_lu(e, p.batch, p.m, p.n, p.etype, p.itype, "%a")
     else:
-        np_itype, iprinter = INDEX_TYPES[p.itype]
-        pshape, qshape = p.batch + (p.k,), p.batch + (p.n,)
-        pt, qt = tensor_type(pshape, p.itype), tensor_type(qshape, p.itype)
-        le = np.dtype(np_itype).newbyteorder("<")
+        le = np.dtype(INDEX_TYPES[p.itype][0]).newbyteorder("<")
+        pshape = p.batch + (p.k,)
+        pt = tensor_type(pshape, p.itype)
         e.emit("%%piv = arith.constant %s : %s" % (dense_constant(p.data, le), pt))
-        e.emit("%%q0 = tensor.empty() : %s" % qt)
-        e.emit("%%perm = linalgx.pivots_to_permutation%s ins(%%piv : %s) outs(%%q0 : %s) -> %s"
-               % (" one_based" if p.one_based else "", pt, qt, qt))
-        e.print_tensor("%perm", qshape, p.itype, iprinter)
-    body = "\n".join(e.lines)
-    return "func.func @case_%d() {\n%s\n  return\n}\n" % (p.case_id, body)
+        if p.dynamic:
+            dt = tensor_type(("?",) * (len(p.batch) + 1), p.itype)
+            e.emit("%%pd = tensor.cast %%piv : %s to %s" % (pt, dt))
+            e.emit("%%n = arith.constant %d : index" % p.n)
+            e.emit("call @%s(%%pd, %%n) : (%s, index) -> ()" % (shared_name(p), dt))
+        else:
+            emit_permutation(e, p.batch, p.n, p.itype, p.one_based, "%piv", pshape)
+    return e.function("@case_%d()" % p.case_id)
 
 
 def emit_module(problems):
@@ -345,6 +435,11 @@ def emit_module(problems):
                              ("C64", "complex<f64>"), ("I32", "i32"), ("I64", "i64")):
         parts.append("func.func private @printMemrefExact%s(memref<*x%s>) "
                      "attributes {llvm.emit_c_interface}\n" % (printer, element))
+    shared = {}
+    for p in problems:
+        if p.dynamic and shared_name(p) not in shared:
+            shared[shared_name(p)] = emit_shared(p)
+    parts += [shared[name] for name in sorted(shared)]
     for p in problems:
         parts.append(emit_problem(p))
     parts.append("func.func @main() {\n")

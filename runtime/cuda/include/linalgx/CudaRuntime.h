@@ -84,7 +84,15 @@ LINALGX_CUDA_EXPORT void *linalgxCudaGetStream(void);
 ///       zero).
 /// strategy: 0 = auto, 1 = cuSOLVER getrf looped over the batch,
 ///           2 = cuBLAS getrfBatched (square only).
+///   Auto picks 2 when batch > 1, m == n and n <= 128
+///   (LINALGX_GETRF_BATCHED_MAX_N overrides 128), else 1.
 /// Asynchronous on the current stream.
+///
+/// Strategy 1 matches LAPACK getrf exactly in semantics. Strategy 2 (cuBLAS,
+/// as observed with CUDA 13.0) differs in two ways; see README.md:
+///   * complex types pivot on the modulus |z|, not LAPACK's |re|+|im|;
+///   * after the first exactly zero pivot (info = k > 0) the factors beyond
+///     column/row k-1 are not LAPACK's (info and pivots 1..k are).
 LINALGX_CUDA_EXPORT void linalgxCudaGetrf(int32_t elemType, void *a,
                                           int32_t *pivots, int32_t *info,
                                           int64_t batch, int64_t m, int64_t n,

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Writes the MLIR module of entry points that the GPU benchmark and the GPU
+randomized test call through the C interface: `lu_<strategy>_<type>`,
+`lu_perm_<strategy>_<type>`, `perm_<int>` and `noop_kernel`, on dynamically
+shaped device memrefs. One module per LU strategy, since the strategy is a
+pipeline option (`--strategy auto|cusolver|cublas-batched`)."""
+
+import argparse
+
+TYPES = {"f32": "f32", "f64": "f64", "c32": "complex<f32>", "c64": "complex<f64>"}
+
+LU = """
+func.func @lu_{s}_{t}(%a: memref<?x?x?x{e}>, %lu: memref<?x?x?x{e}>,
+                      %piv: memref<?x?xi32>, %info: memref<?xi32>)
+    attributes {{llvm.emit_c_interface}} {{
+  linalgx.lu ins(%a : memref<?x?x?x{e}>)
+      outs(%lu, %piv, %info : memref<?x?x?x{e}>, memref<?x?xi32>, memref<?xi32>)
+  return
+}}
+func.func @lu_perm_{s}_{t}(%a: memref<?x?x?x{e}>, %lu: memref<?x?x?x{e}>,
+                           %piv: memref<?x?xi32>, %info: memref<?xi32>,
+                           %perm: memref<?x?xi32>)
+    attributes {{llvm.emit_c_interface}} {{
+  linalgx.lu ins(%a : memref<?x?x?x{e}>)
+      outs(%lu, %piv, %info : memref<?x?x?x{e}>, memref<?x?xi32>, memref<?xi32>)
+  linalgx.pivots_to_permutation ins(%piv : memref<?x?xi32>)
+      outs(%perm : memref<?x?xi32>)
+  return
+}}
+"""
+
+COMMON = """
+func.func @perm_{i}(%piv: memref<?x?x{i}>, %perm: memref<?x?x{i}>)
+    attributes {{llvm.emit_c_interface}} {{
+  linalgx.pivots_to_permutation ins(%piv : memref<?x?x{i}>)
+      outs(%perm : memref<?x?x{i}>)
+  return
+}}
+func.func @perm_one_based_{i}(%piv: memref<?x?x{i}>, %perm: memref<?x?x{i}>)
+    attributes {{llvm.emit_c_interface}} {{
+  linalgx.pivots_to_permutation one_based ins(%piv : memref<?x?x{i}>)
+      outs(%perm : memref<?x?x{i}>)
+  return
+}}
+"""
+
+# An empty kernel, launched and waited for like the lowering's launches: the
+# floor that the permutation kernel is compared with.
+NOOP = """
+func.func @noop_kernel() attributes {llvm.emit_c_interface} {
+  %c1 = arith.constant 1 : index
+  %t0 = gpu.wait async
+  %t1 = gpu.launch_func async [%t0] @noop_kernels::@noop
+      blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+  gpu.wait [%t1]
+  return
+}
+gpu.module @noop_kernels {
+  gpu.func @noop() kernel {
+    gpu.return
+  }
+}
+"""
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--strategy", default="auto",
+                        choices=["auto", "cusolver", "batched"])
+    parser.add_argument("--common", action="store_true",
+                        help="also emit the permutation entries")
+    parser.add_argument("--noop", action="store_true",
+                        help="emit only the no-op kernel (plain upstream MLIR, "
+                             "for mlir-opt's gpu-lower-to-nvvm-pipeline)")
+    args = parser.parse_args()
+    print("module attributes {gpu.container_module} {")
+    if args.noop:
+        print(NOOP)
+        print("}")
+        return
+    for t, e in TYPES.items():
+        if args.strategy == "batched" or t in ("f32", "f64") or args.strategy == "auto":
+            print(LU.format(s=args.strategy, t=t, e=e))
+    if args.common:
+        for i in ("i32", "i64"):
+            print(COMMON.format(i=i))
+    print("}")
+
+
+if __name__ == "__main__":
+    main()

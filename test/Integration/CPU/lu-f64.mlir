@@ -1,0 +1,119 @@
+// linalgx.lu on small f64 matrices (tensors, dynamic shapes, i32 pivots)
+// gives exactly the hand-derived L\U, 0-based pivots and info, which are also
+// SciPy's (scipy.linalg.lu_factor); inputs are chosen so that every operation
+// is exact in binary, so the values are compared bit for bit.
+// RUN: linalgx-runner %s | FileCheck %s --match-full-lines
+
+func.func private @printMemrefExactF64(memref<*xf64>) attributes {llvm.emit_c_interface}
+func.func private @printMemrefExactI32(memref<*xi32>) attributes {llvm.emit_c_interface}
+func.func private @printMemrefF64(memref<*xf64>)
+func.func private @printMemrefI32(memref<*xi32>)
+
+// Factors a matrix of any size and prints lu, pivots and info exactly.
+func.func @factor(%a: tensor<?x?xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = tensor.dim %a, %c0 : tensor<?x?xf64>
+  %n = tensor.dim %a, %c1 : tensor<?x?xf64>
+  %k = arith.minui %m, %n : index
+  %l0 = tensor.empty(%m, %n) : tensor<?x?xf64>
+  %p0 = tensor.empty(%k) : tensor<?xi32>
+  %i0 = tensor.empty() : tensor<i32>
+  %lu, %piv, %info = linalgx.lu ins(%a : tensor<?x?xf64>)
+      outs(%l0, %p0, %i0 : tensor<?x?xf64>, tensor<?xi32>, tensor<i32>)
+      -> tensor<?x?xf64>, tensor<?xi32>, tensor<i32>
+  %lum = bufferization.to_buffer %lu : tensor<?x?xf64> to memref<?x?xf64>
+  %luu = memref.cast %lum : memref<?x?xf64> to memref<*xf64>
+  call @printMemrefExactF64(%luu) : (memref<*xf64>) -> ()
+  %pm = bufferization.to_buffer %piv : tensor<?xi32> to memref<?xi32>
+  %pu = memref.cast %pm : memref<?xi32> to memref<*xi32>
+  call @printMemrefExactI32(%pu) : (memref<*xi32>) -> ()
+  %im = bufferization.to_buffer %info : tensor<i32> to memref<i32>
+  %iu = memref.cast %im : memref<i32> to memref<*xi32>
+  call @printMemrefExactI32(%iu) : (memref<*xi32>) -> ()
+  return
+}
+
+func.func @main() {
+  // [[1, 2], [4, 4]]: |4| > |1| so rows swap (pivots[0] = 1); l = 1/4,
+  // u11 = 2 - 1/4 * 4 = 1.
+  // CHECK-LABEL: swap2
+  // CHECK-NEXT: linalgx.memref f64 2 2 2
+  // CHECK-NEXT: 0x1p+2 0x1p+2 0x1p-2 0x1p+0
+  // CHECK-NEXT: linalgx.memref i32 1 2
+  // CHECK-NEXT: 1 1
+  // CHECK-NEXT: linalgx.memref i32 0
+  // CHECK-NEXT: 0
+  vector.print str "swap2\n"
+  %swap2 = arith.constant dense<[[1.0, 2.0], [4.0, 4.0]]> : tensor<2x2xf64>
+  %swap2d = tensor.cast %swap2 : tensor<2x2xf64> to tensor<?x?xf64>
+  call @factor(%swap2d) : (tensor<?x?xf64>) -> ()
+
+  // [[4, 1], [2, 3]]: the diagonal already holds the largest entry, no swap;
+  // l = 0.5, u11 = 3 - 0.5 = 2.5.
+  // CHECK-LABEL: noswap2
+  // CHECK-NEXT: linalgx.memref f64 2 2 2
+  // CHECK-NEXT: 0x1p+2 0x1p+0 0x1p-1 0x1.4p+1
+  // CHECK-NEXT: linalgx.memref i32 1 2
+  // CHECK-NEXT: 0 1
+  // CHECK-NEXT: linalgx.memref i32 0
+  // CHECK-NEXT: 0
+  vector.print str "noswap2\n"
+  %noswap2 = arith.constant dense<[[4.0, 1.0], [2.0, 3.0]]> : tensor<2x2xf64>
+  %noswap2d = tensor.cast %noswap2 : tensor<2x2xf64> to tensor<?x?xf64>
+  call @factor(%noswap2d) : (tensor<?x?xf64>) -> ()
+
+  // [[2, 2, 2.5], [-1, 2, -1.25], [4, -2, 1]] = P^T L U with two swaps:
+  // step 0 takes row 2 (|4|), leaving [[-1.25 | 1.5, -1], [0.5 | 3, 2]]
+  // below; step 1 takes the 3 (row 2 again); u22 = -1 - 0.5 * 2 = -2.
+  // L\U = [[4, -2, 1], [0.5, 3, 2], [-0.25, 0.5, -2]], pivots [2, 2, 2].
+  // CHECK-LABEL: two_swaps3
+  // CHECK-NEXT: linalgx.memref f64 2 3 3
+  // CHECK-NEXT: 0x1p+2 -0x1p+1 0x1p+0 0x1p-1 0x1.8p+1 0x1p+1 -0x1p-2 0x1p-1 -0x1p+1
+  // CHECK-NEXT: linalgx.memref i32 1 3
+  // CHECK-NEXT: 2 2 2
+  // CHECK-NEXT: linalgx.memref i32 0
+  // CHECK-NEXT: 0
+  vector.print str "two_swaps3\n"
+  %two = arith.constant dense<[[2.0, 2.0, 2.5], [-1.0, 2.0, -1.25], [4.0, -2.0, 1.0]]> : tensor<3x3xf64>
+  %twod = tensor.cast %two : tensor<3x3xf64> to tensor<?x?xf64>
+  call @factor(%twod) : (tensor<?x?xf64>) -> ()
+
+  // Ties: column 0 is [2, -4, 4]; |-4| == |4| and the FIRST largest (row 1)
+  // is the pivot, as LAPACK's idamax. Then [[-0.5 | 4, 0.5], [-1 | 2, 3]]:
+  // no swap at step 1, u22 = 3 - 0.5 * 0.5 = 2.75.
+  // CHECK-LABEL: tie3
+  // CHECK-NEXT: linalgx.memref f64 2 3 3
+  // CHECK-NEXT: -0x1p+2 0x1p+1 0x1p+0 -0x1p-1 0x1p+2 0x1p-1 -0x1p+0 0x1p-1 0x1.6p+1
+  // CHECK-NEXT: linalgx.memref i32 1 3
+  // CHECK-NEXT: 1 1 2
+  // CHECK-NEXT: linalgx.memref i32 0
+  // CHECK-NEXT: 0
+  vector.print str "tie3\n"
+  %tie = arith.constant dense<[[2.0, 3.0, 0.0], [-4.0, 2.0, 1.0], [4.0, 0.0, 2.0]]> : tensor<3x3xf64>
+  %tied = tensor.cast %tie : tensor<3x3xf64> to tensor<?x?xf64>
+  call @factor(%tied) : (tensor<?x?xf64>) -> ()
+
+  // The same 2x2 swap case through MLIR's own printers (printMemrefF64/I32),
+  // on static shapes.
+  // CHECK-LABEL: mlir_printers
+  // CHECK-NEXT: Unranked Memref base@ = {{.*}} rank = 2 offset = 0 sizes = [2, 2] strides = [2, 1] data =
+  // CHECK-NEXT: {{\[}}[4,   4],
+  // CHECK-NEXT:  [0.25,   1]]
+  // CHECK-NEXT: Unranked Memref base@ = {{.*}} rank = 1 offset = 0 sizes = [2] strides = [1] data =
+  // CHECK-NEXT: [1,  1]
+  vector.print str "mlir_printers\n"
+  %l0 = tensor.empty() : tensor<2x2xf64>
+  %p0 = tensor.empty() : tensor<2xi32>
+  %i0 = tensor.empty() : tensor<i32>
+  %lu, %piv, %info = linalgx.lu ins(%swap2 : tensor<2x2xf64>)
+      outs(%l0, %p0, %i0 : tensor<2x2xf64>, tensor<2xi32>, tensor<i32>)
+      -> tensor<2x2xf64>, tensor<2xi32>, tensor<i32>
+  %lum = bufferization.to_buffer %lu : tensor<2x2xf64> to memref<2x2xf64>
+  %luu = memref.cast %lum : memref<2x2xf64> to memref<*xf64>
+  call @printMemrefF64(%luu) : (memref<*xf64>) -> ()
+  %pm = bufferization.to_buffer %piv : tensor<2xi32> to memref<2xi32>
+  %pu = memref.cast %pm : memref<2xi32> to memref<*xi32>
+  call @printMemrefI32(%pu) : (memref<*xi32>) -> ()
+  return
+}
