@@ -79,8 +79,7 @@ def main():
         print("}")
         return
     for t, e in TYPES.items():
-        if args.strategy == "batched" or t in ("f32", "f64") or args.strategy == "auto":
-            print(LU.format(s=args.strategy, t=t, e=e))
+        print(LU.format(s=args.strategy, t=t, e=e))
     if args.common:
         for i in ("i32", "i64"):
             print(COMMON.format(i=i))

@@ -22,6 +22,8 @@ config.substitutions.append(("%python", config.python_executable))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
+# RUN lines may start with `not`/`count`, which lit resolves through PATH.
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.linalgx_tools_dir, config.llvm_tools_dir]
 tools = ["linalgx-opt", "linalgx-runner", "mlir-opt", "mlir-translate"]

@@ -304,7 +304,9 @@ public:
     if (!hostBuffers)
       return withIdentityLayout(b, operand);
     Value contiguous = withIdentityLayout(b, operand);
-    if (isa_and_nonnull<memref::AllocOp>(contiguous.getDefiningOp()))
+    // A copy made for a non-contiguous operand is ours to free.
+    if (contiguous != operand &&
+        isa_and_nonnull<memref::AllocOp>(contiguous.getDefiningOp()))
       hostCopies.push_back(contiguous);
     Value device = allocateLike(contiguous);
     copy(device, contiguous);

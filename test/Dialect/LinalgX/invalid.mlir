@@ -513,3 +513,11 @@ func.func @perm_batch_dynamic(%p: tensor<?x4x3xi32>, %q: tensor<?x5x3xi32>) {
   %0 = linalgx.pivots_to_permutation ins(%p : tensor<?x4x3xi32>) outs(%q : tensor<?x5x3xi32>) -> tensor<?x5x3xi32>
   return
 }
+
+// -----
+
+func.func @pivots_aliasing_permutation(%m: memref<3xi32>) {
+  // expected-error @+1 {{'pivots' and 'permutation' must be different buffers}}
+  linalgx.pivots_to_permutation ins(%m : memref<3xi32>) outs(%m : memref<3xi32>)
+  return
+}

@@ -115,5 +115,30 @@ func.func @main() {
   %pm = bufferization.to_buffer %piv : tensor<2xi32> to memref<2xi32>
   %pu = memref.cast %pm : memref<2xi32> to memref<*xi32>
   call @printMemrefI32(%pu) : (memref<*xi32>) -> ()
+
+  // A block of a larger tensor: extract_slice, factor, insert_slice. Only
+  // the bottom-right 2x2 block ([[1, 2], [4, 4]]) changes; the source
+  // tensor itself is unchanged.
+  // CHECK-LABEL: tensor_block
+  // CHECK-NEXT: linalgx.memref f64 2 3 3
+  // CHECK-NEXT: 0x1.2p+3 0x1.2p+3 0x1.2p+3 0x1.2p+3 0x1p+2 0x1p+2 0x1.2p+3 0x1p-2 0x1p+0
+  // CHECK-NEXT: linalgx.memref f64 2 3 3
+  // CHECK-NEXT: 0x1.2p+3 0x1.2p+3 0x1.2p+3 0x1.2p+3 0x1p+0 0x1p+1 0x1.2p+3 0x1p+2 0x1p+2
+  vector.print str "tensor_block\n"
+  %big = arith.constant dense<[[9.0, 9.0, 9.0], [9.0, 1.0, 2.0], [9.0, 4.0, 4.0]]> : tensor<3x3xf64>
+  %blk = tensor.extract_slice %big[1, 1] [2, 2] [1, 1] : tensor<3x3xf64> to tensor<2x2xf64>
+  %bp0 = tensor.empty() : tensor<2xi32>
+  %bi0 = tensor.empty() : tensor<i32>
+  %blu, %bpiv, %binfo = linalgx.lu ins(%blk : tensor<2x2xf64>)
+      outs(%blk, %bp0, %bi0 : tensor<2x2xf64>, tensor<2xi32>, tensor<i32>)
+      -> tensor<2x2xf64>, tensor<2xi32>, tensor<i32>
+  %new = tensor.insert_slice %blu into %big[1, 1] [2, 2] [1, 1] : tensor<2x2xf64> into tensor<3x3xf64>
+  %newd = tensor.cast %new : tensor<3x3xf64> to tensor<?x?xf64>
+  %newm = bufferization.to_buffer %newd : tensor<?x?xf64> to memref<?x?xf64>
+  %newu = memref.cast %newm : memref<?x?xf64> to memref<*xf64>
+  call @printMemrefExactF64(%newu) : (memref<*xf64>) -> ()
+  %bigm = bufferization.to_buffer %big : tensor<3x3xf64> to memref<3x3xf64>
+  %bigu = memref.cast %bigm : memref<3x3xf64> to memref<*xf64>
+  call @printMemrefExactF64(%bigu) : (memref<*xf64>) -> ()
   return
 }

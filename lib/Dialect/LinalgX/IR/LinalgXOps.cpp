@@ -228,6 +228,12 @@ LogicalResult PivotsToPermutationOp::verify() {
     return failure();
 
   auto permutationType = cast<ShapedType>(getPermutation().getType());
+  // The permutation is initialized before the pivots are read, so the two
+  // buffers must not be the same (on tensors, bufferization separates them).
+  if (isa<MemRefType>(pivotsType) && getPivots() == getPermutation())
+    return emitOpError() << "'pivots' and 'permutation' must be different "
+                            "buffers: the permutation is written while the "
+                            "pivots are read";
   if (permutationType.getElementType() != pivotsType.getElementType())
     return emitOpError() << "'permutation' must have the element type of "
                             "'pivots' ("

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine, from a pack made by scripts/pack-gpu.sh:
+#   bash PACK/gpu-run.sh PACK OUTDIR [tests|bench|all]
+# 1. the integration tests compiled for the GPU, each FileChecked against the
+#    CHECK lines of its source (the same lines the CPU run is checked with);
+# 2. the randomized comparison with SciPy, NumPy and JAX;
+# 3. the benchmark against JAX and PyTorch (bench/run_gpu_bench.sh).
+# Ends with `N passed, N failed` over 1 and 2.
+set -uo pipefail
+PACK=$(cd "${1:?pack dir}" && pwd)
+OUTDIR=${2:?output dir}
+WHAT=${3:-all}
+ROOT=$(cd "$(dirname "$0")" && pwd)
+mkdir -p "$OUTDIR"
+export LD_LIBRARY_PATH=$PACK/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+export PYTHONUNBUFFERED=1
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
+
+passed=0 failed=0
+if [ "$WHAT" != bench ]; then
+  echo "== integration tests on the GPU"
+  for exe in "$PACK"/tests/*; do
+    [ -x "$exe" ] && [ "${exe%.mlir}" = "$exe" ] || continue
+    name=$(basename "$exe")
+    if "$exe" > "$OUTDIR/$name.out" 2>&1 &&
+       "$PACK/bin/FileCheck" --match-full-lines "$PACK/tests/$name.mlir" < "$OUTDIR/$name.out" \
+         > "$OUTDIR/$name.filecheck" 2>&1; then
+      echo "PASS: $name"; passed=$((passed + 1))
+    else
+      echo "FAIL: $name"; failed=$((failed + 1))
+      tail -20 "$OUTDIR/$name.out" "$OUTDIR/$name.filecheck" 2>/dev/null
+    fi
+  done
+  echo "== randomized comparison with SciPy / NumPy / JAX"
+  if python3 "$ROOT/random_gpu_vs_scipy.py" --pack "$PACK" 2>&1 | tee "$OUTDIR/random.log"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+  fi
+  tail -1 "$OUTDIR/random.log"
+fi
+if [ "$WHAT" != tests ] && [ -f "$ROOT/bench/run_gpu_bench.sh" ]; then
+  echo "== benchmark"
+  bash "$ROOT/bench/run_gpu_bench.sh" "$PACK" "$OUTDIR" 2>&1 | tail -5
+  python3 "$ROOT/bench/make_table.py" "$OUTDIR/bench.jsonl" > "$OUTDIR/bench.md" 2>&1
+  cat "$OUTDIR/bench.md"
+fi
+echo "$passed passed, $failed failed"

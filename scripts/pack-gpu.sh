@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Packs what the GPU machine needs to run linalgx without LLVM/MLIR there:
+# the CUDA runtime and runner utilities, the GPU entry points of
+# scripts/gen-gpu-kernels.py compiled ahead of time into
+# liblinalgx_gpu_kernels.so (for the benchmark and the randomized test), the
+# CPU integration tests compiled for the GPU (host buffers) into executables,
+# FileCheck, and the scripts that run it all (scripts/gpu-run.sh).
+#
+#   scripts/pack-gpu.sh [PACK_DIR]        (default: .device/pack)
+#
+# Needs a build with the CUDA runtime (scripts/run-tests.sh makes one) and
+# ptxas. The pack stays far under the device tool's 64 MiB limit.
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${LINALGX_BUILD_DIR:-$ROOT/build}
+PACK=${1:-$ROOT/.device/pack}
+LLVM=/usr/lib/llvm-22
+export PATH=$PATH:/usr/local/cuda/bin
+OPT=$BUILD/bin/linalgx-opt
+TRANSLATE=$LLVM/bin/mlir-translate
+
+[ -f "$BUILD/lib/liblinalgx_cuda_runtime.so" ] || {
+  echo "pack-gpu: $BUILD has no liblinalgx_cuda_runtime.so; configure with the CUDA toolkit" >&2
+  exit 1; }
+
+rm -rf "$PACK" && mkdir -p "$PACK"/{bin,lib,obj,tests,src}
+cp "$BUILD"/lib/liblinalgx_cuda_runtime.so "$BUILD"/lib/liblinalgx_runner_utils.so "$PACK/lib/"
+# MLIR's runner utilities, without their over-linked dependencies: Debian
+# links libmlir_c_runner_utils against libMLIR, libLLVM (through the f16 and
+# APFloat helpers) and more, 250 MB the GPU machine would need for printing
+# f16/bf16 values, which no linalgx test does. The few f16 entry points stay
+# unresolved and are bound lazily, i.e. never (patchelf, Debian's package).
+command -v patchelf >/dev/null || {
+  echo "pack-gpu: needs patchelf (apt-get install patchelf)" >&2; exit 1; }
+for lib in libmlir_c_runner_utils libmlir_runner_utils; do
+  cp -L "$LLVM/lib/$lib.so" "$PACK/lib/$lib.so.22.1"
+  chmod u+w "$PACK/lib/$lib.so.22.1"
+  for dep in libMLIR.so.22.1 libLLVM.so.22.1 libmlir_apfloat_wrappers.so.22.1 \
+             libmlir_float16_utils.so.22.1; do
+    patchelf --remove-needed "$dep" "$PACK/lib/$lib.so.22.1"
+  done
+  ln -sf "$lib.so.22.1" "$PACK/lib/$lib.so"
+done
+cp -L "$LLVM/bin/FileCheck" "$PACK/bin/"
+cp -L /lib/x86_64-linux-gnu/libz3.so.4 "$PACK/lib/" 2>/dev/null || true
+
+# compile MLIR to an object: compile_mlir IN OUT PIPELINE [MAIN_RENAME]
+compile_mlir() {
+  local in=$1 out=$2 pipeline=$3
+  "$OPT" "$in" --pass-pipeline="builtin.module($pipeline)" |
+    "$TRANSLATE" --mlir-to-llvmir -o "$out.ll"
+  clang-22 -O2 -fPIC -c "$out.ll" -o "$out"
+  rm -f "$out.ll"
+}
+
+echo "pack-gpu: GPU entry points" >&2
+objs=()
+for strategy in auto cusolver batched; do
+  option=$strategy; [ "$strategy" = batched ] && option=cublas-batched
+  common=""; [ "$strategy" = auto ] && common=--common
+  python3 "$ROOT/scripts/gen-gpu-kernels.py" --strategy "$strategy" $common \
+    > "$PACK/src/kernels_$strategy.mlir"
+  compile_mlir "$PACK/src/kernels_$strategy.mlir" "$PACK/obj/kernels_$strategy.o" \
+    "linalgx-gpu-pipeline{host-buffers=false lu-strategy=$option}"
+  objs+=("$PACK/obj/kernels_$strategy.o")
+done
+python3 "$ROOT/scripts/gen-gpu-kernels.py" --noop > "$PACK/src/noop.mlir"
+"$LLVM/bin/mlir-opt" "$PACK/src/noop.mlir" \
+  --gpu-lower-to-nvvm-pipeline="cubin-chip=sm_90 cubin-features=+ptx80 cubin-format=fatbin" |
+  "$TRANSLATE" --mlir-to-llvmir -o "$PACK/obj/noop.ll"
+clang-22 -O2 -fPIC -c "$PACK/obj/noop.ll" -o "$PACK/obj/noop.o" && rm "$PACK/obj/noop.ll"
+objs+=("$PACK/obj/noop.o")
+ld.lld-22 -r "${objs[@]}" -o "$PACK/obj/bench_kernels.o"
+clang-22 -shared -o "$PACK/lib/liblinalgx_gpu_kernels.so" "${objs[@]}" \
+  -L"$PACK/lib" -llinalgx_cuda_runtime -Wl,-rpath,'$ORIGIN'
+
+echo "pack-gpu: integration tests for the GPU" >&2
+for test in "$ROOT"/test/Integration/CPU/*.mlir "$ROOT"/test/Integration/GPU/*.mlir; do
+  [ -f "$test" ] || continue
+  # Only tests run as `linalgx-runner %s | FileCheck %s` translate directly.
+  grep -qE '^// RUN: linalgx-runner %s \| FileCheck %s( --match-full-lines)?$' "$test" || continue
+  name=$(basename "$test" .mlir)
+  obj="$PACK/obj/test_$name.o"
+  if ! compile_mlir "$test" "$obj" "linalgx-gpu-pipeline{host-buffers=true}" 2>"$PACK/obj/$name.err"; then
+    echo "pack-gpu: warning: $name does not compile for the GPU:" >&2
+    head -5 "$PACK/obj/$name.err" >&2
+    continue
+  fi
+  llvm-objcopy-22 --redefine-sym main=linalgx_test_main "$obj" 2>/dev/null ||
+    $LLVM/bin/llvm-objcopy --redefine-sym main=linalgx_test_main "$obj"
+  if ! clang-22 -O2 "$ROOT/scripts/aot_main.c" "$obj" -o "$PACK/tests/$name" \
+      -L"$PACK/lib" -llinalgx_cuda_runtime -lmlir_c_runner_utils -lmlir_runner_utils \
+      -llinalgx_runner_utils -Wl,--allow-shlib-undefined -Wl,-rpath,'$ORIGIN/../lib' \
+      2>"$PACK/obj/$name.err"; then
+    echo "pack-gpu: warning: $name does not link:" >&2
+    head -3 "$PACK/obj/$name.err" >&2
+    continue
+  fi
+  cp "$test" "$PACK/tests/$name.mlir"
+  rm -f "$obj" "$PACK/obj/$name.err"
+done
+
+cp "$ROOT/scripts/gpu-run.sh" "$ROOT/test/Integration/GPU/random_gpu_vs_scipy.py" "$PACK/"
+if [ -d "$ROOT/bench" ]; then
+  mkdir -p "$PACK/bench" && cp "$ROOT"/bench/*.py "$ROOT"/bench/*.sh "$ROOT"/bench/*.cpp "$PACK/bench/" 2>/dev/null || true
+  [ -f "$PACK/bench/build_harness.sh" ] && bash "$PACK/bench/build_harness.sh" "$PACK" || true
+fi
+du -sh "$PACK" >&2
