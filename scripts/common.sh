@@ -69,7 +69,7 @@ build_linalgx() {
     "${cuda_args[@]}" >"$LINALGX_BUILD_DIR.configure.log" 2>&1 || {
       cat "$LINALGX_BUILD_DIR.configure.log" >&2; exit 1; }
   log "building with -j$LINALGX_JOBS"
-  ninja -C "$LINALGX_BUILD_DIR" -j"$LINALGX_JOBS"
+  ninja -C "$LINALGX_BUILD_DIR" -j"$LINALGX_JOBS" all mlir-doc
 }
 
 setup_and_build() {

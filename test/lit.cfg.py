@@ -18,6 +18,7 @@ config.test_exec_root = os.path.join(config.linalgx_obj_root, "test")
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%linalgx_src_root", config.linalgx_src_root))
 config.substitutions.append(("%linalgx_lib_dir", config.linalgx_lib_dir))
+config.substitutions.append(("%linalgx_obj_root", config.linalgx_obj_root))
 config.substitutions.append(("%python", config.python_executable))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
