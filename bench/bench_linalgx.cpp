@@ -336,6 +336,37 @@ std::string checkLu(const std::vector<T> &a, const std::vector<T> &lu,
        << rows.size() << " rows";
     return os.str();
   }
+  // Whole-matrix check in O(M*N): A[perm] x == L (U x) for a random x.
+  {
+    std::mt19937_64 rng(11);
+    std::normal_distribution<double> nd(0.0, 1.0);
+    std::vector<long double> x(n), y(k, 0.0L), z(m, 0.0L);
+    for (auto &v : x)
+      v = nd(rng);
+    for (int64_t p = 0; p < k; ++p) // y = U x, U is k x n upper
+      for (int64_t j = p; j < n; ++j)
+        y[p] += (long double)lu[p * n + j] * x[j];
+    for (int64_t i = 0; i < m; ++i) { // z = L y, L is m x k unit lower
+      long double s = i < k ? y[i] : 0.0L;
+      for (int64_t p = 0; p < std::min(i, k); ++p)
+        s += (long double)lu[i * n + p] * y[p];
+      z[i] = s;
+    }
+    long double num2 = 0, den2 = 0;
+    for (int64_t i = 0; i < m; ++i) {
+      long double w = 0;
+      const T *arow = &a[(int64_t)perm[i] * n];
+      for (int64_t j = 0; j < n; ++j)
+        w += (long double)arow[j] * x[j];
+      num2 += (w - z[i]) * (w - z[i]);
+      den2 += w * w;
+    }
+    double res2 = den2 > 0 ? (double)std::sqrt(num2 / den2) : 0.0;
+    if (!(res2 < tol)) {
+      os << "relative residual of A[perm] x - L U x: " << res2 << " >= " << tol;
+      return os.str();
+    }
+  }
   if (info != 0) {
     os << "info=" << info << " on a random matrix";
     return os.str();

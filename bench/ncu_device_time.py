@@ -188,7 +188,9 @@ def main():
             log_text = log_text + "\n" + out_text
         tj = last_json_line(out_text)
         if tj:
-            rec.update(tj)
+            # The target's own timings are inflated by the profiler: drop them.
+            rec.update({k: v for k, v in tj.items()
+                        if not (k.startswith("device_us_") or k.startswith("wall_us_"))})
         rec["ncu_log"] = log_file
         if rc != 0:
             msg = [ln for ln in (err_text + "\n" + log_text).splitlines()

@@ -12,7 +12,10 @@
 #   NCU=1            also measure device time with Nsight Compute (slow; off by
 #                    default), after the timing runs
 #   NCU_ONLY=1       skip the timing runs (only with NCU=1)
-#   NCU_BUDGET_S=300 wall-clock budget for the ncu part (runs left are skipped)
+#   NCU_BUDGET_S=360 wall-clock budget for the ncu part (runs left are skipped);
+#                    one ncu run takes ~2 s (linalgx) to ~5-7 s (JAX, PyTorch)
+#                    on the H200, so all of pass 1 (product paths, 10 cases)
+#                    needs ~6 min and pass 2 (cusolver/batched) ~1 min more
 #   NCU_CALLS=3      profiled calls per ncu measurement
 #   NCU_BIG=1        include (4096,4096) in the ncu part (~1000+ kernels)
 #   CASES="..."      only the cases whose label (e.g. 64x75x75:f64) is listed
@@ -86,8 +89,9 @@ append_json() {  # file rc framework op dtype strategy batch m n errfile
   else
     local why="exit $rc"
     [ "$rc" = 124 ] && why="timeout"
-    error_json "$1" "$2" "$3" "$4" "$5" "$6" "$7" \
-      "$why: $(tail -n 3 "${8}" 2>/dev/null | tr '\n' ' ')" >> "$JSONL"
+    line=$(error_json "$1" "$2" "$3" "$4" "$5" "$6" "$7" \
+      "$why: $(tail -n 3 "${8}" 2>/dev/null | tr '\n' ' ')")
+    echo "$line" >> "$JSONL"
   fi
   echo "$line"
 }
@@ -178,7 +182,7 @@ fi
 # Nsight Compute device time (optional)
 # ---------------------------------------------------------------------------
 if [ "${NCU:-0}" = 1 ]; then
-  NB=${NCU_BUDGET_S:-300}
+  NB=${NCU_BUDGET_S:-360}
   NC=${NCU_CALLS:-3}
   TN=$(date +%s)
   NCU_LOG="$LOGS/ncu"

@@ -16,10 +16,15 @@
 
 using namespace mlir;
 
-void linalgx::buildBufferizationPipeline(OpPassManager &pm,
-                                         bool bufferizeFunctionBoundaries) {
+/// The bufferization prefix shared by every linalgx pipeline: One-Shot
+/// Bufferize and (optionally) buffer deallocation.
+template <typename Derived>
+static void buildBufferizationPipeline(
+    OpPassManager &pm,
+    const linalgx::BufferizationPipelineOptions<Derived> &options) {
   bufferization::OneShotBufferizePassOptions bufferization;
-  bufferization.bufferizeFunctionBoundaries = bufferizeFunctionBoundaries;
+  bufferization.bufferizeFunctionBoundaries =
+      options.bufferizeFunctionBoundaries;
   // Identity layouts at function boundaries keep signatures plain
   // (`memref<4x4xf64>`), which is what the runner utilities and C callers
   // expect.
@@ -27,15 +32,17 @@ void linalgx::buildBufferizationPipeline(OpPassManager &pm,
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferization));
   pm.addPass(createCanonicalizerPass());
-  bufferization::BufferDeallocationPipelineOptions deallocation;
-  bufferization::buildBufferDeallocationPipeline(pm, deallocation);
+  if (options.deallocateBuffers) {
+    bufferization::BufferDeallocationPipelineOptions deallocation;
+    bufferization::buildBufferDeallocationPipeline(pm, deallocation);
+  }
   // Deallocation may clone buffers that escape through function results.
   pm.addPass(createConvertBufferizationToMemRefPass());
 }
 
 void linalgx::buildCPUPipeline(OpPassManager &pm,
                                const CPUPipelineOptions &options) {
-  buildBufferizationPipeline(pm, options.bufferizeFunctionBoundaries);
+  buildBufferizationPipeline(pm, options);
 
   // linalgx and linalg to loops (vector.print stays for the runner).
   pm.addPass(createConvertLinalgXToLoops());
@@ -64,7 +71,7 @@ void linalgx::buildCPUPipeline(OpPassManager &pm,
 
 void linalgx::buildGPUPipeline(OpPassManager &pm,
                                const GPUPipelineOptions &options) {
-  buildBufferizationPipeline(pm, options.bufferizeFunctionBoundaries);
+  buildBufferizationPipeline(pm, options);
 
   ConvertLinalgXToGPUOptions lowering;
   lowering.hostBuffers = options.hostBuffers;

@@ -12,6 +12,7 @@
 #include "linalgx/Pipelines/Pipelines.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/ExecutionEngine/JitRunner.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -59,18 +60,31 @@ bool isLoweredToLLVM(Operation *module) {
   return !result.wasInterrupted();
 }
 
+/// Programs that free memrefs themselves manage their own buffers; the
+/// deallocation passes reject them, so they are not run on such programs.
+bool freesBuffers(Operation *module) {
+  return module
+      ->walk([](memref::DeallocOp) { return WalkResult::interrupt(); })
+      .wasInterrupted();
+}
+
 LogicalResult lowerForTarget(Operation *module, JitRunnerOptions &) {
   if (isLoweredToLLVM(module))
     return success();
   PassManager pm(module->getContext(), ModuleOp::getOperationName());
+  bool deallocate = !freesBuffers(module);
   switch (clTarget) {
-  case Target::CPU:
-    linalgx::buildCPUPipeline(pm, linalgx::CPUPipelineOptions());
+  case Target::CPU: {
+    linalgx::CPUPipelineOptions options;
+    options.deallocateBuffers = deallocate;
+    linalgx::buildCPUPipeline(pm, options);
     break;
+  }
   case Target::CUDA: {
     linalgx::GPUPipelineOptions options;
     options.chip = clGPUChip;
     options.hostBuffers = true;
+    options.deallocateBuffers = deallocate;
     linalgx::buildGPUPipeline(pm, options);
     break;
   }

@@ -10,17 +10,31 @@ class OpPassManager;
 
 namespace linalgx {
 
-/// Options of `linalgx-cpu-pipeline`.
-struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
+using PassOptions = ::mlir::detail::PassOptions;
+
+/// Options every linalgx pipeline has: how it bufferizes.
+template <typename Derived>
+struct BufferizationPipelineOptions : public PassPipelineOptions<Derived> {
   PassOptions::Option<bool> bufferizeFunctionBoundaries{
       *this, "bufferize-function-boundaries",
       llvm::cl::desc("Bufferize function arguments and results (tensor "
                      "signatures become identity-layout memrefs)"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> deallocateBuffers{
+      *this, "deallocate-buffers",
+      llvm::cl::desc("Insert the deallocations of the buffers bufferization "
+                     "allocates (turn off for programs that free memrefs "
+                     "themselves, which the deallocation passes reject)"),
+      llvm::cl::init(true)};
 };
 
+/// Options of `linalgx-cpu-pipeline`.
+struct CPUPipelineOptions
+    : public BufferizationPipelineOptions<CPUPipelineOptions> {};
+
 /// Options of `linalgx-gpu-pipeline`.
-struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
+struct GPUPipelineOptions
+    : public BufferizationPipelineOptions<GPUPipelineOptions> {
   PassOptions::Option<std::string> chip{
       *this, "chip", llvm::cl::desc("GPU architecture to compile for"),
       llvm::cl::init("sm_90")};
@@ -43,10 +57,6 @@ struct GPUPipelineOptions : public PassPipelineOptions<GPUPipelineOptions> {
       *this, "lu-strategy",
       llvm::cl::desc("auto, cusolver or cublas-batched"),
       llvm::cl::init("auto")};
-  PassOptions::Option<bool> bufferizeFunctionBoundaries{
-      *this, "bufferize-function-boundaries",
-      llvm::cl::desc("Bufferize function arguments and results"),
-      llvm::cl::init(true)};
 };
 
 /// Tensors or memrefs using linalgx ops all the way to the LLVM dialect with
@@ -56,11 +66,6 @@ void buildGPUPipeline(OpPassManager &pm, const GPUPipelineOptions &options);
 /// Tensors or memrefs using linalgx (and upstream linalg/tensor/scf/...) ops
 /// all the way to the LLVM dialect, for the CPU.
 void buildCPUPipeline(OpPassManager &pm, const CPUPipelineOptions &options);
-
-/// The bufferization prefix shared by every linalgx pipeline: One-Shot
-/// Bufferize and buffer deallocation.
-void buildBufferizationPipeline(OpPassManager &pm,
-                                bool bufferizeFunctionBoundaries);
 
 /// Registers every named linalgx pipeline with the global pass registry.
 void registerPipelines();

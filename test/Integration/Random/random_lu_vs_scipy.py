@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
 """Randomized reference check of linalgx.lu and linalgx.pivots_to_permutation.
 
-Draws many random problems (shapes M x N with M, N in 1..300, batch ranks 0, 1
-and 2, the four element types, i32 and i64 pivots, singular and
-rank-deficient matrices), embeds them bit-exactly as hex dense constants in
-MLIR modules, runs the modules with linalgx-runner on the CPU (several
-problems per module to amortize the JIT, a small process pool) and compares
-what the exact printers print with SciPy's LAPACK `?getrf`.
+Draws many random problems (shapes M x N with M, N in 1..300, square for
+most, batch ranks 0, 1 and 2, the four element types, i32 and i64 pivots;
+kinds: random Gaussian, a zero column, a zero row, duplicated rows, rank
+deficient products X*Y (rank 0..K-1, 0 being the zero matrix), small integers
+full of exact ties, and 1x1), embeds them bit-exactly as hex dense constants
+in MLIR modules, runs the modules with linalgx-runner on the CPU and compares
+what the exact printers print with SciPy's LAPACK `?getrf`. Several problems
+share a module to amortize the JIT; most of them call one function on
+dynamic shapes per element/pivot type and batch rank, the others are
+compiled with static shapes. A small process pool runs the modules.
 
 Checks, per matrix of a batch (design.md section 2):
 
@@ -19,8 +23,11 @@ Checks, per matrix of a batch (design.md section 2):
       candidates are within a relative 1e-6 (f64, complex<f64>) or 1e-3 (f32,
       complex<f32>). Step 0 sees the exact input, so it is always compared.
       Such truncated comparisons are counted as "skipped for near-ties".
-      For a rank-deficient product X*Y of rank r the candidates after step r
-      are rounding noise, so only the first r pivots are compared.
+      For inputs that are exactly singular in a way rounding can blur
+      (duplicated rows, rank-deficient products, small integers) the
+      comparison also stops at the first step whose largest candidate is
+      rounding noise (<= 10*n*eps*||A||_F), and for a product of rank r after
+      r steps; these are counted separately.
   (b) ||A[perm] - L*U||_F / ||A||_F <= 10 * max(M, N) * eps(element type),
       with `perm` the result of linalgx.pivots_to_permutation, which must also
       equal the permutation numpy computes from our pivots; pivots[i] must lie

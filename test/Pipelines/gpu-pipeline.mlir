@@ -1,0 +1,89 @@
+// REQUIRES: ptxas
+// --linalgx-gpu-pipeline lowers a tensor program using both linalgx ops on
+// f64 and complex<f32> to the LLVM dialect: nothing is left but llvm ops, the
+// gpu.launch_func ops (translated later) and one gpu.binary @linalgx_kernels
+// holding every kernel, compiled for sm_90 with PTX 8.0 into a fatbin by
+// default; the format and chip options reach the NVVM pipeline.
+// RUN: linalgx-opt %s --linalgx-gpu-pipeline | FileCheck %s
+// RUN: linalgx-opt %s --linalgx-gpu-pipeline | sed -E -e '/^ *([^ ]+ = )?llvm\./d' -e '/^ *gpu\.(launch_func|binary) /d' -e '/^ *\}$/d' -e '/^module attributes \{gpu\.container_module\} \{$/d' -e '/^$/d' | FileCheck %s --allow-empty --check-prefix=ONLY
+// RUN: linalgx-opt %s --linalgx-gpu-pipeline=format=isa | FileCheck %s --check-prefix=ISA
+// RUN: linalgx-opt %s --linalgx-gpu-pipeline=chip=sm_80 | FileCheck %s --check-prefix=SM80
+
+// Every line is an llvm op, a launch, the binary, the module or a brace.
+// ONLY-NOT: {{.}}
+
+// CHECK-LABEL: module attributes {gpu.container_module}
+// CHECK:         llvm.func @linalgxCudaGetrf(i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32)
+// f64, i32 pivots: host buffers (the pipeline's default) are copied in and
+// out around the two LU kernels and the runtime call, then the permutation.
+// CHECK-LABEL: llvm.func @factor(
+// CHECK:         llvm.call @mgpuStreamCreate()
+// CHECK:         llvm.call @mgpuMemcpy(
+// CHECK:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_lu_to_column_major_f64 blocks in
+// CHECK:         llvm.call @linalgxCudaGetrf(
+// CHECK:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_lu_from_column_major_f64_i32 blocks in
+// CHECK:         llvm.call @mgpuMemcpy(
+// CHECK:         llvm.call @mgpuStreamSynchronize(
+// CHECK:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_pivots_to_permutation_i32 blocks in
+// CHECK:         llvm.call @mgpuStreamSynchronize(
+// CHECK:         llvm.return
+// complex<f32>, dynamic, i64 pivots, one_based permutation.
+// CHECK-LABEL: llvm.func @factor_complex(
+// CHECK:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_lu_to_column_major_cf32 blocks in
+// CHECK:         llvm.call @linalgxCudaGetrf(
+// CHECK:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_lu_from_column_major_cf32_i64 blocks in
+// CHECK:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_pivots_to_permutation_i64_one_based blocks in
+// CHECK:         llvm.return
+// One binary; fatbin is the object's default format (no format keyword) and
+// the payload starts with the fatbin magic 0xBA55ED50.
+// CHECK:         gpu.binary @linalgx_kernels [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">, properties = {{.+}}, "P\EDU\BA{{.*}}">]
+// CHECK-NOT:     gpu.binary
+// CHECK-NOT:     assembly =
+// CHECK:         llvm.func @mgpuStreamCreate() -> !llvm.ptr
+
+// format=isa embeds the PTX text of all six kernels instead.
+// ISA:      gpu.binary @linalgx_kernels [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">, properties = {{.+}}, assembly = "
+// ISA-SAME: .version 8.0
+// ISA-SAME: .target sm_90
+// ISA-SAME: .entry linalgx_lu_to_column_major_f64(
+// ISA-SAME: .entry linalgx_lu_from_column_major_f64_i32(
+// ISA-SAME: .entry linalgx_pivots_to_permutation_i32(
+// ISA-SAME: .entry linalgx_lu_to_column_major_cf32(
+// ISA-SAME: .entry linalgx_lu_from_column_major_cf32_i64(
+// ISA-SAME: .entry linalgx_pivots_to_permutation_i64_one_based(
+// ISA-NOT:  gpu.binary
+
+// SM80-NOT: sm_90
+// SM80: gpu.binary @linalgx_kernels [#gpu.object<#nvvm.target<chip = "sm_80", features = "+ptx80">, properties = {{.+}}, "P\EDU\BA
+// SM80-NOT: sm_90
+
+func.func @factor(%a: tensor<2x4x4xf64>) -> (tensor<2x4x4xf64>, tensor<2x4xi32>, tensor<2xi32>) {
+  %l = tensor.empty() : tensor<2x4x4xf64>
+  %p = tensor.empty() : tensor<2x4xi32>
+  %i = tensor.empty() : tensor<2xi32>
+  %q = tensor.empty() : tensor<2x4xi32>
+  %lu, %piv, %info = linalgx.lu ins(%a : tensor<2x4x4xf64>)
+      outs(%l, %p, %i : tensor<2x4x4xf64>, tensor<2x4xi32>, tensor<2xi32>)
+      -> tensor<2x4x4xf64>, tensor<2x4xi32>, tensor<2xi32>
+  %perm = linalgx.pivots_to_permutation ins(%piv : tensor<2x4xi32>)
+      outs(%q : tensor<2x4xi32>) -> tensor<2x4xi32>
+  return %lu, %perm, %info : tensor<2x4x4xf64>, tensor<2x4xi32>, tensor<2xi32>
+}
+
+func.func @factor_complex(%a: tensor<?x?xcomplex<f32>>) -> (tensor<?x?xcomplex<f32>>, tensor<?xi64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = tensor.dim %a, %c0 : tensor<?x?xcomplex<f32>>
+  %n = tensor.dim %a, %c1 : tensor<?x?xcomplex<f32>>
+  %k = arith.minui %m, %n : index
+  %l = tensor.empty(%m, %n) : tensor<?x?xcomplex<f32>>
+  %p = tensor.empty(%k) : tensor<?xi64>
+  %i = tensor.empty() : tensor<i64>
+  %q = tensor.empty(%m) : tensor<?xi64>
+  %lu, %piv, %info = linalgx.lu ins(%a : tensor<?x?xcomplex<f32>>)
+      outs(%l, %p, %i : tensor<?x?xcomplex<f32>>, tensor<?xi64>, tensor<i64>)
+      -> tensor<?x?xcomplex<f32>>, tensor<?xi64>, tensor<i64>
+  %perm = linalgx.pivots_to_permutation one_based ins(%piv : tensor<?xi64>)
+      outs(%q : tensor<?xi64>) -> tensor<?xi64>
+  return %lu, %perm : tensor<?x?xcomplex<f32>>, tensor<?xi64>
+}
