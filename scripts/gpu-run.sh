@@ -31,6 +31,19 @@ if [ "$WHAT" != bench ]; then
       tail -20 "$OUTDIR/$name.out" "$OUTDIR/$name.filecheck" 2>/dev/null
     fi
   done
+  if [ -x "$PACK/bin/linalgx_cuda_runtime_smoke" ]; then
+    echo "== CUDA runtime smoke test (one stream, then the multi-stream fan-out)"
+    for streams in 1 8; do
+      if "$PACK/bin/linalgx_cuda_runtime_smoke" --getrf-streams=$streams \
+           > "$OUTDIR/smoke-$streams.log" 2>&1; then
+        echo "PASS: runtime smoke --getrf-streams=$streams ($(grep -c PASS "$OUTDIR/smoke-$streams.log") checks)"
+        passed=$((passed + 1))
+      else
+        echo "FAIL: runtime smoke --getrf-streams=$streams"; failed=$((failed + 1))
+        grep -v PASS "$OUTDIR/smoke-$streams.log" | tail -20
+      fi
+    done
+  fi
   echo "== randomized comparison with SciPy / NumPy / JAX"
   if python3 "$ROOT/random_gpu_vs_scipy.py" --pack "$PACK" 2>&1 | tee "$OUTDIR/random.log"; then
     passed=$((passed + 1))

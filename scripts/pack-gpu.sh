@@ -42,6 +42,9 @@ for lib in libmlir_c_runner_utils libmlir_runner_utils; do
   ln -sf "$lib.so.22.1" "$PACK/lib/$lib.so"
 done
 cp -L "$LLVM/bin/FileCheck" "$PACK/bin/"
+# The runtime's own GPU test (runtime/cuda/test/runtime_smoke.cpp).
+[ -x "$BUILD/bin/linalgx_cuda_runtime_smoke" ] &&
+  cp "$BUILD/bin/linalgx_cuda_runtime_smoke" "$PACK/bin/"
 cp -L /lib/x86_64-linux-gnu/libz3.so.4 "$PACK/lib/" 2>/dev/null || true
 
 # compile MLIR to an object: compile_mlir IN OUT PIPELINE [MAIN_RENAME]

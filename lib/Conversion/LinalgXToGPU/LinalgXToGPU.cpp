@@ -47,6 +47,13 @@ constexpr int64_t kMaxBlocks = 132 * 16 * 8;
 /// pivot loads feeding it are independent, and unrolling lets them be issued
 /// ahead of the chain.
 constexpr uint64_t kTraceUnrollFactor = 4;
+/// Bytes of shared memory a permutation block stages the pivots of its
+/// matrices in (static, under the 48 KiB default limit).
+constexpr int64_t kPivotWindowBytes = 32 * 1024;
+/// Transposes move 32x32 tiles through shared memory with 32x8 threads, so
+/// that both the global reads and the global writes are coalesced.
+constexpr int64_t kTileSize = 32;
+constexpr int64_t kTileRowsPerPass = 8;
 
 constexpr StringLiteral kKernelModuleName = "linalgx_kernels";
 
@@ -73,52 +80,68 @@ gpu::GPUModuleOp getOrCreateKernelModule(ModuleOp module) {
 }
 
 /// Returns the kernel `name` of `module`'s kernel module, building it with
-/// `buildBody(builder, arguments)` the first time it is asked for.
+/// `buildBody(builder, arguments, workgroup buffers)` the first time it is
+/// asked for. Its blocks have `blockSize` threads.
 gpu::GPUFuncOp getOrCreateKernel(
     ModuleOp module, StringRef name, TypeRange argumentTypes,
-    function_ref<void(ImplicitLocOpBuilder &, ValueRange)> buildBody) {
+    ArrayRef<int32_t> blockSize, TypeRange workgroupTypes,
+    function_ref<void(ImplicitLocOpBuilder &, ValueRange, ValueRange)>
+        buildBody) {
   gpu::GPUModuleOp kernels = getOrCreateKernelModule(module);
   if (auto kernel = kernels.lookupSymbol<gpu::GPUFuncOp>(name))
     return kernel;
   OpBuilder b = OpBuilder::atBlockEnd(kernels.getBody());
-  auto kernel = gpu::GPUFuncOp::create(
-      b, module.getLoc(), name, b.getFunctionType(argumentTypes, {}));
+  auto kernel = gpu::GPUFuncOp::create(b, module.getLoc(), name,
+                                       b.getFunctionType(argumentTypes, {}),
+                                       workgroupTypes);
   kernel->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
-  kernel.setKnownBlockSizeAttr(
-      b.getDenseI32ArrayAttr({static_cast<int32_t>(kBlockSize), 1, 1}));
+  kernel.setKnownBlockSizeAttr(b.getDenseI32ArrayAttr(blockSize));
   ImplicitLocOpBuilder body(module.getLoc(),
                             OpBuilder::atBlockEnd(&kernel.getBody().front()));
-  buildBody(body, kernel.getArguments());
+  buildBody(body, kernel.getArguments(), kernel.getWorkgroupAttributions());
   gpu::ReturnOp::create(body);
   return kernel;
 }
 
-/// `for t = global thread id; t < total; t += total threads { body(t) }`.
-void buildGridStrideLoop(ImplicitLocOpBuilder &b, Value total,
-                         function_ref<void(ImplicitLocOpBuilder &, Value)> body) {
-  Value blockId = gpu::BlockIdOp::create(b, gpu::Dimension::x);
-  Value blockDim = gpu::BlockDimOp::create(b, gpu::Dimension::x);
-  Value threadId = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
-  Value gridDim = gpu::GridDimOp::create(b, gpu::Dimension::x);
-  Value first = arith::AddIOp::create(
-      b, arith::MulIOp::create(b, blockId, blockDim), threadId);
-  Value stride = arith::MulIOp::create(b, gridDim, blockDim);
-  scf::ForOp::create(b, first, total, stride, ValueRange(),
-                     [&](OpBuilder &nested, Location loc, Value t, ValueRange) {
+/// A shared-memory buffer type for a kernel's workgroup attributions.
+MemRefType workgroupMemRef(ArrayRef<int64_t> shape, Type elementType) {
+  auto space = gpu::AddressSpaceAttr::get(elementType.getContext(),
+                                          gpu::AddressSpace::Workgroup);
+  return MemRefType::get(shape, elementType, MemRefLayoutAttrInterface(),
+                         space);
+}
+
+/// Builds `scf.for iv = lb to ub step step { body(iv) }`.
+void buildLoop(ImplicitLocOpBuilder &b, Value lb, Value ub, Value step,
+               function_ref<void(ImplicitLocOpBuilder &, Value)> body) {
+  scf::ForOp::create(b, lb, ub, step, ValueRange(),
+                     [&](OpBuilder &nested, Location loc, Value iv, ValueRange) {
                        ImplicitLocOpBuilder nb(loc, nested);
-                       body(nb, t);
+                       body(nb, iv);
                        scf::YieldOp::create(nb);
                      });
 }
 
-/// The product of the leading `count` sizes of `memref`.
-Value productOfLeadingSizes(ImplicitLocOpBuilder &b, Value memref,
-                            int64_t count) {
-  Value product = arith::ConstantIndexOp::create(b, 1);
-  for (int64_t dim = 0; dim < count; ++dim)
-    product = arith::MulIOp::create(b, product,
-                                    memref::DimOp::create(b, memref, dim));
-  return product;
+/// Builds `scf.if condition { then() }`.
+void buildIf(ImplicitLocOpBuilder &b, Value condition,
+             function_ref<void(ImplicitLocOpBuilder &)> then) {
+  scf::IfOp::create(b, condition, [&](OpBuilder &nested, Location loc) {
+    ImplicitLocOpBuilder nb(loc, nested);
+    then(nb);
+    scf::YieldOp::create(nb);
+  });
+}
+
+/// The number of blocks covering `total` items at `perBlock` items each,
+/// at least one (a grid of zero blocks is an invalid launch) and at most
+/// kMaxBlocks (the kernels' grid-stride loops cover the rest).
+Value gridSizeFor(ImplicitLocOpBuilder &b, Value total, int64_t perBlock) {
+  Value one = arith::ConstantIndexOp::create(b, 1);
+  Value blocks = arith::CeilDivUIOp::create(
+      b, total, arith::ConstantIndexOp::create(b, perBlock));
+  Value capped = arith::MinUIOp::create(
+      b, blocks, arith::ConstantIndexOp::create(b, kMaxBlocks));
+  return arith::MaxUIOp::create(b, capped, one);
 }
 
 /// Views an identity-layout memref `[B..., X...]` as `[B, X...]` with every
@@ -235,6 +258,15 @@ std::optional<std::string> whyNotLowerableToGPU(Operation *op,
       return std::string("must be on memrefs to be lowered to the GPU; run "
                          "'one-shot-bufferize' first (linalgx-gpu-pipeline "
                          "does)");
+    if (type.getMemorySpace()) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << "operand of type " << type
+         << " has a memory space; the GPU lowering takes memrefs in the "
+            "default memory space (device memory from gpu.alloc or the "
+            "runtime, or host memory with host-buffers)";
+      return text;
+    }
     bool copied = hostBuffers && dstOp.isDpsInput(&operand);
     if (!copied && !isContiguousRowMajor(type)) {
       std::string text;
@@ -267,22 +299,16 @@ public:
     token = gpu::WaitOp::create(b, tokenType, ValueRange()).getAsyncToken();
   }
 
-  /// Launches `kernel` over `total` work items, one thread each (grid-stride
-  /// beyond kMaxBlocks blocks). Empty work still gets one block, whose
-  /// threads find nothing to do: a grid of zero blocks is an invalid launch,
-  /// and a branch around the launch would have to carry the async token.
-  void launch(gpu::GPUFuncOp kernel, Value total, ValueRange operands) {
+  /// Queues `kernel` on `blocks` blocks of `blockSize` threads.
+  void launch(gpu::GPUFuncOp kernel, Value blocks, ArrayRef<int64_t> blockSize,
+              ValueRange operands) {
     Value one = arith::ConstantIndexOp::create(b, 1);
-    Value blockSize = arith::ConstantIndexOp::create(b, kBlockSize);
-    Value maxBlocks = arith::ConstantIndexOp::create(b, kMaxBlocks);
-    Value blocks = arith::MaxUIOp::create(
-        b,
-        arith::MinUIOp::create(
-            b, arith::CeilDivUIOp::create(b, total, blockSize), maxBlocks),
-        one);
+    SmallVector<Value> threads;
+    for (int64_t size : blockSize)
+      threads.push_back(arith::ConstantIndexOp::create(b, size));
     token = gpu::LaunchFuncOp::create(
                 b, kernel, gpu::KernelDim3{blocks, one, one},
-                gpu::KernelDim3{blockSize, one, one},
+                gpu::KernelDim3{threads[0], threads[1], threads[2]},
                 /*dynamicSharedMemorySize=*/Value(), operands, tokenType,
                 ValueRange{token})
                 .getAsyncToken();
@@ -363,62 +389,153 @@ private:
 // linalgx.pivots_to_permutation
 //===----------------------------------------------------------------------===//
 
-/// Thread t of the kernel owns position j = t % N of matrix b = t / N. It
-/// follows that position backwards through the swaps i = min(K, N)-1 ... 0:
-/// a swap of (i, p) moves a value at i to p and one at p to i. Where it ends
-/// is the index of the original row that the permutation puts at j.
-void buildPermutationKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
-                                Type intType, bool oneBased) {
-  Value pivots = args[0], permutation = args[1];
+/// Emits the reverse trace of one position: starting at `start`, follows
+/// the swaps i = steps-1 ... 0 backwards (a swap (i, p) moves a value at i to
+/// p and one at p to i) and returns where the position ends, i.e. the
+/// original row that the permutation puts there. `pivotAt(b, i)` loads pivot
+/// i; pivots outside [0, N) name no swap and are skipped.
+Value buildReverseTrace(ImplicitLocOpBuilder &b, Value start, Value steps,
+                        Value nInt, Type intType, bool oneBased,
+                        function_ref<Value(ImplicitLocOpBuilder &, Value)>
+                            pivotAt) {
   Value zero = arith::ConstantIndexOp::create(b, 0);
   Value one = arith::ConstantIndexOp::create(b, 1);
+  Value last = arith::SubIOp::create(b, steps, one);
+  Value zeroInt = arith::ConstantOp::create(b, b.getIntegerAttr(intType, 0));
+  Value oneInt = arith::ConstantOp::create(b, b.getIntegerAttr(intType, 1));
+  auto trace = scf::ForOp::create(
+      b, zero, steps, one, ValueRange{start},
+      [&](OpBuilder &nested, Location loc, Value r, ValueRange iter) {
+        ImplicitLocOpBuilder b(loc, nested);
+        Value i = arith::SubIOp::create(b, last, r);
+        Value target = pivotAt(b, i);
+        if (oneBased)
+          target = arith::SubIOp::create(b, target, oneInt);
+        Value valid = arith::AndIOp::create(
+            b,
+            arith::CmpIOp::create(b, arith::CmpIPredicate::sge, target,
+                                  zeroInt),
+            arith::CmpIOp::create(b, arith::CmpIPredicate::slt, target, nInt));
+        Value iInt = arith::IndexCastOp::create(b, intType, i);
+        Value position = iter[0];
+        Value atRow = arith::AndIOp::create(
+            b, valid,
+            arith::CmpIOp::create(b, arith::CmpIPredicate::eq, position, iInt));
+        Value atTarget = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
+                                               position, target);
+        Value moved = arith::SelectOp::create(
+            b, atRow, target,
+            arith::SelectOp::create(b, atTarget, iInt, position));
+        scf::YieldOp::create(b, moved);
+      });
+  // Unrolling only fails for loops it cannot analyze; the loop stays correct
+  // either way. When the trip count is not a multiple of the factor, the
+  // remaining steps run in an epilogue loop, whose result is the final one.
+  FailureOr<UnrolledLoopInfo> unrolled =
+      loopUnrollByFactor(trace, kTraceUnrollFactor);
+  if (succeeded(unrolled) && unrolled->epilogueLoopOp)
+    return unrolled->epilogueLoopOp->getResult(0);
+  return trace.getResult(0);
+}
+
+/// The permutation kernel. Thread t owns position j = t % N of matrix
+/// b = t / N and finds its final value with a reverse trace (above), so all
+/// positions of all matrices run in parallel and the dependent chain is
+/// min(K, N) register operations, not K swaps through global memory.
+///
+/// A block's 256 consecutive positions belong to a few consecutive matrices
+/// whose pivots are one contiguous range of the [B, K] pivot array; when
+/// that range fits the shared-memory window, the block first copies it there
+/// with coalesced loads, so the trace reads pivots at shared-memory latency.
+/// Otherwise (K in the thousands) the trace reads them from global memory,
+/// where the pivots of a matrix are shared by its N threads through L1.
+void buildPermutationKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
+                                ValueRange workgroup, Type intType,
+                                bool oneBased) {
+  Value pivots = args[0], permutation = args[1], window = workgroup[0];
+  int64_t windowSize = cast<MemRefType>(window.getType()).getNumElements();
+  Value one = arith::ConstantIndexOp::create(b, 1);
+  Value blockSize = arith::ConstantIndexOp::create(b, kBlockSize);
   Value batch = memref::DimOp::create(b, permutation, 0);
   Value n = memref::DimOp::create(b, permutation, 1);
   Value k = memref::DimOp::create(b, pivots, 1);
   Value steps = arith::MinUIOp::create(b, k, n);
   Value total = arith::MulIOp::create(b, batch, n);
-  Value zeroInt = arith::ConstantOp::create(b, b.getIntegerAttr(intType, 0));
   Value nInt = arith::IndexCastOp::create(b, intType, n);
-  Value base = arith::ConstantOp::create(
-      b, b.getIntegerAttr(intType, oneBased ? 1 : 0));
-  Value last = arith::SubIOp::create(b, steps, one);
 
-  buildGridStrideLoop(b, total, [&](ImplicitLocOpBuilder &b, Value t) {
-    Value matrix = arith::DivUIOp::create(b, t, n);
-    Value j = arith::RemUIOp::create(b, t, n);
-    Value start = arith::IndexCastOp::create(b, intType, j);
-    auto trace = scf::ForOp::create(
-        b, zero, steps, one, ValueRange{start},
-        [&](OpBuilder &nested, Location loc, Value r, ValueRange iter) {
-          ImplicitLocOpBuilder b(loc, nested);
-          Value i = arith::SubIOp::create(b, last, r);
-          Value target = memref::LoadOp::create(b, pivots, ValueRange{matrix, i});
-          if (oneBased)
-            target = arith::SubIOp::create(b, target, base);
-          // A pivot outside [0, N) names no swap and is skipped.
-          Value valid = arith::AndIOp::create(
-              b,
-              arith::CmpIOp::create(b, arith::CmpIPredicate::sge, target,
-                                    zeroInt),
-              arith::CmpIOp::create(b, arith::CmpIPredicate::slt, target, nInt));
-          Value iInt = arith::IndexCastOp::create(b, intType, i);
-          Value position = iter[0];
-          Value atRow = arith::AndIOp::create(
-              b, valid,
-              arith::CmpIOp::create(b, arith::CmpIPredicate::eq, position,
-                                    iInt));
-          Value atTarget = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
-                                                 position, target);
-          Value moved = arith::SelectOp::create(
-              b, atRow, target,
-              arith::SelectOp::create(b, atTarget, iInt, position));
-          scf::YieldOp::create(b, moved);
-        });
-    memref::StoreOp::create(b, trace.getResult(0), permutation,
-                            ValueRange{matrix, j});
-    // Unrolling only fails for loops it cannot analyze; the loop stays
-    // correct either way.
-    (void)loopUnrollByFactor(trace, kTraceUnrollFactor);
+  // A block spans at most ceil(256 / N) + 1 matrices; whether their pivots
+  // fit the window depends on N and K only, so the choice is uniform.
+  Value matricesPerBlock = arith::AddIOp::create(
+      b, arith::CeilDivUIOp::create(b, blockSize, arith::MaxUIOp::create(b, n, one)),
+      one);
+  Value staged = arith::CmpIOp::create(
+      b, arith::CmpIPredicate::ule, arith::MulIOp::create(b, matricesPerBlock, k),
+      arith::ConstantIndexOp::create(b, windowSize));
+
+  Value threadId = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
+  Value blockId = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  Value gridDim = gpu::GridDimOp::create(b, gpu::Dimension::x);
+  Value firstBlockStart = arith::MulIOp::create(b, blockId, blockSize);
+  Value blockStride = arith::MulIOp::create(b, gridDim, blockSize);
+  // Every thread of a block runs the same iterations (barriers inside).
+  buildLoop(b, firstBlockStart, total, blockStride, [&](ImplicitLocOpBuilder &b,
+                                                        Value blockStart) {
+    Value t = arith::AddIOp::create(b, blockStart, threadId);
+    Value active = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, t, total);
+    Value firstMatrix = arith::DivUIOp::create(b, blockStart, n);
+    Value blockEnd = arith::MinUIOp::create(
+        b, arith::AddIOp::create(b, blockStart, blockSize), total);
+    Value lastMatrix = arith::DivUIOp::create(
+        b, arith::SubIOp::create(b, blockEnd, one), n);
+    Value stagedCount = arith::MulIOp::create(
+        b, arith::AddIOp::create(
+               b, arith::SubIOp::create(b, lastMatrix, firstMatrix), one),
+        k);
+    buildIf(b, staged, [&](ImplicitLocOpBuilder &b) {
+      buildLoop(b, threadId, stagedCount, blockSize,
+                [&](ImplicitLocOpBuilder &b, Value index) {
+                  Value matrix = arith::AddIOp::create(
+                      b, firstMatrix, arith::DivUIOp::create(b, index, k));
+                  Value step = arith::RemUIOp::create(b, index, k);
+                  Value pivot = memref::LoadOp::create(
+                      b, pivots, ValueRange{matrix, step});
+                  memref::StoreOp::create(b, pivot, window, index);
+                });
+    });
+    gpu::BarrierOp::create(b);
+    buildIf(b, active, [&](ImplicitLocOpBuilder &b) {
+      Value matrix = arith::DivUIOp::create(b, t, n);
+      Value j = arith::RemUIOp::create(b, t, n);
+      Value start = arith::IndexCastOp::create(b, intType, j);
+      auto ifOp = scf::IfOp::create(
+          b, staged,
+          [&](OpBuilder &nested, Location loc) {
+            ImplicitLocOpBuilder b(loc, nested);
+            Value base = arith::MulIOp::create(
+                b, arith::SubIOp::create(b, matrix, firstMatrix), k);
+            Value end = buildReverseTrace(
+                b, start, steps, nInt, intType, oneBased,
+                [&](ImplicitLocOpBuilder &b, Value i) -> Value {
+                  return memref::LoadOp::create(
+                      b, window, ValueRange{arith::AddIOp::create(b, base, i)});
+                });
+            scf::YieldOp::create(b, end);
+          },
+          [&](OpBuilder &nested, Location loc) {
+            ImplicitLocOpBuilder b(loc, nested);
+            Value end = buildReverseTrace(
+                b, start, steps, nInt, intType, oneBased,
+                [&](ImplicitLocOpBuilder &b, Value i) -> Value {
+                  return memref::LoadOp::create(b, pivots,
+                                                ValueRange{matrix, i});
+                });
+            scf::YieldOp::create(b, end);
+          });
+      memref::StoreOp::create(b, ifOp.getResult(0), permutation,
+                              ValueRange{matrix, j});
+    });
+    // The window is refilled by the next iteration.
+    gpu::BarrierOp::create(b);
   });
 }
 
@@ -447,15 +564,20 @@ struct PivotsToPermutationOpToGPU
 
     std::string name = "linalgx_pivots_to_permutation_" + typeSuffix(intType) +
                        (oneBased ? "_one_based" : "");
+    int64_t windowSize =
+        kPivotWindowBytes / (intType.getIntOrFloatBitWidth() / 8);
     gpu::GPUFuncOp kernel = getOrCreateKernel(
         module, name, {pivots2d.getType(), permutation2d.getType()},
-        [&](ImplicitLocOpBuilder &kb, ValueRange args) {
-          buildPermutationKernelBody(kb, args, intType, oneBased);
+        {static_cast<int32_t>(kBlockSize), 1, 1},
+        {workgroupMemRef({windowSize}, intType)},
+        [&](ImplicitLocOpBuilder &kb, ValueRange args, ValueRange workgroup) {
+          buildPermutationKernelBody(kb, args, workgroup, intType, oneBased);
         });
     Value total = arith::MulIOp::create(
         b, memref::DimOp::create(b, permutation2d, 0),
         memref::DimOp::create(b, permutation2d, 1));
-    work.launch(kernel, total, {pivots2d, permutation2d});
+    work.launch(kernel, gridSizeFor(b, total, kBlockSize), {kBlockSize, 1, 1},
+                {pivots2d, permutation2d});
     work.finish();
     rewriter.eraseOp(op);
     return success();
@@ -468,82 +590,126 @@ struct PivotsToPermutationOpToGPU
 // linalgx.lu
 //===----------------------------------------------------------------------===//
 
-/// workspace[b][j][i] = input[b][i][j]: each matrix to column-major. Threads
-/// follow the input, so reads are coalesced.
-void buildToColumnMajorKernelBody(ImplicitLocOpBuilder &b, ValueRange args) {
-  Value input = args[0], workspace = args[1];
+/// output[b][c][r] = input[b][r][c] for input [B, R, C] and output [B, C, R].
+/// Each block moves 32x32 tiles through shared memory (a 33-wide row avoids
+/// bank conflicts on the transposed read): global reads go along input rows
+/// and global writes along output rows, both coalesced, and the index
+/// divisions are paid once per tile, not per element.
+void buildTiledTranspose(ImplicitLocOpBuilder &b, Value input, Value output,
+                         Value tile) {
+  Value tileSize = arith::ConstantIndexOp::create(b, kTileSize);
   Value batch = memref::DimOp::create(b, input, 0);
-  Value m = memref::DimOp::create(b, input, 1);
-  Value n = memref::DimOp::create(b, input, 2);
-  Value matrixSize = arith::MulIOp::create(b, m, n);
-  Value total = arith::MulIOp::create(b, batch, matrixSize);
-  buildGridStrideLoop(b, total, [&](ImplicitLocOpBuilder &b, Value t) {
-    Value matrix = arith::DivUIOp::create(b, t, matrixSize);
-    Value within = arith::RemUIOp::create(b, t, matrixSize);
-    Value i = arith::DivUIOp::create(b, within, n);
-    Value j = arith::RemUIOp::create(b, within, n);
-    Value element = memref::LoadOp::create(b, input, ValueRange{matrix, i, j});
-    memref::StoreOp::create(b, element, workspace, ValueRange{matrix, j, i});
+  Value rows = memref::DimOp::create(b, input, 1);
+  Value cols = memref::DimOp::create(b, input, 2);
+  Value tileCols = arith::CeilDivUIOp::create(b, cols, tileSize);
+  Value tilesPerMatrix = arith::MulIOp::create(
+      b, arith::CeilDivUIOp::create(b, rows, tileSize), tileCols);
+  Value tiles = arith::MulIOp::create(b, batch, tilesPerMatrix);
+  Value tx = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
+  Value ty = gpu::ThreadIdOp::create(b, gpu::Dimension::y);
+  Value blockId = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  Value gridDim = gpu::GridDimOp::create(b, gpu::Dimension::x);
+
+  // Every thread of a block runs the same iterations (barriers inside).
+  buildLoop(b, blockId, tiles, gridDim, [&](ImplicitLocOpBuilder &b,
+                                            Value tileIndex) {
+    Value matrix = arith::DivUIOp::create(b, tileIndex, tilesPerMatrix);
+    Value within = arith::RemUIOp::create(b, tileIndex, tilesPerMatrix);
+    Value rowBase = arith::MulIOp::create(
+        b, arith::DivUIOp::create(b, within, tileCols), tileSize);
+    Value colBase = arith::MulIOp::create(
+        b, arith::RemUIOp::create(b, within, tileCols), tileSize);
+    auto inBounds = [&](ImplicitLocOpBuilder &b, Value r, Value c) -> Value {
+      return arith::AndIOp::create(
+          b, arith::CmpIOp::create(b, arith::CmpIPredicate::ult, r, rows),
+          arith::CmpIOp::create(b, arith::CmpIPredicate::ult, c, cols));
+    };
+    for (int64_t pass = 0; pass < kTileSize; pass += kTileRowsPerPass) {
+      Value tileRow = arith::AddIOp::create(
+          b, ty, arith::ConstantIndexOp::create(b, pass));
+      Value r = arith::AddIOp::create(b, rowBase, tileRow);
+      Value c = arith::AddIOp::create(b, colBase, tx);
+      buildIf(b, inBounds(b, r, c), [&](ImplicitLocOpBuilder &b) {
+        Value element =
+            memref::LoadOp::create(b, input, ValueRange{matrix, r, c});
+        memref::StoreOp::create(b, element, tile, ValueRange{tileRow, tx});
+      });
+    }
+    gpu::BarrierOp::create(b);
+    for (int64_t pass = 0; pass < kTileSize; pass += kTileRowsPerPass) {
+      Value tileCol = arith::AddIOp::create(
+          b, ty, arith::ConstantIndexOp::create(b, pass));
+      Value c = arith::AddIOp::create(b, colBase, tileCol);
+      Value r = arith::AddIOp::create(b, rowBase, tx);
+      buildIf(b, inBounds(b, r, c), [&](ImplicitLocOpBuilder &b) {
+        Value element =
+            memref::LoadOp::create(b, tile, ValueRange{tx, tileCol});
+        memref::StoreOp::create(b, element, output, ValueRange{matrix, c, r});
+      });
+    }
+    // The tile is refilled by the next iteration.
+    gpu::BarrierOp::create(b);
   });
 }
 
-/// lu[b][i][j] = workspace[b][j][i], and the vendor's 1-based pivots and info
-/// (int32 scratch) become the op's 0-based pivots and info of its own type.
-/// Threads follow `lu`, so writes are coalesced; the first B·K threads also
-/// convert a pivot, the first B an info.
-void buildFromColumnMajorKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
-                                    Type intType) {
-  Value workspace = args[0], lu = args[1], vendorPivots = args[2],
-        pivots = args[3], vendorInfo = args[4], info = args[5];
-  Value batch = memref::DimOp::create(b, lu, 0);
-  Value m = memref::DimOp::create(b, lu, 1);
-  Value n = memref::DimOp::create(b, lu, 2);
+/// The number of tiles buildTiledTranspose walks for an input [B, R, C].
+Value transposeTiles(ImplicitLocOpBuilder &b, Value input) {
+  Value tileSize = arith::ConstantIndexOp::create(b, kTileSize);
+  Value tilesPerMatrix = arith::MulIOp::create(
+      b,
+      arith::CeilDivUIOp::create(b, memref::DimOp::create(b, input, 1),
+                                 tileSize),
+      arith::CeilDivUIOp::create(b, memref::DimOp::create(b, input, 2),
+                                 tileSize));
+  return arith::MulIOp::create(b, memref::DimOp::create(b, input, 0),
+                               tilesPerMatrix);
+}
+
+/// The vendor's 1-based int32 pivots and info become the op's 0-based
+/// pivots and info of its own type; one flat pass over B·K pivots (the first
+/// B threads also convert an info), sharing the launch of the transpose back.
+void buildVendorPivotConversion(ImplicitLocOpBuilder &b, Value vendorPivots,
+                                Value pivots, Value vendorInfo, Value info,
+                                Type intType) {
+  Value batch = memref::DimOp::create(b, info, 0);
   Value k = memref::DimOp::create(b, pivots, 1);
-  Value matrixSize = arith::MulIOp::create(b, m, n);
-  Value elements = arith::MulIOp::create(b, batch, matrixSize);
   Value pivotCount = arith::MulIOp::create(b, batch, k);
-  // Empty matrices still have an info each.
-  Value total = arith::MaxUIOp::create(b, elements, batch);
+  Value total = arith::MaxUIOp::create(b, pivotCount, batch);
   Value oneInt = arith::ConstantOp::create(b, b.getIntegerAttr(intType, 1));
   auto toIntType = [&](ImplicitLocOpBuilder &b, Value v) -> Value {
     return intType.isInteger(32) ? v : arith::ExtSIOp::create(b, intType, v);
   };
-  auto when = [](ImplicitLocOpBuilder &b, Value condition,
-                 function_ref<void(ImplicitLocOpBuilder &)> then) {
-    scf::IfOp::create(b, condition, [&](OpBuilder &nested, Location loc) {
-      ImplicitLocOpBuilder nb(loc, nested);
-      then(nb);
-      scf::YieldOp::create(nb);
-    });
-  };
-
-  buildGridStrideLoop(b, total, [&](ImplicitLocOpBuilder &b, Value t) {
-    when(b, arith::CmpIOp::create(b, arith::CmpIPredicate::ult, t, elements),
-         [&](ImplicitLocOpBuilder &b) {
-           Value matrix = arith::DivUIOp::create(b, t, matrixSize);
-           Value within = arith::RemUIOp::create(b, t, matrixSize);
-           Value i = arith::DivUIOp::create(b, within, n);
-           Value j = arith::RemUIOp::create(b, within, n);
-           Value element =
-               memref::LoadOp::create(b, workspace, ValueRange{matrix, j, i});
-           memref::StoreOp::create(b, element, lu, ValueRange{matrix, i, j});
-         });
-    when(b, arith::CmpIOp::create(b, arith::CmpIPredicate::ult, t, pivotCount),
-         [&](ImplicitLocOpBuilder &b) {
-           Value matrix = arith::DivUIOp::create(b, t, k);
-           Value step = arith::RemUIOp::create(b, t, k);
-           Value oneBasedPivot = toIntType(
-               b, memref::LoadOp::create(b, vendorPivots,
-                                         ValueRange{matrix, step}));
-           memref::StoreOp::create(
-               b, arith::SubIOp::create(b, oneBasedPivot, oneInt), pivots,
-               ValueRange{matrix, step});
-         });
-    when(b, arith::CmpIOp::create(b, arith::CmpIPredicate::ult, t, batch),
-         [&](ImplicitLocOpBuilder &b) {
-           Value status = toIntType(b, memref::LoadOp::create(b, vendorInfo, t));
-           memref::StoreOp::create(b, status, info, t);
-         });
+  // Flat thread numbering over the 32x8 blocks.
+  Value tx = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
+  Value ty = gpu::ThreadIdOp::create(b, gpu::Dimension::y);
+  Value threadsPerBlock =
+      arith::ConstantIndexOp::create(b, kTileSize * kTileRowsPerPass);
+  Value thread = arith::AddIOp::create(
+      b, arith::MulIOp::create(b, ty, arith::ConstantIndexOp::create(b, kTileSize)),
+      tx);
+  Value blockId = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  Value gridDim = gpu::GridDimOp::create(b, gpu::Dimension::x);
+  Value first = arith::AddIOp::create(
+      b, arith::MulIOp::create(b, blockId, threadsPerBlock), thread);
+  Value stride = arith::MulIOp::create(b, gridDim, threadsPerBlock);
+  buildLoop(b, first, total, stride, [&](ImplicitLocOpBuilder &b, Value t) {
+    buildIf(b, arith::CmpIOp::create(b, arith::CmpIPredicate::ult, t, pivotCount),
+            [&](ImplicitLocOpBuilder &b) {
+              Value matrix = arith::DivUIOp::create(b, t, k);
+              Value step = arith::RemUIOp::create(b, t, k);
+              Value oneBasedPivot = toIntType(
+                  b, memref::LoadOp::create(b, vendorPivots,
+                                            ValueRange{matrix, step}));
+              memref::StoreOp::create(
+                  b, arith::SubIOp::create(b, oneBasedPivot, oneInt), pivots,
+                  ValueRange{matrix, step});
+            });
+    buildIf(b, arith::CmpIOp::create(b, arith::CmpIPredicate::ult, t, batch),
+            [&](ImplicitLocOpBuilder &b) {
+              Value status =
+                  toIntType(b, memref::LoadOp::create(b, vendorInfo, t));
+              memref::StoreOp::create(b, status, info, t);
+            });
   });
 }
 
@@ -556,20 +722,46 @@ int32_t runtimeElementTypeCode(Type type) {
   return cast<ComplexType>(type).getElementType().isF32() ? 2 : 3;
 }
 
+/// void linalgxCudaGetrf(int32_t elemType, void *a, int32_t *pivots,
+///                       int32_t *info, int64_t batch, int64_t m, int64_t n,
+///                       int32_t strategy)
+FunctionType getrfFunctionType(MLIRContext *context) {
+  Builder b(context);
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  Type ptr = LLVM::LLVMPointerType::get(context);
+  return b.getFunctionType({i32, ptr, ptr, ptr, i64, i64, i64, i32}, {});
+}
+
 func::FuncOp getOrDeclareGetrf(ModuleOp module) {
   if (auto existing = module.lookupSymbol<func::FuncOp>(kCudaGetrfFunctionName))
     return existing;
   OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
-  Type i32 = b.getI32Type(), i64 = b.getI64Type();
-  Type ptr = LLVM::LLVMPointerType::get(b.getContext());
-  // void linalgxCudaGetrf(int32_t elemType, void *a, int32_t *pivots,
-  //                       int32_t *info, int64_t batch, int64_t m, int64_t n,
-  //                       int32_t strategy)
-  auto type = b.getFunctionType({i32, ptr, ptr, ptr, i64, i64, i64, i32}, {});
-  auto function = func::FuncOp::create(b, module.getLoc(),
-                                       kCudaGetrfFunctionName, type);
+  auto function =
+      func::FuncOp::create(b, module.getLoc(), kCudaGetrfFunctionName,
+                           getrfFunctionType(module.getContext()));
   function.setPrivate();
   return function;
+}
+
+/// The symbols the lowering adds must not already mean something else.
+LogicalResult checkReservedSymbols(ModuleOp module) {
+  if (Operation *kernels = module.lookupSymbol(kKernelModuleName);
+      kernels && !isa<gpu::GPUModuleOp>(kernels))
+    return kernels->emitError()
+           << "the symbol '" << kKernelModuleName
+           << "' is reserved for the kernels convert-linalgx-to-gpu "
+              "generates (a gpu.module); rename this op";
+  if (Operation *getrf = module.lookupSymbol(kCudaGetrfFunctionName)) {
+    auto function = dyn_cast<func::FuncOp>(getrf);
+    FunctionType expected = getrfFunctionType(module.getContext());
+    if (!function || function.getFunctionType() != expected)
+      return getrf->emitError()
+             << "'" << kCudaGetrfFunctionName
+             << "' is the linalgx CUDA runtime's entry point and must be a "
+                "func.func of type "
+             << expected;
+  }
+  return success();
 }
 
 struct LuOpToGPU : public OpRewritePattern<LuOp> {
@@ -598,8 +790,6 @@ struct LuOpToGPU : public OpRewritePattern<LuOp> {
     Value m = memref::DimOp::create(b, lu, 1);
     Value n = memref::DimOp::create(b, lu, 2);
     Value k = memref::DimOp::create(b, pivots, 1);
-    Value matrixElements = arith::MulIOp::create(
-        b, batch, arith::MulIOp::create(b, m, n));
 
     // Column-major workspace [B, N, M] and the vendor's int32 pivots/info.
     auto dynamic = [&](int64_t rank, Type type) {
@@ -612,10 +802,17 @@ struct LuOpToGPU : public OpRewritePattern<LuOp> {
     Value vendorInfo = work.allocate(dynamic(1, b.getI32Type()), {batch});
 
     std::string suffix = typeSuffix(elementType);
+    SmallVector<int32_t> tileBlock = {kTileSize, kTileRowsPerPass, 1};
+    SmallVector<int64_t> tileBlockSize = {kTileSize, kTileRowsPerPass, 1};
+    Type tileType = workgroupMemRef({kTileSize, kTileSize + 1}, elementType);
     gpu::GPUFuncOp toColumnMajor = getOrCreateKernel(
         module, "linalgx_lu_to_column_major_" + suffix,
-        {input.getType(), workspace.getType()}, buildToColumnMajorKernelBody);
-    work.launch(toColumnMajor, matrixElements, {input, workspace});
+        {input.getType(), workspace.getType()}, tileBlock, {tileType},
+        [](ImplicitLocOpBuilder &kb, ValueRange args, ValueRange workgroup) {
+          buildTiledTranspose(kb, args[0], args[1], workgroup[0]);
+        });
+    work.launch(toColumnMajor, gridSizeFor(b, transposeTiles(b, input), 1),
+                tileBlockSize, {input, workspace});
 
     func::FuncOp getrf = getOrDeclareGetrf(module);
     auto i64 = [&](Value index) -> Value {
@@ -632,17 +829,26 @@ struct LuOpToGPU : public OpRewritePattern<LuOp> {
                    i32Constant(static_cast<int32_t>(options.luStrategy))});
 
     gpu::GPUFuncOp fromColumnMajor = getOrCreateKernel(
-        module, "linalgx_lu_from_column_major_" + suffix + "_" +
-                    typeSuffix(intType),
+        module,
+        "linalgx_lu_from_column_major_" + suffix + "_" + typeSuffix(intType),
         {workspace.getType(), lu.getType(), vendorPivots.getType(),
          pivots.getType(), vendorInfo.getType(), info.getType()},
-        [&](ImplicitLocOpBuilder &kb, ValueRange args) {
-          buildFromColumnMajorKernelBody(kb, args, intType);
+        tileBlock, {tileType},
+        [&](ImplicitLocOpBuilder &kb, ValueRange args, ValueRange workgroup) {
+          buildTiledTranspose(kb, args[0], args[1], workgroup[0]);
+          buildVendorPivotConversion(kb, args[2], args[3], args[4], args[5],
+                                     intType);
         });
-    Value total = arith::MaxUIOp::create(b, matrixElements, batch);
-    work.launch(fromColumnMajor, total,
+    // Enough blocks for the tiles and for the B·K pivot conversions.
+    Value threadsPerBlock =
+        arith::ConstantIndexOp::create(b, kTileSize * kTileRowsPerPass);
+    Value items = arith::MaxUIOp::create(
+        b, arith::MulIOp::create(b, transposeTiles(b, workspace), threadsPerBlock),
+        arith::MaxUIOp::create(b, arith::MulIOp::create(b, batch, k), batch));
+    work.launch(fromColumnMajor,
+                gridSizeFor(b, items, kTileSize * kTileRowsPerPass),
+                tileBlockSize,
                 {workspace, lu, vendorPivots, pivots, vendorInfo, info});
-
     work.finish();
     rewriter.eraseOp(op);
     return success();
@@ -675,6 +881,8 @@ struct ConvertLinalgXToGPUPass
       return signalPassFailure();
     }
     loweringOptions.luStrategy = *strategy;
+    if (failed(checkReservedSymbols(getOperation())))
+      return signalPassFailure();
 
     // Say what is wrong with an op the patterns cannot take, instead of the
     // conversion driver's generic "failed to legalize".

@@ -11,10 +11,21 @@
 // (cusolverDnXgetrf writes int64 pivots, which would need a conversion
 // kernel), and matrices with more than 2^31-1 rows or columns are rejected.
 //
+// The cuSOLVER path factors the matrices of a batch concurrently: a single
+// getrf of a mid-size matrix is a chain of small, latency-bound kernels that
+// leaves most of the GPU idle, so matrix b goes to lane b % S, where lane 0 is
+// the caller's stream and lanes 1..S-1 are library-owned streams forked from
+// and joined back into it with events (see getrfCusolverLoop). Every lane has
+// its own cuSOLVER handle bound to its stream and its own workspace: a handle
+// carries per-handle state and a workspace is scratch memory, so neither may
+// be used by two streams running at the same time.
+//
 // Cached per (device, stream): the cuSOLVER and cuBLAS handles bound to the
 // stream, the cuSOLVER workspace (grow-only; the bufferSize query is memoized
-// per element type/m/n), and up to kPointerArrayCacheSize device arrays of
-// matrix pointers for getrfBatched, keyed by (a, batch, stride).
+// per element type/m/n), the extra lanes (stream, handle, workspace, event;
+// created on first use, workspaces grow-only), and up to
+// kPointerArrayCacheSize device arrays of matrix pointers for getrfBatched,
+// keyed by (a, batch, stride).
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,6 +53,40 @@ constexpr int64_t kBatchedGetrfMaxN = 128;
 /// Pointer arrays kept per stream. A loop alternating between a few buffers
 /// then never re-uploads them.
 constexpr size_t kPointerArrayCacheSize = 8;
+
+/// Default number of streams (the caller's included) the cuSOLVER path
+/// spreads a batch over; LINALGX_GETRF_STREAMS overrides it (1 = everything
+/// on the caller's stream, the behaviour before the fan-out existed). The
+/// override is clamped to [1, kMaxGetrfStreams].
+constexpr int64_t kDefaultGetrfStreams = 8;
+constexpr int64_t kMaxGetrfStreams = 32;
+
+/// Bound on the workspace the extra lanes of ONE call may need together
+/// (each lane needs its own, of the size cusolverDn<t>getrf_bufferSize
+/// reports, which grows like m*n for large matrices). Lanes that do not fit
+/// are not used, so very large matrices (which keep the GPU busy on their
+/// own anyway) fall back to the caller's stream alone instead of multiplying
+/// their workspace. LINALGX_GETRF_STREAMS_WORKSPACE_MIB overrides it.
+constexpr int64_t kDefaultLaneWorkspaceMiB = 256;
+
+int64_t getrfStreams() {
+  static const int64_t value = [] {
+    int64_t v = envInt("LINALGX_GETRF_STREAMS", kDefaultGetrfStreams);
+    return v < 1 ? 1 : v > kMaxGetrfStreams ? kMaxGetrfStreams : v;
+  }();
+  return value;
+}
+
+uint64_t laneWorkspaceBudgetBytes() {
+  static const uint64_t value = [] {
+    int64_t mib = envInt("LINALGX_GETRF_STREAMS_WORKSPACE_MIB",
+                         kDefaultLaneWorkspaceMiB);
+    const int64_t maxMiB = int64_t(1) << 30; // keeps the product in range
+    mib = mib < 0 ? 0 : mib > maxMiB ? maxMiB : mib;
+    return static_cast<uint64_t>(mib) << 20;
+  }();
+  return value;
+}
 
 int64_t batchedGetrfMaxN() {
   static const int64_t value =
@@ -79,6 +124,16 @@ struct PointerArray {
   uint64_t lastUse = 0;
 };
 
+/// An extra stream of the cuSOLVER fan-out (lane 0, the caller's stream,
+/// uses StreamResources' own handle and workspace).
+struct Lane {
+  cudaStream_t stream = nullptr;       // non-blocking, owned by the library
+  cusolverDnHandle_t solver = nullptr; // bound to `stream`
+  void *workspace = nullptr;           // used only on `stream`
+  size_t workspaceBytes = 0;
+  cudaEvent_t done = nullptr;          // join: recorded on `stream`
+};
+
 struct StreamResources {
   int device = -1;
   cudaStream_t stream = nullptr;
@@ -91,6 +146,11 @@ struct StreamResources {
   int32_t lworkType = -1;
   int64_t lworkM = -1, lworkN = -1;
   size_t lworkBytes = 0;
+
+  // cuSOLVER fan-out: lanes[i] is lane i + 1; `forked` is recorded on
+  // `stream` and waited on by every lane a call uses.
+  std::vector<Lane> lanes;
+  cudaEvent_t forked = nullptr;
 
   // getrfBatched pointer arrays, and the pinned buffer they are uploaded
   // from. `stagingDone` is recorded after each upload; the staging buffer is
@@ -146,20 +206,35 @@ cublasHandle_t blasHandle(StreamResources &res, const char *op) {
   return res.blas;
 }
 
-/// Frees device memory that work already queued on `res.stream` may still
-/// use. The stream synchronization is the one host sync of this file; it
-/// only happens when a cache has to grow.
-void freeAfterStreamWork(StreamResources &res, void *ptr, const char *op) {
+/// Frees device memory that work already queued on `stream` may still use.
+/// The stream synchronization is the one host sync of this file; it only
+/// happens when a cache has to grow.
+void freeAfterStreamWork(cudaStream_t stream, void *ptr, const char *op) {
   if (!ptr)
     return;
-  check(cudaStreamSynchronize(res.stream), op, "cudaStreamSynchronize");
+  check(cudaStreamSynchronize(stream), op, "cudaStreamSynchronize");
   check(cudaFree(ptr), op, "cudaFree");
 }
 
-void *getrfWorkspace(StreamResources &res, int32_t type, void *a, int m,
-                     int n, const char *op) {
-  cusolverDnHandle_t handle = solverHandle(res, op);
+/// Grows `workspace` (used only on `stream`) to at least `needed` bytes.
+void *growWorkspace(cudaStream_t stream, void *&workspace,
+                    size_t &workspaceBytes, size_t needed, const char *op) {
+  if (needed > workspaceBytes) {
+    freeAfterStreamWork(stream, workspace, op);
+    workspace = nullptr;
+    workspaceBytes = 0;
+    check(cudaMalloc(&workspace, needed), op, "cudaMalloc");
+    workspaceBytes = needed;
+  }
+  return workspace;
+}
+
+/// Workspace bytes one cusolverDn<t>getrf of an m x n matrix needs (the
+/// bufferSize query, memoized per type/m/n).
+size_t getrfWorkspaceBytes(StreamResources &res, int32_t type, void *a, int m,
+                           int n, const char *op) {
   if (res.lworkType != type || res.lworkM != m || res.lworkN != n) {
+    cusolverDnHandle_t handle = solverHandle(res, op);
     int lwork = 0;
     const char *call = kCusolverBufferSizeNames[type];
     switch (type) {
@@ -192,14 +267,53 @@ void *getrfWorkspace(StreamResources &res, int32_t type, void *a, int m,
     res.lworkBytes = static_cast<size_t>(lwork > 0 ? lwork : 1) *
                      static_cast<size_t>(kElementBytes[type]);
   }
-  if (res.lworkBytes > res.workspaceBytes) {
-    freeAfterStreamWork(res, res.workspace, op);
-    res.workspace = nullptr;
-    res.workspaceBytes = 0;
-    check(cudaMalloc(&res.workspace, res.lworkBytes), op, "cudaMalloc");
-    res.workspaceBytes = res.lworkBytes;
+  return res.lworkBytes;
+}
+
+/// Extra lane `index` (>= 1) of `res`, created on first use: a non-blocking
+/// stream with the caller's stream's priority, a cuSOLVER handle bound to it
+/// and its join event. The workspace is grown by the caller.
+Lane &lane(StreamResources &res, size_t index, const char *op) {
+  if (res.lanes.size() < index)
+    res.lanes.resize(index);
+  Lane &l = res.lanes[index - 1];
+  if (!l.stream) {
+    // Same priority as the caller's stream, so that the fan-out does not
+    // change how the factorization competes with the caller's other work.
+    int priority = 0;
+    check(cudaStreamGetPriority(res.stream, &priority), op,
+          "cudaStreamGetPriority");
+    // Non-blocking: a lane must not synchronize implicitly with the legacy
+    // default stream (which may itself be the caller's stream); ordering
+    // comes from the fork/join events alone.
+    check(cudaStreamCreateWithPriority(&l.stream, cudaStreamNonBlocking,
+                                       priority),
+          op, "cudaStreamCreateWithPriority");
   }
-  return res.workspace;
+  if (!l.solver) {
+    check(cusolverDnCreate(&l.solver), op, "cusolverDnCreate");
+    check(cusolverDnSetStream(l.solver, l.stream), op, "cusolverDnSetStream");
+  }
+  if (!l.done)
+    check(cudaEventCreateWithFlags(&l.done, cudaEventDisableTiming), op,
+          "cudaEventCreateWithFlags");
+  return l;
+}
+
+/// Number of lanes (the caller's stream included) for `batch` matrices whose
+/// getrf needs `lworkBytes` of workspace each: at most the pool size
+/// (LINALGX_GETRF_STREAMS), at most one per matrix, and only as many extra
+/// lanes as fit in the workspace budget.
+int64_t getrfLaneCount(int64_t batch, size_t lworkBytes) {
+  int64_t lanes = getrfStreams();
+  if (batch < lanes)
+    lanes = batch;
+  if (lanes > 1) {
+    uint64_t extra = laneWorkspaceBudgetBytes() / lworkBytes; // lworkBytes > 0
+    if (static_cast<uint64_t>(lanes - 1) > extra)
+      lanes = 1 + static_cast<int64_t>(extra);
+  }
+  return lanes;
 }
 
 /// Device array {a, a + stride, ..., a + (batch-1)*stride} for getrfBatched.
@@ -228,7 +342,7 @@ void **pointerArray(StreamResources &res, void *a, int64_t batch,
   }
   size_t bytes = static_cast<size_t>(batch) * sizeof(void *);
   if (slot->capacity < batch) {
-    freeAfterStreamWork(res, slot->device, op);
+    freeAfterStreamWork(res.stream, slot->device, op);
     slot->device = nullptr;
     slot->capacity = 0;
     check(cudaMalloc(reinterpret_cast<void **>(&slot->device), bytes), op,
@@ -270,40 +384,93 @@ void **pointerArray(StreamResources &res, void *a, int64_t batch,
   return slot->device;
 }
 
+/// One cusolverDn<t>getrf on the stream `handle` is bound to.
+void cusolverGetrf(cusolverDnHandle_t handle, int32_t type, int m, int n,
+                   void *a, void *work, int *pivots, int *info,
+                   const char *op) {
+  const char *call = kCusolverNames[type];
+  switch (type) {
+  case LINALGX_CUDA_F32:
+    check(cusolverDnSgetrf(handle, m, n, static_cast<float *>(a), m,
+                           static_cast<float *>(work), pivots, info),
+          op, call);
+    break;
+  case LINALGX_CUDA_F64:
+    check(cusolverDnDgetrf(handle, m, n, static_cast<double *>(a), m,
+                           static_cast<double *>(work), pivots, info),
+          op, call);
+    break;
+  case LINALGX_CUDA_C32:
+    check(cusolverDnCgetrf(handle, m, n, static_cast<cuComplex *>(a), m,
+                           static_cast<cuComplex *>(work), pivots, info),
+          op, call);
+    break;
+  default:
+    check(cusolverDnZgetrf(handle, m, n, static_cast<cuDoubleComplex *>(a), m,
+                           static_cast<cuDoubleComplex *>(work), pivots, info),
+          op, call);
+    break;
+  }
+}
+
+/// cuSOLVER getrf for every matrix of the batch. With S = getrfLaneCount()
+/// > 1 lanes, matrix b runs on lane b % S:
+///   fork:  record `forked` on the caller's stream; lanes 1..S-1 wait on it
+///          (so they see everything queued before this call);
+///   issue: matrix b on lane b % S, with that lane's handle and workspace
+///          (lane 0 = the caller's stream, its handle and workspace);
+///   join:  record each lane's `done` event; the caller's stream waits on
+///          all of them (so everything queued after this call sees the
+///          factors, pivots and info).
+/// No host synchronization: the host only enqueues. With S == 1 this is the
+/// plain loop on the caller's stream.
 void getrfCusolverLoop(StreamResources &res, int32_t type, void *a,
                        int32_t *pivots, int32_t *info, int64_t batch, int m,
                        int n, const char *op) {
-  cusolverDnHandle_t handle = solverHandle(res, op);
-  void *work = getrfWorkspace(res, type, a, m, n, op);
+  const size_t lworkBytes = getrfWorkspaceBytes(res, type, a, m, n, op);
+  const int64_t lanes = getrfLaneCount(batch, lworkBytes);
+
+  // Handle and workspace of each lane. A workspace that has to grow is freed
+  // after synchronizing the one stream that used it (lane creation and
+  // growth are the only host waits, as for the other caches).
+  cusolverDnHandle_t handles[kMaxGetrfStreams];
+  void *works[kMaxGetrfStreams];
+  if (res.lanes.size() < static_cast<size_t>(lanes - 1))
+    res.lanes.resize(static_cast<size_t>(lanes - 1)); // no reallocation below
+  handles[0] = solverHandle(res, op);
+  works[0] = growWorkspace(res.stream, res.workspace, res.workspaceBytes,
+                           lworkBytes, op);
+  for (int64_t i = 1; i < lanes; ++i) {
+    Lane &l = lane(res, static_cast<size_t>(i), op);
+    handles[i] = l.solver;
+    works[i] = growWorkspace(l.stream, l.workspace, l.workspaceBytes,
+                             lworkBytes, op);
+  }
+
+  if (lanes > 1) {
+    if (!res.forked)
+      check(cudaEventCreateWithFlags(&res.forked, cudaEventDisableTiming), op,
+            "cudaEventCreateWithFlags");
+    check(cudaEventRecord(res.forked, res.stream), op, "cudaEventRecord");
+    for (int64_t i = 1; i < lanes; ++i)
+      check(cudaStreamWaitEvent(res.lanes[i - 1].stream, res.forked, 0), op,
+            "cudaStreamWaitEvent");
+  }
+
   const int64_t strideBytes = int64_t(m) * n * kElementBytes[type];
   const int64_t k = m < n ? m : n;
-  const char *call = kCusolverNames[type];
   for (int64_t b = 0; b < batch; ++b) {
-    void *ab = static_cast<char *>(a) + b * strideBytes;
-    int *pb = pivots + b * k;
-    int *ib = info + b;
-    switch (type) {
-    case LINALGX_CUDA_F32:
-      check(cusolverDnSgetrf(handle, m, n, static_cast<float *>(ab), m,
-                             static_cast<float *>(work), pb, ib),
-            op, call);
-      break;
-    case LINALGX_CUDA_F64:
-      check(cusolverDnDgetrf(handle, m, n, static_cast<double *>(ab), m,
-                             static_cast<double *>(work), pb, ib),
-            op, call);
-      break;
-    case LINALGX_CUDA_C32:
-      check(cusolverDnCgetrf(handle, m, n, static_cast<cuComplex *>(ab), m,
-                             static_cast<cuComplex *>(work), pb, ib),
-            op, call);
-      break;
-    default:
-      check(cusolverDnZgetrf(handle, m, n, static_cast<cuDoubleComplex *>(ab),
-                             m, static_cast<cuDoubleComplex *>(work), pb, ib),
-            op, call);
-      break;
-    }
+    const int64_t i = b % lanes;
+    cusolverGetrf(handles[i], type, m, n,
+                  static_cast<char *>(a) + b * strideBytes, works[i],
+                  pivots + b * k, info + b, op);
+  }
+
+  for (int64_t i = 1; i < lanes; ++i) {
+    Lane &l = res.lanes[i - 1];
+    check(cudaEventRecord(l.done, l.stream), op, "cudaEventRecord");
+    check(cudaStreamWaitEvent(res.stream, l.done, 0), op,
+          "cudaStreamWaitEvent");
   }
 }
 
@@ -460,6 +627,18 @@ extern "C" LINALGX_CUDA_EXPORT void linalgxCudaReleaseCachedResources(void) {
       check(cublasDestroy(res.blas), op, "cublasDestroy");
     if (res.workspace)
       check(cudaFree(res.workspace), op, "cudaFree");
+    for (Lane &l : res.lanes) {
+      if (l.solver)
+        check(cusolverDnDestroy(l.solver), op, "cusolverDnDestroy");
+      if (l.workspace)
+        check(cudaFree(l.workspace), op, "cudaFree");
+      if (l.done)
+        check(cudaEventDestroy(l.done), op, "cudaEventDestroy");
+      if (l.stream)
+        check(cudaStreamDestroy(l.stream), op, "cudaStreamDestroy");
+    }
+    if (res.forked)
+      check(cudaEventDestroy(res.forked), op, "cudaEventDestroy");
     for (PointerArray &array : res.pointerArrays)
       if (array.device)
         check(cudaFree(array.device), op, "cudaFree");

@@ -11,7 +11,15 @@
 //  * linalgxCudaGetrf for f32/f64/complex<f32>/complex<f64>, strategies 1
 //    (cuSOLVER loop), 2 (cuBLAS batched) and 0 (auto), square and
 //    rectangular, with singular matrices, empty problems, the pointer-array
-//    cache (hits, eviction, growth) and a caller-set stream.
+//    cache (hits, eviction, growth) and a caller-set stream;
+//  * the multi-stream fan-out of the cuSOLVER path (batches of 6 square and
+//    rectangular 300-row/column matrices, more matrices than streams, back
+//    to back calls ordered only by the stream, forked from the legacy
+//    stream).
+//
+// Usage: linalgx_cuda_runtime_smoke [--getrf-streams=N]
+//   --getrf-streams=N sets LINALGX_GETRF_STREAMS (1 = no fan-out) for this
+//   run; run it with the default and with --getrf-streams=1.
 //
 // Each factored matrix is checked against a host getf2 with LAPACK's pivot
 // rule (first index of the largest |x|, |re|+|im| for complex):
@@ -349,26 +357,54 @@ int64_t batchedMaxN() {
   return text && *text ? std::atoll(text) : 128;
 }
 
-/// Factors `batch` fresh test matrices in device buffer `dA` (already big
-/// enough) and checks every result. Returns false on any mismatch.
+/// `batch` fresh column-major test matrices (kinds from kindFor), packed.
 template <typename T>
-bool factorAndCheck(T *dA, int32_t *dPiv, int32_t *dInfo, int64_t batch,
-                    int64_t m, int64_t n, int32_t strategy,
-                    std::mt19937_64 &rng, const std::string &label) {
-  const int64_t k = std::min(m, n);
+std::vector<T> makeBatch(int64_t batch, int64_t m, int64_t n,
+                         std::mt19937_64 &rng) {
   const size_t mn = static_cast<size_t>(m * n);
   std::vector<T> host(static_cast<size_t>(batch) * mn);
   for (int64_t b = 0; b < batch; ++b) {
     std::vector<T> a = makeMatrix<T>(kindFor(b, m, n), m, n, rng);
     std::copy(a.begin(), a.end(), host.begin() + b * mn);
   }
-  toDevice(dA, host.data(), host.size() * sizeof(T));
-  // Poison outputs so that "not written" cannot pass.
+  return host;
+}
+
+/// Poisons pivots and info so that "not written" cannot pass.
+void poisonOutputs(int32_t *dPiv, int32_t *dInfo, int64_t batch, int64_t k) {
   mgpuMemset32(dPiv, 0x7f7f7f7f, static_cast<size_t>(batch * k), stream());
   mgpuMemset32(dInfo, 0x7f7f7f7f, static_cast<size_t>(batch), stream());
+}
 
+template <typename T>
+bool checkFactors(const std::vector<T> &host, const T *dA,
+                  const int32_t *dPiv, const int32_t *dInfo, int64_t batch,
+                  int64_t m, int64_t n, int32_t strategy,
+                  const std::string &label);
+
+/// Factors `batch` fresh test matrices in device buffer `dA` (already big
+/// enough) and checks every result. Returns false on any mismatch.
+template <typename T>
+bool factorAndCheck(T *dA, int32_t *dPiv, int32_t *dInfo, int64_t batch,
+                    int64_t m, int64_t n, int32_t strategy,
+                    std::mt19937_64 &rng, const std::string &label) {
+  std::vector<T> host = makeBatch<T>(batch, m, n, rng);
+  toDevice(dA, host.data(), host.size() * sizeof(T));
+  poisonOutputs(dPiv, dInfo, batch, std::min(m, n));
   linalgxCudaGetrf(Elem<T>::code, dA, dPiv, dInfo, batch, m, n, strategy);
+  return checkFactors(host, dA, dPiv, dInfo, batch, m, n, strategy, label);
+}
 
+/// Downloads the factors, pivots and info of `batch` matrices factored from
+/// `host` (waiting for the current stream) and checks each against the host
+/// getf2. Returns false on any mismatch.
+template <typename T>
+bool checkFactors(const std::vector<T> &host, const T *dA,
+                  const int32_t *dPiv, const int32_t *dInfo, int64_t batch,
+                  int64_t m, int64_t n, int32_t strategy,
+                  const std::string &label) {
+  const int64_t k = std::min(m, n);
+  const size_t mn = static_cast<size_t>(m * n);
   std::vector<T> lu(host.size());
   std::vector<int32_t> piv(static_cast<size_t>(batch * k)),
       info(static_cast<size_t>(batch));
@@ -383,8 +419,8 @@ bool factorAndCheck(T *dA, int32_t *dPiv, int32_t *dInfo, int64_t batch,
   // Which implementation runs (mirrors linalgxCudaGetrf's auto rule).
   const bool batchedPath =
       strategy == LINALGX_CUDA_GETRF_CUBLAS_BATCHED ||
-      (strategy == LINALGX_CUDA_GETRF_AUTO && batch > 1 && m == n &&
-       n <= batchedMaxN());
+      (strategy == LINALGX_CUDA_GETRF_AUTO && !IsComplex<T>::value &&
+       batch > 1 && m == n && n <= batchedMaxN());
   int partialChecks = 0;
   for (int64_t b = 0; b < batch && problem.empty(); ++b) {
     Kind kind = kindFor(b, m, n);
@@ -495,6 +531,58 @@ template <typename T> void testAllGetrfShapes(std::mt19937_64 &rng) {
   testGetrf<T>(0, 3, 200, 200, rng); // -> cuSOLVER (n > 128)
   testGetrf<T>(0, 1, 50, 50, rng);   // -> cuSOLVER (batch 1)
   testGetrf<T>(0, 4, 30, 20, rng);   // -> cuSOLVER (not square)
+}
+
+/// The cuSOLVER fan-out: strategy 1 (and auto on the cuSOLVER side) with
+/// batch > 1 runs matrix b on lane b % S, lane 0 being the current stream
+/// and lanes 1..S-1 library streams forked from and joined into it
+/// (README.md, "Multi-stream fan-out"). Run the whole test with the default
+/// pool and with --getrf-streams=1 (everything on the current stream).
+template <typename T> void testGetrfFanOut(std::mt19937_64 &rng) {
+  testGetrf<T>(1, 19, 24, 24, rng);  // more matrices than lanes: wrap-around
+  testGetrf<T>(1, 6, 300, 300, rng); // lanes' workspaces grow
+  testGetrf<T>(1, 6, 300, 170, rng); // tall
+  testGetrf<T>(1, 6, 170, 300, rng); // wide
+  testGetrf<T>(0, 6, 300, 300, rng); // auto -> cuSOLVER (n > 128)
+}
+
+/// Ordering of the fan-out against the current stream, with no host
+/// synchronization between the steps: upload batch 1, factor it, copy the
+/// factors device-to-device, upload batch 2 into the same buffer, factor it.
+/// The copy must see all of call 1's lanes finished (join), and call 2's
+/// lanes must see the second upload and not the factors of call 1 (fork).
+template <typename T> void testGetrfFanOutOrdering(std::mt19937_64 &rng) {
+  const int64_t batch = 7, m = 256, n = 256, k = 256;
+  const size_t count = static_cast<size_t>(batch * m * n);
+  std::vector<T> first = makeBatch<T>(batch, m, n, rng);
+  std::vector<T> second = makeBatch<T>(batch, m, n, rng);
+  T *dA = deviceAlloc<T>(count);
+  T *dCopy = deviceAlloc<T>(count);
+  int32_t *dPiv1 = deviceAlloc<int32_t>(static_cast<size_t>(batch * k));
+  int32_t *dPiv2 = deviceAlloc<int32_t>(static_cast<size_t>(batch * k));
+  int32_t *dInfo1 = deviceAlloc<int32_t>(static_cast<size_t>(batch));
+  int32_t *dInfo2 = deviceAlloc<int32_t>(static_cast<size_t>(batch));
+  poisonOutputs(dPiv1, dInfo1, batch, k);
+  poisonOutputs(dPiv2, dInfo2, batch, k);
+  toDevice(dA, first.data(), count * sizeof(T));
+  linalgxCudaGetrf(Elem<T>::code, dA, dPiv1, dInfo1, batch, m, n,
+                   LINALGX_CUDA_GETRF_CUSOLVER_LOOP);
+  mgpuMemcpy(dCopy, dA, count * sizeof(T), stream());
+  toDevice(dA, second.data(), count * sizeof(T));
+  linalgxCudaGetrf(Elem<T>::code, dA, dPiv2, dInfo2, batch, m, n,
+                   LINALGX_CUDA_GETRF_CUSOLVER_LOOP);
+  const std::string label = std::string("getrf ") + Elem<T>::name +
+                            " strategy 1 batch 7 256x256 back to back, ";
+  checkFactors(first, dCopy, dPiv1, dInfo1, batch, m, n,
+               LINALGX_CUDA_GETRF_CUSOLVER_LOOP,
+               label + "call 1 (copied on the stream after the call)");
+  checkFactors(second, dA, dPiv2, dInfo2, batch, m, n,
+               LINALGX_CUDA_GETRF_CUSOLVER_LOOP,
+               label + "call 2 (uploaded on the stream before the call)");
+  for (void *p : {static_cast<void *>(dA), static_cast<void *>(dCopy),
+                  static_cast<void *>(dPiv1), static_cast<void *>(dPiv2),
+                  static_cast<void *>(dInfo1), static_cast<void *>(dInfo2)})
+    mgpuMemFree(p, stream());
 }
 
 /// The pivot magnitude for complex numbers. LAPACK (i?amax) compares
@@ -609,6 +697,10 @@ void testCallerStream(std::mt19937_64 &rng) {
          "linalgxCudaSetStream(NULL) makes the legacy stream current");
   testGetrf<float>(0, 5, 16, 16, rng);
   testGetrf<float>(0, 2, 150, 150, rng);
+  // Fan-out forked from / joined into the legacy stream (the lanes are
+  // non-blocking streams, so only the events order them).
+  testGetrf<double>(1, 6, 300, 300, rng);
+  testGetrfFanOutOrdering<float>(rng);
   linalgxCudaResetStream();
   report(linalgxCudaGetStream() == owned,
          "linalgxCudaResetStream restores the library stream");
@@ -778,7 +870,25 @@ void testModuleAndLaunch() {
 
 } // namespace
 
-int main() {
+int main(int argc, char **argv) {
+  // --getrf-streams=N: sets LINALGX_GETRF_STREAMS before the library reads
+  // it (at the first linalgxCudaGetrf), e.g. 1 to run every cuSOLVER batch
+  // on the current stream alone.
+  const std::string streamsFlag = "--getrf-streams=";
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg.compare(0, streamsFlag.size(), streamsFlag) == 0 &&
+        arg.size() > streamsFlag.size()) {
+      setenv("LINALGX_GETRF_STREAMS", arg.c_str() + streamsFlag.size(), 1);
+    } else {
+      std::fprintf(stderr, "usage: %s [--getrf-streams=N]\n", argv[0]);
+      return 2;
+    }
+  }
+  const char *streams = std::getenv("LINALGX_GETRF_STREAMS");
+  std::printf("LINALGX_GETRF_STREAMS=%s\n",
+              streams ? streams : "(unset: library default)");
+
   char message[512] = {};
   int devices = linalgxCudaProbe(message, sizeof(message));
   std::printf("probe: %s\n", message);
@@ -798,6 +908,12 @@ int main() {
   testAllGetrfShapes<double>(rng);
   testAllGetrfShapes<std::complex<float>>(rng);
   testAllGetrfShapes<std::complex<double>>(rng);
+  testGetrfFanOut<float>(rng);
+  testGetrfFanOut<double>(rng);
+  testGetrfFanOut<std::complex<float>>(rng);
+  testGetrfFanOut<std::complex<double>>(rng);
+  testGetrfFanOutOrdering<double>(rng);
+  testGetrfFanOutOrdering<std::complex<float>>(rng);
   testComplexPivotRule<std::complex<float>>();
   testComplexPivotRule<std::complex<double>>();
   testEmptyGetrf();

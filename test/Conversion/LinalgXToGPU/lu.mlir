@@ -5,11 +5,17 @@
 // 2 cublas-batched) on raw pointers of the workspace and scratch, a
 // transpose-back launch that also makes the vendor pivots 0-based and
 // converts pivots and info to the op's integer type, the deallocations and
-// one final host wait.
+// one final host wait. Both transposes move 32x32 tiles through a
+// memref<32x33xT> workgroup buffer (the 33rd column avoids shared-memory bank
+// conflicts) with 32x8 threads per block; the transpose-in grid is
+// max(1, min(tiles, 16896)) blocks, the transpose-back grid
+// max(1, min(ceildiv(max(tiles * 256, max(B * K, B)), 256), 16896)) blocks,
+// tiles = B * ceildiv(rows, 32) * ceildiv(cols, 32) of the kernel's input.
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu -split-input-file | FileCheck %s --check-prefixes=CHECK,AUTO
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-strategy=auto -split-input-file | FileCheck %s --check-prefixes=CHECK,AUTO
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-strategy=cusolver -split-input-file | FileCheck %s --check-prefixes=CHECK,CUSOLVER
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-strategy=cublas-batched -split-input-file | FileCheck %s --check-prefixes=CHECK,CUBLAS
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu -canonicalize -split-input-file | FileCheck %s --check-prefix=FOLDED
 
 // f32, unbatched, i32 pivots, out of place: every operand is expanded to a
 // batch of one, the whole host-side sequence in order, and both kernels.
@@ -34,17 +40,38 @@
 // CHECK-NEXT:    %[[M:.+]] = memref.dim %[[L3]], %[[C1]] : memref<?x?x?xf32>
 // CHECK-NEXT:    %[[C2:.+]] = arith.constant 2 : index
 // CHECK-NEXT:    %[[N:.+]] = memref.dim %[[L3]], %[[C2]] : memref<?x?x?xf32>
-// CHECK:         %[[K:.+]] = memref.dim %[[P2]], %{{.+}} : memref<?x?xi32>
-// CHECK:         %[[MN:.+]] = arith.muli %[[M]], %[[N]] : index
-// CHECK:         %[[ELEMS:.+]] = arith.muli %[[B]], %[[MN]] : index
+// CHECK-NEXT:    %[[KC1:.+]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[K:.+]] = memref.dim %[[P2]], %[[KC1]] : memref<?x?xi32>
 // The column-major workspace is [B, N, M]; the vendor pivots [B, K] and info
 // [B] are int32.
-// CHECK:         %[[WS:[^,]+]], %[[T1:.+]] = gpu.alloc async [%[[T0]]] (%[[B]], %[[N]], %[[M]]) : memref<?x?x?xf32>
+// CHECK-NEXT:    %[[WS:[^,]+]], %[[T1:.+]] = gpu.alloc async [%[[T0]]] (%[[B]], %[[N]], %[[M]]) : memref<?x?x?xf32>
 // CHECK-NEXT:    %[[VP:[^,]+]], %[[T2:.+]] = gpu.alloc async [%[[T1]]] (%[[B]], %[[K]]) : memref<?x?xi32>
 // CHECK-NEXT:    %[[VI:[^,]+]], %[[T3:.+]] = gpu.alloc async [%[[T2]]] (%[[B]]) : memref<?xi32>
-// CHECK:         arith.ceildivui %[[ELEMS]], %{{.+}} : index
-// CHECK-NOT:     gpu.launch_func
-// CHECK:         %[[T4:.+]] = gpu.launch_func async [%[[T3]]] @linalgx_kernels::@linalgx_lu_to_column_major_f32 blocks in ({{.+}}) threads in ({{.+}}) args(%[[A3]] : memref<?x?x?xf32>, %[[WS]] : memref<?x?x?xf32>)
+// Transpose in: one block per 32x32 tile of the input [B, M, N], i.e.
+// max(1, min(ceildiv(B * ceildiv(M, 32) * ceildiv(N, 32), 1), 16896)) blocks
+// of 32x8 threads.
+// CHECK-NEXT:    %[[H32:.+]] = arith.constant 32 : index
+// CHECK-NEXT:    %[[HC1:.+]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[IM:.+]] = memref.dim %[[A3]], %[[HC1]] : memref<?x?x?xf32>
+// CHECK-NEXT:    %[[ITR:.+]] = arith.ceildivui %[[IM]], %[[H32]] : index
+// CHECK-NEXT:    %[[HC2:.+]] = arith.constant 2 : index
+// CHECK-NEXT:    %[[IN:.+]] = memref.dim %[[A3]], %[[HC2]] : memref<?x?x?xf32>
+// CHECK-NEXT:    %[[ITC:.+]] = arith.ceildivui %[[IN]], %[[H32]] : index
+// CHECK-NEXT:    %[[ITPM:.+]] = arith.muli %[[ITR]], %[[ITC]] : index
+// CHECK-NEXT:    %[[HC0:.+]] = arith.constant 0 : index
+// CHECK-NEXT:    %[[IB:.+]] = memref.dim %[[A3]], %[[HC0]] : memref<?x?x?xf32>
+// CHECK-NEXT:    %[[ITILES:.+]] = arith.muli %[[IB]], %[[ITPM]] : index
+// CHECK-NEXT:    %[[GONE:.+]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[PERBLOCK:.+]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[INEED:.+]] = arith.ceildivui %[[ITILES]], %[[PERBLOCK]] : index
+// CHECK-NEXT:    %[[CAP:.+]] = arith.constant 16896 : index
+// CHECK-NEXT:    %[[ICAPPED:.+]] = arith.minui %[[INEED]], %[[CAP]] : index
+// CHECK-NEXT:    %[[IGRID:.+]] = arith.maxui %[[ICAPPED]], %[[GONE]] : index
+// CHECK-NEXT:    %[[IGY:.+]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[ITX:.+]] = arith.constant 32 : index
+// CHECK-NEXT:    %[[ITY:.+]] = arith.constant 8 : index
+// CHECK-NEXT:    %[[ITZ:.+]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[T4:.+]] = gpu.launch_func async [%[[T3]]] @linalgx_kernels::@linalgx_lu_to_column_major_f32 blocks in (%[[IGRID]], %[[IGY]], %[[IGY]]) threads in (%[[ITX]], %[[ITY]], %[[ITZ]]) args(%[[A3]] : memref<?x?x?xf32>, %[[WS]] : memref<?x?x?xf32>)
 // CHECK-NEXT:    %[[ETYPE:.+]] = arith.constant 0 : i32
 // CHECK-NEXT:    %[[WSI:.+]] = memref.extract_aligned_pointer_as_index %[[WS]] : memref<?x?x?xf32> -> index
 // CHECK-NEXT:    %[[WSI64:.+]] = arith.index_cast %[[WSI]] : index to i64
@@ -62,67 +89,319 @@
 // CUSOLVER-NEXT: %[[STRATEGY:.+]] = arith.constant 1 : i32
 // CUBLAS-NEXT:   %[[STRATEGY:.+]] = arith.constant 2 : i32
 // CHECK-NEXT:    call @linalgxCudaGetrf(%[[ETYPE]], %[[WSP]], %[[VPP]], %[[VIP]], %[[B64]], %[[M64]], %[[N64]], %[[STRATEGY]]) : (i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32) -> ()
-// The transpose back covers max(B*M*N, B) items (an info per matrix even
-// when the matrices are empty) and is chained after the first launch.
-// CHECK-NEXT:    %[[TOTAL:.+]] = arith.maxui %[[ELEMS]], %[[B]] : index
-// CHECK:         arith.ceildivui %[[TOTAL]], %{{.+}} : index
-// CHECK-NOT:     gpu.launch_func
-// CHECK:         %[[T5:.+]] = gpu.launch_func async [%[[T4]]] @linalgx_kernels::@linalgx_lu_from_column_major_f32_i32 blocks in ({{.+}}) threads in ({{.+}}) args(%[[WS]] : memref<?x?x?xf32>, %[[L3]] : memref<?x?x?xf32>, %[[VP]] : memref<?x?xi32>, %[[P2]] : memref<?x?xi32>, %[[VI]] : memref<?xi32>, %[[I1]] : memref<?xi32>)
+// Transpose back: enough 256-thread blocks for the tiles of the workspace
+// [B, N, M] (256 threads each) and for the B * K pivots and B infos, i.e.
+// max(1, min(ceildiv(max(tiles * 256, max(B * K, B)), 256), 16896)); chained
+// after the first launch.
+// CHECK-NEXT:    %[[F256:.+]] = arith.constant 256 : index
+// CHECK-NEXT:    %[[F32:.+]] = arith.constant 32 : index
+// CHECK-NEXT:    %[[FC1:.+]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[WN:.+]] = memref.dim %[[WS]], %[[FC1]] : memref<?x?x?xf32>
+// CHECK-NEXT:    %[[WTR:.+]] = arith.ceildivui %[[WN]], %[[F32]] : index
+// CHECK-NEXT:    %[[FC2:.+]] = arith.constant 2 : index
+// CHECK-NEXT:    %[[WM:.+]] = memref.dim %[[WS]], %[[FC2]] : memref<?x?x?xf32>
+// CHECK-NEXT:    %[[WTC:.+]] = arith.ceildivui %[[WM]], %[[F32]] : index
+// CHECK-NEXT:    %[[WTPM:.+]] = arith.muli %[[WTR]], %[[WTC]] : index
+// CHECK-NEXT:    %[[FC0:.+]] = arith.constant 0 : index
+// CHECK-NEXT:    %[[WB:.+]] = memref.dim %[[WS]], %[[FC0]] : memref<?x?x?xf32>
+// CHECK-NEXT:    %[[WTILES:.+]] = arith.muli %[[WB]], %[[WTPM]] : index
+// CHECK-NEXT:    %[[TILETHREADS:.+]] = arith.muli %[[WTILES]], %[[F256]] : index
+// CHECK-NEXT:    %[[PIVS:.+]] = arith.muli %[[B]], %[[K]] : index
+// CHECK-NEXT:    %[[CONV:.+]] = arith.maxui %[[PIVS]], %[[B]] : index
+// CHECK-NEXT:    %[[ITEMS:.+]] = arith.maxui %[[TILETHREADS]], %[[CONV]] : index
+// CHECK-NEXT:    %[[FONE:.+]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[FBLOCK:.+]] = arith.constant 256 : index
+// CHECK-NEXT:    %[[FNEED:.+]] = arith.ceildivui %[[ITEMS]], %[[FBLOCK]] : index
+// CHECK-NEXT:    %[[FCAP:.+]] = arith.constant 16896 : index
+// CHECK-NEXT:    %[[FCAPPED:.+]] = arith.minui %[[FNEED]], %[[FCAP]] : index
+// CHECK-NEXT:    %[[FGRID:.+]] = arith.maxui %[[FCAPPED]], %[[FONE]] : index
+// CHECK-NEXT:    %[[FGY:.+]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[FTX:.+]] = arith.constant 32 : index
+// CHECK-NEXT:    %[[FTY:.+]] = arith.constant 8 : index
+// CHECK-NEXT:    %[[FTZ:.+]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[T5:.+]] = gpu.launch_func async [%[[T4]]] @linalgx_kernels::@linalgx_lu_from_column_major_f32_i32 blocks in (%[[FGRID]], %[[FGY]], %[[FGY]]) threads in (%[[FTX]], %[[FTY]], %[[FTZ]]) args(%[[WS]] : memref<?x?x?xf32>, %[[L3]] : memref<?x?x?xf32>, %[[VP]] : memref<?x?xi32>, %[[P2]] : memref<?x?xi32>, %[[VI]] : memref<?xi32>, %[[I1]] : memref<?xi32>)
 // CHECK-NEXT:    %[[T6:.+]] = gpu.dealloc async [%[[T5]]] %[[WS]] : memref<?x?x?xf32>
 // CHECK-NEXT:    %[[T7:.+]] = gpu.dealloc async [%[[T6]]] %[[VP]] : memref<?x?xi32>
 // CHECK-NEXT:    %[[T8:.+]] = gpu.dealloc async [%[[T7]]] %[[VI]] : memref<?xi32>
 // CHECK-NEXT:    gpu.wait [%[[T8]]]
 // CHECK-NEXT:    return
 //
-// workspace[b][j][i] = input[b][i][j], threads following the input.
+// workspace[b][j][i] = input[b][i][j], one 32x32 tile per iteration of a
+// block-stride loop: a barrier after the tile is read into shared memory and
+// one after it is written out (before the next iteration refills it), both
+// directly in the loop body, whose bounds are the same for the whole block.
 // CHECK-LABEL: gpu.module @linalgx_kernels
-// CHECK:         gpu.func @linalgx_lu_to_column_major_f32(%[[IN:[^:]+]]: memref<?x?x?xf32>, %[[WK:[^:]+]]: memref<?x?x?xf32>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
-// CHECK:           %[[KB:.+]] = memref.dim %[[IN]], %{{.+}} : memref<?x?x?xf32>
-// CHECK:           %[[KM:.+]] = memref.dim %[[IN]], %{{.+}} : memref<?x?x?xf32>
-// CHECK:           %[[KN:.+]] = memref.dim %[[IN]], %{{.+}} : memref<?x?x?xf32>
-// CHECK:           %[[SIZE:.+]] = arith.muli %[[KM]], %[[KN]] : index
-// CHECK:           %[[KTOTAL:.+]] = arith.muli %[[KB]], %[[SIZE]] : index
-// CHECK:           scf.for %[[T:[^ ]+]] = %{{.+}} to %[[KTOTAL]] step %{{.+}} {
-// CHECK-NEXT:        %[[MAT:.+]] = arith.divui %[[T]], %[[SIZE]] : index
-// CHECK-NEXT:        %[[W:.+]] = arith.remui %[[T]], %[[SIZE]] : index
-// CHECK-NEXT:        %[[ROW:.+]] = arith.divui %[[W]], %[[KN]] : index
-// CHECK-NEXT:        %[[COL:.+]] = arith.remui %[[W]], %[[KN]] : index
-// CHECK-NEXT:        %[[X:.+]] = memref.load %[[IN]][%[[MAT]], %[[ROW]], %[[COL]]] : memref<?x?x?xf32>
-// CHECK-NEXT:        memref.store %[[X]], %[[WK]][%[[MAT]], %[[COL]], %[[ROW]]] : memref<?x?x?xf32>
+// CHECK:         gpu.func @linalgx_lu_to_column_major_f32(%[[IN:[^:]+]]: memref<?x?x?xf32>, %[[WK:[^:]+]]: memref<?x?x?xf32>) workgroup(%[[TILE:[^ ]+]] : memref<32x33xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 8, 1>} {
+// CHECK-NEXT:      %[[TT32:.+]] = arith.constant 32 : index
+// CHECK-NEXT:      %[[TD0:.+]] = arith.constant 0 : index
+// CHECK-NEXT:      %[[TB:.+]] = memref.dim %[[IN]], %[[TD0]] : memref<?x?x?xf32>
+// CHECK-NEXT:      %[[TD1:.+]] = arith.constant 1 : index
+// CHECK-NEXT:      %[[TR:.+]] = memref.dim %[[IN]], %[[TD1]] : memref<?x?x?xf32>
+// CHECK-NEXT:      %[[TD2:.+]] = arith.constant 2 : index
+// CHECK-NEXT:      %[[TC:.+]] = memref.dim %[[IN]], %[[TD2]] : memref<?x?x?xf32>
+// CHECK-NEXT:      %[[TTC:.+]] = arith.ceildivui %[[TC]], %[[TT32]] : index
+// CHECK-NEXT:      %[[TTR:.+]] = arith.ceildivui %[[TR]], %[[TT32]] : index
+// CHECK-NEXT:      %[[TTPM:.+]] = arith.muli %[[TTR]], %[[TTC]] : index
+// CHECK-NEXT:      %[[TTILES:.+]] = arith.muli %[[TB]], %[[TTPM]] : index
+// CHECK-NEXT:      %[[TTX:.+]] = gpu.thread_id x
+// CHECK-NEXT:      %[[TTY:.+]] = gpu.thread_id y
+// CHECK-NEXT:      %[[TBID:.+]] = gpu.block_id x
+// CHECK-NEXT:      %[[TGDIM:.+]] = gpu.grid_dim x
+// One tile per iteration, the same iterations for every thread of a block.
+// CHECK-NEXT:      scf.for %[[TTI:[^ ]+]] = %[[TBID]] to %[[TTILES]] step %[[TGDIM]] {
+// CHECK-NEXT:        %[[TMAT:.+]] = arith.divui %[[TTI]], %[[TTPM]] : index
+// CHECK-NEXT:        %[[TW:.+]] = arith.remui %[[TTI]], %[[TTPM]] : index
+// CHECK-NEXT:        %[[TTRI:.+]] = arith.divui %[[TW]], %[[TTC]] : index
+// CHECK-NEXT:        %[[TRB:.+]] = arith.muli %[[TTRI]], %[[TT32]] : index
+// CHECK-NEXT:        %[[TTCI:.+]] = arith.remui %[[TW]], %[[TTC]] : index
+// CHECK-NEXT:        %[[TCB:.+]] = arith.muli %[[TTCI]], %[[TT32]] : index
+// Read: rows ty, ty+8, ty+16, ty+24 of the tile, the threads of a warp along
+// an input row; tile[row][tx] = input[m][rowBase + row][colBase + tx].
+// CHECK-NEXT:        %[[TO:.+]] = arith.constant 0 : index
+// CHECK-NEXT:        %[[TROW:.+]] = arith.addi %[[TTY]], %[[TO]] : index
+// CHECK-NEXT:        %[[TIR:.+]] = arith.addi %[[TRB]], %[[TROW]] : index
+// CHECK-NEXT:        %[[TIC:.+]] = arith.addi %[[TCB]], %[[TTX]] : index
+// CHECK-NEXT:        %[[TRIN:.+]] = arith.cmpi ult, %[[TIR]], %[[TR]] : index
+// CHECK-NEXT:        %[[TCIN:.+]] = arith.cmpi ult, %[[TIC]], %[[TC]] : index
+// CHECK-NEXT:        %[[TIN:.+]] = arith.andi %[[TRIN]], %[[TCIN]] : i1
+// CHECK-NEXT:        scf.if %[[TIN]] {
+// CHECK-NEXT:          %[[TX:.+]] = memref.load %[[IN]][%[[TMAT]], %[[TIR]], %[[TIC]]] : memref<?x?x?xf32>
+// CHECK-NEXT:          memref.store %[[TX]], %[[TILE]][%[[TROW]], %[[TTX]]] : memref<32x33xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:        }
+// CHECK-NEXT:        %[[TO:.+]] = arith.constant 8 : index
+// CHECK-NEXT:        %[[TROW:.+]] = arith.addi %[[TTY]], %[[TO]] : index
+// CHECK-NEXT:        %[[TIR:.+]] = arith.addi %[[TRB]], %[[TROW]] : index
+// CHECK-NEXT:        %[[TIC:.+]] = arith.addi %[[TCB]], %[[TTX]] : index
+// CHECK-NEXT:        %[[TRIN:.+]] = arith.cmpi ult, %[[TIR]], %[[TR]] : index
+// CHECK-NEXT:        %[[TCIN:.+]] = arith.cmpi ult, %[[TIC]], %[[TC]] : index
+// CHECK-NEXT:        %[[TIN:.+]] = arith.andi %[[TRIN]], %[[TCIN]] : i1
+// CHECK-NEXT:        scf.if %[[TIN]] {
+// CHECK-NEXT:          %[[TX:.+]] = memref.load %[[IN]][%[[TMAT]], %[[TIR]], %[[TIC]]] : memref<?x?x?xf32>
+// CHECK-NEXT:          memref.store %[[TX]], %[[TILE]][%[[TROW]], %[[TTX]]] : memref<32x33xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:        }
+// CHECK-NEXT:        %[[TO:.+]] = arith.constant 16 : index
+// CHECK-NEXT:        %[[TROW:.+]] = arith.addi %[[TTY]], %[[TO]] : index
+// CHECK-NEXT:        %[[TIR:.+]] = arith.addi %[[TRB]], %[[TROW]] : index
+// CHECK-NEXT:        %[[TIC:.+]] = arith.addi %[[TCB]], %[[TTX]] : index
+// CHECK-NEXT:        %[[TRIN:.+]] = arith.cmpi ult, %[[TIR]], %[[TR]] : index
+// CHECK-NEXT:        %[[TCIN:.+]] = arith.cmpi ult, %[[TIC]], %[[TC]] : index
+// CHECK-NEXT:        %[[TIN:.+]] = arith.andi %[[TRIN]], %[[TCIN]] : i1
+// CHECK-NEXT:        scf.if %[[TIN]] {
+// CHECK-NEXT:          %[[TX:.+]] = memref.load %[[IN]][%[[TMAT]], %[[TIR]], %[[TIC]]] : memref<?x?x?xf32>
+// CHECK-NEXT:          memref.store %[[TX]], %[[TILE]][%[[TROW]], %[[TTX]]] : memref<32x33xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:        }
+// CHECK-NEXT:        %[[TO:.+]] = arith.constant 24 : index
+// CHECK-NEXT:        %[[TROW:.+]] = arith.addi %[[TTY]], %[[TO]] : index
+// CHECK-NEXT:        %[[TIR:.+]] = arith.addi %[[TRB]], %[[TROW]] : index
+// CHECK-NEXT:        %[[TIC:.+]] = arith.addi %[[TCB]], %[[TTX]] : index
+// CHECK-NEXT:        %[[TRIN:.+]] = arith.cmpi ult, %[[TIR]], %[[TR]] : index
+// CHECK-NEXT:        %[[TCIN:.+]] = arith.cmpi ult, %[[TIC]], %[[TC]] : index
+// CHECK-NEXT:        %[[TIN:.+]] = arith.andi %[[TRIN]], %[[TCIN]] : i1
+// CHECK-NEXT:        scf.if %[[TIN]] {
+// CHECK-NEXT:          %[[TX:.+]] = memref.load %[[IN]][%[[TMAT]], %[[TIR]], %[[TIC]]] : memref<?x?x?xf32>
+// CHECK-NEXT:          memref.store %[[TX]], %[[TILE]][%[[TROW]], %[[TTX]]] : memref<32x33xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:        }
+// CHECK-NEXT:        gpu.barrier
+// Write: columns ty, ty+8, ty+16, ty+24 of the tile, the threads of a warp
+// along an output row; output[m][colBase + col][rowBase + tx] = tile[tx][col].
+// CHECK-NEXT:        %[[TO:.+]] = arith.constant 0 : index
+// CHECK-NEXT:        %[[TCOL:.+]] = arith.addi %[[TTY]], %[[TO]] : index
+// CHECK-NEXT:        %[[TOC:.+]] = arith.addi %[[TCB]], %[[TCOL]] : index
+// CHECK-NEXT:        %[[TOR:.+]] = arith.addi %[[TRB]], %[[TTX]] : index
+// CHECK-NEXT:        %[[TRIN:.+]] = arith.cmpi ult, %[[TOR]], %[[TR]] : index
+// CHECK-NEXT:        %[[TCIN:.+]] = arith.cmpi ult, %[[TOC]], %[[TC]] : index
+// CHECK-NEXT:        %[[TIN:.+]] = arith.andi %[[TRIN]], %[[TCIN]] : i1
+// CHECK-NEXT:        scf.if %[[TIN]] {
+// CHECK-NEXT:          %[[TX:.+]] = memref.load %[[TILE]][%[[TTX]], %[[TCOL]]] : memref<32x33xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:          memref.store %[[TX]], %[[WK]][%[[TMAT]], %[[TOC]], %[[TOR]]] : memref<?x?x?xf32>
+// CHECK-NEXT:        }
+// CHECK-NEXT:        %[[TO:.+]] = arith.constant 8 : index
+// CHECK-NEXT:        %[[TCOL:.+]] = arith.addi %[[TTY]], %[[TO]] : index
+// CHECK-NEXT:        %[[TOC:.+]] = arith.addi %[[TCB]], %[[TCOL]] : index
+// CHECK-NEXT:        %[[TOR:.+]] = arith.addi %[[TRB]], %[[TTX]] : index
+// CHECK-NEXT:        %[[TRIN:.+]] = arith.cmpi ult, %[[TOR]], %[[TR]] : index
+// CHECK-NEXT:        %[[TCIN:.+]] = arith.cmpi ult, %[[TOC]], %[[TC]] : index
+// CHECK-NEXT:        %[[TIN:.+]] = arith.andi %[[TRIN]], %[[TCIN]] : i1
+// CHECK-NEXT:        scf.if %[[TIN]] {
+// CHECK-NEXT:          %[[TX:.+]] = memref.load %[[TILE]][%[[TTX]], %[[TCOL]]] : memref<32x33xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:          memref.store %[[TX]], %[[WK]][%[[TMAT]], %[[TOC]], %[[TOR]]] : memref<?x?x?xf32>
+// CHECK-NEXT:        }
+// CHECK-NEXT:        %[[TO:.+]] = arith.constant 16 : index
+// CHECK-NEXT:        %[[TCOL:.+]] = arith.addi %[[TTY]], %[[TO]] : index
+// CHECK-NEXT:        %[[TOC:.+]] = arith.addi %[[TCB]], %[[TCOL]] : index
+// CHECK-NEXT:        %[[TOR:.+]] = arith.addi %[[TRB]], %[[TTX]] : index
+// CHECK-NEXT:        %[[TRIN:.+]] = arith.cmpi ult, %[[TOR]], %[[TR]] : index
+// CHECK-NEXT:        %[[TCIN:.+]] = arith.cmpi ult, %[[TOC]], %[[TC]] : index
+// CHECK-NEXT:        %[[TIN:.+]] = arith.andi %[[TRIN]], %[[TCIN]] : i1
+// CHECK-NEXT:        scf.if %[[TIN]] {
+// CHECK-NEXT:          %[[TX:.+]] = memref.load %[[TILE]][%[[TTX]], %[[TCOL]]] : memref<32x33xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:          memref.store %[[TX]], %[[WK]][%[[TMAT]], %[[TOC]], %[[TOR]]] : memref<?x?x?xf32>
+// CHECK-NEXT:        }
+// CHECK-NEXT:        %[[TO:.+]] = arith.constant 24 : index
+// CHECK-NEXT:        %[[TCOL:.+]] = arith.addi %[[TTY]], %[[TO]] : index
+// CHECK-NEXT:        %[[TOC:.+]] = arith.addi %[[TCB]], %[[TCOL]] : index
+// CHECK-NEXT:        %[[TOR:.+]] = arith.addi %[[TRB]], %[[TTX]] : index
+// CHECK-NEXT:        %[[TRIN:.+]] = arith.cmpi ult, %[[TOR]], %[[TR]] : index
+// CHECK-NEXT:        %[[TCIN:.+]] = arith.cmpi ult, %[[TOC]], %[[TC]] : index
+// CHECK-NEXT:        %[[TIN:.+]] = arith.andi %[[TRIN]], %[[TCIN]] : i1
+// CHECK-NEXT:        scf.if %[[TIN]] {
+// CHECK-NEXT:          %[[TX:.+]] = memref.load %[[TILE]][%[[TTX]], %[[TCOL]]] : memref<32x33xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:          memref.store %[[TX]], %[[WK]][%[[TMAT]], %[[TOC]], %[[TOR]]] : memref<?x?x?xf32>
+// CHECK-NEXT:        }
+// CHECK-NEXT:        gpu.barrier
 // CHECK-NEXT:      }
 // CHECK-NEXT:      gpu.return
 //
-// lu[b][i][j] = workspace[b][j][i] for t < B*M*N; pivot - 1 for t < B*K;
-// info copied for t < B: three guarded stores, i32 so no extension.
-// CHECK:         gpu.func @linalgx_lu_from_column_major_f32_i32(%[[FWK:[^:]+]]: memref<?x?x?xf32>, %[[FLU:[^:]+]]: memref<?x?x?xf32>, %[[FVP:[^:]+]]: memref<?x?xi32>, %[[FP:[^:]+]]: memref<?x?xi32>, %[[FVI:[^:]+]]: memref<?xi32>, %[[FI:[^:]+]]: memref<?xi32>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
-// CHECK:           %[[FB:.+]] = memref.dim %[[FLU]], %{{.+}} : memref<?x?x?xf32>
-// CHECK:           %[[FM:.+]] = memref.dim %[[FLU]], %{{.+}} : memref<?x?x?xf32>
-// CHECK:           %[[FN:.+]] = memref.dim %[[FLU]], %{{.+}} : memref<?x?x?xf32>
-// CHECK:           %[[FK:.+]] = memref.dim %[[FP]], %{{.+}} : memref<?x?xi32>
-// CHECK:           %[[FSIZE:.+]] = arith.muli %[[FM]], %[[FN]] : index
-// CHECK:           %[[FELEMS:.+]] = arith.muli %[[FB]], %[[FSIZE]] : index
-// CHECK:           %[[FPIVS:.+]] = arith.muli %[[FB]], %[[FK]] : index
-// CHECK:           %[[FTOTAL:.+]] = arith.maxui %[[FELEMS]], %[[FB]] : index
-// CHECK:           %[[FONE:.+]] = arith.constant 1 : i32
-// CHECK:           scf.for %[[T:[^ ]+]] = %{{.+}} to %[[FTOTAL]] step %{{.+}} {
-// CHECK-NEXT:        %[[ISELEM:.+]] = arith.cmpi ult, %[[T]], %[[FELEMS]] : index
-// CHECK-NEXT:        scf.if %[[ISELEM]] {
-// CHECK-NEXT:          %[[MAT:.+]] = arith.divui %[[T]], %[[FSIZE]] : index
-// CHECK-NEXT:          %[[W:.+]] = arith.remui %[[T]], %[[FSIZE]] : index
-// CHECK-NEXT:          %[[ROW:.+]] = arith.divui %[[W]], %[[FN]] : index
-// CHECK-NEXT:          %[[COL:.+]] = arith.remui %[[W]], %[[FN]] : index
-// CHECK-NEXT:          %[[X:.+]] = memref.load %[[FWK]][%[[MAT]], %[[COL]], %[[ROW]]] : memref<?x?x?xf32>
-// CHECK-NEXT:          memref.store %[[X]], %[[FLU]][%[[MAT]], %[[ROW]], %[[COL]]] : memref<?x?x?xf32>
+// The same tiled transpose from the workspace [B, N, M] to lu [B, M, N], then
+// a flat block-stride loop over the threads (ty * 32 + tx of each block):
+// pivot - 1 for t < B*K, info copied for t < B, i32 so no extension.
+// CHECK:         gpu.func @linalgx_lu_from_column_major_f32_i32(%[[FWK:[^:]+]]: memref<?x?x?xf32>, %[[FLU:[^:]+]]: memref<?x?x?xf32>, %[[FVP:[^:]+]]: memref<?x?xi32>, %[[FP:[^:]+]]: memref<?x?xi32>, %[[FVI:[^:]+]]: memref<?xi32>, %[[FI:[^:]+]]: memref<?xi32>) workgroup(%[[FTILE:[^ ]+]] : memref<32x33xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 8, 1>} {
+// CHECK-NEXT:      %[[FT32:.+]] = arith.constant 32 : index
+// CHECK-NEXT:      %[[FD0:.+]] = arith.constant 0 : index
+// CHECK-NEXT:      %[[FB:.+]] = memref.dim %[[FWK]], %[[FD0]] : memref<?x?x?xf32>
+// CHECK-NEXT:      %[[FD1:.+]] = arith.constant 1 : index
+// CHECK-NEXT:      %[[FR:.+]] = memref.dim %[[FWK]], %[[FD1]] : memref<?x?x?xf32>
+// CHECK-NEXT:      %[[FD2:.+]] = arith.constant 2 : index
+// CHECK-NEXT:      %[[FC:.+]] = memref.dim %[[FWK]], %[[FD2]] : memref<?x?x?xf32>
+// CHECK-NEXT:      %[[FTC:.+]] = arith.ceildivui %[[FC]], %[[FT32]] : index
+// CHECK-NEXT:      %[[FTR:.+]] = arith.ceildivui %[[FR]], %[[FT32]] : index
+// CHECK-NEXT:      %[[FTPM:.+]] = arith.muli %[[FTR]], %[[FTC]] : index
+// CHECK-NEXT:      %[[FTILES:.+]] = arith.muli %[[FB]], %[[FTPM]] : index
+// CHECK-NEXT:      %[[FTX:.+]] = gpu.thread_id x
+// CHECK-NEXT:      %[[FTY:.+]] = gpu.thread_id y
+// CHECK-NEXT:      %[[FBID:.+]] = gpu.block_id x
+// CHECK-NEXT:      %[[FGDIM:.+]] = gpu.grid_dim x
+// One tile per iteration, the same iterations for every thread of a block.
+// CHECK-NEXT:      scf.for %[[FTI:[^ ]+]] = %[[FBID]] to %[[FTILES]] step %[[FGDIM]] {
+// CHECK-NEXT:        %[[FMAT:.+]] = arith.divui %[[FTI]], %[[FTPM]] : index
+// CHECK-NEXT:        %[[FW:.+]] = arith.remui %[[FTI]], %[[FTPM]] : index
+// CHECK-NEXT:        %[[FTRI:.+]] = arith.divui %[[FW]], %[[FTC]] : index
+// CHECK-NEXT:        %[[FRB:.+]] = arith.muli %[[FTRI]], %[[FT32]] : index
+// CHECK-NEXT:        %[[FTCI:.+]] = arith.remui %[[FW]], %[[FTC]] : index
+// CHECK-NEXT:        %[[FCB:.+]] = arith.muli %[[FTCI]], %[[FT32]] : index
+// Read: rows ty, ty+8, ty+16, ty+24 of the tile, the threads of a warp along
+// an input row; tile[row][tx] = input[m][rowBase + row][colBase + tx].
+// CHECK-NEXT:        %[[FO:.+]] = arith.constant 0 : index
+// CHECK-NEXT:        %[[FROW:.+]] = arith.addi %[[FTY]], %[[FO]] : index
+// CHECK-NEXT:        %[[FIR:.+]] = arith.addi %[[FRB]], %[[FROW]] : index
+// CHECK-NEXT:        %[[FIC:.+]] = arith.addi %[[FCB]], %[[FTX]] : index
+// CHECK-NEXT:        %[[FRIN:.+]] = arith.cmpi ult, %[[FIR]], %[[FR]] : index
+// CHECK-NEXT:        %[[FCIN:.+]] = arith.cmpi ult, %[[FIC]], %[[FC]] : index
+// CHECK-NEXT:        %[[FIN:.+]] = arith.andi %[[FRIN]], %[[FCIN]] : i1
+// CHECK-NEXT:        scf.if %[[FIN]] {
+// CHECK-NEXT:          %[[FX:.+]] = memref.load %[[FWK]][%[[FMAT]], %[[FIR]], %[[FIC]]] : memref<?x?x?xf32>
+// CHECK-NEXT:          memref.store %[[FX]], %[[FTILE]][%[[FROW]], %[[FTX]]] : memref<32x33xf32, #gpu.address_space<workgroup>>
 // CHECK-NEXT:        }
-// CHECK-NEXT:        %[[ISPIV:.+]] = arith.cmpi ult, %[[T]], %[[FPIVS]] : index
+// CHECK-NEXT:        %[[FO:.+]] = arith.constant 8 : index
+// CHECK-NEXT:        %[[FROW:.+]] = arith.addi %[[FTY]], %[[FO]] : index
+// CHECK-NEXT:        %[[FIR:.+]] = arith.addi %[[FRB]], %[[FROW]] : index
+// CHECK-NEXT:        %[[FIC:.+]] = arith.addi %[[FCB]], %[[FTX]] : index
+// CHECK-NEXT:        %[[FRIN:.+]] = arith.cmpi ult, %[[FIR]], %[[FR]] : index
+// CHECK-NEXT:        %[[FCIN:.+]] = arith.cmpi ult, %[[FIC]], %[[FC]] : index
+// CHECK-NEXT:        %[[FIN:.+]] = arith.andi %[[FRIN]], %[[FCIN]] : i1
+// CHECK-NEXT:        scf.if %[[FIN]] {
+// CHECK-NEXT:          %[[FX:.+]] = memref.load %[[FWK]][%[[FMAT]], %[[FIR]], %[[FIC]]] : memref<?x?x?xf32>
+// CHECK-NEXT:          memref.store %[[FX]], %[[FTILE]][%[[FROW]], %[[FTX]]] : memref<32x33xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:        }
+// CHECK-NEXT:        %[[FO:.+]] = arith.constant 16 : index
+// CHECK-NEXT:        %[[FROW:.+]] = arith.addi %[[FTY]], %[[FO]] : index
+// CHECK-NEXT:        %[[FIR:.+]] = arith.addi %[[FRB]], %[[FROW]] : index
+// CHECK-NEXT:        %[[FIC:.+]] = arith.addi %[[FCB]], %[[FTX]] : index
+// CHECK-NEXT:        %[[FRIN:.+]] = arith.cmpi ult, %[[FIR]], %[[FR]] : index
+// CHECK-NEXT:        %[[FCIN:.+]] = arith.cmpi ult, %[[FIC]], %[[FC]] : index
+// CHECK-NEXT:        %[[FIN:.+]] = arith.andi %[[FRIN]], %[[FCIN]] : i1
+// CHECK-NEXT:        scf.if %[[FIN]] {
+// CHECK-NEXT:          %[[FX:.+]] = memref.load %[[FWK]][%[[FMAT]], %[[FIR]], %[[FIC]]] : memref<?x?x?xf32>
+// CHECK-NEXT:          memref.store %[[FX]], %[[FTILE]][%[[FROW]], %[[FTX]]] : memref<32x33xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:        }
+// CHECK-NEXT:        %[[FO:.+]] = arith.constant 24 : index
+// CHECK-NEXT:        %[[FROW:.+]] = arith.addi %[[FTY]], %[[FO]] : index
+// CHECK-NEXT:        %[[FIR:.+]] = arith.addi %[[FRB]], %[[FROW]] : index
+// CHECK-NEXT:        %[[FIC:.+]] = arith.addi %[[FCB]], %[[FTX]] : index
+// CHECK-NEXT:        %[[FRIN:.+]] = arith.cmpi ult, %[[FIR]], %[[FR]] : index
+// CHECK-NEXT:        %[[FCIN:.+]] = arith.cmpi ult, %[[FIC]], %[[FC]] : index
+// CHECK-NEXT:        %[[FIN:.+]] = arith.andi %[[FRIN]], %[[FCIN]] : i1
+// CHECK-NEXT:        scf.if %[[FIN]] {
+// CHECK-NEXT:          %[[FX:.+]] = memref.load %[[FWK]][%[[FMAT]], %[[FIR]], %[[FIC]]] : memref<?x?x?xf32>
+// CHECK-NEXT:          memref.store %[[FX]], %[[FTILE]][%[[FROW]], %[[FTX]]] : memref<32x33xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:        }
+// CHECK-NEXT:        gpu.barrier
+// Write: columns ty, ty+8, ty+16, ty+24 of the tile, the threads of a warp
+// along an output row; output[m][colBase + col][rowBase + tx] = tile[tx][col].
+// CHECK-NEXT:        %[[FO:.+]] = arith.constant 0 : index
+// CHECK-NEXT:        %[[FCOL:.+]] = arith.addi %[[FTY]], %[[FO]] : index
+// CHECK-NEXT:        %[[FOC:.+]] = arith.addi %[[FCB]], %[[FCOL]] : index
+// CHECK-NEXT:        %[[FOR:.+]] = arith.addi %[[FRB]], %[[FTX]] : index
+// CHECK-NEXT:        %[[FRIN:.+]] = arith.cmpi ult, %[[FOR]], %[[FR]] : index
+// CHECK-NEXT:        %[[FCIN:.+]] = arith.cmpi ult, %[[FOC]], %[[FC]] : index
+// CHECK-NEXT:        %[[FIN:.+]] = arith.andi %[[FRIN]], %[[FCIN]] : i1
+// CHECK-NEXT:        scf.if %[[FIN]] {
+// CHECK-NEXT:          %[[FX:.+]] = memref.load %[[FTILE]][%[[FTX]], %[[FCOL]]] : memref<32x33xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:          memref.store %[[FX]], %[[FLU]][%[[FMAT]], %[[FOC]], %[[FOR]]] : memref<?x?x?xf32>
+// CHECK-NEXT:        }
+// CHECK-NEXT:        %[[FO:.+]] = arith.constant 8 : index
+// CHECK-NEXT:        %[[FCOL:.+]] = arith.addi %[[FTY]], %[[FO]] : index
+// CHECK-NEXT:        %[[FOC:.+]] = arith.addi %[[FCB]], %[[FCOL]] : index
+// CHECK-NEXT:        %[[FOR:.+]] = arith.addi %[[FRB]], %[[FTX]] : index
+// CHECK-NEXT:        %[[FRIN:.+]] = arith.cmpi ult, %[[FOR]], %[[FR]] : index
+// CHECK-NEXT:        %[[FCIN:.+]] = arith.cmpi ult, %[[FOC]], %[[FC]] : index
+// CHECK-NEXT:        %[[FIN:.+]] = arith.andi %[[FRIN]], %[[FCIN]] : i1
+// CHECK-NEXT:        scf.if %[[FIN]] {
+// CHECK-NEXT:          %[[FX:.+]] = memref.load %[[FTILE]][%[[FTX]], %[[FCOL]]] : memref<32x33xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:          memref.store %[[FX]], %[[FLU]][%[[FMAT]], %[[FOC]], %[[FOR]]] : memref<?x?x?xf32>
+// CHECK-NEXT:        }
+// CHECK-NEXT:        %[[FO:.+]] = arith.constant 16 : index
+// CHECK-NEXT:        %[[FCOL:.+]] = arith.addi %[[FTY]], %[[FO]] : index
+// CHECK-NEXT:        %[[FOC:.+]] = arith.addi %[[FCB]], %[[FCOL]] : index
+// CHECK-NEXT:        %[[FOR:.+]] = arith.addi %[[FRB]], %[[FTX]] : index
+// CHECK-NEXT:        %[[FRIN:.+]] = arith.cmpi ult, %[[FOR]], %[[FR]] : index
+// CHECK-NEXT:        %[[FCIN:.+]] = arith.cmpi ult, %[[FOC]], %[[FC]] : index
+// CHECK-NEXT:        %[[FIN:.+]] = arith.andi %[[FRIN]], %[[FCIN]] : i1
+// CHECK-NEXT:        scf.if %[[FIN]] {
+// CHECK-NEXT:          %[[FX:.+]] = memref.load %[[FTILE]][%[[FTX]], %[[FCOL]]] : memref<32x33xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:          memref.store %[[FX]], %[[FLU]][%[[FMAT]], %[[FOC]], %[[FOR]]] : memref<?x?x?xf32>
+// CHECK-NEXT:        }
+// CHECK-NEXT:        %[[FO:.+]] = arith.constant 24 : index
+// CHECK-NEXT:        %[[FCOL:.+]] = arith.addi %[[FTY]], %[[FO]] : index
+// CHECK-NEXT:        %[[FOC:.+]] = arith.addi %[[FCB]], %[[FCOL]] : index
+// CHECK-NEXT:        %[[FOR:.+]] = arith.addi %[[FRB]], %[[FTX]] : index
+// CHECK-NEXT:        %[[FRIN:.+]] = arith.cmpi ult, %[[FOR]], %[[FR]] : index
+// CHECK-NEXT:        %[[FCIN:.+]] = arith.cmpi ult, %[[FOC]], %[[FC]] : index
+// CHECK-NEXT:        %[[FIN:.+]] = arith.andi %[[FRIN]], %[[FCIN]] : i1
+// CHECK-NEXT:        scf.if %[[FIN]] {
+// CHECK-NEXT:          %[[FX:.+]] = memref.load %[[FTILE]][%[[FTX]], %[[FCOL]]] : memref<32x33xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:          memref.store %[[FX]], %[[FLU]][%[[FMAT]], %[[FOC]], %[[FOR]]] : memref<?x?x?xf32>
+// CHECK-NEXT:        }
+// CHECK-NEXT:        gpu.barrier
+// CHECK-NEXT:      }
+// CHECK-NEXT:      %[[PC0:.+]] = arith.constant 0 : index
+// CHECK-NEXT:      %[[PB:.+]] = memref.dim %[[FI]], %[[PC0]] : memref<?xi32>
+// CHECK-NEXT:      %[[PC1:.+]] = arith.constant 1 : index
+// CHECK-NEXT:      %[[PK:.+]] = memref.dim %[[FP]], %[[PC1]] : memref<?x?xi32>
+// CHECK-NEXT:      %[[PPIVS:.+]] = arith.muli %[[PB]], %[[PK]] : index
+// CHECK-NEXT:      %[[PTOTAL:.+]] = arith.maxui %[[PPIVS]], %[[PB]] : index
+// CHECK-NEXT:      %[[PONE:.+]] = arith.constant 1 : i32
+// CHECK-NEXT:      %[[PTX:.+]] = gpu.thread_id x
+// CHECK-NEXT:      %[[PTY:.+]] = gpu.thread_id y
+// CHECK-NEXT:      %[[P256:.+]] = arith.constant 256 : index
+// CHECK-NEXT:      %[[P32:.+]] = arith.constant 32 : index
+// CHECK-NEXT:      %[[PROW:.+]] = arith.muli %[[PTY]], %[[P32]] : index
+// CHECK-NEXT:      %[[PTHREAD:.+]] = arith.addi %[[PROW]], %[[PTX]] : index
+// CHECK-NEXT:      %[[PBID:.+]] = gpu.block_id x
+// CHECK-NEXT:      %[[PGDIM:.+]] = gpu.grid_dim x
+// CHECK-NEXT:      %[[PBASE:.+]] = arith.muli %[[PBID]], %[[P256]] : index
+// CHECK-NEXT:      %[[PFIRST:.+]] = arith.addi %[[PBASE]], %[[PTHREAD]] : index
+// CHECK-NEXT:      %[[PSTRIDE:.+]] = arith.muli %[[PGDIM]], %[[P256]] : index
+// CHECK-NEXT:      scf.for %[[T:[^ ]+]] = %[[PFIRST]] to %[[PTOTAL]] step %[[PSTRIDE]] {
+// CHECK-NEXT:        %[[ISPIV:.+]] = arith.cmpi ult, %[[T]], %[[PPIVS]] : index
 // CHECK-NEXT:        scf.if %[[ISPIV]] {
-// CHECK-NEXT:          %[[PM:.+]] = arith.divui %[[T]], %[[FK]] : index
-// CHECK-NEXT:          %[[PS:.+]] = arith.remui %[[T]], %[[FK]] : index
+// CHECK-NEXT:          %[[PM:.+]] = arith.divui %[[T]], %[[PK]] : index
+// CHECK-NEXT:          %[[PS:.+]] = arith.remui %[[T]], %[[PK]] : index
 // CHECK-NEXT:          %[[VPIV:.+]] = memref.load %[[FVP]][%[[PM]], %[[PS]]] : memref<?x?xi32>
-// CHECK-NEXT:          %[[ZB:.+]] = arith.subi %[[VPIV]], %[[FONE]] : i32
+// CHECK-NEXT:          %[[ZB:.+]] = arith.subi %[[VPIV]], %[[PONE]] : i32
 // CHECK-NEXT:          memref.store %[[ZB]], %[[FP]][%[[PM]], %[[PS]]] : memref<?x?xi32>
 // CHECK-NEXT:        }
-// CHECK-NEXT:        %[[ISINFO:.+]] = arith.cmpi ult, %[[T]], %[[FB]] : index
+// CHECK-NEXT:        %[[ISINFO:.+]] = arith.cmpi ult, %[[T]], %[[PB]] : index
 // CHECK-NEXT:        scf.if %[[ISINFO]] {
 // CHECK-NEXT:          %[[VINFO:.+]] = memref.load %[[FVI]][%[[T]]] : memref<?xi32>
 // CHECK-NEXT:          memref.store %[[VINFO]], %[[FI]][%[[T]]] : memref<?xi32>
@@ -182,22 +461,35 @@ func.func @lu_f32_unbatched(%a: memref<4x4xf32>, %l: memref<4x4xf32>, %p: memref
 // CHECK:         gpu.wait [%{{.+}}]
 // CHECK-NEXT:    return
 // CHECK-LABEL: gpu.module @linalgx_kernels
-// CHECK-COUNT-1: gpu.func @linalgx_lu_to_column_major_f64(
+// CHECK-COUNT-1: gpu.func @linalgx_lu_to_column_major_f64(%{{[^:]+}}: memref<?x?x?xf64>, %{{[^:]+}}: memref<?x?x?xf64>) workgroup(%{{[^ ]+}} : memref<32x33xf64, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
 // CHECK-NOT:     gpu.func @linalgx_lu_to_column_major_f64(
-// CHECK:         gpu.func @linalgx_lu_from_column_major_f64_i64(%{{[^:]+}}: memref<?x?x?xf64>, %{{[^:]+}}: memref<?x?x?xf64>, %[[FVP:[^:]+]]: memref<?x?xi32>, %[[FP:[^:]+]]: memref<?x?xi64>, %[[FVI:[^:]+]]: memref<?xi32>, %[[FI:[^:]+]]: memref<?xi64>) kernel
-// CHECK:           %[[FONE:.+]] = arith.constant 1 : i64
-// CHECK:           scf.if
-// CHECK:             memref.store
-// CHECK:           scf.if
-// CHECK:             %[[VPIV:.+]] = memref.load %[[FVP]][%[[PM:[^,]+]], %[[PS:[0-9a-z_]+]]] : memref<?x?xi32>
+// CHECK:         gpu.func @linalgx_lu_from_column_major_f64_i64(%{{[^:]+}}: memref<?x?x?xf64>, %{{[^:]+}}: memref<?x?x?xf64>, %[[FVP:[^:]+]]: memref<?x?xi32>, %[[FP:[^:]+]]: memref<?x?xi64>, %[[FVI:[^:]+]]: memref<?xi32>, %[[FI:[^:]+]]: memref<?xi64>) workgroup(%[[FTILE:[^ ]+]] : memref<32x33xf64, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
+// CHECK-COUNT-4:     memref.store %{{.+}}, %[[FTILE]][%{{.+}}] : memref<32x33xf64, #gpu.address_space<workgroup>>
+// CHECK-NEXT:      }
+// CHECK-NEXT:      gpu.barrier
+// CHECK-COUNT-4:     memref.load %[[FTILE]][%{{.+}}] : memref<32x33xf64, #gpu.address_space<workgroup>>
+// CHECK:           gpu.barrier
+// CHECK-NEXT:    }
+// CHECK:         %[[FONE:.+]] = arith.constant 1 : i64
+// CHECK:         scf.for %[[T:[^ ]+]] = {{.+}} {
+// CHECK-NEXT:      arith.cmpi ult, %[[T]], %{{.+}} : index
+// CHECK-NEXT:      scf.if
+// CHECK-NEXT:        %[[PM:.+]] = arith.divui %[[T]], %{{.+}} : index
+// CHECK-NEXT:        %[[PS:.+]] = arith.remui %[[T]], %{{.+}} : index
+// CHECK-NEXT:        %[[VPIV:.+]] = memref.load %[[FVP]][%[[PM]], %[[PS]]] : memref<?x?xi32>
 // CHECK-NEXT:        %[[WIDE:.+]] = arith.extsi %[[VPIV]] : i32 to i64
 // CHECK-NEXT:        %[[ZB:.+]] = arith.subi %[[WIDE]], %[[FONE]] : i64
 // CHECK-NEXT:        memref.store %[[ZB]], %[[FP]][%[[PM]], %[[PS]]] : memref<?x?xi64>
-// CHECK:           scf.if
-// CHECK-NEXT:        %[[VINFO:.+]] = memref.load %[[FVI]][%[[T:[0-9a-z_]+]]] : memref<?xi32>
+// CHECK-NEXT:      }
+// CHECK-NEXT:      arith.cmpi ult, %[[T]], %{{.+}} : index
+// CHECK-NEXT:      scf.if
+// CHECK-NEXT:        %[[VINFO:.+]] = memref.load %[[FVI]][%[[T]]] : memref<?xi32>
 // CHECK-NEXT:        %[[WINFO:.+]] = arith.extsi %[[VINFO]] : i32 to i64
 // CHECK-NEXT:        memref.store %[[WINFO]], %[[FI]][%[[T]]] : memref<?xi64>
-// CHECK:         gpu.func @linalgx_lu_from_column_major_f64_i32(
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
+// CHECK-NEXT:    gpu.return
+// CHECK:         gpu.func @linalgx_lu_from_column_major_f64_i32(%{{.+}}) workgroup(%{{[^ ]+}} : memref<32x33xf64, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
 // CHECK-NOT:       arith.extsi
 // CHECK:           gpu.return
 func.func @lu_f64_batched(%a: memref<2x3x3xf64>, %l: memref<2x3x3xf64>, %p: memref<2x3xi64>, %i: memref<2xi64>,
@@ -211,7 +503,7 @@ func.func @lu_f64_batched(%a: memref<2x3x3xf64>, %l: memref<2x3x3xf64>, %p: memr
 
 // complex<f32> (code 2), three batch dimensions, in place: every operand's
 // batch dimensions collapse into one; input and lu are both views of the
-// same memref.
+// same memref. The tile buffer has the element type: memref<32x33xcomplex<f32>>.
 // CHECK-LABEL: func.func @lu_complex_f32_batch3
 // CHECK-SAME:    (%[[M:[^:]+]]: memref<2x3x4x2x2xcomplex<f32>>, %[[P:[^:]+]]: memref<2x3x4x2xi32>, %[[I:[^:]+]]: memref<2x3x4xi32>)
 // CHECK:         %[[AC:.+]] = memref.collapse_shape %[[M]] {{\[\[}}0, 1, 2], [3], [4]] : memref<2x3x4x2x2xcomplex<f32>> into memref<24x2x2xcomplex<f32>>
@@ -230,10 +522,14 @@ func.func @lu_f64_batched(%a: memref<2x3x3xf64>, %l: memref<2x3x3xf64>, %p: memr
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_from_column_major_cf32_i32 {{.+}} args(%[[WS]] : memref<?x?x?xcomplex<f32>>, %[[L3]] : memref<?x?x?xcomplex<f32>>, %{{.+}} : memref<?x?xi32>, %[[P2]] : memref<?x?xi32>, %{{.+}} : memref<?xi32>, %[[I1]] : memref<?xi32>)
 // CHECK:         gpu.dealloc async [%{{.+}}] %[[WS]] : memref<?x?x?xcomplex<f32>>
 // CHECK-LABEL: gpu.module @linalgx_kernels
-// CHECK:         gpu.func @linalgx_lu_to_column_major_cf32(%[[IN:[^:]+]]: memref<?x?x?xcomplex<f32>>, %[[WK:[^:]+]]: memref<?x?x?xcomplex<f32>>)
-// CHECK:           %[[X:.+]] = memref.load %[[IN]][%[[MAT:[^,]+]], %[[ROW:[^,]+]], %[[COL:[0-9a-z_]+]]] : memref<?x?x?xcomplex<f32>>
-// CHECK-NEXT:      memref.store %[[X]], %[[WK]][%[[MAT]], %[[COL]], %[[ROW]]] : memref<?x?x?xcomplex<f32>>
-// CHECK:         gpu.func @linalgx_lu_from_column_major_cf32_i32(
+// CHECK:         gpu.func @linalgx_lu_to_column_major_cf32(%[[IN:[^:]+]]: memref<?x?x?xcomplex<f32>>, %[[WK:[^:]+]]: memref<?x?x?xcomplex<f32>>) workgroup(%[[TILE:[^ ]+]] : memref<32x33xcomplex<f32>, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
+// CHECK:           %[[TX:.+]] = gpu.thread_id x
+// CHECK:           %[[X:.+]] = memref.load %[[IN]][%[[MAT:[^,]+]], %[[IR:[^,]+]], %[[IC:[0-9a-z_]+]]] : memref<?x?x?xcomplex<f32>>
+// CHECK-NEXT:      memref.store %[[X]], %[[TILE]][%[[ROW:[^,]+]], %[[TX]]] : memref<32x33xcomplex<f32>, #gpu.address_space<workgroup>>
+// CHECK:           gpu.barrier
+// CHECK:           %[[Y:.+]] = memref.load %[[TILE]][%[[TX]], %[[COL:[0-9a-z_]+]]] : memref<32x33xcomplex<f32>, #gpu.address_space<workgroup>>
+// CHECK-NEXT:      memref.store %[[Y]], %[[WK]][%[[MAT]], %[[OC:[^,]+]], %[[OR:[0-9a-z_]+]]] : memref<?x?x?xcomplex<f32>>
+// CHECK:         gpu.func @linalgx_lu_from_column_major_cf32_i32(%{{.+}}) workgroup(%{{[^ ]+}} : memref<32x33xcomplex<f32>, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
 func.func @lu_complex_f32_batch3(%m: memref<2x3x4x2x2xcomplex<f32>>, %p: memref<2x3x4x2xi32>, %i: memref<2x3x4xi32>) {
   linalgx.lu ins(%m : memref<2x3x4x2x2xcomplex<f32>>) outs(%m, %p, %i : memref<2x3x4x2x2xcomplex<f32>>, memref<2x3x4x2xi32>, memref<2x3x4xi32>)
   return
@@ -266,12 +562,58 @@ func.func @lu_complex_f32_batch3(%m: memref<2x3x4x2x2xcomplex<f32>>, %p: memref<
 // CHECK:         gpu.wait [%{{.+}}]
 // CHECK-NEXT:    return
 // CHECK-LABEL: gpu.module @linalgx_kernels
-// CHECK:         gpu.func @linalgx_lu_to_column_major_cf64(
-// CHECK:         gpu.func @linalgx_lu_from_column_major_cf64_i64(
+// CHECK:         gpu.func @linalgx_lu_to_column_major_cf64(%{{.+}}) workgroup(%{{[^ ]+}} : memref<32x33xcomplex<f64>, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
+// CHECK:         gpu.func @linalgx_lu_from_column_major_cf64_i64(%{{.+}}) workgroup(%{{[^ ]+}} : memref<32x33xcomplex<f64>, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
 // CHECK:           arith.extsi %{{.+}} : i32 to i64
 // CHECK-NEXT:      arith.subi
 // CHECK:           arith.extsi %{{.+}} : i32 to i64
 func.func @lu_complex_f64_dynamic(%m: memref<?x?x?xcomplex<f64>>, %p: memref<?x?xi64>, %i: memref<?xi64>) {
   linalgx.lu ins(%m : memref<?x?x?xcomplex<f64>>) outs(%m, %p, %i : memref<?x?x?xcomplex<f64>>, memref<?x?xi64>, memref<?xi64>)
+  return
+}
+
+// -----
+
+// Grid sizes folded for static shapes (32x8 threads in every case; square
+// matrices only, as the cublas-batched RUN rejects static non-square ones):
+//   3x40x40:      tiles = 3 * ceildiv(40, 32) * ceildiv(40, 32) = 3 * 2 * 2 = 12
+//                 (the workspace has as many), so 12 blocks in and
+//                 ceildiv(max(12 * 256, max(3 * 40, 3)), 256) = 12 blocks back;
+//   100000x40x40: 100000 * 2 * 2 = 400000 tiles, capped at 16896 both ways;
+//   1000x0x0:     no tiles, so 1 block in (never a zero-block grid) and
+//                 ceildiv(max(0, max(1000 * 0, 1000)), 256) = 4 blocks back,
+//                 for the 1000 infos;
+//   70000x0x0:    likewise 1 block in and ceildiv(70000, 256) = 274 back;
+//   0x4x4:        an empty batch, 1 block each.
+// FOLDED-LABEL: func.func @lu_grids
+// FOLDED-DAG:     %[[ONE:.+]] = arith.constant 1 : index
+// FOLDED-DAG:     %[[C4:.+]] = arith.constant 4 : index
+// FOLDED-DAG:     %[[C8:.+]] = arith.constant 8 : index
+// FOLDED-DAG:     %[[C12:.+]] = arith.constant 12 : index
+// FOLDED-DAG:     %[[C32:.+]] = arith.constant 32 : index
+// FOLDED-DAG:     %[[C274:.+]] = arith.constant 274 : index
+// FOLDED-DAG:     %[[CAP:.+]] = arith.constant 16896 : index
+// FOLDED:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_to_column_major_f32 blocks in (%[[C12]], %[[ONE]], %[[ONE]]) threads in (%[[C32]], %[[C8]], %[[ONE]])
+// FOLDED:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_from_column_major_f32_i32 blocks in (%[[C12]], %[[ONE]], %[[ONE]]) threads in (%[[C32]], %[[C8]], %[[ONE]])
+// FOLDED:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_to_column_major_f64 blocks in (%[[CAP]], %[[ONE]], %[[ONE]]) threads in (%[[C32]], %[[C8]], %[[ONE]])
+// FOLDED:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_from_column_major_f64_i64 blocks in (%[[CAP]], %[[ONE]], %[[ONE]]) threads in (%[[C32]], %[[C8]], %[[ONE]])
+// FOLDED:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_to_column_major_f32 blocks in (%[[ONE]], %[[ONE]], %[[ONE]]) threads in (%[[C32]], %[[C8]], %[[ONE]])
+// FOLDED:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_from_column_major_f32_i32 blocks in (%[[C4]], %[[ONE]], %[[ONE]]) threads in (%[[C32]], %[[C8]], %[[ONE]])
+// FOLDED:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_to_column_major_f32 blocks in (%[[ONE]], %[[ONE]], %[[ONE]]) threads in (%[[C32]], %[[C8]], %[[ONE]])
+// FOLDED:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_from_column_major_f32_i32 blocks in (%[[C274]], %[[ONE]], %[[ONE]]) threads in (%[[C32]], %[[C8]], %[[ONE]])
+// FOLDED:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_to_column_major_f32 blocks in (%[[ONE]], %[[ONE]], %[[ONE]]) threads in (%[[C32]], %[[C8]], %[[ONE]])
+// FOLDED:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_from_column_major_f32_i32 blocks in (%[[ONE]], %[[ONE]], %[[ONE]]) threads in (%[[C32]], %[[C8]], %[[ONE]])
+// FOLDED-NOT:     gpu.launch_func
+// FOLDED:         return
+func.func @lu_grids(%a: memref<3x40x40xf32>, %p: memref<3x40xi32>, %i: memref<3xi32>,
+                    %a2: memref<100000x40x40xf64>, %p2: memref<100000x40xi64>, %i2: memref<100000xi64>,
+                    %a3: memref<1000x0x0xf32>, %p3: memref<1000x0xi32>, %i3: memref<1000xi32>,
+                    %a4: memref<70000x0x0xf32>, %p4: memref<70000x0xi32>, %i4: memref<70000xi32>,
+                    %a5: memref<0x4x4xf32>, %p5: memref<0x4xi32>, %i5: memref<0xi32>) {
+  linalgx.lu ins(%a : memref<3x40x40xf32>) outs(%a, %p, %i : memref<3x40x40xf32>, memref<3x40xi32>, memref<3xi32>)
+  linalgx.lu ins(%a2 : memref<100000x40x40xf64>) outs(%a2, %p2, %i2 : memref<100000x40x40xf64>, memref<100000x40xi64>, memref<100000xi64>)
+  linalgx.lu ins(%a3 : memref<1000x0x0xf32>) outs(%a3, %p3, %i3 : memref<1000x0x0xf32>, memref<1000x0xi32>, memref<1000xi32>)
+  linalgx.lu ins(%a4 : memref<70000x0x0xf32>) outs(%a4, %p4, %i4 : memref<70000x0x0xf32>, memref<70000x0xi32>, memref<70000xi32>)
+  linalgx.lu ins(%a5 : memref<0x4x4xf32>) outs(%a5, %p5, %i5 : memref<0x4x4xf32>, memref<0x4xi32>, memref<0xi32>)
   return
 }

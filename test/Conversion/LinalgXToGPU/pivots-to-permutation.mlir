@@ -2,14 +2,21 @@
 // gpu.launch_func per op, whatever the batch rank, shape or size: operands are
 // viewed as memref<?x?xT>, the grid is max(1, min(ceildiv(B*N, 256), 16896))
 // blocks of 256 threads, and the kernel (one per pivot type and base, shared
-// by every op using it) traces each position back through the swaps.
+// by every op using it) traces each position back through the swaps. A block
+// walks chunks of 256 positions; when the pivots of the matrices of a chunk
+// fit its shared-memory window (32 KiB: memref<8192xi32> or memref<4096xi64>
+// in the workgroup address space), it stages them there first and the trace
+// reads the window, else the trace reads global memory.
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu -split-input-file | FileCheck %s
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu -split-input-file | FileCheck %s --check-prefix=SYNC
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu -canonicalize -split-input-file | FileCheck %s --check-prefix=FOLDED
 
 // Unbatched, zero-based i32: [K] and [N] are expanded to [1, K] and [1, N],
-// one launch computes its grid from B*N, and the kernel is a grid-stride loop
-// whose reverse trace is unrolled by 4 (four pivot loads feeding a chain of
-// selects, then a remainder loop) ending in a single store.
+// one launch computes its grid from B*N, and the kernel is a block-stride
+// loop: stage the chunk's pivots (if they fit), barrier, trace each position
+// (from the window or from global memory; unrolled by 4, four pivot loads
+// feeding a chain of selects, then a remainder loop) ending in a single
+// store, barrier.
 // CHECK-LABEL: func.func @perm_unbatched_i32
 // CHECK-SAME:    (%[[P:[^:]+]]: memref<3xi32>, %[[Q:[^:]+]]: memref<5xi32>)
 // CHECK:         %[[TOKEN:.+]] = gpu.wait async
@@ -18,80 +25,266 @@
 // CHECK:         %[[P2:.+]] = memref.cast %[[PE]] : memref<1x3xi32> to memref<?x?xi32>
 // CHECK:         %[[QE:.+]] = memref.expand_shape %[[Q]] {{\[\[}}0, 1]] output_shape [1, 5] : memref<5xi32> into memref<1x5xi32>
 // CHECK:         %[[Q2:.+]] = memref.cast %[[QE]] : memref<1x5xi32> to memref<?x?xi32>
-// CHECK:         %[[B:.+]] = memref.dim %[[Q2]], %{{.+}} : memref<?x?xi32>
-// CHECK:         %[[N:.+]] = memref.dim %[[Q2]], %{{.+}} : memref<?x?xi32>
-// CHECK:         %[[TOTAL:.+]] = arith.muli %[[B]], %[[N]] : index
-// CHECK-DAG:     %[[ONE:.+]] = arith.constant 1 : index
-// CHECK-DAG:     %[[BLOCK:.+]] = arith.constant 256 : index
-// CHECK-DAG:     %[[CAP:.+]] = arith.constant 16896 : index
-// CHECK:         %[[NEEDED:.+]] = arith.ceildivui %[[TOTAL]], %[[BLOCK]] : index
-// CHECK:         %[[CAPPED:.+]] = arith.minui %[[NEEDED]], %[[CAP]] : index
-// CHECK:         %[[GRID:.+]] = arith.maxui %[[CAPPED]], %[[ONE]] : index
-// CHECK-NOT:     gpu.launch_func
-// CHECK:         %[[DONE:.+]] = gpu.launch_func async [%[[TOKEN]]] @linalgx_kernels::@linalgx_pivots_to_permutation_i32 blocks in (%[[GRID]], %[[ONE]], %[[ONE]]) threads in (%[[BLOCK]], %[[ONE]], %[[ONE]]) args(%[[P2]] : memref<?x?xi32>, %[[Q2]] : memref<?x?xi32>)
-// CHECK-NOT:     gpu.launch_func
-// CHECK:         gpu.wait [%[[DONE]]]
+// CHECK-NEXT:    %[[QD0:.+]] = arith.constant 0 : index
+// CHECK-NEXT:    %[[B:.+]] = memref.dim %[[Q2]], %[[QD0]] : memref<?x?xi32>
+// CHECK-NEXT:    %[[QD1:.+]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[N:.+]] = memref.dim %[[Q2]], %[[QD1]] : memref<?x?xi32>
+// CHECK-NEXT:    %[[TOTAL:.+]] = arith.muli %[[B]], %[[N]] : index
+// CHECK-NEXT:    %[[ONE:.+]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[BLOCK:.+]] = arith.constant 256 : index
+// CHECK-NEXT:    %[[NEEDED:.+]] = arith.ceildivui %[[TOTAL]], %[[BLOCK]] : index
+// CHECK-NEXT:    %[[CAP:.+]] = arith.constant 16896 : index
+// CHECK-NEXT:    %[[CAPPED:.+]] = arith.minui %[[NEEDED]], %[[CAP]] : index
+// CHECK-NEXT:    %[[GRID:.+]] = arith.maxui %[[CAPPED]], %[[ONE]] : index
+// CHECK-NEXT:    %[[GY:.+]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[TX:.+]] = arith.constant 256 : index
+// CHECK-NEXT:    %[[TY:.+]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[TZ:.+]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[DONE:.+]] = gpu.launch_func async [%[[TOKEN]]] @linalgx_kernels::@linalgx_pivots_to_permutation_i32 blocks in (%[[GRID]], %[[GY]], %[[GY]]) threads in (%[[TX]], %[[TY]], %[[TZ]]) args(%[[P2]] : memref<?x?xi32>, %[[Q2]] : memref<?x?xi32>)
+// CHECK-NEXT:    gpu.wait [%[[DONE]]]
 // CHECK-NEXT:    return
 //
 // CHECK-LABEL: gpu.module @linalgx_kernels
-// CHECK:         gpu.func @linalgx_pivots_to_permutation_i32(%[[PIV:[^:]+]]: memref<?x?xi32>, %[[PERM:[^:]+]]: memref<?x?xi32>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
-// CHECK:           %[[KB:.+]] = memref.dim %[[PERM]], %{{.+}} : memref<?x?xi32>
-// CHECK:           %[[KN:.+]] = memref.dim %[[PERM]], %{{.+}} : memref<?x?xi32>
-// CHECK:           %[[KK:.+]] = memref.dim %[[PIV]], %{{.+}} : memref<?x?xi32>
-// CHECK:           %[[STEPS:.+]] = arith.minui %[[KK]], %[[KN]] : index
-// CHECK:           %[[KTOTAL:.+]] = arith.muli %[[KB]], %[[KN]] : index
-// CHECK:           %[[NINT:.+]] = arith.index_cast %[[KN]] : index to i32
-// CHECK:           %[[LAST:.+]] = arith.subi %[[STEPS]], %{{.+}} : index
-// Grid-stride loop: first = block_id * block_dim + thread_id, stride =
-// grid_dim * block_dim.
-// CHECK:           %[[BID:.+]] = gpu.block_id x
-// CHECK:           %[[BDIM:.+]] = gpu.block_dim x
-// CHECK:           %[[TID:.+]] = gpu.thread_id x
-// CHECK:           %[[GDIM:.+]] = gpu.grid_dim x
-// CHECK:           %[[BASE:.+]] = arith.muli %[[BID]], %[[BDIM]] : index
-// CHECK:           %[[FIRST:.+]] = arith.addi %[[BASE]], %[[TID]] : index
-// CHECK:           %[[STRIDE:.+]] = arith.muli %[[GDIM]], %[[BDIM]] : index
-// CHECK-NOT:       memref.store
-// CHECK:           scf.for %[[T:[^ ]+]] = %[[FIRST]] to %[[KTOTAL]] step %[[STRIDE]] {
-// CHECK:             %[[MAT:.+]] = arith.divui %[[T]], %[[KN]] : index
-// CHECK:             %[[J:.+]] = arith.remui %[[T]], %[[KN]] : index
-// CHECK:             %[[START:.+]] = arith.index_cast %[[J]] : index to i32
-// The unrolled reverse trace: step r handles swap i = last - r.
-// CHECK:             %[[MAIN:.+]] = scf.for %[[R:[^ ]+]] = %{{.+}} to %[[UB:[^ ]+]] step %{{.+}} iter_args(%[[POS:[^ ]+]] = %[[START]]) -> (i32) {
-// CHECK:               %[[I0:.+]] = arith.subi %[[LAST]], %[[R]] : index
-// CHECK:               %[[T0:.+]] = memref.load %[[PIV]][%[[MAT]], %[[I0]]] : memref<?x?xi32>
-// Zero-based: the pivot is used as loaded, range-checked as 0 <= t < N.
-// CHECK-NOT:           arith.subi %[[T0]]
-// CHECK:               %[[GE:.+]] = arith.cmpi sge, %[[T0]], %{{.+}} : i32
-// CHECK:               %[[LT:.+]] = arith.cmpi slt, %[[T0]], %[[NINT]] : i32
-// CHECK:               %[[VALID:.+]] = arith.andi %[[GE]], %[[LT]] : i1
-// CHECK:               %[[IINT:.+]] = arith.index_cast %[[I0]] : index to i32
-// CHECK:               %[[ATI:.+]] = arith.cmpi eq, %[[POS]], %[[IINT]] : i32
-// CHECK:               %[[ATROW:.+]] = arith.andi %[[VALID]], %[[ATI]] : i1
-// CHECK:               %[[ATT:.+]] = arith.cmpi eq, %[[POS]], %[[T0]] : i32
-// CHECK:               %[[SWAPPED:.+]] = arith.select %[[ATT]], %[[IINT]], %[[POS]] : i32
-// CHECK:               %[[M0:.+]] = arith.select %[[ATROW]], %[[T0]], %[[SWAPPED]] : i32
-// CHECK:               %[[T1:.+]] = memref.load %[[PIV]][%[[MAT]], %{{.+}}] : memref<?x?xi32>
-// CHECK:               arith.cmpi eq, %[[M0]], %{{.+}} : i32
-// CHECK:               %[[M1:.+]] = arith.select %{{.+}}, %[[T1]], %{{.+}} : i32
-// CHECK:               %[[T2:.+]] = memref.load %[[PIV]][%[[MAT]], %{{.+}}] : memref<?x?xi32>
-// CHECK:               arith.cmpi eq, %[[M1]], %{{.+}} : i32
-// CHECK:               %[[M2:.+]] = arith.select %{{.+}}, %[[T2]], %{{.+}} : i32
-// CHECK:               %[[T3:.+]] = memref.load %[[PIV]][%[[MAT]], %{{.+}}] : memref<?x?xi32>
-// CHECK:               arith.cmpi eq, %[[M2]], %{{.+}} : i32
-// CHECK:               %[[M3:.+]] = arith.select %{{.+}}, %[[T3]], %{{.+}} : i32
-// CHECK-NOT:           memref.load
-// CHECK:               scf.yield %[[M3]] : i32
+// CHECK:         gpu.func @linalgx_pivots_to_permutation_i32(%[[PIV:[^:]+]]: memref<?x?xi32>, %[[PERM:[^:]+]]: memref<?x?xi32>) workgroup(%[[WIN:[^ ]+]] : memref<8192xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+// CHECK-NEXT:      %[[K1:.+]] = arith.constant 1 : index
+// CHECK-NEXT:      %[[K256:.+]] = arith.constant 256 : index
+// CHECK-NEXT:      %[[KD0:.+]] = arith.constant 0 : index
+// CHECK-NEXT:      %[[KB:.+]] = memref.dim %[[PERM]], %[[KD0]] : memref<?x?xi32>
+// CHECK-NEXT:      %[[KD1:.+]] = arith.constant 1 : index
+// CHECK-NEXT:      %[[KN:.+]] = memref.dim %[[PERM]], %[[KD1]] : memref<?x?xi32>
+// CHECK-NEXT:      %[[KD1B:.+]] = arith.constant 1 : index
+// CHECK-NEXT:      %[[KK:.+]] = memref.dim %[[PIV]], %[[KD1B]] : memref<?x?xi32>
+// CHECK-NEXT:      %[[STEPS:.+]] = arith.minui %[[KK]], %[[KN]] : index
+// CHECK-NEXT:      %[[KTOTAL:.+]] = arith.muli %[[KB]], %[[KN]] : index
+// CHECK-NEXT:      %[[NINT:.+]] = arith.index_cast %[[KN]] : index to i32
+// A chunk of 256 positions spans at most ceildiv(256, max(N, 1)) + 1
+// matrices; their K pivots each are staged iff that fits the 8192-entry
+// window, a condition of N and K only, so the same for every thread.
+// CHECK-NEXT:      %[[NPOS:.+]] = arith.maxui %[[KN]], %[[K1]] : index
+// CHECK-NEXT:      %[[PERCHUNK:.+]] = arith.ceildivui %[[K256]], %[[NPOS]] : index
+// CHECK-NEXT:      %[[SPANMAX:.+]] = arith.addi %[[PERCHUNK]], %[[K1]] : index
+// CHECK-NEXT:      %[[NEED:.+]] = arith.muli %[[SPANMAX]], %[[KK]] : index
+// CHECK-NEXT:      %[[WSIZE:.+]] = arith.constant 8192 : index
+// CHECK-NEXT:      %[[STAGED:.+]] = arith.cmpi ule, %[[NEED]], %[[WSIZE]] : index
+// CHECK-NEXT:      %[[TID:.+]] = gpu.thread_id x
+// CHECK-NEXT:      %[[BID:.+]] = gpu.block_id x
+// CHECK-NEXT:      %[[GDIM:.+]] = gpu.grid_dim x
+// CHECK-NEXT:      %[[FIRST:.+]] = arith.muli %[[BID]], %[[K256]] : index
+// CHECK-NEXT:      %[[STRIDE:.+]] = arith.muli %[[GDIM]], %[[K256]] : index
+// Chunk starts block_id * 256, stepping by grid_dim * 256: the same
+// iterations for every thread of a block, so the barriers in the body are
+// reached uniformly; position t = chunk start + thread_id.
+// CHECK-NEXT:      scf.for %[[CS:[^ ]+]] = %[[FIRST]] to %[[KTOTAL]] step %[[STRIDE]] {
+// CHECK-NEXT:        %[[T:.+]] = arith.addi %[[CS]], %[[TID]] : index
+// CHECK-NEXT:        %[[ACTIVE:.+]] = arith.cmpi ult, %[[T]], %[[KTOTAL]] : index
+// CHECK-NEXT:        %[[FIRSTM:.+]] = arith.divui %[[CS]], %[[KN]] : index
+// CHECK-NEXT:        %[[CE:.+]] = arith.addi %[[CS]], %[[K256]] : index
+// CHECK-NEXT:        %[[CEND:.+]] = arith.minui %[[CE]], %[[KTOTAL]] : index
+// CHECK-NEXT:        %[[CLAST:.+]] = arith.subi %[[CEND]], %[[K1]] : index
+// CHECK-NEXT:        %[[LASTM:.+]] = arith.divui %[[CLAST]], %[[KN]] : index
+// CHECK-NEXT:        %[[SPAN1:.+]] = arith.subi %[[LASTM]], %[[FIRSTM]] : index
+// CHECK-NEXT:        %[[SPAN:.+]] = arith.addi %[[SPAN1]], %[[K1]] : index
+// CHECK-NEXT:        %[[COUNT:.+]] = arith.muli %[[SPAN]], %[[KK]] : index
+// Staging: window[idx] = pivots[firstMatrix + idx / K][idx % K] for
+// idx < (lastMatrix - firstMatrix + 1) * K, consecutive threads on
+// consecutive pivots.
+// CHECK-NEXT:        scf.if %[[STAGED]] {
+// CHECK-NEXT:          scf.for %[[IDX:[^ ]+]] = %[[TID]] to %[[COUNT]] step %[[K256]] {
+// CHECK-NEXT:            %[[DM:.+]] = arith.divui %[[IDX]], %[[KK]] : index
+// CHECK-NEXT:            %[[SM:.+]] = arith.addi %[[FIRSTM]], %[[DM]] : index
+// CHECK-NEXT:            %[[SS:.+]] = arith.remui %[[IDX]], %[[KK]] : index
+// CHECK-NEXT:            %[[PV:.+]] = memref.load %[[PIV]][%[[SM]], %[[SS]]] : memref<?x?xi32>
+// CHECK-NEXT:            memref.store %[[PV]], %[[WIN]][%[[IDX]]] : memref<8192xi32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:          }
 // CHECK-NEXT:        }
-// The remainder of the trace (steps mod 4), one swap per iteration.
-// CHECK-NEXT:        %[[TRACE:.+]] = scf.for %{{[^ ]+}} = %[[UB]] to %[[STEPS]] step %{{.+}} iter_args(%{{[^ ]+}} = %[[MAIN]]) -> (i32) {
-// CHECK-COUNT-1:       memref.load %[[PIV]]
-// CHECK-NOT:           memref.load
-// CHECK:               scf.yield %{{.+}} : i32
+// CHECK-NEXT:        gpu.barrier
+// CHECK-NEXT:        scf.if %[[ACTIVE]] {
+// CHECK-NEXT:          %[[MAT:.+]] = arith.divui %[[T]], %[[KN]] : index
+// CHECK-NEXT:          %[[J:.+]] = arith.remui %[[T]], %[[KN]] : index
+// CHECK-NEXT:          %[[START:.+]] = arith.index_cast %[[J]] : index to i32
+// CHECK-NEXT:          %[[RES:.+]] = scf.if %[[STAGED]] -> (i32) {
+// Staged trace: pivot i of the matrix is window[(matrix - firstMatrix) * K + i].
+// Zero-based: each pivot is used as loaded, range-checked as 0 <= t < N.
+// CHECK-NEXT:            %[[REL:.+]] = arith.subi %[[MAT]], %[[FIRSTM]] : index
+// CHECK-NEXT:            %[[BASE:.+]] = arith.muli %[[REL]], %[[KK]] : index
+// CHECK-NEXT:            %[[SC0:.+]] = arith.constant 0 : index
+// CHECK-NEXT:            %[[SC1:.+]] = arith.constant 1 : index
+// CHECK-NEXT:            %[[SLAST:.+]] = arith.subi %[[STEPS]], %[[SC1]] : index
+// CHECK-NEXT:            %[[SZEROI:.+]] = arith.constant 0 : i32
+// CHECK-NEXT:            %[[SONEI:.+]] = arith.constant 1 : i32
+// CHECK-NOT:             memref.load
+// CHECK:                 %[[SMAIN:.+]] = scf.for %[[SR:[^ ]+]] = %[[SC0]] to %[[SUB:[^ ]+]] step %{{.+}} iter_args(%[[SPOS:[^ ]+]] = %[[START]]) -> (i32) {
+// CHECK-NEXT:            %[[SI0:.+]] = arith.subi %[[SLAST]], %[[SR]] : index
+// CHECK-NEXT:            %[[ST0A:.+]] = arith.addi %[[BASE]], %[[SI0]] : index
+// CHECK-NEXT:            %[[ST0:.+]] = memref.load %[[WIN]][%[[ST0A]]] : memref<8192xi32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            %[[SGE0:.+]] = arith.cmpi sge, %[[ST0]], %[[SZEROI]] : i32
+// CHECK-NEXT:            %[[SLT0:.+]] = arith.cmpi slt, %[[ST0]], %[[NINT]] : i32
+// CHECK-NEXT:            %[[SOK0:.+]] = arith.andi %[[SGE0]], %[[SLT0]] : i1
+// CHECK-NEXT:            %[[SII0:.+]] = arith.index_cast %[[SI0]] : index to i32
+// CHECK-NEXT:            %[[SATI0:.+]] = arith.cmpi eq, %[[SPOS]], %[[SII0]] : i32
+// CHECK-NEXT:            %[[SATR0:.+]] = arith.andi %[[SOK0]], %[[SATI0]] : i1
+// CHECK-NEXT:            %[[SATT0:.+]] = arith.cmpi eq, %[[SPOS]], %[[ST0]] : i32
+// CHECK-NEXT:            %[[SSW0:.+]] = arith.select %[[SATT0]], %[[SII0]], %[[SPOS]] : i32
+// CHECK-NEXT:            %[[SM0:.+]] = arith.select %[[SATR0]], %[[ST0]], %[[SSW0]] : i32
+// CHECK-NOT:             memref.load
+// CHECK:                 %[[SR1:.+]] = arith.addi %[[SR]], %{{.+}} : index
+// CHECK-NEXT:            %[[SI1:.+]] = arith.subi %[[SLAST]], %[[SR1]] : index
+// CHECK-NEXT:            %[[ST1A:.+]] = arith.addi %[[BASE]], %[[SI1]] : index
+// CHECK-NEXT:            %[[ST1:.+]] = memref.load %[[WIN]][%[[ST1A]]] : memref<8192xi32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            %[[SGE1:.+]] = arith.cmpi sge, %[[ST1]], %[[SZEROI]] : i32
+// CHECK-NEXT:            %[[SLT1:.+]] = arith.cmpi slt, %[[ST1]], %[[NINT]] : i32
+// CHECK-NEXT:            %[[SOK1:.+]] = arith.andi %[[SGE1]], %[[SLT1]] : i1
+// CHECK-NEXT:            %[[SII1:.+]] = arith.index_cast %[[SI1]] : index to i32
+// CHECK-NEXT:            %[[SATI1:.+]] = arith.cmpi eq, %[[SM0]], %[[SII1]] : i32
+// CHECK-NEXT:            %[[SATR1:.+]] = arith.andi %[[SOK1]], %[[SATI1]] : i1
+// CHECK-NEXT:            %[[SATT1:.+]] = arith.cmpi eq, %[[SM0]], %[[ST1]] : i32
+// CHECK-NEXT:            %[[SSW1:.+]] = arith.select %[[SATT1]], %[[SII1]], %[[SM0]] : i32
+// CHECK-NEXT:            %[[SM1:.+]] = arith.select %[[SATR1]], %[[ST1]], %[[SSW1]] : i32
+// CHECK-NOT:             memref.load
+// CHECK:                 %[[SR2:.+]] = arith.addi %[[SR]], %{{.+}} : index
+// CHECK-NEXT:            %[[SI2:.+]] = arith.subi %[[SLAST]], %[[SR2]] : index
+// CHECK-NEXT:            %[[ST2A:.+]] = arith.addi %[[BASE]], %[[SI2]] : index
+// CHECK-NEXT:            %[[ST2:.+]] = memref.load %[[WIN]][%[[ST2A]]] : memref<8192xi32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            %[[SGE2:.+]] = arith.cmpi sge, %[[ST2]], %[[SZEROI]] : i32
+// CHECK-NEXT:            %[[SLT2:.+]] = arith.cmpi slt, %[[ST2]], %[[NINT]] : i32
+// CHECK-NEXT:            %[[SOK2:.+]] = arith.andi %[[SGE2]], %[[SLT2]] : i1
+// CHECK-NEXT:            %[[SII2:.+]] = arith.index_cast %[[SI2]] : index to i32
+// CHECK-NEXT:            %[[SATI2:.+]] = arith.cmpi eq, %[[SM1]], %[[SII2]] : i32
+// CHECK-NEXT:            %[[SATR2:.+]] = arith.andi %[[SOK2]], %[[SATI2]] : i1
+// CHECK-NEXT:            %[[SATT2:.+]] = arith.cmpi eq, %[[SM1]], %[[ST2]] : i32
+// CHECK-NEXT:            %[[SSW2:.+]] = arith.select %[[SATT2]], %[[SII2]], %[[SM1]] : i32
+// CHECK-NEXT:            %[[SM2:.+]] = arith.select %[[SATR2]], %[[ST2]], %[[SSW2]] : i32
+// CHECK-NOT:             memref.load
+// CHECK:                 %[[SR3:.+]] = arith.addi %[[SR]], %{{.+}} : index
+// CHECK-NEXT:            %[[SI3:.+]] = arith.subi %[[SLAST]], %[[SR3]] : index
+// CHECK-NEXT:            %[[ST3A:.+]] = arith.addi %[[BASE]], %[[SI3]] : index
+// CHECK-NEXT:            %[[ST3:.+]] = memref.load %[[WIN]][%[[ST3A]]] : memref<8192xi32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            %[[SGE3:.+]] = arith.cmpi sge, %[[ST3]], %[[SZEROI]] : i32
+// CHECK-NEXT:            %[[SLT3:.+]] = arith.cmpi slt, %[[ST3]], %[[NINT]] : i32
+// CHECK-NEXT:            %[[SOK3:.+]] = arith.andi %[[SGE3]], %[[SLT3]] : i1
+// CHECK-NEXT:            %[[SII3:.+]] = arith.index_cast %[[SI3]] : index to i32
+// CHECK-NEXT:            %[[SATI3:.+]] = arith.cmpi eq, %[[SM2]], %[[SII3]] : i32
+// CHECK-NEXT:            %[[SATR3:.+]] = arith.andi %[[SOK3]], %[[SATI3]] : i1
+// CHECK-NEXT:            %[[SATT3:.+]] = arith.cmpi eq, %[[SM2]], %[[ST3]] : i32
+// CHECK-NEXT:            %[[SSW3:.+]] = arith.select %[[SATT3]], %[[SII3]], %[[SM2]] : i32
+// CHECK-NEXT:            %[[SM3:.+]] = arith.select %[[SATR3]], %[[ST3]], %[[SSW3]] : i32
+// CHECK-NEXT:            scf.yield %[[SM3]] : i32
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[STRACE:.+]] = scf.for %[[SRR:[^ ]+]] = %[[SUB]] to %[[STEPS]] step %[[SC1]] iter_args(%[[SRPOS:[^ ]+]] = %[[SMAIN]]) -> (i32) {
+// CHECK-NEXT:            %[[SRI:.+]] = arith.subi %[[SLAST]], %[[SRR]] : index
+// CHECK-NEXT:            %[[SRTA:.+]] = arith.addi %[[BASE]], %[[SRI]] : index
+// CHECK-NEXT:            %[[SRT:.+]] = memref.load %[[WIN]][%[[SRTA]]] : memref<8192xi32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            %[[SGER:.+]] = arith.cmpi sge, %[[SRT]], %[[SZEROI]] : i32
+// CHECK-NEXT:            %[[SLTR:.+]] = arith.cmpi slt, %[[SRT]], %[[NINT]] : i32
+// CHECK-NEXT:            %[[SOKR:.+]] = arith.andi %[[SGER]], %[[SLTR]] : i1
+// CHECK-NEXT:            %[[SIIR:.+]] = arith.index_cast %[[SRI]] : index to i32
+// CHECK-NEXT:            %[[SATIR:.+]] = arith.cmpi eq, %[[SRPOS]], %[[SIIR]] : i32
+// CHECK-NEXT:            %[[SATRR:.+]] = arith.andi %[[SOKR]], %[[SATIR]] : i1
+// CHECK-NEXT:            %[[SATTR:.+]] = arith.cmpi eq, %[[SRPOS]], %[[SRT]] : i32
+// CHECK-NEXT:            %[[SSWR:.+]] = arith.select %[[SATTR]], %[[SIIR]], %[[SRPOS]] : i32
+// CHECK-NEXT:            %[[SMR:.+]] = arith.select %[[SATRR]], %[[SRT]], %[[SSWR]] : i32
+// CHECK-NEXT:            scf.yield %[[SMR]] : i32
+// CHECK-NEXT:          }
+// CHECK-NEXT:          scf.yield %[[STRACE]] : i32
+// Global trace: pivot i of the matrix is pivots[matrix][i].
+// CHECK-NEXT:          } else {
+// CHECK-NEXT:            %[[GC0:.+]] = arith.constant 0 : index
+// CHECK-NEXT:            %[[GC1:.+]] = arith.constant 1 : index
+// CHECK-NEXT:            %[[GLAST:.+]] = arith.subi %[[STEPS]], %[[GC1]] : index
+// CHECK-NEXT:            %[[GZEROI:.+]] = arith.constant 0 : i32
+// CHECK-NEXT:            %[[GONEI:.+]] = arith.constant 1 : i32
+// CHECK-NOT:             memref.load
+// CHECK:                 %[[GMAIN:.+]] = scf.for %[[GR:[^ ]+]] = %[[GC0]] to %[[GUB:[^ ]+]] step %{{.+}} iter_args(%[[GPOS:[^ ]+]] = %[[START]]) -> (i32) {
+// CHECK-NEXT:            %[[GI0:.+]] = arith.subi %[[GLAST]], %[[GR]] : index
+// CHECK-NEXT:            %[[GT0:.+]] = memref.load %[[PIV]][%[[MAT]], %[[GI0]]] : memref<?x?xi32>
+// CHECK-NEXT:            %[[GGE0:.+]] = arith.cmpi sge, %[[GT0]], %[[GZEROI]] : i32
+// CHECK-NEXT:            %[[GLT0:.+]] = arith.cmpi slt, %[[GT0]], %[[NINT]] : i32
+// CHECK-NEXT:            %[[GOK0:.+]] = arith.andi %[[GGE0]], %[[GLT0]] : i1
+// CHECK-NEXT:            %[[GII0:.+]] = arith.index_cast %[[GI0]] : index to i32
+// CHECK-NEXT:            %[[GATI0:.+]] = arith.cmpi eq, %[[GPOS]], %[[GII0]] : i32
+// CHECK-NEXT:            %[[GATR0:.+]] = arith.andi %[[GOK0]], %[[GATI0]] : i1
+// CHECK-NEXT:            %[[GATT0:.+]] = arith.cmpi eq, %[[GPOS]], %[[GT0]] : i32
+// CHECK-NEXT:            %[[GSW0:.+]] = arith.select %[[GATT0]], %[[GII0]], %[[GPOS]] : i32
+// CHECK-NEXT:            %[[GM0:.+]] = arith.select %[[GATR0]], %[[GT0]], %[[GSW0]] : i32
+// CHECK-NOT:             memref.load
+// CHECK:                 %[[GR1:.+]] = arith.addi %[[GR]], %{{.+}} : index
+// CHECK-NEXT:            %[[GI1:.+]] = arith.subi %[[GLAST]], %[[GR1]] : index
+// CHECK-NEXT:            %[[GT1:.+]] = memref.load %[[PIV]][%[[MAT]], %[[GI1]]] : memref<?x?xi32>
+// CHECK-NEXT:            %[[GGE1:.+]] = arith.cmpi sge, %[[GT1]], %[[GZEROI]] : i32
+// CHECK-NEXT:            %[[GLT1:.+]] = arith.cmpi slt, %[[GT1]], %[[NINT]] : i32
+// CHECK-NEXT:            %[[GOK1:.+]] = arith.andi %[[GGE1]], %[[GLT1]] : i1
+// CHECK-NEXT:            %[[GII1:.+]] = arith.index_cast %[[GI1]] : index to i32
+// CHECK-NEXT:            %[[GATI1:.+]] = arith.cmpi eq, %[[GM0]], %[[GII1]] : i32
+// CHECK-NEXT:            %[[GATR1:.+]] = arith.andi %[[GOK1]], %[[GATI1]] : i1
+// CHECK-NEXT:            %[[GATT1:.+]] = arith.cmpi eq, %[[GM0]], %[[GT1]] : i32
+// CHECK-NEXT:            %[[GSW1:.+]] = arith.select %[[GATT1]], %[[GII1]], %[[GM0]] : i32
+// CHECK-NEXT:            %[[GM1:.+]] = arith.select %[[GATR1]], %[[GT1]], %[[GSW1]] : i32
+// CHECK-NOT:             memref.load
+// CHECK:                 %[[GR2:.+]] = arith.addi %[[GR]], %{{.+}} : index
+// CHECK-NEXT:            %[[GI2:.+]] = arith.subi %[[GLAST]], %[[GR2]] : index
+// CHECK-NEXT:            %[[GT2:.+]] = memref.load %[[PIV]][%[[MAT]], %[[GI2]]] : memref<?x?xi32>
+// CHECK-NEXT:            %[[GGE2:.+]] = arith.cmpi sge, %[[GT2]], %[[GZEROI]] : i32
+// CHECK-NEXT:            %[[GLT2:.+]] = arith.cmpi slt, %[[GT2]], %[[NINT]] : i32
+// CHECK-NEXT:            %[[GOK2:.+]] = arith.andi %[[GGE2]], %[[GLT2]] : i1
+// CHECK-NEXT:            %[[GII2:.+]] = arith.index_cast %[[GI2]] : index to i32
+// CHECK-NEXT:            %[[GATI2:.+]] = arith.cmpi eq, %[[GM1]], %[[GII2]] : i32
+// CHECK-NEXT:            %[[GATR2:.+]] = arith.andi %[[GOK2]], %[[GATI2]] : i1
+// CHECK-NEXT:            %[[GATT2:.+]] = arith.cmpi eq, %[[GM1]], %[[GT2]] : i32
+// CHECK-NEXT:            %[[GSW2:.+]] = arith.select %[[GATT2]], %[[GII2]], %[[GM1]] : i32
+// CHECK-NEXT:            %[[GM2:.+]] = arith.select %[[GATR2]], %[[GT2]], %[[GSW2]] : i32
+// CHECK-NOT:             memref.load
+// CHECK:                 %[[GR3:.+]] = arith.addi %[[GR]], %{{.+}} : index
+// CHECK-NEXT:            %[[GI3:.+]] = arith.subi %[[GLAST]], %[[GR3]] : index
+// CHECK-NEXT:            %[[GT3:.+]] = memref.load %[[PIV]][%[[MAT]], %[[GI3]]] : memref<?x?xi32>
+// CHECK-NEXT:            %[[GGE3:.+]] = arith.cmpi sge, %[[GT3]], %[[GZEROI]] : i32
+// CHECK-NEXT:            %[[GLT3:.+]] = arith.cmpi slt, %[[GT3]], %[[NINT]] : i32
+// CHECK-NEXT:            %[[GOK3:.+]] = arith.andi %[[GGE3]], %[[GLT3]] : i1
+// CHECK-NEXT:            %[[GII3:.+]] = arith.index_cast %[[GI3]] : index to i32
+// CHECK-NEXT:            %[[GATI3:.+]] = arith.cmpi eq, %[[GM2]], %[[GII3]] : i32
+// CHECK-NEXT:            %[[GATR3:.+]] = arith.andi %[[GOK3]], %[[GATI3]] : i1
+// CHECK-NEXT:            %[[GATT3:.+]] = arith.cmpi eq, %[[GM2]], %[[GT3]] : i32
+// CHECK-NEXT:            %[[GSW3:.+]] = arith.select %[[GATT3]], %[[GII3]], %[[GM2]] : i32
+// CHECK-NEXT:            %[[GM3:.+]] = arith.select %[[GATR3]], %[[GT3]], %[[GSW3]] : i32
+// CHECK-NEXT:            scf.yield %[[GM3]] : i32
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[GTRACE:.+]] = scf.for %[[GRR:[^ ]+]] = %[[GUB]] to %[[STEPS]] step %[[GC1]] iter_args(%[[GRPOS:[^ ]+]] = %[[GMAIN]]) -> (i32) {
+// CHECK-NEXT:            %[[GRI:.+]] = arith.subi %[[GLAST]], %[[GRR]] : index
+// CHECK-NEXT:            %[[GRT:.+]] = memref.load %[[PIV]][%[[MAT]], %[[GRI]]] : memref<?x?xi32>
+// CHECK-NEXT:            %[[GGER:.+]] = arith.cmpi sge, %[[GRT]], %[[GZEROI]] : i32
+// CHECK-NEXT:            %[[GLTR:.+]] = arith.cmpi slt, %[[GRT]], %[[NINT]] : i32
+// CHECK-NEXT:            %[[GOKR:.+]] = arith.andi %[[GGER]], %[[GLTR]] : i1
+// CHECK-NEXT:            %[[GIIR:.+]] = arith.index_cast %[[GRI]] : index to i32
+// CHECK-NEXT:            %[[GATIR:.+]] = arith.cmpi eq, %[[GRPOS]], %[[GIIR]] : i32
+// CHECK-NEXT:            %[[GATRR:.+]] = arith.andi %[[GOKR]], %[[GATIR]] : i1
+// CHECK-NEXT:            %[[GATTR:.+]] = arith.cmpi eq, %[[GRPOS]], %[[GRT]] : i32
+// CHECK-NEXT:            %[[GSWR:.+]] = arith.select %[[GATTR]], %[[GIIR]], %[[GRPOS]] : i32
+// CHECK-NEXT:            %[[GMR:.+]] = arith.select %[[GATRR]], %[[GRT]], %[[GSWR]] : i32
+// CHECK-NEXT:            scf.yield %[[GMR]] : i32
+// CHECK-NEXT:          }
+// CHECK-NEXT:          scf.yield %[[GTRACE]] : i32
+// CHECK-NEXT:          }
+// CHECK-NEXT:          memref.store %[[RES]], %[[PERM]][%[[MAT]], %[[J]]] : memref<?x?xi32>
 // CHECK-NEXT:        }
-// CHECK-NEXT:        memref.store %[[TRACE]], %[[PERM]][%[[MAT]], %[[J]]] : memref<?x?xi32>
+// The window is refilled by the next chunk only after every thread is done.
+// CHECK-NEXT:        gpu.barrier
 // CHECK-NEXT:      }
 // CHECK-NEXT:      gpu.return
+// Exactly the two barriers above, none in the conditionals.
+// SYNC-LABEL: gpu.func @linalgx_pivots_to_permutation_i32(
+// SYNC-NOT:     gpu.barrier
+// SYNC:         scf.for
+// SYNC-NOT:     gpu.barrier
+// SYNC:         scf.if
+// SYNC-NOT:     gpu.barrier
+// SYNC:         }
+// SYNC-NEXT:    }
+// SYNC-NEXT:    gpu.barrier
+// SYNC-NOT:     gpu.barrier
+// SYNC:         memref.store
+// SYNC-NEXT:    }
+// SYNC-NEXT:    gpu.barrier
+// SYNC-NEXT:    }
+// SYNC-NEXT:    gpu.return
 func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
   linalgx.pivots_to_permutation ins(%p : memref<3xi32>) outs(%q : memref<5xi32>)
   return
@@ -100,8 +293,9 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // -----
 
 // One batch dimension, one_based i64: no reshape, only the cast to
-// memref<?x?xi64>; the kernel subtracts 1 from each pivot before the range
-// check, in all four unrolled steps.
+// memref<?x?xi64>; the window holds 4096 i64 pivots, and the kernel subtracts
+// 1 from each pivot before the range check, in all four unrolled steps and
+// the remainder, in both traces.
 // CHECK-LABEL: func.func @perm_batched_one_based_i64
 // CHECK-SAME:    (%[[P:[^:]+]]: memref<2x3xi64>, %[[Q:[^:]+]]: memref<2x5xi64>)
 // CHECK:         %[[TOKEN:.+]] = gpu.wait async
@@ -117,35 +311,207 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK-NEXT:    return
 //
 // CHECK-LABEL: gpu.module @linalgx_kernels
-// CHECK:         gpu.func @linalgx_pivots_to_permutation_i64_one_based(%[[PIV:[^:]+]]: memref<?x?xi64>, %{{[^:]+}}: memref<?x?xi64>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
-// CHECK:           %[[KONE:.+]] = arith.constant 1 : i64
+// CHECK:         gpu.func @linalgx_pivots_to_permutation_i64_one_based(%[[PIV:[^:]+]]: memref<?x?xi64>, %[[PERM:[^:]+]]: memref<?x?xi64>) workgroup(%[[WIN:[^ ]+]] : memref<4096xi64, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+// CHECK:           memref.dim %[[PERM]], %{{.+}} : memref<?x?xi64>
+// CHECK-NEXT:      arith.constant 1 : index
+// CHECK-NEXT:      %[[KN:.+]] = memref.dim %[[PERM]], %{{.+}} : memref<?x?xi64>
+// CHECK-NEXT:      arith.constant 1 : index
+// CHECK-NEXT:      %[[KK:.+]] = memref.dim %[[PIV]], %{{.+}} : memref<?x?xi64>
+// CHECK-NEXT:      %[[STEPS:.+]] = arith.minui %[[KK]], %[[KN]] : index
+// CHECK-NEXT:      arith.muli
+// CHECK-NEXT:      %[[NINT:.+]] = arith.index_cast %[[KN]] : index to i64
+// CHECK:           %[[NEED:.+]] = arith.muli %{{.+}}, %[[KK]] : index
+// CHECK-NEXT:      %[[WSIZE:.+]] = arith.constant 4096 : index
+// CHECK-NEXT:      %[[STAGED:.+]] = arith.cmpi ule, %[[NEED]], %[[WSIZE]] : index
 // CHECK:           scf.for
-// CHECK:             scf.for {{.+}} -> (i64) {
-// CHECK:               %[[RAW:.+]] = memref.load %[[PIV]]{{.+}} : memref<?x?xi64>
-// CHECK-NEXT:          %[[TGT:.+]] = arith.subi %[[RAW]], %[[KONE]] : i64
-// CHECK-NEXT:          arith.cmpi sge, %[[TGT]], %{{.+}} : i64
-// CHECK-NEXT:          arith.cmpi slt, %[[TGT]], %{{.+}} : i64
-// CHECK:               %[[RAW:.+]] = memref.load %[[PIV]]{{.+}} : memref<?x?xi64>
-// CHECK-NEXT:          %[[TGT:.+]] = arith.subi %[[RAW]], %[[KONE]] : i64
-// CHECK-NEXT:          arith.cmpi sge, %[[TGT]], %{{.+}} : i64
-// CHECK-NEXT:          arith.cmpi slt, %[[TGT]], %{{.+}} : i64
-// CHECK:               %[[RAW:.+]] = memref.load %[[PIV]]{{.+}} : memref<?x?xi64>
-// CHECK-NEXT:          %[[TGT:.+]] = arith.subi %[[RAW]], %[[KONE]] : i64
-// CHECK-NEXT:          arith.cmpi sge, %[[TGT]], %{{.+}} : i64
-// CHECK-NEXT:          arith.cmpi slt, %[[TGT]], %{{.+}} : i64
-// CHECK:               %[[RAW:.+]] = memref.load %[[PIV]]{{.+}} : memref<?x?xi64>
-// CHECK-NEXT:          %[[TGT:.+]] = arith.subi %[[RAW]], %[[KONE]] : i64
-// CHECK-NEXT:          arith.cmpi sge, %[[TGT]], %{{.+}} : i64
-// CHECK-NEXT:          arith.cmpi slt, %[[TGT]], %{{.+}} : i64
-// CHECK-NOT:           memref.load
-// CHECK:               scf.yield %{{.+}} : i64
-// CHECK:             scf.for {{.+}} -> (i64) {
-// CHECK-NEXT:          arith.subi
-// CHECK-NEXT:          %[[RAW:.+]] = memref.load %[[PIV]]
-// CHECK-NEXT:          arith.subi %[[RAW]], %[[KONE]] : i64
-// CHECK:             memref.store %{{.+}} : memref<?x?xi64>
-// CHECK-NOT:         memref.store
-// CHECK:           gpu.return
+// CHECK:             scf.if %[[STAGED]] {
+// CHECK-NEXT:          scf.for %[[IDX:[^ ]+]] = {{.+}} {
+// CHECK:                 %[[PV:.+]] = memref.load %[[PIV]][%{{.+}}, %{{.+}}] : memref<?x?xi64>
+// CHECK-NEXT:            memref.store %[[PV]], %[[WIN]][%[[IDX]]] : memref<4096xi64, #gpu.address_space<workgroup>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:        }
+// CHECK-NEXT:        gpu.barrier
+// CHECK-NEXT:        scf.if
+// CHECK-NEXT:          %[[MAT:.+]] = arith.divui
+// CHECK-NEXT:          %[[J:.+]] = arith.remui
+// CHECK-NEXT:          %[[START:.+]] = arith.index_cast %[[J]] : index to i64
+// CHECK-NEXT:          %[[RES:.+]] = scf.if %[[STAGED]] -> (i64) {
+// CHECK-NEXT:            arith.subi %[[MAT]]
+// CHECK-NEXT:            %[[BASE:.+]] = arith.muli %{{.+}}, %[[KK]] : index
+// CHECK-NEXT:            %[[SC0:.+]] = arith.constant 0 : index
+// CHECK-NEXT:            %[[SC1:.+]] = arith.constant 1 : index
+// CHECK-NEXT:            %[[SLAST:.+]] = arith.subi %[[STEPS]], %[[SC1]] : index
+// CHECK-NEXT:            %[[SZEROI:.+]] = arith.constant 0 : i64
+// CHECK-NEXT:            %[[SONEI:.+]] = arith.constant 1 : i64
+// CHECK-NOT:             memref.load
+// CHECK:                 %[[SMAIN:.+]] = scf.for %[[SR:[^ ]+]] = %[[SC0]] to %[[SUB:[^ ]+]] step %{{.+}} iter_args(%[[SPOS:[^ ]+]] = %[[START]]) -> (i64) {
+// CHECK-NEXT:            %[[SI0:.+]] = arith.subi %[[SLAST]], %[[SR]] : index
+// CHECK-NEXT:            %[[ST0A:.+]] = arith.addi %[[BASE]], %[[SI0]] : index
+// CHECK-NEXT:            %[[ST0:.+]] = memref.load %[[WIN]][%[[ST0A]]] : memref<4096xi64, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            %[[STG0:.+]] = arith.subi %[[ST0]], %[[SONEI]] : i64
+// CHECK-NEXT:            %[[SGE0:.+]] = arith.cmpi sge, %[[STG0]], %[[SZEROI]] : i64
+// CHECK-NEXT:            %[[SLT0:.+]] = arith.cmpi slt, %[[STG0]], %[[NINT]] : i64
+// CHECK-NEXT:            %[[SOK0:.+]] = arith.andi %[[SGE0]], %[[SLT0]] : i1
+// CHECK-NEXT:            %[[SII0:.+]] = arith.index_cast %[[SI0]] : index to i64
+// CHECK-NEXT:            %[[SATI0:.+]] = arith.cmpi eq, %[[SPOS]], %[[SII0]] : i64
+// CHECK-NEXT:            %[[SATR0:.+]] = arith.andi %[[SOK0]], %[[SATI0]] : i1
+// CHECK-NEXT:            %[[SATT0:.+]] = arith.cmpi eq, %[[SPOS]], %[[STG0]] : i64
+// CHECK-NEXT:            %[[SSW0:.+]] = arith.select %[[SATT0]], %[[SII0]], %[[SPOS]] : i64
+// CHECK-NEXT:            %[[SM0:.+]] = arith.select %[[SATR0]], %[[STG0]], %[[SSW0]] : i64
+// CHECK-NOT:             memref.load
+// CHECK:                 %[[SR1:.+]] = arith.addi %[[SR]], %{{.+}} : index
+// CHECK-NEXT:            %[[SI1:.+]] = arith.subi %[[SLAST]], %[[SR1]] : index
+// CHECK-NEXT:            %[[ST1A:.+]] = arith.addi %[[BASE]], %[[SI1]] : index
+// CHECK-NEXT:            %[[ST1:.+]] = memref.load %[[WIN]][%[[ST1A]]] : memref<4096xi64, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            %[[STG1:.+]] = arith.subi %[[ST1]], %[[SONEI]] : i64
+// CHECK-NEXT:            %[[SGE1:.+]] = arith.cmpi sge, %[[STG1]], %[[SZEROI]] : i64
+// CHECK-NEXT:            %[[SLT1:.+]] = arith.cmpi slt, %[[STG1]], %[[NINT]] : i64
+// CHECK-NEXT:            %[[SOK1:.+]] = arith.andi %[[SGE1]], %[[SLT1]] : i1
+// CHECK-NEXT:            %[[SII1:.+]] = arith.index_cast %[[SI1]] : index to i64
+// CHECK-NEXT:            %[[SATI1:.+]] = arith.cmpi eq, %[[SM0]], %[[SII1]] : i64
+// CHECK-NEXT:            %[[SATR1:.+]] = arith.andi %[[SOK1]], %[[SATI1]] : i1
+// CHECK-NEXT:            %[[SATT1:.+]] = arith.cmpi eq, %[[SM0]], %[[STG1]] : i64
+// CHECK-NEXT:            %[[SSW1:.+]] = arith.select %[[SATT1]], %[[SII1]], %[[SM0]] : i64
+// CHECK-NEXT:            %[[SM1:.+]] = arith.select %[[SATR1]], %[[STG1]], %[[SSW1]] : i64
+// CHECK-NOT:             memref.load
+// CHECK:                 %[[SR2:.+]] = arith.addi %[[SR]], %{{.+}} : index
+// CHECK-NEXT:            %[[SI2:.+]] = arith.subi %[[SLAST]], %[[SR2]] : index
+// CHECK-NEXT:            %[[ST2A:.+]] = arith.addi %[[BASE]], %[[SI2]] : index
+// CHECK-NEXT:            %[[ST2:.+]] = memref.load %[[WIN]][%[[ST2A]]] : memref<4096xi64, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            %[[STG2:.+]] = arith.subi %[[ST2]], %[[SONEI]] : i64
+// CHECK-NEXT:            %[[SGE2:.+]] = arith.cmpi sge, %[[STG2]], %[[SZEROI]] : i64
+// CHECK-NEXT:            %[[SLT2:.+]] = arith.cmpi slt, %[[STG2]], %[[NINT]] : i64
+// CHECK-NEXT:            %[[SOK2:.+]] = arith.andi %[[SGE2]], %[[SLT2]] : i1
+// CHECK-NEXT:            %[[SII2:.+]] = arith.index_cast %[[SI2]] : index to i64
+// CHECK-NEXT:            %[[SATI2:.+]] = arith.cmpi eq, %[[SM1]], %[[SII2]] : i64
+// CHECK-NEXT:            %[[SATR2:.+]] = arith.andi %[[SOK2]], %[[SATI2]] : i1
+// CHECK-NEXT:            %[[SATT2:.+]] = arith.cmpi eq, %[[SM1]], %[[STG2]] : i64
+// CHECK-NEXT:            %[[SSW2:.+]] = arith.select %[[SATT2]], %[[SII2]], %[[SM1]] : i64
+// CHECK-NEXT:            %[[SM2:.+]] = arith.select %[[SATR2]], %[[STG2]], %[[SSW2]] : i64
+// CHECK-NOT:             memref.load
+// CHECK:                 %[[SR3:.+]] = arith.addi %[[SR]], %{{.+}} : index
+// CHECK-NEXT:            %[[SI3:.+]] = arith.subi %[[SLAST]], %[[SR3]] : index
+// CHECK-NEXT:            %[[ST3A:.+]] = arith.addi %[[BASE]], %[[SI3]] : index
+// CHECK-NEXT:            %[[ST3:.+]] = memref.load %[[WIN]][%[[ST3A]]] : memref<4096xi64, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            %[[STG3:.+]] = arith.subi %[[ST3]], %[[SONEI]] : i64
+// CHECK-NEXT:            %[[SGE3:.+]] = arith.cmpi sge, %[[STG3]], %[[SZEROI]] : i64
+// CHECK-NEXT:            %[[SLT3:.+]] = arith.cmpi slt, %[[STG3]], %[[NINT]] : i64
+// CHECK-NEXT:            %[[SOK3:.+]] = arith.andi %[[SGE3]], %[[SLT3]] : i1
+// CHECK-NEXT:            %[[SII3:.+]] = arith.index_cast %[[SI3]] : index to i64
+// CHECK-NEXT:            %[[SATI3:.+]] = arith.cmpi eq, %[[SM2]], %[[SII3]] : i64
+// CHECK-NEXT:            %[[SATR3:.+]] = arith.andi %[[SOK3]], %[[SATI3]] : i1
+// CHECK-NEXT:            %[[SATT3:.+]] = arith.cmpi eq, %[[SM2]], %[[STG3]] : i64
+// CHECK-NEXT:            %[[SSW3:.+]] = arith.select %[[SATT3]], %[[SII3]], %[[SM2]] : i64
+// CHECK-NEXT:            %[[SM3:.+]] = arith.select %[[SATR3]], %[[STG3]], %[[SSW3]] : i64
+// CHECK-NEXT:            scf.yield %[[SM3]] : i64
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[STRACE:.+]] = scf.for %[[SRR:[^ ]+]] = %[[SUB]] to %[[STEPS]] step %[[SC1]] iter_args(%[[SRPOS:[^ ]+]] = %[[SMAIN]]) -> (i64) {
+// CHECK-NEXT:            %[[SRI:.+]] = arith.subi %[[SLAST]], %[[SRR]] : index
+// CHECK-NEXT:            %[[SRTA:.+]] = arith.addi %[[BASE]], %[[SRI]] : index
+// CHECK-NEXT:            %[[SRT:.+]] = memref.load %[[WIN]][%[[SRTA]]] : memref<4096xi64, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            %[[STGR:.+]] = arith.subi %[[SRT]], %[[SONEI]] : i64
+// CHECK-NEXT:            %[[SGER:.+]] = arith.cmpi sge, %[[STGR]], %[[SZEROI]] : i64
+// CHECK-NEXT:            %[[SLTR:.+]] = arith.cmpi slt, %[[STGR]], %[[NINT]] : i64
+// CHECK-NEXT:            %[[SOKR:.+]] = arith.andi %[[SGER]], %[[SLTR]] : i1
+// CHECK-NEXT:            %[[SIIR:.+]] = arith.index_cast %[[SRI]] : index to i64
+// CHECK-NEXT:            %[[SATIR:.+]] = arith.cmpi eq, %[[SRPOS]], %[[SIIR]] : i64
+// CHECK-NEXT:            %[[SATRR:.+]] = arith.andi %[[SOKR]], %[[SATIR]] : i1
+// CHECK-NEXT:            %[[SATTR:.+]] = arith.cmpi eq, %[[SRPOS]], %[[STGR]] : i64
+// CHECK-NEXT:            %[[SSWR:.+]] = arith.select %[[SATTR]], %[[SIIR]], %[[SRPOS]] : i64
+// CHECK-NEXT:            %[[SMR:.+]] = arith.select %[[SATRR]], %[[STGR]], %[[SSWR]] : i64
+// CHECK-NEXT:            scf.yield %[[SMR]] : i64
+// CHECK-NEXT:          }
+// CHECK-NEXT:          scf.yield %[[STRACE]] : i64
+// CHECK-NEXT:          } else {
+// CHECK-NEXT:            %[[GC0:.+]] = arith.constant 0 : index
+// CHECK-NEXT:            %[[GC1:.+]] = arith.constant 1 : index
+// CHECK-NEXT:            %[[GLAST:.+]] = arith.subi %[[STEPS]], %[[GC1]] : index
+// CHECK-NEXT:            %[[GZEROI:.+]] = arith.constant 0 : i64
+// CHECK-NEXT:            %[[GONEI:.+]] = arith.constant 1 : i64
+// CHECK-NOT:             memref.load
+// CHECK:                 %[[GMAIN:.+]] = scf.for %[[GR:[^ ]+]] = %[[GC0]] to %[[GUB:[^ ]+]] step %{{.+}} iter_args(%[[GPOS:[^ ]+]] = %[[START]]) -> (i64) {
+// CHECK-NEXT:            %[[GI0:.+]] = arith.subi %[[GLAST]], %[[GR]] : index
+// CHECK-NEXT:            %[[GT0:.+]] = memref.load %[[PIV]][%[[MAT]], %[[GI0]]] : memref<?x?xi64>
+// CHECK-NEXT:            %[[GTG0:.+]] = arith.subi %[[GT0]], %[[GONEI]] : i64
+// CHECK-NEXT:            %[[GGE0:.+]] = arith.cmpi sge, %[[GTG0]], %[[GZEROI]] : i64
+// CHECK-NEXT:            %[[GLT0:.+]] = arith.cmpi slt, %[[GTG0]], %[[NINT]] : i64
+// CHECK-NEXT:            %[[GOK0:.+]] = arith.andi %[[GGE0]], %[[GLT0]] : i1
+// CHECK-NEXT:            %[[GII0:.+]] = arith.index_cast %[[GI0]] : index to i64
+// CHECK-NEXT:            %[[GATI0:.+]] = arith.cmpi eq, %[[GPOS]], %[[GII0]] : i64
+// CHECK-NEXT:            %[[GATR0:.+]] = arith.andi %[[GOK0]], %[[GATI0]] : i1
+// CHECK-NEXT:            %[[GATT0:.+]] = arith.cmpi eq, %[[GPOS]], %[[GTG0]] : i64
+// CHECK-NEXT:            %[[GSW0:.+]] = arith.select %[[GATT0]], %[[GII0]], %[[GPOS]] : i64
+// CHECK-NEXT:            %[[GM0:.+]] = arith.select %[[GATR0]], %[[GTG0]], %[[GSW0]] : i64
+// CHECK-NOT:             memref.load
+// CHECK:                 %[[GR1:.+]] = arith.addi %[[GR]], %{{.+}} : index
+// CHECK-NEXT:            %[[GI1:.+]] = arith.subi %[[GLAST]], %[[GR1]] : index
+// CHECK-NEXT:            %[[GT1:.+]] = memref.load %[[PIV]][%[[MAT]], %[[GI1]]] : memref<?x?xi64>
+// CHECK-NEXT:            %[[GTG1:.+]] = arith.subi %[[GT1]], %[[GONEI]] : i64
+// CHECK-NEXT:            %[[GGE1:.+]] = arith.cmpi sge, %[[GTG1]], %[[GZEROI]] : i64
+// CHECK-NEXT:            %[[GLT1:.+]] = arith.cmpi slt, %[[GTG1]], %[[NINT]] : i64
+// CHECK-NEXT:            %[[GOK1:.+]] = arith.andi %[[GGE1]], %[[GLT1]] : i1
+// CHECK-NEXT:            %[[GII1:.+]] = arith.index_cast %[[GI1]] : index to i64
+// CHECK-NEXT:            %[[GATI1:.+]] = arith.cmpi eq, %[[GM0]], %[[GII1]] : i64
+// CHECK-NEXT:            %[[GATR1:.+]] = arith.andi %[[GOK1]], %[[GATI1]] : i1
+// CHECK-NEXT:            %[[GATT1:.+]] = arith.cmpi eq, %[[GM0]], %[[GTG1]] : i64
+// CHECK-NEXT:            %[[GSW1:.+]] = arith.select %[[GATT1]], %[[GII1]], %[[GM0]] : i64
+// CHECK-NEXT:            %[[GM1:.+]] = arith.select %[[GATR1]], %[[GTG1]], %[[GSW1]] : i64
+// CHECK-NOT:             memref.load
+// CHECK:                 %[[GR2:.+]] = arith.addi %[[GR]], %{{.+}} : index
+// CHECK-NEXT:            %[[GI2:.+]] = arith.subi %[[GLAST]], %[[GR2]] : index
+// CHECK-NEXT:            %[[GT2:.+]] = memref.load %[[PIV]][%[[MAT]], %[[GI2]]] : memref<?x?xi64>
+// CHECK-NEXT:            %[[GTG2:.+]] = arith.subi %[[GT2]], %[[GONEI]] : i64
+// CHECK-NEXT:            %[[GGE2:.+]] = arith.cmpi sge, %[[GTG2]], %[[GZEROI]] : i64
+// CHECK-NEXT:            %[[GLT2:.+]] = arith.cmpi slt, %[[GTG2]], %[[NINT]] : i64
+// CHECK-NEXT:            %[[GOK2:.+]] = arith.andi %[[GGE2]], %[[GLT2]] : i1
+// CHECK-NEXT:            %[[GII2:.+]] = arith.index_cast %[[GI2]] : index to i64
+// CHECK-NEXT:            %[[GATI2:.+]] = arith.cmpi eq, %[[GM1]], %[[GII2]] : i64
+// CHECK-NEXT:            %[[GATR2:.+]] = arith.andi %[[GOK2]], %[[GATI2]] : i1
+// CHECK-NEXT:            %[[GATT2:.+]] = arith.cmpi eq, %[[GM1]], %[[GTG2]] : i64
+// CHECK-NEXT:            %[[GSW2:.+]] = arith.select %[[GATT2]], %[[GII2]], %[[GM1]] : i64
+// CHECK-NEXT:            %[[GM2:.+]] = arith.select %[[GATR2]], %[[GTG2]], %[[GSW2]] : i64
+// CHECK-NOT:             memref.load
+// CHECK:                 %[[GR3:.+]] = arith.addi %[[GR]], %{{.+}} : index
+// CHECK-NEXT:            %[[GI3:.+]] = arith.subi %[[GLAST]], %[[GR3]] : index
+// CHECK-NEXT:            %[[GT3:.+]] = memref.load %[[PIV]][%[[MAT]], %[[GI3]]] : memref<?x?xi64>
+// CHECK-NEXT:            %[[GTG3:.+]] = arith.subi %[[GT3]], %[[GONEI]] : i64
+// CHECK-NEXT:            %[[GGE3:.+]] = arith.cmpi sge, %[[GTG3]], %[[GZEROI]] : i64
+// CHECK-NEXT:            %[[GLT3:.+]] = arith.cmpi slt, %[[GTG3]], %[[NINT]] : i64
+// CHECK-NEXT:            %[[GOK3:.+]] = arith.andi %[[GGE3]], %[[GLT3]] : i1
+// CHECK-NEXT:            %[[GII3:.+]] = arith.index_cast %[[GI3]] : index to i64
+// CHECK-NEXT:            %[[GATI3:.+]] = arith.cmpi eq, %[[GM2]], %[[GII3]] : i64
+// CHECK-NEXT:            %[[GATR3:.+]] = arith.andi %[[GOK3]], %[[GATI3]] : i1
+// CHECK-NEXT:            %[[GATT3:.+]] = arith.cmpi eq, %[[GM2]], %[[GTG3]] : i64
+// CHECK-NEXT:            %[[GSW3:.+]] = arith.select %[[GATT3]], %[[GII3]], %[[GM2]] : i64
+// CHECK-NEXT:            %[[GM3:.+]] = arith.select %[[GATR3]], %[[GTG3]], %[[GSW3]] : i64
+// CHECK-NEXT:            scf.yield %[[GM3]] : i64
+// CHECK-NEXT:          }
+// CHECK-NEXT:          %[[GTRACE:.+]] = scf.for %[[GRR:[^ ]+]] = %[[GUB]] to %[[STEPS]] step %[[GC1]] iter_args(%[[GRPOS:[^ ]+]] = %[[GMAIN]]) -> (i64) {
+// CHECK-NEXT:            %[[GRI:.+]] = arith.subi %[[GLAST]], %[[GRR]] : index
+// CHECK-NEXT:            %[[GRT:.+]] = memref.load %[[PIV]][%[[MAT]], %[[GRI]]] : memref<?x?xi64>
+// CHECK-NEXT:            %[[GTGR:.+]] = arith.subi %[[GRT]], %[[GONEI]] : i64
+// CHECK-NEXT:            %[[GGER:.+]] = arith.cmpi sge, %[[GTGR]], %[[GZEROI]] : i64
+// CHECK-NEXT:            %[[GLTR:.+]] = arith.cmpi slt, %[[GTGR]], %[[NINT]] : i64
+// CHECK-NEXT:            %[[GOKR:.+]] = arith.andi %[[GGER]], %[[GLTR]] : i1
+// CHECK-NEXT:            %[[GIIR:.+]] = arith.index_cast %[[GRI]] : index to i64
+// CHECK-NEXT:            %[[GATIR:.+]] = arith.cmpi eq, %[[GRPOS]], %[[GIIR]] : i64
+// CHECK-NEXT:            %[[GATRR:.+]] = arith.andi %[[GOKR]], %[[GATIR]] : i1
+// CHECK-NEXT:            %[[GATTR:.+]] = arith.cmpi eq, %[[GRPOS]], %[[GTGR]] : i64
+// CHECK-NEXT:            %[[GSWR:.+]] = arith.select %[[GATTR]], %[[GIIR]], %[[GRPOS]] : i64
+// CHECK-NEXT:            %[[GMR:.+]] = arith.select %[[GATRR]], %[[GTGR]], %[[GSWR]] : i64
+// CHECK-NEXT:            scf.yield %[[GMR]] : i64
+// CHECK-NEXT:          }
+// CHECK-NEXT:          scf.yield %[[GTRACE]] : i64
+// CHECK-NEXT:          }
+// CHECK-NEXT:          memref.store %[[RES]], %[[PERM]][%[[MAT]], %[[J]]] : memref<?x?xi64>
+// CHECK-NEXT:        }
+// CHECK-NEXT:        gpu.barrier
+// CHECK-NEXT:      }
+// CHECK-NEXT:      gpu.return
+// SYNC-LABEL: gpu.func @linalgx_pivots_to_permutation_i64_one_based(
+// SYNC-COUNT-2: gpu.barrier
+// SYNC-NOT:     gpu.barrier
+// SYNC:         gpu.return
 func.func @perm_batched_one_based_i64(%p: memref<2x3xi64>, %q: memref<2x5xi64>) {
   linalgx.pivots_to_permutation one_based ins(%p : memref<2x3xi64>) outs(%q : memref<2x5xi64>)
   return
@@ -198,7 +564,7 @@ func.func @perm_batch3_i32(%p: memref<2x3x4x3xi32>, %q: memref<2x3x4x5xi32>) {
 // CHECK:         gpu.wait [%[[DONE]]]
 // CHECK-NEXT:    return
 // CHECK-LABEL: gpu.module @linalgx_kernels
-// CHECK-NEXT:    gpu.func @linalgx_pivots_to_permutation_i64(%{{[^:]+}}: memref<?x?xi64>, %{{[^:]+}}: memref<?x?xi64>) kernel
+// CHECK-NEXT:    gpu.func @linalgx_pivots_to_permutation_i64(%{{[^:]+}}: memref<?x?xi64>, %{{[^:]+}}: memref<?x?xi64>) workgroup(%{{[^ ]+}} : memref<4096xi64, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
 // CHECK-NOT:       arith.subi %{{.+}} : i64
 // CHECK:           gpu.return
 func.func @perm_dynamic_i64(%p: memref<?x?x?xi64>, %q: memref<?x?x?xi64>) {

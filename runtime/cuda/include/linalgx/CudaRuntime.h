@@ -86,7 +86,10 @@ LINALGX_CUDA_EXPORT void *linalgxCudaGetStream(void);
 ///           2 = cuBLAS getrfBatched (square only).
 ///   Auto picks 2 when batch > 1, m == n and n <= 128
 ///   (LINALGX_GETRF_BATCHED_MAX_N overrides 128), else 1.
-/// Asynchronous on the current stream.
+/// Asynchronous on the current stream. The cuSOLVER path with batch > 1 runs
+/// the matrices concurrently on up to LINALGX_GETRF_STREAMS (default 8)
+/// streams, forked from and joined back into the current stream with events,
+/// so ordering is as if everything ran on the current stream (README.md).
 ///
 /// Strategy 1 matches LAPACK getrf exactly in semantics. Strategy 2 (cuBLAS,
 /// as observed with CUDA 13.0) differs in two ways; see README.md:
@@ -98,9 +101,11 @@ LINALGX_CUDA_EXPORT void linalgxCudaGetrf(int32_t elemType, void *a,
                                           int64_t batch, int64_t m, int64_t n,
                                           int32_t strategy);
 
-/// Synchronizes the current stream, then frees every cached cuBLAS/cuSOLVER
-/// handle, workspace and pointer array. Optional: caches otherwise live until
-/// process exit. Useful for leak checkers and before handing a stream back.
+/// Synchronizes each device with cached resources (cudaDeviceSynchronize),
+/// then frees every cached cuBLAS/cuSOLVER handle, workspace and pointer
+/// array, and the getrf fan-out's streams and events. Optional: caches
+/// otherwise live until process exit. Useful for leak checkers and before
+/// handing a stream back.
 LINALGX_CUDA_EXPORT void linalgxCudaReleaseCachedResources(void);
 
 #ifdef __cplusplus

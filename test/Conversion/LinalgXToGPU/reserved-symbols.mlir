@@ -1,0 +1,27 @@
+// The lowering's own symbols, and memrefs it cannot take, are rejected with a
+// message that says what to change, never turned into invalid IR.
+// RUN: not linalgx-opt %s -split-input-file -convert-linalgx-to-gpu 2>&1 | FileCheck %s
+
+// CHECK: error: 'linalgxCudaGetrf' is the linalgx CUDA runtime's entry point and must be a func.func of type '(i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32) -> ()'
+func.func private @linalgxCudaGetrf(i64)
+func.func @lu(%a: memref<4x4xf64>, %p: memref<4xi32>, %i: memref<i32>) {
+  linalgx.lu ins(%a : memref<4x4xf64>) outs(%a, %p, %i : memref<4x4xf64>, memref<4xi32>, memref<i32>)
+  return
+}
+
+// -----
+
+// CHECK: error: the symbol 'linalgx_kernels' is reserved for the kernels convert-linalgx-to-gpu generates (a gpu.module); rename this op
+func.func private @linalgx_kernels()
+func.func @perm(%p: memref<3xi32>, %q: memref<5xi32>) {
+  linalgx.pivots_to_permutation ins(%p : memref<3xi32>) outs(%q : memref<5xi32>)
+  return
+}
+
+// -----
+
+// CHECK: error: 'linalgx.pivots_to_permutation' op operand of type memref<3xi32, 1> has a memory space; the GPU lowering takes memrefs in the default memory space
+func.func @perm_space(%p: memref<3xi32, 1>, %q: memref<5xi32, 1>) {
+  linalgx.pivots_to_permutation ins(%p : memref<3xi32, 1>) outs(%q : memref<5xi32, 1>)
+  return
+}
