@@ -19,6 +19,7 @@ config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%linalgx_src_root", config.linalgx_src_root))
 config.substitutions.append(("%linalgx_lib_dir", config.linalgx_lib_dir))
 config.substitutions.append(("%linalgx_obj_root", config.linalgx_obj_root))
+config.substitutions.append(("%linalgx_tools_dir", config.linalgx_tools_dir))
 config.substitutions.append(("%python", config.python_executable))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
@@ -38,6 +39,14 @@ try:
     config.available_features.add("scipy")
 except ImportError:
     pass
+
+# The CUDA runtime is built when the CUDA toolkit was found at configure time.
+if os.path.exists(os.path.join(config.linalgx_lib_dir, "liblinalgx_cuda_runtime.so")):
+    config.available_features.add("cuda-runtime")
+
+# Tests of what happens without a GPU run only where there is none.
+if not os.path.exists("/dev/nvidia0") and not os.path.exists("/dev/nvidiactl"):
+    config.available_features.add("no-gpu")
 
 # ptxas turns NVVM output into sm_90 machine code; without it only the
 # conversions up to PTX can be tested.
