@@ -58,3 +58,15 @@ ptxas = shutil.which("ptxas") or (
 if ptxas and os.path.exists(ptxas):
     config.available_features.add("ptxas")
     llvm_config.with_environment("PATH", os.path.dirname(ptxas), append_path=True)
+
+# The mlir-opt plugins (tools/linalgx-plugins) are linked against MLIR's dylib
+# and built wherever the MLIR installation has one; their tests run the stock
+# `mlir-opt` of that installation.
+config.substitutions.append(
+    ("%linalgx_dialect_plugin",
+     os.path.join(config.linalgx_lib_dir, "liblinalgx-dialect-plugin.so")))
+config.substitutions.append(
+    ("%linalgx_pass_plugin",
+     os.path.join(config.linalgx_lib_dir, "liblinalgx-pass-plugin.so")))
+if os.path.exists(os.path.join(config.mlir_lib_dir, "libMLIR.so")):
+    config.available_features.add("mlir-dylib")

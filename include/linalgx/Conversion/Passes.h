@@ -3,6 +3,7 @@
 #ifndef LINALGX_CONVERSION_PASSES_H
 #define LINALGX_CONVERSION_PASSES_H
 
+#include "linalgx/Conversion/JAXToLinalgX/JAXToLinalgX.h"
 #include "linalgx/Conversion/LinalgXToGPU/LinalgXToGPU.h"
 #include "linalgx/Conversion/LinalgXToLoops/LinalgXToLoops.h"
 #include "mlir/Pass/Pass.h"

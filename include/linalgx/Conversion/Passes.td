@@ -66,4 +66,41 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
   ];
 }
 
+def ConvertJAXToLinalgX : Pass<"convert-jax-to-linalgx"> {
+  let summary = "Import JAX's exported LU custom calls as linalgx ops";
+  let description = [{
+    Rewrites the `stablehlo.custom_call`s that `jax.export` emits for
+    `jax.lax.linalg.lu` into linalgx ops on tensors, and leaves every other
+    operation as it is. The StableHLO dialect is not needed: the module is
+    read in MLIR's generic form with `--allow-unregistered-dialect`, and the
+    custom calls are matched by name and their attributes read generically.
+
+    - `@cusolver_getrf_ffi` (CUDA), `@hipsolver_getrf_ffi` (ROCm) and
+      `@lapack_{s,d,c,z}getrf_ffi` (CPU) become `linalgx.lu`. Their pivots
+      are 1-based and linalgx's are 0-based: the `stablehlo.subtract` of a
+      splat 1 that JAX applies right after the call is folded away (its uses
+      take the 0-based pivots directly); any other use of the 1-based pivots
+      gets `pivots + 1` (a `linalg.map`).
+    - `@cu_lu_pivots_to_permutation` and `@hip_lu_pivots_to_permutation`
+      (which take 0-based pivots) become `linalgx.pivots_to_permutation`.
+      On the CPU JAX emits no custom call for the permutation (a
+      `stablehlo.while` loop instead), which is left untouched.
+
+    The `outs` operands are `tensor.empty`; dynamic sizes (shape-polymorphic
+    exports) are read from the operands and from the custom call's shape
+    operands. The physical layouts must be the ones JAX uses: the
+    column-major matrices the getrf kernels assume (`operand_layouts`
+    `[R-2, R-1, R-3, ..., 0]`, minor to major) and row-major pivots, info
+    and permutations. A recognized custom call in any other form (layouts,
+    `num_batch_dims`, result count or types, backend config) is reported
+    with its location, and the pass fails.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::linalgx::LinalgXDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 #endif // LINALGX_CONVERSION_PASSES_TD

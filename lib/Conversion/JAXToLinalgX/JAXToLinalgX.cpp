@@ -1,0 +1,775 @@
+//===- JAXToLinalgX.cpp - JAX's LU custom calls to linalgx ------*- C++ -*-===//
+//
+// `jax.export` lowers `jax.lax.linalg.lu` on CPU and GPU to StableHLO custom
+// calls into JAX's own kernels:
+//
+//   %0:3 = "stablehlo.custom_call"(%a) <{call_target_name =
+//       "cusolver_getrf_ffi", operand_layouts = [dense<[1, 2, 0]>],
+//       result_layouts = [dense<[1, 2, 0]>, dense<[1, 0]>, dense<0>]}>
+//       {mhlo.frontend_attributes = {num_batch_dims = "1"}}
+//       : (tensor<64x75x75xf64>) -> (lu, 1-based pivots, info)
+//   %2 = "stablehlo.subtract"(%0#1, %ones)            // 0-based pivots
+//   %9 = "stablehlo.custom_call"(%2) <{call_target_name =
+//       "cu_lu_pivots_to_permutation", ...}>        // 0-based pivots in
+//
+// The StableHLO dialect is not available here, so the module is read in the
+// generic form, as unregistered operations, and the custom calls are matched
+// by name with their attributes read generically (inherent attributes are in
+// the properties dictionary of an unregistered operation).
+//
+// Layouts. XLA layouts are minor-to-major dimension orders describing how a
+// logical tensor is stored; the getrf kernels read the buffer as column-major
+// matrices. The custom call computes the LU of the *logical* [B..., M, N]
+// matrix only because JAX asks for the layout [R-2, R-1, R-3, ..., 0], which
+// stores each matrix column-major with the batch row-major. Any other layout
+// would make the kernel factor a different (e.g. transposed) matrix, so it
+// is rejected rather than guessed at.
+//
+//===----------------------------------------------------------------------===//
+
+#include "linalgx/Conversion/Passes.h"
+#include "linalgx/Dialect/LinalgX/IR/LinalgXDialect.h"
+#include "linalgx/Dialect/LinalgX/IR/LinalgXOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+
+namespace mlir::linalgx {
+#define GEN_PASS_DEF_CONVERTJAXTOLINALGX
+#include "linalgx/Conversion/Passes.h.inc"
+} // namespace mlir::linalgx
+
+using namespace mlir;
+using namespace mlir::linalgx;
+
+namespace {
+
+constexpr llvm::StringLiteral kCustomCall = "stablehlo.custom_call";
+
+//===----------------------------------------------------------------------===//
+// Reading the generic form
+//===----------------------------------------------------------------------===//
+
+/// The attribute `name` of `op`: an inherent attribute, which the generic form
+/// of an unregistered op keeps in its properties (`<{...}>`), or else a
+/// discardable one (`{...}`, where older printers put everything).
+Attribute getGenericAttr(Operation *op, StringRef name) {
+  if (auto properties =
+          dyn_cast_or_null<DictionaryAttr>(op->getPropertiesAsAttribute()))
+    if (Attribute attr = properties.get(name))
+      return attr;
+  return op->getAttr(name);
+}
+
+enum class CallKind { Getrf, PivotsToPermutation };
+
+/// What the call target name says: the operation and, for LAPACK's
+/// type-prefixed names, the element type letter (s, d, c, z).
+struct CallTarget {
+  StringRef name;
+  CallKind kind;
+  char lapackType = 0;
+};
+
+std::optional<CallTarget> classify(Operation *op) {
+  if (op->getName().getStringRef() != kCustomCall)
+    return std::nullopt;
+  auto nameAttr = dyn_cast_or_null<StringAttr>(
+      getGenericAttr(op, "call_target_name"));
+  if (!nameAttr)
+    return std::nullopt;
+  StringRef name = nameAttr.getValue();
+  if (name == "cusolver_getrf_ffi" || name == "hipsolver_getrf_ffi")
+    return CallTarget{name, CallKind::Getrf};
+  if (name == "cu_lu_pivots_to_permutation" ||
+      name == "hip_lu_pivots_to_permutation")
+    return CallTarget{name, CallKind::PivotsToPermutation};
+  // lapack_{s,d,c,z}getrf_ffi
+  if (name.size() == StringRef("lapack_sgetrf_ffi").size() &&
+      name.starts_with("lapack_") && name.ends_with("getrf_ffi") &&
+      StringRef("sdcz").contains(name[7]))
+    return CallTarget{name, CallKind::Getrf, name[7]};
+  return std::nullopt;
+}
+
+std::string formatLayout(ArrayRef<int64_t> layout) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << '[';
+  llvm::interleaveComma(layout, os);
+  os << ']';
+  return text;
+}
+
+/// XLA's default layout: row-major, minor-to-major [R-1, ..., 0].
+SmallVector<int64_t> rowMajorLayout(int64_t rank) {
+  return llvm::to_vector(llvm::reverse(llvm::seq<int64_t>(0, rank)));
+}
+
+/// JAX's layout for a batch of column-major matrices:
+/// [R-2, R-1, R-3, ..., 0].
+SmallVector<int64_t> columnMajorMatrixLayout(int64_t rank) {
+  SmallVector<int64_t> layout = {rank - 2, rank - 1};
+  llvm::append_range(layout, rowMajorLayout(rank - 2));
+  return layout;
+}
+
+/// LAPACK's type letter of a matrix element type (0 if it has none).
+char lapackTypeLetter(Type element) {
+  if (element.isF32())
+    return 's';
+  if (element.isF64())
+    return 'd';
+  if (auto complex = dyn_cast<ComplexType>(element)) {
+    if (complex.getElementType().isF32())
+      return 'c';
+    if (complex.getElementType().isF64())
+      return 'z';
+  }
+  return 0;
+}
+
+StringRef lapackTypeName(char letter) {
+  switch (letter) {
+  case 's':
+    return "f32";
+  case 'd':
+    return "f64";
+  case 'c':
+    return "complex<f32>";
+  default:
+    return "complex<f64>";
+  }
+}
+
+/// `type` as MLIR prints it, for messages.
+std::string formatType(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return text;
+}
+
+//===----------------------------------------------------------------------===//
+// Checking the form of a call
+//===----------------------------------------------------------------------===//
+
+/// A JAX LU custom call whose form has been checked.
+struct JAXLuCall {
+  CallTarget target;
+  /// The matrix (getrf) or the pivots (permutation).
+  Value operand;
+  /// Result shapes as operands (JAX's shape-polymorphic form), one per
+  /// result; empty in the static form.
+  SmallVector<Value> shapeOperands;
+};
+
+class FormChecker {
+public:
+  FormChecker(Operation *op, CallTarget target) : op(op), target(target) {}
+
+  FailureOr<JAXLuCall> check(std::string *reason) {
+    JAXLuCall call{target, Value(), {}};
+    if (failed(checkOperandsAndResults(call)) || failed(checkTypes(call)) ||
+        failed(checkBatchDims()) || failed(checkLayouts(call)) ||
+        failed(checkConfig())) {
+      if (reason)
+        *reason = std::move(message);
+      return failure();
+    }
+    return call;
+  }
+
+private:
+  /// Starts the failure message; returns the stream to complete it.
+  llvm::raw_string_ostream &fail() {
+    message.clear();
+    return stream;
+  }
+
+  bool isGetrf() const { return target.kind == CallKind::Getrf; }
+  unsigned expectedResults() const { return isGetrf() ? 3 : 1; }
+  /// Trailing non-batch dimensions of the main operand.
+  int64_t coreRank() const { return isGetrf() ? 2 : 1; }
+
+  LogicalResult checkOperandsAndResults(JAXLuCall &call) {
+    if (op->getNumRegions() != 0 || op->getNumSuccessors() != 0) {
+      fail() << "expected no regions and no successors";
+      return failure();
+    }
+    if (op->getNumResults() != expectedResults()) {
+      fail() << "expected " << expectedResults() << " result"
+             << (expectedResults() == 1 ? "" : "s")
+             << (isGetrf() ? " (lu, pivots, info)" : " (permutation)")
+             << ", found " << op->getNumResults();
+      return failure();
+    }
+    if (op->getNumOperands() == 0) {
+      fail() << "expected the " << (isGetrf() ? "matrix" : "pivots")
+             << " as operand 0, found no operands";
+      return failure();
+    }
+    call.operand = op->getOperand(0);
+
+    // Shape-polymorphic form: the result shapes are extra operands, listed
+    // by `indices_of_shape_operands` (one per result, in order).
+    Attribute indicesAttr = getGenericAttr(op, "indices_of_shape_operands");
+    if (!indicesAttr) {
+      if (op->getNumOperands() != 1) {
+        fail() << "expected 1 operand, found " << op->getNumOperands()
+               << " (and no indices_of_shape_operands)";
+        return failure();
+      }
+      return success();
+    }
+    auto indices = dyn_cast<DenseIntElementsAttr>(indicesAttr);
+    if (!indices || indices.getType().getRank() != 1 ||
+        indices.getNumElements() != op->getNumResults() ||
+        op->getNumOperands() != 1 + op->getNumResults()) {
+      fail() << "indices_of_shape_operands must name one shape operand per "
+                "result after the "
+             << (isGetrf() ? "matrix" : "pivots") << " (expected "
+             << 1 + op->getNumResults() << " operands)";
+      return failure();
+    }
+    SmallVector<bool> used(op->getNumOperands(), false);
+    for (auto [result, index] : llvm::enumerate(indices.getValues<APInt>())) {
+      int64_t i = index.getSExtValue();
+      if (i < 1 || i >= static_cast<int64_t>(op->getNumOperands()) ||
+          used[i]) {
+        fail() << "indices_of_shape_operands[" << result << "] = " << i
+               << " is not a distinct shape operand index in [1, "
+               << op->getNumOperands() << ")";
+        return failure();
+      }
+      used[i] = true;
+      Value shape = op->getOperand(i);
+      auto shapeType = dyn_cast<RankedTensorType>(shape.getType());
+      auto resultType =
+          dyn_cast<RankedTensorType>(op->getResult(result).getType());
+      if (!shapeType || shapeType.getRank() != 1 ||
+          !shapeType.getElementType().isSignlessInteger() || !resultType ||
+          shapeType.getDimSize(0) != resultType.getRank()) {
+        fail() << "shape operand " << i << " of result " << result
+               << " must be a 1-D integer tensor with one entry per "
+                  "dimension of the result, found "
+               << formatType(shape.getType());
+        return failure();
+      }
+      call.shapeOperands.push_back(shape);
+    }
+    return success();
+  }
+
+  LogicalResult checkTypes(const JAXLuCall &call) {
+    auto type = dyn_cast<RankedTensorType>(call.operand.getType());
+    if (!type || type.getRank() < coreRank()) {
+      fail() << "expected operand 0 to be a ranked tensor of rank >= "
+             << coreRank()
+             << (isGetrf() ? " ([batch..., M, N])" : " ([batch..., K])")
+             << ", found " << formatType(call.operand.getType());
+      return failure();
+    }
+    Builder b(op->getContext());
+    Type i32 = b.getI32Type();
+    int64_t rank = type.getRank();
+    ArrayRef<int64_t> shape = type.getShape();
+    ArrayRef<int64_t> batch = shape.drop_back(coreRank());
+
+    auto expectResult = [&](unsigned index, RankedTensorType expected,
+                            StringRef what) -> LogicalResult {
+      if (op->getResult(index).getType() == expected)
+        return success();
+      fail() << "expected result " << index << " (" << what << ") of type "
+             << formatType(expected) << ", found "
+             << formatType(op->getResult(index).getType());
+      return failure();
+    };
+
+    if (isGetrf()) {
+      Type element = type.getElementType();
+      if (!lapackTypeLetter(element)) {
+        fail() << "expected an f32, f64, complex<f32> or complex<f64> "
+                  "matrix, found "
+               << formatType(type);
+        return failure();
+      }
+      if (target.lapackType &&
+          lapackTypeLetter(element) != target.lapackType) {
+        fail() << "call target " << target.name << " is for "
+               << lapackTypeName(target.lapackType) << " matrices, found "
+               << formatType(type);
+        return failure();
+      }
+      int64_t m = shape[rank - 2], n = shape[rank - 1];
+      int64_t k = ShapedType::isDynamic(m) || ShapedType::isDynamic(n)
+                      ? ShapedType::kDynamic
+                      : std::min(m, n);
+      SmallVector<int64_t> pivotShape(batch);
+      pivotShape.push_back(k);
+      return success(
+          succeeded(expectResult(0, type, "lu")) &&
+          succeeded(expectResult(1, RankedTensorType::get(pivotShape, i32),
+                                 "1-based pivots")) &&
+          succeeded(
+              expectResult(2, RankedTensorType::get(batch, i32), "info")));
+    }
+
+    if (type.getElementType() != i32) {
+      fail() << "expected i32 pivots, found " << formatType(type);
+      return failure();
+    }
+    auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    if (!resultType || resultType.getElementType() != i32 ||
+        resultType.getRank() != rank ||
+        resultType.getShape().drop_back() != batch) {
+      SmallVector<int64_t> expected(batch);
+      expected.push_back(ShapedType::kDynamic);
+      fail() << "expected the permutation of type "
+             << formatType(RankedTensorType::get(expected, i32))
+             << " (the pivots' batch dimensions, then N), found "
+             << formatType(op->getResult(0).getType());
+      return failure();
+    }
+    int64_t k = shape.back(), n = resultType.getShape().back();
+    if (!ShapedType::isDynamic(k) && !ShapedType::isDynamic(n) && n < k) {
+      fail() << "the permutation size " << n
+             << " is smaller than the number of pivots " << k;
+      return failure();
+    }
+    if (ShapedType::isDynamic(n) && call.shapeOperands.empty()) {
+      fail() << "a dynamic permutation size needs the shape operand of "
+                "JAX's shape-polymorphic form (indices_of_shape_operands)";
+      return failure();
+    }
+    return success();
+  }
+
+  /// `mhlo.frontend_attributes = {num_batch_dims = "N"}` tells XLA's
+  /// partitioner which dimensions are batch dimensions. JAX sets it on every
+  /// static-shape call and omits it in the shape-polymorphic form.
+  LogicalResult checkBatchDims() {
+    int64_t rank = cast<RankedTensorType>(op->getOperand(0).getType()).getRank();
+    int64_t expected = rank - coreRank();
+    auto frontend = dyn_cast_or_null<DictionaryAttr>(
+        getGenericAttr(op, "mhlo.frontend_attributes"));
+    Attribute value = frontend ? frontend.get("num_batch_dims") : Attribute();
+    if (!value) {
+      if (getGenericAttr(op, "indices_of_shape_operands"))
+        return success();
+      fail() << "missing mhlo.frontend_attributes = {num_batch_dims = \""
+             << expected << "\"}";
+      return failure();
+    }
+    auto text = dyn_cast<StringAttr>(value);
+    int64_t count;
+    if (!text || text.getValue().getAsInteger(10, count) || count != expected) {
+      fail() << "num_batch_dims = " << value << " does not match operand 0 of "
+             << "rank " << rank << " (expected \"" << expected
+             << "\": the operand is "
+             << (isGetrf() ? "[batch..., M, N]" : "[batch..., K]") << ")";
+      return failure();
+    }
+    return success();
+  }
+
+  LogicalResult checkLayoutList(StringRef name, unsigned count,
+                                function_ref<SmallVector<int64_t>(unsigned)>
+                                    expected,
+                                function_ref<StringRef(unsigned)> what) {
+    auto list = dyn_cast_or_null<ArrayAttr>(getGenericAttr(op, name));
+    if (!list) {
+      fail() << "missing " << name
+             << " (JAX always gives them; the kernel's reading of the "
+                "buffers depends on them)";
+      return failure();
+    }
+    if (list.size() != count) {
+      fail() << "expected " << count << " entries in " << name << ", found "
+             << list.size();
+      return failure();
+    }
+    for (unsigned i = 0; i < count; ++i) {
+      SmallVector<int64_t> want = expected(i);
+      auto layout = dyn_cast<DenseIntElementsAttr>(list[i]);
+      SmallVector<int64_t> found;
+      if (layout)
+        for (const APInt &v : layout.getValues<APInt>())
+          found.push_back(v.getSExtValue());
+      if (!layout || found != want) {
+        llvm::raw_string_ostream &os = fail();
+        os << name << "[" << i << "] (" << what(i) << ") is ";
+        if (layout)
+          os << formatLayout(found);
+        else
+          os << list[i];
+        os << ", expected " << formatLayout(want);
+        if (want.size() >= 2 && want == columnMajorMatrixLayout(want.size()))
+          os << " (minor to major: the column-major matrices that "
+             << target.name << " reads)";
+        else
+          os << " (minor to major: row-major)";
+        return failure();
+      }
+    }
+    return success();
+  }
+
+  LogicalResult checkLayouts(const JAXLuCall &call) {
+    auto rankOf = [&](Value v) {
+      return cast<RankedTensorType>(v.getType()).getRank();
+    };
+    int64_t rank = rankOf(call.operand);
+    auto isShapeOperand = [&](unsigned i) { return i != 0; };
+    auto operandLayout = [&](unsigned i) -> SmallVector<int64_t> {
+      if (isShapeOperand(i))
+        return rowMajorLayout(1);
+      return isGetrf() ? columnMajorMatrixLayout(rank) : rowMajorLayout(rank);
+    };
+    auto operandWhat = [&](unsigned i) -> StringRef {
+      if (isShapeOperand(i))
+        return "shape";
+      return isGetrf() ? "matrix" : "pivots";
+    };
+    if (failed(checkLayoutList("operand_layouts", op->getNumOperands(),
+                               operandLayout, operandWhat)))
+      return failure();
+
+    auto resultLayout = [&](unsigned i) -> SmallVector<int64_t> {
+      if (!isGetrf())
+        return rowMajorLayout(rank);
+      if (i == 0)
+        return columnMajorMatrixLayout(rank);
+      return rowMajorLayout(rank - i); // pivots: R-1, info: R-2
+    };
+    auto resultWhat = [&](unsigned i) -> StringRef {
+      if (!isGetrf())
+        return "permutation";
+      return i == 0 ? "lu" : i == 1 ? "pivots" : "info";
+    };
+    return checkLayoutList("result_layouts", op->getNumResults(),
+                           resultLayout, resultWhat);
+  }
+
+  /// JAX's typed-FFI calls carry their attributes in `mhlo.backend_config`
+  /// (the getrf kernels take none); the permutation kernel may be given
+  /// `permutation_size`, which must then agree with the result.
+  LogicalResult checkConfig() {
+    if (Attribute version = getGenericAttr(op, "api_version")) {
+      auto integer = dyn_cast<IntegerAttr>(version);
+      if (!integer || integer.getInt() != 4) {
+        fail() << "expected the typed-FFI custom call (api_version = 4), "
+                  "found api_version = "
+               << version;
+        return failure();
+      }
+    }
+    if (auto called = getGenericAttr(op, "called_computations")) {
+      auto list = dyn_cast<ArrayAttr>(called);
+      if (!list || !list.empty()) {
+        fail() << "expected no called_computations, found " << called;
+        return failure();
+      }
+    }
+    if (Attribute config = getGenericAttr(op, "backend_config")) {
+      auto text = dyn_cast<StringAttr>(config);
+      auto dict = dyn_cast<DictionaryAttr>(config);
+      if (!(text && text.getValue().empty()) && !(dict && dict.empty())) {
+        fail() << "unexpected backend_config " << config;
+        return failure();
+      }
+    }
+    Attribute mhloConfig = getGenericAttr(op, "mhlo.backend_config");
+    if (!mhloConfig)
+      return success();
+    auto dict = dyn_cast<DictionaryAttr>(mhloConfig);
+    if (!dict) {
+      fail() << "expected a dictionary as mhlo.backend_config, found "
+             << mhloConfig;
+      return failure();
+    }
+    for (NamedAttribute entry : dict) {
+      if (!isGetrf() && entry.getName() == "permutation_size") {
+        auto size = dyn_cast<IntegerAttr>(entry.getValue());
+        int64_t n =
+            cast<RankedTensorType>(op->getResult(0).getType()).getShape().back();
+        if (size && (ShapedType::isDynamic(n) || size.getInt() == n))
+          continue;
+        fail() << "mhlo.backend_config permutation_size = "
+               << entry.getValue()
+               << " does not match the permutation's last dimension";
+        return failure();
+      }
+      fail() << "unexpected entry '" << entry.getName().getValue()
+             << "' in mhlo.backend_config (" << target.name
+             << " takes no attributes)";
+      return failure();
+    }
+    return success();
+  }
+
+  Operation *op;
+  CallTarget target;
+  std::string message;
+  llvm::raw_string_ostream stream{message};
+};
+
+FailureOr<JAXLuCall> checkCall(Operation *op, std::string *reason) {
+  std::optional<CallTarget> target = classify(op);
+  if (!target) {
+    if (reason)
+      *reason = "not one of JAX's LU custom calls";
+    return failure();
+  }
+  return FormChecker(op, *target).check(reason);
+}
+
+//===----------------------------------------------------------------------===//
+// Rewriting
+//===----------------------------------------------------------------------===//
+
+/// `tensor.empty` of `type`, its dynamic sizes given by `sizeOf(dim)`.
+Value createEmpty(ImplicitLocOpBuilder &b, RankedTensorType type,
+                  function_ref<Value(int64_t)> sizeOf) {
+  SmallVector<Value> dynamicSizes;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    if (type.isDynamicDim(dim))
+      dynamicSizes.push_back(sizeOf(dim));
+  return tensor::EmptyOp::create(b, type, dynamicSizes);
+}
+
+/// Whether `value` is a tensor of ones: a splat constant, or a broadcast of
+/// one, as JAX's `full_like_aval(1, ...)` produces.
+bool isSplatOne(Value value) {
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return false;
+  StringRef name = def->getName().getStringRef();
+  if ((name == "stablehlo.broadcast_in_dim" && def->getNumOperands() == 1) ||
+      (name == "stablehlo.dynamic_broadcast_in_dim" &&
+       def->getNumOperands() >= 2)) {
+    def = def->getOperand(0).getDefiningOp();
+    if (!def)
+      return false;
+    name = def->getName().getStringRef();
+  }
+  if (name != "stablehlo.constant" && name != "arith.constant")
+    return false;
+  auto splat = dyn_cast_or_null<DenseIntElementsAttr>(
+      getGenericAttr(def, "value"));
+  return splat && splat.isSplat() && splat.getSplatValue<APInt>().isOne();
+}
+
+/// Whether `user` is `stablehlo.subtract(pivots, ones)`: JAX turning the
+/// kernel's 1-based pivots into 0-based ones.
+bool isPivotRebase(Operation *user, Value pivots) {
+  return user->getName().getStringRef() == "stablehlo.subtract" &&
+         user->getNumOperands() == 2 && user->getNumResults() == 1 &&
+         user->getNumRegions() == 0 && user->getOperand(0) == pivots &&
+         user->getOperand(1) != pivots &&
+         user->getResult(0).getType() == pivots.getType() &&
+         isSplatOne(user->getOperand(1));
+}
+
+/// Erases the ones of a folded rebase when nothing else uses them: the
+/// broadcast, then the constant it broadcasts (pure StableHLO ops).
+void eraseDeadOnes(PatternRewriter &rewriter, Value ones) {
+  Operation *def = ones.getDefiningOp();
+  while (def && def->use_empty() &&
+         def->getName().getDialectNamespace() == "stablehlo" &&
+         def->getNumRegions() == 0 && def->getNumResults() == 1) {
+    StringRef name = def->getName().getStringRef();
+    Operation *next = nullptr;
+    if (name == "stablehlo.broadcast_in_dim" ||
+        name == "stablehlo.dynamic_broadcast_in_dim")
+      next = def->getOperand(0).getDefiningOp();
+    else if (name != "stablehlo.constant")
+      return;
+    rewriter.eraseOp(def);
+    def = next;
+  }
+}
+
+struct JAXLuPattern : public RewritePattern {
+  JAXLuPattern(MLIRContext *context, CallKind kind)
+      : RewritePattern(kCustomCall, /*benefit=*/1, context), kind(kind) {}
+
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<CallTarget> target = classify(op);
+    if (!target || target->kind != kind)
+      return rewriter.notifyMatchFailure(op, "not the JAX custom call of "
+                                             "this pattern");
+    std::string reason;
+    FailureOr<JAXLuCall> call = checkCall(op, &reason);
+    if (failed(call))
+      return rewriter.notifyMatchFailure(op, reason);
+    ImplicitLocOpBuilder b(op->getLoc(), rewriter);
+    if (kind == CallKind::Getrf)
+      rewriteGetrf(op, *call, b, rewriter);
+    else
+      rewritePermutation(op, *call, b, rewriter);
+    return success();
+  }
+
+private:
+  static void rewriteGetrf(Operation *op, const JAXLuCall &call,
+                           ImplicitLocOpBuilder &b,
+                           PatternRewriter &rewriter) {
+    Value input = call.operand;
+    auto inputType = cast<RankedTensorType>(input.getType());
+    int64_t rank = inputType.getRank();
+    DenseMap<int64_t, Value> dims;
+    auto dimOf = [&](int64_t dim) -> Value {
+      Value &size = dims[dim];
+      if (!size)
+        size = tensor::DimOp::create(b, input, dim);
+      return size;
+    };
+    auto resultType = [&](unsigned i) {
+      return cast<RankedTensorType>(op->getResult(i).getType());
+    };
+
+    Value lu0 = createEmpty(b, resultType(0), dimOf);
+    Value pivots0 = createEmpty(b, resultType(1), [&](int64_t dim) -> Value {
+      if (dim < rank - 2)
+        return dimOf(dim);
+      return arith::MinUIOp::create(b, dimOf(rank - 2), dimOf(rank - 1));
+    });
+    Value info0 = createEmpty(b, resultType(2), dimOf);
+    auto lu = LuOp::create(b, input, lu0, pivots0, info0);
+    Value pivots = lu.getResult(1);
+
+    // The kernel's pivots are 1-based. JAX subtracts 1 right away: that
+    // subtraction is folded into the 0-based pivots of linalgx.lu.
+    Value oneBasedPivots = op->getResult(1);
+    SmallVector<Operation *> users(oneBasedPivots.getUsers());
+    for (Operation *user : users) {
+      if (!isPivotRebase(user, oneBasedPivots))
+        continue;
+      Value ones = user->getOperand(1);
+      rewriter.replaceOp(user, pivots);
+      eraseDeadOnes(rewriter, ones);
+    }
+
+    // Any other use still sees 1-based pivots: pivots + 1, as a linalg.map
+    // (which One-Shot Bufferize handles, unlike arith on tensors).
+    Value replacement = pivots;
+    if (!oneBasedPivots.use_empty()) {
+      RankedTensorType type = resultType(1);
+      Value init = createEmpty(b, type, [&](int64_t dim) -> Value {
+        return tensor::DimOp::create(b, pivots, dim);
+      });
+      auto addOne = linalg::MapOp::create(
+          b, ValueRange{pivots}, init,
+          [](OpBuilder &nested, Location loc, ValueRange args) {
+            Value one = arith::ConstantIntOp::create(nested, loc,
+                                                     nested.getI32Type(), 1);
+            Value sum = arith::AddIOp::create(nested, loc, args[0], one);
+            linalg::YieldOp::create(nested, loc, sum);
+          });
+      replacement = addOne.getResult().front();
+    }
+    rewriter.replaceOp(op, {lu.getResult(0), replacement, lu.getResult(2)});
+  }
+
+  static void rewritePermutation(Operation *op, const JAXLuCall &call,
+                                 ImplicitLocOpBuilder &b,
+                                 PatternRewriter &rewriter) {
+    Value pivots = call.operand;
+    auto type = cast<RankedTensorType>(op->getResult(0).getType());
+    int64_t rank = type.getRank();
+    Value permutation0 = createEmpty(b, type, [&](int64_t dim) -> Value {
+      if (dim < rank - 1)
+        return tensor::DimOp::create(b, pivots, dim);
+      // The permutation size N is known from the result shape operand.
+      Value shape = call.shapeOperands.front();
+      Value index = arith::ConstantIndexOp::create(b, dim);
+      Value size = tensor::ExtractOp::create(b, shape, ValueRange{index});
+      return arith::IndexCastOp::create(b, b.getIndexType(), size);
+    });
+    // JAX's permutation kernels take 0-based pivots and skip out-of-range
+    // ones, which is linalgx.pivots_to_permutation without one_based.
+    auto permutation = PivotsToPermutationOp::create(b, pivots, permutation0,
+                                                     /*oneBased=*/false);
+    rewriter.replaceOp(op, permutation.getResult(0));
+  }
+
+  CallKind kind;
+};
+
+//===----------------------------------------------------------------------===//
+// Pass
+//===----------------------------------------------------------------------===//
+
+struct ConvertJAXToLinalgXPass
+    : public linalgx::impl::ConvertJAXToLinalgXBase<ConvertJAXToLinalgXPass> {
+  void runOnOperation() override {
+    // Check every call first, so that each one JAX would not have produced
+    // is reported with its location instead of being silently left behind.
+    SmallVector<Operation *> calls;
+    bool invalid = false;
+    getOperation()->walk([&](Operation *op) {
+      std::optional<CallTarget> target = classify(op);
+      if (!target)
+        return;
+      std::string reason;
+      if (failed(checkCall(op, &reason))) {
+        op->emitError() << "cannot import JAX's custom call @" << target->name
+                        << ": " << reason;
+        invalid = true;
+        return;
+      }
+      calls.push_back(op);
+    });
+    if (invalid)
+      return signalPassFailure();
+    if (calls.empty())
+      return;
+
+    // Only the calls are rewritten: no folding, no constant CSE, no other op
+    // visited.
+    RewritePatternSet patterns(&getContext());
+    populateJAXToLinalgXPatterns(patterns);
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingOps)
+        .enableFolding(false)
+        .enableConstantCSE(false);
+    bool allErased = false;
+    if (failed(applyOpPatternsGreedily(calls, std::move(patterns), config,
+                                       /*changed=*/nullptr, &allErased)) ||
+        !allErased) {
+      getOperation()->emitError()
+          << "convert-jax-to-linalgx: some JAX LU custom calls were not "
+             "rewritten";
+      signalPassFailure();
+    }
+  }
+};
+
+} // namespace
+
+bool mlir::linalgx::isJAXLuCustomCall(Operation *op) {
+  return classify(op).has_value();
+}
+
+LogicalResult mlir::linalgx::checkJAXLuCustomCall(Operation *op,
+                                                  std::string *reason) {
+  return success(succeeded(checkCall(op, reason)));
+}
+
+void mlir::linalgx::populateJAXToLinalgXPatterns(RewritePatternSet &patterns) {
+  patterns.add<JAXLuPattern>(patterns.getContext(), CallKind::Getrf);
+  patterns.add<JAXLuPattern>(patterns.getContext(),
+                             CallKind::PivotsToPermutation);
+}
