@@ -24,7 +24,7 @@ import jax
 import jax.numpy as jnp
 import jaxlib
 from jax import export
-from jax._src.interpreters import mlir as jax_mlir
+from jax.interpreters import mlir as jax_mlir
 from jaxlib.mlir import ir
 
 jax.config.update("jax_enable_x64", True)  # f64 and complex128 inputs
