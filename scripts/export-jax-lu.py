@@ -4,7 +4,7 @@ and rocm and writes the StableHLO modules, in MLIR's generic operation form,
 into test/Conversion/JAXToLinalgX/Inputs/jax-lu-<platform>.mlir.
 
 The generic form is what linalgx-opt can read without the StableHLO dialect
-(`--allow-unregistered-dialect`); see docs/integration-jax.md. Each output
+(`--allow-unregistered-dialect`); see docs/integration.md ("Importing JAX's LU"). Each output
 file holds one module per case, separated by `// -----` for
 `--split-input-file`, and records the JAX version in its header. The files
 are committed: the lit suite does not need JAX. Regenerate them with
