@@ -539,23 +539,42 @@ void buildPermutationKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   });
 }
 
-struct PivotsToPermutationOpToGPU
-    : public OpRewritePattern<PivotsToPermutationOp> {
-  PivotsToPermutationOpToGPU(MLIRContext *context,
-                             const LinalgXToGPUOptions &options)
-      : OpRewritePattern(context), options(options) {}
+/// The shared frame of the GPU patterns: check the operands, open the op's
+/// device work chain, let the op emit its kernels and calls, close the chain
+/// and erase the op.
+template <typename OpTy>
+struct OpToGPUPattern : public OpRewritePattern<OpTy> {
+  OpToGPUPattern(MLIRContext *context, const LinalgXToGPUOptions &options)
+      : OpRewritePattern<OpTy>(context), options(options) {}
 
-  LogicalResult matchAndRewrite(PivotsToPermutationOp op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const final {
     if (std::optional<std::string> reason =
             whyNotLowerableToGPU(op, options.hostBuffers))
       return rewriter.notifyMatchFailure(op, *reason);
-    auto module = op->getParentOfType<ModuleOp>();
     ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    DeviceWork work(b, options.hostBuffers);
+    lower(op, op->template getParentOfType<ModuleOp>(), b, work);
+    work.finish();
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  /// Emits the op's device work into `work`.
+  virtual void lower(OpTy op, ModuleOp module, ImplicitLocOpBuilder &b,
+                     DeviceWork &work) const = 0;
+
+  LinalgXToGPUOptions options;
+};
+
+struct PivotsToPermutationOpToGPU
+    : public OpToGPUPattern<PivotsToPermutationOp> {
+  using OpToGPUPattern::OpToGPUPattern;
+
+  void lower(PivotsToPermutationOp op, ModuleOp module, ImplicitLocOpBuilder &b,
+             DeviceWork &work) const override {
     Type intType = cast<MemRefType>(op.getPivots().getType()).getElementType();
     bool oneBased = op.getOneBased();
-
-    DeviceWork work(b, options.hostBuffers);
     Value pivots = work.input(op.getPivots());
     Value permutation = work.output(op.getPermutation());
     int64_t batchRank = op.getBatchRank();
@@ -578,12 +597,7 @@ struct PivotsToPermutationOpToGPU
         memref::DimOp::create(b, permutation2d, 1));
     work.launch(kernel, gridSizeFor(b, total, kBlockSize), {kBlockSize, 1, 1},
                 {pivots2d, permutation2d});
-    work.finish();
-    rewriter.eraseOp(op);
-    return success();
   }
-
-  LinalgXToGPUOptions options;
 };
 
 //===----------------------------------------------------------------------===//
@@ -764,22 +778,15 @@ LogicalResult checkReservedSymbols(ModuleOp module) {
   return success();
 }
 
-struct LuOpToGPU : public OpRewritePattern<LuOp> {
-  LuOpToGPU(MLIRContext *context, const LinalgXToGPUOptions &options)
-      : OpRewritePattern(context), options(options) {}
+struct LuOpToGPU : public OpToGPUPattern<LuOp> {
+  using OpToGPUPattern::OpToGPUPattern;
 
-  LogicalResult matchAndRewrite(LuOp op,
-                                PatternRewriter &rewriter) const override {
-    if (std::optional<std::string> reason =
-            whyNotLowerableToGPU(op, options.hostBuffers))
-      return rewriter.notifyMatchFailure(op, *reason);
-    auto module = op->getParentOfType<ModuleOp>();
-    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+  void lower(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b,
+             DeviceWork &work) const override {
     Type elementType = cast<MemRefType>(op.getLu().getType()).getElementType();
     Type intType = cast<MemRefType>(op.getPivots().getType()).getElementType();
     int64_t batchRank = op.getBatchRank();
 
-    DeviceWork work(b, options.hostBuffers);
     Value input = collapseBatch(
         b, work.input(op.getInput()), batchRank);
     Value lu = collapseBatch(b, work.output(op.getLu()), batchRank);
@@ -849,12 +856,7 @@ struct LuOpToGPU : public OpRewritePattern<LuOp> {
                 gridSizeFor(b, items, kTileSize * kTileRowsPerPass),
                 tileBlockSize,
                 {workspace, lu, vendorPivots, pivots, vendorInfo, info});
-    work.finish();
-    rewriter.eraseOp(op);
-    return success();
   }
-
-  LinalgXToGPUOptions options;
 };
 
 //===----------------------------------------------------------------------===//
