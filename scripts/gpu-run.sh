@@ -3,7 +3,9 @@
 #   bash PACK/gpu-run.sh PACK OUTDIR [tests|bench|all]
 # 1. the integration tests compiled for the GPU, each FileChecked against the
 #    CHECK lines of its source (the same lines the CPU run is checked with);
-# 2. the randomized comparison with SciPy, NumPy and JAX;
+# 2. the randomized comparison with SciPy, NumPy and JAX, then extreme sizes
+#    and values (extreme_gpu.py: batches over 65535, B*M*N over 2^31, NaN/Inf,
+#    zero sizes; docs/reliability.md);
 # 3. the benchmark against JAX and PyTorch (bench/run_gpu_bench.sh).
 # Ends with `N passed, N failed` over 1 and 2.
 set -uo pipefail
@@ -51,6 +53,15 @@ if [ "$WHAT" != bench ]; then
     failed=$((failed + 1))
   fi
   tail -1 "$OUTDIR/random.log"
+  if [ -f "$ROOT/extreme_gpu.py" ]; then
+    echo "== extreme sizes and values (test/Integration/GPU/extreme_gpu.py)"
+    if python3 "$ROOT/extreme_gpu.py" --pack "$PACK" 2>&1 | tee "$OUTDIR/extreme.log"; then
+      passed=$((passed + 1))
+    else
+      failed=$((failed + 1))
+    fi
+    tail -1 "$OUTDIR/extreme.log"
+  fi
 fi
 if [ "$WHAT" != tests ] && [ -f "$ROOT/bench/run_gpu_bench.sh" ]; then
   echo "== benchmark"

@@ -37,16 +37,19 @@ template <typename T>
 void printExact(UnrankedMemRefType<T> *memref, const char *typeName) {
   DynamicMemRefType<T> view(*memref);
   std::printf("linalgx.memref %s %" PRId64, typeName, view.rank);
-  int64_t count = 1;
+  // Whether the view is empty, not the element count: the product of the
+  // sizes can overflow int64_t (UB, found by UBSan) for an empty view whose
+  // other sizes are huge, e.g. 2^32 x 2^32 x 0.
+  bool empty = false;
   for (int64_t dim = 0; dim < view.rank; ++dim) {
     std::printf(" %" PRId64, view.sizes[dim]);
-    count *= view.sizes[dim];
+    empty |= view.sizes[dim] <= 0;
   }
   std::putchar('\n');
   // Walk the (possibly strided) view in row-major order. The iterator does
   // not know empty views, so they are skipped here.
   bool first = true;
-  if (count > 0)
+  if (!empty)
     for (const T &element : view) {
       if (!first)
         std::putchar(' ');

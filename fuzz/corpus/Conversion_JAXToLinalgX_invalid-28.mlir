@@ -1,0 +1,4 @@
+func.func @f(%p: tensor<4x3xi32>) {
+  %0 = "stablehlo.custom_call"(%p) <{call_target_name = "cu_lu_pivots_to_permutation", operand_layouts = [dense<[1, 0]> : tensor<2xindex>], result_layouts = [dense<[1, 0]> : tensor<2xindex>]}> {mhlo.backend_config = {permutation_size = 5 : i32}, mhlo.frontend_attributes = {num_batch_dims = "1"}} : (tensor<4x3xi32>) -> tensor<4x3xi32>
+  return
+}

@@ -1,0 +1,4 @@
+func.func @lu_input_rank1(%a: memref<4xf64>, %p: memref<4xi32>, %i: memref<i32>) {
+  linalgx.lu ins(%a : memref<4xf64>) outs(%a, %p, %i : memref<4xf64>, memref<4xi32>, memref<i32>)
+  return
+}

@@ -1,0 +1,4 @@
+func.func @lu_input_c16(%a: memref<2x2xcomplex<f16>>, %p: memref<2xi32>, %i: memref<i32>) {
+  linalgx.lu ins(%a : memref<2x2xcomplex<f16>>) outs(%a, %p, %i : memref<2x2xcomplex<f16>>, memref<2xi32>, memref<i32>)
+  return
+}

@@ -1,0 +1,5 @@
+func.func private @nowhere_defined()
+func.func @main() {
+  call @nowhere_defined() : () -> ()
+  return
+}
