@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Regenerates fuzz/corpus/ from the lit suite.
 
-Every test/**/*.mlir (Inputs/ included; test/Integration/Extreme and
-test/Regression/fuzz excluded: the former is slow by design, the latter holds
-this corpus's own findings) is split at `// -----` into individual inputs,
+Every test/**/*.mlir (Inputs/ and the fuzzers' own regression tests in
+test/Regression/fuzz included; test/Integration/Extreme, the extreme-size
+runner tests, excluded) is split at `// -----` into individual inputs,
 full-line `//` comments (RUN, CHECK, expected-error, prose) are stripped, and
 each distinct non-empty piece is written as corpus/<test path>-<index>.mlir.
 
@@ -17,7 +17,7 @@ import shutil
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 TEST = ROOT / "test"
 CORPUS = ROOT / "fuzz" / "corpus"
-EXCLUDED = [TEST / "Integration" / "Extreme", TEST / "Regression" / "fuzz"]
+EXCLUDED = [TEST / "Integration" / "Extreme"]
 SPLIT = re.compile(r"^// -----\s*$", re.MULTILINE)
 COMMENT = re.compile(r"^\s*//.*$")
 

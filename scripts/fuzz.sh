@@ -63,7 +63,9 @@ if [ -z "$execs" ]; then
   # Fork mode prints no final stats; its last status line has the totals.
   last=$(grep -a '^#[0-9]*: cov:' "$LOG" | tail -1)
   execs=$(sed -n 's/^#\([0-9]*\):.*/\1/p' <<<"$last")
-  rate=$(sed -n 's/.*exec\/s: \([0-9]*\).*/\1/p' <<<"$last")
+  seconds=$(sed -n 's/.* time: \([0-9]*\)s.*/\1/p' <<<"$last")
+  [ -n "$execs" ] && [ -n "$seconds" ] && [ "$seconds" -gt 0 ] &&
+    rate=$((execs / seconds))
 fi
 after=$(ls "$WORK/artifacts" | wc -l)
 echo

@@ -244,23 +244,26 @@ private:
     }
     SmallVector<bool> used(op->getNumOperands(), false);
     for (auto [result, index] : llvm::enumerate(indices.getValues<APInt>())) {
-      int64_t i = index.getSExtValue();
-      if (i < 1 || i >= static_cast<int64_t>(op->getNumOperands()) ||
-          used[i]) {
-        fail() << "indices_of_shape_operands[" << result << "] = " << i
-               << " is not a distinct shape operand index in [1, "
-               << op->getNumOperands() << ")";
+      // Wider than 64 bits (e.g. i128) need not fit in int64_t.
+      std::optional<int64_t> i = index.trySExtValue();
+      if (!i || *i < 1 || *i >= static_cast<int64_t>(op->getNumOperands()) ||
+          used[*i]) {
+        llvm::raw_string_ostream &os = fail();
+        os << "indices_of_shape_operands[" << result << "] = ";
+        index.print(os, /*isSigned=*/true);
+        os << " is not a distinct shape operand index in [1, "
+           << op->getNumOperands() << ")";
         return failure();
       }
-      used[i] = true;
-      Value shape = op->getOperand(i);
+      used[*i] = true;
+      Value shape = op->getOperand(*i);
       auto shapeType = dyn_cast<RankedTensorType>(shape.getType());
       auto resultType =
           dyn_cast<RankedTensorType>(op->getResult(result).getType());
       if (!shapeType || shapeType.getRank() != 1 ||
           !shapeType.getElementType().isSignlessInteger() || !resultType ||
           shapeType.getDimSize(0) != resultType.getRank()) {
-        fail() << "shape operand " << i << " of result " << result
+        fail() << "shape operand " << *i << " of result " << result
                << " must be a 1-D integer tensor with one entry per "
                   "dimension of the result, found "
                << formatType(shape.getType());
@@ -403,13 +406,21 @@ private:
       SmallVector<int64_t> want = expected(i);
       auto layout = dyn_cast<DenseIntElementsAttr>(list[i]);
       SmallVector<int64_t> found;
+      // Entries wider than 64 bits that do not fit in int64_t match nothing.
+      bool fits = true;
       if (layout)
-        for (const APInt &v : layout.getValues<APInt>())
-          found.push_back(v.getSExtValue());
-      if (!layout || found != want) {
+        for (const APInt &v : layout.getValues<APInt>()) {
+          std::optional<int64_t> entry = v.trySExtValue();
+          if (!entry) {
+            fits = false;
+            break;
+          }
+          found.push_back(*entry);
+        }
+      if (!layout || !fits || found != want) {
         llvm::raw_string_ostream &os = fail();
         os << name << "[" << i << "] (" << what(i) << ") is ";
-        if (layout)
+        if (layout && fits)
           os << formatLayout(found);
         else
           os << list[i];

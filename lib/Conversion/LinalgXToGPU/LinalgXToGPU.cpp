@@ -26,6 +26,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir::linalgx {
 #define GEN_PASS_DEF_CONVERTLINALGXTOGPU
@@ -201,7 +202,12 @@ bool isContiguousRowMajor(MemRefType type) {
       return false;
     if (ShapedType::isDynamic(type.getDimSize(dim)))
       return dim == 0;
-    expected *= type.getDimSize(dim);
+    if (dim == 0)
+      break;
+    // The next stride would not fit in int64_t, so it cannot be the one in
+    // the type (and the product must not overflow).
+    if (llvm::MulOverflow(expected, type.getDimSize(dim), expected))
+      return false;
   }
   return true;
 }
@@ -223,6 +229,10 @@ Value withIdentityLayout(ImplicitLocOpBuilder &b, Value memref) {
     OpFoldResult stride = b.getIndexAttr(1);
     for (int64_t dim = type.getRank() - 1; dim >= 0; --dim) {
       strides[dim] = stride;
+      // No stride beyond the outermost one (its product with the outermost
+      // size could overflow int64_t).
+      if (dim == 0)
+        break;
       std::optional<int64_t> staticStride = getConstantIntValue(stride);
       if (staticStride && !type.isDynamicDim(dim)) {
         stride = b.getIndexAttr(*staticStride * type.getDimSize(dim));
@@ -395,7 +405,7 @@ private:
 /// original row that the permutation puts there. `pivotAt(b, i)` loads pivot
 /// i; pivots outside [0, N) name no swap and are skipped.
 Value buildReverseTrace(ImplicitLocOpBuilder &b, Value start, Value steps,
-                        Value nInt, Type intType, bool oneBased,
+                        Value n, Type intType, bool oneBased,
                         function_ref<Value(ImplicitLocOpBuilder &, Value)>
                             pivotAt) {
   Value zero = arith::ConstantIndexOp::create(b, 0);
@@ -415,7 +425,11 @@ Value buildReverseTrace(ImplicitLocOpBuilder &b, Value start, Value steps,
             b,
             arith::CmpIOp::create(b, arith::CmpIPredicate::sge, target,
                                   zeroInt),
-            arith::CmpIOp::create(b, arith::CmpIPredicate::slt, target, nInt));
+            // In index arithmetic: N itself may not fit the pivot type
+            // (i32 pivots, N = 2^31).
+            arith::CmpIOp::create(
+                b, arith::CmpIPredicate::slt,
+                arith::IndexCastOp::create(b, b.getIndexType(), target), n));
         Value iInt = arith::IndexCastOp::create(b, intType, i);
         Value position = iter[0];
         Value atRow = arith::AndIOp::create(
@@ -461,7 +475,6 @@ void buildPermutationKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   Value k = memref::DimOp::create(b, pivots, 1);
   Value steps = arith::MinUIOp::create(b, k, n);
   Value total = arith::MulIOp::create(b, batch, n);
-  Value nInt = arith::IndexCastOp::create(b, intType, n);
 
   // A block spans at most ceil(256 / N) + 1 matrices; whether their pivots
   // fit the window depends on N and K only, so the choice is uniform.
@@ -514,7 +527,7 @@ void buildPermutationKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
             Value base = arith::MulIOp::create(
                 b, arith::SubIOp::create(b, matrix, firstMatrix), k);
             Value end = buildReverseTrace(
-                b, start, steps, nInt, intType, oneBased,
+                b, start, steps, n, intType, oneBased,
                 [&](ImplicitLocOpBuilder &b, Value i) -> Value {
                   return memref::LoadOp::create(
                       b, window, ValueRange{arith::AddIOp::create(b, base, i)});
@@ -524,7 +537,7 @@ void buildPermutationKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
           [&](OpBuilder &nested, Location loc) {
             ImplicitLocOpBuilder b(loc, nested);
             Value end = buildReverseTrace(
-                b, start, steps, nInt, intType, oneBased,
+                b, start, steps, n, intType, oneBased,
                 [&](ImplicitLocOpBuilder &b, Value i) -> Value {
                   return memref::LoadOp::create(b, pivots,
                                                 ValueRange{matrix, i});

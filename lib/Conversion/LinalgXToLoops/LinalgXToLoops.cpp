@@ -284,23 +284,24 @@ struct PivotsToPermutationOpToLoops
       Value steps = arith::MinUIOp::create(b, k, n);
       Value lowest = arith::ConstantOp::create(
           b, b.getIntegerAttr(indexElementType, oneBased ? 1 : 0));
-      Value limit = arith::IndexCastOp::create(b, indexElementType, n);
       buildFor(b, zero, steps, {}, [&](ImplicitLocOpBuilder &b, Value i,
                                        ValueRange) {
         Value target = memref::LoadOp::create(b, pivots, access.at({i}));
         if (oneBased)
           target = arith::SubIOp::create(b, target, lowest);
-        // Out-of-range entries are skipped, as JAX's kernel does.
+        // Out-of-range entries are skipped, as JAX's kernel does. The upper
+        // bound is compared in index arithmetic: N itself may not fit the
+        // pivot type (i32 pivots, N = 2^31).
         Value zeroPivot = arith::ConstantOp::create(
             b, b.getIntegerAttr(indexElementType, 0));
+        Value j = arith::IndexCastOp::create(b, b.getIndexType(), target);
         Value inRange = arith::AndIOp::create(
             b,
             arith::CmpIOp::create(b, arith::CmpIPredicate::sge, target,
                                   zeroPivot),
-            arith::CmpIOp::create(b, arith::CmpIPredicate::slt, target, limit));
+            arith::CmpIOp::create(b, arith::CmpIPredicate::slt, j, n));
         scf::IfOp::create(b, inRange, [&](OpBuilder &nested, Location loc) {
           ImplicitLocOpBuilder b(loc, nested);
-          Value j = arith::IndexCastOp::create(b, b.getIndexType(), target);
           Value atI = memref::LoadOp::create(b, permutation, access.at({i}));
           Value atJ = memref::LoadOp::create(b, permutation, access.at({j}));
           memref::StoreOp::create(b, atJ, permutation, access.at({i}));

@@ -56,7 +56,6 @@
 // CHECK-NEXT:      %[[KK:.+]] = memref.dim %[[PIV]], %[[KD1B]] : memref<?x?xi32>
 // CHECK-NEXT:      %[[STEPS:.+]] = arith.minui %[[KK]], %[[KN]] : index
 // CHECK-NEXT:      %[[KTOTAL:.+]] = arith.muli %[[KB]], %[[KN]] : index
-// CHECK-NEXT:      %[[NINT:.+]] = arith.index_cast %[[KN]] : index to i32
 // A chunk of 256 positions spans at most ceildiv(256, max(N, 1)) + 1
 // matrices; their K pivots each are staged iff that fits the 8192-entry
 // window, a condition of N and K only, so the same for every thread.
@@ -118,7 +117,8 @@
 // CHECK-NEXT:            %[[ST0A:.+]] = arith.addi %[[BASE]], %[[SI0]] : index
 // CHECK-NEXT:            %[[ST0:.+]] = memref.load %[[WIN]][%[[ST0A]]] : memref<8192xi32, #gpu.address_space<workgroup>>
 // CHECK-NEXT:            %[[SGE0:.+]] = arith.cmpi sge, %[[ST0]], %[[SZEROI]] : i32
-// CHECK-NEXT:            %[[SLT0:.+]] = arith.cmpi slt, %[[ST0]], %[[NINT]] : i32
+// CHECK-NEXT:            %[[SLT0I:.+]] = arith.index_cast %[[ST0]] : i32 to index
+// CHECK-NEXT:            %[[SLT0:.+]] = arith.cmpi slt, %[[SLT0I]], %[[KN]] : index
 // CHECK-NEXT:            %[[SOK0:.+]] = arith.andi %[[SGE0]], %[[SLT0]] : i1
 // CHECK-NEXT:            %[[SII0:.+]] = arith.index_cast %[[SI0]] : index to i32
 // CHECK-NEXT:            %[[SATI0:.+]] = arith.cmpi eq, %[[SPOS]], %[[SII0]] : i32
@@ -132,7 +132,8 @@
 // CHECK-NEXT:            %[[ST1A:.+]] = arith.addi %[[BASE]], %[[SI1]] : index
 // CHECK-NEXT:            %[[ST1:.+]] = memref.load %[[WIN]][%[[ST1A]]] : memref<8192xi32, #gpu.address_space<workgroup>>
 // CHECK-NEXT:            %[[SGE1:.+]] = arith.cmpi sge, %[[ST1]], %[[SZEROI]] : i32
-// CHECK-NEXT:            %[[SLT1:.+]] = arith.cmpi slt, %[[ST1]], %[[NINT]] : i32
+// CHECK-NEXT:            %[[SLT1I:.+]] = arith.index_cast %[[ST1]] : i32 to index
+// CHECK-NEXT:            %[[SLT1:.+]] = arith.cmpi slt, %[[SLT1I]], %[[KN]] : index
 // CHECK-NEXT:            %[[SOK1:.+]] = arith.andi %[[SGE1]], %[[SLT1]] : i1
 // CHECK-NEXT:            %[[SII1:.+]] = arith.index_cast %[[SI1]] : index to i32
 // CHECK-NEXT:            %[[SATI1:.+]] = arith.cmpi eq, %[[SM0]], %[[SII1]] : i32
@@ -146,7 +147,8 @@
 // CHECK-NEXT:            %[[ST2A:.+]] = arith.addi %[[BASE]], %[[SI2]] : index
 // CHECK-NEXT:            %[[ST2:.+]] = memref.load %[[WIN]][%[[ST2A]]] : memref<8192xi32, #gpu.address_space<workgroup>>
 // CHECK-NEXT:            %[[SGE2:.+]] = arith.cmpi sge, %[[ST2]], %[[SZEROI]] : i32
-// CHECK-NEXT:            %[[SLT2:.+]] = arith.cmpi slt, %[[ST2]], %[[NINT]] : i32
+// CHECK-NEXT:            %[[SLT2I:.+]] = arith.index_cast %[[ST2]] : i32 to index
+// CHECK-NEXT:            %[[SLT2:.+]] = arith.cmpi slt, %[[SLT2I]], %[[KN]] : index
 // CHECK-NEXT:            %[[SOK2:.+]] = arith.andi %[[SGE2]], %[[SLT2]] : i1
 // CHECK-NEXT:            %[[SII2:.+]] = arith.index_cast %[[SI2]] : index to i32
 // CHECK-NEXT:            %[[SATI2:.+]] = arith.cmpi eq, %[[SM1]], %[[SII2]] : i32
@@ -160,7 +162,8 @@
 // CHECK-NEXT:            %[[ST3A:.+]] = arith.addi %[[BASE]], %[[SI3]] : index
 // CHECK-NEXT:            %[[ST3:.+]] = memref.load %[[WIN]][%[[ST3A]]] : memref<8192xi32, #gpu.address_space<workgroup>>
 // CHECK-NEXT:            %[[SGE3:.+]] = arith.cmpi sge, %[[ST3]], %[[SZEROI]] : i32
-// CHECK-NEXT:            %[[SLT3:.+]] = arith.cmpi slt, %[[ST3]], %[[NINT]] : i32
+// CHECK-NEXT:            %[[SLT3I:.+]] = arith.index_cast %[[ST3]] : i32 to index
+// CHECK-NEXT:            %[[SLT3:.+]] = arith.cmpi slt, %[[SLT3I]], %[[KN]] : index
 // CHECK-NEXT:            %[[SOK3:.+]] = arith.andi %[[SGE3]], %[[SLT3]] : i1
 // CHECK-NEXT:            %[[SII3:.+]] = arith.index_cast %[[SI3]] : index to i32
 // CHECK-NEXT:            %[[SATI3:.+]] = arith.cmpi eq, %[[SM2]], %[[SII3]] : i32
@@ -175,7 +178,8 @@
 // CHECK-NEXT:            %[[SRTA:.+]] = arith.addi %[[BASE]], %[[SRI]] : index
 // CHECK-NEXT:            %[[SRT:.+]] = memref.load %[[WIN]][%[[SRTA]]] : memref<8192xi32, #gpu.address_space<workgroup>>
 // CHECK-NEXT:            %[[SGER:.+]] = arith.cmpi sge, %[[SRT]], %[[SZEROI]] : i32
-// CHECK-NEXT:            %[[SLTR:.+]] = arith.cmpi slt, %[[SRT]], %[[NINT]] : i32
+// CHECK-NEXT:            %[[SLTRI:.+]] = arith.index_cast %[[SRT]] : i32 to index
+// CHECK-NEXT:            %[[SLTR:.+]] = arith.cmpi slt, %[[SLTRI]], %[[KN]] : index
 // CHECK-NEXT:            %[[SOKR:.+]] = arith.andi %[[SGER]], %[[SLTR]] : i1
 // CHECK-NEXT:            %[[SIIR:.+]] = arith.index_cast %[[SRI]] : index to i32
 // CHECK-NEXT:            %[[SATIR:.+]] = arith.cmpi eq, %[[SRPOS]], %[[SIIR]] : i32
@@ -198,7 +202,8 @@
 // CHECK-NEXT:            %[[GI0:.+]] = arith.subi %[[GLAST]], %[[GR]] : index
 // CHECK-NEXT:            %[[GT0:.+]] = memref.load %[[PIV]][%[[MAT]], %[[GI0]]] : memref<?x?xi32>
 // CHECK-NEXT:            %[[GGE0:.+]] = arith.cmpi sge, %[[GT0]], %[[GZEROI]] : i32
-// CHECK-NEXT:            %[[GLT0:.+]] = arith.cmpi slt, %[[GT0]], %[[NINT]] : i32
+// CHECK-NEXT:            %[[GLT0I:.+]] = arith.index_cast %[[GT0]] : i32 to index
+// CHECK-NEXT:            %[[GLT0:.+]] = arith.cmpi slt, %[[GLT0I]], %[[KN]] : index
 // CHECK-NEXT:            %[[GOK0:.+]] = arith.andi %[[GGE0]], %[[GLT0]] : i1
 // CHECK-NEXT:            %[[GII0:.+]] = arith.index_cast %[[GI0]] : index to i32
 // CHECK-NEXT:            %[[GATI0:.+]] = arith.cmpi eq, %[[GPOS]], %[[GII0]] : i32
@@ -211,7 +216,8 @@
 // CHECK-NEXT:            %[[GI1:.+]] = arith.subi %[[GLAST]], %[[GR1]] : index
 // CHECK-NEXT:            %[[GT1:.+]] = memref.load %[[PIV]][%[[MAT]], %[[GI1]]] : memref<?x?xi32>
 // CHECK-NEXT:            %[[GGE1:.+]] = arith.cmpi sge, %[[GT1]], %[[GZEROI]] : i32
-// CHECK-NEXT:            %[[GLT1:.+]] = arith.cmpi slt, %[[GT1]], %[[NINT]] : i32
+// CHECK-NEXT:            %[[GLT1I:.+]] = arith.index_cast %[[GT1]] : i32 to index
+// CHECK-NEXT:            %[[GLT1:.+]] = arith.cmpi slt, %[[GLT1I]], %[[KN]] : index
 // CHECK-NEXT:            %[[GOK1:.+]] = arith.andi %[[GGE1]], %[[GLT1]] : i1
 // CHECK-NEXT:            %[[GII1:.+]] = arith.index_cast %[[GI1]] : index to i32
 // CHECK-NEXT:            %[[GATI1:.+]] = arith.cmpi eq, %[[GM0]], %[[GII1]] : i32
@@ -224,7 +230,8 @@
 // CHECK-NEXT:            %[[GI2:.+]] = arith.subi %[[GLAST]], %[[GR2]] : index
 // CHECK-NEXT:            %[[GT2:.+]] = memref.load %[[PIV]][%[[MAT]], %[[GI2]]] : memref<?x?xi32>
 // CHECK-NEXT:            %[[GGE2:.+]] = arith.cmpi sge, %[[GT2]], %[[GZEROI]] : i32
-// CHECK-NEXT:            %[[GLT2:.+]] = arith.cmpi slt, %[[GT2]], %[[NINT]] : i32
+// CHECK-NEXT:            %[[GLT2I:.+]] = arith.index_cast %[[GT2]] : i32 to index
+// CHECK-NEXT:            %[[GLT2:.+]] = arith.cmpi slt, %[[GLT2I]], %[[KN]] : index
 // CHECK-NEXT:            %[[GOK2:.+]] = arith.andi %[[GGE2]], %[[GLT2]] : i1
 // CHECK-NEXT:            %[[GII2:.+]] = arith.index_cast %[[GI2]] : index to i32
 // CHECK-NEXT:            %[[GATI2:.+]] = arith.cmpi eq, %[[GM1]], %[[GII2]] : i32
@@ -237,7 +244,8 @@
 // CHECK-NEXT:            %[[GI3:.+]] = arith.subi %[[GLAST]], %[[GR3]] : index
 // CHECK-NEXT:            %[[GT3:.+]] = memref.load %[[PIV]][%[[MAT]], %[[GI3]]] : memref<?x?xi32>
 // CHECK-NEXT:            %[[GGE3:.+]] = arith.cmpi sge, %[[GT3]], %[[GZEROI]] : i32
-// CHECK-NEXT:            %[[GLT3:.+]] = arith.cmpi slt, %[[GT3]], %[[NINT]] : i32
+// CHECK-NEXT:            %[[GLT3I:.+]] = arith.index_cast %[[GT3]] : i32 to index
+// CHECK-NEXT:            %[[GLT3:.+]] = arith.cmpi slt, %[[GLT3I]], %[[KN]] : index
 // CHECK-NEXT:            %[[GOK3:.+]] = arith.andi %[[GGE3]], %[[GLT3]] : i1
 // CHECK-NEXT:            %[[GII3:.+]] = arith.index_cast %[[GI3]] : index to i32
 // CHECK-NEXT:            %[[GATI3:.+]] = arith.cmpi eq, %[[GM2]], %[[GII3]] : i32
@@ -251,7 +259,8 @@
 // CHECK-NEXT:            %[[GRI:.+]] = arith.subi %[[GLAST]], %[[GRR]] : index
 // CHECK-NEXT:            %[[GRT:.+]] = memref.load %[[PIV]][%[[MAT]], %[[GRI]]] : memref<?x?xi32>
 // CHECK-NEXT:            %[[GGER:.+]] = arith.cmpi sge, %[[GRT]], %[[GZEROI]] : i32
-// CHECK-NEXT:            %[[GLTR:.+]] = arith.cmpi slt, %[[GRT]], %[[NINT]] : i32
+// CHECK-NEXT:            %[[GLTRI:.+]] = arith.index_cast %[[GRT]] : i32 to index
+// CHECK-NEXT:            %[[GLTR:.+]] = arith.cmpi slt, %[[GLTRI]], %[[KN]] : index
 // CHECK-NEXT:            %[[GOKR:.+]] = arith.andi %[[GGER]], %[[GLTR]] : i1
 // CHECK-NEXT:            %[[GIIR:.+]] = arith.index_cast %[[GRI]] : index to i32
 // CHECK-NEXT:            %[[GATIR:.+]] = arith.cmpi eq, %[[GRPOS]], %[[GIIR]] : i32
@@ -319,7 +328,6 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK-NEXT:      %[[KK:.+]] = memref.dim %[[PIV]], %{{.+}} : memref<?x?xi64>
 // CHECK-NEXT:      %[[STEPS:.+]] = arith.minui %[[KK]], %[[KN]] : index
 // CHECK-NEXT:      arith.muli
-// CHECK-NEXT:      %[[NINT:.+]] = arith.index_cast %[[KN]] : index to i64
 // CHECK:           %[[NEED:.+]] = arith.muli %{{.+}}, %[[KK]] : index
 // CHECK-NEXT:      %[[WSIZE:.+]] = arith.constant 4096 : index
 // CHECK-NEXT:      %[[STAGED:.+]] = arith.cmpi ule, %[[NEED]], %[[WSIZE]] : index
@@ -350,7 +358,8 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK-NEXT:            %[[ST0:.+]] = memref.load %[[WIN]][%[[ST0A]]] : memref<4096xi64, #gpu.address_space<workgroup>>
 // CHECK-NEXT:            %[[STG0:.+]] = arith.subi %[[ST0]], %[[SONEI]] : i64
 // CHECK-NEXT:            %[[SGE0:.+]] = arith.cmpi sge, %[[STG0]], %[[SZEROI]] : i64
-// CHECK-NEXT:            %[[SLT0:.+]] = arith.cmpi slt, %[[STG0]], %[[NINT]] : i64
+// CHECK-NEXT:            %[[SLT0I:.+]] = arith.index_cast %[[STG0]] : i64 to index
+// CHECK-NEXT:            %[[SLT0:.+]] = arith.cmpi slt, %[[SLT0I]], %[[KN]] : index
 // CHECK-NEXT:            %[[SOK0:.+]] = arith.andi %[[SGE0]], %[[SLT0]] : i1
 // CHECK-NEXT:            %[[SII0:.+]] = arith.index_cast %[[SI0]] : index to i64
 // CHECK-NEXT:            %[[SATI0:.+]] = arith.cmpi eq, %[[SPOS]], %[[SII0]] : i64
@@ -365,7 +374,8 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK-NEXT:            %[[ST1:.+]] = memref.load %[[WIN]][%[[ST1A]]] : memref<4096xi64, #gpu.address_space<workgroup>>
 // CHECK-NEXT:            %[[STG1:.+]] = arith.subi %[[ST1]], %[[SONEI]] : i64
 // CHECK-NEXT:            %[[SGE1:.+]] = arith.cmpi sge, %[[STG1]], %[[SZEROI]] : i64
-// CHECK-NEXT:            %[[SLT1:.+]] = arith.cmpi slt, %[[STG1]], %[[NINT]] : i64
+// CHECK-NEXT:            %[[SLT1I:.+]] = arith.index_cast %[[STG1]] : i64 to index
+// CHECK-NEXT:            %[[SLT1:.+]] = arith.cmpi slt, %[[SLT1I]], %[[KN]] : index
 // CHECK-NEXT:            %[[SOK1:.+]] = arith.andi %[[SGE1]], %[[SLT1]] : i1
 // CHECK-NEXT:            %[[SII1:.+]] = arith.index_cast %[[SI1]] : index to i64
 // CHECK-NEXT:            %[[SATI1:.+]] = arith.cmpi eq, %[[SM0]], %[[SII1]] : i64
@@ -380,7 +390,8 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK-NEXT:            %[[ST2:.+]] = memref.load %[[WIN]][%[[ST2A]]] : memref<4096xi64, #gpu.address_space<workgroup>>
 // CHECK-NEXT:            %[[STG2:.+]] = arith.subi %[[ST2]], %[[SONEI]] : i64
 // CHECK-NEXT:            %[[SGE2:.+]] = arith.cmpi sge, %[[STG2]], %[[SZEROI]] : i64
-// CHECK-NEXT:            %[[SLT2:.+]] = arith.cmpi slt, %[[STG2]], %[[NINT]] : i64
+// CHECK-NEXT:            %[[SLT2I:.+]] = arith.index_cast %[[STG2]] : i64 to index
+// CHECK-NEXT:            %[[SLT2:.+]] = arith.cmpi slt, %[[SLT2I]], %[[KN]] : index
 // CHECK-NEXT:            %[[SOK2:.+]] = arith.andi %[[SGE2]], %[[SLT2]] : i1
 // CHECK-NEXT:            %[[SII2:.+]] = arith.index_cast %[[SI2]] : index to i64
 // CHECK-NEXT:            %[[SATI2:.+]] = arith.cmpi eq, %[[SM1]], %[[SII2]] : i64
@@ -395,7 +406,8 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK-NEXT:            %[[ST3:.+]] = memref.load %[[WIN]][%[[ST3A]]] : memref<4096xi64, #gpu.address_space<workgroup>>
 // CHECK-NEXT:            %[[STG3:.+]] = arith.subi %[[ST3]], %[[SONEI]] : i64
 // CHECK-NEXT:            %[[SGE3:.+]] = arith.cmpi sge, %[[STG3]], %[[SZEROI]] : i64
-// CHECK-NEXT:            %[[SLT3:.+]] = arith.cmpi slt, %[[STG3]], %[[NINT]] : i64
+// CHECK-NEXT:            %[[SLT3I:.+]] = arith.index_cast %[[STG3]] : i64 to index
+// CHECK-NEXT:            %[[SLT3:.+]] = arith.cmpi slt, %[[SLT3I]], %[[KN]] : index
 // CHECK-NEXT:            %[[SOK3:.+]] = arith.andi %[[SGE3]], %[[SLT3]] : i1
 // CHECK-NEXT:            %[[SII3:.+]] = arith.index_cast %[[SI3]] : index to i64
 // CHECK-NEXT:            %[[SATI3:.+]] = arith.cmpi eq, %[[SM2]], %[[SII3]] : i64
@@ -411,7 +423,8 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK-NEXT:            %[[SRT:.+]] = memref.load %[[WIN]][%[[SRTA]]] : memref<4096xi64, #gpu.address_space<workgroup>>
 // CHECK-NEXT:            %[[STGR:.+]] = arith.subi %[[SRT]], %[[SONEI]] : i64
 // CHECK-NEXT:            %[[SGER:.+]] = arith.cmpi sge, %[[STGR]], %[[SZEROI]] : i64
-// CHECK-NEXT:            %[[SLTR:.+]] = arith.cmpi slt, %[[STGR]], %[[NINT]] : i64
+// CHECK-NEXT:            %[[SLTRI:.+]] = arith.index_cast %[[STGR]] : i64 to index
+// CHECK-NEXT:            %[[SLTR:.+]] = arith.cmpi slt, %[[SLTRI]], %[[KN]] : index
 // CHECK-NEXT:            %[[SOKR:.+]] = arith.andi %[[SGER]], %[[SLTR]] : i1
 // CHECK-NEXT:            %[[SIIR:.+]] = arith.index_cast %[[SRI]] : index to i64
 // CHECK-NEXT:            %[[SATIR:.+]] = arith.cmpi eq, %[[SRPOS]], %[[SIIR]] : i64
@@ -434,7 +447,8 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK-NEXT:            %[[GT0:.+]] = memref.load %[[PIV]][%[[MAT]], %[[GI0]]] : memref<?x?xi64>
 // CHECK-NEXT:            %[[GTG0:.+]] = arith.subi %[[GT0]], %[[GONEI]] : i64
 // CHECK-NEXT:            %[[GGE0:.+]] = arith.cmpi sge, %[[GTG0]], %[[GZEROI]] : i64
-// CHECK-NEXT:            %[[GLT0:.+]] = arith.cmpi slt, %[[GTG0]], %[[NINT]] : i64
+// CHECK-NEXT:            %[[GLT0I:.+]] = arith.index_cast %[[GTG0]] : i64 to index
+// CHECK-NEXT:            %[[GLT0:.+]] = arith.cmpi slt, %[[GLT0I]], %[[KN]] : index
 // CHECK-NEXT:            %[[GOK0:.+]] = arith.andi %[[GGE0]], %[[GLT0]] : i1
 // CHECK-NEXT:            %[[GII0:.+]] = arith.index_cast %[[GI0]] : index to i64
 // CHECK-NEXT:            %[[GATI0:.+]] = arith.cmpi eq, %[[GPOS]], %[[GII0]] : i64
@@ -448,7 +462,8 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK-NEXT:            %[[GT1:.+]] = memref.load %[[PIV]][%[[MAT]], %[[GI1]]] : memref<?x?xi64>
 // CHECK-NEXT:            %[[GTG1:.+]] = arith.subi %[[GT1]], %[[GONEI]] : i64
 // CHECK-NEXT:            %[[GGE1:.+]] = arith.cmpi sge, %[[GTG1]], %[[GZEROI]] : i64
-// CHECK-NEXT:            %[[GLT1:.+]] = arith.cmpi slt, %[[GTG1]], %[[NINT]] : i64
+// CHECK-NEXT:            %[[GLT1I:.+]] = arith.index_cast %[[GTG1]] : i64 to index
+// CHECK-NEXT:            %[[GLT1:.+]] = arith.cmpi slt, %[[GLT1I]], %[[KN]] : index
 // CHECK-NEXT:            %[[GOK1:.+]] = arith.andi %[[GGE1]], %[[GLT1]] : i1
 // CHECK-NEXT:            %[[GII1:.+]] = arith.index_cast %[[GI1]] : index to i64
 // CHECK-NEXT:            %[[GATI1:.+]] = arith.cmpi eq, %[[GM0]], %[[GII1]] : i64
@@ -462,7 +477,8 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK-NEXT:            %[[GT2:.+]] = memref.load %[[PIV]][%[[MAT]], %[[GI2]]] : memref<?x?xi64>
 // CHECK-NEXT:            %[[GTG2:.+]] = arith.subi %[[GT2]], %[[GONEI]] : i64
 // CHECK-NEXT:            %[[GGE2:.+]] = arith.cmpi sge, %[[GTG2]], %[[GZEROI]] : i64
-// CHECK-NEXT:            %[[GLT2:.+]] = arith.cmpi slt, %[[GTG2]], %[[NINT]] : i64
+// CHECK-NEXT:            %[[GLT2I:.+]] = arith.index_cast %[[GTG2]] : i64 to index
+// CHECK-NEXT:            %[[GLT2:.+]] = arith.cmpi slt, %[[GLT2I]], %[[KN]] : index
 // CHECK-NEXT:            %[[GOK2:.+]] = arith.andi %[[GGE2]], %[[GLT2]] : i1
 // CHECK-NEXT:            %[[GII2:.+]] = arith.index_cast %[[GI2]] : index to i64
 // CHECK-NEXT:            %[[GATI2:.+]] = arith.cmpi eq, %[[GM1]], %[[GII2]] : i64
@@ -476,7 +492,8 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK-NEXT:            %[[GT3:.+]] = memref.load %[[PIV]][%[[MAT]], %[[GI3]]] : memref<?x?xi64>
 // CHECK-NEXT:            %[[GTG3:.+]] = arith.subi %[[GT3]], %[[GONEI]] : i64
 // CHECK-NEXT:            %[[GGE3:.+]] = arith.cmpi sge, %[[GTG3]], %[[GZEROI]] : i64
-// CHECK-NEXT:            %[[GLT3:.+]] = arith.cmpi slt, %[[GTG3]], %[[NINT]] : i64
+// CHECK-NEXT:            %[[GLT3I:.+]] = arith.index_cast %[[GTG3]] : i64 to index
+// CHECK-NEXT:            %[[GLT3:.+]] = arith.cmpi slt, %[[GLT3I]], %[[KN]] : index
 // CHECK-NEXT:            %[[GOK3:.+]] = arith.andi %[[GGE3]], %[[GLT3]] : i1
 // CHECK-NEXT:            %[[GII3:.+]] = arith.index_cast %[[GI3]] : index to i64
 // CHECK-NEXT:            %[[GATI3:.+]] = arith.cmpi eq, %[[GM2]], %[[GII3]] : i64
@@ -491,7 +508,8 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK-NEXT:            %[[GRT:.+]] = memref.load %[[PIV]][%[[MAT]], %[[GRI]]] : memref<?x?xi64>
 // CHECK-NEXT:            %[[GTGR:.+]] = arith.subi %[[GRT]], %[[GONEI]] : i64
 // CHECK-NEXT:            %[[GGER:.+]] = arith.cmpi sge, %[[GTGR]], %[[GZEROI]] : i64
-// CHECK-NEXT:            %[[GLTR:.+]] = arith.cmpi slt, %[[GTGR]], %[[NINT]] : i64
+// CHECK-NEXT:            %[[GLTRI:.+]] = arith.index_cast %[[GTGR]] : i64 to index
+// CHECK-NEXT:            %[[GLTR:.+]] = arith.cmpi slt, %[[GLTRI]], %[[KN]] : index
 // CHECK-NEXT:            %[[GOKR:.+]] = arith.andi %[[GGER]], %[[GLTR]] : i1
 // CHECK-NEXT:            %[[GIIR:.+]] = arith.index_cast %[[GRI]] : index to i64
 // CHECK-NEXT:            %[[GATIR:.+]] = arith.cmpi eq, %[[GRPOS]], %[[GIIR]] : i64

@@ -16,16 +16,16 @@
 // CHECK-NEXT:    }
 // Only min(K, N) pivots can be applied.
 // CHECK:         %[[STEPS:.+]] = arith.minui %[[K]], %[[N]] : index
-// CHECK:         %[[LIMIT:.+]] = arith.index_cast %[[N]] : index to i32
 // CHECK:         scf.for %[[I:[^ ]+]] = %{{.+}} to %[[STEPS]] step
 // CHECK-NEXT:      %[[T:.+]] = memref.load %[[P]][%[[I]]] : memref<3xi32>
 // CHECK-NOT:       arith.subi
-// 0 <= t < N, compared as signed integers.
-// CHECK:           %[[GE:.+]] = arith.cmpi sge, %[[T]], %{{.+}} : i32
-// CHECK-NEXT:      %[[LT:.+]] = arith.cmpi slt, %[[T]], %[[LIMIT]] : i32
+// 0 <= t (signed, in the pivot type) and t < N (in index arithmetic, since N
+// may not fit the pivot type).
+// CHECK:           %[[TI:.+]] = arith.index_cast %[[T]] : i32 to index
+// CHECK-NEXT:      %[[GE:.+]] = arith.cmpi sge, %[[T]], %{{.+}} : i32
+// CHECK-NEXT:      %[[LT:.+]] = arith.cmpi slt, %[[TI]], %[[N]] : index
 // CHECK-NEXT:      %[[IN:.+]] = arith.andi %[[GE]], %[[LT]] : i1
 // CHECK-NEXT:      scf.if %[[IN]] {
-// CHECK-NEXT:        %[[TI:.+]] = arith.index_cast %[[T]] : i32 to index
 // CHECK-NEXT:        %[[AT_I:.+]] = memref.load %[[Q]][%[[I]]]
 // CHECK-NEXT:        %[[AT_T:.+]] = memref.load %[[Q]][%[[TI]]]
 // CHECK-NEXT:        memref.store %[[AT_T]], %[[Q]][%[[I]]]
@@ -52,15 +52,14 @@ func.func @perm_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK-NEXT:        memref.store %[[JV]], %[[Q]][%[[BI]], %[[J]]] : memref<2x5xi64>
 // CHECK:           %[[STEPS:.+]] = arith.minui %[[K]], %[[N]] : index
 // CHECK:           %[[ONE:.+]] = arith.constant 1 : i64
-// CHECK:           %[[LIMIT:.+]] = arith.index_cast %[[N]] : index to i64
 // CHECK:           scf.for %[[I:[^ ]+]] = %{{.+}} to %[[STEPS]] step
 // CHECK-NEXT:        %[[RAW:.+]] = memref.load %[[P]][%[[BI]], %[[I]]] : memref<2x3xi64>
 // CHECK-NEXT:        %[[T:.+]] = arith.subi %[[RAW]], %[[ONE]] : i64
-// CHECK:             %[[GE:.+]] = arith.cmpi sge, %[[T]], %{{.+}} : i64
-// CHECK-NEXT:        %[[LT:.+]] = arith.cmpi slt, %[[T]], %[[LIMIT]] : i64
+// CHECK:             %[[TI:.+]] = arith.index_cast %[[T]] : i64 to index
+// CHECK-NEXT:        %[[GE:.+]] = arith.cmpi sge, %[[T]], %{{.+}} : i64
+// CHECK-NEXT:        %[[LT:.+]] = arith.cmpi slt, %[[TI]], %[[N]] : index
 // CHECK-NEXT:        %[[IN:.+]] = arith.andi %[[GE]], %[[LT]] : i1
 // CHECK-NEXT:        scf.if %[[IN]] {
-// CHECK-NEXT:          %[[TI:.+]] = arith.index_cast %[[T]] : i64 to index
 // CHECK-NEXT:          %[[AT_I:.+]] = memref.load %[[Q]][%[[BI]], %[[I]]]
 // CHECK-NEXT:          %[[AT_T:.+]] = memref.load %[[Q]][%[[BI]], %[[TI]]]
 // CHECK-NEXT:          memref.store %[[AT_T]], %[[Q]][%[[BI]], %[[I]]]

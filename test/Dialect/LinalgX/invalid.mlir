@@ -521,3 +521,19 @@ func.func @pivots_aliasing_permutation(%m: memref<3xi32>) {
   linalgx.pivots_to_permutation ins(%m : memref<3xi32>) outs(%m : memref<3xi32>)
   return
 }
+
+// -----
+
+func.func @lu_rows_do_not_fit_i32(%a: memref<2147483649x1xf32>, %p: memref<1xi32>, %i: memref<i32>) {
+  // expected-error @+1 {{'pivots' of type 'memref<1xi32>' cannot hold row indices up to 2147483648; use i64 pivots}}
+  linalgx.lu ins(%a : memref<2147483649x1xf32>) outs(%a, %p, %i : memref<2147483649x1xf32>, memref<1xi32>, memref<i32>)
+  return
+}
+
+// -----
+
+func.func @permutation_does_not_fit_i32(%p: tensor<3xi32>, %q: tensor<2147483649xi32>) -> tensor<2147483649xi32> {
+  // expected-error @+1 {{'pivots' of type 'tensor<3xi32>' cannot hold permutation indices up to 2147483648; use i64 pivots}}
+  %r = linalgx.pivots_to_permutation ins(%p : tensor<3xi32>) outs(%q : tensor<2147483649xi32>) -> tensor<2147483649xi32>
+  return %r : tensor<2147483649xi32>
+}

@@ -306,6 +306,10 @@ func.func @main() {
   %c65535 = arith.constant 65535 : index
 
   // ---- 70000 3x3 f64 matrices, i32 pivots, in place on dynamic memrefs.
+  // Matrices 0, 1, 65535, 65536 and 69999 (lu, pivots, info, permutation),
+  // then the checksums [pivots, position-weighted pivots, sum info,
+  // #singular, permutations, position-weighted last entries] and the
+  // weighted sum of the factors.
   // CHECK-LABEL: f64_70000x3x3
   // CHECK-NEXT: linalgx.memref f64 2 3 3
   // CHECK-NEXT: 0x1p+2 -0x1.8p+1 -0x1p+1 0x1p-3 0x1p+2 0x1p+0 -0x1p-3 0x1p-3 0x1p+2
@@ -380,6 +384,8 @@ func.func @main() {
   call @lu_checksum(%a1) : (memref<?x?x?xf64>) -> ()
 
   // ---- 100000 4x4 f32 matrices, i64 pivots, out of place.
+  // The same prints for matrices 0, 1, 65535, 65536, 99999, then the
+  // checksums of the factors and of the (untouched) input.
   // CHECK-LABEL: f32_100000x4x4
   // CHECK-NEXT: linalgx.memref f32 2 4 4
   // CHECK-NEXT: 0x1p+2 -0x1.8p+1 -0x1p+1 -0x1p+0 0x1p-3 0x1p+2 0x1p+0 0x1p+1 -0x1p-3 0x1p-3 0x1p+2 -0x1p+2 0x1p-2 -0x1p-3 0x1p-3 0x1p+2

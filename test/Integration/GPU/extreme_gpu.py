@@ -22,7 +22,7 @@ still run:
                   test/Integration/Extreme/big-batch.mlir), every strategy,
                   every matrix compared exactly
   huge-perm       B*N > 2^31: i32 [2, 2^30+1]; i64 [1, 2^31+2] with pivots
-                  past 2^31; the known i32 N = 2^31 bug (XFAIL)
+                  past 2^31; i32 N = 2^31 exactly
   huge-lu         B*M*N > 2^31: f32 [2^27+1, 4, 4] (jax-ml/jax#24843), every
                   matrix compared with its expected factorization
   huge-single     one f32 46341x46341 matrix (M*N > 2^31) through cuSOLVER's
@@ -655,19 +655,20 @@ def group_huge_perm(kernels, report, scale):
         chunked_identity_check(report, what + " one_based", dperm, moved, chunk)
         del dperm
         torch.cuda.empty_cache()
-    # The known i32 bug at N = 2^31 (docs/reliability.md).
+    # i32 at N = 2^31 exactly: every value fits; the range check once wrapped
+    # (docs/reliability.md), now fixed.
     n = s["perm_bug_n"]
     if n is None:
-        report.skip("perm_i32 [1, 2^31] (known bug)", "only meaningful at --scale full")
+        report.skip("perm_i32 [1, 2^31]", "only meaningful at --scale full")
         return
     what = "perm_i32 [1, 2^31]: pivot 5 applied"
     if enough_memory(report, what, n * 4):
         dperm = torch.full((1, n), -7, dtype=torch.int32, device="cuda")
         kernels.call("perm_i32", dev(np.array([[5]], dtype=np.int32)), dperm)
         head = host(dperm[0, :6])
-        report.known(same(head, np.array([5, 1, 2, 3, 4, 0], np.int32)), what,
-                     "got %s; known issue: N is compared as index_cast(N) : i32, which "
-                     "wraps to INT32_MIN at N = 2^31 so every pivot is skipped" % short(head))
+        report.check(same(head, np.array([5, 1, 2, 3, 4, 0], np.int32)), what,
+                     "got %s (the range check must compare in index arithmetic: "
+                     "N = 2^31 does not fit i32)" % short(head))
         del dperm
         torch.cuda.empty_cache()
 

@@ -61,6 +61,19 @@ static bool isLuElementType(Type type) {
                           complexType.getElementType().isF64());
 }
 
+/// Checks that the pivot element type can hold every index of a dimension of
+/// static size `size` (0-based, so up to size - 1).
+static LogicalResult verifyIndicesFit(Operation *op, StringRef what,
+                                      int64_t size, ShapedType pivotsType) {
+  unsigned width = pivotsType.getElementType().getIntOrFloatBitWidth();
+  if (ShapedType::isDynamic(size) || width >= 64 ||
+      size - 1 <= (int64_t(1) << (width - 1)) - 1)
+    return success();
+  return op->emitOpError() << "'pivots' of type " << pivotsType
+                           << " cannot hold " << what << " indices up to "
+                           << size - 1 << "; use i64 pivots";
+}
+
 /// Checks that every operand is a tensor or every operand is a memref, and
 /// that the results match: one per `outs` operand, of the same type, for
 /// tensors; none for memrefs.
@@ -180,6 +193,8 @@ LogicalResult LuOp::verify() {
     return emitOpError() << "'pivots' must have element type i32 or i64, but "
                             "got "
                          << pivotsType;
+  if (failed(verifyIndicesFit(*this, "row", m, pivotsType)))
+    return failure();
   if (!shapesCompatible(pivotsType.getShape(), expectedPivots))
     return emitOpError() << "'pivots' must have shape [B..., K] = "
                          << formatShape(expectedPivots)
@@ -258,6 +273,8 @@ LogicalResult PivotsToPermutationOp::verify() {
                          << formatShape(expected) << ", but got "
                          << permutationType;
   }
+  if (failed(verifyIndicesFit(*this, "permutation", n, pivotsType)))
+    return failure();
   if (!ShapedType::isDynamic(k) && !ShapedType::isDynamic(n) && n < k)
     return emitOpError() << "'permutation' must have a last dimension N >= K "
                             "= "

@@ -1,17 +1,12 @@
-// KNOWN BUG (docs/reliability.md, "Extreme sizes and values"): i32
-// pivots_to_permutation with N = 2^31 exactly. Every permutation value
-// (0 .. 2^31 - 1) fits in i32, but the lowerings compare the pivots with N
-// converted to i32 (arith.index_cast), which wraps to INT32_MIN, so every
-// pivot is taken as out of range and skipped: the result is the identity
-// instead of perm[0] = 5, perm[5] = 0. (For N > 2^31 the values themselves
-// cannot be represented in i32; nothing rejects such an N either.) This
-// test checks the correct answer and is expected to fail until the
-// lowerings are fixed (or the verifier / a run-time check rejects N >= 2^31
-// for i32).
+// i32 pivots_to_permutation with N = 2^31 exactly: every permutation value
+// (0 .. 2^31 - 1) fits in i32. The lowerings once compared the pivots with N
+// converted to i32, which wraps to INT32_MIN, so every pivot was skipped and
+// the result was the identity; they now compare in index arithmetic. (N >
+// 2^31 cannot be represented with i32 pivots; the verifier rejects static
+// such sizes.)
 // About 10-25 s and 8.6 GB: opt-in (see ../lit.local.cfg).
 //
 // REQUIRES: extreme-huge, memory-12g
-// XFAIL: *
 // RUN: linalgx-runner %s | FileCheck %s --match-full-lines
 
 func.func private @printMemrefExactI32(memref<*xi32>) attributes {llvm.emit_c_interface}
