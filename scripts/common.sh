@@ -53,20 +53,21 @@ select_python() {
   LINALGX_PYTHON=/usr/bin/python3
 }
 
+# build_linalgx [extra CMake arguments...]
 build_linalgx() {
   local cuda_args=()
   if [ -x /usr/local/cuda/bin/nvcc ]; then
     cuda_args=(-DCUDAToolkit_ROOT=/usr/local/cuda)
   fi
   export CCACHE_DIR=${CCACHE_DIR:-$HOME/.ccache}
-  log "configuring in $LINALGX_BUILD_DIR"
+  log "configuring in $LINALGX_BUILD_DIR $*"
   cmake -S "$LINALGX_ROOT" -B "$LINALGX_BUILD_DIR" -G Ninja \
     -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
     -DLLVM_USE_LINKER=lld \
     -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
     -DPython3_EXECUTABLE="$LINALGX_PYTHON" \
-    "${cuda_args[@]}" >"$LINALGX_BUILD_DIR.configure.log" 2>&1 || {
+    "${cuda_args[@]}" "$@" >"$LINALGX_BUILD_DIR.configure.log" 2>&1 || {
       cat "$LINALGX_BUILD_DIR.configure.log" >&2; exit 1; }
   log "building with -j$LINALGX_JOBS"
   ninja -C "$LINALGX_BUILD_DIR" -j"$LINALGX_JOBS" all mlir-doc

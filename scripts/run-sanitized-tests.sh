@@ -18,25 +18,7 @@ install_packages
 select_python
 log "python: $LINALGX_PYTHON"
 
-# As build_linalgx in common.sh (clang-22, lld, ccache, Ninja, Release,
-# -j$LINALGX_JOBS), plus the sanitizers.
-cuda_args=()
-if [ -x /usr/local/cuda/bin/nvcc ]; then
-  cuda_args=(-DCUDAToolkit_ROOT=/usr/local/cuda)
-fi
-export CCACHE_DIR=${CCACHE_DIR:-$HOME/.ccache}
-log "configuring in $LINALGX_BUILD_DIR (LINALGX_ENABLE_SANITIZERS=ON)"
-cmake -S "$LINALGX_ROOT" -B "$LINALGX_BUILD_DIR" -G Ninja \
-  -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
-  -DLLVM_USE_LINKER=lld \
-  -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
-  -DPython3_EXECUTABLE="$LINALGX_PYTHON" \
-  -DLINALGX_ENABLE_SANITIZERS=ON \
-  "${cuda_args[@]}" >"$LINALGX_BUILD_DIR.configure.log" 2>&1 || {
-    cat "$LINALGX_BUILD_DIR.configure.log" >&2; exit 1; }
-log "building with -j$LINALGX_JOBS"
-ninja -C "$LINALGX_BUILD_DIR" -j"$LINALGX_JOBS" all mlir-doc
+build_linalgx -DLINALGX_ENABLE_SANITIZERS=ON
 
 # Runtime options. lit passes ASAN_OPTIONS, UBSAN_OPTIONS, LSAN_OPTIONS and
 # the *_SYMBOLIZER_PATH variables to the tests by itself (lit's
