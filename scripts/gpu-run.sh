@@ -5,7 +5,8 @@
 #    CHECK lines of its source (the same lines the CPU run is checked with);
 # 2. the randomized comparison with SciPy, NumPy and JAX, then extreme sizes
 #    and values (extreme_gpu.py: batches over 65535, B*M*N over 2^31, NaN/Inf,
-#    zero sizes; docs/reliability.md);
+#    zero sizes; docs/reliability.md), and GPU faults (faults_gpu.py: real
+#    out-of-memory and kernel faults, no device, injected failures);
 # 3. the benchmark against JAX and PyTorch (bench/run_gpu_bench.sh).
 # Ends with `N passed, N failed` over 1 and 2.
 set -uo pipefail
@@ -61,6 +62,14 @@ if [ "$WHAT" != bench ]; then
       failed=$((failed + 1))
     fi
     tail -1 "$OUTDIR/extreme.log"
+  fi
+  if [ -f "$ROOT/faults_gpu.py" ]; then
+    echo "== GPU faults (test/Integration/GPU/faults_gpu.py)"
+    if python3 "$ROOT/faults_gpu.py" --pack "$PACK" 2>&1 | tee "$OUTDIR/faults.log"; then
+      passed=$((passed + 1))
+    else
+      failed=$((failed + 1))
+    fi
   fi
 fi
 if [ "$WHAT" != tests ] && [ -f "$ROOT/bench/run_gpu_bench.sh" ]; then
