@@ -2,6 +2,7 @@
 
 #include "linalgx/InitAllLinalgX.h"
 #include "linalgx/Conversion/Passes.h"
+#include "linalgx/Dialect/LinalgX/Transforms/Passes.h"
 #include "linalgx/Dialect/LinalgX/IR/LinalgXDialect.h"
 #include "linalgx/Dialect/LinalgX/Transforms/BufferizableOpInterfaceImpl.h"
 #include "linalgx/Pipelines/Pipelines.h"
@@ -105,6 +106,7 @@ void linalgx::registerAllTranslations(DialectRegistry &registry) {
 
 void linalgx::registerAllPasses() {
   linalgx::registerLinalgXConversionPasses();
+  linalgx::registerLinalgXTransformsPasses();
   linalgx::registerPipelines();
 
   // Upstream passes that the linalgx pipelines are made of, so that each

@@ -3,7 +3,9 @@
 randomized test call through the C interface: `lu_<strategy>_<type>`,
 `lu_perm_<strategy>_<type>`, `perm_<int>` and `noop_kernel`, on dynamically
 shaped device memrefs. One module per LU strategy, since the strategy is a
-pipeline option (`--strategy auto|cusolver|cublas-batched`)."""
+pipeline option (`--strategy auto|generated|cusolver|cublas-batched`).
+`lu_perm_*` is the lu with its permutation output (what
+linalgx-fuse-lu-permutation forms from lu + pivots_to_permutation)."""
 
 import argparse
 
@@ -23,8 +25,7 @@ func.func @lu_perm_{s}_{t}(%a: memref<?x?x?x{e}>, %lu: memref<?x?x?x{e}>,
     attributes {{llvm.emit_c_interface}} {{
   linalgx.lu ins(%a : memref<?x?x?x{e}>)
       outs(%lu, %piv, %info : memref<?x?x?x{e}>, memref<?x?xi32>, memref<?xi32>)
-  linalgx.pivots_to_permutation ins(%piv : memref<?x?xi32>)
-      outs(%perm : memref<?x?xi32>)
+      permutation(%perm : memref<?x?xi32>)
   return
 }}
 """
@@ -66,7 +67,7 @@ gpu.module @noop_kernels {
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--strategy", default="auto",
-                        choices=["auto", "cusolver", "batched"])
+                        choices=["auto", "generated", "cusolver", "batched"])
     parser.add_argument("--common", action="store_true",
                         help="also emit the permutation entries")
     parser.add_argument("--noop", action="store_true",

@@ -2,6 +2,7 @@
 
 #include "linalgx/Pipelines/Pipelines.h"
 #include "linalgx/Conversion/Passes.h"
+#include "linalgx/Dialect/LinalgX/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
@@ -22,6 +23,9 @@ template <typename Derived>
 static void buildBufferizationPipeline(
     OpPassManager &pm,
     const linalgx::BufferizationPipelineOptions<Derived> &options) {
+  // On tensors still: an lu and the permutation of its pivots become one op,
+  // which the GPU lowering computes in one kernel.
+  pm.addPass(linalgx::createLinalgXFuseLuPermutation());
   bufferization::OneShotBufferizePassOptions bufferization;
   bufferization.bufferizeFunctionBoundaries =
       options.bufferizeFunctionBoundaries;

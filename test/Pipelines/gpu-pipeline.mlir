@@ -3,11 +3,38 @@
 // f64 and complex<f32> to the LLVM dialect: nothing is left but llvm ops, the
 // gpu.launch_func ops (translated later) and one gpu.binary @linalgx_kernels
 // holding every kernel, compiled for sm_90 with PTX 8.0 into a fatbin by
-// default; the format and chip options reach the NVVM pipeline.
-// RUN: linalgx-opt %s --linalgx-gpu-pipeline | FileCheck %s
-// RUN: linalgx-opt %s --linalgx-gpu-pipeline | sed -E -e '/^ *([^ ]+ = )?llvm\./d' -e '/^ *gpu\.(launch_func|binary) /d' -e '/^ *\}$/d' -e '/^module attributes \{gpu\.container_module\} \{$/d' -e '/^$/d' | FileCheck %s --allow-empty --check-prefix=ONLY
-// RUN: linalgx-opt %s --linalgx-gpu-pipeline=format=isa | FileCheck %s --check-prefix=ISA
-// RUN: linalgx-opt %s --linalgx-gpu-pipeline=chip=sm_80 | FileCheck %s --check-prefix=SM80
+// default; the format and chip options reach the NVVM pipeline. The first
+// runs take the vendor path (lu-strategy=cusolver); GEN is the default, the
+// generated one-kernel LU.
+// RUN: linalgx-opt %s --linalgx-gpu-pipeline=lu-strategy=cusolver | FileCheck %s
+// RUN: linalgx-opt %s --linalgx-gpu-pipeline=lu-strategy=cusolver | sed -E -e '/^ *([^ ]+ = )?llvm\./d' -e '/^ *gpu\.(launch_func|binary) /d' -e '/^ *\}$/d' -e '/^module attributes \{gpu\.container_module\} \{$/d' -e '/^$/d' | FileCheck %s --allow-empty --check-prefix=ONLY
+// RUN: linalgx-opt %s --linalgx-gpu-pipeline="lu-strategy=cusolver format=isa" | FileCheck %s --check-prefix=ISA
+// RUN: linalgx-opt %s --linalgx-gpu-pipeline="lu-strategy=cusolver chip=sm_80" | FileCheck %s --check-prefix=SM80
+// RUN: linalgx-opt %s --linalgx-gpu-pipeline | FileCheck %s --check-prefix=GEN
+// RUN: linalgx-opt %s --linalgx-gpu-pipeline=format=isa | FileCheck %s --check-prefix=GENISA
+
+// The default: the lu and the permutation of its pivots are fused
+// (linalgx-fuse-lu-permutation) and become one launch of the generated
+// kernel, with dynamic shared memory; the dynamic complex lu branches on the
+// host between the generated kernel and the vendor path (matrices too large
+// for shared memory); its one_based permutation is not fused.
+// GEN-LABEL: llvm.func @factor(
+// GEN:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_lu_generated_f64_i32_permutation blocks in ({{.+}}) threads in ({{.+}}) : i64 dynamic_shared_memory_size
+// GEN-NOT:     gpu.launch_func
+// GEN:         llvm.return
+// GEN-LABEL: llvm.func @factor_complex(
+// GEN:         llvm.cond_br
+// GEN:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_lu_generated_cf32_i64 blocks
+// GEN:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_lu_to_column_major_cf32 blocks
+// GEN:         llvm.call @linalgxCudaGetrf(
+// GEN:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_lu_from_column_major_cf32_i64 blocks
+// GEN:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_pivots_to_permutation_i64_one_based blocks
+// GEN:         llvm.return
+// GENISA:      .shared .align 16 .b8 __dynamic_shmem__0;
+// GENISA-SAME: .entry linalgx_lu_generated_f64_i32_permutation(
+// GENISA-SAME: bar.sync
+// GENISA-SAME: shfl.sync.bfly.b32
+// GENISA-SAME: bar.warp.sync
 
 // Every line is an llvm op, a launch, the binary, the module or a brace.
 // ONLY-NOT: {{.}}
@@ -15,17 +42,18 @@
 // CHECK-LABEL: module attributes {gpu.container_module}
 // CHECK:         llvm.func @linalgxCudaGetrf(i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32)
 // f64, i32 pivots: host buffers (the pipeline's default) are copied in and
-// out around the two LU kernels and the runtime call, then the permutation.
+// out around the two LU kernels, the runtime call and the permutation (the
+// fused lu's permutation output, on the same stream), one wait.
 // CHECK-LABEL: llvm.func @factor(
 // CHECK:         llvm.call @mgpuStreamCreate()
 // CHECK:         llvm.call @mgpuMemcpy(
 // CHECK:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_lu_to_column_major_f64 blocks in
 // CHECK:         llvm.call @linalgxCudaGetrf(
 // CHECK:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_lu_from_column_major_f64_i32 blocks in
+// CHECK:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_pivots_to_permutation_i32 blocks in
 // CHECK:         llvm.call @mgpuMemcpy(
 // CHECK:         llvm.call @mgpuStreamSynchronize(
-// CHECK:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_pivots_to_permutation_i32 blocks in
-// CHECK:         llvm.call @mgpuStreamSynchronize(
+// CHECK-NOT:     llvm.call @mgpuStreamSynchronize(
 // CHECK:         llvm.return
 // complex<f32>, dynamic, i64 pivots, one_based permutation.
 // CHECK-LABEL: llvm.func @factor_complex(

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "linalgx/Conversion/Passes.h"
+#include "linalgx/Dialect/LinalgX/Transforms/Passes.h"
 #include "linalgx/Pipelines/Pipelines.h"
 
 #include "mlir/Tools/Plugins/PassPlugin.h"
@@ -22,6 +23,7 @@ using namespace mlir;
 
 static void registerLinalgXPassPlugin() {
   linalgx::registerLinalgXConversionPasses();
+  linalgx::registerLinalgXTransformsPasses();
   linalgx::registerPipelines();
 }
 

@@ -35,11 +35,18 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
       position) pair, which traces the position back through the swaps in
       reverse order; all positions run in parallel, so the dependent chain is
       K steps of register arithmetic, not K global-memory swaps.
-    - `linalgx.lu` becomes a transpose kernel (row-major input to
-      column-major workspace), a call of the runtime's `linalgxCudaGetrf`
-      (cuSOLVER `getrf` or cuBLAS `getrfBatched`), and a kernel transposing
-      back while turning the 1-based vendor pivots and info into the
-      dialect's 0-based contract.
+    - `linalgx.lu` becomes, where a matrix fits a block's shared memory
+      (`lu-strategy` auto or generated), exactly one `gpu.launch_func` of a
+      generated kernel that factors each matrix in shared memory (row-major,
+      no transposes) and writes `lu`, `pivots`, `info` and, for an `lu` with
+      a `permutation` (see `linalgx-fuse-lu-permutation`), the permutation.
+      Otherwise (or with `lu-strategy` cusolver / cublas-batched) it becomes
+      a transpose kernel (row-major input to column-major workspace), a call
+      of the runtime's `linalgxCudaGetrf` (cuSOLVER `getrf` or cuBLAS
+      `getrfBatched`), a kernel transposing back while turning the 1-based
+      vendor pivots and info into the dialect's 0-based contract, and the
+      permutation kernel for a `permutation`. With dynamic sizes the choice
+      is a host branch on the matrix size.
 
     Kernels are generated into `gpu.module @linalgx_kernels`, one per
     element type, and shared by every op of that type. With
@@ -53,14 +60,19 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "around each op">,
     Option<"luStrategy", "lu-strategy", "std::string", /*default=*/"\"auto\"",
            "How linalgx.lu factors: auto (by size and batch, see "
-           "docs/gpu.md), cusolver (getrf per matrix) or cublas-batched "
-           "(getrfBatched, square matrices only)">,
+           "docs/gpu.md), generated (the one-kernel LU wherever a matrix "
+           "fits a block's shared memory, the vendor path elsewhere), "
+           "cusolver (getrf per matrix) or cublas-batched (getrfBatched, "
+           "square matrices only)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::complex::ComplexDialect",
     "::mlir::func::FuncDialect",
     "::mlir::gpu::GPUDialect",
     "::mlir::LLVM::LLVMDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::NVVM::NVVMDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
   ];

@@ -55,7 +55,7 @@ struct GPUPipelineOptions
       llvm::cl::init(true)};
   PassOptions::Option<std::string> luStrategy{
       *this, "lu-strategy",
-      llvm::cl::desc("auto, cusolver or cublas-batched"),
+      llvm::cl::desc("auto, generated, cusolver or cublas-batched"),
       llvm::cl::init("auto")};
 };
 

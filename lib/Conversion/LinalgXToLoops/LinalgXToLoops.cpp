@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "linalgx/Conversion/Passes.h"
+#include "linalgx/Conversion/ElementArith.h"
 #include "linalgx/Dialect/LinalgX/IR/LinalgXOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -28,55 +29,6 @@ using namespace mlir;
 using namespace mlir::linalgx;
 
 namespace {
-
-/// Scalar arithmetic on the matrix element type, real or complex, so that the
-/// factorization below is written once. Every method builds at the insertion
-/// point of the builder it is given.
-class ElementArith {
-public:
-  explicit ElementArith(Type elementType)
-      : complexType(dyn_cast<ComplexType>(elementType)) {}
-
-  /// |re| + |im| for complex numbers (LAPACK's i?amax measure), |x| else.
-  Value magnitude(ImplicitLocOpBuilder &b, Value x) const {
-    if (!complexType)
-      return math::AbsFOp::create(b, x);
-    Value re = math::AbsFOp::create(b, complex::ReOp::create(b, x));
-    Value im = math::AbsFOp::create(b, complex::ImOp::create(b, x));
-    return arith::AddFOp::create(b, re, im);
-  }
-
-  /// Whether `x` is exactly zero (both parts for complex numbers).
-  Value isZero(ImplicitLocOpBuilder &b, Value x) const {
-    if (!complexType)
-      return isZeroReal(b, x);
-    return arith::AndIOp::create(b, isZeroReal(b, complex::ReOp::create(b, x)),
-                                 isZeroReal(b, complex::ImOp::create(b, x)));
-  }
-
-  Value div(ImplicitLocOpBuilder &b, Value lhs, Value rhs) const {
-    if (complexType)
-      return complex::DivOp::create(b, lhs, rhs);
-    return arith::DivFOp::create(b, lhs, rhs);
-  }
-
-  /// acc - lhs * rhs
-  Value mulSub(ImplicitLocOpBuilder &b, Value acc, Value lhs,
-               Value rhs) const {
-    if (complexType)
-      return complex::SubOp::create(b, acc,
-                                    complex::MulOp::create(b, lhs, rhs));
-    return arith::SubFOp::create(b, acc, arith::MulFOp::create(b, lhs, rhs));
-  }
-
-private:
-  static Value isZeroReal(ImplicitLocOpBuilder &b, Value x) {
-    Value zero = arith::ConstantOp::create(b, b.getZeroAttr(x.getType()));
-    return arith::CmpFOp::create(b, arith::CmpFPredicate::OEQ, x, zero);
-  }
-
-  ComplexType complexType;
-};
 
 /// Index helpers for `[B..., i, j]` accesses into a batched memref.
 struct BatchedAccess {
@@ -239,6 +191,11 @@ struct LuOpToLoops : public OpRewritePattern<LuOp> {
       });
       memref::StoreOp::create(b, columns.getResult(0), info, access.batch);
     });
+
+    // The loops swap rows in place, so the permutation is the pivots'
+    // (lowered by the pattern below).
+    if (Value permutation = op.getPermutation())
+      PivotsToPermutationOp::create(b, pivots, permutation);
 
     rewriter.eraseOp(op);
     return success();

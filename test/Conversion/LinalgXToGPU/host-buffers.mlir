@@ -4,7 +4,7 @@
 // device buffers are freed before the one host wait. A non-contiguous input
 // first gets a contiguous host copy (memref.alloc + memref.copy), freed after
 // the wait; a contiguous one with a strided layout is reinterpreted instead.
-// RUN: linalgx-opt %s -convert-linalgx-to-gpu=host-buffers=true -split-input-file | FileCheck %s
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu="host-buffers=true lu-strategy=cusolver" -split-input-file | FileCheck %s
 
 // pivots_to_permutation: pivots copied in, permutation only allocated (the
 // kernel writes all of it) and copied back after the launch.

@@ -12,7 +12,7 @@
 // COMMON-NOT: Stack dump
 // COMMON-NOT: PLEASE submit a bug report
 
-// STRATEGY:     error: unknown lu-strategy 'magma'; expected auto, cusolver or cublas-batched
+// STRATEGY:     error: unknown lu-strategy 'magma'; expected auto, generated, cusolver or cublas-batched
 // STRATEGY-NOT: linalgx.lu' op
 // STRATEGY-NOT: Stack dump
 

@@ -4,8 +4,8 @@
 // linalgx.lu (f64) and linalgx.pivots_to_permutation on host buffers declares
 // exactly linalgxCudaGetrf and these ten mgpu* functions, with these
 // signatures (runtime-exports.test checks the library defines them).
-// RUN: linalgx-opt %s --linalgx-gpu-pipeline | mlir-translate --mlir-to-llvmir | FileCheck %s
-// RUN: linalgx-opt %s --linalgx-gpu-pipeline | mlir-translate --mlir-to-llvmir | grep -c '^declare .*@mgpu' | FileCheck %s --check-prefix=COUNT
+// RUN: linalgx-opt %s --linalgx-gpu-pipeline=lu-strategy=cusolver | mlir-translate --mlir-to-llvmir | FileCheck %s
+// RUN: linalgx-opt %s --linalgx-gpu-pipeline=lu-strategy=cusolver | mlir-translate --mlir-to-llvmir | grep -c '^declare .*@mgpu' | FileCheck %s --check-prefix=COUNT
 
 // CHECK-DAG: {{^}}declare void @linalgxCudaGetrf(i32, ptr, ptr, ptr, i64, i64, i64, i32){{$}}
 // CHECK-DAG: {{^}}declare ptr @mgpuStreamCreate(){{$}}

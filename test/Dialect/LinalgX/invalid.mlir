@@ -482,7 +482,7 @@ func.func @perm_one_based_misplaced(%p: memref<3xi32>, %q: memref<3xi32>) {
 
 // ODS (generic form): linalgx.lu has exactly four operands.
 func.func @lu_generic_three_operands(%a: memref<3x3xf64>, %p: memref<3xi32>) {
-  // expected-error @+1 {{'linalgx.lu' op expected 4 operands, but found 3}}
+  // expected-error @+1 {{'linalgx.lu' op expected 4 or more operands, but found 3}}
   "linalgx.lu"(%a, %a, %p) : (memref<3x3xf64>, memref<3x3xf64>, memref<3xi32>) -> ()
   return
 }
@@ -536,4 +536,44 @@ func.func @permutation_does_not_fit_i32(%p: tensor<3xi32>, %q: tensor<2147483649
   // expected-error @+1 {{'pivots' of type 'tensor<3xi32>' cannot hold permutation indices up to 2147483648; use i64 pivots}}
   %r = linalgx.pivots_to_permutation ins(%p : tensor<3xi32>) outs(%q : tensor<2147483649xi32>) -> tensor<2147483649xi32>
   return %r : tensor<2147483649xi32>
+}
+
+// -----
+
+func.func @lu_permutation_wrong_length(%a: tensor<4x3xf64>, %l: tensor<4x3xf64>, %p: tensor<3xi32>, %i: tensor<i32>, %q: tensor<3xi32>) {
+  // expected-error @+1 {{'permutation' must have shape [B..., M] = [4] (a permutation of the rows), but got 'tensor<3xi32>'}}
+  %r:4 = linalgx.lu ins(%a : tensor<4x3xf64>) outs(%l, %p, %i : tensor<4x3xf64>, tensor<3xi32>, tensor<i32>) permutation(%q : tensor<3xi32>) -> tensor<4x3xf64>, tensor<3xi32>, tensor<i32>, tensor<3xi32>
+  return
+}
+
+// -----
+
+func.func @lu_permutation_wrong_type(%a: tensor<3x3xf64>, %l: tensor<3x3xf64>, %p: tensor<3xi32>, %i: tensor<i32>, %q: tensor<3xi64>) {
+  // expected-error @+1 {{'permutation' must have the element type of 'pivots' ('i32'), but got 'tensor<3xi64>'}}
+  %r:4 = linalgx.lu ins(%a : tensor<3x3xf64>) outs(%l, %p, %i : tensor<3x3xf64>, tensor<3xi32>, tensor<i32>) permutation(%q : tensor<3xi64>) -> tensor<3x3xf64>, tensor<3xi32>, tensor<i32>, tensor<3xi64>
+  return
+}
+
+// -----
+
+func.func @lu_permutation_missing_result(%a: tensor<3x3xf64>, %l: tensor<3x3xf64>, %p: tensor<3xi32>, %i: tensor<i32>, %q: tensor<3xi32>) {
+  // expected-error @+1 {{has tensor operands and must return one result per 'outs' operand (4), but returns 3}}
+  %r:3 = linalgx.lu ins(%a : tensor<3x3xf64>) outs(%l, %p, %i : tensor<3x3xf64>, tensor<3xi32>, tensor<i32>) permutation(%q : tensor<3xi32>) -> tensor<3x3xf64>, tensor<3xi32>, tensor<i32>
+  return
+}
+
+// -----
+
+func.func @lu_permutation_is_pivots(%a: memref<3x3xf64>, %p: memref<3xi32>, %i: memref<i32>) {
+  // expected-error @+1 {{'pivots' and 'permutation' must be different buffers}}
+  linalgx.lu ins(%a : memref<3x3xf64>) outs(%a, %p, %i : memref<3x3xf64>, memref<3xi32>, memref<i32>) permutation(%p : memref<3xi32>)
+  return
+}
+
+// -----
+
+func.func @lu_permutation_mixed(%a: tensor<3x3xf64>, %l: tensor<3x3xf64>, %p: tensor<3xi32>, %i: tensor<i32>, %q: memref<3xi32>) {
+  // expected-error @+1 {{operands must be all tensors or all memrefs, but 'input' is 'tensor<3x3xf64>' and 'permutation' is 'memref<3xi32>'}}
+  %r:3 = linalgx.lu ins(%a : tensor<3x3xf64>) outs(%l, %p, %i : tensor<3x3xf64>, tensor<3xi32>, tensor<i32>) permutation(%q : memref<3xi32>) -> tensor<3x3xf64>, tensor<3xi32>, tensor<i32>
+  return
 }

@@ -20,6 +20,29 @@ func.func @lu_tensor_f64(%a: tensor<3x3xf64>, %l: tensor<3x3xf64>, %p: tensor<3x
   return %lu, %piv, %info : tensor<3x3xf64>, tensor<3xi32>, tensor<i32>
 }
 
+// With the optional permutation output (what the fusion pass forms): four
+// results on tensors.
+// CHECK-LABEL: func.func @lu_tensor_permutation
+// CHECK:         %[[R:.+]]:4 = linalgx.lu ins(%{{.+}} : tensor<8x5x5xf64>) outs(%{{.+}}, %{{.+}}, %{{.+}} : tensor<8x5x5xf64>, tensor<8x5xi32>, tensor<8xi32>) permutation(%{{.+}} : tensor<8x5xi32>) -> tensor<8x5x5xf64>, tensor<8x5xi32>, tensor<8xi32>, tensor<8x5xi32>
+func.func @lu_tensor_permutation(%a: tensor<8x5x5xf64>, %l: tensor<8x5x5xf64>, %p: tensor<8x5xi32>, %i: tensor<8xi32>, %q: tensor<8x5xi32>)
+    -> tensor<8x5xi32> {
+  %lu, %piv, %info, %perm = linalgx.lu ins(%a : tensor<8x5x5xf64>)
+      outs(%l, %p, %i : tensor<8x5x5xf64>, tensor<8x5xi32>, tensor<8xi32>)
+      permutation(%q : tensor<8x5xi32>)
+      -> tensor<8x5x5xf64>, tensor<8x5xi32>, tensor<8xi32>, tensor<8x5xi32>
+  return %perm : tensor<8x5xi32>
+}
+
+// The same on memrefs, a wide matrix: the permutation has M = 3 entries.
+// CHECK-LABEL: func.func @lu_memref_permutation
+// CHECK:         linalgx.lu ins(%{{.+}} : memref<3x7xf32>) outs(%{{.+}}, %{{.+}}, %{{.+}} : memref<3x7xf32>, memref<3xi64>, memref<i64>) permutation(%{{.+}} : memref<3xi64>)
+// CHECK-NOT:     ->
+func.func @lu_memref_permutation(%a: memref<3x7xf32>, %p: memref<3xi64>, %i: memref<i64>, %q: memref<3xi64>) {
+  linalgx.lu ins(%a : memref<3x7xf32>) outs(%a, %p, %i : memref<3x7xf32>, memref<3xi64>, memref<i64>)
+      permutation(%q : memref<3xi64>)
+  return
+}
+
 // f32, rectangular M > N (K = N = 3), i64 pivots and info.
 // CHECK-LABEL: func.func @lu_tensor_f32_tall_i64
 // CHECK-SAME:    (%[[A:.+]]: tensor<4x3xf32>, %[[L:.+]]: tensor<4x3xf32>, %[[P:.+]]: tensor<3xi64>, %[[I:.+]]: tensor<i64>)

@@ -149,9 +149,12 @@ static SmallVector<Type> resultTypesFromInits(ValueRange inits) {
 //===----------------------------------------------------------------------===//
 
 void LuOp::build(OpBuilder &builder, OperationState &state, Value input,
-                 Value lu, Value pivots, Value info) {
-  build(builder, state, resultTypesFromInits({lu, pivots, info}), input, lu,
-        pivots, info);
+                 Value lu, Value pivots, Value info, Value permutation) {
+  SmallVector<Value> inits = {lu, pivots, info};
+  if (permutation)
+    inits.push_back(permutation);
+  build(builder, state, resultTypesFromInits(inits), input, lu, pivots, info,
+        permutation);
 }
 
 LogicalResult LuOp::verify() {
@@ -165,7 +168,9 @@ LogicalResult LuOp::verify() {
                             "complex<f32> or complex<f64>, but got "
                          << inputType;
 
-  if (failed(verifyDestinationStyle(*this, {"input", "lu", "pivots", "info"})))
+  StringRef operandNames[] = {"input", "lu", "pivots", "info", "permutation"};
+  if (failed(verifyDestinationStyle(
+          *this, ArrayRef(operandNames).take_front(getNumOperands()))))
     return failure();
 
   ArrayRef<int64_t> shape = inputType.getShape();
@@ -208,6 +213,26 @@ LogicalResult LuOp::verify() {
   if (!shapesCompatible(infoType.getShape(), batchShape))
     return emitOpError() << "'info' must have the batch shape [B...] = "
                          << formatShape(batchShape) << ", but got " << infoType;
+
+  if (!getPermutation())
+    return success();
+  auto permutationType = cast<ShapedType>(getPermutation().getType());
+  SmallVector<int64_t> expectedPermutation(batchShape);
+  expectedPermutation.push_back(m);
+  if (permutationType.getElementType() != pivotsType.getElementType())
+    return emitOpError() << "'permutation' must have the element type of "
+                            "'pivots' ("
+                         << pivotsType.getElementType() << "), but got "
+                         << permutationType;
+  if (!shapesCompatible(permutationType.getShape(), expectedPermutation))
+    return emitOpError() << "'permutation' must have shape [B..., M] = "
+                         << formatShape(expectedPermutation)
+                         << " (a permutation of the rows), but got "
+                         << permutationType;
+  // Both are written, and a kernel may write them concurrently.
+  if (isa<MemRefType>(pivotsType) && getPivots() == getPermutation())
+    return emitOpError() << "'pivots' and 'permutation' must be different "
+                            "buffers";
   return success();
 }
 

@@ -47,13 +47,22 @@ def LinalgX_LuOp : LinalgX_Op<"lu"> {
     - `info` (`[B...]`, same integer type as `pivots`) receives 0 on success
       and `i + 1` when `U(i, i)` is exactly zero for the first such `i`; the
       factorization still completes, as in LAPACK.
+    - `permutation` (optional, `[B..., M]`, same integer type as `pivots`)
+      receives the row permutation the pivots describe, exactly what
+      `linalgx.pivots_to_permutation` computes from them with `N = M`:
+      `input[permutation] == L·U`. It is what `jax.lax.linalg.lu` returns
+      as its third result. `linalgx-fuse-lu-permutation` forms it from an
+      `lu` whose pivots feed a `pivots_to_permutation`, so that a lowering can
+      produce the permutation inside the factorization (the GPU's generated
+      kernel tracks the row order it factors in anyway).
 
     The pivot of column `k` is the first row `i >= k` with the largest
     `|a(i, k)|` (`|re| + |im|` for complex numbers, as LAPACK's `i?amax`), so
     on matrices without ties the pivots equal LAPACK's and SciPy's.
 
     The operation is in destination-passing style. On tensors it returns the
-    three updated `outs` values; on memrefs it writes them and has no results.
+    three (four with `permutation`) updated `outs` values; on memrefs it
+    writes them and has no results.
     `input` and `lu` may be the same buffer (in-place factorization).
 
     Example:
@@ -66,19 +75,27 @@ def LinalgX_LuOp : LinalgX_Op<"lu"> {
 
     linalgx.lu ins(%m : memref<8x6xf32>)
         outs(%m, %p, %i : memref<8x6xf32>, memref<6xi32>, memref<i32>)
+
+    %lu, %piv, %info, %perm = linalgx.lu ins(%a : tensor<75x75xf64>)
+        outs(%lu0, %piv0, %info0 : tensor<75x75xf64>, tensor<75xi32>,
+                                   tensor<i32>)
+        permutation(%perm0 : tensor<75xi32>)
+        -> tensor<75x75xf64>, tensor<75xi32>, tensor<i32>, tensor<75xi32>
     ```
   }];
 
   let arguments = (ins LinalgX_ShapedOperand:$input,
                        LinalgX_ShapedOperand:$lu,
                        LinalgX_ShapedOperand:$pivots,
-                       LinalgX_ShapedOperand:$info);
+                       LinalgX_ShapedOperand:$info,
+                       Optional<LinalgX_ShapedOperand>:$permutation);
   let results = (outs Variadic<AnyRankedTensor>:$result_tensors);
 
   let assemblyFormat = [{
     attr-dict `ins` `(` $input `:` type($input) `)`
     `outs` `(` $lu `,` $pivots `,` $info `:`
                type($lu) `,` type($pivots) `,` type($info) `)`
+    (`permutation` `(` $permutation^ `:` type($permutation) `)`)?
     (`->` type($result_tensors)^)?
   }];
 
@@ -86,7 +103,7 @@ def LinalgX_LuOp : LinalgX_Op<"lu"> {
     // Builds the tensor or memref form, deriving the result types from the
     // `outs` operands (tensors give results, memrefs none).
     OpBuilder<(ins "Value":$input, "Value":$lu, "Value":$pivots,
-                   "Value":$info)>
+                   "Value":$info, CArg<"Value", "nullptr">:$permutation)>
   ];
 
   let extraClassDeclaration = [{
@@ -94,8 +111,10 @@ def LinalgX_LuOp : LinalgX_Op<"lu"> {
     int64_t getBatchRank() {
       return ::llvm::cast<ShapedType>(getInput().getType()).getRank() - 2;
     }
+    /// `lu`, `pivots`, `info` and, when present, `permutation`.
     MutableOperandRange getDpsInitsMutable() {
-      return MutableOperandRange(*this, /*start=*/1, /*length=*/3);
+      return MutableOperandRange(*this, /*start=*/1,
+                                 /*length=*/getNumOperands() - 1);
     }
   }];
 }
