@@ -63,6 +63,14 @@ if [ "$WHAT" != bench ]; then
     fi
     tail -1 "$OUTDIR/extreme.log"
   fi
+  if [ -f "$ROOT/generated_lu_gpu.py" ]; then
+    echo "== the generated one-kernel LU against SciPy (generated_lu_gpu.py)"
+    if timeout 900 python3 "$ROOT/generated_lu_gpu.py" --pack "$PACK" 2>&1 | tee "$OUTDIR/generated.log"; then
+      passed=$((passed + 1))
+    else
+      failed=$((failed + 1))
+    fi
+  fi
   if [ -f "$ROOT/faults_gpu.py" ]; then
     echo "== GPU faults (test/Integration/GPU/faults_gpu.py)"
     if python3 "$ROOT/faults_gpu.py" --pack "$PACK" 2>&1 | tee "$OUTDIR/faults.log"; then

@@ -843,7 +843,10 @@ LogicalResult checkReservedSymbols(ModuleOp module) {
 /// each launch asks for.
 constexpr int64_t kGeneratedLuMaxSharedBytes = 227 * 1024;
 /// Threads of a block: 32 lanes x W warps per matrix x matrices per block.
-constexpr int64_t kGeneratedLuMaxThreads = 1024;
+/// Also the kernel's declared maximum (nvvm.maxntid), so that ptxas keeps
+/// registers within what a block this size may use (128 per thread): the
+/// complex<f64> kernel needs more than the 64 a 1024-thread block allows.
+constexpr int64_t kGeneratedLuMaxThreads = 512;
 /// Warps per matrix: ceil(M / rows per warp), so that a step's trailing
 /// update gives each warp a few rows. Few matrices (fewer than the SMs can
 /// hold) leave the GPU idle and are latency-bound: more warps per matrix.
@@ -1169,11 +1172,27 @@ void buildGeneratedLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
           buildIf(b, arith::XOrIOp::create(
                          b, singular, arith::ConstantIntOp::create(b, 1, 1)),
                   [&](ImplicitLocOpBuilder &b) {
+            // One division per step, then a multiplication per row (f64
+            // division is a long instruction sequence); a pivot too small
+            // for its reciprocal divides every row, as LAPACK's getf2 does.
+            Value reciprocal = element.reciprocal(b, pivot);
+            Value useReciprocal = element.reciprocalIsSafe(b, pivot);
             forRowsOfWarp(b, below, [&](ImplicitLocOpBuilder &b, Value i) {
               Value row = rowOf(b, i);
               Value multiplierAt = at(b, row, kk);
-              Value multiplier = element.div(
-                  b, memref::LoadOp::create(b, elements, multiplierAt), pivot);
+              Value entry = memref::LoadOp::create(b, elements, multiplierAt);
+              auto scaled = scf::IfOp::create(
+                  b, useReciprocal,
+                  [&](OpBuilder &nested, Location loc) {
+                    ImplicitLocOpBuilder nb(loc, nested);
+                    scf::YieldOp::create(
+                        nb, element.mul(nb, entry, reciprocal));
+                  },
+                  [&](OpBuilder &nested, Location loc) {
+                    ImplicitLocOpBuilder nb(loc, nested);
+                    scf::YieldOp::create(nb, element.div(nb, entry, pivot));
+                  });
+              Value multiplier = scaled.getResult(0);
               forColumnsOfLane(b, below, [&](ImplicitLocOpBuilder &b,
                                              Value col) {
                 Value target = at(b, row, col);
@@ -1303,6 +1322,9 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
           buildGeneratedLuKernelBody(kb, args, elementType, intType,
                                      withPermutation);
         });
+    kernel->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
+                    b.getDenseI32ArrayAttr(
+                        {static_cast<int32_t>(kGeneratedLuMaxThreads), 1, 1}));
 
     Value lu = operands[1];
     Value batch = memref::DimOp::create(b, lu, 0);
