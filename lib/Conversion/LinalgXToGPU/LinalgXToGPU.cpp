@@ -32,6 +32,9 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <functional>
+#include <limits>
+
 namespace mlir::linalgx {
 #define GEN_PASS_DEF_CONVERTLINALGXTOGPU
 #include "linalgx/Conversion/Passes.h.inc"
@@ -628,7 +631,6 @@ struct PivotsToPermutationOpToGPU
 
   void lower(PivotsToPermutationOp op, ModuleOp module, ImplicitLocOpBuilder &b,
              DeviceWork &work) const override {
-    Type intType = cast<MemRefType>(op.getPivots().getType()).getElementType();
     bool oneBased = op.getOneBased();
     Value pivots = work.input(op.getPivots());
     Value permutation = work.output(op.getPermutation());
@@ -924,25 +926,281 @@ struct GeneratedLuLaunch {
   }
 };
 
-/// Splits a 64-bit value for 32-bit shuffles and joins it back.
-Value shuffleXor(ImplicitLocOpBuilder &b, Value value, int32_t offset) {
+/// Shuffles a 32- or 64-bit integer or float across the warp (`mode` idx:
+/// from lane `lane`; xor: from lane ^ `lane`), as 32-bit shuffles.
+Value shuffleValue(ImplicitLocOpBuilder &b, Value value, Value lane,
+                   gpu::ShuffleMode mode) {
+  Type type = value.getType();
+  unsigned width = type.getIntOrFloatBitWidth();
+  Type i32 = b.getI32Type(), bitsType = b.getIntegerType(width);
+  Value bits = isa<FloatType>(type)
+                   ? arith::BitcastOp::create(b, bitsType, value).getResult()
+                   : value;
+  Value warpWidth = arith::ConstantIntOp::create(b, i32, 32);
   auto shuffle32 = [&](Value v) -> Value {
-    return gpu::ShuffleOp::create(b, v, offset, /*width=*/32,
-                                  gpu::ShuffleMode::XOR)
+    return gpu::ShuffleOp::create(b, v, lane, warpWidth, mode)
         .getShuffleResult();
   };
-  if (value.getType().isInteger(32))
-    return shuffle32(value);
-  Type i32 = b.getI32Type(), i64 = b.getI64Type();
-  Value low = arith::TruncIOp::create(b, i32, value);
-  Value high = arith::TruncIOp::create(
-      b, i32,
-      arith::ShRUIOp::create(b, value, arith::ConstantIntOp::create(b, 32, 64)));
-  Value lowBack = arith::ExtUIOp::create(b, i64, shuffle32(low));
-  Value highBack = arith::ShLIOp::create(
-      b, arith::ExtUIOp::create(b, i64, shuffle32(high)),
-      arith::ConstantIntOp::create(b, 32, 64));
-  return arith::OrIOp::create(b, highBack, lowBack);
+  Value result;
+  if (width == 32) {
+    result = shuffle32(bits);
+  } else {
+    Value shift = arith::ConstantIntOp::create(b, bitsType, 32);
+    Value low = arith::TruncIOp::create(b, i32, bits);
+    Value high = arith::TruncIOp::create(
+        b, i32, arith::ShRUIOp::create(b, bits, shift));
+    result = arith::OrIOp::create(
+        b,
+        arith::ShLIOp::create(
+            b, arith::ExtUIOp::create(b, bitsType, shuffle32(high)), shift),
+        arith::ExtUIOp::create(b, bitsType, shuffle32(low)));
+  }
+  return isa<FloatType>(type)
+             ? arith::BitcastOp::create(b, type, result).getResult()
+             : result;
+}
+
+Value shuffleXor(ImplicitLocOpBuilder &b, Value value, int32_t offset) {
+  return shuffleValue(b, value,
+                      arith::ConstantIntOp::create(b, b.getI32Type(), offset),
+                      gpu::ShuffleMode::XOR);
+}
+
+/// The pivot search's key of a candidate: the bit pattern of its magnitude
+/// (non-negative floats order as unsigned integers). A NaN is never chosen
+/// except on the diagonal, where LAPACK's scan starts: keys 0 and +Inf
+/// reproduce exactly the sequential scan's choice.
+Value pivotKey(ImplicitLocOpBuilder &b, const ElementArith &element,
+               Value value, Value onDiagonal, Type magnitudeType) {
+  Type keyType = b.getIntegerType(magnitudeType.getIntOrFloatBitWidth());
+  Value zeroKey = arith::ConstantIntOp::create(b, keyType, 0);
+  Value infKey = arith::BitcastOp::create(
+      b, keyType,
+      arith::ConstantOp::create(
+          b, b.getFloatAttr(magnitudeType,
+                            APFloat::getInf(cast<FloatType>(magnitudeType)
+                                                .getFloatSemantics()))));
+  Value magnitude = element.magnitude(b, value);
+  Value isNaN = arith::CmpFOp::create(b, arith::CmpFPredicate::UNO, magnitude,
+                                      magnitude);
+  return arith::SelectOp::create(
+      b, isNaN, arith::SelectOp::create(b, onDiagonal, infKey, zeroKey),
+      arith::BitcastOp::create(b, keyType, magnitude));
+}
+
+/// Matrices of at most this many rows and columns (8, 16 or 32) are factored
+/// by the register kernel; 4 warps per block.
+constexpr int64_t kRegisterLuSizes[] = {8, 16, 32};
+constexpr int64_t kRegisterLuWarpsPerBlock = 4;
+
+/// The register LU for real matrices of at most `size` rows and columns
+/// (size = 8, 16 or 32): `size` lanes per matrix, 32 / size matrices per
+/// warp, and lane r holds row r of its matrix in `size` registers. The
+/// steps are unrolled (`size` of them, those past K skipped), so every
+/// column index is static and the rows never leave the registers:
+///  - pivot search: a butterfly over the matrix's lanes of (key, logical
+///    position, row) among the rows not yet used as pivots -- the row order
+///    is tracked per lane as its logical position, rows never move;
+///  - the pivot row is broadcast with shuffles, each remaining row divides
+///    its entry in column k by the pivot and updates its columns > k.
+/// Global memory is read and written once; no shared memory, no barriers.
+void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
+                               Type elementType, Type intType,
+                               bool withPermutation, int64_t size) {
+  Value input = args[0], lu = args[1], pivots = args[2], info = args[3];
+  Value permutation = withPermutation ? args[4] : Value();
+  ElementArith element(elementType, ElementArith::Flavour::Kernel);
+  Type i32 = b.getI32Type(), i1 = b.getI1Type();
+  // Index constants 0..size, made here: the loops below use them in nested
+  // regions.
+  SmallVector<Value> c;
+  for (int64_t v = 0; v <= size; ++v)
+    c.push_back(arith::ConstantIndexOp::create(b, v));
+  auto c32 = [&](ImplicitLocOpBuilder &b, int64_t v) -> Value {
+    return arith::ConstantIntOp::create(b, i32, v);
+  };
+  auto toI32 = [&](ImplicitLocOpBuilder &b, Value index) -> Value {
+    return arith::IndexCastUIOp::create(b, i32, index);
+  };
+  auto toIndex = [&](ImplicitLocOpBuilder &b, Value v) -> Value {
+    return arith::IndexCastUIOp::create(b, b.getIndexType(), v);
+  };
+  auto cmp = [&](ImplicitLocOpBuilder &b, arith::CmpIPredicate predicate,
+                 Value lhs, Value rhs) -> Value {
+    return arith::CmpIOp::create(b, predicate, lhs, rhs);
+  };
+  auto select = [&](ImplicitLocOpBuilder &b, Value condition, Value t,
+                    Value f) -> Value {
+    return arith::SelectOp::create(b, condition, t, f);
+  };
+  using P = arith::CmpIPredicate;
+
+  Value batch = memref::DimOp::create(b, lu, 0);
+  Value m = memref::DimOp::create(b, lu, 1);
+  Value n = memref::DimOp::create(b, lu, 2);
+  Value k = arith::MinUIOp::create(b, m, n);
+  Value lane = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
+  Value warp = gpu::ThreadIdOp::create(b, gpu::Dimension::y);
+  Value blockId = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  Value gridDim = gpu::GridDimOp::create(b, gpu::Dimension::x);
+  int64_t groupsPerWarp = 32 / size;
+  Value group = arith::DivUIOp::create(b, lane, c[size]);
+  Value row = arith::RemUIOp::create(b, lane, c[size]);
+  Value rowI32 = toI32(b, row);
+  Value firstLaneOfGroup = toI32(b, arith::MulIOp::create(b, group, c[size]));
+  Value matricesPerBlock = arith::ConstantIndexOp::create(
+      b, kRegisterLuWarpsPerBlock * groupsPerWarp);
+  Value slot = arith::AddIOp::create(
+      b, arith::MulIOp::create(b, warp, c[groupsPerWarp]), group);
+  Value zeroValue =
+      arith::ConstantOp::create(b, b.getZeroAttr(elementType));
+  Value noError = arith::ConstantOp::create(b, b.getIntegerAttr(intType, 0));
+  Value noPosition = c32(b, std::numeric_limits<int32_t>::max());
+
+  // Every lane runs the same iterations (the shuffles need the whole warp).
+  buildLoop(b, arith::MulIOp::create(b, blockId, matricesPerBlock), batch,
+            arith::MulIOp::create(b, gridDim, matricesPerBlock),
+            [&](ImplicitLocOpBuilder &b, Value blockFirst) {
+    Value matrix = arith::AddIOp::create(b, blockFirst, slot);
+    Value valid = cmp(b, P::ult, matrix, batch);
+    Value rowValid = arith::AndIOp::create(b, valid, cmp(b, P::ult, row, m));
+
+    // Row `row` into registers; columns past N (and rows past M) hold 0.
+    SmallVector<Value> state;
+    for (int64_t j = 0; j < size; ++j) {
+      Value inMatrix =
+          arith::AndIOp::create(b, rowValid, cmp(b, P::ult, c[j], n));
+      auto load = scf::IfOp::create(
+          b, inMatrix,
+          [&](OpBuilder &nested, Location loc) {
+            ImplicitLocOpBuilder nb(loc, nested);
+            scf::YieldOp::create(
+                nb, memref::LoadOp::create(nb, input,
+                                           ValueRange{matrix, row, c[j]})
+                        .getResult());
+          },
+          [&](OpBuilder &nested, Location loc) {
+            ImplicitLocOpBuilder nb(loc, nested);
+            scf::YieldOp::create(nb, zeroValue);
+          });
+      state.push_back(load.getResult(0));
+    }
+    // Then: the logical position of the row, whether it has been a pivot
+    // row (rows past M never compete), info.
+    state.push_back(rowI32);
+    state.push_back(arith::XOrIOp::create(
+        b, rowValid, arith::ConstantIntOp::create(b, i1, 1)));
+    state.push_back(noError);
+
+    for (int64_t step = 0; step < size; ++step) {
+      auto stepIf = scf::IfOp::create(
+          b, cmp(b, P::ult, c[step], k),
+          [&](OpBuilder &nested, Location loc) {
+            ImplicitLocOpBuilder b(loc, nested);
+            SmallVector<Value> a(state.begin(), state.begin() + size);
+            Value position = state[size], used = state[size + 1];
+            Value status = state[size + 2];
+            Value stepI32 = c32(b, step);
+
+            // Pivot search among the rows not used yet.
+            Value key = pivotKey(b, element, a[step],
+                                 cmp(b, P::eq, position, stepI32),
+                                 elementType);
+            Value zeroKey =
+                arith::ConstantOp::create(b, b.getZeroAttr(key.getType()));
+            key = select(b, used, zeroKey, key);
+            Value candidate = select(b, used, noPosition, position);
+            Value candidateRow = rowI32;
+            for (int64_t offset = size / 2; offset >= 1; offset /= 2) {
+              Value otherKey = shuffleXor(b, key, offset);
+              Value otherPosition = shuffleXor(b, candidate, offset);
+              Value otherRow = shuffleXor(b, candidateRow, offset);
+              // Larger key, or equal key at an earlier position (used rows
+              // sit at position INT_MAX with key 0 and lose every tie).
+              Value take = arith::OrIOp::create(
+                  b, cmp(b, P::ugt, otherKey, key),
+                  arith::AndIOp::create(b, cmp(b, P::eq, otherKey, key),
+                                        cmp(b, P::ult, otherPosition,
+                                            candidate)));
+              key = select(b, take, otherKey, key);
+              candidate = select(b, take, otherPosition, candidate);
+              candidateRow = select(b, take, otherRow, candidateRow);
+            }
+            Value pivotPosition = candidate, pivotRow = candidateRow;
+            Value isPivotRow = cmp(b, P::eq, rowI32, pivotRow);
+            // Rows swap places: the pivot row moves to `step`, the row at
+            // `step` to where the pivot row was.
+            Value newPosition = select(
+                b, isPivotRow, stepI32,
+                select(b, cmp(b, P::eq, position, stepI32), pivotPosition,
+                       position));
+            Value newUsed = arith::OrIOp::create(b, used, isPivotRow);
+            buildIf(b, arith::AndIOp::create(b, valid, isPivotRow),
+                    [&](ImplicitLocOpBuilder &b) {
+              Value pivotIndex =
+                  intType.isInteger(32)
+                      ? pivotPosition
+                      : arith::ExtUIOp::create(b, intType, pivotPosition)
+                            .getResult();
+              memref::StoreOp::create(b, pivotIndex, pivots,
+                                      ValueRange{matrix, c[step]});
+            });
+
+            // Elimination of the rows below, against the broadcast pivot row.
+            Value source = arith::AddIOp::create(b, firstLaneOfGroup, pivotRow);
+            Value pivot =
+                shuffleValue(b, a[step], source, gpu::ShuffleMode::IDX);
+            Value singular = element.isZero(b, pivot);
+            Value eliminate = arith::AndIOp::create(
+                b,
+                arith::XOrIOp::create(b, newUsed,
+                                      arith::ConstantIntOp::create(b, i1, 1)),
+                arith::XOrIOp::create(b, singular,
+                                      arith::ConstantIntOp::create(b, i1, 1)));
+            Value multiplier = element.div(b, a[step], pivot);
+            a[step] = select(b, eliminate, multiplier, a[step]);
+            for (int64_t j = step + 1; j < size; ++j) {
+              Value pivotRowEntry =
+                  shuffleValue(b, a[j], source, gpu::ShuffleMode::IDX);
+              a[j] = select(b, eliminate,
+                            element.mulSub(b, a[j], multiplier, pivotRowEntry),
+                            a[j]);
+            }
+            Value firstError = arith::AndIOp::create(
+                b, singular, cmp(b, P::eq, status, noError));
+            status = select(
+                b, firstError,
+                arith::ConstantOp::create(b,
+                                          b.getIntegerAttr(intType, step + 1)),
+                status);
+            SmallVector<Value> next(a);
+            next.append({newPosition, newUsed, status});
+            scf::YieldOp::create(b, next);
+          },
+          [&](OpBuilder &nested, Location loc) {
+            ImplicitLocOpBuilder nb(loc, nested);
+            scf::YieldOp::create(nb, state);
+          });
+      state.assign(stepIf.getResults().begin(), stepIf.getResults().end());
+    }
+
+    // Row `row` is row `position` of L\U.
+    Value position = toIndex(b, state[size]);
+    buildIf(b, rowValid, [&](ImplicitLocOpBuilder &b) {
+      for (int64_t j = 0; j < size; ++j)
+        buildIf(b, cmp(b, P::ult, c[j], n), [&](ImplicitLocOpBuilder &b) {
+          memref::StoreOp::create(b, state[j], lu,
+                                  ValueRange{matrix, position, c[j]});
+        });
+      if (permutation)
+        memref::StoreOp::create(b, arith::IndexCastUIOp::create(b, intType, row),
+                                permutation, ValueRange{matrix, position});
+    });
+    buildIf(b, arith::AndIOp::create(b, valid, cmp(b, P::eq, row, c[0])),
+            [&](ImplicitLocOpBuilder &b) {
+      memref::StoreOp::create(b, state[size + 2], info, matrix);
+    });
+  });
 }
 
 /// The one-kernel LU. A group of W warps (blockDim.y) factors one matrix in
@@ -1075,18 +1333,9 @@ void buildGeneratedLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
         b, zero, k, one, ValueRange{noError},
         [&](OpBuilder &nested, Location loc, Value kk, ValueRange iter) {
           ImplicitLocOpBuilder b(loc, nested);
-          // Pivot search by warp 0. The key of a row is its magnitude's bit
-          // pattern (non-negative floats order as unsigned integers); a NaN
-          // is never chosen except at row k, where LAPACK's scan starts:
-          // keys 0 and +Inf give exactly the sequential scan's choice.
+          // Pivot search by warp 0 (see pivotKey).
           buildIf(b, isFirstWarp(b), [&](ImplicitLocOpBuilder &b) {
             Value zeroKey = arith::ConstantIntOp::create(b, keyType, 0);
-            Value infKey = arith::BitcastOp::create(
-                b, keyType,
-                arith::ConstantOp::create(
-                    b, b.getFloatAttr(magnitudeType,
-                                      APFloat::getInf(cast<FloatType>(
-                                          magnitudeType).getFloatSemantics()))));
             Value noRow = arith::ConstantIntOp::create(b, i32, -1);
             auto scan = scf::ForOp::create(
                 b, arith::AddIOp::create(b, kk, lane), m, warpSize,
@@ -1095,15 +1344,10 @@ void buildGeneratedLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                   ImplicitLocOpBuilder b(loc, nested);
                   Value v = memref::LoadOp::create(
                       b, elements, at(b, rowOf(b, i), kk));
-                  Value magnitude = element.magnitude(b, v);
-                  Value isNaN = arith::CmpFOp::create(
-                      b, arith::CmpFPredicate::UNO, magnitude, magnitude);
-                  Value atK = arith::CmpIOp::create(
-                      b, arith::CmpIPredicate::eq, i, kk);
-                  Value key = arith::SelectOp::create(
-                      b, isNaN,
-                      arith::SelectOp::create(b, atK, infKey, zeroKey),
-                      arith::BitcastOp::create(b, keyType, magnitude));
+                  Value key = pivotKey(
+                      b, element, v,
+                      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, i, kk),
+                      magnitudeType);
                   // Rows grow along the scan: only a larger key wins (the
                   // unsigned -1 "no row" loses every tie below).
                   Value better = arith::OrIOp::create(
@@ -1251,54 +1495,108 @@ void buildGeneratedLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
 struct LuOpToGPU : public OpToGPUPattern<LuOp> {
   using OpToGPUPattern::OpToGPUPattern;
 
-  /// The generated kernel or the vendor path: by the strategy, and for auto
-  /// and generated by whether a matrix fits a block's shared memory --
-  /// decided here for static sizes, by a host branch for dynamic ones.
+  /// The kernels an lu can take, in order of preference.
+  enum class Path { Register, Shared, Vendor };
+  struct Choice {
+    Path path;
+    int64_t size = 0; ///< the register kernel's matrix size bound
+  };
+
+  /// Where the op goes: the register kernel for real matrices of at most 32
+  /// rows and columns (the smallest of its 8/16/32 variants that holds
+  /// them), the shared-memory kernel where a matrix fits a block's shared
+  /// memory, the vendor libraries otherwise or when the strategy says so.
+  /// Decided here for static sizes, by host branches for dynamic ones; each
+  /// branch is a complete chain of device work.
   void emit(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b) const override {
-    auto emitPath = [&](ImplicitLocOpBuilder &b, bool generated) {
+    auto emitPath = [&](ImplicitLocOpBuilder &b, Choice choice) {
       DeviceWork work(b, options.hostBuffers);
-      if (generated)
-        lowerGenerated(op, module, b, work);
-      else
+      if (choice.path == Path::Vendor)
         lower(op, module, b, work);
+      else
+        lowerGenerated(op, module, b, work, choice);
       work.finish();
     };
     if (options.luStrategy == GPULuStrategy::CuSolver ||
         options.luStrategy == GPULuStrategy::CuBlasBatched)
-      return emitPath(b, /*generated=*/false);
+      return emitPath(b, {Path::Vendor});
 
     auto type = cast<MemRefType>(op.getInput().getType());
-    int64_t elementBytes = elementByteSize(type.getElementType());
-    ArrayRef<int64_t> matrixShape = type.getShape().take_back(2);
-    if (!ShapedType::isDynamic(matrixShape[0]) &&
-        !ShapedType::isDynamic(matrixShape[1]))
-      return emitPath(b, GeneratedLuLaunch::bytesPerMatrix(
-                             matrixShape[0], matrixShape[1], elementBytes) <=
-                             kGeneratedLuMaxSharedBytes);
+    Type elementType = type.getElementType();
+    int64_t elementBytes = elementByteSize(elementType);
     int64_t rank = type.getRank();
-    Value fits = arith::CmpIOp::create(
-        b, arith::CmpIPredicate::ule,
-        GeneratedLuLaunch::bytesPerMatrix(
-            b, memref::DimOp::create(b, op.getInput(), rank - 2),
-            memref::DimOp::create(b, op.getInput(), rank - 1), elementBytes),
-        arith::ConstantIndexOp::create(b, kGeneratedLuMaxSharedBytes));
-    scf::IfOp::create(
-        b, fits,
-        [&](OpBuilder &nested, Location loc) {
-          ImplicitLocOpBuilder nb(loc, nested);
-          emitPath(nb, /*generated=*/true);
-          scf::YieldOp::create(nb);
-        },
-        [&](OpBuilder &nested, Location loc) {
-          ImplicitLocOpBuilder nb(loc, nested);
-          emitPath(nb, /*generated=*/false);
-          scf::YieldOp::create(nb);
-        });
+    int64_t staticM = type.getDimSize(rank - 2);
+    int64_t staticN = type.getDimSize(rank - 1);
+    bool isStatic =
+        !ShapedType::isDynamic(staticM) && !ShapedType::isDynamic(staticN);
+
+    // Each candidate with its condition: a constant for static shapes, a
+    // host value otherwise.
+    struct Candidate {
+      Choice choice;
+      std::function<bool()> holds;
+      std::function<Value(ImplicitLocOpBuilder &)> condition;
+    };
+    auto dims = [&](ImplicitLocOpBuilder &b) -> std::pair<Value, Value> {
+      return {memref::DimOp::create(b, op.getInput(), rank - 2),
+              memref::DimOp::create(b, op.getInput(), rank - 1)};
+    };
+    SmallVector<Candidate> candidates;
+    if (!isa<ComplexType>(elementType))
+      for (int64_t size : kRegisterLuSizes)
+        candidates.push_back(
+            {{Path::Register, size},
+             [=] { return std::max(staticM, staticN) <= size; },
+             [=](ImplicitLocOpBuilder &b) -> Value {
+               auto [m, n] = dims(b);
+               return arith::CmpIOp::create(
+                   b, arith::CmpIPredicate::ule, arith::MaxUIOp::create(b, m, n),
+                   arith::ConstantIndexOp::create(b, size));
+             }});
+    candidates.push_back(
+        {{Path::Shared},
+         [=] {
+           return GeneratedLuLaunch::bytesPerMatrix(staticM, staticN,
+                                                    elementBytes) <=
+                  kGeneratedLuMaxSharedBytes;
+         },
+         [=](ImplicitLocOpBuilder &b) -> Value {
+           auto [m, n] = dims(b);
+           return arith::CmpIOp::create(
+               b, arith::CmpIPredicate::ule,
+               GeneratedLuLaunch::bytesPerMatrix(b, m, n, elementBytes),
+               arith::ConstantIndexOp::create(b, kGeneratedLuMaxSharedBytes));
+         }});
+
+    std::function<void(ImplicitLocOpBuilder &, ArrayRef<Candidate>)> choose =
+        [&](ImplicitLocOpBuilder &b, ArrayRef<Candidate> rest) {
+          if (rest.empty())
+            return emitPath(b, {Path::Vendor});
+          const Candidate &first = rest.front();
+          if (isStatic)
+            return first.holds() ? emitPath(b, first.choice)
+                                 : choose(b, rest.drop_front());
+          scf::IfOp::create(
+              b, first.condition(b),
+              [&](OpBuilder &nested, Location loc) {
+                ImplicitLocOpBuilder nb(loc, nested);
+                emitPath(nb, first.choice);
+                scf::YieldOp::create(nb);
+              },
+              [&](OpBuilder &nested, Location loc) {
+                ImplicitLocOpBuilder nb(loc, nested);
+                choose(nb, rest.drop_front());
+                scf::YieldOp::create(nb);
+              });
+        };
+    choose(b, candidates);
   }
 
-  /// The generated one-kernel LU (buildGeneratedLuKernelBody).
+  /// A generated one-kernel LU: the register kernel
+  /// (buildRegisterLuKernelBody) or the shared-memory kernel
+  /// (buildGeneratedLuKernelBody).
   void lowerGenerated(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b,
-                      DeviceWork &work) const {
+                      DeviceWork &work, Choice choice) const {
     Type elementType = cast<MemRefType>(op.getLu().getType()).getElementType();
     Type intType = cast<MemRefType>(op.getPivots().getType()).getElementType();
     int64_t batchRank = op.getBatchRank();
@@ -1311,12 +1609,33 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
     if (withPermutation)
       operands.push_back(
           collapseBatch(b, work.output(op.getPermutation()), batchRank));
+    std::string suffix = typeSuffix(elementType) + "_" + typeSuffix(intType) +
+                         (withPermutation ? "_permutation" : "");
+    Value lu = operands[1];
+    Value batch = memref::DimOp::create(b, lu, 0);
+    Value one = arith::ConstantIndexOp::create(b, 1);
+    Value warpSize = arith::ConstantIndexOp::create(b, 32);
 
-    std::string name = "linalgx_lu_generated_" + typeSuffix(elementType) + "_" +
-                       typeSuffix(intType) +
-                       (withPermutation ? "_permutation" : "");
+    if (choice.path == Path::Register) {
+      int64_t size = choice.size;
+      gpu::GPUFuncOp kernel = getOrCreateKernel(
+          module, "linalgx_lu_registers" + std::to_string(size) + "_" + suffix,
+          TypeRange(ValueRange(operands)),
+          {32, static_cast<int32_t>(kRegisterLuWarpsPerBlock), 1},
+          /*workgroupTypes=*/{},
+          [&](ImplicitLocOpBuilder &kb, ValueRange args, ValueRange) {
+            buildRegisterLuKernelBody(kb, args, elementType, intType,
+                                      withPermutation, size);
+          });
+      int64_t matricesPerBlock = kRegisterLuWarpsPerBlock * (32 / size);
+      work.launch(kernel, gridSizeFor(b, batch, matricesPerBlock),
+                  {32, kRegisterLuWarpsPerBlock, 1}, operands);
+      return;
+    }
+
     gpu::GPUFuncOp kernel = getOrCreateKernel(
-        module, name, TypeRange(ValueRange(operands)), /*blockSize=*/{},
+        module, "linalgx_lu_generated_" + suffix,
+        TypeRange(ValueRange(operands)), /*blockSize=*/{},
         /*workgroupTypes=*/{},
         [&](ImplicitLocOpBuilder &kb, ValueRange args, ValueRange) {
           buildGeneratedLuKernelBody(kb, args, elementType, intType,
@@ -1325,18 +1644,13 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
     kernel->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
                     b.getDenseI32ArrayAttr(
                         {static_cast<int32_t>(kGeneratedLuMaxThreads), 1, 1}));
-
-    Value lu = operands[1];
-    Value batch = memref::DimOp::create(b, lu, 0);
     GeneratedLuLaunch launch = GeneratedLuLaunch::build(
         b, batch, memref::DimOp::create(b, lu, 1),
         memref::DimOp::create(b, lu, 2), elementByteSize(elementType));
     Value blocks = gridSizeFor(
         b, arith::CeilDivUIOp::create(b, batch, launch.matricesPerBlock), 1);
-    Value one = arith::ConstantIndexOp::create(b, 1);
     work.launch(kernel, {blocks, one, one},
-                {arith::ConstantIndexOp::create(b, 32), launch.warpsPerMatrix,
-                 launch.matricesPerBlock},
+                {warpSize, launch.warpsPerMatrix, launch.matricesPerBlock},
                 operands, launch.sharedBytes);
   }
 
