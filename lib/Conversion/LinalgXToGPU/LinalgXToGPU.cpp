@@ -856,6 +856,10 @@ constexpr int64_t kGeneratedLuMaxThreads = 512;
 constexpr int64_t kGeneratedLuRowsPerWarpFew = 2;
 constexpr int64_t kGeneratedLuRowsPerWarpMany = 8;
 constexpr int64_t kGeneratedLuFewMatrices = 264; // 2 per SM of an H200
+/// Rows a lane of the pivot search examines per loop iteration.
+constexpr uint64_t kGeneratedLuScanUnroll = 4;
+/// Rows a warp updates together in a step (see the elimination below).
+constexpr int64_t kGeneratedLuRowsPerPass = 4;
 /// Matrices per block when a matrix has a single warp or two (small
 /// matrices): keeps blocks at 128 threads, so block count limits do not cap
 /// the threads per SM.
@@ -1228,6 +1232,11 @@ void buildGeneratedLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   };
   Value zero = c(0), one = c(1), warpSize = c(32);
   Type i32 = b.getI32Type();
+  // 0 .. kGeneratedLuRowsPerPass, for the nested regions below (`c` builds
+  // at the kernel's top level).
+  SmallVector<Value> passOffsets;
+  for (int64_t t = 0; t <= kGeneratedLuRowsPerPass; ++t)
+    passOffsets.push_back(c(t));
 
   Value batch = memref::DimOp::create(b, lu, 0);
   Value m = memref::DimOp::create(b, lu, 1);
@@ -1362,7 +1371,16 @@ void buildGeneratedLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                              arith::SelectOp::create(b, better, key, best[0]),
                              arith::SelectOp::create(b, better, iInt, best[1])});
                 });
-            Value bestKey = scan.getResult(0), bestRow = scan.getResult(1);
+            // Unrolled, the candidates' loads (independent: the scan stores
+            // nothing) are issued together instead of one round trip each.
+            ValueRange scanResults = scan.getResults();
+            FailureOr<UnrolledLoopInfo> unrolledScan =
+                loopUnrollByFactor(scan, kGeneratedLuScanUnroll);
+            if (succeeded(unrolledScan) && unrolledScan->epilogueLoopOp)
+              scanResults = unrolledScan->epilogueLoopOp->getResults();
+            else if (succeeded(unrolledScan) && unrolledScan->mainLoopOp)
+              scanResults = unrolledScan->mainLoopOp->getResults();
+            Value bestKey = scanResults[0], bestRow = scanResults[1];
             for (int32_t offset = 16; offset >= 1; offset /= 2) {
               Value otherKey = shuffleXor(b, bestKey, offset);
               Value otherRow = shuffleXor(b, bestRow, offset);
@@ -1421,35 +1439,71 @@ void buildGeneratedLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
             // for its reciprocal divides every row, as LAPACK's getf2 does.
             Value reciprocal = element.reciprocal(b, pivot);
             Value useReciprocal = element.reciprocalIsSafe(b, pivot);
-            forRowsOfWarp(b, below, [&](ImplicitLocOpBuilder &b, Value i) {
-              Value row = rowOf(b, i);
-              Value multiplierAt = at(b, row, kk);
-              Value entry = memref::LoadOp::create(b, elements, multiplierAt);
+            // A warp updates kGeneratedLuRowsPerPass rows at a time, their
+            // loads issued before any store, so that the rows' shared-memory
+            // round trips overlap instead of running one after another.
+            Value lastRow = arith::SubIOp::create(b, m, one);
+            Value passStride =
+                arith::MulIOp::create(b, warps, passOffsets.back());
+            buildLoop(b, arith::AddIOp::create(b, below, warp), m, passStride,
+                      [&](ImplicitLocOpBuilder &b, Value firstRow) {
+              SmallVector<Value> rowValid, rows, entries, multiplierAt;
+              for (int64_t t = 0; t < kGeneratedLuRowsPerPass; ++t) {
+                Value i = arith::AddIOp::create(
+                    b, firstRow,
+                    arith::MulIOp::create(b, warps, passOffsets[t]));
+                rowValid.push_back(arith::CmpIOp::create(
+                    b, arith::CmpIPredicate::ult, i, m));
+                // Rows past M read row M-1 (in bounds) and store nothing.
+                Value row = rowOf(b, arith::MinUIOp::create(b, i, lastRow));
+                rows.push_back(row);
+                multiplierAt.push_back(at(b, row, kk));
+                entries.push_back(
+                    memref::LoadOp::create(b, elements, multiplierAt.back()));
+              }
               auto scaled = scf::IfOp::create(
                   b, useReciprocal,
                   [&](OpBuilder &nested, Location loc) {
                     ImplicitLocOpBuilder nb(loc, nested);
-                    scf::YieldOp::create(
-                        nb, element.mul(nb, entry, reciprocal));
+                    SmallVector<Value> products;
+                    for (Value entry : entries)
+                      products.push_back(element.mul(nb, entry, reciprocal));
+                    scf::YieldOp::create(nb, products);
                   },
                   [&](OpBuilder &nested, Location loc) {
                     ImplicitLocOpBuilder nb(loc, nested);
-                    scf::YieldOp::create(nb, element.div(nb, entry, pivot));
+                    SmallVector<Value> quotients;
+                    for (Value entry : entries)
+                      quotients.push_back(element.div(nb, entry, pivot));
+                    scf::YieldOp::create(nb, quotients);
                   });
-              Value multiplier = scaled.getResult(0);
               forColumnsOfLane(b, below, [&](ImplicitLocOpBuilder &b,
                                              Value col) {
-                Value target = at(b, row, col);
-                Value updated = element.mulSub(
-                    b, memref::LoadOp::create(b, elements, target), multiplier,
-                    memref::LoadOp::create(b, elements, at(b, pivotRow, col)));
-                memref::StoreOp::create(b, updated, elements, target);
+                Value pivotRowEntry =
+                    memref::LoadOp::create(b, elements, at(b, pivotRow, col));
+                SmallVector<Value> targets, values;
+                for (Value row : rows) {
+                  targets.push_back(at(b, row, col));
+                  values.push_back(
+                      memref::LoadOp::create(b, elements, targets.back()));
+                }
+                for (int64_t t = 0; t < kGeneratedLuRowsPerPass; ++t) {
+                  Value updated = element.mulSub(
+                      b, values[t], scaled.getResult(t), pivotRowEntry);
+                  buildIf(b, rowValid[t], [&](ImplicitLocOpBuilder &b) {
+                    memref::StoreOp::create(b, updated, elements, targets[t]);
+                  });
+                }
               });
               // Every lane has read a(i, k) before lane 0 replaces it.
               NVVM::SyncWarpOp::create(b,
                                        arith::ConstantIntOp::create(b, i32, -1));
               buildIf(b, isFirstLane(b), [&](ImplicitLocOpBuilder &b) {
-                memref::StoreOp::create(b, multiplier, elements, multiplierAt);
+                for (int64_t t = 0; t < kGeneratedLuRowsPerPass; ++t)
+                  buildIf(b, rowValid[t], [&](ImplicitLocOpBuilder &b) {
+                    memref::StoreOp::create(b, scaled.getResult(t), elements,
+                                            multiplierAt[t]);
+                  });
               });
             });
           });
