@@ -180,7 +180,8 @@ public:
 
   FailureOr<JAXLuCall> check(std::string *reason) {
     JAXLuCall call{target, Value(), {}};
-    if (failed(checkOperandsAndResults(call)) || failed(checkTypes(call)) ||
+    if (failed(checkPlacement()) || failed(checkOperandsAndResults(call)) ||
+        failed(checkTypes(call)) ||
         failed(checkBatchDims()) || failed(checkLayouts(call)) ||
         failed(checkConfig())) {
       if (reason)
@@ -201,6 +202,20 @@ private:
   unsigned expectedResults() const { return isGetrf() ? 3 : 1; }
   /// Trailing non-batch dimensions of the main operand.
   int64_t coreRank() const { return isGetrf() ? 2 : 1; }
+
+  /// An unregistered op may be a terminator, so a call that ends a block
+  /// that needs one verifies; its replacement (linalgx ops) would leave the
+  /// block without a terminator. JAX never ends a block with a custom call.
+  LogicalResult checkPlacement() {
+    Operation *parent = op->getParentOp();
+    if (op != &op->getBlock()->back() || !parent ||
+        parent->hasTrait<OpTrait::NoTerminator>())
+      return success();
+    fail() << "it ends its block, where '" << parent->getName()
+           << "' needs a terminator (JAX places its custom calls before "
+              "the block's terminator)";
+    return failure();
+  }
 
   LogicalResult checkOperandsAndResults(JAXLuCall &call) {
     if (op->getNumRegions() != 0 || op->getNumSuccessors() != 0) {
