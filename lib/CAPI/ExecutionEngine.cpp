@@ -33,6 +33,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 using namespace mlir;
 
@@ -44,6 +45,8 @@ struct JitModule {
   /// source. After lowering only LLVM types are left, which no longer say
   /// which arguments were memrefs of which rank and element type.
   llvm::StringMap<std::string> functionTypes;
+  /// Their names in source order, for messages.
+  std::vector<std::string> functionNames;
 };
 
 std::atomic<int64_t> compilationCount{0};
@@ -102,8 +105,8 @@ void initializeNativeTargetOnce() {
 llvm::StringRef listCallable(const JitModule &jit, std::string &buffer) {
   llvm::raw_string_ostream os(buffer);
   bool first = true;
-  for (const auto &entry : jit.functionTypes) {
-    os << (first ? "" : ", ") << "@" << entry.getKey();
+  for (const std::string &name : jit.functionNames) {
+    os << (first ? "" : ", ") << "@" << name;
     first = false;
   }
   if (first)
@@ -179,7 +182,7 @@ LinalgXJitModule linalgxJitModuleCreate(MlirStringRef cSource,
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
       unwrap(cSource), config, /*sourceName=*/"<linalgx source>");
   if (!module)
-    return fail("linalgx: the MLIR source does not parse");
+    return fail("linalgx: the MLIR source does not parse or verify");
 
   auto jit = std::make_unique<JitModule>();
   for (auto func : module->getOps<func::FuncOp>()) {
@@ -189,6 +192,7 @@ LinalgXJitModule linalgxJitModuleCreate(MlirStringRef cSource,
     llvm::raw_string_ostream os(type);
     func.getFunctionType().print(os);
     jit->functionTypes[func.getSymName()] = type;
+    jit->functionNames.push_back(func.getSymName().str());
     func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
                   UnitAttr::get(&context));
     // Tensor arguments have value semantics for the caller, whose buffers
