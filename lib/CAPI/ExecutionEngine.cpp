@@ -26,6 +26,7 @@
 #include "mlir/Parser/Parser.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -211,6 +212,15 @@ LinalgXJitModule linalgxJitModuleCreate(MlirStringRef cSource,
           mlirStringRefCreate(pipeline.data(), pipeline.size()))))
     return fail(("linalgx: lowering with '" + pipeline + "' failed").str());
 
+  // Functions the lowered code calls but does not define: the JIT resolves
+  // them lazily, at the first lookup, and then only prints the missing names
+  // to stderr. They are checked right after the libraries are loaded instead.
+  std::vector<std::string> externalFunctions;
+  module->walk([&](LLVM::LLVMFuncOp func) {
+    if (func.isExternal())
+      externalFunctions.push_back(func.getSymName().str());
+  });
+
   initializeNativeTargetOnce();
   llvm::SmallVector<llvm::StringRef> sharedLibPaths;
   for (intptr_t i = 0; i < numSharedLibPaths; ++i)
@@ -228,6 +238,16 @@ LinalgXJitModule linalgxJitModuleCreate(MlirStringRef cSource,
     return fail("linalgx: JIT compilation failed: " +
                 llvm::toString(engine.takeError()));
   jit->engine = std::move(*engine);
+  // The engine has loaded `sharedLibPaths` permanently, so the process-wide
+  // search sees them as the JIT's own symbol generators do.
+  std::string undefined;
+  for (const std::string &name : externalFunctions)
+    if (!llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(name))
+      undefined += (undefined.empty() ? "" : ", ") + name;
+  if (!undefined.empty())
+    return fail("linalgx: the module calls functions that neither it nor the "
+                "process and its loaded libraries define: " +
+                undefined);
   // Runs the module's global constructors (none on the CPU; the GPU pipeline
   // loads its kernels in one).
   jit->engine->initialize();
