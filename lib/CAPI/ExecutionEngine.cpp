@@ -222,9 +222,21 @@ LinalgXJitModule linalgxJitModuleCreate(MlirStringRef cSource,
   });
 
   initializeNativeTargetOnce();
+  // ExecutionEngine::create prints a library it cannot load to stderr and
+  // goes on without it; load each one first so that it is an error instead.
+  // (Loading is permanent and by handle: the engine's own load is a no-op.)
   llvm::SmallVector<llvm::StringRef> sharedLibPaths;
-  for (intptr_t i = 0; i < numSharedLibPaths; ++i)
-    sharedLibPaths.push_back(unwrap(cSharedLibPaths[i]));
+  for (intptr_t i = 0; i < numSharedLibPaths; ++i) {
+    llvm::StringRef path = unwrap(cSharedLibPaths[i]);
+    std::string error;
+    if (!llvm::sys::DynamicLibrary::getPermanentLibrary(path.str().c_str(),
+                                                        &error)
+             .isValid())
+      return fail(("linalgx: cannot load the shared library '" + path +
+                   "': " + error)
+                      .str());
+    sharedLibPaths.push_back(path);
+  }
   auto transformer = makeOptimizingTransformer(
       static_cast<unsigned>(optLevel), /*sizeLevel=*/0,
       /*targetMachine=*/nullptr);

@@ -329,3 +329,22 @@ def test_pip_install(tmp_path):
     library_path, pivots = check.stdout.splitlines()[-2:]
     assert library_path.startswith(str(target)), check.stdout
     assert pivots == "[1, 1]", check.stdout
+
+
+def test_library_not_found(tmp_path):
+    """A package that finds no native library says where it looked and how
+    to fix it, on first use (import itself succeeds)."""
+    import shutil
+    shutil.copytree(os.path.join(REPO, "python", "linalgx"), str(tmp_path / "linalgx"),
+                    ignore=shutil.ignore_patterns("_lib", "__pycache__"))
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("LINALGX_")}
+    environment["PYTHONPATH"] = str(tmp_path)
+    check = subprocess.run(
+        [sys.executable, "-c", "import linalgx, numpy as np\n"
+         "try:\n    linalgx.lu(np.eye(2))\n"
+         "except linalgx.LinalgXError as error:\n    print('LinalgXError:', error)\n"],
+        env=environment, cwd=str(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        universal_newlines=True, timeout=300)
+    assert check.returncode == 0, check.stdout
+    assert "LinalgXError: cannot find liblinalgx_capi.so (searched " in check.stdout
+    assert "set LINALGX_BUILD_DIR or LINALGX_LIBRARY_DIR" in check.stdout
