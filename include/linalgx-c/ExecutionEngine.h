@@ -1,4 +1,4 @@
-/*===-- linalgx-c/ExecutionEngine.h - JIT-compile linalgx programs -*- C -*-===*\
+/*===-- linalgx-c/ExecutionEngine.h - JIT-compile linalgx code ----*- C -*-===*\
 |*                                                                            *|
 |* Parse MLIR text, lower it with a linalgx pipeline and JIT-compile it with  *|
 |* MLIR's ExecutionEngine, in one call; then find the C entry points of its   *|

@@ -201,7 +201,8 @@ LinalgXJitModule linalgxJitModuleCreate(MlirStringRef cSource,
     // them (it assumes function arguments writable otherwise).
     for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
       if (isa<TensorType>(func.getArgument(i).getType()))
-        func.setArgAttr(i, bufferization::BufferizationDialect::kWritableAttrName,
+        func.setArgAttr(i,
+                        bufferization::BufferizationDialect::kWritableAttrName,
                         BoolAttr::get(&context, false));
   }
 
@@ -232,14 +233,14 @@ LinalgXJitModule linalgxJitModuleCreate(MlirStringRef cSource,
     if (!llvm::sys::DynamicLibrary::getPermanentLibrary(path.str().c_str(),
                                                         &error)
              .isValid())
-      return fail(("linalgx: cannot load the shared library '" + path +
-                   "': " + error)
-                      .str());
+      return fail(
+          ("linalgx: cannot load the shared library '" + path + "': " + error)
+              .str());
     sharedLibPaths.push_back(path);
   }
-  auto transformer = makeOptimizingTransformer(
-      static_cast<unsigned>(optLevel), /*sizeLevel=*/0,
-      /*targetMachine=*/nullptr);
+  auto transformer = makeOptimizingTransformer(static_cast<unsigned>(optLevel),
+                                               /*sizeLevel=*/0,
+                                               /*targetMachine=*/nullptr);
   ExecutionEngineOptions options;
   options.transformer = transformer;
   options.jitCodeGenOptLevel = static_cast<llvm::CodeGenOptLevel>(optLevel);
