@@ -147,6 +147,20 @@ def test_lu_cache_per_dtype_and_pipeline():
     assert linalgx.compilation_count() == before + 3
 
 
+def test_concurrent_calls():
+    """Threads compiling and calling at once get the results of sequential
+    calls (the caches are locked; ctypes releases the GIL during calls)."""
+    import concurrent.futures
+    rng = np.random.default_rng(21)
+    inputs = [rng.standard_normal((8, 12, 12)).astype(dtype)
+              for dtype in (np.float32, np.float64, np.complex64, np.complex128) * 3]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
+        concurrent_results = list(pool.map(lambda a: linalgx.lu(a, return_info=True), inputs))
+    for a, results in zip(inputs, concurrent_results):
+        for want, got in zip(linalgx.lu(a, return_info=True), results):
+            np.testing.assert_array_equal(got, want)
+
+
 # ---- bad input ---------------------------------------------------------------
 
 class FakeCudaArray:
@@ -309,11 +323,16 @@ def test_pip_install(tmp_path):
                if importlib.util.find_spec(name) is None]
     if missing:
         pytest.skip("cannot build the package without %s" % ", ".join(missing))
+    import shutil
     build_dir = os.environ.get("LINALGX_BUILD_DIR", os.path.join(REPO, "build"))
+    # pip builds in the source directory: build a copy, not the checkout.
+    source = tmp_path / "python"
+    shutil.copytree(os.path.join(REPO, "python"), str(source), ignore=shutil.ignore_patterns(
+        "build", "*.egg-info", "_lib", "__pycache__", "tests"))
     target = tmp_path / "site"
     install = subprocess.run(
         [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
-         "--target", str(target), os.path.join(REPO, "python")],
+         "--target", str(target), str(source)],
         env=dict(os.environ, LINALGX_BUILD_DIR=build_dir), cwd=str(tmp_path),
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True, timeout=300)
     assert install.returncode == 0, install.stdout
