@@ -5,7 +5,9 @@
 |* and verifies a tensor program with linalgx.lu and                          *|
 |* linalgx.pivots_to_permutation, lowers it with linalgx-cpu-pipeline, and    *|
 |* checks that invalid IR, pipelines and options come back as diagnostics     *|
-|* and failures, not crashes. Exits non-zero on anything unexpected.          *|
+|* and failures, not crashes; JIT-compiles an LU with linalgxJitModuleCreate  *|
+|* and calls it through its C interface with memref descriptors. Exits       *|
+|* non-zero on anything unexpected.                                           *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -13,6 +15,7 @@
 
 #include "linalgx-c/Conversion.h"
 #include "linalgx-c/Dialect/LinalgX.h"
+#include "linalgx-c/ExecutionEngine.h"
 #include "linalgx-c/Pipelines.h"
 #include "linalgx-c/RegisterEverything.h"
 
@@ -424,6 +427,119 @@ static void testErrors(void) {
 // CHECK-NEXT:  failed: 1
 // CHECK-NEXT:  null op failed: 1
 
+/* The descriptors of memref<3x3xf64>, memref<3xi32> and memref<i32>, as the
+ * C interface (_mlir_ciface_) of a function takes them. */
+typedef struct {
+  double *allocated, *aligned;
+  int64_t offset, sizes[2], strides[2];
+} MemRef2DF64;
+typedef struct {
+  int32_t *allocated, *aligned;
+  int64_t offset, sizes[1], strides[1];
+} MemRef1DI32;
+typedef struct {
+  int32_t *allocated, *aligned;
+  int64_t offset;
+} MemRef0DI32;
+
+static const char *const kJitModule =
+    "func.func @lu(%a: memref<3x3xf64>, %p: memref<3xi32>, %i: memref<i32>,\n"
+    "              %perm: memref<3xi32>) {\n"
+    "  linalgx.lu ins(%a : memref<3x3xf64>) outs(%a, %p, %i : memref<3x3xf64>,\n"
+    "      memref<3xi32>, memref<i32>) permutation(%perm : memref<3xi32>)\n"
+    "  return\n"
+    "}\n"
+    "func.func private @not_an_entry_point() {\n"
+    "  return\n"
+    "}\n";
+
+static void testJit(void) {
+  fprintf(stdout, "@jit\n");
+  MlirStringRef cpu = mlirStringRefCreateFromCString("linalgx-cpu-pipeline");
+  int64_t compiledBefore = linalgxJitCompilationCount();
+  LinalgXJitModule module = linalgxJitModuleCreate(
+      mlirStringRefCreateFromCString(kJitModule), cpu, /*optLevel=*/2,
+      /*numSharedLibPaths=*/0, NULL, printToStdout, NULL);
+  EXPECT(!linalgxJitModuleIsNull(module));
+  EXPECT(linalgxJitCompilationCount() == compiledBefore + 1);
+  MlirStringRef lu = mlirStringRefCreateFromCString("lu");
+  fprintf(stdout, "type: ");
+  EXPECT(mlirLogicalResultIsSuccess(linalgxJitModuleGetFunctionType(
+      module, lu, printToStdout, NULL, printToStdout, NULL)));
+  fprintf(stdout, "\n");
+
+  typedef void (*LuFn)(MemRef2DF64 *, MemRef1DI32 *, MemRef0DI32 *,
+                       MemRef1DI32 *);
+  LuFn function = (LuFn)linalgxJitModuleLookup(module, lu, printToStdout, NULL);
+  EXPECT(function != NULL);
+  if (function) {
+    /* Tie-free: pivots [2, 2, 2], as LAPACK's dgetrf. */
+    double a[9] = {1, 2, 3, 4, 5, 6, 7, 8, 10};
+    int32_t pivots[3] = {-1, -1, -1}, permutation[3] = {-1, -1, -1}, info = -1;
+    MemRef2DF64 aRef = {a, a, 0, {3, 3}, {3, 1}};
+    MemRef1DI32 pRef = {pivots, pivots, 0, {3}, {1}};
+    MemRef0DI32 iRef = {&info, &info, 0};
+    MemRef1DI32 permRef = {permutation, permutation, 0, {3}, {1}};
+    function(&aRef, &pRef, &iRef, &permRef);
+    fprintf(stdout, "pivots: %d %d %d, permutation: %d %d %d, info: %d\n",
+            pivots[0], pivots[1], pivots[2], permutation[0], permutation[1],
+            permutation[2], info);
+    fprintf(stdout, "U(0,0): %g\n", a[0]);
+  }
+
+  fprintf(stdout, "-- missing entry point\n");
+  EXPECT(linalgxJitModuleLookup(
+             module, mlirStringRefCreateFromCString("main"), printToStdout,
+             NULL) == NULL);
+  fprintf(stdout, "\n");
+  EXPECT(linalgxJitModuleLookup(
+             module, mlirStringRefCreateFromCString("not_an_entry_point"),
+             printToStdout, NULL) == NULL);
+  fprintf(stdout, "\n");
+  EXPECT(mlirLogicalResultIsFailure(linalgxJitModuleGetFunctionType(
+      module, mlirStringRefCreateFromCString("main"), printToStdout, NULL,
+      printToStdout, NULL)));
+  fprintf(stdout, "\n");
+  linalgxJitModuleDestroy(module);
+
+  fprintf(stdout, "-- syntax\n");
+  module = linalgxJitModuleCreate(
+      mlirStringRefCreateFromCString("func.func @f() {\n  return %x\n}"), cpu,
+      2, 0, NULL, printToStdout, NULL);
+  fprintf(stdout, "\nnull: %d\n", linalgxJitModuleIsNull(module));
+  fprintf(stdout, "-- bad optimization level\n");
+  module = linalgxJitModuleCreate(
+      mlirStringRefCreateFromCString(kJitModule), cpu, 7, 0, NULL,
+      printToStdout, NULL);
+  fprintf(stdout, "\nnull: %d\n", linalgxJitModuleIsNull(module));
+  fprintf(stdout, "-- missing shared library\n");
+  MlirStringRef missing =
+      mlirStringRefCreateFromCString("/nonexistent/libnothing.so");
+  module = linalgxJitModuleCreate(mlirStringRefCreateFromCString(kJitModule),
+                                  cpu, 2, 1, &missing, printToStdout, NULL);
+  fprintf(stdout, "\nnull: %d\n", linalgxJitModuleIsNull(module));
+  linalgxJitModuleDestroy(module); /* null: ignored */
+  EXPECT(linalgxJitCompilationCount() == compiledBefore + 1);
+}
+// CHECK-LABEL: @jit
+// CHECK-NEXT:  type: (memref<3x3xf64>, memref<3xi32>, memref<i32>, memref<3xi32>) -> ()
+// CHECK-NEXT:  pivots: 2 2 2, permutation: 2 0 1, info: 0
+// CHECK-NEXT:  U(0,0): 7
+// CHECK-NEXT:  -- missing entry point
+// CHECK-NEXT:  linalgx: the module has no public function @main with a body (callable functions: @lu)
+// CHECK-NEXT:  linalgx: the module has no public function @not_an_entry_point with a body (callable functions: @lu)
+// CHECK-NEXT:  linalgx: the module has no public function @main with a body (callable functions: @lu)
+// CHECK-NEXT:  -- syntax
+// CHECK-NEXT:  linalgx: the MLIR source does not parse or verify:
+// CHECK-NEXT:  <linalgx source>:2:12: error: expected ':'
+// CHECK-NEXT:  null: 1
+// CHECK-NEXT:  -- bad optimization level
+// CHECK-NEXT:  linalgx: optimization level 7 is not in 0..3
+// CHECK-NEXT:  null: 1
+// CHECK-NEXT:  -- missing shared library
+// CHECK-NEXT:  linalgx: cannot load the shared library '/nonexistent/libnothing.so': {{.*}}No such file or directory
+// CHECK-NEXT:  null: 1
+
 int main(void) {
   // Unbuffered, so that what MLIR and LLVM print to stderr (invalid option
   // values) stays in order with this program's output under 2>&1.
@@ -432,6 +548,7 @@ int main(void) {
   testParseVerifyLower();
   testPassManagers();
   testErrors();
+  testJit();
   if (failures) {
     fprintf(stdout, "FAILED: %d unexpected results\n", failures);
     return 1;

@@ -1,0 +1,20 @@
+"""linalgx from Python: LU factorization and pivot permutations on NumPy
+arrays, JIT-compiled by linalgx's own MLIR pipelines through its C API.
+
+    import linalgx
+    lu, pivots, permutation = linalgx.lu(a)          # as jax.lax.linalg.lu
+    perm = linalgx.pivots_to_permutation(pivots, n)
+    module = linalgx.compile(mlir_text)              # the lower-level API
+    outputs = module["main"](*arrays)
+
+See docs/python.md.
+"""
+
+from .errors import CompilationError, EntryPointError, LinalgXError
+from .jit import CompiledModule, Function, compilation_count, compile
+from .ops import lu, pivots_to_permutation
+
+__all__ = [
+    "CompilationError", "CompiledModule", "EntryPointError", "Function", "LinalgXError",
+    "compilation_count", "compile", "lu", "pivots_to_permutation",
+]

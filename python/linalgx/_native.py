@@ -1,0 +1,179 @@
+"""Loading liblinalgx_capi.so and calling linalgx-c/ExecutionEngine.h.
+
+Everything that touches ctypes and the C library lives here. The library is
+found, in order, at:
+
+1. ``$LINALGX_LIBRARY_DIR`` (a directory holding liblinalgx_capi.so),
+2. ``_lib/`` inside this package (``pip install ./python`` copies the built
+   libraries there),
+3. ``$LINALGX_BUILD_DIR/lib``,
+4. ``build/lib`` of the source tree this file is in (running from a checkout).
+"""
+
+import ctypes
+import os
+import threading
+
+from .errors import LinalgXError, CompilationError, EntryPointError
+
+LIBRARY_NAME = "liblinalgx_capi.so"
+RUNNER_UTILS_NAME = "liblinalgx_runner_utils.so"
+MLIR_C_RUNNER_UTILS_NAME = "libmlir_c_runner_utils.so"
+
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
+class MlirStringRef(ctypes.Structure):
+    _fields_ = [("data", ctypes.c_char_p), ("length", ctypes.c_size_t)]
+
+    @classmethod
+    def of(cls, text):
+        data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+        # c_char_p keeps a reference to `data` in the structure's _objects.
+        return cls(data, len(data))
+
+
+class MlirLogicalResult(ctypes.Structure):
+    _fields_ = [("value", ctypes.c_int8)]
+
+
+class LinalgXJitModule(ctypes.Structure):
+    _fields_ = [("ptr", ctypes.c_void_p)]
+
+
+MlirStringCallback = ctypes.CFUNCTYPE(None, MlirStringRef, ctypes.c_void_p)
+
+
+class _TextCollector:
+    """An MlirStringCallback that appends every piece of text it is given."""
+
+    def __init__(self):
+        self.pieces = []
+        self.callback = MlirStringCallback(self._append)
+
+    def _append(self, text, _user_data):
+        self.pieces.append(ctypes.string_at(text.data, text.length).decode("utf-8", "replace"))
+
+    @property
+    def text(self):
+        return "".join(self.pieces)
+
+
+def candidate_library_dirs():
+    dirs = []
+    if os.environ.get("LINALGX_LIBRARY_DIR"):
+        dirs.append(os.environ["LINALGX_LIBRARY_DIR"])
+    dirs.append(os.path.join(_PACKAGE_DIR, "_lib"))
+    if os.environ.get("LINALGX_BUILD_DIR"):
+        dirs.append(os.path.join(os.environ["LINALGX_BUILD_DIR"], "lib"))
+    source_root = os.path.dirname(os.path.dirname(_PACKAGE_DIR))
+    dirs.append(os.path.join(source_root, "build", "lib"))
+    return dirs
+
+
+class NativeLibrary:
+    """The loaded C library and the runtime libraries its JIT links against."""
+
+    def __init__(self):
+        searched = candidate_library_dirs()
+        for directory in searched:
+            path = os.path.join(directory, LIBRARY_NAME)
+            if os.path.isfile(path):
+                break
+        else:
+            raise LinalgXError(
+                "cannot find %s (searched %s); build linalgx (bash scripts/run-tests.sh "
+                "or ninja -C build LinalgXCAPIShared) and set LINALGX_BUILD_DIR or "
+                "LINALGX_LIBRARY_DIR, or reinstall the package from a built tree"
+                % (LIBRARY_NAME, ", ".join(searched)))
+        self.path = path
+        self.directory = directory
+        try:
+            self.lib = ctypes.CDLL(path)
+        except OSError as error:
+            raise LinalgXError("cannot load %s: %s" % (path, error)) from None
+        self._declare()
+        self.shared_lib_paths = self._find_runtime_libraries()
+
+    def _declare(self):
+        lib = self.lib
+        lib.linalgxJitModuleCreate.argtypes = [
+            MlirStringRef, MlirStringRef, ctypes.c_int, ctypes.c_ssize_t,
+            ctypes.POINTER(MlirStringRef), MlirStringCallback, ctypes.c_void_p]
+        lib.linalgxJitModuleCreate.restype = LinalgXJitModule
+        lib.linalgxJitModuleDestroy.argtypes = [LinalgXJitModule]
+        lib.linalgxJitModuleDestroy.restype = None
+        lib.linalgxJitModuleGetFunctionType.argtypes = [
+            LinalgXJitModule, MlirStringRef, MlirStringCallback, ctypes.c_void_p,
+            MlirStringCallback, ctypes.c_void_p]
+        lib.linalgxJitModuleGetFunctionType.restype = MlirLogicalResult
+        lib.linalgxJitModuleLookup.argtypes = [
+            LinalgXJitModule, MlirStringRef, MlirStringCallback, ctypes.c_void_p]
+        lib.linalgxJitModuleLookup.restype = ctypes.c_void_p
+        lib.linalgxJitCompilationCount.argtypes = []
+        lib.linalgxJitCompilationCount.restype = ctypes.c_int64
+        lib.linalgxJitMLIRLibraryDirectory.argtypes = []
+        lib.linalgxJitMLIRLibraryDirectory.restype = MlirStringRef
+
+    def _find_runtime_libraries(self):
+        mlir_ref = self.lib.linalgxJitMLIRLibraryDirectory()
+        mlir_dir = ctypes.string_at(mlir_ref.data, mlir_ref.length).decode()
+        # Next to liblinalgx_capi.so first (build/lib, an install prefix, the
+        # package's _lib), then the MLIR installation.
+        dirs = [self.directory, os.path.join(os.path.dirname(self.directory), "lib"), mlir_dir]
+        found = []
+        for name in (MLIR_C_RUNNER_UTILS_NAME, RUNNER_UTILS_NAME):
+            for directory in dirs:
+                path = os.path.join(directory, name)
+                if os.path.isfile(path):
+                    found.append(path)
+                    break
+            else:
+                raise LinalgXError("cannot find %s (searched %s)" % (name, ", ".join(dirs)))
+        return found
+
+    def compilation_count(self):
+        return int(self.lib.linalgxJitCompilationCount())
+
+    def create_module(self, source, pipeline, opt_level):
+        errors = _TextCollector()
+        paths = (MlirStringRef * len(self.shared_lib_paths))(
+            *[MlirStringRef.of(p) for p in self.shared_lib_paths])
+        handle = self.lib.linalgxJitModuleCreate(
+            MlirStringRef.of(source), MlirStringRef.of(pipeline), opt_level,
+            len(self.shared_lib_paths), paths, errors.callback, None)
+        if not handle.ptr:
+            raise CompilationError(errors.text or "linalgx: compilation failed")
+        return handle
+
+    def destroy_module(self, handle):
+        self.lib.linalgxJitModuleDestroy(handle)
+
+    def function_type(self, handle, name):
+        text, errors = _TextCollector(), _TextCollector()
+        result = self.lib.linalgxJitModuleGetFunctionType(
+            handle, MlirStringRef.of(name), text.callback, None, errors.callback, None)
+        if not result.value:
+            raise EntryPointError(errors.text)
+        return text.text
+
+    def lookup(self, handle, name):
+        errors = _TextCollector()
+        address = self.lib.linalgxJitModuleLookup(handle, MlirStringRef.of(name),
+                                                  errors.callback, None)
+        if not address:
+            raise EntryPointError(errors.text)
+        return address
+
+
+_library = None
+_library_lock = threading.Lock()
+
+
+def library():
+    """The process-wide NativeLibrary, loaded on first use."""
+    global _library
+    with _library_lock:
+        if _library is None:
+            _library = NativeLibrary()
+        return _library

@@ -1,0 +1,140 @@
+"""linalgx.lu and linalgx.pivots_to_permutation on NumPy arrays (CPU).
+
+Each call flattens the batch dimensions (a free reshape of a C-contiguous
+array), so one compiled function per operation, element type and pipeline
+serves every batch rank and every shape: the generated MLIR is
+dynamically shaped (`memref<?x?x?xT>`). The functions are compiled on first
+use and cached.
+"""
+
+import threading
+
+import numpy as np
+
+from . import jit
+from .jit import reject_device_array
+
+LU_DTYPES = {
+    np.dtype(np.float32): "f32",
+    np.dtype(np.float64): "f64",
+    np.dtype(np.complex64): "complex<f32>",
+    np.dtype(np.complex128): "complex<f64>",
+}
+PIVOT_DTYPES = {np.dtype(np.int32): "i32", np.dtype(np.int64): "i64"}
+INT32_MAX = 2**31 - 1
+
+# In place: `lu` holds a copy of the input and is factored where it is; the
+# permutation is the op's own optional output (what linalgx-fuse-lu-permutation
+# would form from lu + pivots_to_permutation).
+_LU_SOURCE = """
+func.func @lu(%lu: memref<?x?x?x{T}>, %pivots: memref<?x?xi32>, %info: memref<?xi32>,
+              %permutation: memref<?x?xi32>) {{
+  linalgx.lu ins(%lu : memref<?x?x?x{T}>)
+      outs(%lu, %pivots, %info : memref<?x?x?x{T}>, memref<?x?xi32>, memref<?xi32>)
+      permutation(%permutation : memref<?x?xi32>)
+  return
+}}
+"""
+
+_PIVOTS_TO_PERMUTATION_SOURCE = """
+func.func @pivots_to_permutation(%pivots: memref<?x?x{I}>, %permutation: memref<?x?x{I}>) {{
+  linalgx.pivots_to_permutation ins(%pivots : memref<?x?x{I}>)
+      outs(%permutation : memref<?x?x{I}>)
+  return
+}}
+"""
+
+_functions = {}
+_functions_lock = threading.Lock()
+
+
+def _compiled(operation, source, pipeline):
+    key = (operation, source, pipeline)
+    with _functions_lock:
+        if key not in _functions:
+            _functions[key] = jit.CompiledModule(source, pipeline).function(operation)
+        return _functions[key]
+
+
+def _as_host_array(value, what):
+    reject_device_array(value, what)
+    try:
+        return np.asarray(value)
+    except Exception as error:  # e.g. a tensor type NumPy cannot convert
+        raise TypeError("%s: cannot be converted to a NumPy array: %s" % (what, error)) from None
+
+
+def lu(a, *, return_info=False, pipeline=jit.DEFAULT_PIPELINE):
+    """LU factorization with partial pivoting, P·A = L·U, of `a` [..., M, N].
+
+    Returns (lu, pivots, permutation), or (lu, pivots, permutation, info)
+    with return_info=True, as jax.lax.linalg.lu (plus info, as
+    design.md §2): lu [..., M, N] of a's dtype (L below the diagonal with a
+    unit diagonal, U on and above), pivots [..., min(M, N)] int32 0-based
+    (row i was swapped with row pivots[i] at step i), permutation [..., M]
+    int32 with a[..., permutation, :] == L @ U, info [...] int32 (0, or i + 1
+    for the first exactly zero U[i, i]; the factorization still completes).
+
+    `a`: float32, float64, complex64 or complex128, rank >= 2. Any strides
+    are accepted: the input is copied (the copy is what gets factored, in
+    place), so `a` is never modified.
+    """
+    a = _as_host_array(a, "linalgx.lu: a")
+    element = LU_DTYPES.get(np.dtype(a.dtype.type))
+    if element is None:
+        raise TypeError("linalgx.lu: dtype %s is not supported; use float32, float64, complex64 "
+                        "or complex128 (e.g. a.astype(numpy.float64))" % a.dtype)
+    if a.ndim < 2:
+        raise ValueError("linalgx.lu: a must have rank >= 2 ([..., M, N]), got shape %s"
+                         % (a.shape,))
+    *batch, m, n = a.shape
+    if m > INT32_MAX or n > INT32_MAX:
+        raise ValueError("linalgx.lu: %d x %d matrices cannot be indexed by int32 pivots"
+                         % (m, n))
+    k = min(m, n)
+    # A C-contiguous, native-byte-order copy: the buffer the op factors in place.
+    factors = np.array(a, dtype=np.dtype(a.dtype.type), order="C", copy=True)
+    pivots = np.empty(tuple(batch) + (k,), dtype=np.int32)
+    info = np.empty(tuple(batch), dtype=np.int32)
+    permutation = np.empty(tuple(batch) + (m,), dtype=np.int32)
+    function = _compiled("lu", _LU_SOURCE.format(T=element), pipeline)
+    b = int(np.prod(batch, dtype=np.int64))
+    function(factors.reshape(b, m, n), pivots.reshape(b, k), info.reshape(b),
+             permutation.reshape(b, m))
+    if return_info:
+        return factors, pivots, permutation, info
+    return factors, pivots, permutation
+
+
+def pivots_to_permutation(pivots, n, *, pipeline=jit.DEFAULT_PIPELINE):
+    """The permutation [..., n] that the swaps of `pivots` [..., K] make.
+
+    perm = arange(n); for i in range(K): j = pivots[..., i]; if 0 <= j < n,
+    swap perm[i] and perm[j] (an entry outside [0, n) is skipped, as in JAX).
+    `pivots` are 0-based, int32 or int64 (the result has the same dtype),
+    rank >= 1, and n >= K.
+    """
+    pivots = _as_host_array(pivots, "linalgx.pivots_to_permutation: pivots")
+    element = PIVOT_DTYPES.get(np.dtype(pivots.dtype.type))
+    if element is None:
+        raise TypeError("linalgx.pivots_to_permutation: pivots must be int32 or int64, got %s"
+                        % pivots.dtype)
+    if pivots.ndim < 1:
+        raise ValueError("linalgx.pivots_to_permutation: pivots must have rank >= 1 "
+                         "([..., K]), got a scalar")
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
+        raise TypeError("linalgx.pivots_to_permutation: n must be an integer, got %r" % (n,))
+    n = int(n)
+    *batch, k = pivots.shape
+    if n < k:
+        raise ValueError("linalgx.pivots_to_permutation: n = %d is smaller than the number of "
+                         "pivots K = %d" % (n, k))
+    if element == "i32" and n > INT32_MAX:
+        raise ValueError("linalgx.pivots_to_permutation: n = %d does not fit int32 pivots" % n)
+    pivots = np.ascontiguousarray(pivots, dtype=np.dtype(pivots.dtype.type))
+    permutation = np.empty(tuple(batch) + (n,), dtype=pivots.dtype)
+    function = _compiled("pivots_to_permutation",
+                         _PIVOTS_TO_PERMUTATION_SOURCE.format(I=element), pipeline)
+    b = int(np.prod(batch, dtype=np.int64))
+    function(pivots.reshape(b, k), permutation.reshape(b, n))
+    return permutation

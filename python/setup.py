@@ -1,0 +1,58 @@
+"""Builds the linalgx Python package from a built linalgx tree.
+
+The package is Python code plus the native libraries it loads with ctypes:
+liblinalgx_capi.so (the linalgx C API with the JIT) and
+liblinalgx_runner_utils.so. They are not compiled here: build linalgx first
+(bash scripts/run-tests.sh, or ninja -C build LinalgXCAPIShared), then
+
+    pip install ./python                          # finds ../build/lib
+    LINALGX_BUILD_DIR=/path/to/build pip install ./python
+
+The libraries are copied into the package (linalgx/_lib). They link against
+the MLIR and LLVM 22 shared libraries of the system (libMLIR.so.22.1,
+libLLVM.so.22.1 under /usr/lib/llvm-22/lib), which must stay installed.
+"""
+
+import os
+import shutil
+
+from setuptools import setup
+from setuptools.command.build_py import build_py
+from setuptools.dist import Distribution
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+NATIVE_LIBRARIES = ["liblinalgx_capi.so", "liblinalgx_runner_utils.so"]
+
+
+def native_library_dir():
+    candidates = []
+    if os.environ.get("LINALGX_BUILD_DIR"):
+        candidates.append(os.path.join(os.environ["LINALGX_BUILD_DIR"], "lib"))
+    candidates.append(os.path.join(os.path.dirname(HERE), "build", "lib"))
+    for directory in candidates:
+        if all(os.path.isfile(os.path.join(directory, name)) for name in NATIVE_LIBRARIES):
+            return directory
+    raise SystemExit(
+        "linalgx: cannot find %s in %s; build linalgx first (bash scripts/run-tests.sh or "
+        "ninja -C build LinalgXCAPIShared) or set LINALGX_BUILD_DIR"
+        % (" and ".join(NATIVE_LIBRARIES), " or ".join(candidates)))
+
+
+class BuildPyWithNativeLibraries(build_py):
+    def run(self):
+        super().run()
+        source = native_library_dir()
+        target = os.path.join(self.build_lib, "linalgx", "_lib")
+        os.makedirs(target, exist_ok=True)
+        for name in NATIVE_LIBRARIES:
+            shutil.copy2(os.path.join(source, name), os.path.join(target, name))
+
+
+class BinaryDistribution(Distribution):
+    """The package carries native libraries: wheels get a platform tag."""
+
+    def has_ext_modules(self):
+        return True
+
+
+setup(cmdclass={"build_py": BuildPyWithNativeLibraries}, distclass=BinaryDistribution)

@@ -1,0 +1,163 @@
+"""linalgx.lu and linalgx.pivots_to_permutation on the CPU against SciPy
+(design.md §2): pivots equal to LAPACK's on tie-free input, backward error
+||A[perm] - L U||_F <= 10 max(M, N) eps ||A||_F, info on singular input,
+batches of any rank, the four element types."""
+
+import numpy as np
+import pytest
+import scipy.linalg
+import scipy.linalg.lapack
+
+import linalgx
+
+DTYPES = [np.float32, np.float64, np.complex64, np.complex128]
+SHAPES = [(1, 1), (2, 2), (5, 5), (16, 16), (37, 37), (4, 7), (7, 4)]
+
+
+def random_matrix(rng, shape, dtype):
+    a = rng.standard_normal(shape)
+    if np.issubdtype(dtype, np.complexfloating):
+        a = a + 1j * rng.standard_normal(shape)
+    return a.astype(dtype)
+
+
+def unpack(lu):
+    """L (unit lower trapezoidal, M x K) and U (upper trapezoidal, K x N)."""
+    m, n = lu.shape[-2:]
+    k = min(m, n)
+    lower = np.tril(lu[..., :, :k], -1) + np.eye(m, k, dtype=lu.dtype)
+    upper = np.triu(lu[..., :k, :])
+    return lower, upper
+
+
+def backward_error_ok(a, lu, permutation):
+    """||a[perm] - L U||_F <= 10 max(M, N) eps ||a||_F, computed in double
+    (or complex double) so the check itself adds no rounding of a's type."""
+    lower, upper = unpack(lu.astype(np.complex128))
+    residual = np.linalg.norm(a.astype(np.complex128)[permutation] - lower @ upper)
+    bound = 10 * max(a.shape) * np.finfo(a.dtype).eps * np.linalg.norm(a.astype(np.complex128))
+    return residual <= bound, residual, bound
+
+
+def reference_permutation(pivots, n):
+    """design.md §2 literally: swaps in order, out-of-range entries skipped."""
+    permutation = np.arange(n, dtype=pivots.dtype)
+    for i, j in enumerate(pivots):
+        if 0 <= j < n:
+            permutation[i], permutation[j] = permutation[j], permutation[i]
+    return permutation
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: np.dtype(d).name)
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda s: "%dx%d" % s)
+def test_lu_matches_scipy(dtype, shape):
+    rng = np.random.default_rng(hash((np.dtype(dtype).name, shape)) % 2**32)
+    a = random_matrix(rng, shape, dtype)
+    original = a.copy()
+    lu, pivots, permutation, info = linalgx.lu(a, return_info=True)
+
+    assert lu.dtype == a.dtype and lu.shape == a.shape
+    assert pivots.dtype == np.int32 and pivots.shape == (min(shape),)
+    assert permutation.dtype == np.int32 and permutation.shape == (shape[0],)
+    assert info.dtype == np.int32 and info.shape == () and info == 0
+    np.testing.assert_array_equal(a, original)  # the input is not touched
+
+    _, scipy_pivots = scipy.linalg.lu_factor(a, check_finite=False)
+    np.testing.assert_array_equal(pivots, scipy_pivots)
+    np.testing.assert_array_equal(permutation, reference_permutation(pivots, shape[0]))
+    ok, residual, bound = backward_error_ok(a, lu, permutation)
+    assert ok, "backward error %g > %g" % (residual, bound)
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: np.dtype(d).name)
+@pytest.mark.parametrize("batch", [(3,), (2, 3), (2, 1, 2)], ids=str)
+def test_lu_batches(dtype, batch):
+    rng = np.random.default_rng(len(batch) * 100 + np.dtype(dtype).num)
+    m, n = 6, 5
+    a = random_matrix(rng, batch + (m, n), dtype)
+    lu, pivots, permutation, info = linalgx.lu(a, return_info=True)
+    assert lu.shape == a.shape and pivots.shape == batch + (5,)
+    assert permutation.shape == batch + (6,) and info.shape == batch
+    for index in np.ndindex(*batch):
+        one_lu, one_pivots, one_permutation, one_info = linalgx.lu(a[index], return_info=True)
+        np.testing.assert_array_equal(lu[index], one_lu)
+        np.testing.assert_array_equal(pivots[index], one_pivots)
+        np.testing.assert_array_equal(permutation[index], one_permutation)
+        assert info[index] == one_info == 0
+        np.testing.assert_array_equal(pivots[index], scipy.linalg.lu_factor(a[index])[1])
+        ok, residual, bound = backward_error_ok(a[index], lu[index], permutation[index])
+        assert ok, "batch %s: backward error %g > %g" % (index, residual, bound)
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: np.dtype(d).name)
+def test_lu_info_on_singular_input(dtype):
+    # The second row is twice the first: U(2, 2) is exactly zero after two
+    # steps. A zero first column makes U(0, 0) zero. info reports the first
+    # exactly zero U(i, i), 1-based, as LAPACK's getrf (compared with SciPy's
+    # binding of it), and the factorization still completes.
+    a = np.array([[[1, 2, 3], [2, 4, 6], [1, 0, 1]],
+                  [[0, 1, 2], [0, 3, 4], [0, 5, 7]],
+                  [[2, 1, 0], [1, 3, 1], [0, 1, 4]]], dtype=dtype)
+    lu, pivots, permutation, info = linalgx.lu(a, return_info=True)
+    np.testing.assert_array_equal(info, [3, 1, 0])
+    getrf, = scipy.linalg.lapack.get_lapack_funcs(("getrf",), (a[0],))
+    for index in range(3):
+        lapack_lu, lapack_pivots, lapack_info = getrf(a[index])
+        assert info[index] == lapack_info
+        np.testing.assert_array_equal(pivots[index], lapack_pivots)
+        first_zero = np.flatnonzero(np.diag(lu[index]) == 0)
+        assert (first_zero[0] + 1 if first_zero.size else 0) == info[index]
+        ok, residual, bound = backward_error_ok(a[index], lu[index], permutation[index])
+        assert ok, "matrix %d: backward error %g > %g" % (index, residual, bound)
+
+
+def test_lu_without_info_is_jax_shaped():
+    result = linalgx.lu(np.eye(3))
+    assert len(result) == 3
+    np.testing.assert_array_equal(result[1], [0, 1, 2])
+    np.testing.assert_array_equal(result[2], [0, 1, 2])
+
+
+@pytest.mark.parametrize("shape", [(0, 4, 4), (2, 0, 3), (2, 3, 0), (0, 0)], ids=str)
+def test_lu_empty(shape):
+    a = np.zeros(shape)
+    lu, pivots, permutation, info = linalgx.lu(a, return_info=True)
+    *batch, m, n = shape
+    assert lu.shape == shape and pivots.shape == tuple(batch) + (min(m, n),)
+    assert permutation.shape == tuple(batch) + (m,) and info.shape == tuple(batch)
+    for index in np.ndindex(*batch):
+        np.testing.assert_array_equal(permutation[index], np.arange(m))
+        assert info[index] == 0
+
+
+def test_lu_non_contiguous_input_is_copied():
+    rng = np.random.default_rng(5)
+    base = rng.standard_normal((2, 9, 12))
+    strided = base[:, ::2, 1::2].transpose(0, 2, 1)  # (2, 6, 5), no contiguous axis
+    assert not strided.flags.c_contiguous
+    expected = linalgx.lu(np.ascontiguousarray(strided), return_info=True)
+    actual = linalgx.lu(strided, return_info=True)
+    for want, got in zip(expected, actual):
+        np.testing.assert_array_equal(got, want)
+    big_endian = np.ascontiguousarray(strided).astype(">f8")
+    for want, got in zip(expected, linalgx.lu(big_endian, return_info=True)):
+        np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("itype", [np.int32, np.int64])
+def test_pivots_to_permutation(itype):
+    rng = np.random.default_rng(11)
+    batch, k, n = (3, 2), 5, 8
+    # Out-of-range entries (negative, >= n) are skipped, as in JAX.
+    pivots = rng.integers(-2, n + 2, size=batch + (k,)).astype(itype)
+    permutation = linalgx.pivots_to_permutation(pivots, n)
+    assert permutation.dtype == itype and permutation.shape == batch + (n,)
+    for index in np.ndindex(*batch):
+        np.testing.assert_array_equal(permutation[index], reference_permutation(pivots[index], n))
+
+
+def test_pivots_to_permutation_of_lu_pivots():
+    rng = np.random.default_rng(12)
+    a = rng.standard_normal((4, 9, 6))
+    _, pivots, permutation = linalgx.lu(a)
+    np.testing.assert_array_equal(linalgx.pivots_to_permutation(pivots, 9), permutation)
