@@ -1,0 +1,366 @@
+//===- CpuGetrf.cpp - linalgxCpuGetrf ---------------------------*- C++ -*-===//
+//
+// The batched LU entry point of liblinalgx_cpu_runtime.so: picks a kernel
+// (LAPACK ?getrf or the unblocked kernel of UnblockedLu.cpp) and spreads the
+// batch over a thread pool. See include/linalgx/CpuRuntime.h for the ABI and
+// docs/cpu.md for the measured crossovers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "linalgx/CpuRuntime.h"
+#include "UnblockedLu.h"
+
+#include <algorithm>
+#include <atomic>
+#include <climits>
+#include <complex>
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+using namespace linalgx::cpu;
+
+namespace {
+
+[[noreturn]] void fatal(const char *what, long long value) {
+  std::fprintf(stderr, "linalgx-cpu-runtime: error: %s (got %lld)\n", what,
+               value);
+  std::exit(EXIT_FAILURE);
+}
+
+//===----------------------------------------------------------------------===//
+// Crossovers (measured on the 2-core development machine, docs/cpu.md)
+//===----------------------------------------------------------------------===//
+
+/// Below this min(m, n) the unblocked kernel beats LAPACK: LAPACK's blocked
+/// getrf only pays off once the trailing matrix outgrows the cache, and it
+/// needs the two transposes between our row-major and its column-major
+/// layout.
+constexpr int64_t kUnblockedMaxSize = 96;
+
+/// A batch is spread over the pool only when it has at least this many
+/// multiply-adds (m·n·min(m, n) per matrix), so that waking the workers
+/// (some microseconds) is small against the work.
+constexpr double kMinParallelWork = 1 << 17;
+
+/// OpenBLAS factors a matrix with fewer elements than this on the calling
+/// thread (interface/lapack/getrf.c); larger ones use its own threads, so a
+/// batch of those is not spread over ours.
+constexpr int64_t kOpenBlasSingleThreadElements = 10000;
+
+//===----------------------------------------------------------------------===//
+// Thread pool
+//===----------------------------------------------------------------------===//
+
+/// A fixed pool of workers that run chunks of an index range together with
+/// the calling thread. Created on first use and never destroyed: the workers
+/// may still wait on its condition variable while the process exits.
+class ThreadPool {
+public:
+  static ThreadPool &get() {
+    static ThreadPool *pool = new ThreadPool(requestedThreads());
+    return *pool;
+  }
+
+  int32_t threads() const { return static_cast<int32_t>(workers.size()) + 1; }
+
+  /// Runs body(begin, end) over [0, count) in chunks of `grain`, on every
+  /// thread; returns when all chunks are done. Calls from different threads
+  /// take turns.
+  void parallelFor(int64_t count, int64_t grain,
+                   const std::function<void(int64_t, int64_t)> &body) {
+    std::lock_guard<std::mutex> turn(callMutex);
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      job = &body;
+      jobCount = count;
+      jobGrain = std::max<int64_t>(grain, 1);
+      next.store(0);
+      busy = static_cast<int>(workers.size());
+      ++generation;
+    }
+    wake.notify_all();
+    runChunks(body, count, jobGrain);
+    std::unique_lock<std::mutex> lock(mutex);
+    done.wait(lock, [&] { return busy == 0; });
+    job = nullptr;
+  }
+
+private:
+  explicit ThreadPool(int threads) {
+    for (int t = 1; t < threads; ++t)
+      workers.emplace_back([this] { workerLoop(); });
+  }
+
+  static int requestedThreads() {
+    if (const char *env = std::getenv("LINALGX_CPU_THREADS")) {
+      int value = std::atoi(env);
+      if (value >= 1)
+        return value;
+    }
+    return std::max(1u, std::thread::hardware_concurrency());
+  }
+
+  void runChunks(const std::function<void(int64_t, int64_t)> &body,
+                 int64_t count, int64_t grain) {
+    for (int64_t begin = next.fetch_add(grain); begin < count;
+         begin = next.fetch_add(grain))
+      body(begin, std::min(count, begin + grain));
+  }
+
+  void workerLoop() {
+    uint64_t seen = 0;
+    for (;;) {
+      const std::function<void(int64_t, int64_t)> *body;
+      int64_t count, grain;
+      {
+        std::unique_lock<std::mutex> lock(mutex);
+        wake.wait(lock, [&] { return generation != seen; });
+        seen = generation;
+        body = job;
+        count = jobCount;
+        grain = jobGrain;
+      }
+      runChunks(*body, count, grain);
+      {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (--busy == 0)
+          done.notify_one();
+      }
+    }
+  }
+
+  std::vector<std::thread> workers;
+  std::mutex callMutex, mutex;
+  std::condition_variable wake, done;
+  const std::function<void(int64_t, int64_t)> *job = nullptr;
+  int64_t jobCount = 0, jobGrain = 1;
+  std::atomic<int64_t> next{0};
+  int busy = 0;
+  uint64_t generation = 0;
+};
+
+//===----------------------------------------------------------------------===//
+// The unblocked kernel, for the best ISA level of this CPU
+//===----------------------------------------------------------------------===//
+
+template <typename T, typename I> typename UnblockedLuKernels<T, I>::Fn pickUnblocked() {
+#if defined(__x86_64__) && defined(LINALGX_HAVE_ISA_VARIANTS)
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+      __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw"))
+    return &avx512::unblockedLu<T, I>;
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+    return &avx2::unblockedLu<T, I>;
+#endif
+  return &baseline::unblockedLu<T, I>;
+}
+
+//===----------------------------------------------------------------------===//
+// LAPACK
+//===----------------------------------------------------------------------===//
+
+#ifdef LINALGX_CPU_RUNTIME_HAS_LAPACK
+} // namespace
+// The Fortran LAPACK interface of OpenBLAS (LP64: 32-bit integers).
+extern "C" {
+void sgetrf_(const int *m, const int *n, float *a, const int *lda, int *ipiv,
+             int *info);
+void dgetrf_(const int *m, const int *n, double *a, const int *lda, int *ipiv,
+             int *info);
+void cgetrf_(const int *m, const int *n, std::complex<float> *a,
+             const int *lda, int *ipiv, int *info);
+void zgetrf_(const int *m, const int *n, std::complex<double> *a,
+             const int *lda, int *ipiv, int *info);
+}
+namespace {
+
+void lapackGetrf(int m, int n, float *a, int lda, int *ipiv, int *info) {
+  sgetrf_(&m, &n, a, &lda, ipiv, info);
+}
+void lapackGetrf(int m, int n, double *a, int lda, int *ipiv, int *info) {
+  dgetrf_(&m, &n, a, &lda, ipiv, info);
+}
+void lapackGetrf(int m, int n, std::complex<float> *a, int lda, int *ipiv,
+                 int *info) {
+  cgetrf_(&m, &n, a, &lda, ipiv, info);
+}
+void lapackGetrf(int m, int n, std::complex<double> *a, int lda, int *ipiv,
+                 int *info) {
+  zgetrf_(&m, &n, a, &lda, ipiv, info);
+}
+constexpr bool kHasLapack = true;
+#else
+constexpr bool kHasLapack = false;
+#endif
+
+/// dst (cols x rows, row-major) = transpose of src (rows x cols, row-major),
+/// in square tiles so that both sides are read and written a cache line at a
+/// time.
+template <typename T>
+void transpose(const T *__restrict src, T *__restrict dst, int64_t rows,
+               int64_t cols) {
+  constexpr int64_t tile = 32;
+  for (int64_t i0 = 0; i0 < rows; i0 += tile)
+    for (int64_t j0 = 0; j0 < cols; j0 += tile) {
+      int64_t iEnd = std::min(rows, i0 + tile), jEnd = std::min(cols, j0 + tile);
+      for (int64_t i = i0; i < iEnd; ++i)
+        for (int64_t j = j0; j < jEnd; ++j)
+          dst[j * rows + i] = src[i * cols + j];
+    }
+}
+
+/// One matrix through LAPACK: our row-major m x n matrix is LAPACK's
+/// column-major n x m one, i.e. its transpose; factoring that would pivot
+/// columns. So the matrix is transposed into a column-major workspace,
+/// factored, and transposed back, and the 1-based pivots become 0-based.
+template <typename T, typename I>
+void lapackLu(T *a, int64_t m, int64_t n, I *pivots, I *info) {
+#ifdef LINALGX_CPU_RUNTIME_HAS_LAPACK
+  thread_local std::vector<T> columnMajor;
+  thread_local std::vector<int> lapackPivots;
+  int64_t k = std::min(m, n);
+  columnMajor.resize(static_cast<size_t>(m * n));
+  lapackPivots.resize(static_cast<size_t>(k));
+  transpose(a, columnMajor.data(), m, n);
+  int status = 0;
+  lapackGetrf(static_cast<int>(m), static_cast<int>(n), columnMajor.data(),
+              static_cast<int>(std::max<int64_t>(m, 1)), lapackPivots.data(),
+              &status);
+  transpose(columnMajor.data(), a, n, m);
+  for (int64_t i = 0; i < k; ++i)
+    pivots[i] = static_cast<I>(lapackPivots[i] - 1);
+  // LAPACK's info > 0 is 1 + the first zero pivot's step, as ours; < 0 (a bad
+  // argument) cannot happen with the sizes checked by the caller.
+  *info = static_cast<I>(status);
+#else
+  (void)a, (void)m, (void)n, (void)pivots, (void)info;
+  fatal("linalgxCpuGetrf: LAPACK strategy, but liblinalgx_cpu_runtime was "
+        "built without LAPACK (install libopenblas-dev and reconfigure)",
+        LINALGX_CPU_GETRF_LAPACK);
+#endif
+}
+
+//===----------------------------------------------------------------------===//
+// Dispatch
+//===----------------------------------------------------------------------===//
+
+template <typename T, typename I>
+void getrfBatch(T *lu, I *pivots, I *info, int64_t batch, int64_t m,
+                int64_t n, int32_t strategy) {
+  const int64_t k = std::min(m, n);
+  if (k == 0) {
+    // Nothing to factor; every matrix succeeded.
+    std::fill(info, info + batch, I(0));
+    return;
+  }
+  // LAPACK takes 32-bit sizes; larger matrices can only use our kernel.
+  bool fitsLapack = m <= INT_MAX && n <= INT_MAX;
+  bool useLapack;
+  switch (strategy) {
+  case LINALGX_CPU_GETRF_LAPACK:
+    if (!kHasLapack)
+      fatal("linalgxCpuGetrf: LAPACK strategy, but liblinalgx_cpu_runtime "
+            "was built without LAPACK (install libopenblas-dev and "
+            "reconfigure)",
+            strategy);
+    if (!fitsLapack)
+      fatal("linalgxCpuGetrf: LAPACK strategy, but a matrix dimension does "
+            "not fit LAPACK's 32-bit integers",
+            std::max(m, n));
+    useLapack = true;
+    break;
+  case LINALGX_CPU_GETRF_UNBLOCKED:
+    useLapack = false;
+    break;
+  default:
+    useLapack = kHasLapack && fitsLapack && k > kUnblockedMaxSize;
+    break;
+  }
+
+  static const auto unblocked = pickUnblocked<T, I>();
+  auto factor = [&](int64_t b) {
+    T *a = lu + b * m * n;
+    if (useLapack)
+      lapackLu(a, m, n, pivots + b * k, info + b);
+    else
+      unblocked(a, m, n, pivots + b * k, info + b);
+  };
+
+  ThreadPool *pool = nullptr;
+  double work = static_cast<double>(batch) * m * n * k;
+  bool oneThreadPerMatrix = !useLapack || m * n < kOpenBlasSingleThreadElements;
+  if (batch > 1 && oneThreadPerMatrix && work >= kMinParallelWork) {
+    pool = &ThreadPool::get();
+    if (pool->threads() < 2)
+      pool = nullptr;
+  }
+  if (!pool) {
+    for (int64_t b = 0; b < batch; ++b)
+      factor(b);
+    return;
+  }
+  // A few chunks per thread balance uneven progress without much traffic
+  // on the shared counter.
+  int64_t grain = std::max<int64_t>(1, batch / (8 * pool->threads()));
+  pool->parallelFor(batch, grain, [&](int64_t begin, int64_t end) {
+    for (int64_t b = begin; b < end; ++b)
+      factor(b);
+  });
+}
+
+template <typename T>
+void getrfForIndex(int32_t indexBits, void *lu, void *pivots, void *info,
+                   int64_t batch, int64_t m, int64_t n, int32_t strategy) {
+  T *a = static_cast<T *>(lu);
+  switch (indexBits) {
+  case 32:
+    return getrfBatch(a, static_cast<int32_t *>(pivots),
+                      static_cast<int32_t *>(info), batch, m, n, strategy);
+  case 64:
+    return getrfBatch(a, static_cast<int64_t *>(pivots),
+                      static_cast<int64_t *>(info), batch, m, n, strategy);
+  default:
+    fatal("linalgxCpuGetrf: indexBits must be 32 or 64", indexBits);
+  }
+}
+
+} // namespace
+
+extern "C" void linalgxCpuGetrf(int32_t elemType, int32_t indexBits, void *lu,
+                                void *pivots, void *info, int64_t batch,
+                                int64_t m, int64_t n, int32_t strategy) {
+  if (batch < 0 || m < 0 || n < 0)
+    fatal("linalgxCpuGetrf: negative size", std::min({batch, m, n}));
+  if (strategy < LINALGX_CPU_GETRF_AUTO ||
+      strategy > LINALGX_CPU_GETRF_UNBLOCKED)
+    fatal("linalgxCpuGetrf: unknown strategy", strategy);
+  if (batch == 0)
+    return;
+  switch (elemType) {
+  case LINALGX_CPU_F32:
+    return getrfForIndex<float>(indexBits, lu, pivots, info, batch, m, n,
+                                strategy);
+  case LINALGX_CPU_F64:
+    return getrfForIndex<double>(indexBits, lu, pivots, info, batch, m, n,
+                                 strategy);
+  case LINALGX_CPU_C32:
+    return getrfForIndex<std::complex<float>>(indexBits, lu, pivots, info,
+                                              batch, m, n, strategy);
+  case LINALGX_CPU_C64:
+    return getrfForIndex<std::complex<double>>(indexBits, lu, pivots, info,
+                                               batch, m, n, strategy);
+  default:
+    fatal("linalgxCpuGetrf: unknown element type", elemType);
+  }
+}
+
+extern "C" int32_t linalgxCpuHasLapack(void) { return kHasLapack ? 1 : 0; }
+
+extern "C" int32_t linalgxCpuNumThreads(void) {
+  return ThreadPool::get().threads();
+}
