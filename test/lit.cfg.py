@@ -77,3 +77,5 @@ if config.linalgx_cpu_lapack.upper() in ("ON", "TRUE", "1", "YES"):
     config.available_features.add("cpu-lapack")
 else:
     config.available_features.add("no-cpu-lapack")
+config.substitutions.append(
+    ("%{lapack_arg}", "lapack" if "cpu-lapack" in config.available_features else "none"))
