@@ -2,6 +2,9 @@
 """CPU peers of bench/cpu: SciPy's lu_factor (looped over the batch) and JAX's
 CPU jax.lax.linalg.lu (jitted, batched), timed like the linalgx harness: the
 median wall time per call over repeated calls on the same random input.
+JAX's lu also computes the permutation (its third result); SciPy's lu_factor
+does not. Both include their Python call overhead, which is part of what a
+user of them pays per call.
 
 Prints one JSON object per (case, peer) line:
   {"case": "4096x32x32xf64", "impl": "scipy", "median_us": ..., ...}
@@ -64,26 +67,41 @@ def bench_jax(a, reps, min_seconds):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("cases", nargs="+", help="e.g. 1024x1024xf64 4096x32x32xf64")
+    parser.add_argument("cases", nargs="*", help="e.g. 1024x1024xf64 4096x32x32xf64")
     parser.add_argument("--reps", type=int, default=21)
     parser.add_argument("--min-seconds", type=float, default=1.0)
     parser.add_argument("--peers", default="scipy,jax")
+    parser.add_argument("--versions-only", action="store_true",
+                        help="print the versions line and exit")
+    parser.add_argument("--no-versions", action="store_true")
     args = parser.parse_args()
 
     import numpy as np
 
-    versions = {"python": sys.version.split()[0], "numpy": np.__version__}
-    for name in ("scipy", "jax", "jaxlib"):
+    if not args.no_versions:
+        versions = {"python": sys.version.split()[0], "numpy": np.__version__}
+        for name in ("scipy", "jax", "jaxlib"):
+            try:
+                versions[name] = __import__(name).__version__
+            except Exception as error:  # noqa: BLE001 - reported, not fatal
+                versions[name] = "unavailable: %s" % error
         try:
-            versions[name] = __import__(name).__version__
-        except Exception as error:  # noqa: BLE001 - reported, not fatal
-            versions[name] = "unavailable: %s" % error
-    print(json.dumps({"versions": versions}), flush=True)
+            import scipy
+
+            config = scipy.show_config(mode="dicts")
+            versions["scipy_blas"] = config["Build Dependencies"]["blas"].get(
+                "openblas configuration", config["Build Dependencies"]["blas"].get("name"))
+        except Exception:  # noqa: BLE001 - informative only
+            pass
+        print(json.dumps({"versions": versions}), flush=True)
+    if args.versions_only:
+        return
 
     rng = np.random.default_rng(20261130)
     for text in args.cases:
         shape, dtype = parse_case(text)
-        a = rng.standard_normal(shape).astype({"f32": np.float32, "f64": np.float64}[dtype])
+        # Uniform in [-1, 1), as the linalgx driver's input.
+        a = rng.uniform(-1.0, 1.0, shape).astype({"f32": np.float32, "f64": np.float64}[dtype])
         for peer in args.peers.split(","):
             record = {"case": text, "impl": peer}
             try:

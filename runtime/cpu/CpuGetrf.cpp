@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <climits>
 #include <complex>
 #include <condition_variable>
@@ -36,11 +37,16 @@ namespace {
 // Crossovers (measured on the 2-core development machine, docs/cpu.md)
 //===----------------------------------------------------------------------===//
 
-/// Below this min(m, n) the unblocked kernel beats LAPACK: LAPACK's blocked
-/// getrf only pays off once the trailing matrix outgrows the cache, and it
-/// needs the two transposes between our row-major and its column-major
-/// layout.
-constexpr int64_t kUnblockedMaxSize = 96;
+/// From this min(m, n) on, LAPACK beats the unblocked kernel: its blocked
+/// getrf pays off once the trailing matrix outgrows the caches, and it also
+/// needs the two transposes between our row-major layout and its
+/// column-major one. Measured on single matrices (docs/cpu.md): f64 ties at
+/// 256 (474 vs 472 us), f32 at about 192; complex matrices were not
+/// measured and switch earlier, their unblocked kernel being scalar.
+template <typename T> constexpr int64_t kLapackMinSize = 256;
+template <> constexpr int64_t kLapackMinSize<float> = 192;
+template <> constexpr int64_t kLapackMinSize<std::complex<float>> = 96;
+template <> constexpr int64_t kLapackMinSize<std::complex<double>> = 96;
 
 /// A batch is spread over the pool only when it has at least this many
 /// multiply-adds (m·n·min(m, n) per matrix), so that waking the workers
@@ -55,6 +61,32 @@ constexpr int64_t kOpenBlasSingleThreadElements = 10000;
 //===----------------------------------------------------------------------===//
 // Thread pool
 //===----------------------------------------------------------------------===//
+
+/// Busy-waits (with the CPU's pause hint) until `done()` or `limit` passes;
+/// returns whether `done()` became true.
+template <typename Done>
+bool spinUntil(Done done, std::chrono::microseconds limit) {
+  auto start = std::chrono::steady_clock::now();
+  for (;;) {
+    for (int i = 0; i < 64; ++i) {
+      if (done())
+        return true;
+#if defined(__x86_64__)
+      __builtin_ia32_pause();
+#endif
+    }
+    if (std::chrono::steady_clock::now() - start > limit)
+      return done();
+  }
+}
+
+/// How long a worker keeps polling for the next batch, and the caller for
+/// the workers' completion, before sleeping. Waking a sleeping thread costs
+/// tens to hundreds of microseconds on a virtual machine (an idle vCPU is
+/// halted), as much as a whole batch of small matrices; a short spin keeps
+/// back-to-back calls from paying it. (OpenMP runtimes do the same, much
+/// longer: KMP_BLOCKTIME is 200 ms.)
+constexpr std::chrono::microseconds kSpinBeforeSleep{300};
 
 /// A fixed pool of workers that run chunks of an index range together with
 /// the calling thread. Created on first use and never destroyed: the workers
@@ -74,19 +106,24 @@ public:
   void parallelFor(int64_t count, int64_t grain,
                    const std::function<void(int64_t, int64_t)> &body) {
     std::lock_guard<std::mutex> turn(callMutex);
+    job = &body;
+    jobCount = count;
+    jobGrain = std::max<int64_t>(grain, 1);
+    next.store(0, std::memory_order_relaxed);
+    busy.store(static_cast<int>(workers.size()), std::memory_order_relaxed);
     {
+      // Under the mutex, so that a worker about to sleep either sees the
+      // new generation or is woken by the notification.
       std::lock_guard<std::mutex> lock(mutex);
-      job = &body;
-      jobCount = count;
-      jobGrain = std::max<int64_t>(grain, 1);
-      next.store(0);
-      busy = static_cast<int>(workers.size());
-      ++generation;
+      generation.fetch_add(1, std::memory_order_release);
     }
     wake.notify_all();
     runChunks(body, count, jobGrain);
-    std::unique_lock<std::mutex> lock(mutex);
-    done.wait(lock, [&] { return busy == 0; });
+    auto finished = [&] { return busy.load(std::memory_order_acquire) == 0; };
+    if (!spinUntil(finished, kSpinBeforeSleep)) {
+      std::unique_lock<std::mutex> lock(mutex);
+      done.wait(lock, finished);
+    }
     job = nullptr;
   }
 
@@ -115,21 +152,18 @@ private:
   void workerLoop() {
     uint64_t seen = 0;
     for (;;) {
-      const std::function<void(int64_t, int64_t)> *body;
-      int64_t count, grain;
-      {
+      auto posted = [&] {
+        return generation.load(std::memory_order_acquire) != seen;
+      };
+      if (!spinUntil(posted, kSpinBeforeSleep)) {
         std::unique_lock<std::mutex> lock(mutex);
-        wake.wait(lock, [&] { return generation != seen; });
-        seen = generation;
-        body = job;
-        count = jobCount;
-        grain = jobGrain;
+        wake.wait(lock, posted);
       }
-      runChunks(*body, count, grain);
-      {
+      seen = generation.load(std::memory_order_acquire);
+      runChunks(*job, jobCount, jobGrain);
+      if (busy.fetch_sub(1, std::memory_order_acq_rel) == 1) {
         std::lock_guard<std::mutex> lock(mutex);
-        if (--busy == 0)
-          done.notify_one();
+        done.notify_one();
       }
     }
   }
@@ -137,11 +171,13 @@ private:
   std::vector<std::thread> workers;
   std::mutex callMutex, mutex;
   std::condition_variable wake, done;
+  // Written by the caller before the generation is bumped (release), read
+  // by the workers after they see it (acquire).
   const std::function<void(int64_t, int64_t)> *job = nullptr;
   int64_t jobCount = 0, jobGrain = 1;
   std::atomic<int64_t> next{0};
-  int busy = 0;
-  uint64_t generation = 0;
+  std::atomic<int> busy{0};
+  std::atomic<uint64_t> generation{0};
 };
 
 //===----------------------------------------------------------------------===//
@@ -198,19 +234,45 @@ constexpr bool kHasLapack = true;
 constexpr bool kHasLapack = false;
 #endif
 
-/// dst (cols x rows, row-major) = transpose of src (rows x cols, row-major),
-/// in square tiles so that both sides are read and written a cache line at a
+/// The leading dimension of the column-major workspace: m, padded by a
+/// cache line when a column would be a multiple of 512 bytes. Columns at
+/// such power-of-two strides map to the same few cache sets, and OpenBLAS's
+/// getrf then runs several times slower (a 512x512 f64 matrix took 4.8 ms
+/// at lda 512 against 1.0 ms for 384x384, on the development machine).
+template <typename T> int64_t paddedLeadingDimension(int64_t m) {
+  int64_t lda = std::max<int64_t>(m, 1);
+  if ((lda * static_cast<int64_t>(sizeof(T))) % 512 == 0)
+    lda += 64 / static_cast<int64_t>(sizeof(T));
+  return lda;
+}
+
+/// Column-major `dst` (leading dimension lda) = row-major m x n `src`, in
+/// square tiles so that both sides are read and written a cache line at a
 /// time.
 template <typename T>
-void transpose(const T *__restrict src, T *__restrict dst, int64_t rows,
-               int64_t cols) {
+void toColumnMajor(const T *__restrict src, T *__restrict dst, int64_t m,
+                   int64_t n, int64_t lda) {
   constexpr int64_t tile = 32;
-  for (int64_t i0 = 0; i0 < rows; i0 += tile)
-    for (int64_t j0 = 0; j0 < cols; j0 += tile) {
-      int64_t iEnd = std::min(rows, i0 + tile), jEnd = std::min(cols, j0 + tile);
+  for (int64_t i0 = 0; i0 < m; i0 += tile)
+    for (int64_t j0 = 0; j0 < n; j0 += tile) {
+      int64_t iEnd = std::min(m, i0 + tile), jEnd = std::min(n, j0 + tile);
       for (int64_t i = i0; i < iEnd; ++i)
         for (int64_t j = j0; j < jEnd; ++j)
-          dst[j * rows + i] = src[i * cols + j];
+          dst[j * lda + i] = src[i * n + j];
+    }
+}
+
+/// Row-major m x n `dst` = column-major `src` (leading dimension lda).
+template <typename T>
+void fromColumnMajor(const T *__restrict src, T *__restrict dst, int64_t m,
+                     int64_t n, int64_t lda) {
+  constexpr int64_t tile = 32;
+  for (int64_t i0 = 0; i0 < m; i0 += tile)
+    for (int64_t j0 = 0; j0 < n; j0 += tile) {
+      int64_t iEnd = std::min(m, i0 + tile), jEnd = std::min(n, j0 + tile);
+      for (int64_t j = j0; j < jEnd; ++j)
+        for (int64_t i = i0; i < iEnd; ++i)
+          dst[i * n + j] = src[j * lda + i];
     }
 }
 
@@ -223,15 +285,14 @@ void lapackLu(T *a, int64_t m, int64_t n, I *pivots, I *info) {
 #ifdef LINALGX_CPU_RUNTIME_HAS_LAPACK
   thread_local std::vector<T> columnMajor;
   thread_local std::vector<int> lapackPivots;
-  int64_t k = std::min(m, n);
-  columnMajor.resize(static_cast<size_t>(m * n));
+  int64_t k = std::min(m, n), lda = paddedLeadingDimension<T>(m);
+  columnMajor.resize(static_cast<size_t>(lda * n));
   lapackPivots.resize(static_cast<size_t>(k));
-  transpose(a, columnMajor.data(), m, n);
+  toColumnMajor(a, columnMajor.data(), m, n, lda);
   int status = 0;
   lapackGetrf(static_cast<int>(m), static_cast<int>(n), columnMajor.data(),
-              static_cast<int>(std::max<int64_t>(m, 1)), lapackPivots.data(),
-              &status);
-  transpose(columnMajor.data(), a, n, m);
+              static_cast<int>(lda), lapackPivots.data(), &status);
+  fromColumnMajor(columnMajor.data(), a, m, n, lda);
   for (int64_t i = 0; i < k; ++i)
     pivots[i] = static_cast<I>(lapackPivots[i] - 1);
   // LAPACK's info > 0 is 1 + the first zero pivot's step, as ours; < 0 (a bad
@@ -259,7 +320,7 @@ void getrfBatch(T *lu, I *pivots, I *info, int64_t batch, int64_t m,
     return;
   }
   // LAPACK takes 32-bit sizes; larger matrices can only use our kernel.
-  bool fitsLapack = m <= INT_MAX && n <= INT_MAX;
+  bool fitsLapack = m < INT_MAX - 64 && n <= INT_MAX;
   bool useLapack;
   switch (strategy) {
   case LINALGX_CPU_GETRF_LAPACK:
@@ -278,7 +339,7 @@ void getrfBatch(T *lu, I *pivots, I *info, int64_t batch, int64_t m,
     useLapack = false;
     break;
   default:
-    useLapack = kHasLapack && fitsLapack && k > kUnblockedMaxSize;
+    useLapack = kHasLapack && fitsLapack && k >= kLapackMinSize<T>;
     break;
   }
 
