@@ -246,11 +246,12 @@ template <typename T> int64_t paddedLeadingDimension(int64_t m) {
   return lda;
 }
 
-/// Column-major `dst` (leading dimension lda) = row-major m x n `src`, in
+/// Column-major `dst` (leading dimension lda) = row-major m x n `src`
+/// (which may be the final `lu`: the workspace is separate), in
 /// square tiles so that both sides are read and written a cache line at a
 /// time.
 template <typename T>
-void toColumnMajor(const T *__restrict src, T *__restrict dst, int64_t m,
+void toColumnMajor(const T *src, T *__restrict dst, int64_t m,
                    int64_t n, int64_t lda) {
   constexpr int64_t tile = 32;
   for (int64_t i0 = 0; i0 < m; i0 += tile)
@@ -281,14 +282,14 @@ void fromColumnMajor(const T *__restrict src, T *__restrict dst, int64_t m,
 /// columns. So the matrix is transposed into a column-major workspace,
 /// factored, and transposed back, and the 1-based pivots become 0-based.
 template <typename T, typename I>
-void lapackLu(T *a, int64_t m, int64_t n, I *pivots, I *info) {
+void lapackLu(const T *input, T *a, int64_t m, int64_t n, I *pivots, I *info) {
 #ifdef LINALGX_CPU_RUNTIME_HAS_LAPACK
   thread_local std::vector<T> columnMajor;
   thread_local std::vector<int> lapackPivots;
   int64_t k = std::min(m, n), lda = paddedLeadingDimension<T>(m);
   columnMajor.resize(static_cast<size_t>(lda * n));
   lapackPivots.resize(static_cast<size_t>(k));
-  toColumnMajor(a, columnMajor.data(), m, n, lda);
+  toColumnMajor(input, columnMajor.data(), m, n, lda);
   int status = 0;
   lapackGetrf(static_cast<int>(m), static_cast<int>(n), columnMajor.data(),
               static_cast<int>(lda), lapackPivots.data(), &status);
@@ -299,7 +300,7 @@ void lapackLu(T *a, int64_t m, int64_t n, I *pivots, I *info) {
   // argument) cannot happen with the sizes checked by the caller.
   *info = static_cast<I>(status);
 #else
-  (void)a, (void)m, (void)n, (void)pivots, (void)info;
+  (void)input, (void)a, (void)m, (void)n, (void)pivots, (void)info;
   fatal("linalgxCpuGetrf: LAPACK strategy, but liblinalgx_cpu_runtime was "
         "built without LAPACK (install libopenblas-dev and reconfigure)",
         LINALGX_CPU_GETRF_LAPACK);
@@ -311,8 +312,8 @@ void lapackLu(T *a, int64_t m, int64_t n, I *pivots, I *info) {
 //===----------------------------------------------------------------------===//
 
 template <typename T, typename I>
-void getrfBatch(T *lu, I *pivots, I *info, int64_t batch, int64_t m,
-                int64_t n, int32_t strategy) {
+void getrfBatch(const T *input, T *lu, I *pivots, I *info, int64_t batch,
+                int64_t m, int64_t n, int32_t strategy) {
   const int64_t k = std::min(m, n);
   if (k == 0) {
     // Nothing to factor; every matrix succeeded.
@@ -345,11 +346,17 @@ void getrfBatch(T *lu, I *pivots, I *info, int64_t batch, int64_t m,
 
   static const auto unblocked = pickUnblocked<T, I>();
   auto factor = [&](int64_t b) {
+    const T *source = input + b * m * n;
     T *a = lu + b * m * n;
-    if (useLapack)
-      lapackLu(a, m, n, pivots + b * k, info + b);
-    else
-      unblocked(a, m, n, pivots + b * k, info + b);
+    if (useLapack) {
+      lapackLu(source, a, m, n, pivots + b * k, info + b);
+      return;
+    }
+    // The copy of one small matrix leaves it in this core's cache for the
+    // factorization.
+    if (source != a)
+      std::copy(source, source + m * n, a);
+    unblocked(a, m, n, pivots + b * k, info + b);
   };
 
   ThreadPool *pool = nullptr;
@@ -375,15 +382,17 @@ void getrfBatch(T *lu, I *pivots, I *info, int64_t batch, int64_t m,
 }
 
 template <typename T>
-void getrfForIndex(int32_t indexBits, void *lu, void *pivots, void *info,
-                   int64_t batch, int64_t m, int64_t n, int32_t strategy) {
+void getrfForIndex(int32_t indexBits, const void *input, void *lu,
+                   void *pivots, void *info, int64_t batch, int64_t m,
+                   int64_t n, int32_t strategy) {
+  const T *source = static_cast<const T *>(input);
   T *a = static_cast<T *>(lu);
   switch (indexBits) {
   case 32:
-    return getrfBatch(a, static_cast<int32_t *>(pivots),
+    return getrfBatch(source, a, static_cast<int32_t *>(pivots),
                       static_cast<int32_t *>(info), batch, m, n, strategy);
   case 64:
-    return getrfBatch(a, static_cast<int64_t *>(pivots),
+    return getrfBatch(source, a, static_cast<int64_t *>(pivots),
                       static_cast<int64_t *>(info), batch, m, n, strategy);
   default:
     fatal("linalgxCpuGetrf: indexBits must be 32 or 64", indexBits);
@@ -392,9 +401,10 @@ void getrfForIndex(int32_t indexBits, void *lu, void *pivots, void *info,
 
 } // namespace
 
-extern "C" void linalgxCpuGetrf(int32_t elemType, int32_t indexBits, void *lu,
-                                void *pivots, void *info, int64_t batch,
-                                int64_t m, int64_t n, int32_t strategy) {
+extern "C" void linalgxCpuGetrf(int32_t elemType, int32_t indexBits,
+                                const void *input, void *lu, void *pivots,
+                                void *info, int64_t batch, int64_t m,
+                                int64_t n, int32_t strategy) {
   if (batch < 0 || m < 0 || n < 0)
     fatal("linalgxCpuGetrf: negative size", std::min({batch, m, n}));
   if (strategy < LINALGX_CPU_GETRF_AUTO ||
@@ -404,16 +414,16 @@ extern "C" void linalgxCpuGetrf(int32_t elemType, int32_t indexBits, void *lu,
     return;
   switch (elemType) {
   case LINALGX_CPU_F32:
-    return getrfForIndex<float>(indexBits, lu, pivots, info, batch, m, n,
+    return getrfForIndex<float>(indexBits, input, lu, pivots, info, batch, m, n,
                                 strategy);
   case LINALGX_CPU_F64:
-    return getrfForIndex<double>(indexBits, lu, pivots, info, batch, m, n,
+    return getrfForIndex<double>(indexBits, input, lu, pivots, info, batch, m, n,
                                  strategy);
   case LINALGX_CPU_C32:
-    return getrfForIndex<std::complex<float>>(indexBits, lu, pivots, info,
+    return getrfForIndex<std::complex<float>>(indexBits, input, lu, pivots, info,
                                               batch, m, n, strategy);
   case LINALGX_CPU_C64:
-    return getrfForIndex<std::complex<double>>(indexBits, lu, pivots, info,
+    return getrfForIndex<std::complex<double>>(indexBits, input, lu, pivots, info,
                                                batch, m, n, strategy);
   default:
     fatal("linalgxCpuGetrf: unknown element type", elemType);

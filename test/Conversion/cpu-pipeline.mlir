@@ -9,13 +9,13 @@
 // RUN: linalgx-opt %s --linalgx-cpu-pipeline=lu-strategy=loops | FileCheck %s --check-prefix=LOOPS
 // RUN: linalgx-opt %s --linalgx-cpu-pipeline=lu-strategy=loops | FileCheck %s --check-prefix=NEG
 
-// CHECK:       llvm.func @linalgxCpuGetrf(i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32)
+// CHECK:       llvm.func @linalgxCpuGetrf(i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32)
 // CHECK-LABEL: llvm.func @factor(
 // f64 (code 1), i32 pivots, strategy auto (0); batch 2 of 4x3.
 // CHECK-DAG:     %[[F64:.+]] = llvm.mlir.constant(1 : i32) : i32
 // CHECK-DAG:     %[[I32:.+]] = llvm.mlir.constant(32 : i32) : i32
 // CHECK-DAG:     %[[AUTO:.+]] = llvm.mlir.constant(0 : i32) : i32
-// CHECK:         llvm.call @linalgxCpuGetrf(%[[F64]], %[[I32]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[AUTO]])
+// CHECK:         llvm.call @linalgxCpuGetrf(%[[F64]], %[[I32]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[AUTO]])
 // The permutation: one pass of swaps per matrix, after the call.
 // CHECK:         llvm.icmp "slt"
 // CHECK:         llvm.return

@@ -37,7 +37,7 @@
 // NEG-NOT: func.func
 // NEG-NOT: unrealized_conversion_cast
 
-// LLVMIR: declare void @linalgxCpuGetrf(i32, i32, ptr, ptr, ptr, i64, i64, i64, i32)
+// LLVMIR: declare void @linalgxCpuGetrf(i32, i32, ptr, ptr, ptr, ptr, i64, i64, i64, i32)
 // LLVMIR: define {{.*}} @factor(
 // LLVMIR: define {{.*}} @factor_complex(
 

@@ -31,14 +31,15 @@ def ConvertLinalgXToCPURuntime
     : Pass<"convert-linalgx-to-cpu-runtime", "::mlir::ModuleOp"> {
   let summary = "Lower linalgx.lu on memrefs to calls of the linalgx CPU runtime";
   let description = [{
-    Rewrites `linalgx.lu` into a copy of the input into `lu` (unless the op
-    is in place) and one call of the CPU runtime's
+    Rewrites `linalgx.lu` into one call of the CPU runtime's
 
-      void linalgxCpuGetrf(i32 elemType, i32 indexBits, ptr lu, ptr pivots,
-                           ptr info, i64 batch, i64 m, i64 n, i32 strategy)
+      void linalgxCpuGetrf(i32 elemType, i32 indexBits, ptr input, ptr lu,
+                           ptr pivots, ptr info, i64 batch, i64 m, i64 n,
+                           i32 strategy)
 
-    (liblinalgx_cpu_runtime.so, runtime/cpu), which factors the whole batch
-    in place with the linalgx contract: LAPACK `?getrf` (OpenBLAS) on a
+    (liblinalgx_cpu_runtime.so, runtime/cpu), which reads the input (a
+    strided one is first copied into `lu`, then factored in place) and
+    factors the whole batch into `lu` with the linalgx contract: LAPACK `?getrf` (OpenBLAS) on a
     column-major copy for large matrices, its own unblocked row-major kernel
     for small ones, the batch spread over a thread pool. An `lu` with a
     `permutation` is followed by a `linalgx.pivots_to_permutation` of its

@@ -76,14 +76,16 @@ int32_t runtimeElementTypeCode(Type type) {
   return cast<ComplexType>(type).getElementType().isF32() ? 2 : 3;
 }
 
-/// void linalgxCpuGetrf(int32_t elemType, int32_t indexBits, void *lu,
-///                      void *pivots, void *info, int64_t batch, int64_t m,
-///                      int64_t n, int32_t strategy)
+/// void linalgxCpuGetrf(int32_t elemType, int32_t indexBits,
+///                      const void *input, void *lu, void *pivots,
+///                      void *info, int64_t batch, int64_t m, int64_t n,
+///                      int32_t strategy)
 FunctionType getrfFunctionType(MLIRContext *context) {
   Builder b(context);
   Type i32 = b.getI32Type(), i64 = b.getI64Type();
   Type ptr = LLVM::LLVMPointerType::get(context);
-  return b.getFunctionType({i32, i32, ptr, ptr, ptr, i64, i64, i64, i32}, {});
+  return b.getFunctionType({i32, i32, ptr, ptr, ptr, ptr, i64, i64, i64, i32},
+                           {});
 }
 
 func::FuncOp getOrDeclareGetrf(ModuleOp module) {
@@ -133,10 +135,14 @@ struct LuOpToCpuRuntime : public OpRewritePattern<LuOp> {
 
     ImplicitLocOpBuilder b(op.getLoc(), rewriter);
     Value lu = op.getLu(), pivots = op.getPivots(), info = op.getInfo();
-    // The runtime factors in place in `lu`; an in-place op (input == lu)
-    // needs no copy.
-    if (op.getInput() != lu)
-      memref::CopyOp::create(b, op.getInput(), lu);
+    // The runtime reads a dense input itself (each matrix right before it
+    // factors it, which spares a pass over the whole batch); any other
+    // input is copied into `lu` first and factored in place.
+    Value input = op.getInput();
+    if (!hasIdentityLayout(input)) {
+      memref::CopyOp::create(b, input, lu);
+      input = lu;
+    }
 
     // The batch dimensions are contiguous: the runtime sees one flat batch.
     int64_t batchRank = op.getBatchRank();
@@ -160,7 +166,8 @@ struct LuOpToCpuRuntime : public OpRewritePattern<LuOp> {
         b, getOrDeclareGetrf(module),
         ValueRange{i32Constant(runtimeElementTypeCode(elementType)),
                    i32Constant(static_cast<int32_t>(indexBits)),
-                   alignedPointer(b, lu), alignedPointer(b, pivots),
+                   alignedPointer(b, input), alignedPointer(b, lu),
+                   alignedPointer(b, pivots),
                    alignedPointer(b, info), i64(batch), i64(m), i64(n),
                    i32Constant(runtimeStrategyCode(strategy))});
 

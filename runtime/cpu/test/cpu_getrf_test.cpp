@@ -135,10 +135,15 @@ void runCase(const char *strategyName, int32_t strategy, int64_t batch,
         if (k > 5)
           a[(b * m + i) * n + 4] = T(0);
       }
-  std::vector<T> lu = a;
+  // In place (input == lu) for half of the shapes; otherwise lu starts as
+  // garbage and the input must come out unchanged.
+  const bool inPlace = (m + n) % 2 == 0;
+  std::vector<T> lu = inPlace ? a : std::vector<T>(a.size(), T(-3));
+  const std::vector<T> input = a;
   std::vector<I> pivots(batch * k + 1, I(-7)), info(batch + 1, I(-7));
-  linalgxCpuGetrf(Traits<T>::code, sizeof(I) * 8, lu.data(), pivots.data(),
-                  info.data(), batch, m, n, strategy);
+  linalgxCpuGetrf(Traits<T>::code, sizeof(I) * 8,
+                  inPlace ? lu.data() : input.data(), lu.data(),
+                  pivots.data(), info.data(), batch, m, n, strategy);
 
   char label[160];
   std::snprintf(label, sizeof(label), "%s %s i%d batch=%lld %lldx%lld%s",
@@ -147,6 +152,7 @@ void runCase(const char *strategyName, int32_t strategy, int64_t batch,
                 singular ? " singular" : "");
   check(pivots[batch * k] == I(-7) && info[batch] == I(-7),
         std::string(label) + ": wrote past pivots/info");
+  check(inPlace || input == a, std::string(label) + ": changed the input");
   double eps = std::numeric_limits<typename Traits<T>::Real>::epsilon();
   for (int64_t b = 0; b < batch; ++b) {
     std::vector<W> original(a.begin() + b * m * n, a.begin() + (b + 1) * m * n);

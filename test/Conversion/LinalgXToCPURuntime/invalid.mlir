@@ -16,7 +16,7 @@ func.func @main() {
 
 // -----
 
-// expected-error @+1 {{'linalgxCpuGetrf' is the linalgx CPU runtime's entry point and must be a func.func of type '(i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32) -> ()'}}
+// expected-error @+1 {{'linalgxCpuGetrf' is the linalgx CPU runtime's entry point and must be a func.func of type '(i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32) -> ()'}}
 func.func private @linalgxCpuGetrf(i32) -> ()
 
 func.func @f(%a: memref<4x4xf64>, %p: memref<4xi32>, %i: memref<i32>) {

@@ -10,10 +10,11 @@
 // The pipeline forwards its option to the pass.
 // RUN: linalgx-opt %s --linalgx-cpu-pipeline=lu-strategy=lapack --split-input-file | FileCheck %s --check-prefix=PIPELINE
 
-// CHECK-LABEL: func.func private @linalgxCpuGetrf(i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32)
+// CHECK-LABEL: func.func private @linalgxCpuGetrf(i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32)
 // CHECK-LABEL: func.func @batched_f64(
 // CHECK-SAME:      %[[A:.+]]: memref<2x3x4x5xf64>, %[[LU:.+]]: memref<2x3x4x5xf64>, %[[P:.+]]: memref<2x3x4xi32>, %[[I:.+]]: memref<2x3xi32>)
-// CHECK:         memref.copy %[[A]], %[[LU]]
+// The runtime reads the input itself: no copy into lu.
+// CHECK-NOT:     memref.copy
 // The batch is the product of the batch dimensions of lu.
 // CHECK:         %[[D0:.+]] = memref.dim %[[LU]], %{{.+}} : memref<2x3x4x5xf64>
 // CHECK:         %[[B0:.+]] = arith.muli %{{.+}}, %[[D0]] : index
@@ -25,6 +26,9 @@
 // CHECK:         %[[F64:.+]] = arith.constant 1 : i32
 // CHECK:         %[[BITS:.+]] = arith.constant 32 : i32
 // The runtime gets the aligned pointers (identity layouts: offset 0).
+// CHECK:         %[[AI:.+]] = memref.extract_aligned_pointer_as_index %[[A]]
+// CHECK:         %[[AI64:.+]] = arith.index_cast %[[AI]] : index to i64
+// CHECK:         %[[AP:.+]] = llvm.inttoptr %[[AI64]] : i64 to !llvm.ptr
 // CHECK:         %[[LUI:.+]] = memref.extract_aligned_pointer_as_index %[[LU]]
 // CHECK:         %[[LUI64:.+]] = arith.index_cast %[[LUI]] : index to i64
 // CHECK:         %[[LUP:.+]] = llvm.inttoptr %[[LUI64]] : i64 to !llvm.ptr
@@ -38,7 +42,7 @@
 // CHECK:         %[[M64:.+]] = arith.index_cast %[[M]] : index to i64
 // CHECK:         %[[N64:.+]] = arith.index_cast %[[N]] : index to i64
 // CHECK:         %[[AUTO:.+]] = arith.constant 0 : i32
-// CHECK:         call @linalgxCpuGetrf(%[[F64]], %[[BITS]], %[[LUP]], %[[PP]], %[[IP]], %[[B64]], %[[M64]], %[[N64]], %[[AUTO]]) : (i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32) -> ()
+// CHECK:         call @linalgxCpuGetrf(%[[F64]], %[[BITS]], %[[AP]], %[[LUP]], %[[PP]], %[[IP]], %[[B64]], %[[M64]], %[[N64]], %[[AUTO]]) : (i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32) -> ()
 // CHECK-NOT:     linalgx.
 // CHECK:         return
 // LAPACK-LABEL: func.func @batched_f64(
@@ -63,7 +67,7 @@ func.func @batched_f64(%a: memref<2x3x4x5xf64>, %lu: memref<2x3x4x5xf64>,
 
 // -----
 
-// In place (input == lu): no copy. Dynamic sizes are read with memref.dim;
+// In place (input == lu): the same pointer twice. Dynamic sizes are read with memref.dim;
 // complex<f32> is element type 2, i64 pivots 64 bits; no batch: batch 1.
 // The declaration is emitted once for both ops.
 // CHECK:           func.func private @linalgxCpuGetrf(
@@ -76,10 +80,16 @@ func.func @batched_f64(%a: memref<2x3x4x5xf64>, %lu: memref<2x3x4x5xf64>,
 // CHECK:             %[[N:.+]] = memref.dim %[[A]], %{{.+}} : memref<?x?xcomplex<f32>>
 // CHECK:             %[[C32:.+]] = arith.constant 2 : i32
 // CHECK:             %[[BITS:.+]] = arith.constant 64 : i32
+// CHECK:             %[[INI:.+]] = memref.extract_aligned_pointer_as_index %[[A]]
+// CHECK:             %[[INI64:.+]] = arith.index_cast %[[INI]]
+// CHECK:             %[[INP:.+]] = llvm.inttoptr %[[INI64]]
+// CHECK:             %[[LUI:.+]] = memref.extract_aligned_pointer_as_index %[[A]]
+// CHECK:             %[[LUI64:.+]] = arith.index_cast %[[LUI]]
+// CHECK:             %[[LUP:.+]] = llvm.inttoptr %[[LUI64]]
 // CHECK:             %[[ONE64:.+]] = arith.index_cast %[[ONE]] : index to i64
 // CHECK:             %[[M64:.+]] = arith.index_cast %[[M]] : index to i64
 // CHECK:             %[[N64:.+]] = arith.index_cast %[[N]] : index to i64
-// CHECK:             call @linalgxCpuGetrf(%[[C32]], %[[BITS]], %{{.+}}, %{{.+}}, %{{.+}}, %[[ONE64]], %[[M64]], %[[N64]], %{{.+}})
+// CHECK:             call @linalgxCpuGetrf(%[[C32]], %[[BITS]], %[[INP]], %[[LUP]], %{{.+}}, %{{.+}}, %[[ONE64]], %[[M64]], %[[N64]], %{{.+}})
 // CHECK-LABEL:     func.func @second_f32(
 // CHECK:             %[[F32:.+]] = arith.constant 0 : i32
 // CHECK:             call @linalgxCpuGetrf(%[[F32]],
@@ -121,12 +131,37 @@ func.func @with_permutation(%a: memref<4x6x6xf64>, %lu: memref<4x6x6xf64>,
 // CHECK-LABEL: func.func @strided(
 // CHECK:         linalgx.lu
 // CHECK-NOT:   linalgxCpuGetrf
+// CHECK:       // -----
 func.func @strided(%a: memref<4x4xf64>, %big: memref<8x8xf64>, %p: memref<4xi32>,
                    %i: memref<i32>) {
   %lu = memref.subview %big[0, 0] [4, 4] [1, 1]
       : memref<8x8xf64> to memref<4x4xf64, strided<[8, 1]>>
   linalgx.lu ins(%a : memref<4x4xf64>)
       outs(%lu, %p, %i : memref<4x4xf64, strided<[8, 1]>>, memref<4xi32>, memref<i32>)
+  return
+}
+
+// -----
+
+// A strided input with a dense lu: the input is copied into lu, which the
+// runtime then factors in place.
+// CHECK-LABEL: func.func @strided_input(
+// CHECK-SAME:      %[[BIG:.+]]: memref<8x8xf64>, %[[LU:.+]]: memref<4x4xf64>
+// CHECK:         %[[SUB:.+]] = memref.subview %[[BIG]]
+// CHECK:         memref.copy %[[SUB]], %[[LU]]
+// CHECK:         %[[I0:.+]] = memref.extract_aligned_pointer_as_index %[[LU]]
+// CHECK:         %[[I1:.+]] = arith.index_cast %[[I0]]
+// CHECK:         %[[IN:.+]] = llvm.inttoptr %[[I1]]
+// CHECK:         %[[L0:.+]] = memref.extract_aligned_pointer_as_index %[[LU]]
+// CHECK:         %[[L1:.+]] = arith.index_cast %[[L0]]
+// CHECK:         %[[OUT:.+]] = llvm.inttoptr %[[L1]]
+// CHECK:         call @linalgxCpuGetrf(%{{.+}}, %{{.+}}, %[[IN]], %[[OUT]],
+func.func @strided_input(%big: memref<8x8xf64>, %lu: memref<4x4xf64>, %p: memref<4xi32>,
+                         %i: memref<i32>) {
+  %a = memref.subview %big[0, 0] [4, 4] [1, 1]
+      : memref<8x8xf64> to memref<4x4xf64, strided<[8, 1]>>
+  linalgx.lu ins(%a : memref<4x4xf64, strided<[8, 1]>>)
+      outs(%lu, %p, %i : memref<4x4xf64>, memref<4xi32>, memref<i32>)
   return
 }
 

@@ -53,12 +53,18 @@ enum LinalgxCpuGetrfStrategy {
   LINALGX_CPU_GETRF_UNBLOCKED = 2,
 };
 
-/// Factors `batch` row-major m x n matrices stored contiguously at `lu`
-/// (matrix b at lu + b*m*n elements) in place. `pivots` receives
-/// batch x min(m, n) 0-based pivot indices and `info` batch statuses, both
-/// of `indexBits` (32 or 64) bit signed integers.
+/// Factors `batch` row-major m x n matrices stored contiguously at `input`
+/// (matrix b at input + b*m*n elements) into `lu` (same layout): `lu`
+/// receives L and U, `pivots` batch x min(m, n) 0-based pivot indices and
+/// `info` batch statuses, both of `indexBits` (32 or 64) bit signed
+/// integers. `input` may be `lu` (in place); otherwise the two must not
+/// overlap, and `input` is only read. (Reading the input here, each matrix
+/// right before it is factored and on the thread that factors it, saves the
+/// separate copy pass over the whole batch that a copy into `lu` before the
+/// call would be.)
 LINALGX_CPU_EXPORT void linalgxCpuGetrf(int32_t elemType, int32_t indexBits,
-                                        void *lu, void *pivots, void *info,
+                                        const void *input, void *lu,
+                                        void *pivots, void *info,
                                         int64_t batch, int64_t m, int64_t n,
                                         int32_t strategy);
 
