@@ -22,11 +22,14 @@ MIN_SECONDS=${MIN_SECONDS:-1}
 REPS=${REPS:-21}
 LOOPS_MAX_ELEMENTS=${LOOPS_MAX_ELEMENTS:-1048576}
 mkdir -p "$OUT/src"
+# Objects and the executable in a scratch directory; OUT keeps the sources.
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
 
 {
   date -u +"date: %Y-%m-%dT%H:%M:%SZ"
   echo "git: $(git -C "$ROOT" rev-parse --short HEAD) $(git -C "$ROOT" status --porcelain | wc -l) changed files"
-  lscpu | grep -E "Model name|^CPU\(s\)|Thread|L1d|L2|L3|Flags" | sed 's/^Flags:.*avx512f.*/Flags: ... avx2 fma avx512f .../'
+  lscpu | grep -E "Model name|^CPU\(s\)|CPU family|^Model:|Thread|L1d|L2|L3|Flags" | sed 's/^Flags:.*avx512f.*/Flags: ... avx2 fma avx512f .../'
   echo "uptime: $(uptime)"
   echo "OpenBLAS: $(dpkg-query -W -f='${Version}' libopenblas0-pthread 2>/dev/null || echo none)"
   echo "LINALGX_CPU_THREADS=${LINALGX_CPU_THREADS:-default} OPENBLAS_NUM_THREADS=${OPENBLAS_NUM_THREADS:-default}"
@@ -37,12 +40,12 @@ objs=()
 for s in auto loops lapack unblocked; do
   "$PYTHON" "$ROOT/bench/cpu/gen_cpu_bench.py" mlir $s $CASES > "$OUT/src/bench_$s.mlir"
   "$BUILD/bin/linalgx-opt" "$OUT/src/bench_$s.mlir" --linalgx-cpu-pipeline="lu-strategy=$s" |
-    /usr/lib/llvm-22/bin/mlir-translate --mlir-to-llvmir -o "$OUT/src/bench_$s.ll"
-  clang-22 -O3 -march=native -fPIC -Wno-override-module -c "$OUT/src/bench_$s.ll" -o "$OUT/src/bench_$s.o"
-  objs+=("$OUT/src/bench_$s.o")
+    /usr/lib/llvm-22/bin/mlir-translate --mlir-to-llvmir -o "$WORK/bench_$s.ll"
+  clang-22 -O3 -march=native -fPIC -Wno-override-module -c "$WORK/bench_$s.ll" -o "$WORK/bench_$s.o"
+  objs+=("$WORK/bench_$s.o")
 done
 "$PYTHON" "$ROOT/bench/cpu/gen_cpu_bench.py" c $CASES > "$OUT/src/bench_main.c"
-clang-22 -O2 "$OUT/src/bench_main.c" "${objs[@]}" -o "$OUT/src/bench_cpu" \
+clang-22 -O2 "$OUT/src/bench_main.c" "${objs[@]}" -o "$WORK/bench_cpu" \
   -L"$BUILD/lib" -llinalgx_cpu_runtime -Wl,-rpath,"$BUILD/lib" -lm
 
 : > "$OUT/bench.jsonl"
@@ -51,7 +54,7 @@ for case in $CASES; do
   elements=$(echo "$case" | awk -Fx '{print $(NF-2) * $(NF-1)}')
   for s in auto lapack unblocked loops; do
     if [ "$s" = loops ] && [ "$elements" -gt "$LOOPS_MAX_ELEMENTS" ]; then continue; fi
-    "$OUT/src/bench_cpu" "$case" $s --reps "$REPS" --min-seconds "$MIN_SECONDS" | tee -a "$OUT/bench.jsonl"
+    "$WORK/bench_cpu" "$case" $s --reps "$REPS" --min-seconds "$MIN_SECONDS" | tee -a "$OUT/bench.jsonl"
   done
   for peer in scipy jax; do
     "$PYTHON" "$ROOT/bench/cpu/bench_peers_cpu.py" "$case" --peers $peer --reps "$REPS" \
