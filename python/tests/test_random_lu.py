@@ -11,6 +11,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 
 import pytest
 
@@ -34,10 +35,18 @@ def find_runner():
 def lapack_built(runner):
     """Whether the CPU runtime next to the runner has LAPACK: lu-strategy=lapack
     is rejected by the lowering otherwise."""
-    probe = subprocess.run([runner, "--lu-strategy=lapack", os.devnull],
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           universal_newlines=True)
-    return "built without it" not in probe.stdout
+    with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as module:
+        module.write("func.func @main() {\n  return\n}\n")
+    try:
+        probe = subprocess.run([runner, "--lu-strategy=lapack", module.name],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               universal_newlines=True)
+    finally:
+        os.unlink(module.name)
+    if "built without it" in probe.stdout:
+        return False
+    assert probe.returncode == 0, probe.stdout
+    return True
 
 
 # Every CPU lowering of linalgx.lu (docs/cpu.md): auto (the runner's default),
