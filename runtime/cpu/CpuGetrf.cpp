@@ -21,6 +21,7 @@
 #include <functional>
 #include <mutex>
 #include <thread>
+#include <unistd.h>
 #include <vector>
 
 using namespace linalgx::cpu;
@@ -100,6 +101,11 @@ public:
 
   int32_t threads() const { return static_cast<int32_t>(workers.size()) + 1; }
 
+  /// False in a child forked after the pool was created: fork copies only
+  /// the calling thread, so the workers do not exist there and a batch
+  /// handed to them would wait forever. The caller then runs it alone.
+  bool usable() const { return getpid() == owner; }
+
   /// Runs body(begin, end) over [0, count) in chunks of `grain`, on every
   /// thread; returns when all chunks are done. Calls from different threads
   /// take turns.
@@ -128,7 +134,7 @@ public:
   }
 
 private:
-  explicit ThreadPool(int threads) {
+  explicit ThreadPool(int threads) : owner(getpid()) {
     for (int t = 1; t < threads; ++t)
       workers.emplace_back([this] { workerLoop(); });
   }
@@ -168,6 +174,7 @@ private:
     }
   }
 
+  pid_t owner;
   std::vector<std::thread> workers;
   std::mutex callMutex, mutex;
   std::condition_variable wake, done;
@@ -364,7 +371,7 @@ void getrfBatch(const T *input, T *lu, I *pivots, I *info, int64_t batch,
   bool oneThreadPerMatrix = !useLapack || m * n < kOpenBlasSingleThreadElements;
   if (batch > 1 && oneThreadPerMatrix && work >= kMinParallelWork) {
     pool = &ThreadPool::get();
-    if (pool->threads() < 2)
+    if (pool->threads() < 2 || !pool->usable())
       pool = nullptr;
   }
   if (!pool) {

@@ -25,6 +25,9 @@
 #include <string>
 #include <vector>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 namespace {
 
 int failures = 0, checks = 0;
@@ -238,6 +241,28 @@ int main(int argc, char **argv) {
     runType<double>(s.name, s.code, rng);
     runType<std::complex<float>>(s.name, s.code, rng);
     runType<std::complex<double>>(s.name, s.code, rng);
+  }
+  // A child forked after the thread pool exists has no workers: a batch
+  // there must still complete (on the calling thread), not wait for them.
+  {
+    std::vector<double> a(256 * 32 * 32), lu(a.size());
+    for (double &v : a)
+      v = randomValue<double>(rng);
+    std::vector<int32_t> pivots(256 * 32), info(256);
+    linalgxCpuGetrf(LINALGX_CPU_F64, 32, a.data(), lu.data(), pivots.data(),
+                    info.data(), 256, 32, 32, LINALGX_CPU_GETRF_UNBLOCKED);
+    std::fflush(stdout);
+    pid_t child = fork();
+    if (child == 0) {
+      alarm(20); // a hang becomes a failure, not a stuck test
+      linalgxCpuGetrf(LINALGX_CPU_F64, 32, a.data(), lu.data(), pivots.data(),
+                      info.data(), 256, 32, 32, LINALGX_CPU_GETRF_UNBLOCKED);
+      _exit(info[255] == 0 ? 0 : 1);
+    }
+    int status = 0;
+    waitpid(child, &status, 0);
+    check(child > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0,
+          "a batch in a forked child did not complete");
   }
   std::printf("cpu-getrf: %d checks, %d failed\n", checks, failures);
   return failures == 0 ? 0 : 1;
