@@ -8,7 +8,7 @@
 #    zero sizes; docs/reliability.md), and GPU faults (faults_gpu.py: real
 #    out-of-memory and kernel faults, no device, injected failures);
 # 3. the benchmark against JAX and PyTorch (bench/run_gpu_bench.sh).
-# Ends with `N passed, N failed` over 1 and 2.
+# Ends with `N passed, N failed` over 1 and 2 (the bench is not counted).
 set -uo pipefail
 PACK=$(cd "${1:?pack dir}" && pwd)
 OUTDIR=${2:?output dir}
@@ -47,30 +47,25 @@ if [ "$WHAT" != bench ]; then
       fi
     done
   fi
-  echo "== randomized comparison with SciPy / NumPy / JAX"
-  if python3 "$ROOT/random_gpu_vs_scipy.py" --pack "$PACK" 2>&1 | tee "$OUTDIR/random.log"; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-  fi
-  tail -1 "$OUTDIR/random.log"
-  if [ -f "$ROOT/extreme_gpu.py" ]; then
-    echo "== extreme sizes and values (test/Integration/GPU/extreme_gpu.py)"
-    if python3 "$ROOT/extreme_gpu.py" --pack "$PACK" 2>&1 | tee "$OUTDIR/extreme.log"; then
+  # run_script TITLE LOG COMMAND...: one counted check, its output in LOG.
+  run_script() {
+    local title=$1 log=$2
+    shift 2
+    echo "== $title"
+    if "$@" 2>&1 | tee "$OUTDIR/$log"; then
       passed=$((passed + 1))
     else
       failed=$((failed + 1))
     fi
-    tail -1 "$OUTDIR/extreme.log"
-  fi
-  if [ -f "$ROOT/faults_gpu.py" ]; then
-    echo "== GPU faults (test/Integration/GPU/faults_gpu.py)"
-    if python3 "$ROOT/faults_gpu.py" --pack "$PACK" 2>&1 | tee "$OUTDIR/faults.log"; then
-      passed=$((passed + 1))
-    else
-      failed=$((failed + 1))
-    fi
-  fi
+  }
+  run_script "randomized comparison with SciPy / NumPy / JAX" random.log \
+    python3 "$ROOT/random_gpu_vs_scipy.py" --pack "$PACK"
+  run_script "extreme sizes and values (extreme_gpu.py)" extreme.log \
+    python3 "$ROOT/extreme_gpu.py" --pack "$PACK"
+  run_script "the generated one-kernel LU against SciPy (generated_lu_gpu.py)" \
+    generated.log timeout 900 python3 "$ROOT/generated_lu_gpu.py" --pack "$PACK"
+  run_script "GPU faults (faults_gpu.py)" faults.log \
+    python3 "$ROOT/faults_gpu.py" --pack "$PACK"
 fi
 if [ "$WHAT" != tests ] && [ -f "$ROOT/bench/run_gpu_bench.sh" ]; then
   echo "== benchmark"

@@ -6,6 +6,21 @@ func.func @lu_tensor_f64(%a: tensor<3x3xf64>, %l: tensor<3x3xf64>, %p: tensor<3x
   return %lu, %piv, %info : tensor<3x3xf64>, tensor<3xi32>, tensor<i32>
 }
 
+func.func @lu_tensor_permutation(%a: tensor<8x5x5xf64>, %l: tensor<8x5x5xf64>, %p: tensor<8x5xi32>, %i: tensor<8xi32>, %q: tensor<8x5xi32>)
+    -> tensor<8x5xi32> {
+  %lu, %piv, %info, %perm = linalgx.lu ins(%a : tensor<8x5x5xf64>)
+      outs(%l, %p, %i : tensor<8x5x5xf64>, tensor<8x5xi32>, tensor<8xi32>)
+      permutation(%q : tensor<8x5xi32>)
+      -> tensor<8x5x5xf64>, tensor<8x5xi32>, tensor<8xi32>, tensor<8x5xi32>
+  return %perm : tensor<8x5xi32>
+}
+
+func.func @lu_memref_permutation(%a: memref<3x7xf32>, %p: memref<3xi64>, %i: memref<i64>, %q: memref<3xi64>) {
+  linalgx.lu ins(%a : memref<3x7xf32>) outs(%a, %p, %i : memref<3x7xf32>, memref<3xi64>, memref<i64>)
+      permutation(%q : memref<3xi64>)
+  return
+}
+
 func.func @lu_tensor_f32_tall_i64(%a: tensor<4x3xf32>, %l: tensor<4x3xf32>, %p: tensor<3xi64>, %i: tensor<i64>)
     -> (tensor<4x3xf32>, tensor<3xi64>, tensor<i64>) {
   %lu, %piv, %info = linalgx.lu ins(%a : tensor<4x3xf32>)

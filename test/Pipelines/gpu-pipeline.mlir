@@ -14,24 +14,33 @@
 // RUN: linalgx-opt %s --linalgx-gpu-pipeline=format=isa | FileCheck %s --check-prefix=GENISA
 
 // The default: the lu and the permutation of its pivots are fused
-// (linalgx-fuse-lu-permutation) and become one launch of the generated
-// kernel, with dynamic shared memory; the dynamic complex lu branches on the
-// host between the generated kernel and the vendor path (matrices too large
-// for shared memory); its one_based permutation is not fused.
+// (linalgx-fuse-lu-permutation) and become one launch of a generated kernel:
+// the 2x4x4 f64 matrices take the register kernel for matrices up to 8x8;
+// the dynamic complex lu branches on the host between the shared-memory
+// kernel (with dynamic shared memory) and the vendor path; its one_based
+// permutation is not fused.
 // GEN-LABEL: llvm.func @factor(
-// GEN:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_lu_generated_f64_i32_permutation blocks in ({{.+}}) threads in ({{.+}}) : i64 dynamic_shared_memory_size
+// GEN:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_lu_registers8_f64_i32_permutation blocks
 // GEN-NOT:     gpu.launch_func
 // GEN:         llvm.return
 // GEN-LABEL: llvm.func @factor_complex(
 // GEN:         llvm.cond_br
-// GEN:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_lu_generated_cf32_i64 blocks
+// GEN:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_lu_generated_cf32_i64 blocks in ({{.+}}) threads in ({{.+}}) : i64 dynamic_shared_memory_size
 // GEN:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_lu_to_column_major_cf32 blocks
 // GEN:         llvm.call @linalgxCudaGetrf(
 // GEN:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_lu_from_column_major_cf32_i64 blocks
 // GEN:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_pivots_to_permutation_i64_one_based blocks
 // GEN:         llvm.return
-// GENISA:      .shared .align 16 .b8 __dynamic_shmem__0;
-// GENISA-SAME: .entry linalgx_lu_generated_f64_i32_permutation(
+// The register kernel: shuffles, no barrier, no shared memory; the
+// shared-memory kernel: dynamic shared memory, barriers, warp syncs.
+// GENISA:      .entry linalgx_lu_registers8_f64_i32_permutation(
+// GENISA-SAME: .maxntid 32, 4, 1
+// GENISA-SAME: shfl.sync.bfly.b32
+// GENISA-SAME: shfl.sync.idx.b32
+// GENISA-NOT:  bar.sync
+// GENISA-SAME: .entry linalgx_lu_generated_cf32_i64(
+// GENISA-SAME: .maxntid 512, 1, 1
+// GENISA-SAME: __dynamic_shmem__0
 // GENISA-SAME: bar.sync
 // GENISA-SAME: shfl.sync.bfly.b32
 // GENISA-SAME: bar.warp.sync

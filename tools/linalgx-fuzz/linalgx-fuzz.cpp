@@ -10,8 +10,9 @@
 //          convert-linalgx-to-loops,
 //      (c) convert-linalgx-to-gpu with host-buffers=false (the ops must
 //          already be on memrefs) and, after one-shot-bufferize, with
-//          host-buffers=true -- not the NVVM part of linalgx-gpu-pipeline
-//          (no gpu-module-to-binary, no ptxas);
+//          host-buffers=true and each lu-strategy -- not the NVVM part of
+//          linalgx-gpu-pipeline (no gpu-module-to-binary, no ptxas),
+//      (d) linalgx-fuse-lu-permutation;
 //   3. if it does not parse as registered IR, parse it again with
 //      unregistered dialects allowed (JAX exports are read that way) and run
 //      convert-jax-to-linalgx; when the import leaves no unregistered op,
@@ -20,7 +21,7 @@
 // Every diagnostic is swallowed (a ScopedDiagnosticHandler that returns
 // success), so only crashes, sanitizer reports, timeouts and OOMs are
 // findings. One oracle is added on top: a linalgx pass that *succeeds* must
-// leave valid IR, so (b), (c) and the JAX import run the linalgx pass with the
+// leave valid IR, so (b), (c), (d) and the JAX import run the linalgx pass with the
 // pass manager's verifier off and verify by hand afterwards; invalid IR from a
 // successful linalgx pass aborts (LINALGX_FUZZ_NO_VERIFY_ORACLE=1 turns the
 // oracle off).
@@ -43,6 +44,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "linalgx/Conversion/Passes.h"
+#include "linalgx/Dialect/LinalgX/Transforms/Passes.h"
 #include "linalgx/InitAllLinalgX.h"
 #include "linalgx/Pipelines/Pipelines.h"
 
@@ -65,6 +67,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <memory>
 #include <optional>
 
@@ -229,6 +232,14 @@ void runLoops(MLIRContext &context, ModuleOp module) {
   runLinalgXPass(lower, *clone, "convert-linalgx-to-loops");
 }
 
+/// (d) linalgx-fuse-lu-permutation, on the input as written (tensors).
+void runFusion(MLIRContext &context, ModuleOp module) {
+  OwningOpRef<ModuleOp> clone = module.clone();
+  PassManager pm(&context);
+  pm.addPass(linalgx::createLinalgXFuseLuPermutation());
+  runLinalgXPass(pm, *clone, "linalgx-fuse-lu-permutation");
+}
+
 /// (c) convert-linalgx-to-gpu in both host-buffers modes.
 void runGPU(MLIRContext &context, ModuleOp module, uint64_t seed) {
   // host-buffers=false: device memrefs, as written in the input.
@@ -249,12 +260,12 @@ void runGPU(MLIRContext &context, ModuleOp module, uint64_t seed) {
         bufferizeOptions()));
     if (failed(bufferize.run(*clone)))
       return;
-    static const char *const strategies[] = {"auto", "cusolver",
+    static const char *const strategies[] = {"auto", "generated", "cusolver",
                                              "cublas-batched"};
     PassManager pm(&context);
     linalgx::ConvertLinalgXToGPUOptions options;
     options.hostBuffers = true;
-    options.luStrategy = strategies[seed % 3];
+    options.luStrategy = strategies[seed % std::size(strategies)];
     pm.addPass(linalgx::createConvertLinalgXToGPU(options));
     runLinalgXPass(pm, *clone, "convert-linalgx-to-gpu{host-buffers=true}");
   }
@@ -309,6 +320,7 @@ void fuzzOne(MLIRContext &context, const uint8_t *data, size_t size) {
     runCPUPipeline(context, *module);
     runLoops(context, *module);
     runGPU(context, *module, seed);
+    runFusion(context, *module);
     return;
   }
 

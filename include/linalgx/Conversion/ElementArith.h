@@ -82,6 +82,45 @@ public:
         arith::SelectOp::create(b, realLarger, im1, im2));
   }
 
+  Value mul(ImplicitLocOpBuilder &b, Value lhs, Value rhs) const {
+    if (!complexType)
+      return arith::MulFOp::create(b, lhs, rhs);
+    if (flavour == Flavour::Host)
+      return complex::MulOp::create(b, lhs, rhs);
+    Value ar = complex::ReOp::create(b, lhs), ai = complex::ImOp::create(b, lhs);
+    Value br = complex::ReOp::create(b, rhs), bi = complex::ImOp::create(b, rhs);
+    return complex::CreateOp::create(
+        b, complexType,
+        arith::SubFOp::create(b, arith::MulFOp::create(b, ar, br),
+                              arith::MulFOp::create(b, ai, bi)),
+        arith::AddFOp::create(b, arith::MulFOp::create(b, ar, bi),
+                              arith::MulFOp::create(b, ai, br)));
+  }
+
+  /// 1 / x.
+  Value reciprocal(ImplicitLocOpBuilder &b, Value x) const {
+    Type realType = complexType ? complexType.getElementType() : x.getType();
+    Value one = arith::ConstantOp::create(b, b.getFloatAttr(realType, 1.0));
+    if (complexType)
+      one = complex::CreateOp::create(
+          b, complexType, one,
+          arith::ConstantOp::create(b, b.getFloatAttr(realType, 0.0)));
+    return div(b, one, x);
+  }
+
+  /// Whether multiplying by 1 / x is as safe as dividing by x: |x| (|re| +
+  /// |im|) is at least the smallest normal number, LAPACK's sfmin test in
+  /// getf2 (below it, 1 / x overflows).
+  Value reciprocalIsSafe(ImplicitLocOpBuilder &b, Value x) const {
+    auto realType = cast<FloatType>(complexType ? complexType.getElementType()
+                                                : x.getType());
+    Value smallest = arith::ConstantOp::create(
+        b, b.getFloatAttr(realType, llvm::APFloat::getSmallestNormalized(
+                                        realType.getFloatSemantics())));
+    return arith::CmpFOp::create(b, arith::CmpFPredicate::OGE,
+                                 magnitude(b, x), smallest);
+  }
+
   /// acc - lhs * rhs
   Value mulSub(ImplicitLocOpBuilder &b, Value acc, Value lhs,
                Value rhs) const {

@@ -1,19 +1,24 @@
 //===- LinalgXToGPU.cpp - linalgx to gpu kernels and CUDA calls -*- C++ -*-===//
 //
-// The GPU lowering. Kernels are generated here as gpu/scf/memref/arith IR and
-// compiled by the upstream NVVM pipeline; the LU factorization itself is a
-// call into the linalgx CUDA runtime (runtime/cuda), which runs cuSOLVER or
-// cuBLAS on the same stream as the kernels.
+// The GPU lowering. Kernels are generated as gpu/scf/memref/arith/nvvm IR
+// and compiled by the upstream NVVM pipeline: the permutation kernel and the
+// vendor path's transposes here, the one-kernel LU in GeneratedLu.cpp. The
+// vendor path's factorization is a call into the linalgx CUDA runtime
+// (runtime/cuda), which runs cuSOLVER or cuBLAS on the same stream as the
+// kernels.
 //
-// Every kernel flattens its work into a 1-D index space and walks it with a
-// grid-stride loop, so no grid dimension limit (65535 in y and z) and no batch
-// size can make a launch invalid, and one launch always covers the batch.
+// Every kernel walks its work (flat index spaces, tiles, matrices) with a
+// grid-stride loop, so no grid dimension limit (65535 in y and z) and no
+// batch size can make a launch invalid, and one launch always covers the
+// batch.
 //
 //===----------------------------------------------------------------------===//
 
 #include "linalgx/Conversion/Passes.h"
-#include "linalgx/Conversion/ElementArith.h"
 #include "linalgx/Dialect/LinalgX/IR/LinalgXOps.h"
+
+#include "GeneratedLu.h"
+#include "KernelBuilder.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
@@ -32,6 +37,8 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <functional>
+
 namespace mlir::linalgx {
 #define GEN_PASS_DEF_CONVERTLINALGXTOGPU
 #include "linalgx/Conversion/Passes.h.inc"
@@ -39,6 +46,7 @@ namespace mlir::linalgx {
 
 using namespace mlir;
 using namespace mlir::linalgx;
+using namespace mlir::linalgx::gpu_kernels;
 
 namespace {
 
@@ -115,27 +123,6 @@ MemRefType workgroupMemRef(ArrayRef<int64_t> shape, Type elementType) {
                                           gpu::AddressSpace::Workgroup);
   return MemRefType::get(shape, elementType, MemRefLayoutAttrInterface(),
                          space);
-}
-
-/// Builds `scf.for iv = lb to ub step step { body(iv) }`.
-void buildLoop(ImplicitLocOpBuilder &b, Value lb, Value ub, Value step,
-               function_ref<void(ImplicitLocOpBuilder &, Value)> body) {
-  scf::ForOp::create(b, lb, ub, step, ValueRange(),
-                     [&](OpBuilder &nested, Location loc, Value iv, ValueRange) {
-                       ImplicitLocOpBuilder nb(loc, nested);
-                       body(nb, iv);
-                       scf::YieldOp::create(nb);
-                     });
-}
-
-/// Builds `scf.if condition { then() }`.
-void buildIf(ImplicitLocOpBuilder &b, Value condition,
-             function_ref<void(ImplicitLocOpBuilder &)> then) {
-  scf::IfOp::create(b, condition, [&](OpBuilder &nested, Location loc) {
-    ImplicitLocOpBuilder nb(loc, nested);
-    then(nb);
-    scf::YieldOp::create(nb);
-  });
 }
 
 /// The number of blocks covering `total` items at `perBlock` items each,
@@ -628,7 +615,6 @@ struct PivotsToPermutationOpToGPU
 
   void lower(PivotsToPermutationOp op, ModuleOp module, ImplicitLocOpBuilder &b,
              DeviceWork &work) const override {
-    Type intType = cast<MemRefType>(op.getPivots().getType()).getElementType();
     bool oneBased = op.getOneBased();
     Value pivots = work.input(op.getPivots());
     Value permutation = work.output(op.getPermutation());
@@ -834,452 +820,111 @@ LogicalResult checkReservedSymbols(ModuleOp module) {
   return success();
 }
 
-//===----------------------------------------------------------------------===//
-// linalgx.lu: the generated one-kernel factorization
-//===----------------------------------------------------------------------===//
-
-/// Dynamic shared memory one block of the generated LU may use: sm_90's
-/// opt-in maximum (227 KiB); the runtime raises the kernel's limit to what
-/// each launch asks for.
-constexpr int64_t kGeneratedLuMaxSharedBytes = 227 * 1024;
-/// Threads of a block: 32 lanes x W warps per matrix x matrices per block.
-constexpr int64_t kGeneratedLuMaxThreads = 1024;
-/// Warps per matrix: ceil(M / rows per warp), so that a step's trailing
-/// update gives each warp a few rows. Few matrices (fewer than the SMs can
-/// hold) leave the GPU idle and are latency-bound: more warps per matrix.
-/// Many matrices fill the GPU: fewer warps each, more matrices per SM.
-constexpr int64_t kGeneratedLuRowsPerWarpFew = 2;
-constexpr int64_t kGeneratedLuRowsPerWarpMany = 8;
-constexpr int64_t kGeneratedLuFewMatrices = 264; // 2 per SM of an H200
-/// Matrices per block when a matrix has a single warp or two (small
-/// matrices): keeps blocks at 128 threads, so block count limits do not cap
-/// the threads per SM.
-constexpr int64_t kGeneratedLuMinThreadsPerBlock = 128;
-
-/// Bytes of one element of `type` (complex numbers: both parts).
-int64_t elementByteSize(Type type) {
-  if (auto complexType = dyn_cast<ComplexType>(type))
-    return 2 * elementByteSize(complexType.getElementType());
-  return type.getIntOrFloatBitWidth() / 8;
-}
-
-/// The launch shape of the generated LU for [B, M, N] matrices of
-/// `elementBytes`-byte elements: warps per matrix, matrices per block, and
-/// the shared-memory bytes of a block (each matrix with rows padded to an
-/// odd stride, plus its row order). Built as host arithmetic so that dynamic
-/// shapes choose at run time; constant-folded for static ones.
-struct GeneratedLuLaunch {
-  Value warpsPerMatrix, matricesPerBlock, sharedBytes;
-
-  /// Shared-memory bytes of one matrix: the odd-stride copy and its row
-  /// order. The generated LU takes matrices for which this fits a block.
-  static int64_t bytesPerMatrix(int64_t m, int64_t n, int64_t elementBytes) {
-    return m * (n | 1) * elementBytes + m * 4;
-  }
-  static Value bytesPerMatrix(ImplicitLocOpBuilder &b, Value m, Value n,
-                              int64_t elementBytes) {
-    Value stride =
-        arith::OrIOp::create(b, n, arith::ConstantIndexOp::create(b, 1));
-    return arith::AddIOp::create(
-        b,
-        arith::MulIOp::create(
-            b, arith::MulIOp::create(b, m, stride),
-            arith::ConstantIndexOp::create(b, elementBytes)),
-        arith::MulIOp::create(b, m, arith::ConstantIndexOp::create(b, 4)));
-  }
-
-  static GeneratedLuLaunch build(ImplicitLocOpBuilder &b, Value batch, Value m,
-                                 Value n, int64_t elementBytes) {
-    auto c = [&](int64_t v) -> Value {
-      return arith::ConstantIndexOp::create(b, v);
-    };
-    Value one = c(1);
-    Value few = arith::CmpIOp::create(b, arith::CmpIPredicate::ule, batch,
-                                      c(kGeneratedLuFewMatrices));
-    Value rowsPerWarp =
-        arith::SelectOp::create(b, few, c(kGeneratedLuRowsPerWarpFew),
-                                c(kGeneratedLuRowsPerWarpMany));
-    Value warps = arith::MinUIOp::create(
-        b, c(kGeneratedLuMaxThreads / 32),
-        arith::MaxUIOp::create(b, one,
-                               arith::CeilDivUIOp::create(b, m, rowsPerWarp)));
-    // An odd row stride spreads a column over all banks. Only as many
-    // matrices per block as fit its shared memory (at least one: callers
-    // check that one fits).
-    Value perMatrix = bytesPerMatrix(b, m, n, elementBytes);
-    Value matrices = arith::MaxUIOp::create(
-        b, one,
-        arith::MinUIOp::create(
-            b,
-            arith::DivUIOp::create(b, c(kGeneratedLuMinThreadsPerBlock / 32),
-                                   warps),
-            arith::DivUIOp::create(
-                b, c(kGeneratedLuMaxSharedBytes),
-                arith::MaxUIOp::create(b, perMatrix, one))));
-    Value bytes = arith::MulIOp::create(b, matrices, perMatrix);
-    return {warps, matrices, bytes};
-  }
-};
-
-/// Splits a 64-bit value for 32-bit shuffles and joins it back.
-Value shuffleXor(ImplicitLocOpBuilder &b, Value value, int32_t offset) {
-  auto shuffle32 = [&](Value v) -> Value {
-    return gpu::ShuffleOp::create(b, v, offset, /*width=*/32,
-                                  gpu::ShuffleMode::XOR)
-        .getShuffleResult();
-  };
-  if (value.getType().isInteger(32))
-    return shuffle32(value);
-  Type i32 = b.getI32Type(), i64 = b.getI64Type();
-  Value low = arith::TruncIOp::create(b, i32, value);
-  Value high = arith::TruncIOp::create(
-      b, i32,
-      arith::ShRUIOp::create(b, value, arith::ConstantIntOp::create(b, 32, 64)));
-  Value lowBack = arith::ExtUIOp::create(b, i64, shuffle32(low));
-  Value highBack = arith::ShLIOp::create(
-      b, arith::ExtUIOp::create(b, i64, shuffle32(high)),
-      arith::ConstantIntOp::create(b, 32, 64));
-  return arith::OrIOp::create(b, highBack, lowBack);
-}
-
-/// The one-kernel LU. A group of W warps (blockDim.y) factors one matrix in
-/// shared memory; a block holds blockDim.z such groups; blocks walk the batch
-/// with a stride loop. Per matrix:
-///  1. coalesced load of the row-major matrix into shared memory;
-///  2. for k in [0, K): warp 0 finds the pivot (each lane scans rows
-///     k+lane, k+lane+32, ... then a 5-step butterfly of (magnitude, row)),
-///     records it and exchanges the two entries of the row order -- rows are
-///     never moved, the row order `rowOf` is the permutation; then every
-///     warp takes rows i = k+1+w, k+1+w+W, ...: its lanes compute the
-///     multiplier l = a(i,k) / a(k,k) and update a(i, k+1:) -= l·a(k, k+1:);
-///  3. coalesced store of lu in row order, plus pivots, info and (with a
-///     permutation operand) the row order itself.
-/// Pivot choice, zero-pivot handling (no scaling or update, info = k+1 for
-/// the first) and arithmetic are those of the loop lowering.
-void buildGeneratedLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
-                                Type elementType, Type intType,
-                                bool withPermutation) {
-  Value input = args[0], lu = args[1], pivots = args[2], info = args[3];
-  Value permutation = withPermutation ? args[4] : Value();
-  ElementArith element(elementType, ElementArith::Flavour::Kernel);
-  auto c = [&](int64_t v) -> Value {
-    return arith::ConstantIndexOp::create(b, v);
-  };
-  Value zero = c(0), one = c(1), warpSize = c(32);
-  Type i32 = b.getI32Type();
-
-  Value batch = memref::DimOp::create(b, lu, 0);
-  Value m = memref::DimOp::create(b, lu, 1);
-  Value n = memref::DimOp::create(b, lu, 2);
-  Value k = arith::MinUIOp::create(b, m, n);
-  // The row stride of the shared copy, as GeneratedLuLaunch counts it.
-  Value stride = arith::OrIOp::create(b, n, one);
-  Value lane = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
-  Value warp = gpu::ThreadIdOp::create(b, gpu::Dimension::y);
-  Value group = gpu::ThreadIdOp::create(b, gpu::Dimension::z);
-  Value warps = gpu::BlockDimOp::create(b, gpu::Dimension::y);
-  Value groups = gpu::BlockDimOp::create(b, gpu::Dimension::z);
-  Value blockId = gpu::BlockIdOp::create(b, gpu::Dimension::x);
-  Value gridDim = gpu::GridDimOp::create(b, gpu::Dimension::x);
-
-  // Shared memory: [groups][M][stride] elements, then [groups][M] i32 row
-  // order.
-  auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
-                                              gpu::AddressSpace::Workgroup);
-  Value shared = gpu::DynamicSharedMemoryOp::create(
-      b, MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
-                         MemRefLayoutAttrInterface(), workgroup));
-  Value matrixElements = arith::MulIOp::create(b, m, stride);
-  Value elementCount = arith::MulIOp::create(b, groups, matrixElements);
-  Value elements = memref::ViewOp::create(
-      b,
-      MemRefType::get({ShapedType::kDynamic}, elementType,
-                      MemRefLayoutAttrInterface(), workgroup),
-      shared, zero, ValueRange{elementCount});
-  int64_t elementBytes = elementByteSize(elementType);
-  Value rowOrder = memref::ViewOp::create(
-      b,
-      MemRefType::get({ShapedType::kDynamic}, i32, MemRefLayoutAttrInterface(),
-                      workgroup),
-      shared, arith::MulIOp::create(b, elementCount, c(elementBytes)),
-      ValueRange{arith::MulIOp::create(b, groups, m)});
-  Value matrixBase = arith::MulIOp::create(b, group, matrixElements);
-  Value rowOrderBase = arith::MulIOp::create(b, group, m);
-
-  auto at = [&](ImplicitLocOpBuilder &b, Value row, Value col) -> Value {
-    return arith::AddIOp::create(
-        b, matrixBase,
-        arith::AddIOp::create(b, arith::MulIOp::create(b, row, stride), col));
-  };
-  auto rowOf = [&](ImplicitLocOpBuilder &b, Value position) -> Value {
-    return arith::IndexCastUIOp::create(
-        b, b.getIndexType(),
-        memref::LoadOp::create(
-            b, rowOrder, ValueRange{arith::AddIOp::create(b, rowOrderBase,
-                                                          position)}));
-  };
-  auto isFirstLane = [&](ImplicitLocOpBuilder &b) -> Value {
-    return arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lane, zero);
-  };
-  auto isFirstWarp = [&](ImplicitLocOpBuilder &b) -> Value {
-    return arith::CmpIOp::create(b, arith::CmpIPredicate::eq, warp, zero);
-  };
-  // Rows r = first + warp, + W, ... and columns c = first + lane, + 32, ...
-  auto forRowsOfWarp = [&](ImplicitLocOpBuilder &b, Value first,
-                           function_ref<void(ImplicitLocOpBuilder &, Value)> f) {
-    buildLoop(b, arith::AddIOp::create(b, first, warp), m, warps, f);
-  };
-  auto forColumnsOfLane = [&](ImplicitLocOpBuilder &b, Value first,
-                              function_ref<void(ImplicitLocOpBuilder &, Value)>
-                                  f) {
-    buildLoop(b, arith::AddIOp::create(b, first, lane), n, warpSize, f);
-  };
-
-  Value firstMatrix = arith::MulIOp::create(b, blockId, groups);
-  Value matrixStride = arith::MulIOp::create(b, gridDim, groups);
-  // Every thread of a block runs the same iterations (barriers inside);
-  // groups past the batch factor a copy of its last matrix and store nothing.
-  buildLoop(b, firstMatrix, batch, matrixStride, [&](ImplicitLocOpBuilder &b,
-                                                     Value blockFirst) {
-    Value matrix = arith::AddIOp::create(b, blockFirst, group);
-    Value valid =
-        arith::CmpIOp::create(b, arith::CmpIPredicate::ult, matrix, batch);
-    Value source = arith::MinUIOp::create(
-        b, matrix, arith::SubIOp::create(b, batch, one));
-
-    // 1. Load.
-    forRowsOfWarp(b, zero, [&](ImplicitLocOpBuilder &b, Value r) {
-      forColumnsOfLane(b, zero, [&](ImplicitLocOpBuilder &b, Value col) {
-        Value v = memref::LoadOp::create(b, input, ValueRange{source, r, col});
-        memref::StoreOp::create(b, v, elements, at(b, r, col));
-      });
-      buildIf(b, isFirstLane(b), [&](ImplicitLocOpBuilder &b) {
-        memref::StoreOp::create(
-            b, arith::IndexCastUIOp::create(b, i32, r), rowOrder,
-            ValueRange{arith::AddIOp::create(b, rowOrderBase, r)});
-      });
-    });
-    gpu::BarrierOp::create(b);
-
-    // 2. Factor.
-    Value noError = arith::ConstantOp::create(b, b.getIntegerAttr(intType, 0));
-    auto complexType = dyn_cast<ComplexType>(elementType);
-    Type magnitudeType =
-        complexType ? complexType.getElementType() : elementType;
-    unsigned keyWidth = magnitudeType.getIntOrFloatBitWidth();
-    Type keyType = b.getIntegerType(keyWidth);
-    auto steps = scf::ForOp::create(
-        b, zero, k, one, ValueRange{noError},
-        [&](OpBuilder &nested, Location loc, Value kk, ValueRange iter) {
-          ImplicitLocOpBuilder b(loc, nested);
-          // Pivot search by warp 0. The key of a row is its magnitude's bit
-          // pattern (non-negative floats order as unsigned integers); a NaN
-          // is never chosen except at row k, where LAPACK's scan starts:
-          // keys 0 and +Inf give exactly the sequential scan's choice.
-          buildIf(b, isFirstWarp(b), [&](ImplicitLocOpBuilder &b) {
-            Value zeroKey = arith::ConstantIntOp::create(b, keyType, 0);
-            Value infKey = arith::BitcastOp::create(
-                b, keyType,
-                arith::ConstantOp::create(
-                    b, b.getFloatAttr(magnitudeType,
-                                      APFloat::getInf(cast<FloatType>(
-                                          magnitudeType).getFloatSemantics()))));
-            Value noRow = arith::ConstantIntOp::create(b, i32, -1);
-            auto scan = scf::ForOp::create(
-                b, arith::AddIOp::create(b, kk, lane), m, warpSize,
-                ValueRange{zeroKey, noRow},
-                [&](OpBuilder &nested, Location loc, Value i, ValueRange best) {
-                  ImplicitLocOpBuilder b(loc, nested);
-                  Value v = memref::LoadOp::create(
-                      b, elements, at(b, rowOf(b, i), kk));
-                  Value magnitude = element.magnitude(b, v);
-                  Value isNaN = arith::CmpFOp::create(
-                      b, arith::CmpFPredicate::UNO, magnitude, magnitude);
-                  Value atK = arith::CmpIOp::create(
-                      b, arith::CmpIPredicate::eq, i, kk);
-                  Value key = arith::SelectOp::create(
-                      b, isNaN,
-                      arith::SelectOp::create(b, atK, infKey, zeroKey),
-                      arith::BitcastOp::create(b, keyType, magnitude));
-                  // Rows grow along the scan: only a larger key wins (the
-                  // unsigned -1 "no row" loses every tie below).
-                  Value better = arith::OrIOp::create(
-                      b,
-                      arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, key,
-                                            best[0]),
-                      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, best[1],
-                                            noRow));
-                  Value iInt = arith::IndexCastUIOp::create(b, i32, i);
-                  scf::YieldOp::create(
-                      b, ValueRange{
-                             arith::SelectOp::create(b, better, key, best[0]),
-                             arith::SelectOp::create(b, better, iInt, best[1])});
-                });
-            Value bestKey = scan.getResult(0), bestRow = scan.getResult(1);
-            for (int32_t offset = 16; offset >= 1; offset /= 2) {
-              Value otherKey = shuffleXor(b, bestKey, offset);
-              Value otherRow = shuffleXor(b, bestRow, offset);
-              // Larger key, or equal key at an earlier row; lanes without a
-              // row (-1 as unsigned is the largest) never win a tie.
-              Value take = arith::OrIOp::create(
-                  b,
-                  arith::AndIOp::create(
-                      b,
-                      arith::CmpIOp::create(b, arith::CmpIPredicate::ne,
-                                            otherRow, noRow),
-                      arith::CmpIOp::create(b, arith::CmpIPredicate::ugt,
-                                            otherKey, bestKey)),
-                  arith::AndIOp::create(
-                      b,
-                      arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
-                                            otherKey, bestKey),
-                      arith::CmpIOp::create(b, arith::CmpIPredicate::ult,
-                                            otherRow, bestRow)));
-              bestKey = arith::SelectOp::create(b, take, otherKey, bestKey);
-              bestRow = arith::SelectOp::create(b, take, otherRow, bestRow);
-            }
-            buildIf(b, isFirstLane(b), [&](ImplicitLocOpBuilder &b) {
-              Value pivotRow =
-                  arith::IndexCastUIOp::create(b, b.getIndexType(), bestRow);
-              Value atK = arith::AddIOp::create(b, rowOrderBase, kk);
-              Value atPivot = arith::AddIOp::create(b, rowOrderBase, pivotRow);
-              Value rowAtK = memref::LoadOp::create(b, rowOrder, atK);
-              Value rowAtPivot = memref::LoadOp::create(b, rowOrder, atPivot);
-              memref::StoreOp::create(b, rowAtPivot, rowOrder, atK);
-              memref::StoreOp::create(b, rowAtK, rowOrder, atPivot);
-              buildIf(b, valid, [&](ImplicitLocOpBuilder &b) {
-                Value pivotValue = intType.isInteger(32)
-                                       ? bestRow
-                                       : arith::ExtUIOp::create(b, intType,
-                                                                bestRow)
-                                             .getResult();
-                memref::StoreOp::create(b, pivotValue, pivots,
-                                        ValueRange{matrix, kk});
-              });
-            });
-          });
-          gpu::BarrierOp::create(b);
-
-          // Elimination below the pivot, by every warp.
-          Value pivotRow = rowOf(b, kk);
-          Value pivot =
-              memref::LoadOp::create(b, elements, at(b, pivotRow, kk));
-          Value singular = element.isZero(b, pivot);
-          Value below = arith::AddIOp::create(b, kk, one);
-          buildIf(b, arith::XOrIOp::create(
-                         b, singular, arith::ConstantIntOp::create(b, 1, 1)),
-                  [&](ImplicitLocOpBuilder &b) {
-            forRowsOfWarp(b, below, [&](ImplicitLocOpBuilder &b, Value i) {
-              Value row = rowOf(b, i);
-              Value multiplierAt = at(b, row, kk);
-              Value multiplier = element.div(
-                  b, memref::LoadOp::create(b, elements, multiplierAt), pivot);
-              forColumnsOfLane(b, below, [&](ImplicitLocOpBuilder &b,
-                                             Value col) {
-                Value target = at(b, row, col);
-                Value updated = element.mulSub(
-                    b, memref::LoadOp::create(b, elements, target), multiplier,
-                    memref::LoadOp::create(b, elements, at(b, pivotRow, col)));
-                memref::StoreOp::create(b, updated, elements, target);
-              });
-              // Every lane has read a(i, k) before lane 0 replaces it.
-              NVVM::SyncWarpOp::create(b,
-                                       arith::ConstantIntOp::create(b, i32, -1));
-              buildIf(b, isFirstLane(b), [&](ImplicitLocOpBuilder &b) {
-                memref::StoreOp::create(b, multiplier, elements, multiplierAt);
-              });
-            });
-          });
-          gpu::BarrierOp::create(b);
-
-          // info: the first zero pivot, 1-based.
-          Value firstError = arith::AndIOp::create(
-              b, singular,
-              arith::CmpIOp::create(b, arith::CmpIPredicate::eq, iter[0],
-                                    noError));
-          scf::YieldOp::create(
-              b, ValueRange{arith::SelectOp::create(
-                     b, firstError, arith::IndexCastOp::create(b, intType, below),
-                     iter[0])});
-        });
-
-    // 3. Store, rows in pivot order.
-    buildIf(b, valid, [&](ImplicitLocOpBuilder &b) {
-      forRowsOfWarp(b, zero, [&](ImplicitLocOpBuilder &b, Value r) {
-        Value row = rowOf(b, r);
-        forColumnsOfLane(b, zero, [&](ImplicitLocOpBuilder &b, Value col) {
-          Value v = memref::LoadOp::create(b, elements, at(b, row, col));
-          memref::StoreOp::create(b, v, lu, ValueRange{matrix, r, col});
-        });
-        if (permutation)
-          buildIf(b, isFirstLane(b), [&](ImplicitLocOpBuilder &b) {
-            memref::StoreOp::create(
-                b, arith::IndexCastUIOp::create(b, intType, row), permutation,
-                ValueRange{matrix, r});
-          });
-      });
-      buildIf(b,
-              arith::AndIOp::create(b, isFirstWarp(b), isFirstLane(b)),
-              [&](ImplicitLocOpBuilder &b) {
-                memref::StoreOp::create(b, steps.getResult(0), info, matrix);
-              });
-    });
-    // Shared memory is refilled by the next iteration.
-    gpu::BarrierOp::create(b);
-  });
-}
-
 struct LuOpToGPU : public OpToGPUPattern<LuOp> {
   using OpToGPUPattern::OpToGPUPattern;
 
-  /// The generated kernel or the vendor path: by the strategy, and for auto
-  /// and generated by whether a matrix fits a block's shared memory --
-  /// decided here for static sizes, by a host branch for dynamic ones.
+  /// The kernels an lu can take, in order of preference.
+  enum class Path { Register, Shared, Vendor };
+  struct Choice {
+    Path path;
+    int64_t size = 0; ///< the register kernel's matrix size bound
+  };
+
+  /// Where the op goes: the register kernel for real matrices of at most 32
+  /// rows and columns (the smallest of its 8/16/32 variants that holds
+  /// them), the shared-memory kernel where a matrix fits a block's shared
+  /// memory, the vendor libraries otherwise or when the strategy says so.
+  /// Decided here for static sizes, by host branches for dynamic ones; each
+  /// branch is a complete chain of device work.
   void emit(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b) const override {
-    auto emitPath = [&](ImplicitLocOpBuilder &b, bool generated) {
+    auto emitPath = [&](ImplicitLocOpBuilder &b, Choice choice) {
       DeviceWork work(b, options.hostBuffers);
-      if (generated)
-        lowerGenerated(op, module, b, work);
-      else
+      if (choice.path == Path::Vendor)
         lower(op, module, b, work);
+      else
+        lowerGenerated(op, module, b, work, choice);
       work.finish();
     };
     if (options.luStrategy == GPULuStrategy::CuSolver ||
         options.luStrategy == GPULuStrategy::CuBlasBatched)
-      return emitPath(b, /*generated=*/false);
+      return emitPath(b, {Path::Vendor});
 
     auto type = cast<MemRefType>(op.getInput().getType());
-    int64_t elementBytes = elementByteSize(type.getElementType());
-    ArrayRef<int64_t> matrixShape = type.getShape().take_back(2);
-    if (!ShapedType::isDynamic(matrixShape[0]) &&
-        !ShapedType::isDynamic(matrixShape[1]))
-      return emitPath(b, GeneratedLuLaunch::bytesPerMatrix(
-                             matrixShape[0], matrixShape[1], elementBytes) <=
-                             kGeneratedLuMaxSharedBytes);
+    Type elementType = type.getElementType();
+    int64_t elementBytes = elementByteSize(elementType);
     int64_t rank = type.getRank();
-    Value fits = arith::CmpIOp::create(
-        b, arith::CmpIPredicate::ule,
-        GeneratedLuLaunch::bytesPerMatrix(
-            b, memref::DimOp::create(b, op.getInput(), rank - 2),
-            memref::DimOp::create(b, op.getInput(), rank - 1), elementBytes),
-        arith::ConstantIndexOp::create(b, kGeneratedLuMaxSharedBytes));
-    scf::IfOp::create(
-        b, fits,
-        [&](OpBuilder &nested, Location loc) {
-          ImplicitLocOpBuilder nb(loc, nested);
-          emitPath(nb, /*generated=*/true);
-          scf::YieldOp::create(nb);
-        },
-        [&](OpBuilder &nested, Location loc) {
-          ImplicitLocOpBuilder nb(loc, nested);
-          emitPath(nb, /*generated=*/false);
-          scf::YieldOp::create(nb);
-        });
+    int64_t staticM = type.getDimSize(rank - 2);
+    int64_t staticN = type.getDimSize(rank - 1);
+    bool isStatic =
+        !ShapedType::isDynamic(staticM) && !ShapedType::isDynamic(staticN);
+
+    // Each candidate with its condition: a constant for static shapes, a
+    // host value otherwise.
+    struct Candidate {
+      Choice choice;
+      std::function<bool()> holds;
+      std::function<Value(ImplicitLocOpBuilder &)> condition;
+    };
+    auto dims = [&](ImplicitLocOpBuilder &b) -> std::pair<Value, Value> {
+      return {memref::DimOp::create(b, op.getInput(), rank - 2),
+              memref::DimOp::create(b, op.getInput(), rank - 1)};
+    };
+    SmallVector<Candidate> candidates;
+    if (!isa<ComplexType>(elementType))
+      for (int64_t size : kRegisterLuSizes)
+        candidates.push_back(
+            {{Path::Register, size},
+             [=] { return std::max(staticM, staticN) <= size; },
+             [=](ImplicitLocOpBuilder &b) -> Value {
+               auto [m, n] = dims(b);
+               return arith::CmpIOp::create(
+                   b, arith::CmpIPredicate::ule, arith::MaxUIOp::create(b, m, n),
+                   arith::ConstantIndexOp::create(b, size));
+             }});
+    candidates.push_back(
+        {{Path::Shared},
+         [=] {
+           return GeneratedLuLaunch::bytesPerMatrix(staticM, staticN,
+                                                    elementBytes) <=
+                  kGeneratedLuMaxSharedBytes;
+         },
+         [=](ImplicitLocOpBuilder &b) -> Value {
+           auto [m, n] = dims(b);
+           return arith::CmpIOp::create(
+               b, arith::CmpIPredicate::ule,
+               GeneratedLuLaunch::bytesPerMatrix(b, m, n, elementBytes),
+               arith::ConstantIndexOp::create(b, kGeneratedLuMaxSharedBytes));
+         }});
+
+    std::function<void(ImplicitLocOpBuilder &, ArrayRef<Candidate>)> choose =
+        [&](ImplicitLocOpBuilder &b, ArrayRef<Candidate> rest) {
+          if (rest.empty())
+            return emitPath(b, {Path::Vendor});
+          const Candidate &first = rest.front();
+          if (isStatic)
+            return first.holds() ? emitPath(b, first.choice)
+                                 : choose(b, rest.drop_front());
+          scf::IfOp::create(
+              b, first.condition(b),
+              [&](OpBuilder &nested, Location loc) {
+                ImplicitLocOpBuilder nb(loc, nested);
+                emitPath(nb, first.choice);
+                scf::YieldOp::create(nb);
+              },
+              [&](OpBuilder &nested, Location loc) {
+                ImplicitLocOpBuilder nb(loc, nested);
+                choose(nb, rest.drop_front());
+                scf::YieldOp::create(nb);
+              });
+        };
+    choose(b, candidates);
   }
 
-  /// The generated one-kernel LU (buildGeneratedLuKernelBody).
+  /// A generated one-kernel LU: the register kernel
+  /// (buildRegisterLuKernelBody) or the shared-memory kernel
+  /// (buildSharedMemoryLuKernelBody), GeneratedLu.cpp.
   void lowerGenerated(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b,
-                      DeviceWork &work) const {
+                      DeviceWork &work, Choice choice) const {
     Type elementType = cast<MemRefType>(op.getLu().getType()).getElementType();
     Type intType = cast<MemRefType>(op.getPivots().getType()).getElementType();
     int64_t batchRank = op.getBatchRank();
@@ -1292,29 +937,48 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
     if (withPermutation)
       operands.push_back(
           collapseBatch(b, work.output(op.getPermutation()), batchRank));
-
-    std::string name = "linalgx_lu_generated_" + typeSuffix(elementType) + "_" +
-                       typeSuffix(intType) +
-                       (withPermutation ? "_permutation" : "");
-    gpu::GPUFuncOp kernel = getOrCreateKernel(
-        module, name, TypeRange(ValueRange(operands)), /*blockSize=*/{},
-        /*workgroupTypes=*/{},
-        [&](ImplicitLocOpBuilder &kb, ValueRange args, ValueRange) {
-          buildGeneratedLuKernelBody(kb, args, elementType, intType,
-                                     withPermutation);
-        });
-
+    std::string suffix = typeSuffix(elementType) + "_" + typeSuffix(intType) +
+                         (withPermutation ? "_permutation" : "");
     Value lu = operands[1];
     Value batch = memref::DimOp::create(b, lu, 0);
+    Value one = arith::ConstantIndexOp::create(b, 1);
+    Value warpSize = arith::ConstantIndexOp::create(b, 32);
+
+    if (choice.path == Path::Register) {
+      int64_t size = choice.size;
+      gpu::GPUFuncOp kernel = getOrCreateKernel(
+          module, "linalgx_lu_registers" + std::to_string(size) + "_" + suffix,
+          TypeRange(ValueRange(operands)),
+          {32, static_cast<int32_t>(kRegisterLuWarpsPerBlock), 1},
+          /*workgroupTypes=*/{},
+          [&](ImplicitLocOpBuilder &kb, ValueRange args, ValueRange) {
+            buildRegisterLuKernelBody(kb, args, elementType, intType,
+                                      withPermutation, size);
+          });
+      int64_t matricesPerBlock = kRegisterLuWarpsPerBlock * (32 / size);
+      work.launch(kernel, gridSizeFor(b, batch, matricesPerBlock),
+                  {32, kRegisterLuWarpsPerBlock, 1}, operands);
+      return;
+    }
+
+    gpu::GPUFuncOp kernel = getOrCreateKernel(
+        module, "linalgx_lu_generated_" + suffix,
+        TypeRange(ValueRange(operands)), /*blockSize=*/{},
+        /*workgroupTypes=*/{},
+        [&](ImplicitLocOpBuilder &kb, ValueRange args, ValueRange) {
+          buildSharedMemoryLuKernelBody(kb, args, elementType, intType,
+                                       withPermutation);
+        });
+    kernel->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
+                    b.getDenseI32ArrayAttr(
+                        {static_cast<int32_t>(kGeneratedLuMaxThreads), 1, 1}));
     GeneratedLuLaunch launch = GeneratedLuLaunch::build(
         b, batch, memref::DimOp::create(b, lu, 1),
         memref::DimOp::create(b, lu, 2), elementByteSize(elementType));
     Value blocks = gridSizeFor(
         b, arith::CeilDivUIOp::create(b, batch, launch.matricesPerBlock), 1);
-    Value one = arith::ConstantIndexOp::create(b, 1);
     work.launch(kernel, {blocks, one, one},
-                {arith::ConstantIndexOp::create(b, 32), launch.warpsPerMatrix,
-                 launch.matricesPerBlock},
+                {warpSize, launch.warpsPerMatrix, launch.matricesPerBlock},
                 operands, launch.sharedBytes);
   }
 

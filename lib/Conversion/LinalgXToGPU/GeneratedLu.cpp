@@ -1,0 +1,628 @@
+//===- GeneratedLu.cpp - the generated one-kernel GPU LU ---------*- C++ -*-===//
+//
+// Builds the bodies of the register and shared-memory LU kernels as
+// gpu/scf/memref/arith/nvvm IR (GeneratedLu.h, docs/gpu.md). Pivot choice,
+// zero-pivot handling and arithmetic follow the loop lowering, so that every
+// path meets the same contract.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GeneratedLu.h"
+#include "KernelBuilder.h"
+#include "linalgx/Conversion/ElementArith.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::linalgx;
+
+namespace mlir::linalgx::gpu_kernels {
+
+/// Rows a lane of the pivot search examines per loop iteration.
+constexpr uint64_t kGeneratedLuScanUnroll = 4;
+/// Rows a warp updates together in a step (see the elimination below).
+constexpr int64_t kGeneratedLuRowsPerPass = 4;
+/// Bytes of one element of `type` (complex numbers: both parts).
+int64_t elementByteSize(Type type) {
+  if (auto complexType = dyn_cast<ComplexType>(type))
+    return 2 * elementByteSize(complexType.getElementType());
+  return type.getIntOrFloatBitWidth() / 8;
+}
+
+namespace {
+
+/// Shuffles a 32- or 64-bit integer or float across the warp (`mode` idx:
+/// from lane `lane`; xor: from lane ^ `lane`), as 32-bit shuffles.
+Value shuffleValue(ImplicitLocOpBuilder &b, Value value, Value lane,
+                   gpu::ShuffleMode mode) {
+  Type type = value.getType();
+  unsigned width = type.getIntOrFloatBitWidth();
+  Type i32 = b.getI32Type(), bitsType = b.getIntegerType(width);
+  Value bits = isa<FloatType>(type)
+                   ? arith::BitcastOp::create(b, bitsType, value).getResult()
+                   : value;
+  Value warpWidth = arith::ConstantIntOp::create(b, i32, 32);
+  auto shuffle32 = [&](Value v) -> Value {
+    return gpu::ShuffleOp::create(b, v, lane, warpWidth, mode)
+        .getShuffleResult();
+  };
+  Value result;
+  if (width == 32) {
+    result = shuffle32(bits);
+  } else {
+    Value shift = arith::ConstantIntOp::create(b, bitsType, 32);
+    Value low = arith::TruncIOp::create(b, i32, bits);
+    Value high = arith::TruncIOp::create(
+        b, i32, arith::ShRUIOp::create(b, bits, shift));
+    result = arith::OrIOp::create(
+        b,
+        arith::ShLIOp::create(
+            b, arith::ExtUIOp::create(b, bitsType, shuffle32(high)), shift),
+        arith::ExtUIOp::create(b, bitsType, shuffle32(low)));
+  }
+  return isa<FloatType>(type)
+             ? arith::BitcastOp::create(b, type, result).getResult()
+             : result;
+}
+
+Value shuffleXor(ImplicitLocOpBuilder &b, Value value, int32_t offset) {
+  return shuffleValue(b, value,
+                      arith::ConstantIntOp::create(b, b.getI32Type(), offset),
+                      gpu::ShuffleMode::XOR);
+}
+
+/// The pivot search's key of a candidate: the bit pattern of its magnitude
+/// (non-negative floats order as unsigned integers). A NaN is never chosen
+/// except on the diagonal, where LAPACK's scan starts: keys 0 and +Inf
+/// reproduce exactly the sequential scan's choice.
+Value pivotKey(ImplicitLocOpBuilder &b, const ElementArith &element,
+               Value value, Value onDiagonal, Type magnitudeType) {
+  Type keyType = b.getIntegerType(magnitudeType.getIntOrFloatBitWidth());
+  Value zeroKey = arith::ConstantIntOp::create(b, keyType, 0);
+  Value infKey = arith::BitcastOp::create(
+      b, keyType,
+      arith::ConstantOp::create(
+          b, b.getFloatAttr(magnitudeType,
+                            APFloat::getInf(cast<FloatType>(magnitudeType)
+                                                .getFloatSemantics()))));
+  Value magnitude = element.magnitude(b, value);
+  Value isNaN = arith::CmpFOp::create(b, arith::CmpFPredicate::UNO, magnitude,
+                                      magnitude);
+  return arith::SelectOp::create(
+      b, isNaN, arith::SelectOp::create(b, onDiagonal, infKey, zeroKey),
+      arith::BitcastOp::create(b, keyType, magnitude));
+}
+
+} // namespace
+
+void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
+                               Type elementType, Type intType,
+                               bool withPermutation, int64_t size) {
+  Value input = args[0], lu = args[1], pivots = args[2], info = args[3];
+  Value permutation = withPermutation ? args[4] : Value();
+  ElementArith element(elementType, ElementArith::Flavour::Kernel);
+  Type i32 = b.getI32Type(), i1 = b.getI1Type();
+  // Index constants 0..size, made here: the loops below use them in nested
+  // regions.
+  SmallVector<Value> c;
+  for (int64_t v = 0; v <= size; ++v)
+    c.push_back(arith::ConstantIndexOp::create(b, v));
+  auto c32 = [&](ImplicitLocOpBuilder &b, int64_t v) -> Value {
+    return arith::ConstantIntOp::create(b, i32, v);
+  };
+  auto toI32 = [&](ImplicitLocOpBuilder &b, Value index) -> Value {
+    return arith::IndexCastUIOp::create(b, i32, index);
+  };
+  auto toIndex = [&](ImplicitLocOpBuilder &b, Value v) -> Value {
+    return arith::IndexCastUIOp::create(b, b.getIndexType(), v);
+  };
+  auto cmp = [&](ImplicitLocOpBuilder &b, arith::CmpIPredicate predicate,
+                 Value lhs, Value rhs) -> Value {
+    return arith::CmpIOp::create(b, predicate, lhs, rhs);
+  };
+  auto select = [&](ImplicitLocOpBuilder &b, Value condition, Value t,
+                    Value f) -> Value {
+    return arith::SelectOp::create(b, condition, t, f);
+  };
+  using P = arith::CmpIPredicate;
+
+  Value batch = memref::DimOp::create(b, lu, 0);
+  Value m = memref::DimOp::create(b, lu, 1);
+  Value n = memref::DimOp::create(b, lu, 2);
+  Value k = arith::MinUIOp::create(b, m, n);
+  Value lane = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
+  Value warp = gpu::ThreadIdOp::create(b, gpu::Dimension::y);
+  Value blockId = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  Value gridDim = gpu::GridDimOp::create(b, gpu::Dimension::x);
+  int64_t groupsPerWarp = 32 / size;
+  Value group = arith::DivUIOp::create(b, lane, c[size]);
+  Value row = arith::RemUIOp::create(b, lane, c[size]);
+  Value rowI32 = toI32(b, row);
+  Value firstLaneOfGroup = toI32(b, arith::MulIOp::create(b, group, c[size]));
+  Value matricesPerBlock = arith::ConstantIndexOp::create(
+      b, kRegisterLuWarpsPerBlock * groupsPerWarp);
+  Value slot = arith::AddIOp::create(
+      b, arith::MulIOp::create(b, warp, c[groupsPerWarp]), group);
+  Value zeroValue =
+      arith::ConstantOp::create(b, b.getZeroAttr(elementType));
+  Value noError = arith::ConstantOp::create(b, b.getIntegerAttr(intType, 0));
+  Value noPosition = c32(b, std::numeric_limits<int32_t>::max());
+
+  // Every lane runs the same iterations (the shuffles need the whole warp).
+  buildLoop(b, arith::MulIOp::create(b, blockId, matricesPerBlock), batch,
+            arith::MulIOp::create(b, gridDim, matricesPerBlock),
+            [&](ImplicitLocOpBuilder &b, Value blockFirst) {
+    Value matrix = arith::AddIOp::create(b, blockFirst, slot);
+    Value valid = cmp(b, P::ult, matrix, batch);
+    Value rowValid = arith::AndIOp::create(b, valid, cmp(b, P::ult, row, m));
+
+    // Row `row` into registers; columns past N (and rows past M) hold 0.
+    SmallVector<Value> state;
+    for (int64_t j = 0; j < size; ++j) {
+      Value inMatrix =
+          arith::AndIOp::create(b, rowValid, cmp(b, P::ult, c[j], n));
+      auto load = scf::IfOp::create(
+          b, inMatrix,
+          [&](OpBuilder &nested, Location loc) {
+            ImplicitLocOpBuilder nb(loc, nested);
+            scf::YieldOp::create(
+                nb, memref::LoadOp::create(nb, input,
+                                           ValueRange{matrix, row, c[j]})
+                        .getResult());
+          },
+          [&](OpBuilder &nested, Location loc) {
+            ImplicitLocOpBuilder nb(loc, nested);
+            scf::YieldOp::create(nb, zeroValue);
+          });
+      state.push_back(load.getResult(0));
+    }
+    // Then: the logical position of the row, whether it has been a pivot
+    // row (rows past M never compete), info.
+    state.push_back(rowI32);
+    state.push_back(arith::XOrIOp::create(
+        b, rowValid, arith::ConstantIntOp::create(b, i1, 1)));
+    state.push_back(noError);
+
+    for (int64_t step = 0; step < size; ++step) {
+      auto stepIf = scf::IfOp::create(
+          b, cmp(b, P::ult, c[step], k),
+          [&](OpBuilder &nested, Location loc) {
+            ImplicitLocOpBuilder b(loc, nested);
+            SmallVector<Value> a(state.begin(), state.begin() + size);
+            Value position = state[size], used = state[size + 1];
+            Value status = state[size + 2];
+            Value stepI32 = c32(b, step);
+
+            // Pivot search among the rows not used yet.
+            Value key = pivotKey(b, element, a[step],
+                                 cmp(b, P::eq, position, stepI32),
+                                 elementType);
+            Value zeroKey =
+                arith::ConstantOp::create(b, b.getZeroAttr(key.getType()));
+            key = select(b, used, zeroKey, key);
+            Value candidate = select(b, used, noPosition, position);
+            Value candidateRow = rowI32;
+            for (int64_t offset = size / 2; offset >= 1; offset /= 2) {
+              Value otherKey = shuffleXor(b, key, offset);
+              Value otherPosition = shuffleXor(b, candidate, offset);
+              Value otherRow = shuffleXor(b, candidateRow, offset);
+              // Larger key, or equal key at an earlier position (used rows
+              // sit at position INT_MAX with key 0 and lose every tie).
+              Value take = arith::OrIOp::create(
+                  b, cmp(b, P::ugt, otherKey, key),
+                  arith::AndIOp::create(b, cmp(b, P::eq, otherKey, key),
+                                        cmp(b, P::ult, otherPosition,
+                                            candidate)));
+              key = select(b, take, otherKey, key);
+              candidate = select(b, take, otherPosition, candidate);
+              candidateRow = select(b, take, otherRow, candidateRow);
+            }
+            Value pivotPosition = candidate, pivotRow = candidateRow;
+            Value isPivotRow = cmp(b, P::eq, rowI32, pivotRow);
+            // Rows swap places: the pivot row moves to `step`, the row at
+            // `step` to where the pivot row was.
+            Value newPosition = select(
+                b, isPivotRow, stepI32,
+                select(b, cmp(b, P::eq, position, stepI32), pivotPosition,
+                       position));
+            Value newUsed = arith::OrIOp::create(b, used, isPivotRow);
+            buildIf(b, arith::AndIOp::create(b, valid, isPivotRow),
+                    [&](ImplicitLocOpBuilder &b) {
+              Value pivotIndex =
+                  intType.isInteger(32)
+                      ? pivotPosition
+                      : arith::ExtUIOp::create(b, intType, pivotPosition)
+                            .getResult();
+              memref::StoreOp::create(b, pivotIndex, pivots,
+                                      ValueRange{matrix, c[step]});
+            });
+
+            // Elimination of the rows below, against the broadcast pivot row.
+            Value source = arith::AddIOp::create(b, firstLaneOfGroup, pivotRow);
+            Value pivot =
+                shuffleValue(b, a[step], source, gpu::ShuffleMode::IDX);
+            Value singular = element.isZero(b, pivot);
+            Value eliminate = arith::AndIOp::create(
+                b,
+                arith::XOrIOp::create(b, newUsed,
+                                      arith::ConstantIntOp::create(b, i1, 1)),
+                arith::XOrIOp::create(b, singular,
+                                      arith::ConstantIntOp::create(b, i1, 1)));
+            Value multiplier = element.div(b, a[step], pivot);
+            a[step] = select(b, eliminate, multiplier, a[step]);
+            for (int64_t j = step + 1; j < size; ++j) {
+              Value pivotRowEntry =
+                  shuffleValue(b, a[j], source, gpu::ShuffleMode::IDX);
+              a[j] = select(b, eliminate,
+                            element.mulSub(b, a[j], multiplier, pivotRowEntry),
+                            a[j]);
+            }
+            Value firstError = arith::AndIOp::create(
+                b, singular, cmp(b, P::eq, status, noError));
+            status = select(
+                b, firstError,
+                arith::ConstantOp::create(b,
+                                          b.getIntegerAttr(intType, step + 1)),
+                status);
+            SmallVector<Value> next(a);
+            next.append({newPosition, newUsed, status});
+            scf::YieldOp::create(b, next);
+          },
+          [&](OpBuilder &nested, Location loc) {
+            ImplicitLocOpBuilder nb(loc, nested);
+            scf::YieldOp::create(nb, state);
+          });
+      state.assign(stepIf.getResults().begin(), stepIf.getResults().end());
+    }
+
+    // Row `row` is row `position` of L\U.
+    Value position = toIndex(b, state[size]);
+    buildIf(b, rowValid, [&](ImplicitLocOpBuilder &b) {
+      for (int64_t j = 0; j < size; ++j)
+        buildIf(b, cmp(b, P::ult, c[j], n), [&](ImplicitLocOpBuilder &b) {
+          memref::StoreOp::create(b, state[j], lu,
+                                  ValueRange{matrix, position, c[j]});
+        });
+      if (permutation)
+        memref::StoreOp::create(b, arith::IndexCastUIOp::create(b, intType, row),
+                                permutation, ValueRange{matrix, position});
+    });
+    buildIf(b, arith::AndIOp::create(b, valid, cmp(b, P::eq, row, c[0])),
+            [&](ImplicitLocOpBuilder &b) {
+      memref::StoreOp::create(b, state[size + 2], info, matrix);
+    });
+  });
+}
+
+void buildSharedMemoryLuKernelBody(ImplicitLocOpBuilder &b,
+                                   ValueRange args, Type elementType,
+                                   Type intType, bool withPermutation) {
+  Value input = args[0], lu = args[1], pivots = args[2], info = args[3];
+  Value permutation = withPermutation ? args[4] : Value();
+  ElementArith element(elementType, ElementArith::Flavour::Kernel);
+  auto c = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, v);
+  };
+  Value zero = c(0), one = c(1), warpSize = c(32);
+  Type i32 = b.getI32Type();
+  // 0 .. kGeneratedLuRowsPerPass, for the nested regions below (`c` builds
+  // at the kernel's top level).
+  SmallVector<Value> passOffsets;
+  for (int64_t t = 0; t <= kGeneratedLuRowsPerPass; ++t)
+    passOffsets.push_back(c(t));
+
+  Value batch = memref::DimOp::create(b, lu, 0);
+  Value m = memref::DimOp::create(b, lu, 1);
+  Value n = memref::DimOp::create(b, lu, 2);
+  Value k = arith::MinUIOp::create(b, m, n);
+  // The row stride of the shared copy, as GeneratedLuLaunch counts it.
+  Value stride = arith::OrIOp::create(b, n, one);
+  Value lane = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
+  Value warp = gpu::ThreadIdOp::create(b, gpu::Dimension::y);
+  Value group = gpu::ThreadIdOp::create(b, gpu::Dimension::z);
+  Value warps = gpu::BlockDimOp::create(b, gpu::Dimension::y);
+  Value groups = gpu::BlockDimOp::create(b, gpu::Dimension::z);
+  Value blockId = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  Value gridDim = gpu::GridDimOp::create(b, gpu::Dimension::x);
+
+  // Shared memory: [groups][M][stride] elements, then [groups][M] i32 row
+  // order.
+  auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
+                                              gpu::AddressSpace::Workgroup);
+  Value shared = gpu::DynamicSharedMemoryOp::create(
+      b, MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                         MemRefLayoutAttrInterface(), workgroup));
+  Value matrixElements = arith::MulIOp::create(b, m, stride);
+  Value elementCount = arith::MulIOp::create(b, groups, matrixElements);
+  Value elements = memref::ViewOp::create(
+      b,
+      MemRefType::get({ShapedType::kDynamic}, elementType,
+                      MemRefLayoutAttrInterface(), workgroup),
+      shared, zero, ValueRange{elementCount});
+  int64_t elementBytes = elementByteSize(elementType);
+  Value rowOrder = memref::ViewOp::create(
+      b,
+      MemRefType::get({ShapedType::kDynamic}, i32, MemRefLayoutAttrInterface(),
+                      workgroup),
+      shared, arith::MulIOp::create(b, elementCount, c(elementBytes)),
+      ValueRange{arith::MulIOp::create(b, groups, m)});
+  Value matrixBase = arith::MulIOp::create(b, group, matrixElements);
+  Value rowOrderBase = arith::MulIOp::create(b, group, m);
+
+  auto at = [&](ImplicitLocOpBuilder &b, Value row, Value col) -> Value {
+    return arith::AddIOp::create(
+        b, matrixBase,
+        arith::AddIOp::create(b, arith::MulIOp::create(b, row, stride), col));
+  };
+  auto rowOf = [&](ImplicitLocOpBuilder &b, Value position) -> Value {
+    return arith::IndexCastUIOp::create(
+        b, b.getIndexType(),
+        memref::LoadOp::create(
+            b, rowOrder, ValueRange{arith::AddIOp::create(b, rowOrderBase,
+                                                          position)}));
+  };
+  auto isFirstLane = [&](ImplicitLocOpBuilder &b) -> Value {
+    return arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lane, zero);
+  };
+  auto isFirstWarp = [&](ImplicitLocOpBuilder &b) -> Value {
+    return arith::CmpIOp::create(b, arith::CmpIPredicate::eq, warp, zero);
+  };
+  // Rows r = first + warp, + W, ... and columns c = first + lane, + 32, ...
+  auto forRowsOfWarp = [&](ImplicitLocOpBuilder &b, Value first,
+                           function_ref<void(ImplicitLocOpBuilder &, Value)> f) {
+    buildLoop(b, arith::AddIOp::create(b, first, warp), m, warps, f);
+  };
+  auto forColumnsOfLane = [&](ImplicitLocOpBuilder &b, Value first,
+                              function_ref<void(ImplicitLocOpBuilder &, Value)>
+                                  f) {
+    buildLoop(b, arith::AddIOp::create(b, first, lane), n, warpSize, f);
+  };
+
+  Value firstMatrix = arith::MulIOp::create(b, blockId, groups);
+  Value matrixStride = arith::MulIOp::create(b, gridDim, groups);
+  // Every thread of a block runs the same iterations (barriers inside);
+  // groups past the batch factor a copy of its last matrix and store nothing.
+  buildLoop(b, firstMatrix, batch, matrixStride, [&](ImplicitLocOpBuilder &b,
+                                                     Value blockFirst) {
+    Value matrix = arith::AddIOp::create(b, blockFirst, group);
+    Value valid =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::ult, matrix, batch);
+    Value source = arith::MinUIOp::create(
+        b, matrix, arith::SubIOp::create(b, batch, one));
+
+    // 1. Load.
+    forRowsOfWarp(b, zero, [&](ImplicitLocOpBuilder &b, Value r) {
+      forColumnsOfLane(b, zero, [&](ImplicitLocOpBuilder &b, Value col) {
+        Value v = memref::LoadOp::create(b, input, ValueRange{source, r, col});
+        memref::StoreOp::create(b, v, elements, at(b, r, col));
+      });
+      buildIf(b, isFirstLane(b), [&](ImplicitLocOpBuilder &b) {
+        memref::StoreOp::create(
+            b, arith::IndexCastUIOp::create(b, i32, r), rowOrder,
+            ValueRange{arith::AddIOp::create(b, rowOrderBase, r)});
+      });
+    });
+    gpu::BarrierOp::create(b);
+
+    // 2. Factor.
+    Value noError = arith::ConstantOp::create(b, b.getIntegerAttr(intType, 0));
+    auto complexType = dyn_cast<ComplexType>(elementType);
+    Type magnitudeType =
+        complexType ? complexType.getElementType() : elementType;
+    unsigned keyWidth = magnitudeType.getIntOrFloatBitWidth();
+    Type keyType = b.getIntegerType(keyWidth);
+    auto steps = scf::ForOp::create(
+        b, zero, k, one, ValueRange{noError},
+        [&](OpBuilder &nested, Location loc, Value kk, ValueRange iter) {
+          ImplicitLocOpBuilder b(loc, nested);
+          // Pivot search by warp 0 (see pivotKey).
+          buildIf(b, isFirstWarp(b), [&](ImplicitLocOpBuilder &b) {
+            Value zeroKey = arith::ConstantIntOp::create(b, keyType, 0);
+            Value noRow = arith::ConstantIntOp::create(b, i32, -1);
+            auto scan = scf::ForOp::create(
+                b, arith::AddIOp::create(b, kk, lane), m, warpSize,
+                ValueRange{zeroKey, noRow},
+                [&](OpBuilder &nested, Location loc, Value i, ValueRange best) {
+                  ImplicitLocOpBuilder b(loc, nested);
+                  Value v = memref::LoadOp::create(
+                      b, elements, at(b, rowOf(b, i), kk));
+                  Value key = pivotKey(
+                      b, element, v,
+                      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, i, kk),
+                      magnitudeType);
+                  // Rows grow along the scan: only a larger key wins (the
+                  // unsigned -1 "no row" loses every tie below).
+                  Value better = arith::OrIOp::create(
+                      b,
+                      arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, key,
+                                            best[0]),
+                      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, best[1],
+                                            noRow));
+                  Value iInt = arith::IndexCastUIOp::create(b, i32, i);
+                  scf::YieldOp::create(
+                      b, ValueRange{
+                             arith::SelectOp::create(b, better, key, best[0]),
+                             arith::SelectOp::create(b, better, iInt, best[1])});
+                });
+            // Unrolled, the candidates' loads (independent: the scan stores
+            // nothing) are issued together instead of one round trip each.
+            ValueRange scanResults = scan.getResults();
+            FailureOr<UnrolledLoopInfo> unrolledScan =
+                loopUnrollByFactor(scan, kGeneratedLuScanUnroll);
+            if (succeeded(unrolledScan) && unrolledScan->epilogueLoopOp)
+              scanResults = unrolledScan->epilogueLoopOp->getResults();
+            else if (succeeded(unrolledScan) && unrolledScan->mainLoopOp)
+              scanResults = unrolledScan->mainLoopOp->getResults();
+            Value bestKey = scanResults[0], bestRow = scanResults[1];
+            for (int32_t offset = 16; offset >= 1; offset /= 2) {
+              Value otherKey = shuffleXor(b, bestKey, offset);
+              Value otherRow = shuffleXor(b, bestRow, offset);
+              // Larger key, or equal key at an earlier row; lanes without a
+              // row (-1 as unsigned is the largest) never win a tie.
+              Value take = arith::OrIOp::create(
+                  b,
+                  arith::AndIOp::create(
+                      b,
+                      arith::CmpIOp::create(b, arith::CmpIPredicate::ne,
+                                            otherRow, noRow),
+                      arith::CmpIOp::create(b, arith::CmpIPredicate::ugt,
+                                            otherKey, bestKey)),
+                  arith::AndIOp::create(
+                      b,
+                      arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
+                                            otherKey, bestKey),
+                      arith::CmpIOp::create(b, arith::CmpIPredicate::ult,
+                                            otherRow, bestRow)));
+              bestKey = arith::SelectOp::create(b, take, otherKey, bestKey);
+              bestRow = arith::SelectOp::create(b, take, otherRow, bestRow);
+            }
+            buildIf(b, isFirstLane(b), [&](ImplicitLocOpBuilder &b) {
+              Value pivotRow =
+                  arith::IndexCastUIOp::create(b, b.getIndexType(), bestRow);
+              Value atK = arith::AddIOp::create(b, rowOrderBase, kk);
+              Value atPivot = arith::AddIOp::create(b, rowOrderBase, pivotRow);
+              Value rowAtK = memref::LoadOp::create(b, rowOrder, atK);
+              Value rowAtPivot = memref::LoadOp::create(b, rowOrder, atPivot);
+              memref::StoreOp::create(b, rowAtPivot, rowOrder, atK);
+              memref::StoreOp::create(b, rowAtK, rowOrder, atPivot);
+              buildIf(b, valid, [&](ImplicitLocOpBuilder &b) {
+                Value pivotValue = intType.isInteger(32)
+                                       ? bestRow
+                                       : arith::ExtUIOp::create(b, intType,
+                                                                bestRow)
+                                             .getResult();
+                memref::StoreOp::create(b, pivotValue, pivots,
+                                        ValueRange{matrix, kk});
+              });
+            });
+          });
+          gpu::BarrierOp::create(b);
+
+          // Elimination below the pivot, by every warp.
+          Value pivotRow = rowOf(b, kk);
+          Value pivot =
+              memref::LoadOp::create(b, elements, at(b, pivotRow, kk));
+          Value singular = element.isZero(b, pivot);
+          Value below = arith::AddIOp::create(b, kk, one);
+          buildIf(b, arith::XOrIOp::create(
+                         b, singular, arith::ConstantIntOp::create(b, 1, 1)),
+                  [&](ImplicitLocOpBuilder &b) {
+            // One division per step, then a multiplication per row (f64
+            // division is a long instruction sequence); a pivot too small
+            // for its reciprocal divides every row, as LAPACK's getf2 does.
+            Value reciprocal = element.reciprocal(b, pivot);
+            Value useReciprocal = element.reciprocalIsSafe(b, pivot);
+            // A warp updates kGeneratedLuRowsPerPass rows at a time, their
+            // loads issued before any store, so that the rows' shared-memory
+            // round trips overlap instead of running one after another.
+            Value lastRow = arith::SubIOp::create(b, m, one);
+            Value passStride =
+                arith::MulIOp::create(b, warps, passOffsets.back());
+            buildLoop(b, arith::AddIOp::create(b, below, warp), m, passStride,
+                      [&](ImplicitLocOpBuilder &b, Value firstRow) {
+              SmallVector<Value> rowValid, rows, entries, multiplierAt;
+              for (int64_t t = 0; t < kGeneratedLuRowsPerPass; ++t) {
+                Value i = arith::AddIOp::create(
+                    b, firstRow,
+                    arith::MulIOp::create(b, warps, passOffsets[t]));
+                rowValid.push_back(arith::CmpIOp::create(
+                    b, arith::CmpIPredicate::ult, i, m));
+                // Rows past M read row M-1 (in bounds) and store nothing.
+                Value row = rowOf(b, arith::MinUIOp::create(b, i, lastRow));
+                rows.push_back(row);
+                multiplierAt.push_back(at(b, row, kk));
+                entries.push_back(
+                    memref::LoadOp::create(b, elements, multiplierAt.back()));
+              }
+              auto scaled = scf::IfOp::create(
+                  b, useReciprocal,
+                  [&](OpBuilder &nested, Location loc) {
+                    ImplicitLocOpBuilder nb(loc, nested);
+                    SmallVector<Value> products;
+                    for (Value entry : entries)
+                      products.push_back(element.mul(nb, entry, reciprocal));
+                    scf::YieldOp::create(nb, products);
+                  },
+                  [&](OpBuilder &nested, Location loc) {
+                    ImplicitLocOpBuilder nb(loc, nested);
+                    SmallVector<Value> quotients;
+                    for (Value entry : entries)
+                      quotients.push_back(element.div(nb, entry, pivot));
+                    scf::YieldOp::create(nb, quotients);
+                  });
+              forColumnsOfLane(b, below, [&](ImplicitLocOpBuilder &b,
+                                             Value col) {
+                Value pivotRowEntry =
+                    memref::LoadOp::create(b, elements, at(b, pivotRow, col));
+                SmallVector<Value> targets, values;
+                for (Value row : rows) {
+                  targets.push_back(at(b, row, col));
+                  values.push_back(
+                      memref::LoadOp::create(b, elements, targets.back()));
+                }
+                for (int64_t t = 0; t < kGeneratedLuRowsPerPass; ++t) {
+                  Value updated = element.mulSub(
+                      b, values[t], scaled.getResult(t), pivotRowEntry);
+                  buildIf(b, rowValid[t], [&](ImplicitLocOpBuilder &b) {
+                    memref::StoreOp::create(b, updated, elements, targets[t]);
+                  });
+                }
+              });
+              // Every lane has read a(i, k) before lane 0 replaces it.
+              NVVM::SyncWarpOp::create(b,
+                                       arith::ConstantIntOp::create(b, i32, -1));
+              buildIf(b, isFirstLane(b), [&](ImplicitLocOpBuilder &b) {
+                for (int64_t t = 0; t < kGeneratedLuRowsPerPass; ++t)
+                  buildIf(b, rowValid[t], [&](ImplicitLocOpBuilder &b) {
+                    memref::StoreOp::create(b, scaled.getResult(t), elements,
+                                            multiplierAt[t]);
+                  });
+              });
+            });
+          });
+          gpu::BarrierOp::create(b);
+
+          // info: the first zero pivot, 1-based.
+          Value firstError = arith::AndIOp::create(
+              b, singular,
+              arith::CmpIOp::create(b, arith::CmpIPredicate::eq, iter[0],
+                                    noError));
+          scf::YieldOp::create(
+              b, ValueRange{arith::SelectOp::create(
+                     b, firstError, arith::IndexCastOp::create(b, intType, below),
+                     iter[0])});
+        });
+
+    // 3. Store, rows in pivot order.
+    buildIf(b, valid, [&](ImplicitLocOpBuilder &b) {
+      forRowsOfWarp(b, zero, [&](ImplicitLocOpBuilder &b, Value r) {
+        Value row = rowOf(b, r);
+        forColumnsOfLane(b, zero, [&](ImplicitLocOpBuilder &b, Value col) {
+          Value v = memref::LoadOp::create(b, elements, at(b, row, col));
+          memref::StoreOp::create(b, v, lu, ValueRange{matrix, r, col});
+        });
+        if (permutation)
+          buildIf(b, isFirstLane(b), [&](ImplicitLocOpBuilder &b) {
+            memref::StoreOp::create(
+                b, arith::IndexCastUIOp::create(b, intType, row), permutation,
+                ValueRange{matrix, r});
+          });
+      });
+      buildIf(b,
+              arith::AndIOp::create(b, isFirstWarp(b), isFirstLane(b)),
+              [&](ImplicitLocOpBuilder &b) {
+                memref::StoreOp::create(b, steps.getResult(0), info, matrix);
+              });
+    });
+    // Shared memory is refilled by the next iteration.
+    gpu::BarrierOp::create(b);
+  });
+}
+
+} // namespace mlir::linalgx::gpu_kernels

@@ -1,0 +1,142 @@
+//===- GeneratedLu.h - the generated one-kernel GPU LU ----------*- C++ -*-===//
+//
+// The two LU kernels the GPU lowering generates (register and shared
+// memory, GeneratedLu.cpp) and the launch arithmetic LinalgXToGPU.cpp uses to
+// choose between them and the vendor path. Internal to
+// lib/Conversion/LinalgXToGPU; docs/gpu.md describes the design.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LINALGX_LIB_CONVERSION_LINALGXTOGPU_GENERATEDLU_H
+#define LINALGX_LIB_CONVERSION_LINALGXTOGPU_GENERATEDLU_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+
+#include <cstdint>
+
+namespace mlir::linalgx::gpu_kernels {
+
+/// Dynamic shared memory one block of the generated LU may use: sm_90's
+/// opt-in maximum (227 KiB); the runtime raises the kernel's limit to what
+/// each launch asks for.
+inline constexpr int64_t kGeneratedLuMaxSharedBytes = 227 * 1024;
+/// Threads of a block: 32 lanes x W warps per matrix x matrices per block.
+/// Also the kernel's declared maximum (nvvm.maxntid), so that ptxas keeps
+/// registers within what a block this size may use (128 per thread): the
+/// complex<f64> kernel needs more than the 64 a 1024-thread block allows.
+inline constexpr int64_t kGeneratedLuMaxThreads = 512;
+/// Warps per matrix: ceil(M / rows per warp), so that a step's trailing
+/// update gives each warp a few rows. Few matrices (fewer than the SMs can
+/// hold) leave the GPU idle and are latency-bound: more warps per matrix.
+/// Many matrices fill the GPU: fewer warps each, more matrices per SM.
+inline constexpr int64_t kGeneratedLuRowsPerWarpFew = 2;
+inline constexpr int64_t kGeneratedLuRowsPerWarpMany = 8;
+inline constexpr int64_t kGeneratedLuFewMatrices = 264; // 2 per SM of an H200
+/// Matrices per block when a matrix has a single warp or two (small
+/// matrices): keeps blocks at 128 threads, so block count limits do not cap
+/// the threads per SM.
+inline constexpr int64_t kGeneratedLuMinThreadsPerBlock = 128;
+
+/// Matrices of at most this many rows and columns (8, 16 or 32) are factored
+/// by the register kernel; 4 warps per block.
+inline constexpr int64_t kRegisterLuSizes[] = {8, 16, 32};
+inline constexpr int64_t kRegisterLuWarpsPerBlock = 4;
+
+/// Bytes of one element of `type` (complex numbers: both parts).
+int64_t elementByteSize(Type type);
+
+/// The launch shape of the generated LU for [B, M, N] matrices of
+/// `elementBytes`-byte elements: warps per matrix, matrices per block, and
+/// the shared-memory bytes of a block (each matrix with rows padded to an
+/// odd stride, plus its row order). Built as host arithmetic so that dynamic
+/// shapes choose at run time; constant-folded for static ones.
+struct GeneratedLuLaunch {
+  Value warpsPerMatrix, matricesPerBlock, sharedBytes;
+
+  /// Shared-memory bytes of one matrix: the odd-stride copy and its row
+  /// order. The generated LU takes matrices for which this fits a block.
+  static int64_t bytesPerMatrix(int64_t m, int64_t n, int64_t elementBytes) {
+    return m * (n | 1) * elementBytes + m * 4;
+  }
+  static Value bytesPerMatrix(ImplicitLocOpBuilder &b, Value m, Value n,
+                              int64_t elementBytes) {
+    Value stride =
+        arith::OrIOp::create(b, n, arith::ConstantIndexOp::create(b, 1));
+    return arith::AddIOp::create(
+        b,
+        arith::MulIOp::create(
+            b, arith::MulIOp::create(b, m, stride),
+            arith::ConstantIndexOp::create(b, elementBytes)),
+        arith::MulIOp::create(b, m, arith::ConstantIndexOp::create(b, 4)));
+  }
+
+  static GeneratedLuLaunch build(ImplicitLocOpBuilder &b, Value batch, Value m,
+                                 Value n, int64_t elementBytes) {
+    auto c = [&](int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(b, v);
+    };
+    Value one = c(1);
+    Value few = arith::CmpIOp::create(b, arith::CmpIPredicate::ule, batch,
+                                      c(kGeneratedLuFewMatrices));
+    Value rowsPerWarp =
+        arith::SelectOp::create(b, few, c(kGeneratedLuRowsPerWarpFew),
+                                c(kGeneratedLuRowsPerWarpMany));
+    Value warps = arith::MinUIOp::create(
+        b, c(kGeneratedLuMaxThreads / 32),
+        arith::MaxUIOp::create(b, one,
+                               arith::CeilDivUIOp::create(b, m, rowsPerWarp)));
+    // An odd row stride spreads a column over all banks. Only as many
+    // matrices per block as fit its shared memory (at least one: callers
+    // check that one fits).
+    Value perMatrix = bytesPerMatrix(b, m, n, elementBytes);
+    Value matrices = arith::MaxUIOp::create(
+        b, one,
+        arith::MinUIOp::create(
+            b,
+            arith::DivUIOp::create(b, c(kGeneratedLuMinThreadsPerBlock / 32),
+                                   warps),
+            arith::DivUIOp::create(
+                b, c(kGeneratedLuMaxSharedBytes),
+                arith::MaxUIOp::create(b, perMatrix, one))));
+    Value bytes = arith::MulIOp::create(b, matrices, perMatrix);
+    return {warps, matrices, bytes};
+  }
+};
+
+/// The register LU for real matrices of at most `size` rows and columns
+/// (size = 8, 16 or 32): `size` lanes per matrix, 32 / size matrices per
+/// warp, and lane r holds row r of its matrix in `size` registers. The
+/// steps are unrolled (`size` of them, those past K skipped), so every
+/// column index is static and the rows never leave the registers:
+///  - pivot search: a butterfly over the matrix's lanes of (key, logical
+///    position, row) among the rows not yet used as pivots -- the row order
+///    is tracked per lane as its logical position, rows never move;
+///  - the pivot row is broadcast with shuffles, each remaining row divides
+///    its entry in column k by the pivot and updates its columns > k.
+/// Global memory is read and written once; no shared memory, no barriers.
+void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
+                               Type elementType, Type intType,
+                               bool withPermutation, int64_t size);
+
+/// The one-kernel LU. A group of W warps (blockDim.y) factors one matrix in
+/// shared memory; a block holds blockDim.z such groups; blocks walk the batch
+/// with a stride loop. Per matrix:
+///  1. coalesced load of the row-major matrix into shared memory;
+///  2. for k in [0, K): warp 0 finds the pivot (each lane scans rows
+///     k+lane, k+lane+32, ... then a 5-step butterfly of (magnitude, row)),
+///     records it and exchanges the two entries of the row order -- rows are
+///     never moved, the row order `rowOf` is the permutation; then every
+///     warp takes rows i = k+1+w, k+1+w+W, ...: its lanes compute the
+///     multiplier l = a(i,k) / a(k,k) and update a(i, k+1:) -= l·a(k, k+1:);
+///  3. coalesced store of lu in row order, plus pivots, info and (with a
+///     permutation operand) the row order itself.
+/// Pivot choice, zero-pivot handling (no scaling or update, info = k+1 for
+/// the first) and arithmetic are those of the loop lowering.
+void buildSharedMemoryLuKernelBody(ImplicitLocOpBuilder &b,
+                                   ValueRange args, Type elementType,
+                                   Type intType, bool withPermutation);
+
+} // namespace mlir::linalgx::gpu_kernels
+
+#endif // LINALGX_LIB_CONVERSION_LINALGXTOGPU_GENERATEDLU_H

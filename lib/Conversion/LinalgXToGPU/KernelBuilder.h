@@ -1,0 +1,39 @@
+//===- KernelBuilder.h - small builders for generated kernels ---*- C++ -*-===//
+//
+// Shared by the kernels of the GPU lowering (LinalgXToGPU.cpp,
+// GeneratedLu.cpp). Internal to lib/Conversion/LinalgXToGPU.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LINALGX_LIB_CONVERSION_LINALGXTOGPU_KERNELBUILDER_H
+#define LINALGX_LIB_CONVERSION_LINALGXTOGPU_KERNELBUILDER_H
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+
+namespace mlir::linalgx::gpu_kernels {
+
+/// Builds `scf.for iv = lb to ub step step { body(iv) }`.
+inline void buildLoop(ImplicitLocOpBuilder &b, Value lb, Value ub, Value step,
+               function_ref<void(ImplicitLocOpBuilder &, Value)> body) {
+  scf::ForOp::create(b, lb, ub, step, ValueRange(),
+                     [&](OpBuilder &nested, Location loc, Value iv, ValueRange) {
+                       ImplicitLocOpBuilder nb(loc, nested);
+                       body(nb, iv);
+                       scf::YieldOp::create(nb);
+                     });
+}
+
+/// Builds `scf.if condition { then() }`.
+inline void buildIf(ImplicitLocOpBuilder &b, Value condition,
+             function_ref<void(ImplicitLocOpBuilder &)> then) {
+  scf::IfOp::create(b, condition, [&](OpBuilder &nested, Location loc) {
+    ImplicitLocOpBuilder nb(loc, nested);
+    then(nb);
+    scf::YieldOp::create(nb);
+  });
+}
+
+} // namespace mlir::linalgx::gpu_kernels
+
+#endif // LINALGX_LIB_CONVERSION_LINALGXTOGPU_KERNELBUILDER_H

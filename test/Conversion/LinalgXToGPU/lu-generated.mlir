@@ -1,0 +1,150 @@
+// The generated one-kernel LU (lu-strategy auto, the default, and
+// generated): one gpu.launch_func per lu, the permutation output written by
+// the same kernel, for every element type.
+//  - real matrices of at most 8/16/32 rows and columns: the register kernel
+//    of that size (a row per lane, 4 warps per block, no shared memory);
+//  - otherwise, where a matrix fits 227 KiB of shared memory
+//    (M * (N | 1) * sizeof(T) + 4 M bytes): the shared-memory kernel, launched
+//    with dynamic shared memory and a run-time block shape (32, W, G);
+//  - otherwise the vendor path (lu.mlir);
+//  - dynamic sizes: host branches in that order, each a complete chain.
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu -split-input-file | FileCheck %s
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-strategy=generated -split-input-file | FileCheck %s
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-strategy=cusolver -split-input-file | FileCheck %s --check-prefix=VENDOR
+
+// VENDOR-NOT: linalgx_lu_registers
+// VENDOR-NOT: linalgx_lu_generated
+
+// f64 5x5, batch 8, with a permutation: the 8x8 register kernel, one launch
+// of ceil(8 / 16) blocks of 32x4 threads, then the host waits once.
+// CHECK-LABEL: func.func @f64_registers
+// CHECK:         %[[T0:.+]] = gpu.wait async
+// CHECK:         %[[T1:.+]] = gpu.launch_func async [%[[T0]]] @linalgx_kernels::@linalgx_lu_registers8_f64_i32_permutation blocks in (%{{.+}}, %{{.+}}, %{{.+}}) threads in (%{{.+}}, %{{.+}}, %{{.+}}) args(%{{.+}} : memref<?x?x?xf64>, %{{.+}} : memref<?x?x?xf64>, %{{.+}} : memref<?x?xi32>, %{{.+}} : memref<?xi32>, %{{.+}} : memref<?x?xi32>)
+// CHECK-NEXT:    gpu.wait [%[[T1]]]
+// CHECK-NOT:     gpu.launch_func
+// CHECK:         return
+// The kernel: unrolled steps, a butterfly of xor shuffles for the pivot,
+// idx shuffles broadcasting the pivot row, no barrier.
+// CHECK:       gpu.func @linalgx_lu_registers8_f64_i32_permutation(%{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?xi32>, %{{.+}}: memref<?xi32>, %{{.+}}: memref<?x?xi32>) kernel attributes {known_block_size = array<i32: 32, 4, 1>}
+// CHECK-NOT:     gpu.barrier
+// CHECK:         gpu.shuffle  xor
+// CHECK:         gpu.shuffle  idx
+// CHECK-NOT:     gpu.barrier
+// CHECK:         gpu.return
+func.func @f64_registers(%a: memref<8x5x5xf64>, %l: memref<8x5x5xf64>, %p: memref<8x5xi32>, %i: memref<8xi32>, %q: memref<8x5xi32>) {
+  linalgx.lu ins(%a : memref<8x5x5xf64>) outs(%l, %p, %i : memref<8x5x5xf64>, memref<8x5xi32>, memref<8xi32>) permutation(%q : memref<8x5xi32>)
+  return
+}
+
+// -----
+
+// f32 16x16 and 32x20, i64 pivots, no permutation: the 16 and 32 variants.
+// CHECK-LABEL: func.func @f32_registers
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers16_f32_i64 blocks
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers32_f32_i64 blocks
+// CHECK:       gpu.func @linalgx_lu_registers16_f32_i64(
+// CHECK:       gpu.func @linalgx_lu_registers32_f32_i64(
+func.func @f32_registers(%a: memref<16x16xf32>, %p: memref<16xi64>, %i: memref<i64>,
+                         %b: memref<32x20xf32>, %p2: memref<20xi64>) {
+  linalgx.lu ins(%a : memref<16x16xf32>) outs(%a, %p, %i : memref<16x16xf32>, memref<16xi64>, memref<i64>)
+  linalgx.lu ins(%b : memref<32x20xf32>) outs(%b, %p2, %i : memref<32x20xf32>, memref<20xi64>, memref<i64>)
+  return
+}
+
+// -----
+
+// f64 75x75, batch 64, with a permutation: the shared-memory kernel. The
+// host computes W = min(16, max(1, ceil(M / rows per warp))) warps per
+// matrix (2 rows per warp for at most 264 matrices, else 8), G matrices per
+// block and the dynamic shared memory G * (M * (N | 1) * 8 + 4 M).
+// CHECK-LABEL: func.func @f64_shared
+// CHECK:         %[[T0:.+]] = gpu.wait async
+// CHECK:         arith.ori %{{.+}}, %{{.+}} : index
+// CHECK:         %[[T1:.+]] = gpu.launch_func async [%[[T0]]] @linalgx_kernels::@linalgx_lu_generated_f64_i32_permutation blocks in (%{{.+}}, %{{.+}}, %{{.+}}) threads in (%{{.+}}, %[[W:.+]], %[[G:.+]]) dynamic_shared_memory_size %{{.+}} args(
+// CHECK-NEXT:    gpu.wait [%[[T1]]]
+// The kernel: dynamic shared memory viewed as the matrices and their row
+// orders, the pivot search by warp 0 (xor shuffles), two barriers per step,
+// a warp sync before a row's multiplier is stored, no known block size.
+// CHECK:       gpu.func @linalgx_lu_generated_f64_i32_permutation(
+// CHECK-SAME:    kernel attributes {nvvm.maxntid = array<i32: 512, 1, 1>}
+// CHECK:         %[[SMEM:.+]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+// CHECK:         memref.view %[[SMEM]][%{{.+}}][%{{.+}}] : memref<?xi8, #gpu.address_space<workgroup>> to memref<?xf64, #gpu.address_space<workgroup>>
+// CHECK:         memref.view %[[SMEM]][%{{.+}}][%{{.+}}] : memref<?xi8, #gpu.address_space<workgroup>> to memref<?xi32, #gpu.address_space<workgroup>>
+// CHECK:         gpu.barrier
+// CHECK:         gpu.shuffle  xor
+// CHECK:         gpu.barrier
+// CHECK:         nvvm.bar.warp.sync
+// CHECK:         gpu.barrier
+// CHECK:         gpu.return
+func.func @f64_shared(%a: memref<64x75x75xf64>, %l: memref<64x75x75xf64>, %p: memref<64x75xi32>, %i: memref<64xi32>, %q: memref<64x75xi32>) {
+  linalgx.lu ins(%a : memref<64x75x75xf64>) outs(%l, %p, %i : memref<64x75x75xf64>, memref<64x75xi32>, memref<64xi32>) permutation(%q : memref<64x75xi32>)
+  return
+}
+
+// -----
+
+// Complex types always take the shared-memory kernel (the register kernel
+// is real-only), even when small.
+// CHECK-LABEL: func.func @complex
+// CHECK-NOT:     call @linalgxCudaGetrf
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_generated_cf32_i32 blocks
+// CHECK-NOT:     call @linalgxCudaGetrf
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_generated_cf64_i32 blocks
+// CHECK-NOT:     call @linalgxCudaGetrf
+// CHECK:         return
+func.func @complex(%a: memref<4x4xcomplex<f32>>, %p: memref<4xi32>, %i: memref<i32>,
+                   %b: memref<3x100x100xcomplex<f64>>, %p2: memref<3x100xi32>, %i2: memref<3xi32>) {
+  linalgx.lu ins(%a : memref<4x4xcomplex<f32>>) outs(%a, %p, %i : memref<4x4xcomplex<f32>>, memref<4xi32>, memref<i32>)
+  linalgx.lu ins(%b : memref<3x100x100xcomplex<f64>>) outs(%b, %p2, %i2 : memref<3x100x100xcomplex<f64>>, memref<3x100xi32>, memref<3xi32>)
+  return
+}
+
+// -----
+
+// Too large for shared memory (170 x 171 x 8 + 680 > 227 KiB): the vendor
+// path, its runtime strategy "auto" (0), and the permutation kernel for the
+// permutation output, in the same chain.
+// CHECK-LABEL: func.func @f64_too_large
+// CHECK-NOT:     linalgx_lu_generated
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_to_column_major_f64 blocks
+// CHECK:         %[[STRATEGY:.+]] = arith.constant 0 : i32
+// CHECK:         call @linalgxCudaGetrf(%{{.+}}, %[[STRATEGY]])
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_from_column_major_f64_i32 blocks
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_pivots_to_permutation_i32 blocks
+// CHECK:         gpu.wait [%{{.+}}]
+// CHECK-NOT:     gpu.launch_func
+// CHECK:         return
+func.func @f64_too_large(%a: memref<170x170xf64>, %p: memref<170xi32>, %i: memref<i32>, %q: memref<170xi32>) {
+  linalgx.lu ins(%a : memref<170x170xf64>) outs(%a, %p, %i : memref<170x170xf64>, memref<170xi32>, memref<i32>) permutation(%q : memref<170xi32>)
+  return
+}
+
+// -----
+
+// Dynamic sizes: host branches on max(M, N) <= 8, 16, 32, then on the shared
+// memory the matrix needs, then the vendor path; each branch has its own
+// chain and host wait.
+// CHECK-LABEL: func.func @f64_dynamic
+// CHECK:         %[[M:.+]] = memref.dim %{{.+}}, %c1
+// CHECK:         %[[N:.+]] = memref.dim %{{.+}}, %c2
+// CHECK:         %[[MAX:.+]] = arith.maxui %[[M]], %[[N]] : index
+// CHECK:         %[[LE8:.+]] = arith.cmpi ule, %[[MAX]], %c8
+// CHECK:         scf.if %[[LE8]] {
+// CHECK:           gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers8_f64_i32
+// CHECK:           gpu.wait [%{{.+}}]
+// CHECK:         } else {
+// CHECK:           scf.if %{{.+}} {
+// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers16_f64_i32
+// CHECK:           } else {
+// CHECK:             scf.if %{{.+}} {
+// CHECK:               gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers32_f64_i32
+// CHECK:             } else {
+// CHECK:               %[[FITS:.+]] = arith.cmpi ule, %{{.+}}, %c232448
+// CHECK:               scf.if %[[FITS]] {
+// CHECK:                 gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_generated_f64_i32
+// CHECK:               } else {
+// CHECK:                 call @linalgxCudaGetrf(
+func.func @f64_dynamic(%a: memref<?x?x?xf64>, %p: memref<?x?xi32>, %i: memref<?xi32>) {
+  linalgx.lu ins(%a : memref<?x?x?xf64>) outs(%a, %p, %i : memref<?x?x?xf64>, memref<?x?xi32>, memref<?xi32>)
+  return
+}
