@@ -3,10 +3,10 @@
 // Public C ABI of liblinalgx_cpu_runtime.so, the library the CPU lowering of
 // linalgx.lu (convert-linalgx-to-cpu-runtime) calls.
 //
-// One entry point factors a batch of row-major matrices in place with the
-// linalgx contract (../shared/design.md §2): 0-based pivots, info = 1 + the
-// first step with an exactly-zero pivot, the factorization completing on
-// singular input, the pivot being the first index of the largest |a(i,k)|
+// One entry point factors a batch of row-major matrices (in place or from a
+// separate input) with the linalgx contract (../shared/design.md §2):
+// 0-based pivots, info = 1 + the first step with an exactly-zero pivot, the
+// factorization completing on singular input, the pivot being the first index of the largest |a(i,k)|
 // (|re| + |im| for complex). Two kernels implement it:
 //   - LAPACK ?getrf (OpenBLAS) on a column-major copy of each matrix (LAPACK
 //     is column-major, our matrices row-major), for large matrices;
@@ -43,9 +43,10 @@ enum LinalgxCpuElemType {
 
 /// Which kernel linalgxCpuGetrf uses.
 enum LinalgxCpuGetrfStrategy {
-  /// By matrix size: the unblocked kernel up to the measured crossover
-  /// (docs/cpu.md), LAPACK above it (the unblocked kernel everywhere when
-  /// the library has no LAPACK).
+  /// By matrix size: the unblocked kernel below the measured crossover
+  /// (min(m, n) = 256 for f64, 192 for f32, 96 for complex; docs/cpu.md),
+  /// LAPACK from it on (the unblocked kernel everywhere when the library
+  /// has no LAPACK).
   LINALGX_CPU_GETRF_AUTO = 0,
   /// LAPACK ?getrf for every matrix (an error without LAPACK).
   LINALGX_CPU_GETRF_LAPACK = 1,
