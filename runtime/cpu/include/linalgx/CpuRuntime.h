@@ -6,8 +6,9 @@
 // One entry point factors a batch of row-major matrices (in place or from a
 // separate input) with the linalgx contract (../shared/design.md §2):
 // 0-based pivots, info = 1 + the first step with an exactly-zero pivot, the
-// factorization completing on singular input, the pivot being the first index of the largest |a(i,k)|
-// (|re| + |im| for complex). Two kernels implement it:
+// factorization completing on singular input, the pivot being the first
+// index of the largest |a(i,k)| (|re| + |im| for complex). Two kernels
+// implement it:
 //   - LAPACK ?getrf (OpenBLAS) on a column-major copy of each matrix (LAPACK
 //     is column-major, our matrices row-major), for large matrices;
 //   - an unblocked right-looking kernel of our own that works on the
