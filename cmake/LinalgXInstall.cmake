@@ -49,7 +49,9 @@ foreach(_lib IN LISTS _linalgx_libraries)
 endforeach()
 
 # ---- runtime libraries and tools --------------------------------------------
-set(_linalgx_runtime_targets linalgx_runner_utils)
+set(_linalgx_runtime_targets linalgx_runner_utils linalgx_cpu_runtime)
+install(FILES ${PROJECT_SOURCE_DIR}/runtime/cpu/include/linalgx/CpuRuntime.h
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/linalgx)
 if(TARGET linalgx_cuda_runtime)
   # runtime/cuda installs it too (it also builds standalone); this adds it to
   # the export set.

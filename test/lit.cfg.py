@@ -70,3 +70,12 @@ config.substitutions.append(
      os.path.join(config.linalgx_lib_dir, "liblinalgx-pass-plugin.so")))
 if os.path.exists(os.path.join(config.mlir_lib_dir, "libMLIR.so")):
     config.available_features.add("mlir-dylib")
+
+# The CPU runtime has LAPACK when OpenBLAS was found at configure time
+# (lu-strategy=lapack works); tests of its absence need the opposite.
+if config.linalgx_cpu_lapack.upper() in ("ON", "TRUE", "1", "YES"):
+    config.available_features.add("cpu-lapack")
+else:
+    config.available_features.add("no-cpu-lapack")
+config.substitutions.append(
+    ("%{lapack_arg}", "lapack" if "cpu-lapack" in config.available_features else "none"))

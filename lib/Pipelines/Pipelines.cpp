@@ -48,7 +48,11 @@ void linalgx::buildCPUPipeline(OpPassManager &pm,
                                const CPUPipelineOptions &options) {
   buildBufferizationPipeline(pm, options);
 
-  // linalgx and linalg to loops (vector.print stays for the runner).
+  // linalg.lu to CPU runtime calls (unless lu-strategy=loops), then what is
+  // left of linalgx and linalg to loops (vector.print stays for the runner).
+  ConvertLinalgXToCPURuntimeOptions runtime;
+  runtime.luStrategy = options.luStrategy;
+  pm.addPass(createConvertLinalgXToCPURuntime(runtime));
   pm.addPass(createConvertLinalgXToLoops());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(createCanonicalizerPass());
@@ -107,6 +111,6 @@ void linalgx::registerPipelines() {
   PassPipelineRegistration<CPUPipelineOptions>(
       "linalgx-cpu-pipeline",
       "Lower a module using linalgx ops on tensors or memrefs to the LLVM "
-      "dialect for the CPU (bufferize, loops, LLVM)",
+      "dialect for the CPU (bufferize, CPU runtime calls and loops, LLVM)",
       buildCPUPipeline);
 }

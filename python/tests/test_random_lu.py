@@ -11,6 +11,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 
 import pytest
 
@@ -31,12 +32,35 @@ def find_runner():
     return None
 
 
-def test_random_lu_vs_scipy_quick():
+def lapack_built(runner):
+    """Whether the CPU runtime next to the runner has LAPACK: lu-strategy=lapack
+    is rejected by the lowering otherwise."""
+    with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as module:
+        module.write("func.func @main() {\n  return\n}\n")
+    try:
+        probe = subprocess.run([runner, "--lu-strategy=lapack", module.name],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               universal_newlines=True)
+    finally:
+        os.unlink(module.name)
+    if "built without it" in probe.stdout:
+        return False
+    assert probe.returncode == 0, probe.stdout
+    return True
+
+
+# Every CPU lowering of linalgx.lu (docs/cpu.md): auto (the runner's default),
+# the reference loops, the runtime's unblocked kernel and LAPACK.
+@pytest.mark.parametrize("strategy", ["auto", "loops", "unblocked", "lapack"])
+def test_random_lu_vs_scipy_quick(strategy):
     runner = find_runner()
     if runner is None:
         pytest.skip("linalgx-runner not built (set LINALGX_RUNNER)")
+    if strategy == "lapack" and not lapack_built(runner):
+        pytest.skip("linalgx built without LAPACK (libopenblas-dev)")
     proc = subprocess.run(
-        [sys.executable, SCRIPT, "--quick", "--seed", str(PYTEST_SEED), "--runner", runner],
+        [sys.executable, SCRIPT, "--quick", "--seed", str(PYTEST_SEED), "--runner", runner,
+         "--lu-strategy", strategy],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True,
         timeout=900)
     summary = [line for line in proc.stdout.splitlines()

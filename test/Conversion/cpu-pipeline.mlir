@@ -1,17 +1,44 @@
 // --linalgx-cpu-pipeline lowers a tensor program using both linalgx ops all
 // the way to the LLVM dialect: nothing of linalgx, tensor, bufferization, scf,
-// memref, arith, complex, math or func is left.
+// memref, arith, complex, math or func is left. By default (lu-strategy=auto)
+// linalgx.lu becomes a call of the CPU runtime; with lu-strategy=loops, the
+// reference loops.
 // RUN: linalgx-opt %s --linalgx-cpu-pipeline | FileCheck %s
 // RUN: linalgx-opt %s --linalgx-cpu-pipeline | FileCheck %s --check-prefix=NEG
+// RUN: linalgx-opt %s --linalgx-cpu-pipeline=lu-strategy=unblocked | FileCheck %s --check-prefix=UNBLOCKED
+// RUN: linalgx-opt %s --linalgx-cpu-pipeline=lu-strategy=loops | FileCheck %s --check-prefix=LOOPS
+// RUN: linalgx-opt %s --linalgx-cpu-pipeline=lu-strategy=loops | FileCheck %s --check-prefix=NEG
 
-// CHECK-LABEL: llvm.func @factor
-// CHECK:         llvm.fcmp "ogt"
-// CHECK:         llvm.fdiv
-// CHECK:         llvm.fmul
-// CHECK:         llvm.fsub
+// CHECK:       llvm.func @linalgxCpuGetrf(i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32)
+// CHECK-LABEL: llvm.func @factor(
+// f64 (code 1), i32 pivots, strategy auto (0); batch 2 of 4x3.
+// CHECK-DAG:     %[[F64:.+]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK-DAG:     %[[I32:.+]] = llvm.mlir.constant(32 : i32) : i32
+// CHECK-DAG:     %[[AUTO:.+]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK:         llvm.call @linalgxCpuGetrf(%[[F64]], %[[I32]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[AUTO]])
+// The permutation: one pass of swaps per matrix, after the call.
+// CHECK:         llvm.icmp "slt"
 // CHECK:         llvm.return
-// CHECK-LABEL: llvm.func @factor_complex
+// CHECK-LABEL: llvm.func @factor_complex(
+// complex<f32> (code 2) with i64 pivots.
+// CHECK-DAG:     %[[C32:.+]] = llvm.mlir.constant(2 : i32) : i32
+// CHECK-DAG:     %[[I64:.+]] = llvm.mlir.constant(64 : i32) : i32
+// CHECK:         llvm.call @linalgxCpuGetrf(%[[C32]], %[[I64]],
 // CHECK:         llvm.return
+
+// UNBLOCKED-LABEL: llvm.func @factor(
+// UNBLOCKED:         %[[STRATEGY:.+]] = llvm.mlir.constant(2 : i32) : i32
+// UNBLOCKED:         llvm.call @linalgxCpuGetrf({{.*}}, %[[STRATEGY]])
+
+// LOOPS-NOT:   linalgxCpuGetrf
+// LOOPS-LABEL: llvm.func @factor(
+// LOOPS:         llvm.fcmp "ogt"
+// LOOPS:         llvm.fdiv
+// LOOPS:         llvm.fmul
+// LOOPS:         llvm.fsub
+// LOOPS:         llvm.return
+// LOOPS-LABEL: llvm.func @factor_complex(
+// LOOPS:         llvm.return
 
 // NEG-NOT: linalgx.
 // NEG-NOT: tensor.

@@ -5,20 +5,25 @@
 // RUN: mlir-opt --load-dialect-plugin=%linalgx_dialect_plugin --load-pass-plugin=%linalgx_pass_plugin %s --pass-pipeline='builtin.module(linalgx-cpu-pipeline)' | FileCheck %s
 // RUN: mlir-opt --load-dialect-plugin=%linalgx_dialect_plugin --load-pass-plugin=%linalgx_pass_plugin %s --pass-pipeline='builtin.module(linalgx-cpu-pipeline)' | FileCheck %s --check-prefix=NEG
 // RUN: mlir-opt --load-pass-plugin=%linalgx_pass_plugin --load-dialect-plugin=%linalgx_dialect_plugin %s --pass-pipeline='builtin.module(linalgx-cpu-pipeline{deallocate-buffers=false})' | FileCheck %s --check-prefixes=CHECK,NEG
+// RUN: mlir-opt --load-dialect-plugin=%linalgx_dialect_plugin --load-pass-plugin=%linalgx_pass_plugin %s --pass-pipeline='builtin.module(linalgx-cpu-pipeline{lu-strategy=loops})' | FileCheck %s --check-prefixes=LOOPS,NEG
 // RUN: mlir-opt --load-dialect-plugin=%linalgx_dialect_plugin --load-pass-plugin=%linalgx_pass_plugin %s --pass-pipeline='builtin.module(linalgx-cpu-pipeline)' > %t.plugin.mlir
 // RUN: linalgx-opt %s --linalgx-cpu-pipeline > %t.linalgx-opt.mlir
 // RUN: diff %t.plugin.mlir %t.linalgx-opt.mlir
 // The result is valid LLVM dialect: it translates to LLVM IR.
 // RUN: mlir-translate --mlir-to-llvmir %t.plugin.mlir | FileCheck %s --check-prefix=LLVMIR
 
+// CHECK:       llvm.func @linalgxCpuGetrf(
 // CHECK-LABEL: llvm.func @factor(
-// CHECK:         llvm.fcmp "ogt"
-// CHECK:         llvm.fdiv
-// CHECK:         llvm.fmul
-// CHECK:         llvm.fsub
+// CHECK:         llvm.call @linalgxCpuGetrf(
 // CHECK:         llvm.return
 // CHECK-LABEL: llvm.func @factor_complex(
+// CHECK:         llvm.call @linalgxCpuGetrf(
 // CHECK:         llvm.return
+
+// LOOPS-NOT:   linalgxCpuGetrf
+// LOOPS-LABEL: llvm.func @factor(
+// LOOPS:         llvm.fcmp "ogt"
+// LOOPS:         llvm.fdiv
 
 // NEG-NOT: linalgx.
 // NEG-NOT: tensor.
@@ -32,6 +37,7 @@
 // NEG-NOT: func.func
 // NEG-NOT: unrealized_conversion_cast
 
+// LLVMIR: declare void @linalgxCpuGetrf(i32, i32, ptr, ptr, ptr, ptr, i64, i64, i64, i32)
 // LLVMIR: define {{.*}} @factor(
 // LLVMIR: define {{.*}} @factor_complex(
 

@@ -4,7 +4,8 @@
 // with the linalgx pipeline of the chosen target unless it is already in the
 // LLVM dialect, and JIT-compiles and runs its entry point. MLIR's runner
 // utilities (printMemrefF64 & co) and linalgx's own are found and loaded
-// without any --shared-libs flag.
+// without any --shared-libs flag, and so is the linalgx CPU (or CUDA) runtime
+// that the lowered code calls.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,6 +46,13 @@ llvm::cl::opt<Target> clTarget(
                    "needs the linalgx CUDA runtime, a GPU and ptxas)")),
     llvm::cl::init(Target::CPU));
 
+llvm::cl::opt<std::string> clLuStrategy(
+    "lu-strategy",
+    llvm::cl::desc("How linalgx.lu factors: the lu-strategy option of the "
+                   "target's pipeline (CPU: auto, loops, lapack, unblocked; "
+                   "CUDA: auto, generated, cusolver, cublas-batched)"),
+    llvm::cl::init("auto"));
+
 llvm::cl::opt<std::string> clGPUChip(
     "gpu-chip", llvm::cl::desc("GPU architecture for --target=cuda"),
     llvm::cl::init("sm_90"));
@@ -77,6 +85,7 @@ LogicalResult lowerForTarget(Operation *module, JitRunnerOptions &) {
   case Target::CPU: {
     linalgx::CPUPipelineOptions options;
     options.deallocateBuffers = deallocate;
+    options.luStrategy = clLuStrategy;
     linalgx::buildCPUPipeline(pm, options);
     break;
   }
@@ -85,6 +94,7 @@ LogicalResult lowerForTarget(Operation *module, JitRunnerOptions &) {
     options.chip = clGPUChip;
     options.hostBuffers = true;
     options.deallocateBuffers = deallocate;
+    options.luStrategy = clLuStrategy;
     linalgx::buildGPUPipeline(pm, options);
     break;
   }
@@ -205,8 +215,9 @@ int main(int argc, char **argv) {
     std::vector<llvm::StringRef> names = {"libmlir_c_runner_utils.so",
                                           "libmlir_runner_utils.so",
                                           "liblinalgx_runner_utils.so"};
-    if (onCuda)
-      names.push_back("liblinalgx_cuda_runtime.so");
+    // The CPU pipeline lowers linalgx.lu to calls of the CPU runtime.
+    names.push_back(onCuda ? "liblinalgx_cuda_runtime.so"
+                           : "liblinalgx_cpu_runtime.so");
     for (llvm::StringRef name : names) {
       std::optional<std::string> path = findLibrary(name, dirs);
       if (!path) {

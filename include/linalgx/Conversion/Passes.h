@@ -4,6 +4,7 @@
 #define LINALGX_CONVERSION_PASSES_H
 
 #include "linalgx/Conversion/JAXToLinalgX/JAXToLinalgX.h"
+#include "linalgx/Conversion/LinalgXToCPURuntime/LinalgXToCPURuntime.h"
 #include "linalgx/Conversion/LinalgXToGPU/LinalgXToGPU.h"
 #include "linalgx/Conversion/LinalgXToLoops/LinalgXToLoops.h"
 #include "mlir/Pass/Pass.h"

@@ -27,6 +27,47 @@ def ConvertLinalgXToLoops : Pass<"convert-linalgx-to-loops"> {
   ];
 }
 
+def ConvertLinalgXToCPURuntime
+    : Pass<"convert-linalgx-to-cpu-runtime", "::mlir::ModuleOp"> {
+  let summary = "Lower linalgx.lu on memrefs to calls of the linalgx CPU runtime";
+  let description = [{
+    Rewrites `linalgx.lu` into one call of the CPU runtime's
+
+      void linalgxCpuGetrf(i32 elemType, i32 indexBits, ptr input, ptr lu,
+                           ptr pivots, ptr info, i64 batch, i64 m, i64 n,
+                           i32 strategy)
+
+    (liblinalgx_cpu_runtime.so, runtime/cpu), which reads the input (a
+    strided one is first copied into `lu`, then factored in place) and
+    factors the whole batch into `lu` with the linalgx contract: LAPACK `?getrf` (OpenBLAS) on a
+    column-major copy for large matrices, its own unblocked row-major kernel
+    for small ones, the batch spread over a thread pool. An `lu` with a
+    `permutation` is followed by a `linalgx.pivots_to_permutation` of its
+    pivots, which convert-linalgx-to-loops lowers to one pass per matrix.
+    The function is declared in the module (`func.func private`).
+
+    `lu-strategy`: `auto` (the runtime picks by size, at the crossovers
+    measured in docs/cpu.md), `lapack` (LAPACK for every matrix; rejected
+    when linalgx was built without OpenBLAS), `unblocked` (the runtime's own
+    kernel for every matrix) or `loops` (leave every op to
+    convert-linalgx-to-loops, the reference lowering). Ops whose `lu`,
+    `pivots` or `info` are not identity-layout memrefs are always left to
+    convert-linalgx-to-loops. Run this pass before it; ops on tensors are
+    left alone (convert-linalgx-to-loops reports them).
+  }];
+  let options = [
+    Option<"luStrategy", "lu-strategy", "std::string", /*default=*/"\"auto\"",
+           "How linalgx.lu factors: auto (by size, see docs/cpu.md), lapack, "
+           "unblocked (runtime calls) or loops (convert-linalgx-to-loops)">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
 def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
   let summary = "Lower linalgx ops on memrefs to GPU kernels and CUDA library calls";
   let description = [{

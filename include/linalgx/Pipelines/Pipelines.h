@@ -30,7 +30,14 @@ struct BufferizationPipelineOptions : public PassPipelineOptions<Derived> {
 
 /// Options of `linalgx-cpu-pipeline`.
 struct CPUPipelineOptions
-    : public BufferizationPipelineOptions<CPUPipelineOptions> {};
+    : public BufferizationPipelineOptions<CPUPipelineOptions> {
+  PassOptions::Option<std::string> luStrategy{
+      *this, "lu-strategy",
+      llvm::cl::desc("How linalgx.lu factors: auto (CPU runtime call, kernel "
+                     "by size; docs/cpu.md), lapack, unblocked (CPU runtime "
+                     "calls) or loops (the reference loops)"),
+      llvm::cl::init("auto")};
+};
 
 /// Options of `linalgx-gpu-pipeline`.
 struct GPUPipelineOptions

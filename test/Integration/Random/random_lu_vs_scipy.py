@@ -733,7 +733,7 @@ def check_problem(p, values):
 # --------------------------------------------------------------------------
 
 
-def run_runner(runner, problems, keep_dir, tag, timeout):
+def run_runner(runner, problems, keep_dir, tag, timeout, lu_strategy=None):
     """Runs one module; returns (stdout, error message or None)."""
     source = emit_module(problems)
     directory = keep_dir or tempfile.mkdtemp(prefix="linalgx-random-")
@@ -741,7 +741,8 @@ def run_runner(runner, problems, keep_dir, tag, timeout):
     with open(path, "w") as f:
         f.write(source)
     try:
-        proc = subprocess.run([runner, path], stdout=subprocess.PIPE,
+        strategy = ["--lu-strategy=%s" % lu_strategy] if lu_strategy else []
+        proc = subprocess.run([runner] + strategy + [path], stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, universal_newlines=True,
                               timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -756,9 +757,9 @@ def run_runner(runner, problems, keep_dir, tag, timeout):
     return proc.stdout, None
 
 
-def run_and_check(problems, runner, keep_dir, tag, timeout):
+def run_and_check(problems, runner, keep_dir, tag, timeout, lu_strategy=None):
     """Results [(case_id, description, errors, stats)] of one module."""
-    stdout, failure = run_runner(runner, problems, keep_dir, tag, timeout)
+    stdout, failure = run_runner(runner, problems, keep_dir, tag, timeout, lu_strategy)
     results = []
     if failure is None:
         try:
@@ -787,7 +788,8 @@ def run_and_check(problems, runner, keep_dir, tag, timeout):
         return [(p.case_id, p.describe(), [failure], Stats())]
     # Run every problem alone to find the one(s) at fault.
     for p in problems:
-        results += run_and_check([p], runner, keep_dir, "%s_case%d" % (tag, p.case_id), timeout)
+        results += run_and_check([p], runner, keep_dir, "%s_case%d" % (tag, p.case_id), timeout,
+                                 lu_strategy)
     return results
 
 
@@ -838,6 +840,9 @@ def main(argv=None):
     parser.add_argument("--keep", metavar="DIR", help="keep the generated MLIR modules in DIR")
     parser.add_argument("--timeout", type=int, default=600, help="seconds per runner call")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per case")
+    parser.add_argument("--lu-strategy", help="passed to linalgx-runner: the CPU lowering "
+                        "of linalgx.lu (auto, loops, lapack, unblocked; default: the "
+                        "runner's, auto)")
     args = parser.parse_args(argv)
 
     cases = args.cases if args.cases is not None else (QUICK_CASES if args.quick else DEFAULT_CASES)
@@ -855,18 +860,21 @@ def main(argv=None):
         wanted = {int(x) for x in args.only.split(",") if x.strip()}
         problems = [p for p in problems if p.case_id in wanted]
     modules = pack_modules(problems)
-    print("random-vs-scipy: seed %d, %d cases (max n %d) in %d modules, %d jobs, runner %s"
-          % (args.seed, len(problems), max_n, len(modules), args.jobs, runner))
+    print("random-vs-scipy: seed %d, %d cases (max n %d) in %d modules, %d jobs, runner %s, "
+          "lu-strategy %s" % (args.seed, len(problems), max_n, len(modules), args.jobs, runner,
+                              args.lu_strategy or "default"))
     sys.stdout.flush()
 
     results = []
     jobs = max(1, args.jobs)
     if jobs == 1 or len(modules) <= 1:
         for i, module in enumerate(modules):
-            results += run_and_check(module, runner, args.keep, str(i), args.timeout)
+            results += run_and_check(module, runner, args.keep, str(i), args.timeout,
+                                     args.lu_strategy)
     else:
         with concurrent.futures.ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(run_and_check, module, runner, args.keep, str(i), args.timeout)
+            futures = [pool.submit(run_and_check, module, runner, args.keep, str(i), args.timeout,
+                                   args.lu_strategy)
                        for i, module in enumerate(modules)]
             for future in futures:
                 results += future.result()

@@ -1,0 +1,444 @@
+//===- CpuGetrf.cpp - linalgxCpuGetrf ---------------------------*- C++ -*-===//
+//
+// The batched LU entry point of liblinalgx_cpu_runtime.so: picks a kernel
+// (LAPACK ?getrf or the unblocked kernel of UnblockedLu.cpp) and spreads the
+// batch over a thread pool. See include/linalgx/CpuRuntime.h for the ABI and
+// docs/cpu.md for the measured crossovers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "linalgx/CpuRuntime.h"
+#include "UnblockedLu.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <climits>
+#include <complex>
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+using namespace linalgx::cpu;
+
+namespace {
+
+[[noreturn]] void fatal(const char *what, long long value) {
+  std::fprintf(stderr, "linalgx-cpu-runtime: error: %s (got %lld)\n", what,
+               value);
+  std::exit(EXIT_FAILURE);
+}
+
+//===----------------------------------------------------------------------===//
+// Crossovers (measured on the 2-core development machine, docs/cpu.md)
+//===----------------------------------------------------------------------===//
+
+/// From this min(m, n) on, LAPACK beats the unblocked kernel: its blocked
+/// getrf pays off once the trailing matrix outgrows the caches, and it also
+/// needs the two transposes between our row-major layout and its
+/// column-major one. Measured on single matrices (docs/cpu.md): f64 ties at
+/// 256 (474 vs 472 us), f32 at about 192; complex matrices were not
+/// measured and switch earlier, their unblocked kernel being scalar.
+template <typename T> constexpr int64_t kLapackMinSize = 256;
+template <> constexpr int64_t kLapackMinSize<float> = 192;
+template <> constexpr int64_t kLapackMinSize<std::complex<float>> = 96;
+template <> constexpr int64_t kLapackMinSize<std::complex<double>> = 96;
+
+/// A batch is spread over the pool only when it has at least this many
+/// multiply-adds (m·n·min(m, n) per matrix), so that waking the workers
+/// (some microseconds) is small against the work.
+constexpr double kMinParallelWork = 1 << 17;
+
+/// OpenBLAS factors a matrix with fewer elements than this on the calling
+/// thread (interface/lapack/getrf.c); larger ones use its own threads, so a
+/// batch of those is not spread over ours.
+constexpr int64_t kOpenBlasSingleThreadElements = 10000;
+
+//===----------------------------------------------------------------------===//
+// Thread pool
+//===----------------------------------------------------------------------===//
+
+/// Busy-waits (with the CPU's pause hint) until `done()` or `limit` passes;
+/// returns whether `done()` became true.
+template <typename Done>
+bool spinUntil(Done done, std::chrono::microseconds limit) {
+  auto start = std::chrono::steady_clock::now();
+  for (;;) {
+    for (int i = 0; i < 64; ++i) {
+      if (done())
+        return true;
+#if defined(__x86_64__)
+      __builtin_ia32_pause();
+#endif
+    }
+    if (std::chrono::steady_clock::now() - start > limit)
+      return done();
+  }
+}
+
+/// How long a worker keeps polling for the next batch, and the caller for
+/// the workers' completion, before sleeping. Waking a sleeping thread costs
+/// tens to hundreds of microseconds on a virtual machine (an idle vCPU is
+/// halted), as much as a whole batch of small matrices; a short spin keeps
+/// back-to-back calls from paying it. (OpenMP runtimes do the same, much
+/// longer: KMP_BLOCKTIME is 200 ms.)
+constexpr std::chrono::microseconds kSpinBeforeSleep{300};
+
+/// A fixed pool of workers that run chunks of an index range together with
+/// the calling thread. Created on first use and never destroyed: the workers
+/// may still wait on its condition variable while the process exits.
+class ThreadPool {
+public:
+  static ThreadPool &get() {
+    static ThreadPool *pool = new ThreadPool(requestedThreads());
+    return *pool;
+  }
+
+  int32_t threads() const { return static_cast<int32_t>(workers.size()) + 1; }
+
+  /// False in a child forked after the pool was created: fork copies only
+  /// the calling thread, so the workers do not exist there and a batch
+  /// handed to them would wait forever. The caller then runs it alone.
+  bool usable() const { return getpid() == owner; }
+
+  /// Runs body(begin, end) over [0, count) in chunks of `grain`, on every
+  /// thread; returns when all chunks are done. Calls from different threads
+  /// take turns.
+  void parallelFor(int64_t count, int64_t grain,
+                   const std::function<void(int64_t, int64_t)> &body) {
+    std::lock_guard<std::mutex> turn(callMutex);
+    job = &body;
+    jobCount = count;
+    jobGrain = std::max<int64_t>(grain, 1);
+    next.store(0, std::memory_order_relaxed);
+    busy.store(static_cast<int>(workers.size()), std::memory_order_relaxed);
+    {
+      // Under the mutex, so that a worker about to sleep either sees the
+      // new generation or is woken by the notification.
+      std::lock_guard<std::mutex> lock(mutex);
+      generation.fetch_add(1, std::memory_order_release);
+    }
+    wake.notify_all();
+    runChunks(body, count, jobGrain);
+    auto finished = [&] { return busy.load(std::memory_order_acquire) == 0; };
+    if (!spinUntil(finished, kSpinBeforeSleep)) {
+      std::unique_lock<std::mutex> lock(mutex);
+      done.wait(lock, finished);
+    }
+    job = nullptr;
+  }
+
+private:
+  explicit ThreadPool(int threads) : owner(getpid()) {
+    for (int t = 1; t < threads; ++t)
+      workers.emplace_back([this] { workerLoop(); });
+  }
+
+  static int requestedThreads() {
+    if (const char *env = std::getenv("LINALGX_CPU_THREADS")) {
+      int value = std::atoi(env);
+      if (value >= 1)
+        return value;
+    }
+    return std::max(1u, std::thread::hardware_concurrency());
+  }
+
+  void runChunks(const std::function<void(int64_t, int64_t)> &body,
+                 int64_t count, int64_t grain) {
+    for (int64_t begin = next.fetch_add(grain); begin < count;
+         begin = next.fetch_add(grain))
+      body(begin, std::min(count, begin + grain));
+  }
+
+  void workerLoop() {
+    uint64_t seen = 0;
+    for (;;) {
+      auto posted = [&] {
+        return generation.load(std::memory_order_acquire) != seen;
+      };
+      if (!spinUntil(posted, kSpinBeforeSleep)) {
+        std::unique_lock<std::mutex> lock(mutex);
+        wake.wait(lock, posted);
+      }
+      seen = generation.load(std::memory_order_acquire);
+      runChunks(*job, jobCount, jobGrain);
+      if (busy.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+        std::lock_guard<std::mutex> lock(mutex);
+        done.notify_one();
+      }
+    }
+  }
+
+  pid_t owner;
+  std::vector<std::thread> workers;
+  std::mutex callMutex, mutex;
+  std::condition_variable wake, done;
+  // Written by the caller before the generation is bumped (release), read
+  // by the workers after they see it (acquire).
+  const std::function<void(int64_t, int64_t)> *job = nullptr;
+  int64_t jobCount = 0, jobGrain = 1;
+  std::atomic<int64_t> next{0};
+  std::atomic<int> busy{0};
+  std::atomic<uint64_t> generation{0};
+};
+
+//===----------------------------------------------------------------------===//
+// The unblocked kernel, for the best ISA level of this CPU
+//===----------------------------------------------------------------------===//
+
+template <typename T, typename I> typename UnblockedLuKernels<T, I>::Fn pickUnblocked() {
+#if defined(__x86_64__) && defined(LINALGX_HAVE_ISA_VARIANTS)
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
+      __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw"))
+    return &avx512::unblockedLu<T, I>;
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma"))
+    return &avx2::unblockedLu<T, I>;
+#endif
+  return &baseline::unblockedLu<T, I>;
+}
+
+//===----------------------------------------------------------------------===//
+// LAPACK
+//===----------------------------------------------------------------------===//
+
+#ifdef LINALGX_CPU_RUNTIME_HAS_LAPACK
+} // namespace
+// The Fortran LAPACK interface of OpenBLAS (LP64: 32-bit integers).
+extern "C" {
+void sgetrf_(const int *m, const int *n, float *a, const int *lda, int *ipiv,
+             int *info);
+void dgetrf_(const int *m, const int *n, double *a, const int *lda, int *ipiv,
+             int *info);
+void cgetrf_(const int *m, const int *n, std::complex<float> *a,
+             const int *lda, int *ipiv, int *info);
+void zgetrf_(const int *m, const int *n, std::complex<double> *a,
+             const int *lda, int *ipiv, int *info);
+}
+namespace {
+
+void lapackGetrf(int m, int n, float *a, int lda, int *ipiv, int *info) {
+  sgetrf_(&m, &n, a, &lda, ipiv, info);
+}
+void lapackGetrf(int m, int n, double *a, int lda, int *ipiv, int *info) {
+  dgetrf_(&m, &n, a, &lda, ipiv, info);
+}
+void lapackGetrf(int m, int n, std::complex<float> *a, int lda, int *ipiv,
+                 int *info) {
+  cgetrf_(&m, &n, a, &lda, ipiv, info);
+}
+void lapackGetrf(int m, int n, std::complex<double> *a, int lda, int *ipiv,
+                 int *info) {
+  zgetrf_(&m, &n, a, &lda, ipiv, info);
+}
+constexpr bool kHasLapack = true;
+#else
+constexpr bool kHasLapack = false;
+#endif
+
+/// The leading dimension of the column-major workspace: m, padded by a
+/// cache line when a column would be a multiple of 512 bytes. Columns at
+/// such power-of-two strides map to the same few cache sets, and OpenBLAS's
+/// getrf then runs several times slower (a 512x512 f64 matrix took 4.8 ms
+/// at lda 512 against 1.0 ms for 384x384, on the development machine).
+template <typename T> int64_t paddedLeadingDimension(int64_t m) {
+  int64_t lda = std::max<int64_t>(m, 1);
+  if ((lda * static_cast<int64_t>(sizeof(T))) % 512 == 0)
+    lda += 64 / static_cast<int64_t>(sizeof(T));
+  return lda;
+}
+
+/// Column-major `dst` (leading dimension lda) = row-major m x n `src`
+/// (which may be the final `lu`: the workspace is separate), in
+/// square tiles so that both sides are read and written a cache line at a
+/// time.
+template <typename T>
+void toColumnMajor(const T *src, T *__restrict dst, int64_t m,
+                   int64_t n, int64_t lda) {
+  constexpr int64_t tile = 32;
+  for (int64_t i0 = 0; i0 < m; i0 += tile)
+    for (int64_t j0 = 0; j0 < n; j0 += tile) {
+      int64_t iEnd = std::min(m, i0 + tile), jEnd = std::min(n, j0 + tile);
+      for (int64_t i = i0; i < iEnd; ++i)
+        for (int64_t j = j0; j < jEnd; ++j)
+          dst[j * lda + i] = src[i * n + j];
+    }
+}
+
+/// Row-major m x n `dst` = column-major `src` (leading dimension lda).
+template <typename T>
+void fromColumnMajor(const T *__restrict src, T *__restrict dst, int64_t m,
+                     int64_t n, int64_t lda) {
+  constexpr int64_t tile = 32;
+  for (int64_t i0 = 0; i0 < m; i0 += tile)
+    for (int64_t j0 = 0; j0 < n; j0 += tile) {
+      int64_t iEnd = std::min(m, i0 + tile), jEnd = std::min(n, j0 + tile);
+      for (int64_t j = j0; j < jEnd; ++j)
+        for (int64_t i = i0; i < iEnd; ++i)
+          dst[i * n + j] = src[j * lda + i];
+    }
+}
+
+/// One matrix through LAPACK: our row-major m x n matrix is LAPACK's
+/// column-major n x m one, i.e. its transpose; factoring that would pivot
+/// columns. So the matrix is transposed into a column-major workspace,
+/// factored, and transposed back, and the 1-based pivots become 0-based.
+template <typename T, typename I>
+void lapackLu(const T *input, T *a, int64_t m, int64_t n, I *pivots, I *info) {
+#ifdef LINALGX_CPU_RUNTIME_HAS_LAPACK
+  thread_local std::vector<T> columnMajor;
+  thread_local std::vector<int> lapackPivots;
+  int64_t k = std::min(m, n), lda = paddedLeadingDimension<T>(m);
+  columnMajor.resize(static_cast<size_t>(lda * n));
+  lapackPivots.resize(static_cast<size_t>(k));
+  toColumnMajor(input, columnMajor.data(), m, n, lda);
+  int status = 0;
+  lapackGetrf(static_cast<int>(m), static_cast<int>(n), columnMajor.data(),
+              static_cast<int>(lda), lapackPivots.data(), &status);
+  fromColumnMajor(columnMajor.data(), a, m, n, lda);
+  for (int64_t i = 0; i < k; ++i)
+    pivots[i] = static_cast<I>(lapackPivots[i] - 1);
+  // LAPACK's info > 0 is 1 + the first zero pivot's step, as ours; < 0 (a bad
+  // argument) cannot happen with the sizes checked by the caller.
+  *info = static_cast<I>(status);
+#else
+  (void)input, (void)a, (void)m, (void)n, (void)pivots, (void)info;
+  fatal("linalgxCpuGetrf: LAPACK strategy, but liblinalgx_cpu_runtime was "
+        "built without LAPACK (install libopenblas-dev and reconfigure)",
+        LINALGX_CPU_GETRF_LAPACK);
+#endif
+}
+
+//===----------------------------------------------------------------------===//
+// Dispatch
+//===----------------------------------------------------------------------===//
+
+template <typename T, typename I>
+void getrfBatch(const T *input, T *lu, I *pivots, I *info, int64_t batch,
+                int64_t m, int64_t n, int32_t strategy) {
+  const int64_t k = std::min(m, n);
+  if (k == 0) {
+    // Nothing to factor; every matrix succeeded.
+    std::fill(info, info + batch, I(0));
+    return;
+  }
+  // LAPACK takes 32-bit sizes; larger matrices can only use our kernel.
+  bool fitsLapack = m < INT_MAX - 64 && n <= INT_MAX;
+  bool useLapack;
+  switch (strategy) {
+  case LINALGX_CPU_GETRF_LAPACK:
+    if (!kHasLapack)
+      fatal("linalgxCpuGetrf: LAPACK strategy, but liblinalgx_cpu_runtime "
+            "was built without LAPACK (install libopenblas-dev and "
+            "reconfigure)",
+            strategy);
+    if (!fitsLapack)
+      fatal("linalgxCpuGetrf: LAPACK strategy, but a matrix dimension does "
+            "not fit LAPACK's 32-bit integers",
+            std::max(m, n));
+    useLapack = true;
+    break;
+  case LINALGX_CPU_GETRF_UNBLOCKED:
+    useLapack = false;
+    break;
+  default:
+    useLapack = kHasLapack && fitsLapack && k >= kLapackMinSize<T>;
+    break;
+  }
+
+  static const auto unblocked = pickUnblocked<T, I>();
+  auto factor = [&](int64_t b) {
+    const T *source = input + b * m * n;
+    T *a = lu + b * m * n;
+    if (useLapack) {
+      lapackLu(source, a, m, n, pivots + b * k, info + b);
+      return;
+    }
+    // The copy of one small matrix leaves it in this core's cache for the
+    // factorization.
+    if (source != a)
+      std::copy(source, source + m * n, a);
+    unblocked(a, m, n, pivots + b * k, info + b);
+  };
+
+  ThreadPool *pool = nullptr;
+  double work = static_cast<double>(batch) * m * n * k;
+  bool oneThreadPerMatrix = !useLapack || m * n < kOpenBlasSingleThreadElements;
+  if (batch > 1 && oneThreadPerMatrix && work >= kMinParallelWork) {
+    pool = &ThreadPool::get();
+    if (pool->threads() < 2 || !pool->usable())
+      pool = nullptr;
+  }
+  if (!pool) {
+    for (int64_t b = 0; b < batch; ++b)
+      factor(b);
+    return;
+  }
+  // A few chunks per thread balance uneven progress without much traffic
+  // on the shared counter.
+  int64_t grain = std::max<int64_t>(1, batch / (8 * pool->threads()));
+  pool->parallelFor(batch, grain, [&](int64_t begin, int64_t end) {
+    for (int64_t b = begin; b < end; ++b)
+      factor(b);
+  });
+}
+
+template <typename T>
+void getrfForIndex(int32_t indexBits, const void *input, void *lu,
+                   void *pivots, void *info, int64_t batch, int64_t m,
+                   int64_t n, int32_t strategy) {
+  const T *source = static_cast<const T *>(input);
+  T *a = static_cast<T *>(lu);
+  switch (indexBits) {
+  case 32:
+    return getrfBatch(source, a, static_cast<int32_t *>(pivots),
+                      static_cast<int32_t *>(info), batch, m, n, strategy);
+  case 64:
+    return getrfBatch(source, a, static_cast<int64_t *>(pivots),
+                      static_cast<int64_t *>(info), batch, m, n, strategy);
+  default:
+    fatal("linalgxCpuGetrf: indexBits must be 32 or 64", indexBits);
+  }
+}
+
+} // namespace
+
+extern "C" void linalgxCpuGetrf(int32_t elemType, int32_t indexBits,
+                                const void *input, void *lu, void *pivots,
+                                void *info, int64_t batch, int64_t m,
+                                int64_t n, int32_t strategy) {
+  if (batch < 0 || m < 0 || n < 0)
+    fatal("linalgxCpuGetrf: negative size", std::min({batch, m, n}));
+  if (strategy < LINALGX_CPU_GETRF_AUTO ||
+      strategy > LINALGX_CPU_GETRF_UNBLOCKED)
+    fatal("linalgxCpuGetrf: unknown strategy", strategy);
+  if (batch == 0)
+    return;
+  switch (elemType) {
+  case LINALGX_CPU_F32:
+    return getrfForIndex<float>(indexBits, input, lu, pivots, info, batch, m, n,
+                                strategy);
+  case LINALGX_CPU_F64:
+    return getrfForIndex<double>(indexBits, input, lu, pivots, info, batch, m, n,
+                                 strategy);
+  case LINALGX_CPU_C32:
+    return getrfForIndex<std::complex<float>>(indexBits, input, lu, pivots, info,
+                                              batch, m, n, strategy);
+  case LINALGX_CPU_C64:
+    return getrfForIndex<std::complex<double>>(indexBits, input, lu, pivots, info,
+                                               batch, m, n, strategy);
+  default:
+    fatal("linalgxCpuGetrf: unknown element type", elemType);
+  }
+}
+
+extern "C" int32_t linalgxCpuHasLapack(void) { return kHasLapack ? 1 : 0; }
+
+extern "C" int32_t linalgxCpuNumThreads(void) {
+  return ThreadPool::get().threads();
+}
