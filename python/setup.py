@@ -2,7 +2,7 @@
 
 The package is Python code plus the native libraries it loads with ctypes:
 liblinalgx_capi.so (the linalgx C API with the JIT) and
-liblinalgx_runner_utils.so. They are not compiled here: build linalgx first
+liblinalgx_runner_utils.so and liblinalgx_cpu_runtime.so. They are not compiled here: build linalgx first
 (bash scripts/run-tests.sh, or ninja -C build LinalgXCAPIShared), then
 
     pip install ./python                          # finds ../build/lib
@@ -21,7 +21,8 @@ from setuptools.command.build_py import build_py
 from setuptools.dist import Distribution
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-NATIVE_LIBRARIES = ["liblinalgx_capi.so", "liblinalgx_runner_utils.so"]
+NATIVE_LIBRARIES = ["liblinalgx_capi.so", "liblinalgx_runner_utils.so",
+                    "liblinalgx_cpu_runtime.so"]
 
 
 def native_library_dir():

@@ -18,6 +18,9 @@ from .errors import LinalgXError, CompilationError, EntryPointError
 
 LIBRARY_NAME = "liblinalgx_capi.so"
 RUNNER_UTILS_NAME = "liblinalgx_runner_utils.so"
+# linalgxCpuGetrf, which linalgx-cpu-pipeline's lu lowering calls
+# (lu-strategy auto, lapack, unblocked; docs/cpu.md).
+CPU_RUNTIME_NAME = "liblinalgx_cpu_runtime.so"
 MLIR_C_RUNNER_UTILS_NAME = "libmlir_c_runner_utils.so"
 
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
@@ -122,7 +125,7 @@ class NativeLibrary:
         # package's _lib), then the MLIR installation.
         dirs = [self.directory, os.path.join(os.path.dirname(self.directory), "lib"), mlir_dir]
         found = []
-        for name in (MLIR_C_RUNNER_UTILS_NAME, RUNNER_UTILS_NAME):
+        for name in (MLIR_C_RUNNER_UTILS_NAME, RUNNER_UTILS_NAME, CPU_RUNTIME_NAME):
             for directory in dirs:
                 path = os.path.join(directory, name)
                 if os.path.isfile(path):
