@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "linalgx/Conversion/Passes.h"
+#include "linalgx/Conversion/RuntimeCalls.h"
 #include "linalgx/Dialect/LinalgX/IR/LinalgXOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -67,15 +68,6 @@ int32_t runtimeStrategyCode(CPULuStrategy strategy) {
   llvm_unreachable("the loops strategy makes no runtime call");
 }
 
-/// The element type codes of linalgxCpuGetrf (LinalgxCpuElemType).
-int32_t runtimeElementTypeCode(Type type) {
-  if (type.isF32())
-    return 0;
-  if (type.isF64())
-    return 1;
-  return cast<ComplexType>(type).getElementType().isF32() ? 2 : 3;
-}
-
 /// void linalgxCpuGetrf(int32_t elemType, int32_t indexBits,
 ///                      const void *input, void *lu, void *pivots,
 ///                      void *info, int64_t batch, int64_t m, int64_t n,
@@ -89,14 +81,8 @@ FunctionType getrfFunctionType(MLIRContext *context) {
 }
 
 func::FuncOp getOrDeclareGetrf(ModuleOp module) {
-  if (auto existing = module.lookupSymbol<func::FuncOp>(kCpuGetrfFunctionName))
-    return existing;
-  OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
-  auto function =
-      func::FuncOp::create(b, module.getLoc(), kCpuGetrfFunctionName,
-                           getrfFunctionType(module.getContext()));
-  function.setPrivate();
-  return function;
+  return getOrDeclareRuntimeFunction(module, kCpuGetrfFunctionName,
+                                     getrfFunctionType(module.getContext()));
 }
 
 /// The runtime reads the operands as dense row-major arrays from their
@@ -105,14 +91,6 @@ func::FuncOp getOrDeclareGetrf(ModuleOp module) {
 bool hasIdentityLayout(Value value) {
   auto type = dyn_cast<MemRefType>(value.getType());
   return type && type.getLayout().isIdentity();
-}
-
-/// The aligned pointer of a memref as the `!llvm.ptr` a C function takes.
-Value alignedPointer(ImplicitLocOpBuilder &b, Value memref) {
-  Value address = memref::ExtractAlignedPointerAsIndexOp::create(b, memref);
-  Value asInteger = arith::IndexCastOp::create(b, b.getI64Type(), address);
-  return LLVM::IntToPtrOp::create(b, LLVM::LLVMPointerType::get(b.getContext()),
-                                  asInteger);
 }
 
 struct LuOpToCpuRuntime : public OpRewritePattern<LuOp> {

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "linalgx/Conversion/Passes.h"
+#include "linalgx/Conversion/RuntimeCalls.h"
 #include "linalgx/Dialect/LinalgX/IR/LinalgXOps.h"
 
 #include "GeneratedLu.h"
@@ -168,15 +169,6 @@ Value collapseBatch(ImplicitLocOpBuilder &b, Value memref, int64_t batchRank) {
   SmallVector<int64_t> dynamicShape(viewType.getRank(), ShapedType::kDynamic);
   return memref::CastOp::create(
       b, MemRefType::get(dynamicShape, viewType.getElementType()), view);
-}
-
-/// The address of the first element of `memref`, as the runtime's C ABI
-/// wants it.
-Value alignedPointer(ImplicitLocOpBuilder &b, Value memref) {
-  Value address = memref::ExtractAlignedPointerAsIndexOp::create(b, memref);
-  Value asInteger = arith::IndexCastOp::create(b, b.getI64Type(), address);
-  return LLVM::IntToPtrOp::create(b, LLVM::LLVMPointerType::get(b.getContext()),
-                                  asInteger);
 }
 
 /// Whether `type` is laid out contiguously in row-major order, whatever its
@@ -769,15 +761,6 @@ int32_t runtimeGetrfStrategy(GPULuStrategy strategy) {
   llvm_unreachable("unknown GPULuStrategy");
 }
 
-/// The element type codes of the runtime's linalgxCudaGetrf.
-int32_t runtimeElementTypeCode(Type type) {
-  if (type.isF32())
-    return 0;
-  if (type.isF64())
-    return 1;
-  return cast<ComplexType>(type).getElementType().isF32() ? 2 : 3;
-}
-
 /// void linalgxCudaGetrf(int32_t elemType, void *a, int32_t *pivots,
 ///                       int32_t *info, int64_t batch, int64_t m, int64_t n,
 ///                       int32_t strategy)
@@ -789,14 +772,8 @@ FunctionType getrfFunctionType(MLIRContext *context) {
 }
 
 func::FuncOp getOrDeclareGetrf(ModuleOp module) {
-  if (auto existing = module.lookupSymbol<func::FuncOp>(kCudaGetrfFunctionName))
-    return existing;
-  OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
-  auto function =
-      func::FuncOp::create(b, module.getLoc(), kCudaGetrfFunctionName,
-                           getrfFunctionType(module.getContext()));
-  function.setPrivate();
-  return function;
+  return getOrDeclareRuntimeFunction(module, kCudaGetrfFunctionName,
+                                     getrfFunctionType(module.getContext()));
 }
 
 /// The symbols the lowering adds must not already mean something else.
