@@ -28,7 +28,13 @@ NATIVE_LIBRARIES = ["liblinalgx_capi.so", "liblinalgx_runner_utils.so",
 def native_library_dir():
     candidates = []
     if os.environ.get("LINALGX_BUILD_DIR"):
-        candidates.append(os.path.join(os.environ["LINALGX_BUILD_DIR"], "lib"))
+        build_dir = os.environ["LINALGX_BUILD_DIR"]
+        # pip runs this in the source (or a temporary) directory, not where
+        # the user typed the command: a relative path means the caller's
+        # directory, which the shell's PWD still names.
+        if not os.path.isabs(build_dir):
+            build_dir = os.path.join(os.environ.get("PWD", os.getcwd()), build_dir)
+        candidates.append(os.path.join(build_dir, "lib"))
     candidates.append(os.path.join(os.path.dirname(HERE), "build", "lib"))
     for directory in candidates:
         if all(os.path.isfile(os.path.join(directory, name)) for name in NATIVE_LIBRARIES):
