@@ -119,20 +119,24 @@ void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                                Type elementType, Type intType,
                                bool withPermutation, int64_t size);
 
-/// The one-kernel LU. A group of W warps (blockDim.y) factors one matrix in
-/// shared memory; a block holds blockDim.z such groups; blocks walk the batch
-/// with a stride loop. Per matrix:
-///  1. coalesced load of the row-major matrix into shared memory;
+/// The shared-memory LU. A group of W warps (blockDim.y) factors one matrix
+/// in shared memory; a block holds blockDim.z such groups; blocks walk the
+/// batch with a stride loop. Per matrix:
+///  1. coalesced load of the row-major matrix into shared memory (rows at an
+///     odd stride);
 ///  2. for k in [0, K): warp 0 finds the pivot (each lane scans rows
-///     k+lane, k+lane+32, ... then a 5-step butterfly of (magnitude, row)),
-///     records it and exchanges the two entries of the row order -- rows are
-///     never moved, the row order `rowOf` is the permutation; then every
-///     warp takes rows i = k+1+w, k+1+w+W, ...: its lanes compute the
-///     multiplier l = a(i,k) / a(k,k) and update a(i, k+1:) -= l·a(k, k+1:);
+///     k+lane, k+lane+32, ..., unrolled, then a 5-step butterfly of
+///     (magnitude key, row)), records it and exchanges the two entries of
+///     the row order -- rows are never moved, the row order is the
+///     permutation; barrier; then every warp takes kGeneratedLuRowsPerPass
+///     rows at a time (i = k+1+w, k+1+w+W, ...), their loads issued before
+///     any store: the multipliers l = a(i,k) · (1 / a(k,k)) (a division per
+///     row when the pivot is below the smallest normal number, as LAPACK's
+///     getf2) and the update a(i, k+1:) -= l·a(k, k+1:); barrier;
 ///  3. coalesced store of lu in row order, plus pivots, info and (with a
 ///     permutation operand) the row order itself.
-/// Pivot choice, zero-pivot handling (no scaling or update, info = k+1 for
-/// the first) and arithmetic are those of the loop lowering.
+/// Pivot choice and zero-pivot handling (no scaling or update, info = k+1
+/// for the first) are those of the loop lowering.
 void buildSharedMemoryLuKernelBody(ImplicitLocOpBuilder &b,
                                    ValueRange args, Type elementType,
                                    Type intType, bool withPermutation);
