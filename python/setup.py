@@ -23,6 +23,9 @@ from setuptools.dist import Distribution
 HERE = os.path.dirname(os.path.abspath(__file__))
 NATIVE_LIBRARIES = ["liblinalgx_capi.so", "liblinalgx_runner_utils.so",
                     "liblinalgx_cpu_runtime.so"]
+# linalgx.jax's XLA FFI handler: built only where the configuring Python has
+# JAX (runtime/jax); shipped when present.
+OPTIONAL_NATIVE_LIBRARIES = ["liblinalgx_jax_ffi.so"]
 
 
 def native_library_dir():
@@ -53,6 +56,9 @@ class BuildPyWithNativeLibraries(build_py):
         os.makedirs(target, exist_ok=True)
         for name in NATIVE_LIBRARIES:
             shutil.copy2(os.path.join(source, name), os.path.join(target, name))
+        for name in OPTIONAL_NATIVE_LIBRARIES:
+            if os.path.isfile(os.path.join(source, name)):
+                shutil.copy2(os.path.join(source, name), os.path.join(target, name))
 
 
 class BinaryDistribution(Distribution):

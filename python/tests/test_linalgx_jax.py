@@ -1,0 +1,84 @@
+"""linalgx.jax.lu, the XLA FFI custom call backed by the linalgx CPU
+runtime, against jax.lax.linalg.lu on JAX's CPU backend: under jax.jit and
+jax.vmap, every dtype, batched and rectangular shapes, singular input, bad
+input. Skipped where JAX is not installed (CI installs NumPy, SciPy and
+pytest only) or liblinalgx_jax_ffi.so was not built (it is built when the
+configuring Python has JAX)."""
+
+import os
+
+import numpy as np
+import pytest
+
+jax = pytest.importorskip("jax")
+jax.config.update("jax_enable_x64", True)
+
+import linalgx  # noqa: E402
+from linalgx import _native  # noqa: E402
+
+if not any(os.path.isfile(os.path.join(d, "liblinalgx_jax_ffi.so"))
+           for d in _native.candidate_library_dirs()):
+    pytest.skip("liblinalgx_jax_ffi.so is not built (configure with a Python "
+                "that has JAX)", allow_module_level=True)
+
+import linalgx.jax as lxj  # noqa: E402
+
+DTYPES = [np.float32, np.float64, np.complex64, np.complex128]
+SHAPES = [(5, 5), (3, 4, 4), (2, 3, 6, 6), (6, 4), (4, 6), (64, 75, 75)]
+
+
+def random(rng, shape, dtype):
+    a = rng.standard_normal(shape)
+    if np.issubdtype(dtype, np.complexfloating):
+        a = a + 1j * rng.standard_normal(shape)
+    return a.astype(dtype)
+
+
+def eps(dtype):
+    return np.finfo(np.float32 if dtype in (np.float32, np.complex64) else np.float64).eps
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("shape", SHAPES)
+def test_jit_matches_jax(dtype, shape):
+    rng = np.random.default_rng(hash((shape, np.dtype(dtype).name)) % 2**32)
+    a = random(rng, shape, dtype)
+    lu, piv, perm = jax.jit(lxj.lu)(a)
+    jlu, jpiv, jperm = jax.lax.linalg.lu(a)
+    assert lu.dtype == a.dtype and piv.dtype == np.int32 and perm.dtype == np.int32
+    # Random input has no ties: the pivots are LAPACK's on both sides.
+    np.testing.assert_array_equal(np.asarray(piv), np.asarray(jpiv))
+    np.testing.assert_array_equal(np.asarray(perm), np.asarray(jperm))
+    m, n = shape[-2:]
+    k = min(m, n)
+    lu = np.asarray(lu).astype(np.complex128)
+    l = np.tril(lu, -1)[..., :, :k] + np.eye(m, k)
+    u = np.triu(lu)[..., :k, :]
+    permuted = np.take_along_axis(a.astype(np.complex128),
+                                  np.asarray(perm)[..., :, None].astype(np.int64), -2)
+    error = np.linalg.norm((permuted - l @ u).reshape(-1, m * n), axis=1)
+    bound = 10 * max(m, n) * eps(dtype) * np.linalg.norm(a.reshape(-1, m * n), axis=1)
+    assert np.all(error <= bound)
+
+
+def test_vmap_is_a_batched_call():
+    rng = np.random.default_rng(7)
+    a = random(rng, (8, 5, 5), np.float64)
+    mapped = jax.vmap(lxj.lu)(a)
+    batched = lxj.lu(a)
+    for x, y in zip(mapped, batched):
+        np.testing.assert_array_equal(np.asarray(x), np.asarray(y))
+
+
+def test_info_on_singular_input():
+    a = np.array([[[1.0, 2.0], [2.0, 4.0]], [[0.0, 1.0], [2.0, 3.0]]])
+    lu, piv, perm, info = jax.jit(lxj.lu_with_info)(a)
+    np.testing.assert_array_equal(np.asarray(info), [2, 0])
+    np.testing.assert_array_equal(np.asarray(perm), [[1, 0], [1, 0]])
+
+
+def test_bad_input():
+    with pytest.raises(ValueError, match="rank >= 2"):
+        lxj.lu(np.ones(3))
+    with pytest.raises(TypeError, match="float32, float64, complex64 or complex128"):
+        lxj.lu(np.ones((2, 2), dtype=np.int32))
