@@ -74,27 +74,34 @@ def candidate_library_dirs():
     return dirs
 
 
+def load_library(name, how_to_build):
+    """Loads the first `name` in candidate_library_dirs(); returns the ctypes
+    library and its directory. `how_to_build` completes the error message
+    when it is nowhere."""
+    searched = candidate_library_dirs()
+    for directory in searched:
+        path = os.path.join(directory, name)
+        if os.path.isfile(path):
+            break
+    else:
+        raise LinalgXError("cannot find %s (searched %s)%s"
+                           % (name, ", ".join(searched), how_to_build))
+    try:
+        return ctypes.CDLL(path), directory
+    except OSError as error:
+        raise LinalgXError("cannot load %s: %s" % (path, error)) from None
+
+
 class NativeLibrary:
     """The loaded C library and the runtime libraries its JIT links against."""
 
     def __init__(self):
-        searched = candidate_library_dirs()
-        for directory in searched:
-            path = os.path.join(directory, LIBRARY_NAME)
-            if os.path.isfile(path):
-                break
-        else:
-            raise LinalgXError(
-                "cannot find %s (searched %s); build linalgx (bash scripts/run-tests.sh "
-                "or ninja -C build LinalgXCAPIShared) and set LINALGX_BUILD_DIR or "
-                "LINALGX_LIBRARY_DIR, or reinstall the package from a built tree"
-                % (LIBRARY_NAME, ", ".join(searched)))
-        self.path = path
-        self.directory = directory
-        try:
-            self.lib = ctypes.CDLL(path)
-        except OSError as error:
-            raise LinalgXError("cannot load %s: %s" % (path, error)) from None
+        self.lib, self.directory = load_library(
+            LIBRARY_NAME,
+            "; build linalgx (bash scripts/run-tests.sh or ninja -C build "
+            "LinalgXCAPIShared) and set LINALGX_BUILD_DIR or LINALGX_LIBRARY_DIR, "
+            "or reinstall the package from a built tree")
+        self.path = os.path.join(self.directory, LIBRARY_NAME)
         self._declare()
         self.shared_lib_paths = self._find_runtime_libraries()
 

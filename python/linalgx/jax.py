@@ -13,14 +13,10 @@ pivots `[..., min(M, N)]` and the int32 row permutation `[..., M]`;
 The GPU entry point is not built yet (docs/python.md).
 """
 
-import ctypes
-import os
-
 import jax
 import jax.numpy as jnp
 
-from ._native import candidate_library_dirs
-from .errors import LinalgXError
+from ._native import load_library
 
 LIBRARY_NAME = "liblinalgx_jax_ffi.so"
 TARGET_NAME = "linalgx_lu"
@@ -33,20 +29,9 @@ def _register():
     global _registered
     if _registered:
         return
-    searched = candidate_library_dirs()
-    for directory in searched:
-        path = os.path.join(directory, LIBRARY_NAME)
-        if os.path.isfile(path):
-            break
-    else:
-        raise LinalgXError(
-            "cannot find %s (searched %s): it is built when the Python that "
-            "configured linalgx has JAX (runtime/jax/CMakeLists.txt)"
-            % (LIBRARY_NAME, ", ".join(searched)))
-    try:
-        library = ctypes.CDLL(path)
-    except OSError as error:
-        raise LinalgXError("cannot load %s: %s" % (path, error)) from None
+    library, _ = load_library(
+        LIBRARY_NAME, ": it is built when the Python that configured linalgx "
+        "has JAX (runtime/jax/CMakeLists.txt)")
     jax.ffi.register_ffi_target(
         TARGET_NAME, jax.ffi.pycapsule(library.LinalgxLuCpu), platform="cpu")
     _registered = True
