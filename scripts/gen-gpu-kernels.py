@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes the MLIR module of entry points that the GPU benchmark and the GPU
 randomized test call through the C interface: `lu_<strategy>_<type>`,
-`lu_perm_<strategy>_<type>`, `perm_<int>` and `noop_kernel`, on dynamically
+`lu_perm_<strategy>_<type>`, `perm_<int>`, `lu_static_<type>_<shape>` and
+`noop_kernel`, on dynamically
 shaped device memrefs. One module per LU strategy, since the strategy is a
 pipeline option (`--strategy auto|generated|cusolver|cublas-batched`).
 `lu_perm_*` is the lu with its permutation output (what
@@ -45,6 +46,28 @@ func.func @perm_one_based_{i}(%piv: memref<?x?x{i}>, %perm: memref<?x?x{i}>)
 }}
 """
 
+# Statically shaped lu entry points, `lu_static_<type>_<B>x<M>x<N>` (with the
+# permutation): static shapes get kernels of their exact size (the block
+# register kernel unrolled for M x N, rather than the dynamic shapes' size
+# buckets); generated_lu_gpu.py checks them against LAPACK.
+STATIC_CASES = [("f32", 7, 33, 33), ("f64", 4, 50, 50), ("f64", 1, 75, 75),
+                ("f64", 64, 75, 75), ("f64", 300, 64, 64), ("f64", 2, 96, 96),
+                ("f32", 3, 128, 128), ("f32", 5, 100, 40), ("f64", 5, 40, 100),
+                ("f32", 9, 75, 75)]
+
+STATIC = """
+func.func @lu_static_{t}_{b}x{m}x{n}(%a: memref<{b}x{m}x{n}x{e}>,
+    %lu: memref<{b}x{m}x{n}x{e}>, %piv: memref<{b}x{k}xi32>,
+    %info: memref<{b}xi32>, %perm: memref<{b}x{m}xi32>)
+    attributes {{llvm.emit_c_interface}} {{
+  linalgx.lu ins(%a : memref<{b}x{m}x{n}x{e}>)
+      outs(%lu, %piv, %info : memref<{b}x{m}x{n}x{e}>, memref<{b}x{k}xi32>,
+                              memref<{b}xi32>)
+      permutation(%perm : memref<{b}x{m}xi32>)
+  return
+}}
+"""
+
 # An empty kernel, launched and waited for like the lowering's launches: the
 # floor that the permutation kernel is compared with.
 NOOP = """
@@ -84,6 +107,8 @@ def main():
     if args.common:
         for i in ("i32", "i64"):
             print(COMMON.format(i=i))
+        for t, b, m, n in STATIC_CASES:
+            print(STATIC.format(t=t, e=TYPES[t], b=b, m=m, n=n, k=min(m, n)))
     print("}")
 
 

@@ -300,6 +300,323 @@ void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   });
 }
 
+SmallVector<Type> blockRegisterLuWorkgroupTypes(BlockRegisterLuShape shape,
+                                                Type elementType) {
+  MLIRContext *context = elementType.getContext();
+  auto workgroup =
+      gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
+  auto buffer = [&](int64_t size, Type type) -> Type {
+    return MemRefType::get({size}, type, MemRefLayoutAttrInterface(),
+                           workgroup);
+  };
+  int64_t slots = 2 * shape.matricesPerBlock() * shape.warps();
+  return {buffer(slots * shape.cols, elementType),
+          buffer(slots, IntegerType::get(
+                            context, elementType.getIntOrFloatBitWidth())),
+          buffer(slots, IntegerType::get(context, 32))};
+}
+
+void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
+                                    ValueRange workgroup, Type elementType,
+                                    Type intType, bool withPermutation,
+                                    BlockRegisterLuShape shape) {
+  Value input = args[0], lu = args[1], pivots = args[2], info = args[3];
+  Value permutation = withPermutation ? args[4] : Value();
+  Value candidateRows = workgroup[0], candidateKeys = workgroup[1],
+        candidatePositions = workgroup[2];
+  ElementArith element(elementType, ElementArith::Flavour::Kernel);
+  const int64_t cols = shape.cols, warps = shape.warps(),
+                groups = shape.matricesPerBlock();
+  const int64_t steps = std::min(shape.rows, cols);
+  Type i32 = b.getI32Type(), i1 = b.getI1Type();
+  unsigned keyWidth = elementType.getIntOrFloatBitWidth();
+  Type keyType = b.getIntegerType(keyWidth);
+  using P = arith::CmpIPredicate;
+  // Constants are made here, at the kernel's top level, and used in the
+  // nested regions below.
+  auto index = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, v);
+  };
+  auto int32 = [&](int64_t v) -> Value {
+    return arith::ConstantIntOp::create(b, i32, v);
+  };
+  SmallVector<Value> c;
+  for (int64_t v = 0; v <= std::max(cols, shape.rows); ++v)
+    c.push_back(index(v));
+  Value trueValue = arith::ConstantIntOp::create(b, i1, 1);
+  Value fullMask = int32(-1);
+  Value noPosition = int32(std::numeric_limits<int32_t>::max());
+  Value zeroKey = arith::ConstantIntOp::create(b, keyType, 0);
+  Value noError = arith::ConstantOp::create(b, b.getIntegerAttr(intType, 0));
+  Value zeroValue = arith::ConstantOp::create(b, b.getZeroAttr(elementType));
+  auto cmp = [&](ImplicitLocOpBuilder &b, P predicate, Value lhs,
+                 Value rhs) -> Value {
+    return arith::CmpIOp::create(b, predicate, lhs, rhs);
+  };
+  auto select = [&](ImplicitLocOpBuilder &b, Value condition, Value t,
+                    Value f) -> Value {
+    return arith::SelectOp::create(b, condition, t, f);
+  };
+  auto negate = [&](ImplicitLocOpBuilder &b, Value condition) -> Value {
+    return arith::XOrIOp::create(b, condition, trueValue);
+  };
+  auto redux = [&](ImplicitLocOpBuilder &b, NVVM::ReduxKind kind,
+                   Value value) -> Value {
+    return NVVM::ReduxOp::create(b, i32, value, kind, fullMask);
+  };
+
+  Value batch = memref::DimOp::create(b, lu, 0);
+  Value m = memref::DimOp::create(b, lu, 1);
+  Value n = memref::DimOp::create(b, lu, 2);
+  Value k = arith::MinUIOp::create(b, m, n);
+  Value lane = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
+  Value warp = gpu::ThreadIdOp::create(b, gpu::Dimension::y);
+  Value group = gpu::ThreadIdOp::create(b, gpu::Dimension::z);
+  Value blockId = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  Value gridDim = gpu::GridDimOp::create(b, gpu::Dimension::x);
+  Value row = arith::AddIOp::create(
+      b, arith::MulIOp::create(b, warp, c[32]), lane);
+  Value rowI32 = arith::IndexCastUIOp::create(b, i32, row);
+  // Slot of (parity, group, warp) in the candidate buffers.
+  auto slotOf = [&](ImplicitLocOpBuilder &b, int64_t parity,
+                    Value warpOfGroup) -> Value {
+    return arith::AddIOp::create(
+        b,
+        arith::MulIOp::create(
+            b, arith::AddIOp::create(b, index(parity * groups), group),
+            c[warps]),
+        warpOfGroup);
+  };
+  auto rowBase = [&](ImplicitLocOpBuilder &b, Value slot) -> Value {
+    return arith::MulIOp::create(b, slot, c[cols]);
+  };
+
+  // Every thread runs the same iterations (barriers and warp reductions).
+  buildLoop(b, arith::MulIOp::create(b, blockId, c[groups]), batch,
+            arith::MulIOp::create(b, gridDim, c[groups]),
+            [&](ImplicitLocOpBuilder &b, Value blockFirst) {
+    Value matrix = arith::AddIOp::create(b, blockFirst, group);
+    Value valid = cmp(b, P::ult, matrix, batch);
+    Value rowValid = arith::AndIOp::create(b, valid, cmp(b, P::ult, row, m));
+
+    // The thread's row; columns past N (and rows past M) hold 0.
+    SmallVector<Value> state;
+    for (int64_t j = 0; j < cols; ++j) {
+      auto load = scf::IfOp::create(
+          b, arith::AndIOp::create(b, rowValid, cmp(b, P::ult, c[j], n)),
+          [&](OpBuilder &nested, Location loc) {
+            ImplicitLocOpBuilder nb(loc, nested);
+            scf::YieldOp::create(
+                nb, memref::LoadOp::create(nb, input,
+                                           ValueRange{matrix, row, c[j]})
+                        .getResult());
+          },
+          [&](OpBuilder &nested, Location loc) {
+            ImplicitLocOpBuilder nb(loc, nested);
+            scf::YieldOp::create(nb, zeroValue);
+          });
+      state.push_back(load.getResult(0));
+    }
+    // Then: the row's logical position, whether it has been a pivot row
+    // (rows past M never compete), info.
+    state.push_back(rowI32);
+    state.push_back(negate(b, rowValid));
+    state.push_back(noError);
+
+    for (int64_t step = 0; step < steps; ++step) {
+      auto stepIf = scf::IfOp::create(
+          b, cmp(b, P::ult, c[step], k),
+          [&](OpBuilder &nested, Location loc) {
+            ImplicitLocOpBuilder b(loc, nested);
+            SmallVector<Value> a(state.begin(), state.begin() + cols);
+            Value position = state[cols], used = state[cols + 1];
+            Value status = state[cols + 2];
+            Value stepI32 = int32(step);
+            int64_t parity = step % 2;
+
+            // The warp's best candidate: the largest key (see pivotKey),
+            // then the first position holding it.
+            Value key = select(
+                b, used, zeroKey,
+                pivotKey(b, element, a[step],
+                         cmp(b, P::eq, position, stepI32), elementType));
+            Value bestKey;
+            if (keyWidth == 32) {
+              bestKey = redux(b, NVVM::ReduxKind::UMAX, key);
+            } else {
+              Value shift = arith::ConstantIntOp::create(b, keyType, 32);
+              Value high = arith::TruncIOp::create(
+                  b, i32, arith::ShRUIOp::create(b, key, shift));
+              Value low = arith::TruncIOp::create(b, i32, key);
+              Value bestHigh = redux(b, NVVM::ReduxKind::UMAX, high);
+              Value bestLow = redux(
+                  b, NVVM::ReduxKind::UMAX,
+                  select(b, cmp(b, P::eq, high, bestHigh), low, int32(0)));
+              bestKey = arith::OrIOp::create(
+                  b,
+                  arith::ShLIOp::create(
+                      b, arith::ExtUIOp::create(b, keyType, bestHigh), shift),
+                  arith::ExtUIOp::create(b, keyType, bestLow));
+            }
+            Value bestPosition = redux(
+                b, NVVM::ReduxKind::UMIN,
+                select(b, arith::AndIOp::create(b, cmp(b, P::eq, key, bestKey),
+                                                negate(b, used)),
+                       position, noPosition));
+            // Unused rows have distinct positions: at most one winner.
+            Value isWarpWinner = arith::AndIOp::create(
+                b, negate(b, used), cmp(b, P::eq, position, bestPosition));
+            Value ownSlot = slotOf(b, parity, warp);
+            buildIf(b, isWarpWinner, [&](ImplicitLocOpBuilder &b) {
+              Value base = rowBase(b, ownSlot);
+              for (int64_t j = step; j < cols; ++j)
+                memref::StoreOp::create(
+                    b, a[j], candidateRows,
+                    ValueRange{arith::AddIOp::create(b, base, c[j])});
+            });
+
+            Value pivotPosition, isPivotRow, pivotSlot;
+            if (warps == 1) {
+              NVVM::SyncWarpOp::create(b, fullMask);
+              pivotPosition = bestPosition;
+              isPivotRow = isWarpWinner;
+              pivotSlot = ownSlot;
+            } else {
+              buildIf(b, cmp(b, P::eq, lane, c[0]),
+                      [&](ImplicitLocOpBuilder &b) {
+                memref::StoreOp::create(b, bestKey, candidateKeys, ownSlot);
+                memref::StoreOp::create(b, bestPosition, candidatePositions,
+                                        ownSlot);
+              });
+              gpu::BarrierOp::create(b);
+              // The best of the warps' candidates, in warp order.
+              Value bestWarp = c[0];
+              Value firstSlot = slotOf(b, parity, c[0]);
+              Value winnerKey =
+                  memref::LoadOp::create(b, candidateKeys, firstSlot);
+              pivotPosition =
+                  memref::LoadOp::create(b, candidatePositions, firstSlot);
+              for (int64_t w = 1; w < warps; ++w) {
+                Value slot = slotOf(b, parity, c[w]);
+                Value otherKey = memref::LoadOp::create(b, candidateKeys, slot);
+                Value otherPosition =
+                    memref::LoadOp::create(b, candidatePositions, slot);
+                Value take = arith::OrIOp::create(
+                    b, cmp(b, P::ugt, otherKey, winnerKey),
+                    arith::AndIOp::create(
+                        b, cmp(b, P::eq, otherKey, winnerKey),
+                        cmp(b, P::ult, otherPosition, pivotPosition)));
+                winnerKey = select(b, take, otherKey, winnerKey);
+                pivotPosition = select(b, take, otherPosition, pivotPosition);
+                bestWarp = select(b, take, c[w], bestWarp);
+              }
+              isPivotRow = arith::AndIOp::create(
+                  b, isWarpWinner, cmp(b, P::eq, warp, bestWarp));
+              pivotSlot = slotOf(b, parity, bestWarp);
+            }
+            Value pivotBase = rowBase(b, pivotSlot);
+            auto pivotRowEntry = [&](ImplicitLocOpBuilder &b,
+                                     int64_t j) -> Value {
+              return memref::LoadOp::create(
+                  b, candidateRows,
+                  ValueRange{arith::AddIOp::create(b, pivotBase, c[j])});
+            };
+
+            // Rows swap places: the pivot row moves to `step`, the row at
+            // `step` to where the pivot row was.
+            Value newPosition = select(
+                b, isPivotRow, stepI32,
+                select(b, cmp(b, P::eq, position, stepI32), pivotPosition,
+                       position));
+            Value newUsed = arith::OrIOp::create(b, used, isPivotRow);
+            buildIf(b, arith::AndIOp::create(b, valid, isPivotRow),
+                    [&](ImplicitLocOpBuilder &b) {
+              Value pivotIndex =
+                  intType.isInteger(32)
+                      ? pivotPosition
+                      : arith::ExtUIOp::create(b, intType, pivotPosition)
+                            .getResult();
+              memref::StoreOp::create(b, pivotIndex, pivots,
+                                      ValueRange{matrix, c[step]});
+            });
+
+            // Elimination of the remaining rows. Rows already used keep
+            // their values: they are final.
+            Value pivot = pivotRowEntry(b, step);
+            Value singular = element.isZero(b, pivot);
+            auto eliminated = scf::IfOp::create(
+                b, arith::AndIOp::create(b, negate(b, newUsed),
+                                         negate(b, singular)),
+                [&](OpBuilder &nested, Location loc) {
+                  ImplicitLocOpBuilder b(loc, nested);
+                  // One reciprocal per step and a multiplication, unless
+                  // the pivot is too small for its reciprocal (LAPACK's
+                  // getf2 divides then).
+                  auto scaled = scf::IfOp::create(
+                      b, element.reciprocalIsSafe(b, pivot),
+                      [&](OpBuilder &nested, Location loc) {
+                        ImplicitLocOpBuilder nb(loc, nested);
+                        scf::YieldOp::create(
+                            nb, element.mul(nb, a[step],
+                                            element.reciprocal(nb, pivot)));
+                      },
+                      [&](OpBuilder &nested, Location loc) {
+                        ImplicitLocOpBuilder nb(loc, nested);
+                        scf::YieldOp::create(nb,
+                                             element.div(nb, a[step], pivot));
+                      });
+                  Value multiplier = scaled.getResult(0);
+                  SmallVector<Value> updated = {multiplier};
+                  for (int64_t j = step + 1; j < cols; ++j)
+                    updated.push_back(element.mulSub(
+                        b, a[j], multiplier, pivotRowEntry(b, j)));
+                  scf::YieldOp::create(b, updated);
+                },
+                [&](OpBuilder &nested, Location loc) {
+                  ImplicitLocOpBuilder nb(loc, nested);
+                  scf::YieldOp::create(
+                      nb, ArrayRef<Value>(a).drop_front(step));
+                });
+            for (int64_t j = step; j < cols; ++j)
+              a[j] = eliminated.getResult(j - step);
+            Value firstError = arith::AndIOp::create(
+                b, singular, cmp(b, P::eq, status, noError));
+            status = select(
+                b, firstError,
+                arith::ConstantOp::create(b,
+                                          b.getIntegerAttr(intType, step + 1)),
+                status);
+            SmallVector<Value> next(a);
+            next.append({newPosition, newUsed, status});
+            scf::YieldOp::create(b, next);
+          },
+          [&](OpBuilder &nested, Location loc) {
+            ImplicitLocOpBuilder nb(loc, nested);
+            scf::YieldOp::create(nb, state);
+          });
+      state.assign(stepIf.getResults().begin(), stepIf.getResults().end());
+    }
+
+    // The thread's row is row `position` of L\U.
+    Value position =
+        arith::IndexCastUIOp::create(b, b.getIndexType(), state[cols]);
+    buildIf(b, rowValid, [&](ImplicitLocOpBuilder &b) {
+      for (int64_t j = 0; j < cols; ++j)
+        buildIf(b, cmp(b, P::ult, c[j], n), [&](ImplicitLocOpBuilder &b) {
+          memref::StoreOp::create(b, state[j], lu,
+                                  ValueRange{matrix, position, c[j]});
+        });
+      if (permutation)
+        memref::StoreOp::create(b, arith::IndexCastUIOp::create(b, intType, row),
+                                permutation, ValueRange{matrix, position});
+    });
+    buildIf(b, arith::AndIOp::create(b, valid, cmp(b, P::eq, row, c[0])),
+            [&](ImplicitLocOpBuilder &b) {
+      memref::StoreOp::create(b, state[cols + 2], info, matrix);
+    });
+  });
+}
+
 void buildSharedMemoryLuKernelBody(ImplicitLocOpBuilder &b,
                                    ValueRange args, Type elementType,
                                    Type intType, bool withPermutation) {

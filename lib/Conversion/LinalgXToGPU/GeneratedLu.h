@@ -38,13 +38,41 @@ inline constexpr int64_t kGeneratedLuFewMatrices = 264; // 2 per SM of an H200
 /// the threads per SM.
 inline constexpr int64_t kGeneratedLuMinThreadsPerBlock = 128;
 
-/// Matrices of at most this many rows and columns (8, 16 or 32) are factored
-/// by the register kernel; 4 warps per block.
-inline constexpr int64_t kRegisterLuSizes[] = {8, 16, 32};
-inline constexpr int64_t kRegisterLuWarpsPerBlock = 4;
-
 /// Bytes of one element of `type` (complex numbers: both parts).
 int64_t elementByteSize(Type type);
+
+/// Matrices of at most this many rows and columns (8 or 16) are factored by
+/// the warp register kernel, several per warp; 4 warps per block.
+inline constexpr int64_t kRegisterLuSizes[] = {8, 16};
+inline constexpr int64_t kRegisterLuWarpsPerBlock = 4;
+
+/// The block register kernel's bounds for dynamic shapes: the smallest
+/// that holds max(M, N) is generated (static shapes get their exact size).
+/// Each bucket is a separately unrolled kernel, so they are few; columns
+/// past N cost work, so they are not far apart.
+inline constexpr int64_t kBlockRegisterLuSizes[] = {32, 48, 64, 80, 96, 128};
+/// Registers a thread may spend on its row: 255 per thread minus what the
+/// step needs besides the row (measured with ptxas -v for sm_90: no spills
+/// up to these). A row of `cols` elements of `bytes` each needs
+/// cols * bytes / 4 registers.
+inline constexpr int64_t kBlockRegisterLuMaxRowBytes = 96 * 8;
+
+/// The launch shape of the block register kernel for matrices of at most
+/// `rows` rows and `cols` columns: a thread per row, `warps()` warps per
+/// matrix (blockDim.y), `matricesPerBlock()` matrices per block
+/// (blockDim.z; several only when a matrix is one warp).
+struct BlockRegisterLuShape {
+  int64_t rows, cols;
+  int64_t warps() const { return (rows + 31) / 32; }
+  int64_t matricesPerBlock() const {
+    return warps() == 1 ? kRegisterLuWarpsPerBlock : 1;
+  }
+  /// Whether a thread can hold a row of `cols` `elementType` elements.
+  static bool fits(int64_t rows, int64_t cols, Type elementType) {
+    return rows <= 128 && cols * elementByteSize(elementType) <=
+                              kBlockRegisterLuMaxRowBytes;
+  }
+};
 
 /// The launch shape of the generated LU for [B, M, N] matrices of
 /// `elementBytes`-byte elements: warps per matrix, matrices per block, and
@@ -104,8 +132,8 @@ struct GeneratedLuLaunch {
   }
 };
 
-/// The register LU for real matrices of at most `size` rows and columns
-/// (size = 8, 16 or 32): `size` lanes per matrix, 32 / size matrices per
+/// The warp register LU for real matrices of at most `size` rows and columns
+/// (size = 8 or 16): `size` lanes per matrix, 32 / size matrices per
 /// warp, and lane r holds row r of its matrix in `size` registers. The
 /// steps are unrolled (`size` of them, those past K skipped), so every
 /// column index is static and the rows never leave the registers:
@@ -118,6 +146,32 @@ struct GeneratedLuLaunch {
 void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                                Type elementType, Type intType,
                                bool withPermutation, int64_t size);
+
+/// Shared memory of the block register kernel: the candidate pivot rows
+/// ([2][G][W][cols] elements: each warp's best row, double-buffered by step
+/// parity so one barrier per step suffices) and each warp's best key and
+/// position ([2][G][W] each).
+SmallVector<Type> blockRegisterLuWorkgroupTypes(BlockRegisterLuShape shape,
+                                                Type elementType);
+
+/// The block register LU for real matrices of at most shape.rows rows and
+/// shape.cols columns: thread r of a matrix's warps holds row r in
+/// shape.cols registers, the steps are unrolled (every column index is
+/// static) and rows never move -- each thread tracks its row's logical
+/// position. A step:
+///  - pivot search: per warp two or three redux.sync reductions (the
+///    largest magnitude key, then the first position holding it); the
+///    warp's winner writes its row into shared memory, lane 0 its key and
+///    position; one barrier (a warp sync when the matrix is one warp); every
+///    thread picks the best warp's candidate;
+///  - each remaining row scales its entry in column k (one reciprocal per
+///    step, LAPACK's sfmin rule) and updates its columns > k against the
+///    pivot row read from shared memory (broadcast loads).
+/// Global memory is read and written once.
+void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
+                                    ValueRange workgroup, Type elementType,
+                                    Type intType, bool withPermutation,
+                                    BlockRegisterLuShape shape);
 
 /// The shared-memory LU. A group of W warps (blockDim.y) factors one matrix
 /// in shared memory; a block holds blockDim.z such groups; blocks walk the

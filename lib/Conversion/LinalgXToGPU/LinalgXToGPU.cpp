@@ -111,6 +111,13 @@ gpu::GPUFuncOp getOrCreateKernel(
   kernel->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
   if (!blockSize.empty())
     kernel.setKnownBlockSizeAttr(b.getDenseI32ArrayAttr(blockSize));
+  // Workgroup buffers are declared 16-byte aligned: LLVM's load/store
+  // vectorizer merges neighbouring shared-memory accesses into vector ones
+  // assuming an alignment the buffers would otherwise not be declared with
+  // (a misaligned-address fault at run time).
+  for (unsigned i = 0, e = workgroupTypes.size(); i < e; ++i)
+    kernel.setWorkgroupAttributionAttr(
+        i, LLVM::LLVMDialect::getAlignAttrName(), b.getI64IntegerAttr(16));
   ImplicitLocOpBuilder body(module.getLoc(),
                             OpBuilder::atBlockEnd(&kernel.getBody().front()));
   buildBody(body, kernel.getArguments(), kernel.getWorkgroupAttributions());
@@ -801,15 +808,19 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
   using OpToGPUPattern::OpToGPUPattern;
 
   /// The kernels an lu can take, in order of preference.
-  enum class Path { Register, Shared, Vendor };
+  enum class Path { Register, BlockRegister, Shared, Vendor };
   struct Choice {
     Path path;
-    int64_t size = 0; ///< the register kernel's matrix size bound
+    /// The register kernels' bounds on rows and columns.
+    int64_t rows = 0, cols = 0;
   };
 
-  /// Where the op goes: the register kernel for real matrices of at most 32
-  /// rows and columns (the smallest of its 8/16/32 variants that holds
-  /// them), the shared-memory kernel where a matrix fits a block's shared
+  /// Where the op goes, for real matrices: the warp register kernel for
+  /// matrices of at most 16 rows and columns (the smaller of its 8/16
+  /// variants that holds them), the block register kernel where a thread
+  /// holds a row (static shapes: their exact size; dynamic ones: the
+  /// smallest of kBlockRegisterLuSizes that holds them); then, for every
+  /// type, the shared-memory kernel where a matrix fits a block's shared
   /// memory, the vendor libraries otherwise or when the strategy says so.
   /// Decided here for static sizes, by host branches for dynamic ones; each
   /// branch is a complete chain of device work.
@@ -846,18 +857,36 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
       return {memref::DimOp::create(b, op.getInput(), rank - 2),
               memref::DimOp::create(b, op.getInput(), rank - 1)};
     };
+    auto atMost = [=](int64_t size) {
+      return [=](ImplicitLocOpBuilder &b) -> Value {
+        auto [m, n] = dims(b);
+        return arith::CmpIOp::create(b, arith::CmpIPredicate::ule,
+                                     arith::MaxUIOp::create(b, m, n),
+                                     arith::ConstantIndexOp::create(b, size));
+      };
+    };
     SmallVector<Candidate> candidates;
-    if (!isa<ComplexType>(elementType))
+    if (!isa<ComplexType>(elementType)) {
       for (int64_t size : kRegisterLuSizes)
         candidates.push_back(
-            {{Path::Register, size},
+            {{Path::Register, size, size},
              [=] { return std::max(staticM, staticN) <= size; },
-             [=](ImplicitLocOpBuilder &b) -> Value {
-               auto [m, n] = dims(b);
-               return arith::CmpIOp::create(
-                   b, arith::CmpIPredicate::ule, arith::MaxUIOp::create(b, m, n),
-                   arith::ConstantIndexOp::create(b, size));
-             }});
+             atMost(size)});
+      if (isStatic) {
+        candidates.push_back(
+            {{Path::BlockRegister, staticM, staticN},
+             [=] {
+               return BlockRegisterLuShape::fits(staticM, staticN,
+                                                 elementType);
+             },
+             nullptr});
+      } else {
+        for (int64_t size : kBlockRegisterLuSizes)
+          if (BlockRegisterLuShape::fits(size, size, elementType))
+            candidates.push_back(
+                {{Path::BlockRegister, size, size}, nullptr, atMost(size)});
+      }
+    }
     candidates.push_back(
         {{Path::Shared},
          [=] {
@@ -921,8 +950,32 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
     Value one = arith::ConstantIndexOp::create(b, 1);
     Value warpSize = arith::ConstantIndexOp::create(b, 32);
 
+    if (choice.path == Path::BlockRegister) {
+      BlockRegisterLuShape shape{choice.rows, choice.cols};
+      int32_t warps = static_cast<int32_t>(shape.warps());
+      int32_t groups = static_cast<int32_t>(shape.matricesPerBlock());
+      gpu::GPUFuncOp kernel = getOrCreateKernel(
+          module,
+          "linalgx_lu_registers" + std::to_string(shape.rows) + "x" +
+              std::to_string(shape.cols) + "_" + suffix,
+          TypeRange(ValueRange(operands)), {32, warps, groups},
+          blockRegisterLuWorkgroupTypes(shape, elementType),
+          [&](ImplicitLocOpBuilder &kb, ValueRange args,
+              ValueRange workgroup) {
+            buildBlockRegisterLuKernelBody(kb, args, workgroup, elementType,
+                                           intType, withPermutation, shape);
+          });
+      // The row lives in registers: the block size bounds what ptxas may
+      // give each thread (up to 255).
+      kernel->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
+                      b.getDenseI32ArrayAttr({32 * warps * groups, 1, 1}));
+      work.launch(kernel, gridSizeFor(b, batch, groups), {32, warps, groups},
+                  operands);
+      return;
+    }
+
     if (choice.path == Path::Register) {
-      int64_t size = choice.size;
+      int64_t size = choice.rows;
       gpu::GPUFuncOp kernel = getOrCreateKernel(
           module, "linalgx_lu_registers" + std::to_string(size) + "_" + suffix,
           TypeRange(ValueRange(operands)),

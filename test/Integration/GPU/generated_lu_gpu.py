@@ -12,9 +12,13 @@ complex<f32>, 119 complex<f64>. This script sweeps that whole range:
              LAPACK's on tie-free input, ||A[perm] - L U||_F <= 10 n eps
              ||A||_F, info equal, permutation = the pivots' permutation
              (random_gpu_vs_scipy.lu_case)
-  batches    1, 1000, 100000 matrices (n = 3, 8, 16, 32): every matrix's
-             backward error and permutation checked (vectorized), 200
-             sampled matrices against LAPACK's pivots and info
+  batches    1 to 100000 matrices (n = 3 .. 150, every kernel and size
+             bucket): every matrix's backward error and permutation checked
+             (vectorized), 200 sampled matrices against LAPACK's pivots and
+             info
+  static     the statically shaped entry points (kernels of the exact
+             shape, gen-gpu-kernels.py STATIC_CASES), as batches, and with a
+             zero column
   singular   a zero column (info equal to LAPACK's) and exactly repeated rows
              (rank-deficient): info names the first exact zero of the
              computed U (and every batch is checked the same way)
@@ -43,6 +47,26 @@ import random_gpu_vs_scipy as rg  # noqa: E402  (Kernels, lu_case, Checker)
 import extreme_gpu as xg  # noqa: E402  (lu_reference: the CPU semantics)
 
 torch = rg.torch
+
+
+def load_kernel_list():
+    """scripts/gen-gpu-kernels.py (STATIC_CASES): beside this script in a
+    pack, in scripts/ of a checkout."""
+    import importlib.util
+    here = os.path.dirname(os.path.abspath(__file__))
+    for path in (os.path.join(here, "gen-gpu-kernels.py"),
+                 os.path.join(here, "..", "..", "..", "scripts",
+                              "gen-gpu-kernels.py")):
+        if os.path.exists(path):
+            spec = importlib.util.spec_from_file_location("gen_gpu_kernels",
+                                                          path)
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            return module
+    raise FileNotFoundError("gen-gpu-kernels.py not found beside " + here)
+
+
+gkernels = load_kernel_list()
 SHARED_BYTES = 227 * 1024
 ELEMENT_BYTES = {"f32": 4, "f64": 8, "c32": 8, "c64": 16}
 
@@ -54,7 +78,7 @@ def largest_square(t):
     return n
 
 
-def run_lu(kernels, t, a):
+def run_lu(kernels, t, a, entry=None):
     dev = torch.from_numpy(np.ascontiguousarray(a)).cuda()
     b, m, n = a.shape
     k = min(m, n)
@@ -62,7 +86,7 @@ def run_lu(kernels, t, a):
     dpiv = torch.full((b, k), -7, dtype=torch.int32, device="cuda")
     dinfo = torch.full((b,), -7, dtype=torch.int32, device="cuda")
     dperm = torch.full((b, m), -7, dtype=torch.int32, device="cuda")
-    kernels.call("lu_perm_auto_" + t, dev, dlu, dpiv, dinfo, dperm)
+    kernels.call(entry or "lu_perm_auto_" + t, dev, dlu, dpiv, dinfo, dperm)
     torch.cuda.synchronize()
     return (x.cpu().numpy() for x in (dlu, dpiv, dinfo, dperm))
 
@@ -90,42 +114,74 @@ def group_sweep(kernels, checker, rng):
         print("   sweep %s: n = 1..%d" % (t, top), flush=True)
 
 
+def check_batch(checker, rng, tag, eps, a, lu, piv, info, perm):
+    """Every matrix's permutation, info and backward error; 200 sampled
+    matrices against LAPACK's pivots and info."""
+    b, m, n = a.shape
+    checker.check(np.array_equal(perm, rg.reference_permutation(piv, m)),
+                  tag + ": permutation = the pivots' permutation")
+    checker.check(np.array_equal(info, first_zero_pivot(lu)),
+                  tag + ": info = the first exact zero of U + 1")
+    errors = backward_errors(a, lu, perm)
+    worst = int(np.argmax(errors))
+    bound = 10 * max(m, n) * eps
+    checker.check(errors[worst] <= bound,
+                  "%s: worst backward error %.3e (matrix %d) <= %.3e"
+                  % (tag, errors[worst], worst, bound))
+    sample = rng.choice(b, size=min(b, 200), replace=False)
+    same_info = same_piv = skipped = 0
+    for i in sample:
+        _, piv_ref, info_ref = (scipy.linalg.lapack.zgetrf(a[i])
+                                if np.iscomplexobj(a) else
+                                scipy.linalg.lapack.dgetrf(a[i]))
+        same_info += int(info[i]) == int(info_ref)
+        if rg.near_tie(a[i], piv_ref, 1e-3 if eps > 1e-10 else 1e-6):
+            skipped += 1
+        else:
+            same_piv += np.array_equal(piv[i], piv_ref)
+    checker.check(same_info == len(sample),
+                  "%s: info equal to LAPACK's on %d of %d sampled"
+                  % (tag, same_info, len(sample)))
+    checker.check(same_piv == len(sample) - skipped,
+                  "%s: pivots equal to LAPACK's on %d of %d tie-free "
+                  "sampled" % (tag, same_piv, len(sample) - skipped))
+    checker.skipped_pivots += skipped
+
+
 def group_batches(kernels, checker, rng):
+    # Up to 16: the warp register kernel (several matrices per warp); 32 to
+    # 128: the block register kernel's size buckets (one to four warps per
+    # matrix, several blocks per SM); 150: the shared-memory kernel.
     for t in ("f32", "f64", "c64"):
         np_t, _, eps = rg.TYPES[t]
         for b, n in [(1, 32), (1000, 16), (1000, 32), (100000, 3), (100000, 8),
-                     (100000, 16)]:
+                     (100000, 16), (2000, 48), (1000, 64), (500, 75),
+                     (300, 96), (100, 128), (50, 150)]:
             a = rg.random_matrices(rng, np_t, b, n, n)
             lu, piv, info, perm = run_lu(kernels, t, a)
-            tag = "batch %s b=%d n=%d" % (t, b, n)
-            checker.check(np.array_equal(perm, rg.reference_permutation(piv, n)),
-                          tag + ": permutation = the pivots' permutation")
-            checker.check(np.array_equal(info, first_zero_pivot(lu)),
-                          tag + ": info = the first exact zero of U + 1")
-            errors = backward_errors(a, lu, perm)
-            worst = int(np.argmax(errors))
-            checker.check(errors[worst] <= 10 * n * eps,
-                          "%s: worst backward error %.3e (matrix %d) <= %.3e"
-                          % (tag, errors[worst], worst, 10 * n * eps))
-            sample = rng.choice(b, size=min(b, 200), replace=False)
-            same_info = same_piv = skipped = 0
-            for i in sample:
-                _, piv_ref, info_ref = (scipy.linalg.lapack.zgetrf(a[i])
-                                        if np.iscomplexobj(a) else
-                                        scipy.linalg.lapack.dgetrf(a[i]))
-                same_info += int(info[i]) == int(info_ref)
-                if rg.near_tie(a[i], piv_ref, 1e-3 if eps > 1e-10 else 1e-6):
-                    skipped += 1
-                else:
-                    same_piv += np.array_equal(piv[i], piv_ref)
-            checker.check(same_info == len(sample),
-                          "%s: info equal to LAPACK's on %d of %d sampled"
-                          % (tag, same_info, len(sample)))
-            checker.check(same_piv == len(sample) - skipped,
-                          "%s: pivots equal to LAPACK's on %d of %d tie-free "
-                          "sampled" % (tag, same_piv, len(sample) - skipped))
-            checker.skipped_pivots += skipped
+            check_batch(checker, rng, "batch %s b=%d n=%d" % (t, b, n), eps,
+                        a, lu, piv, info, perm)
         print("   batches %s" % t, flush=True)
+
+
+def group_static(kernels, checker, rng):
+    """The statically shaped entry points (gen-gpu-kernels.STATIC_CASES):
+    kernels of the exact shape."""
+    for t, b, m, n in gkernels.STATIC_CASES:
+        np_t, _, eps = rg.TYPES[t]
+        a = rg.random_matrices(rng, np_t, b, m, n)
+        lu, piv, info, perm = run_lu(kernels, t, a,
+                                     "lu_static_%s_%dx%dx%d" % (t, b, m, n))
+        check_batch(checker, rng, "static %s %dx%dx%d" % (t, b, m, n), eps,
+                    a, lu, piv, info, perm)
+        # The same shape with a zero column: info and the completed
+        # factorization.
+        a[:, :, min(m, n) // 2] = 0
+        lu, piv, info, perm = run_lu(kernels, t, a,
+                                     "lu_static_%s_%dx%dx%d" % (t, b, m, n))
+        check_batch(checker, rng, "static %s %dx%dx%d zero column"
+                    % (t, b, m, n), eps, a, lu, piv, info, perm)
+    print("   static shapes: %d" % len(gkernels.STATIC_CASES), flush=True)
 
 
 def first_zero_pivot(lu):
@@ -165,7 +221,7 @@ def group_nan_inf(kernels, checker, rng):
     measured = []
     for t in rg.TYPES:
         np_t = rg.TYPES[t][0]
-        for n in (1, 4, 33):
+        for n in (1, 4, 33, 75, 100):
             for what in ("nan-diagonal", "nan-below", "inf", "all-nan", "nan-inf"):
                 a = rg.random_matrices(rng, np_t, 2, n, n)
                 if what == "nan-diagonal":
@@ -214,6 +270,7 @@ def main(argv=None):
     start = time.time()
     group_sweep(kernels, checker, rng)
     group_batches(kernels, checker, rng)
+    group_static(kernels, checker, rng)
     group_singular(kernels, checker, rng)
     measured = group_nan_inf(kernels, checker, rng)
     print("generated-lu-gpu: %d checks, %d passed, %d failed (%d measured, %d "
