@@ -14,7 +14,7 @@ matrices and the single 75x75.
 import json
 import sys
 
-IMPLS = ["linalgx-auto", "linalgx-lapack", "linalgx-unblocked", "linalgx-loops", "scipy", "jax"]
+IMPLS = ["linalgx-auto", "linalgx-generated", "linalgx-lapack", "linalgx-unblocked", "linalgx-loops", "scipy", "jax"]
 TARGETS = {"1024x1024xf64": 0.8, "2048x2048xf64": 0.8, "2048x2048xf32": 0.8,
            "4096x32x32xf64": 1.5, "16384x16x16xf32": 1.5, "64x75x75xf64": 1.5,
            "75x75xf64": 1.5}

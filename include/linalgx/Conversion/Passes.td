@@ -57,14 +57,20 @@ def ConvertLinalgXToCPURuntime
   }];
   let options = [
     Option<"luStrategy", "lu-strategy", "std::string", /*default=*/"\"auto\"",
-           "How linalgx.lu factors: auto (by size, see docs/cpu.md), lapack, "
-           "unblocked (runtime calls) or loops (convert-linalgx-to-loops)">,
+           "How linalgx.lu factors: auto (by size and batch, see "
+           "docs/cpu.md), lapack, unblocked (runtime calls), generated "
+           "(batch-parallel generated code) or loops "
+           "(convert-linalgx-to-loops)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::complex::ComplexDialect",
     "::mlir::func::FuncDialect",
     "::mlir::LLVM::LLVMDialect",
+    "::mlir::math::MathDialect",
     "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
   ];
 }
 
