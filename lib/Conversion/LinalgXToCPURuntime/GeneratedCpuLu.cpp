@@ -28,8 +28,9 @@
 //   loops as they are, on the local buffer.
 //
 // Multiplies and subtracts stay separate operations (no contraction flags),
-// so U is bit-identical to the reference loops'; L may differ in the last
-// bit where the reciprocal is used.
+// as in the reference loops; the results differ from theirs only by the
+// rounding of multipliers taken from the reciprocal (which feeds the later
+// updates too), exactly as the CPU runtime's kernel does.
 //
 //===----------------------------------------------------------------------===//
 
