@@ -53,6 +53,7 @@
 #include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
@@ -102,6 +103,8 @@ void linalgx::registerAllTranslations(DialectRegistry &registry) {
   // gpu.binary and gpu.launch_func become module loads and kernel launches.
   gpu::registerOffloadingLLVMTranslationInterfaceExternalModels(registry);
   registerNVVMDialectTranslation(registry);
+  // The CPU pipeline's generated code runs its batches as OpenMP loops.
+  registerOpenMPDialectTranslation(registry);
 }
 
 void linalgx::registerAllPasses() {

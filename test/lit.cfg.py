@@ -21,6 +21,7 @@ config.substitutions.append(("%linalgx_lib_dir", config.linalgx_lib_dir))
 config.substitutions.append(("%linalgx_obj_root", config.linalgx_obj_root))
 config.substitutions.append(("%linalgx_tools_dir", config.linalgx_tools_dir))
 config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%mlir_lib_dir", config.mlir_lib_dir))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()

@@ -17,7 +17,7 @@ calls and S seconds are reached, and prints one JSON line with the median.
 
 import sys
 
-STRATEGIES = ("auto", "loops", "lapack", "unblocked")
+STRATEGIES = ("auto", "loops", "lapack", "unblocked", "generated")
 
 
 def parse(case):

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The CPU benchmark: linalgx.lu AOT-compiled through linalgx-cpu-pipeline with
-# every lu-strategy, against SciPy's lu_factor and JAX's CPU lu, side by side.
+# every lu-strategy (the generated code linked with libomp), against SciPy's
+# lu_factor and JAX's CPU lu, side by side.
 #
 #   bench/cpu/run_cpu_bench.sh OUTDIR
 #
@@ -37,7 +38,7 @@ trap 'rm -rf "$WORK"' EXIT
 
 # AOT: one module per strategy through linalgx-cpu-pipeline, LLVM IR, clang -O3.
 objs=()
-for s in auto loops lapack unblocked; do
+for s in auto loops lapack unblocked generated; do
   "$PYTHON" "$ROOT/bench/cpu/gen_cpu_bench.py" mlir $s $CASES > "$OUT/src/bench_$s.mlir"
   "$BUILD/bin/linalgx-opt" "$OUT/src/bench_$s.mlir" --linalgx-cpu-pipeline="lu-strategy=$s" |
     /usr/lib/llvm-22/bin/mlir-translate --mlir-to-llvmir -o "$WORK/bench_$s.ll"
@@ -46,13 +47,14 @@ for s in auto loops lapack unblocked; do
 done
 "$PYTHON" "$ROOT/bench/cpu/gen_cpu_bench.py" c $CASES > "$OUT/src/bench_main.c"
 clang-22 -O2 "$OUT/src/bench_main.c" "${objs[@]}" -o "$WORK/bench_cpu" \
-  -L"$BUILD/lib" -llinalgx_cpu_runtime -Wl,-rpath,"$BUILD/lib" -lm
+  -L"$BUILD/lib" -llinalgx_cpu_runtime -Wl,-rpath,"$BUILD/lib" \
+  -L/usr/lib/llvm-22/lib -lomp -Wl,-rpath,/usr/lib/llvm-22/lib -lm
 
 : > "$OUT/bench.jsonl"
 "$PYTHON" "$ROOT/bench/cpu/bench_peers_cpu.py" --versions-only >> "$OUT/bench.jsonl"
 for case in $CASES; do
   elements=$(echo "$case" | awk -Fx '{print $(NF-2) * $(NF-1)}')
-  for s in auto lapack unblocked loops; do
+  for s in auto generated lapack unblocked loops; do
     if [ "$s" = loops ] && [ "$elements" -gt "$LOOPS_MAX_ELEMENTS" ]; then continue; fi
     "$WORK/bench_cpu" "$case" $s --reps "$REPS" --min-seconds "$MIN_SECONDS" | tee -a "$OUT/bench.jsonl"
   done

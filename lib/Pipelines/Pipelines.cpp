@@ -58,15 +58,21 @@ void linalgx::buildCPUPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 
-  // Loops to the LLVM dialect. Complex division and absolute value are
-  // expanded to real arithmetic first; memref metadata is made explicit so
-  // the final memref conversion sees only simple descriptors.
+  // Loops to the LLVM dialect. The generated CPU code's scf.parallel loops
+  // (its batches) become OpenMP worksharing loops, run by libomp's thread
+  // pool. Complex division and absolute value are expanded to real
+  // arithmetic; memref metadata is made explicit so the final memref
+  // conversion sees only simple descriptors. That conversion runs before
+  // scf-to-cf because convert-scf-to-openmp wraps each parallel body in a
+  // memref.alloca_scope, whose region must stay a single block until
+  // memref-to-llvm turns it into a stack save and restore.
+  pm.addPass(createConvertSCFToOpenMPPass());
   pm.addPass(createConvertVectorToSCFPass());
-  pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertComplexToStandardPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertComplexToLLVMPass());
@@ -74,6 +80,8 @@ void linalgx::buildCPUPipeline(OpPassManager &pm,
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
+  // The omp ops' own operands and block arguments (index to i64).
+  pm.addPass(createConvertOpenMPToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 

@@ -19,9 +19,14 @@ from .errors import LinalgXError, CompilationError, EntryPointError
 LIBRARY_NAME = "liblinalgx_capi.so"
 RUNNER_UTILS_NAME = "liblinalgx_runner_utils.so"
 # linalgxCpuGetrf, which linalgx-cpu-pipeline's lu lowering calls
-# (lu-strategy auto, lapack, unblocked; docs/cpu.md).
+# (lu-strategy auto, lapack, unblocked, and generated for matrices too large
+# for its stack buffer; docs/cpu.md).
 CPU_RUNTIME_NAME = "liblinalgx_cpu_runtime.so"
 MLIR_C_RUNNER_UTILS_NAME = "libmlir_c_runner_utils.so"
+# The OpenMP runtime that the CPU pipeline's generated code (lu-strategy
+# generated, and auto on batches of small matrices) runs its batches on; from
+# the LLVM installation (Debian: libomp-22-dev), next to the MLIR libraries.
+OPENMP_RUNTIME_NAME = "libomp.so"
 
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 
@@ -132,7 +137,8 @@ class NativeLibrary:
         # package's _lib), then the MLIR installation.
         dirs = [self.directory, os.path.join(os.path.dirname(self.directory), "lib"), mlir_dir]
         found = []
-        for name in (MLIR_C_RUNNER_UTILS_NAME, RUNNER_UTILS_NAME, CPU_RUNTIME_NAME):
+        for name in (MLIR_C_RUNNER_UTILS_NAME, RUNNER_UTILS_NAME, CPU_RUNTIME_NAME,
+                     OPENMP_RUNTIME_NAME):
             for directory in dirs:
                 path = os.path.join(directory, name)
                 if os.path.isfile(path):

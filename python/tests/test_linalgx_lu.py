@@ -161,3 +161,45 @@ def test_pivots_to_permutation_of_lu_pivots():
     a = rng.standard_normal((4, 9, 6))
     _, pivots, permutation = linalgx.lu(a)
     np.testing.assert_array_equal(linalgx.pivots_to_permutation(pivots, 9), permutation)
+
+
+GENERATED = "linalgx-cpu-pipeline{lu-strategy=generated}"
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: np.dtype(d).name)
+@pytest.mark.parametrize("batch, m, n", [((300,), 20, 20), ((2, 3), 7, 5), ((1,), 40, 70),
+                                         ((0,), 4, 4)], ids=str)
+def test_lu_generated_in_the_jit(dtype, batch, m, n):
+    # lu-strategy=generated through the Python JIT: the batch runs on OpenMP
+    # (libomp is loaded with the runtime libraries; 300 x 20 x 20 is enough
+    # work to go parallel), and every matrix matches SciPy's pivots and its
+    # own single-matrix call on the runtime path.
+    rng = np.random.default_rng(7 * m + n + np.dtype(dtype).num)
+    a = random_matrix(rng, batch + (m, n), dtype)
+    lu, pivots, permutation, info = linalgx.lu(a, return_info=True, pipeline=GENERATED)
+    assert lu.shape == a.shape and pivots.shape == batch + (min(m, n),)
+    assert info.shape == batch and not info.any()
+    for index in np.ndindex(*batch):
+        np.testing.assert_array_equal(pivots[index], scipy.linalg.lu_factor(a[index])[1])
+        np.testing.assert_array_equal(permutation[index],
+                                      reference_permutation(pivots[index], m))
+        ok, residual, bound = backward_error_ok(a[index], lu[index], permutation[index])
+        assert ok, "batch %s: backward error %g > %g" % (index, residual, bound)
+
+
+def test_lu_generated_singular_and_nan():
+    # info is the first exactly-zero pivot (1-based) and the factorization
+    # completes; a NaN below the diagonal is never the pivot.
+    a = np.array([[[1.0, 2.0, 3.0], [2.0, 4.0, 6.0], [1.0, 0.0, 1.0]],
+                  [[0.0, 1.0, 2.0], [0.0, 3.0, 4.0], [0.0, 5.0, 7.0]],
+                  [[1.0, 2.0, 0.0], [np.nan, 1.0, 1.0], [3.0, 1.0, 2.0]]])
+    lu, pivots, _, info = linalgx.lu(a, return_info=True, pipeline=GENERATED)
+    reference, reference_pivots, _, reference_info = linalgx.lu(
+        a, return_info=True, pipeline="linalgx-cpu-pipeline{lu-strategy=loops}")
+    np.testing.assert_array_equal(info, reference_info)
+    assert list(info) == [3, 1, 0]
+    np.testing.assert_array_equal(pivots, reference_pivots)
+    assert pivots[2][0] == 2  # |3| > |1|; the NaN row is skipped
+    # The same steps, up to rounding: the multipliers come from the pivot's
+    # reciprocal here and from a division in the loops. NaNs propagate alike.
+    np.testing.assert_allclose(lu, reference, rtol=1e-13, atol=1e-15, equal_nan=True)

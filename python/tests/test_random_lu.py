@@ -51,7 +51,7 @@ def lapack_built(runner):
 
 # Every CPU lowering of linalgx.lu (docs/cpu.md): auto (the runner's default),
 # the reference loops, the runtime's unblocked kernel and LAPACK.
-@pytest.mark.parametrize("strategy", ["auto", "loops", "unblocked", "lapack"])
+@pytest.mark.parametrize("strategy", ["auto", "loops", "unblocked", "lapack", "generated"])
 def test_random_lu_vs_scipy_quick(strategy):
     runner = find_runner()
     if runner is None:

@@ -49,7 +49,8 @@ llvm::cl::opt<Target> clTarget(
 llvm::cl::opt<std::string> clLuStrategy(
     "lu-strategy",
     llvm::cl::desc("How linalgx.lu factors: the lu-strategy option of the "
-                   "target's pipeline (CPU: auto, loops, lapack, unblocked; "
+                   "target's pipeline (CPU: auto, loops, lapack, unblocked, "
+                   "generated; "
                    "CUDA: auto, generated, cusolver, cublas-batched)"),
     llvm::cl::init("auto"));
 
@@ -215,9 +216,13 @@ int main(int argc, char **argv) {
     std::vector<llvm::StringRef> names = {"libmlir_c_runner_utils.so",
                                           "libmlir_runner_utils.so",
                                           "liblinalgx_runner_utils.so"};
-    // The CPU pipeline lowers linalgx.lu to calls of the CPU runtime.
+    // The CPU pipeline lowers linalgx.lu to calls of the CPU runtime, and
+    // runs the generated code's batches on OpenMP (libomp, from the LLVM
+    // installation: libomp-22-dev).
     names.push_back(onCuda ? "liblinalgx_cuda_runtime.so"
                            : "liblinalgx_cpu_runtime.so");
+    if (!onCuda)
+      names.push_back("libomp.so");
     for (llvm::StringRef name : names) {
       std::optional<std::string> path = findLibrary(name, dirs);
       if (!path) {

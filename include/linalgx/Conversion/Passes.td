@@ -43,28 +43,50 @@ def ConvertLinalgXToCPURuntime
     column-major copy for large matrices, its own unblocked row-major kernel
     for small ones, the batch spread over a thread pool. An `lu` with a
     `permutation` is followed by a `linalgx.pivots_to_permutation` of its
-    pivots, which convert-linalgx-to-loops lowers to one pass per matrix.
-    The function is declared in the module (`func.func private`).
+    pivots. The function is declared in the module (`func.func private`).
 
-    `lu-strategy`: `auto` (the runtime picks by size, at the crossovers
-    measured in docs/cpu.md), `lapack` (LAPACK for every matrix; rejected
-    when linalgx was built without OpenBLAS), `unblocked` (the runtime's own
-    kernel for every matrix) or `loops` (leave every op to
-    convert-linalgx-to-loops, the reference lowering). Ops whose `lu`,
-    `pivots` or `info` are not identity-layout memrefs are always left to
+    Or, with `lu-strategy=generated` (and with `auto` on static batches of
+    small real matrices, where it measured faster), into generated code
+    instead of a call: an `scf.parallel` over the batch (the CPU pipeline
+    lowers it to OpenMP; a serial loop when the batch is too small to pay
+    for the threads), each matrix copied into a 64-byte aligned stack
+    buffer with rows padded to whole vectors, factored there with the
+    reference loops' pivot rule and info (vector-dialect row swaps and
+    updates for f32/f64; the reference loops themselves for complex
+    types), copied back, and its permutation written in the same pass.
+    Matrices too large for the 256 KiB buffer get the runtime call.
+
+    `linalgx.pivots_to_permutation` (for every strategy but `loops`) becomes
+    the reference pass per vector with the batch spread over the cores by
+    an `scf.parallel` when it has at least 2^14 entries.
+
+    `lu-strategy`: `auto` (by size and batch, at the crossovers measured in
+    docs/cpu.md), `lapack` (LAPACK for every matrix; rejected when linalgx
+    was built without OpenBLAS), `unblocked` (the runtime's own kernel for
+    every matrix), `generated` (the generated code wherever a matrix fits
+    its buffer) or `loops` (leave every op to convert-linalgx-to-loops, the
+    reference lowering). Ops whose layouts the chosen path cannot take (the
+    runtime needs identity layouts for `lu`, `pivots` and `info`, the
+    generated code a unit inner stride for `lu`) are left to
     convert-linalgx-to-loops. Run this pass before it; ops on tensors are
     left alone (convert-linalgx-to-loops reports them).
   }];
   let options = [
     Option<"luStrategy", "lu-strategy", "std::string", /*default=*/"\"auto\"",
-           "How linalgx.lu factors: auto (by size, see docs/cpu.md), lapack, "
-           "unblocked (runtime calls) or loops (convert-linalgx-to-loops)">,
+           "How linalgx.lu factors: auto (by size and batch, see "
+           "docs/cpu.md), lapack, unblocked (runtime calls), generated "
+           "(batch-parallel generated code) or loops "
+           "(convert-linalgx-to-loops)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::complex::ComplexDialect",
     "::mlir::func::FuncDialect",
     "::mlir::LLVM::LLVMDialect",
+    "::mlir::math::MathDialect",
     "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
   ];
 }
 

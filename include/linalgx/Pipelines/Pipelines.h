@@ -33,9 +33,10 @@ struct CPUPipelineOptions
     : public BufferizationPipelineOptions<CPUPipelineOptions> {
   PassOptions::Option<std::string> luStrategy{
       *this, "lu-strategy",
-      llvm::cl::desc("How linalgx.lu factors: auto (CPU runtime call, kernel "
-                     "by size; docs/cpu.md), lapack, unblocked (CPU runtime "
-                     "calls) or loops (the reference loops)"),
+      llvm::cl::desc("How linalgx.lu factors: auto (by size and batch; "
+                     "docs/cpu.md), lapack, unblocked (CPU runtime calls), "
+                     "generated (batch-parallel generated code, OpenMP) or "
+                     "loops (the reference loops)"),
       llvm::cl::init("auto")};
 };
 

@@ -9,6 +9,7 @@
 
 #include "linalgx/Conversion/Passes.h"
 #include "linalgx/Conversion/ElementArith.h"
+#include "linalgx/Conversion/LinalgXToLoops/LoopBuilders.h"
 #include "linalgx/Dialect/LinalgX/IR/LinalgXOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -99,97 +100,20 @@ struct LuOpToLoops : public OpRewritePattern<LuOp> {
 
     buildBatchLoopNest(b, lu, batchRank, [&](ImplicitLocOpBuilder &b,
                                              BatchedAccess access) {
-      ElementArith element(elementType);
-      Value zero = arith::ConstantIndexOp::create(b, 0);
-      Value one = arith::ConstantIndexOp::create(b, 1);
       Value m = memref::DimOp::create(b, lu, batchRank);
       Value n = memref::DimOp::create(b, lu, batchRank + 1);
-      Value k = arith::MinUIOp::create(b, m, n);
-      auto load = [&](ImplicitLocOpBuilder &b, Value i, Value j) -> Value {
-        return memref::LoadOp::create(b, lu, access.at({i, j}));
-      };
-      auto store = [&](ImplicitLocOpBuilder &b, Value v, Value i, Value j) {
-        memref::StoreOp::create(b, v, lu, access.at({i, j}));
-      };
-      Value noError = arith::ConstantOp::create(
-          b, b.getIntegerAttr(indexElementType, 0));
-
-      // for kk in [0, K): one column of L, one row of U, a rank-1 update.
-      auto columns = buildFor(b, zero, k, {noError}, [&](ImplicitLocOpBuilder &b,
-                                                         Value kk,
-                                                         ValueRange iter) {
-        Value below = arith::AddIOp::create(b, kk, one);
-        // Pivot search: the first row with the largest magnitude. A strict
-        // `>` keeps the first of equal magnitudes and never selects a NaN,
-        // exactly as LAPACK's i?amax.
-        Value start = element.magnitude(b, load(b, kk, kk));
-        auto search = buildFor(
-            b, below, m, {start, kk},
-            [&](ImplicitLocOpBuilder &b, Value i, ValueRange best) {
-              Value candidate = element.magnitude(b, load(b, i, kk));
-              Value better = arith::CmpFOp::create(
-                  b, arith::CmpFPredicate::OGT, candidate, best[0]);
-              return SmallVector<Value>{
-                  arith::SelectOp::create(b, better, candidate, best[0]),
-                  arith::SelectOp::create(b, better, i, best[1])};
-            });
-        Value pivotRow = search.getResult(1);
-        memref::StoreOp::create(
-            b, arith::IndexCastOp::create(b, indexElementType, pivotRow),
-            pivots, access.at({kk}));
-
-        Value pivot = load(b, pivotRow, kk);
-        Value singular = element.isZero(b, pivot);
-        Value regular = arith::XOrIOp::create(
-            b, singular, arith::ConstantIntOp::create(b, 1, /*width=*/1));
-        // A zero pivot means the whole column below the diagonal is zero:
-        // nothing to swap, scale or update (LAPACK skips the same work).
-        scf::IfOp::create(b, regular, [&](OpBuilder &nested, Location loc) {
-          ImplicitLocOpBuilder b(loc, nested);
-          Value needsSwap = arith::CmpIOp::create(b, arith::CmpIPredicate::ne,
-                                                  pivotRow, kk);
-          scf::IfOp::create(b, needsSwap, [&](OpBuilder &nested, Location loc) {
-            ImplicitLocOpBuilder b(loc, nested);
-            buildFor(b, zero, n, {},
-                     [&](ImplicitLocOpBuilder &b, Value j, ValueRange) {
-                       Value top = load(b, kk, j);
-                       Value other = load(b, pivotRow, j);
-                       store(b, other, kk, j);
-                       store(b, top, pivotRow, j);
-                       return SmallVector<Value>{};
-                     });
-            scf::YieldOp::create(b);
+      Value status = buildUnblockedLuLoops(
+          b, elementType, indexElementType, m, n,
+          [&](ImplicitLocOpBuilder &b, Value i, Value j) -> Value {
+            return memref::LoadOp::create(b, lu, access.at({i, j}));
+          },
+          [&](ImplicitLocOpBuilder &b, Value v, Value i, Value j) {
+            memref::StoreOp::create(b, v, lu, access.at({i, j}));
+          },
+          [&](ImplicitLocOpBuilder &b, Value kk, Value pivotRow) {
+            memref::StoreOp::create(b, pivotRow, pivots, access.at({kk}));
           });
-          // L(i, kk) = A(i, kk) / U(kk, kk), then the rank-1 update of the
-          // trailing matrix, row by row so the inner loop is contiguous.
-          Value columnAfter = arith::AddIOp::create(b, kk, one);
-          buildFor(b, below, m, {}, [&](ImplicitLocOpBuilder &b, Value i,
-                                        ValueRange) {
-            Value multiplier = element.div(b, load(b, i, kk), pivot);
-            store(b, multiplier, i, kk);
-            buildFor(b, columnAfter, n, {},
-                     [&](ImplicitLocOpBuilder &b, Value j, ValueRange) {
-                       store(b, element.mulSub(b, load(b, i, j), multiplier,
-                                             load(b, kk, j)),
-                             i, j);
-                       return SmallVector<Value>{};
-                     });
-            return SmallVector<Value>{};
-          });
-          scf::YieldOp::create(b);
-        });
-
-        // info keeps the first zero pivot, 1-based.
-        Value firstError = arith::AndIOp::create(
-            b, singular,
-            arith::CmpIOp::create(b, arith::CmpIPredicate::eq, iter[0],
-                                  noError));
-        Value oneBasedStep = arith::IndexCastOp::create(b, indexElementType,
-                                                        below);
-        return SmallVector<Value>{
-            arith::SelectOp::create(b, firstError, oneBasedStep, iter[0])};
-      });
-      memref::StoreOp::create(b, columns.getResult(0), info, access.batch);
+      memref::StoreOp::create(b, status, info, access.batch);
     });
 
     // The loops swap rows in place, so the permutation is the pivots'
@@ -225,48 +149,19 @@ struct PivotsToPermutationOpToLoops
 
     buildBatchLoopNest(b, permutation, batchRank, [&](ImplicitLocOpBuilder &b,
                                                       BatchedAccess access) {
-      Value zero = arith::ConstantIndexOp::create(b, 0);
       Value n = memref::DimOp::create(b, permutation, batchRank);
       Value k = memref::DimOp::create(b, pivots, batchRank);
-      buildFor(b, zero, n, {}, [&](ImplicitLocOpBuilder &b, Value j,
-                                   ValueRange) {
-        memref::StoreOp::create(
-            b, arith::IndexCastOp::create(b, indexElementType, j), permutation,
-            access.at({j}));
-        return SmallVector<Value>{};
-      });
-
-      // With dynamic shapes K may exceed N at run time; swaps past N have
-      // no row to act on, so only the first min(K, N) pivots are applied.
-      Value steps = arith::MinUIOp::create(b, k, n);
-      Value lowest = arith::ConstantOp::create(
-          b, b.getIntegerAttr(indexElementType, oneBased ? 1 : 0));
-      buildFor(b, zero, steps, {}, [&](ImplicitLocOpBuilder &b, Value i,
-                                       ValueRange) {
-        Value target = memref::LoadOp::create(b, pivots, access.at({i}));
-        if (oneBased)
-          target = arith::SubIOp::create(b, target, lowest);
-        // Out-of-range entries are skipped, as JAX's kernel does. The upper
-        // bound is compared in index arithmetic: N itself may not fit the
-        // pivot type (i32 pivots, N = 2^31).
-        Value zeroPivot = arith::ConstantOp::create(
-            b, b.getIntegerAttr(indexElementType, 0));
-        Value j = arith::IndexCastOp::create(b, b.getIndexType(), target);
-        Value inRange = arith::AndIOp::create(
-            b,
-            arith::CmpIOp::create(b, arith::CmpIPredicate::sge, target,
-                                  zeroPivot),
-            arith::CmpIOp::create(b, arith::CmpIPredicate::slt, j, n));
-        scf::IfOp::create(b, inRange, [&](OpBuilder &nested, Location loc) {
-          ImplicitLocOpBuilder b(loc, nested);
-          Value atI = memref::LoadOp::create(b, permutation, access.at({i}));
-          Value atJ = memref::LoadOp::create(b, permutation, access.at({j}));
-          memref::StoreOp::create(b, atJ, permutation, access.at({i}));
-          memref::StoreOp::create(b, atI, permutation, access.at({j}));
-          scf::YieldOp::create(b);
-        });
-        return SmallVector<Value>{};
-      });
+      buildPermutationFromPivots(
+          b, indexElementType, k, n, oneBased,
+          [&](ImplicitLocOpBuilder &b, Value i) -> Value {
+            return memref::LoadOp::create(b, pivots, access.at({i}));
+          },
+          [&](ImplicitLocOpBuilder &b, Value j) -> Value {
+            return memref::LoadOp::create(b, permutation, access.at({j}));
+          },
+          [&](ImplicitLocOpBuilder &b, Value v, Value j) {
+            memref::StoreOp::create(b, v, permutation, access.at({j}));
+          });
     });
 
     rewriter.eraseOp(op);
@@ -309,6 +204,140 @@ struct ConvertLinalgXToLoopsPass
 };
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// Per-matrix bodies (LoopBuilders.h)
+//===----------------------------------------------------------------------===//
+
+void mlir::linalgx::buildSimpleFor(
+    ImplicitLocOpBuilder &b, Value lb, Value ub,
+    function_ref<void(ImplicitLocOpBuilder &, Value)> body) {
+  buildFor(b, lb, ub, {}, [&](ImplicitLocOpBuilder &b, Value iv, ValueRange) {
+    body(b, iv);
+    return SmallVector<Value>{};
+  });
+}
+
+Value mlir::linalgx::buildUnblockedLuLoops(
+    ImplicitLocOpBuilder &b, Type elementType, Type indexElementType, Value m,
+    Value n, MatrixLoad load, MatrixStore store,
+    function_ref<void(ImplicitLocOpBuilder &, Value, Value)> storePivot) {
+  ElementArith element(elementType);
+  Value zero = arith::ConstantIndexOp::create(b, 0);
+  Value one = arith::ConstantIndexOp::create(b, 1);
+  Value k = arith::MinUIOp::create(b, m, n);
+  Value noError =
+      arith::ConstantOp::create(b, b.getIntegerAttr(indexElementType, 0));
+
+  // for kk in [0, K): one column of L, one row of U, a rank-1 update.
+  auto columns = buildFor(b, zero, k, {noError}, [&](ImplicitLocOpBuilder &b,
+                                                     Value kk,
+                                                     ValueRange iter) {
+    Value below = arith::AddIOp::create(b, kk, one);
+    // Pivot search: the first row with the largest magnitude. A strict
+    // `>` keeps the first of equal magnitudes and never selects a NaN,
+    // exactly as LAPACK's i?amax.
+    Value start = element.magnitude(b, load(b, kk, kk));
+    auto search = buildFor(
+        b, below, m, {start, kk},
+        [&](ImplicitLocOpBuilder &b, Value i, ValueRange best) {
+          Value candidate = element.magnitude(b, load(b, i, kk));
+          Value better = arith::CmpFOp::create(b, arith::CmpFPredicate::OGT,
+                                               candidate, best[0]);
+          return SmallVector<Value>{
+              arith::SelectOp::create(b, better, candidate, best[0]),
+              arith::SelectOp::create(b, better, i, best[1])};
+        });
+    Value pivotRow = search.getResult(1);
+    storePivot(b, kk,
+               arith::IndexCastOp::create(b, indexElementType, pivotRow));
+
+    Value pivot = load(b, pivotRow, kk);
+    Value singular = element.isZero(b, pivot);
+    Value regular = arith::XOrIOp::create(
+        b, singular, arith::ConstantIntOp::create(b, 1, /*width=*/1));
+    // A zero pivot means the whole column below the diagonal is zero:
+    // nothing to swap, scale or update (LAPACK skips the same work).
+    scf::IfOp::create(b, regular, [&](OpBuilder &nested, Location loc) {
+      ImplicitLocOpBuilder b(loc, nested);
+      Value needsSwap =
+          arith::CmpIOp::create(b, arith::CmpIPredicate::ne, pivotRow, kk);
+      scf::IfOp::create(b, needsSwap, [&](OpBuilder &nested, Location loc) {
+        ImplicitLocOpBuilder b(loc, nested);
+        buildSimpleFor(b, zero, n, [&](ImplicitLocOpBuilder &b, Value j) {
+          Value top = load(b, kk, j);
+          Value other = load(b, pivotRow, j);
+          store(b, other, kk, j);
+          store(b, top, pivotRow, j);
+        });
+        scf::YieldOp::create(b);
+      });
+      // L(i, kk) = A(i, kk) / U(kk, kk), then the rank-1 update of the
+      // trailing matrix, row by row so the inner loop is contiguous.
+      Value columnAfter = arith::AddIOp::create(b, kk, one);
+      buildSimpleFor(b, below, m, [&](ImplicitLocOpBuilder &b, Value i) {
+        Value multiplier = element.div(b, load(b, i, kk), pivot);
+        store(b, multiplier, i, kk);
+        buildSimpleFor(b, columnAfter, n, [&](ImplicitLocOpBuilder &b, Value j) {
+          store(b, element.mulSub(b, load(b, i, j), multiplier, load(b, kk, j)),
+                i, j);
+        });
+      });
+      scf::YieldOp::create(b);
+    });
+
+    // info keeps the first zero pivot, 1-based.
+    Value firstError = arith::AndIOp::create(
+        b, singular,
+        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, iter[0], noError));
+    Value oneBasedStep = arith::IndexCastOp::create(b, indexElementType, below);
+    return SmallVector<Value>{
+        arith::SelectOp::create(b, firstError, oneBasedStep, iter[0])};
+  });
+  return columns.getResult(0);
+}
+
+void mlir::linalgx::buildPermutationFromPivots(
+    ImplicitLocOpBuilder &b, Type indexElementType, Value k, Value n,
+    bool oneBased,
+    function_ref<Value(ImplicitLocOpBuilder &, Value)> loadPivot,
+    function_ref<Value(ImplicitLocOpBuilder &, Value)> loadPermutation,
+    function_ref<void(ImplicitLocOpBuilder &, Value, Value)>
+        storePermutation) {
+  Value zero = arith::ConstantIndexOp::create(b, 0);
+  buildSimpleFor(b, zero, n, [&](ImplicitLocOpBuilder &b, Value j) {
+    storePermutation(b, arith::IndexCastOp::create(b, indexElementType, j), j);
+  });
+
+  // With dynamic shapes K may exceed N at run time; swaps past N have
+  // no row to act on, so only the first min(K, N) pivots are applied.
+  Value steps = arith::MinUIOp::create(b, k, n);
+  Value lowest = arith::ConstantOp::create(
+      b, b.getIntegerAttr(indexElementType, oneBased ? 1 : 0));
+  Value zeroPivot =
+      arith::ConstantOp::create(b, b.getIntegerAttr(indexElementType, 0));
+  buildSimpleFor(b, zero, steps, [&](ImplicitLocOpBuilder &b, Value i) {
+    Value target = loadPivot(b, i);
+    if (oneBased)
+      target = arith::SubIOp::create(b, target, lowest);
+    // Out-of-range entries are skipped, as JAX's kernel does. The upper
+    // bound is compared in index arithmetic: N itself may not fit the
+    // pivot type (i32 pivots, N = 2^31).
+    Value j = arith::IndexCastOp::create(b, b.getIndexType(), target);
+    Value inRange = arith::AndIOp::create(
+        b,
+        arith::CmpIOp::create(b, arith::CmpIPredicate::sge, target, zeroPivot),
+        arith::CmpIOp::create(b, arith::CmpIPredicate::slt, j, n));
+    scf::IfOp::create(b, inRange, [&](OpBuilder &nested, Location loc) {
+      ImplicitLocOpBuilder b(loc, nested);
+      Value atI = loadPermutation(b, i);
+      Value atJ = loadPermutation(b, j);
+      storePermutation(b, atJ, i);
+      storePermutation(b, atI, j);
+      scf::YieldOp::create(b);
+    });
+  });
+}
 
 void mlir::linalgx::populateLinalgXToLoopsPatterns(
     RewritePatternSet &patterns) {

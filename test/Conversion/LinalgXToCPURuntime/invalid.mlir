@@ -6,7 +6,7 @@
 // RUN: not linalgx-runner --lu-strategy=fastest %s 2>&1 | FileCheck %s --check-prefixes=BAD-OPTION,RUNNER
 // RUN: linalgx-opt %s --split-input-file --verify-diagnostics --convert-linalgx-to-cpu-runtime
 
-// BAD-OPTION: error: unknown lu-strategy 'fastest'; expected auto, loops, lapack or unblocked
+// BAD-OPTION: error: unknown lu-strategy 'fastest'; expected auto, loops, lapack, unblocked or generated
 // BAD-OPTION-NOT: Stack dump
 // RUNNER: linalgx-runner: error: lowering the input for the CPU target failed
 

@@ -105,13 +105,18 @@ func.func @second_f32(%a: memref<8x8xf32>, %lu: memref<8x8xf32>, %p: memref<8xi3
 
 // -----
 
-// An lu with a permutation: the call, then pivots_to_permutation of its
-// pivots (convert-linalgx-to-loops lowers it).
+// An lu with a permutation: the call, then the permutation of its pivots
+// (a pivots_to_permutation, which this pass lowers too: one pass per
+// vector, serial for a batch this small).
 // CHECK-LABEL: func.func @with_permutation(
 // CHECK-SAME:      %{{.+}}: memref<4x6x6xf64>, %{{.+}}: memref<4x6x6xf64>, %[[P:.+]]: memref<4x6xi32>, %{{.+}}: memref<4xi32>, %[[Q:.+]]: memref<4x6xi32>)
 // CHECK:         call @linalgxCpuGetrf(
-// CHECK-NEXT:    linalgx.pivots_to_permutation ins(%[[P]] : memref<4x6xi32>) outs(%[[Q]] : memref<4x6xi32>)
-// CHECK-NEXT:    return
+// CHECK-NOT:     linalgx.
+// CHECK-NOT:     scf.parallel
+// CHECK:         scf.for %[[B:.+]] =
+// CHECK:           memref.store %{{.+}}, %[[Q]][%[[B]], %{{.+}}] : memref<4x6xi32>
+// CHECK:           memref.load %[[P]][%[[B]], %{{.+}}] : memref<4x6xi32>
+// CHECK:         return
 func.func @with_permutation(%a: memref<4x6x6xf64>, %lu: memref<4x6x6xf64>,
                             %p: memref<4x6xi32>, %i: memref<4xi32>, %q: memref<4x6xi32>) {
   linalgx.lu ins(%a : memref<4x6x6xf64>)
@@ -175,4 +180,32 @@ func.func @tensors(%a: tensor<4x4xf64>) -> tensor<4x4xf64> {
       outs(%l, %p, %i : tensor<4x4xf64>, tensor<4xi32>, tensor<i32>)
       -> tensor<4x4xf64>, tensor<4xi32>, tensor<i32>
   return %lu : tensor<4x4xf64>
+}
+
+// -----
+
+// auto takes the generated code where it measured faster than the runtime
+// (docs/cpu.md): static f64 batches with min(m, n) in [72, 128]. f32, single
+// matrices and smaller f64 matrices keep the runtime call.
+// CHECK-LABEL: func.func @auto_choice(
+// CHECK:         scf.parallel
+// CHECK:           vector<8xf64>
+// CHECK:         call @linalgxCpuGetrf(
+// CHECK:         call @linalgxCpuGetrf(
+// CHECK:         call @linalgxCpuGetrf(
+// CHECK-NOT:     linalgx.lu
+// UNBLOCKED-LABEL: func.func @auto_choice(
+// UNBLOCKED-NOT:   scf.parallel
+func.func @auto_choice(%a: memref<64x75x75xf64>, %p: memref<64x75xi32>, %i: memref<64xi32>,
+                       %b: memref<64x75x75xf32>, %c: memref<75x75xf64>, %q: memref<75xi32>,
+                       %j: memref<i32>, %d: memref<64x64x64xf64>, %r: memref<64x64xi32>) {
+  linalgx.lu ins(%a : memref<64x75x75xf64>)
+      outs(%a, %p, %i : memref<64x75x75xf64>, memref<64x75xi32>, memref<64xi32>)
+  linalgx.lu ins(%b : memref<64x75x75xf32>)
+      outs(%b, %p, %i : memref<64x75x75xf32>, memref<64x75xi32>, memref<64xi32>)
+  linalgx.lu ins(%c : memref<75x75xf64>)
+      outs(%c, %q, %j : memref<75x75xf64>, memref<75xi32>, memref<i32>)
+  linalgx.lu ins(%d : memref<64x64x64xf64>)
+      outs(%d, %r, %i : memref<64x64x64xf64>, memref<64x64xi32>, memref<64xi32>)
+  return
 }

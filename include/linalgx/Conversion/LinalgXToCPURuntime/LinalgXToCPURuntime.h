@@ -26,10 +26,14 @@ enum class CPULuStrategy {
   /// A runtime call factoring every matrix with the runtime's own unblocked
   /// kernel.
   Unblocked,
+  /// Generated code: the batch an scf.parallel (OpenMP in the CPU pipeline),
+  /// each matrix factored in a stack buffer with vector-dialect updates;
+  /// matrices too large for the buffer get the runtime call of `Auto`.
+  Generated,
 };
 
 /// Parses an `lu-strategy` option value ("auto", "loops", "lapack",
-/// "unblocked").
+/// "unblocked", "generated").
 std::optional<CPULuStrategy> parseCPULuStrategy(llvm::StringRef text);
 
 /// Whether the CPU runtime of this build has LAPACK (OpenBLAS was found at
@@ -40,11 +44,14 @@ struct LinalgXToCPURuntimeOptions {
   CPULuStrategy luStrategy = CPULuStrategy::Auto;
 };
 
-/// Patterns rewriting `linalgx.lu` on identity-layout memrefs into a call of
-/// the CPU runtime's `linalgxCpuGetrf` (declared in the enclosing module),
-/// followed by a `linalgx.pivots_to_permutation` for an `lu` with a
-/// `permutation`. Ops on other layouts, and every op with
-/// CPULuStrategy::Loops, are left to convert-linalgx-to-loops.
+/// Patterns rewriting `linalgx.lu` on memrefs into a call of the CPU
+/// runtime's `linalgxCpuGetrf` (declared in the enclosing module), followed
+/// by a `linalgx.pivots_to_permutation` for an `lu` with a `permutation`, or
+/// into generated batch-parallel code (CPULuStrategy::Generated, and Auto
+/// where it measured faster); and `linalgx.pivots_to_permutation` into one
+/// pass per vector with the batch spread over the cores. Ops whose layouts
+/// the chosen path cannot take, and every op with CPULuStrategy::Loops, are
+/// left to convert-linalgx-to-loops.
 void populateLinalgXToCPURuntimePatterns(
     RewritePatternSet &patterns, const LinalgXToCPURuntimeOptions &options);
 
