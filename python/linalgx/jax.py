@@ -29,7 +29,10 @@ CUDA_LIBRARY_NAME = "liblinalgx_jax_cuda_ffi.so"
 TARGET_NAME = "linalgx_lu"
 
 _registered = False
-_cuda_error = None  # why the CUDA handler is not registered, if it is not
+# Why a platform's handler is not registered, if it is not: only an error for
+# calls that run on that platform (lu_with_info).
+_cpu_error = None
+_cuda_error = None
 
 
 def _has_gpu_backend():
@@ -41,15 +44,20 @@ def _has_gpu_backend():
 
 def _register():
     """Loads the handler libraries and registers the FFI targets, once: the
-    CPU one always, the CUDA one where JAX has a GPU backend."""
-    global _registered, _cuda_error
+    CPU one, and the CUDA one where JAX has a GPU backend. Each is optional
+    for the other platform (a GPU machine may lack the CPU runtime's
+    OpenBLAS, a CPU build the CUDA kernels)."""
+    global _registered, _cpu_error, _cuda_error
     if _registered:
         return
-    library, _ = load_library(
-        LIBRARY_NAME, ": it is built when the Python that configured linalgx "
-        "has JAX (runtime/jax/CMakeLists.txt)")
-    jax.ffi.register_ffi_target(
-        TARGET_NAME, jax.ffi.pycapsule(library.LinalgxLuCpu), platform="cpu")
+    try:
+        library, _ = load_library(
+            LIBRARY_NAME, ": it is built when the Python that configured linalgx "
+            "has JAX (runtime/jax/CMakeLists.txt)")
+        jax.ffi.register_ffi_target(
+            TARGET_NAME, jax.ffi.pycapsule(library.LinalgxLuCpu), platform="cpu")
+    except LinalgXError as error:
+        _cpu_error = error
     if _has_gpu_backend():
         try:
             cuda_library, _ = load_library(
@@ -58,8 +66,9 @@ def _register():
             jax.ffi.register_ffi_target(
                 TARGET_NAME, jax.ffi.pycapsule(cuda_library.LinalgxLuCuda), platform="CUDA")
         except LinalgXError as error:
-            # Only an error for calls that run on the GPU (lu_with_info).
             _cuda_error = error
+    else:
+        _cuda_error = LinalgXError("JAX has no GPU backend")
     _registered = True
 
 
@@ -76,8 +85,10 @@ def lu_with_info(x):
         raise TypeError("linalgx.jax.lu: expected float32, float64, complex64 "
                         "or complex128, got %s" % x.dtype)
     _register()
-    if _cuda_error is not None and _runs_on_gpu(x):
-        raise LinalgXError("linalgx.jax.lu on the GPU: %s" % _cuda_error)
+    on_gpu = _runs_on_gpu(x)
+    error = _cuda_error if on_gpu else _cpu_error
+    if error is not None:
+        raise LinalgXError("linalgx.jax.lu on the %s: %s" % ("GPU" if on_gpu else "CPU", error))
     *batch, m, n = x.shape
     batch = tuple(batch)
     out_types = (
