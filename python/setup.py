@@ -2,7 +2,9 @@
 
 The package is Python code plus the native libraries it loads with ctypes:
 liblinalgx_capi.so (the linalgx C API with the JIT) and
-liblinalgx_runner_utils.so and liblinalgx_cpu_runtime.so. They are not compiled here: build linalgx first
+liblinalgx_runner_utils.so and liblinalgx_cpu_runtime.so, and where built the
+JAX and CUDA libraries (liblinalgx_jax_ffi.so, liblinalgx_cuda_runtime.so,
+liblinalgx_cuda_kernels.so, liblinalgx_jax_cuda_ffi.so). They are not compiled here: build linalgx first
 (bash scripts/run-tests.sh, or ninja -C build LinalgXCAPIShared), then
 
     pip install ./python                          # finds ../build/lib
@@ -25,7 +27,11 @@ NATIVE_LIBRARIES = ["liblinalgx_capi.so", "liblinalgx_runner_utils.so",
                     "liblinalgx_cpu_runtime.so"]
 # linalgx.jax's XLA FFI handler: built only where the configuring Python has
 # JAX (runtime/jax); shipped when present.
-OPTIONAL_NATIVE_LIBRARIES = ["liblinalgx_jax_ffi.so"]
+# The GPU path (linalgx.cuda, linalgx.torch, linalgx.jax on CUDA): built
+# where the CUDA toolkit and ptxas are (runtime/cuda_kernels); needs the CUDA
+# driver, cuBLAS and cuSOLVER at run time, no LLVM/MLIR.
+OPTIONAL_NATIVE_LIBRARIES = ["liblinalgx_jax_ffi.so", "liblinalgx_cuda_runtime.so",
+                             "liblinalgx_cuda_kernels.so", "liblinalgx_jax_cuda_ffi.so"]
 
 
 def native_library_dir():

@@ -6,9 +6,16 @@ randomized test call through the C interface: `lu_<strategy>_<type>`,
 shaped device memrefs. One module per LU strategy, since the strategy is a
 pipeline option (`--strategy auto|generated|cusolver|cublas-batched`).
 `lu_perm_*` is the lu with its permutation output (what
-linalgx-fuse-lu-permutation forms from lu + pivots_to_permutation)."""
+linalgx-fuse-lu-permutation forms from lu + pivots_to_permutation).
+
+`--python` writes instead the entry points of liblinalgx_cuda_kernels.so,
+which the Python package (linalgx.cuda, linalgx.torch) and the JAX CUDA
+handler (runtime/jax) call: `linalgx_lu_<type>` (lu with the permutation,
+from `a` into separate outputs) and `linalgx_pivots_to_permutation_<int>`,
+with the CPU path's argument order (python/linalgx/ops.py)."""
 
 import argparse
+import sys
 
 TYPES = {"f32": "f32", "f64": "f64", "c32": "complex<f32>", "c64": "complex<f64>"}
 
@@ -68,6 +75,27 @@ func.func @lu_static_{t}_{b}x{m}x{n}(%a: memref<{b}x{m}x{n}x{e}>,
 }}
 """
 
+PYTHON = """
+func.func @linalgx_lu_{t}(%a: memref<?x?x?x{e}>, %lu: memref<?x?x?x{e}>,
+                         %piv: memref<?x?xi32>, %info: memref<?xi32>,
+                         %perm: memref<?x?xi32>)
+    attributes {{llvm.emit_c_interface}} {{
+  linalgx.lu ins(%a : memref<?x?x?x{e}>)
+      outs(%lu, %piv, %info : memref<?x?x?x{e}>, memref<?x?xi32>, memref<?xi32>)
+      permutation(%perm : memref<?x?xi32>)
+  return
+}}
+"""
+
+PYTHON_PERM = """
+func.func @linalgx_pivots_to_permutation_{i}(%piv: memref<?x?x{i}>, %perm: memref<?x?x{i}>)
+    attributes {{llvm.emit_c_interface}} {{
+  linalgx.pivots_to_permutation ins(%piv : memref<?x?x{i}>)
+      outs(%perm : memref<?x?x{i}>)
+  return
+}}
+"""
+
 # An empty kernel, launched and waited for like the lowering's launches: the
 # floor that the permutation kernel is compared with.
 NOOP = """
@@ -96,8 +124,21 @@ def main():
     parser.add_argument("--noop", action="store_true",
                         help="emit only the no-op kernel (plain upstream MLIR, "
                              "for mlir-opt's gpu-lower-to-nvvm-pipeline)")
+    parser.add_argument("--python", action="store_true",
+                        help="emit the entry points of liblinalgx_cuda_kernels.so "
+                             "(lower with lu-strategy=auto)")
+    parser.add_argument("-o", "--output", help="write here instead of stdout")
     args = parser.parse_args()
+    if args.output:
+        sys.stdout = open(args.output, "w")
     print("module attributes {gpu.container_module} {")
+    if args.python:
+        for t, e in TYPES.items():
+            print(PYTHON.format(t=t, e=e))
+        for i in ("i32", "i64"):
+            print(PYTHON_PERM.format(i=i))
+        print("}")
+        return
     if args.noop:
         print(NOOP)
         print("}")

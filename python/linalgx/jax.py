@@ -1,16 +1,20 @@
 """linalgx as a JAX operation: `linalgx.jax.lu(x)`, a drop-in for
-`jax.lax.linalg.lu` on the CPU backend.
+`jax.lax.linalg.lu` on JAX's CPU and CUDA backends.
 
-It is an XLA FFI custom call (`jax.ffi.ffi_call`) whose handler,
-`LinalgxLuCpu` in liblinalgx_jax_ffi.so (runtime/jax), factors with the
-linalgx CPU runtime -- the library linalgx's own CPU lowering calls -- so it
-works under `jax.jit`, on any batch rank and under `jax.vmap` (a vmapped
-call becomes one call with more batch dimensions). Returns
+It is an XLA FFI custom call (`jax.ffi.ffi_call`, target `linalgx_lu`) with
+one handler per platform:
+
+* cpu: `LinalgxLuCpu` in liblinalgx_jax_ffi.so (runtime/jax) factors with
+  the linalgx CPU runtime -- the library linalgx's own CPU lowering calls;
+* CUDA: `LinalgxLuCuda` in liblinalgx_jax_cuda_ffi.so runs linalgx's GPU
+  lowering compiled ahead of time (liblinalgx_cuda_kernels.so) on XLA's
+  stream, without host synchronization.
+
+So it works under `jax.jit`, on any batch rank and under `jax.vmap` (a
+vmapped call becomes one call with more batch dimensions). Returns
 `(lu, pivots, permutation)` as `jax.lax.linalg.lu` does: 0-based int32
 pivots `[..., min(M, N)]` and the int32 row permutation `[..., M]`;
 `lu_with_info` also returns int32 `info` `[...]`.
-
-The GPU entry point is not built yet (docs/python.md).
 """
 
 import jax
@@ -18,22 +22,53 @@ import jax.numpy as jnp
 
 from ._native import load_library
 
+from .errors import LinalgXError
+
 LIBRARY_NAME = "liblinalgx_jax_ffi.so"
+CUDA_LIBRARY_NAME = "liblinalgx_jax_cuda_ffi.so"
 TARGET_NAME = "linalgx_lu"
 
 _registered = False
+# Why a platform's handler is not registered, if it is not: only an error for
+# calls that run on that platform (lu_with_info).
+_cpu_error = None
+_cuda_error = None
+
+
+def _has_gpu_backend():
+    try:
+        return len(jax.devices("gpu")) > 0
+    except RuntimeError:  # no GPU backend in this JAX
+        return False
 
 
 def _register():
-    """Loads the handler library and registers the FFI target, once."""
-    global _registered
+    """Loads the handler libraries and registers the FFI targets, once: the
+    CPU one, and the CUDA one where JAX has a GPU backend. Each is optional
+    for the other platform (a GPU machine may lack the CPU runtime's
+    OpenBLAS, a CPU build the CUDA kernels)."""
+    global _registered, _cpu_error, _cuda_error
     if _registered:
         return
-    library, _ = load_library(
-        LIBRARY_NAME, ": it is built when the Python that configured linalgx "
-        "has JAX (runtime/jax/CMakeLists.txt)")
-    jax.ffi.register_ffi_target(
-        TARGET_NAME, jax.ffi.pycapsule(library.LinalgxLuCpu), platform="cpu")
+    try:
+        library, _ = load_library(
+            LIBRARY_NAME, ": it is built when the Python that configured linalgx "
+            "has JAX (runtime/jax/CMakeLists.txt)")
+        jax.ffi.register_ffi_target(
+            TARGET_NAME, jax.ffi.pycapsule(library.LinalgxLuCpu), platform="cpu")
+    except LinalgXError as error:
+        _cpu_error = error
+    if _has_gpu_backend():
+        try:
+            cuda_library, _ = load_library(
+                CUDA_LIBRARY_NAME, ": it is built with liblinalgx_cuda_kernels.so "
+                "where the configuring Python has JAX (runtime/jax/CMakeLists.txt)")
+            jax.ffi.register_ffi_target(
+                TARGET_NAME, jax.ffi.pycapsule(cuda_library.LinalgxLuCuda), platform="CUDA")
+        except LinalgXError as error:
+            _cuda_error = error
+    else:
+        _cuda_error = LinalgXError("JAX has no GPU backend")
     _registered = True
 
 
@@ -50,6 +85,10 @@ def lu_with_info(x):
         raise TypeError("linalgx.jax.lu: expected float32, float64, complex64 "
                         "or complex128, got %s" % x.dtype)
     _register()
+    on_gpu = _runs_on_gpu(x)
+    error = _cuda_error if on_gpu else _cpu_error
+    if error is not None:
+        raise LinalgXError("linalgx.jax.lu on the %s: %s" % ("GPU" if on_gpu else "CPU", error))
     *batch, m, n = x.shape
     batch = tuple(batch)
     out_types = (
@@ -62,6 +101,15 @@ def lu_with_info(x):
     # mapped dimension broadcast to the front of the operand.
     call = jax.ffi.ffi_call(TARGET_NAME, out_types, vmap_method="broadcast_all")
     return call(x)
+
+
+def _runs_on_gpu(x):
+    """Whether a call on `x` will be lowered for the GPU: x's devices when it
+    is a concrete array, JAX's default backend for a tracer."""
+    try:
+        return any(d.platform == "gpu" for d in x.devices())
+    except Exception:  # a tracer: placement is decided by the default backend
+        return jax.default_backend() == "gpu"
 
 
 def lu(x):

@@ -174,9 +174,9 @@ def reject_device_array(value, what):
     """Raises ValueError for arrays that live on a GPU (CUDA array interface
     or a DLPack device other than the CPU): the CPU path cannot read them."""
     if hasattr(value, "__cuda_array_interface__"):
-        raise ValueError("%s is a CUDA device array; linalgx runs on the CPU here (the CUDA "
-                         "path is not built yet, see docs/python.md): copy it to the host "
-                         "first, e.g. with .get() or .cpu().numpy()" % what)
+        raise ValueError("%s is a CUDA device array; linalgx.compile's functions run on the "
+                         "CPU (linalgx.lu and linalgx.pivots_to_permutation take CUDA arrays): "
+                         "copy it to the host first, e.g. with .get() or .cpu().numpy()" % what)
     dlpack_device = getattr(value, "__dlpack_device__", None)
     if dlpack_device is not None and not isinstance(value, np.ndarray):
         try:
@@ -184,9 +184,9 @@ def reject_device_array(value, what):
         except Exception:  # not a usable DLPack object: let NumPy judge it
             return
         if device_type not in (1, 3):  # kDLCPU, kDLCUDAHost
-            raise ValueError("%s is on a non-CPU device (DLPack device type %d); linalgx runs "
-                             "on the CPU here (the CUDA path is not built yet, see "
-                             "docs/python.md): copy it to the host first" % (what, device_type))
+            raise ValueError("%s is on a non-CPU device (DLPack device type %d); linalgx.compile's "
+                             "functions run on the CPU: copy it to the host first"
+                             % (what, device_type))
 
 
 class Function:

@@ -1,4 +1,5 @@
-"""linalgx.lu and linalgx.pivots_to_permutation on NumPy arrays (CPU).
+"""linalgx.lu and linalgx.pivots_to_permutation on NumPy arrays (CPU), and
+on CUDA arrays through linalgx.cuda (ahead-of-time compiled GPU kernels).
 
 Each call flattens the batch dimensions (a free reshape of a C-contiguous
 array), so one compiled function per operation, element type and pipeline
@@ -11,7 +12,7 @@ import threading
 
 import numpy as np
 
-from . import jit
+from . import cuda, jit
 from .jit import reject_device_array
 
 LU_DTYPES = {
@@ -56,6 +57,13 @@ def _compiled(operation, source, pipeline):
         return _functions[key]
 
 
+def _check_default_pipeline(pipeline, what):
+    if pipeline != jit.DEFAULT_PIPELINE:
+        raise ValueError("%s: pipeline=%r applies to the CPU path; CUDA arrays run linalgx's "
+                         "GPU code compiled ahead of time (liblinalgx_cuda_kernels.so)"
+                         % (what, pipeline))
+
+
 def _as_host_array(value, what):
     reject_device_array(value, what)
     try:
@@ -78,7 +86,15 @@ def lu(a, *, return_info=False, pipeline=jit.DEFAULT_PIPELINE):
     `a`: float32, float64, complex64 or complex128, rank >= 2. Any strides
     are accepted: the input is copied (the copy is what gets factored, in
     place), so `a` is never modified.
+
+    A CUDA array (PyTorch, CuPy, JAX on a GPU, any __cuda_array_interface__
+    object) is factored on its GPU by linalgx.cuda, with results of the same
+    kind on the same device, queued on that library's current stream
+    (`pipeline` is then not used: the GPU code is compiled ahead of time).
     """
+    if cuda.is_cuda_array(a):
+        _check_default_pipeline(pipeline, "linalgx.lu")
+        return cuda.lu(a, return_info=return_info)
     a = _as_host_array(a, "linalgx.lu: a")
     element = LU_DTYPES.get(np.dtype(a.dtype.type))
     if element is None:
@@ -112,8 +128,11 @@ def pivots_to_permutation(pivots, n, *, pipeline=jit.DEFAULT_PIPELINE):
     perm = arange(n); for i in range(K): j = pivots[..., i]; if 0 <= j < n,
     swap perm[i] and perm[j] (an entry outside [0, n) is skipped, as in JAX).
     `pivots` are 0-based, int32 or int64 (the result has the same dtype),
-    rank >= 1, and n >= K.
+    rank >= 1, and n >= K. CUDA arrays run on their GPU (linalgx.cuda).
     """
+    if cuda.is_cuda_array(pivots):
+        _check_default_pipeline(pipeline, "linalgx.pivots_to_permutation")
+        return cuda.pivots_to_permutation(pivots, n)
     pivots = _as_host_array(pivots, "linalgx.pivots_to_permutation: pivots")
     element = PIVOT_DTYPES.get(np.dtype(pivots.dtype.type))
     if element is None:

@@ -115,9 +115,15 @@ const DriverApi &driverApi(const char *operation);
 // Device and current stream
 //===----------------------------------------------------------------------===//
 
-/// The device all library work targets (mgpuSetDefaultDevice, or the device of
-/// the stream given to linalgxCudaSetStream). Process-wide.
+/// The device all library work of the calling thread targets: the device of
+/// the thread's stream override (linalgxCudaSetStream), else the process-wide
+/// one (mgpuSetDefaultDevice, 0 by default).
 int activeDevice();
+
+/// True when `stream` is the calling thread's override stream and it was set
+/// with LINALGX_CUDA_STREAM_DEFER_SYNC: mgpuStreamSynchronize then returns
+/// without waiting and mgpuMemAlloc/mgpuMemFree are stream-ordered.
+bool deferredSyncStream(void *stream);
 
 /// Makes the active device (and so its primary context, which the driver API
 /// calls need) current on the calling thread for the scope, restoring the

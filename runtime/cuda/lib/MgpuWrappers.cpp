@@ -312,8 +312,15 @@ LINALGX_CUDA_EXPORT void *mgpuStreamCreate() {
 LINALGX_CUDA_EXPORT void mgpuStreamDestroy(void * /*stream*/) {}
 
 // declare void @mgpuStreamSynchronize(ptr)
+// Returns at once on a stream the caller set with
+// LINALGX_CUDA_STREAM_DEFER_SYNC: the generated code ends every function with
+// a gpu.wait, but an embedder (XLA, PyTorch) consumes the results on that
+// same stream and synchronizes itself; blocking the host there would
+// serialize its pipeline (and is not allowed while a stream is captured).
 LINALGX_CUDA_EXPORT void mgpuStreamSynchronize(void *stream) {
   const char *op = "mgpuStreamSynchronize";
+  if (deferredSyncStream(stream))
+    return;
   DeviceScope scope(op);
   check(cudaStreamSynchronize(static_cast<cudaStream_t>(stream)), op,
         "cudaStreamSynchronize");
@@ -372,11 +379,17 @@ LINALGX_CUDA_EXPORT void mgpuEventRecord(void *event, void *stream) {
 // The i8 flag is taken as a 32-bit integer and masked: generated code passes
 // an i8 without zero-extension, and a clang-compiled `bool` parameter would
 // assume the caller extended it.
-LINALGX_CUDA_EXPORT void *mgpuMemAlloc(uint64_t sizeBytes, void * /*stream*/,
+LINALGX_CUDA_EXPORT void *mgpuMemAlloc(uint64_t sizeBytes, void *stream,
                                        uint32_t isHostSharedBits) {
   const char *op = "mgpuMemAlloc";
   bool hostShared = (isHostSharedBits & 0xFFu) != 0;
-  const char *call = hostShared ? "cudaMallocManaged" : "cudaMalloc";
+  // On a deferred-sync stream (see mgpuStreamSynchronize) temporaries are
+  // stream-ordered: cudaFree would wait for the whole device, which is the
+  // host synchronization the caller asked not to have.
+  bool ordered = !hostShared && deferredSyncStream(stream);
+  const char *call = hostShared ? "cudaMallocManaged"
+                     : ordered  ? "cudaMallocAsync"
+                                : "cudaMalloc";
   if (faultInjected(Fault::Alloc))
     failCuda(cudaErrorMemoryAllocation, op, call, /*injected=*/true);
   if (sizeBytes == 0)
@@ -388,6 +401,9 @@ LINALGX_CUDA_EXPORT void *mgpuMemAlloc(uint64_t sizeBytes, void * /*stream*/,
   // only when the IR asks for it (gpu.alloc host_shared).
   if (hostShared)
     check(cudaMallocManaged(&ptr, sizeBytes, cudaMemAttachGlobal), op, call);
+  else if (ordered)
+    check(cudaMallocAsync(&ptr, sizeBytes, static_cast<cudaStream_t>(stream)),
+          op, call);
   else
     check(cudaMalloc(&ptr, sizeBytes), op, call);
   return ptr;
@@ -396,12 +412,19 @@ LINALGX_CUDA_EXPORT void *mgpuMemAlloc(uint64_t sizeBytes, void * /*stream*/,
 // declare void @mgpuMemFree(ptr, ptr)
 // cudaFree waits for outstanding device work before releasing the memory, so
 // freeing a buffer that queued work on `stream` still uses is safe (at the
-// cost of a device-wide synchronization).
-LINALGX_CUDA_EXPORT void mgpuMemFree(void *ptr, void * /*stream*/) {
+// cost of a device-wide synchronization). On a deferred-sync stream the
+// buffer came from cudaMallocAsync on that stream (mgpuMemAlloc) and goes
+// back the same way, after the work queued before it.
+LINALGX_CUDA_EXPORT void mgpuMemFree(void *ptr, void *stream) {
   const char *op = "mgpuMemFree";
   if (!ptr)
     return;
   DeviceScope scope(op);
+  if (deferredSyncStream(stream)) {
+    check(cudaFreeAsync(ptr, static_cast<cudaStream_t>(stream)), op,
+          "cudaFreeAsync");
+    return;
+  }
   check(cudaFree(ptr), op, "cudaFree");
 }
 

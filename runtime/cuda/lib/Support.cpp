@@ -304,9 +304,6 @@ const DriverApi &driverApi(const char *operation) {
 namespace {
 struct StreamState {
   std::mutex mu;
-  bool hasUserStream = false;
-  cudaStream_t userStream = nullptr;
-  int userStreamDevice = -1;
   // Library-owned streams, one per device, created lazily and never
   // destroyed: destroying them from a static destructor would race the CUDA
   // runtime's own teardown, and the driver reclaims them at exit anyway.
@@ -317,6 +314,19 @@ StreamState &streamState() {
   static auto *state = new StreamState; // never destroyed, see above
   return *state;
 }
+
+/// The calling thread's override (linalgxCudaSetStream{,Ex}). Per thread so
+/// that embedders running on several host threads, each with its own stream
+/// (XLA's executor threads, a PyTorch program's worker threads), cannot
+/// redirect each other's work; a thread without an override uses the
+/// library's stream of the process-wide device.
+struct ThreadStream {
+  bool set = false;
+  cudaStream_t stream = nullptr;
+  int device = -1;
+  uint32_t flags = 0;
+};
+thread_local ThreadStream tStream;
 
 std::atomic<int> gDevice{0};
 std::atomic<bool> gExiting{false};
@@ -338,7 +348,14 @@ void armExitDetection() {
 
 bool processExiting() { return gExiting.load(); }
 
-int activeDevice() { return gDevice.load(std::memory_order_relaxed); }
+int activeDevice() {
+  return tStream.set ? tStream.device : gDevice.load(std::memory_order_relaxed);
+}
+
+bool deferredSyncStream(void *stream) {
+  return tStream.set && (tStream.flags & LINALGX_CUDA_STREAM_DEFER_SYNC) &&
+         static_cast<cudaStream_t>(stream) == tStream.stream;
+}
 
 DeviceScope::DeviceScope(const char *operation)
     : DeviceScope(operation, activeDevice()) {}
@@ -365,10 +382,10 @@ DeviceScope::~DeviceScope() {
 }
 
 cudaStream_t currentStream(const char *operation) {
+  if (tStream.set)
+    return tStream.stream;
   StreamState &state = streamState();
   std::lock_guard<std::mutex> lock(state.mu);
-  if (state.hasUserStream)
-    return state.userStream;
   int device = activeDevice();
   for (const auto &[d, stream] : state.owned)
     if (d == device)
@@ -447,8 +464,11 @@ extern "C" LINALGX_CUDA_EXPORT int linalgxCudaProbe(char *message,
   return count;
 }
 
-extern "C" LINALGX_CUDA_EXPORT void linalgxCudaSetStream(void *stream) {
-  const char *op = "linalgxCudaSetStream";
+extern "C" LINALGX_CUDA_EXPORT void linalgxCudaSetStreamEx(void *stream,
+                                                          uint32_t flags) {
+  const char *op = "linalgxCudaSetStreamEx";
+  if (flags & ~uint32_t{LINALGX_CUDA_STREAM_DEFER_SYNC})
+    reportInvalidArgument(op, "unknown flags " + std::to_string(flags));
   auto s = static_cast<cudaStream_t>(stream);
   int device = -1;
   if (s == nullptr || s == cudaStreamLegacy || s == cudaStreamPerThread)
@@ -457,20 +477,18 @@ extern "C" LINALGX_CUDA_EXPORT void linalgxCudaSetStream(void *stream) {
     check(cudaGetDevice(&device), op, "cudaGetDevice");
   else
     check(cudaStreamGetDevice(s, &device), op, "cudaStreamGetDevice");
-  StreamState &state = streamState();
-  std::lock_guard<std::mutex> lock(state.mu);
-  state.hasUserStream = true;
-  state.userStream = s;
-  state.userStreamDevice = device;
-  gDevice.store(device);
+  tStream.set = true;
+  tStream.stream = s;
+  tStream.device = device;
+  tStream.flags = flags;
+}
+
+extern "C" LINALGX_CUDA_EXPORT void linalgxCudaSetStream(void *stream) {
+  linalgxCudaSetStreamEx(stream, 0);
 }
 
 extern "C" LINALGX_CUDA_EXPORT void linalgxCudaResetStream(void) {
-  StreamState &state = streamState();
-  std::lock_guard<std::mutex> lock(state.mu);
-  state.hasUserStream = false;
-  state.userStream = nullptr;
-  state.userStreamDevice = -1;
+  tStream = ThreadStream{};
 }
 
 extern "C" LINALGX_CUDA_EXPORT void *linalgxCudaGetStream(void) {
@@ -480,19 +498,17 @@ extern "C" LINALGX_CUDA_EXPORT void *linalgxCudaGetStream(void) {
 }
 
 // gpu.set_default_device lowers to this. Unlike upstream's thread_local
-// default device, the device here is process-wide, like the current stream.
+// default device, the device here is process-wide; a thread with a stream
+// override works on that stream's device instead.
 extern "C" LINALGX_CUDA_EXPORT void mgpuSetDefaultDevice(int32_t device) {
   const char *op = "mgpuSetDefaultDevice";
   if (device < 0)
     reportInvalidArgument(op, "device " + std::to_string(device) +
                                   " must be >= 0");
-  StreamState &state = streamState();
-  std::lock_guard<std::mutex> lock(state.mu);
-  if (state.hasUserStream && state.userStreamDevice != device)
+  if (tStream.set && tStream.device != device)
     reportInvalidArgument(
-        op, "device " + std::to_string(device) +
-                " differs from device " +
-                std::to_string(state.userStreamDevice) +
-                " of the stream set by linalgxCudaSetStream");
+        op, "device " + std::to_string(device) + " differs from device " +
+                std::to_string(tStream.device) +
+                " of the stream set by linalgxCudaSetStream on this thread");
   gDevice.store(device);
 }

@@ -40,7 +40,7 @@ const char *const kExportedSymbols[] = {
     "mgpuSetDefaultDevice",
     // Extra helpers and the linalgx API.
     "mgpuMemHostRegister", "mgpuMemHostUnregister", "linalgxCudaProbe",
-    "linalgxCudaSetStream", "linalgxCudaResetStream", "linalgxCudaGetStream",
+    "linalgxCudaSetStream", "linalgxCudaSetStreamEx", "linalgxCudaResetStream", "linalgxCudaGetStream",
     "linalgxCudaGetrf", "linalgxCudaReleaseCachedResources"};
 } // namespace
 

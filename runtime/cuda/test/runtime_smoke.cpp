@@ -12,6 +12,12 @@
 //    (cuSOLVER loop), 2 (cuBLAS batched) and 0 (auto), square and
 //    rectangular, with singular matrices, empty problems, the pointer-array
 //    cache (hits, eviction, growth) and a caller-set stream;
+//  * the per-thread stream override (linalgxCudaSetStream{,Ex}): streams of
+//    the test's own CUDA runtime, one thread's override invisible to
+//    another, mgpuStreamDestroy leaving the caller's stream alone, and
+//    LINALGX_CUDA_STREAM_DEFER_SYNC: on a stream blocked by a host function,
+//    alloc, copies, getrf, free and mgpuStreamSynchronize all return without
+//    waiting, and the results appear in stream order once it is released;
 //  * the multi-stream fan-out of the cuSOLVER path (batches of 6 square and
 //    rectangular 300-row/column matrices, more matrices than streams, back
 //    to back calls ordered only by the stream, forked from the legacy
@@ -40,7 +46,12 @@
 #include "linalgx/CudaRuntime.h"
 #include "linalgx/MgpuAbi.h"
 
+#include <cuda_runtime_api.h> // the test's own runtime, as an embedder's
+
 #include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <thread>
 #include <cmath>
 #include <complex>
 #include <cstdint>
@@ -706,6 +717,118 @@ void testCallerStream(std::mt19937_64 &rng) {
          "linalgxCudaResetStream restores the library stream");
 }
 
+
+/// The per-thread override with streams of another CUDA runtime instance
+/// (the test's own static one, as PyTorch's or XLA's would be).
+void testThreadStreamOverride(std::mt19937_64 &rng) {
+  auto rt = [](cudaError_t err, const char *what) {
+    if (err != cudaSuccess) {
+      std::printf("FAIL: %s: %s\n", what, cudaGetErrorString(err));
+      std::exit(1);
+    }
+  };
+  void *owned = linalgxCudaGetStream();
+  cudaStream_t a = nullptr, b = nullptr;
+  rt(cudaStreamCreateWithFlags(&a, cudaStreamNonBlocking), "cudaStreamCreate");
+  rt(cudaStreamCreateWithFlags(&b, cudaStreamNonBlocking), "cudaStreamCreate");
+  linalgxCudaSetStream(a);
+  report(mgpuStreamCreate() == a && linalgxCudaGetStream() == a,
+         "override: mgpuStreamCreate returns the caller's stream");
+  void *otherBefore = nullptr, *otherSet = nullptr, *otherAfter = nullptr;
+  std::thread other([&] {
+    otherBefore = mgpuStreamCreate();
+    linalgxCudaSetStream(b);
+    otherSet = mgpuStreamCreate();
+    linalgxCudaResetStream();
+    otherAfter = mgpuStreamCreate();
+  });
+  other.join();
+  report(otherBefore == owned && otherSet == b && otherAfter == owned &&
+             mgpuStreamCreate() == a,
+         "override is per thread (another thread sees the library stream, "
+         "sets and resets its own)");
+  mgpuStreamDestroy(a); // must leave the caller's stream alone
+
+  // A well-conditioned 64x64 f64 matrix, factored once the plain way (this
+  // also creates the cached handle and workspace for stream a, whose
+  // creation may synchronize).
+  const int64_t n = 64;
+  std::vector<double> host = makeMatrix<double>(Kind::Structured, n, n, rng);
+  const size_t bytes = host.size() * sizeof(double);
+  auto *dA = static_cast<double *>(mgpuMemAlloc(bytes, a, 0));
+  auto *dRef = static_cast<double *>(mgpuMemAlloc(bytes, a, 0));
+  auto *dOut = static_cast<double *>(mgpuMemAlloc(bytes, a, 0));
+  auto *dPiv = static_cast<int32_t *>(mgpuMemAlloc(2 * n * sizeof(int32_t), a, 0));
+  auto *dInfo = static_cast<int32_t *>(mgpuMemAlloc(2 * sizeof(int32_t), a, 0));
+  mgpuMemcpy(dA, host.data(), bytes, a);
+  mgpuMemcpy(dRef, dA, bytes, a);
+  linalgxCudaGetrf(LINALGX_CUDA_F64, dRef, dPiv, dInfo, 1, n, n,
+                   LINALGX_CUDA_GETRF_CUSOLVER_LOOP);
+  mgpuStreamSynchronize(a); // waits: no DEFER_SYNC
+  report(cudaStreamQuery(a) == cudaSuccess,
+         "override without flags: mgpuStreamSynchronize waits");
+
+  // Block stream a behind a host function, then queue work from another
+  // thread with DEFER_SYNC: nothing may wait for the stream (a wait would
+  // hang that thread, so the main thread gives it 10 s).
+  std::atomic<bool> release{false}, queued{false};
+  rt(cudaLaunchHostFunc(
+         a,
+         [](void *flag) {
+           while (!static_cast<std::atomic<bool> *>(flag)->load())
+             std::this_thread::yield();
+         },
+         &release),
+     "cudaLaunchHostFunc");
+  std::thread worker([&] {
+    linalgxCudaSetStreamEx(a, LINALGX_CUDA_STREAM_DEFER_SYNC);
+    void *tmp = mgpuMemAlloc(bytes, a, 0); // cudaMallocAsync
+    mgpuMemcpy(tmp, dA, bytes, a);
+    linalgxCudaGetrf(LINALGX_CUDA_F64, tmp, dPiv + n, dInfo + 1, 1, n, n,
+                     LINALGX_CUDA_GETRF_CUSOLVER_LOOP);
+    mgpuMemcpy(dOut, tmp, bytes, a);
+    mgpuMemFree(tmp, a); // cudaFreeAsync, after the copy
+    mgpuStreamSynchronize(a); // returns at once
+    linalgxCudaResetStream();
+    queued = true;
+  });
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (!queued && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  bool returned = queued.load();
+  bool pending = cudaStreamQuery(a) == cudaErrorNotReady;
+  release = true;
+  worker.join();
+  report(returned && pending,
+         "DEFER_SYNC: alloc, copies, getrf, free and mgpuStreamSynchronize "
+         "return while the caller's stream is blocked");
+  rt(cudaStreamSynchronize(a), "cudaStreamSynchronize");
+  std::vector<double> ref(host.size()), out(host.size());
+  std::vector<int32_t> piv(2 * n), info(2);
+  rt(cudaMemcpy(ref.data(), dRef, bytes, cudaMemcpyDeviceToHost), "cudaMemcpy");
+  rt(cudaMemcpy(out.data(), dOut, bytes, cudaMemcpyDeviceToHost), "cudaMemcpy");
+  rt(cudaMemcpy(piv.data(), dPiv, piv.size() * 4, cudaMemcpyDeviceToHost),
+     "cudaMemcpy");
+  rt(cudaMemcpy(info.data(), dInfo, 8, cudaMemcpyDeviceToHost), "cudaMemcpy");
+  report(ref == out && std::equal(piv.begin(), piv.begin() + n,
+                                  piv.begin() + n) &&
+             info[0] == 0 && info[1] == 0,
+         "DEFER_SYNC: the work ran in stream order once released (factors "
+         "and pivots equal to the synchronous call's)");
+  for (void *p : {static_cast<void *>(dA), static_cast<void *>(dRef),
+                  static_cast<void *>(dOut), static_cast<void *>(dPiv),
+                  static_cast<void *>(dInfo)})
+    mgpuMemFree(p, a);
+  linalgxCudaResetStream();
+  report(linalgxCudaGetStream() == owned,
+         "linalgxCudaResetStream: the thread is back on the library stream");
+  // The library caches handles per stream: release them before the stream
+  // goes away.
+  linalgxCudaReleaseCachedResources();
+  rt(cudaStreamDestroy(a), "cudaStreamDestroy");
+  rt(cudaStreamDestroy(b), "cudaStreamDestroy");
+}
+
 //===----------------------------------------------------------------------===//
 // mgpu* ABI checks
 //===----------------------------------------------------------------------===//
@@ -919,6 +1042,7 @@ int main(int argc, char **argv) {
   testEmptyGetrf();
   testPointerArrayCache(rng);
   testCallerStream(rng);
+  testThreadStreamOverride(rng);
   linalgxCudaReleaseCachedResources();
   testGetrf<double>(0, 4, 32, 32, rng); // caches rebuilt after release
   linalgxCudaReleaseCachedResources();

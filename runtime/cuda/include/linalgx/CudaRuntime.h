@@ -9,11 +9,12 @@
 //      They are declared in linalgx/MgpuAbi.h.
 //   2. The linalgx entry points below: stream policy, probing and LU.
 //
-// Stream policy: the library keeps ONE current stream per process. Every
-// generated launch (mgpuStreamCreate returns it) and every library call is
-// ordered on it. By default it is a cudaStreamNonBlocking stream the library
-// creates lazily for the default device; an embedder (e.g. PyTorch) can
-// substitute its own with linalgxCudaSetStream.
+// Stream policy: every generated launch (mgpuStreamCreate returns it) and
+// every library call is ordered on ONE current stream. By default it is a
+// cudaStreamNonBlocking stream the library creates lazily for the default
+// device, shared by all threads; a thread can substitute its caller's own
+// stream (XLA's, PyTorch's current stream) with linalgxCudaSetStream{,Ex},
+// which affects that thread only.
 //
 // Errors: any failing CUDA / cuBLAS / cuSOLVER call prints one line
 //   linalgx-cuda-runtime: error: <operation>: <call> failed with <name> (<n>): <description>
@@ -60,18 +61,41 @@ enum LinalgxCudaGetrfStrategy {
 /// works on machines without libcuda.so.1.
 LINALGX_CUDA_EXPORT int linalgxCudaProbe(char *message, int64_t capacity);
 
+/// Flags of linalgxCudaSetStreamEx.
+enum LinalgxCudaStreamFlags {
+  /// The caller synchronizes: while this override is set,
+  /// mgpuStreamSynchronize on the override stream returns without waiting
+  /// (generated code ends every function with one), and mgpuMemAlloc /
+  /// mgpuMemFree of the generated code's temporaries are stream-ordered
+  /// (cudaMallocAsync / cudaFreeAsync on it) instead of cudaMalloc / the
+  /// device-wide cudaFree. Only for code on device buffers
+  /// (linalgx-gpu-pipeline{host-buffers=false}) whose results the caller
+  /// consumes on the same stream: with host-buffers=true the final wait is
+  /// what makes the results visible on the host.
+  LINALGX_CUDA_STREAM_DEFER_SYNC = 1,
+};
+
 /// Makes `stream` (a cudaStream_t / CUstream, from any CUDA runtime instance)
-/// the current stream. NULL means the legacy default stream, which is what
-/// PyTorch reports for its default stream. The library's device becomes the
-/// stream's device. The library never destroys a stream set this way; the
-/// caller keeps it alive while it is current.
+/// the current stream of the CALLING THREAD until linalgxCudaResetStream on
+/// that thread (or the next SetStream): mgpuStreamCreate returns it,
+/// mgpuStreamDestroy leaves it alone, every generated launch, copy, memset
+/// and linalgxCudaGetrf is queued on it in program order, and the thread's
+/// library work targets the stream's device. NULL means the legacy default
+/// stream, which is what PyTorch reports for its default stream. Other
+/// threads are not affected. The library never destroys a stream set this
+/// way; the caller keeps it alive while it is current.
+/// `flags`: 0 or LINALGX_CUDA_STREAM_DEFER_SYNC (above).
+LINALGX_CUDA_EXPORT void linalgxCudaSetStreamEx(void *stream, uint32_t flags);
+
+/// linalgxCudaSetStreamEx(stream, 0): mgpuStreamSynchronize still waits.
 LINALGX_CUDA_EXPORT void linalgxCudaSetStream(void *stream);
 
-/// Makes the library-owned non-blocking stream of the current device the
-/// current stream again (undoes linalgxCudaSetStream).
+/// Removes the calling thread's override: it uses the library-owned
+/// non-blocking stream of the process-wide device again.
 LINALGX_CUDA_EXPORT void linalgxCudaResetStream(void);
 
-/// Returns the current stream, creating the library-owned one if needed.
+/// Returns the calling thread's current stream, creating the library-owned
+/// one if needed.
 LINALGX_CUDA_EXPORT void *linalgxCudaGetStream(void);
 
 /// Factors `batch` column-major m x n matrices stored contiguously in device

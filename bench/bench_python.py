@@ -1,0 +1,158 @@
+#!/usr/bin/env python3
+"""Times linalgx's Python GPU entry points against JAX's and PyTorch's own
+LU, per call, on the cases of the GPU issue (run on the GPU machine from the
+pack of scripts/pack-python-gpu.sh):
+
+    linalgx.jax.lu (jit)        vs  jax.lax.linalg.lu (jit)
+    linalgx.torch.lu (P, L, U)  vs  torch.linalg.lu_factor + torch.lu_unpack
+    linalgx.torch.lu_factor     vs  torch.linalg.lu_factor
+
+All on random data (a fresh normal matrix per case, the same for every
+entry point), after warm-up (compilation, module load, handles). Per entry
+point and case, the median of:
+
+* wall: host time of one call plus synchronization (block_until_ready /
+  torch.cuda.synchronize), i.e. what a synchronous caller waits;
+* device: PyTorch entry points, CUDA events recorded on the current stream
+  around one call (elapsed device time of everything the call queued); JAX
+  entry points, whose stream is XLA's, the time per call of a pipelined run
+  (`reps` calls queued back to back, one synchronization, divided by
+  `reps`), which approaches device time when the host enqueues faster than
+  the GPU runs (true for all cases here except the smallest, where it is an
+  upper bound).
+
+Writes bench_python.jsonl and table.md to the output directory; prints the
+table last.
+"""
+
+import json
+import os
+import statistics
+import sys
+import time
+
+os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
+import numpy as np  # noqa: E402
+import jax  # noqa: E402
+import jax.numpy as jnp  # noqa: E402
+import torch  # noqa: E402
+
+jax.config.update("jax_enable_x64", True)
+
+import linalgx.jax  # noqa: E402
+import linalgx.torch  # noqa: E402
+
+CASES = [((75, 75), "float64"), ((64, 75, 75), "float64"), ((75, 75), "float32"),
+         ((64, 75, 75), "float32"), ((4096, 32, 32), "float64"), ((16384, 16, 16), "float32"),
+         ((1024, 64, 64), "float64"), ((256, 128, 128), "float64"), ((1024, 1024), "float64"),
+         ((4096, 4096), "float32"), ((8, 512, 512), "float64")]
+
+
+def repetitions(one_call_s, budget_s=0.4, low=5, high=200):
+    return int(min(high, max(low, budget_s / max(one_call_s, 1e-6))))
+
+
+def time_jax(f, x):
+    jax.block_until_ready(f(x))  # compile
+    t0 = time.perf_counter()
+    jax.block_until_ready(f(x))
+    reps = repetitions(time.perf_counter() - t0)
+    for _ in range(3):
+        jax.block_until_ready(f(x))
+    wall = []
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        jax.block_until_ready(f(x))
+        wall.append(time.perf_counter() - t0)
+    pipelined = []
+    for _ in range(3):
+        t0 = time.perf_counter()
+        outs = [f(x) for _ in range(reps)]
+        jax.block_until_ready(outs)
+        pipelined.append((time.perf_counter() - t0) / reps)
+        del outs
+    return statistics.median(wall), statistics.median(pipelined), reps
+
+
+def time_torch(f, x):
+    f(x)
+    torch.cuda.synchronize()
+    t0 = time.perf_counter()
+    f(x)
+    torch.cuda.synchronize()
+    reps = repetitions(time.perf_counter() - t0)
+    for _ in range(3):
+        f(x)
+    torch.cuda.synchronize()
+    wall, device = [], []
+    for _ in range(reps):
+        t0 = time.perf_counter()
+        f(x)
+        torch.cuda.synchronize()
+        wall.append(time.perf_counter() - t0)
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    for _ in range(reps):
+        start.record()
+        f(x)
+        end.record()
+        end.synchronize()
+        device.append(start.elapsed_time(end) * 1e-3)
+    return statistics.median(wall), statistics.median(device), reps
+
+
+def torch_lu_reference(a):
+    lu, piv = torch.linalg.lu_factor(a)
+    return torch.lu_unpack(lu, piv)
+
+
+def main():
+    out = sys.argv[1] if len(sys.argv) > 1 else "."
+    os.makedirs(out, exist_ok=True)
+    rng = np.random.default_rng(7)
+    rows = []
+    env = "jax %s, torch %s, %s" % (jax.__version__, torch.__version__,
+                                   torch.cuda.get_device_name())
+    print(env, flush=True)
+    jit_linalgx = jax.jit(linalgx.jax.lu)
+    jit_jax = jax.jit(jax.lax.linalg.lu)
+    with open(os.path.join(out, "bench_python.jsonl"), "w") as log:
+        for shape, dtype in CASES:
+            a = rng.standard_normal(shape).astype(dtype)
+            x = jax.device_put(jnp.asarray(a))
+            t = torch.as_tensor(a).cuda()
+            label = "(%s) %s" % (",".join(map(str, shape)), "f64" if dtype == "float64" else "f32")
+            row = {"case": label}
+            for name, timer, f, arg in [
+                    ("linalgx.jax.lu", time_jax, jit_linalgx, x),
+                    ("jax.lax.linalg.lu", time_jax, jit_jax, x),
+                    ("linalgx.torch.lu", time_torch, linalgx.torch.lu, t),
+                    ("torch lu_factor+lu_unpack", time_torch, torch_lu_reference, t),
+                    ("linalgx.torch.lu_factor", time_torch, linalgx.torch.lu_factor, t),
+                    ("torch.linalg.lu_factor", time_torch, torch.linalg.lu_factor, t)]:
+                wall, device, reps = timer(f, arg)
+                row[name] = (wall, device)
+                log.write(json.dumps({"case": label, "entry": name, "wall_s": wall,
+                                      "device_s": device, "reps": reps,
+                                      "device_kind": "pipelined" if timer is time_jax
+                                      else "cuda_events"}) + "\n")
+                log.flush()
+                print("%-22s %-26s wall %10.1f us  device %10.1f us  (%d reps)"
+                      % (label, name, wall * 1e6, device * 1e6, reps), flush=True)
+            rows.append(row)
+            del x, t
+    names = ["linalgx.jax.lu", "jax.lax.linalg.lu", "linalgx.torch.lu",
+             "torch lu_factor+lu_unpack", "linalgx.torch.lu_factor", "torch.linalg.lu_factor"]
+    lines = ["| case | " + " | ".join(names) + " |",
+             "|---|" + "---:|" * len(names)]
+    for row in rows:
+        lines.append("| %s | " % row["case"] + " | ".join(
+            "%.0f / %.0f" % (row[n][1] * 1e6, row[n][0] * 1e6) for n in names) + " |")
+    table = ("µs per call, device / wall (median). Device: JAX columns pipelined time per "
+             "call, PyTorch columns CUDA events. %s\n\n" % env) + "\n".join(lines) + "\n"
+    with open(os.path.join(out, "table.md"), "w") as f:
+        f.write(table)
+    print(table)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Packs what the GPU machine needs to check and time the Python GPU entry
+# points (docs/python.md): the AOT kernels and the CUDA runtime
+# (liblinalgx_cuda_kernels.so, liblinalgx_cuda_runtime.so), the JAX CUDA FFI
+# handler (liblinalgx_jax_cuda_ffi.so, with its source to rebuild it there
+# if that JAX's FFI API version differs from the one built against), the
+# Python package, the runtime smoke test, test/Integration/GPU/python_gpu.py
+# and bench/bench_python.py, and run.sh, which runs them all there:
+#
+#   scripts/pack-python-gpu.sh [PACK_DIR]     (default: .device/pypack)
+#   # on the GPU machine:  bash PACK_DIR/run.sh OUTDIR [prebuilt]
+#   # (prebuilt: keep the handler built here even if the FFI versions differ)
+#
+# Needs a build with the CUDA kernels (scripts/run-tests.sh makes one where
+# the CUDA toolkit is). About 3 MB.
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${LINALGX_BUILD_DIR:-$ROOT/build}
+PACK=${1:-$ROOT/.device/pypack}
+for lib in liblinalgx_cuda_runtime.so liblinalgx_cuda_kernels.so liblinalgx_jax_cuda_ffi.so; do
+  [ -f "$BUILD/lib/$lib" ] || {
+    echo "pack-python-gpu: $BUILD/lib has no $lib; build with the CUDA toolkit and JAX" >&2
+    exit 1; }
+done
+rm -rf "$PACK" && mkdir -p "$PACK"/{lib,bin,python,src/linalgx}
+cp "$BUILD"/lib/liblinalgx_cuda_runtime.so "$BUILD"/lib/liblinalgx_cuda_kernels.so \
+   "$BUILD"/lib/liblinalgx_jax_cuda_ffi.so "$PACK/lib/"
+cp "$BUILD/bin/linalgx_cuda_runtime_smoke" "$PACK/bin/"
+cp -r "$ROOT/python/linalgx" "$PACK/python/"
+rm -rf "$PACK/python/linalgx/_lib" "$PACK/python/linalgx/__pycache__"
+cp "$ROOT/runtime/jax/LinalgxJaxCudaFfi.cpp" "$PACK/src/"
+cp "$ROOT/runtime/cuda/include/linalgx/CudaRuntime.h" "$PACK/src/linalgx/"
+python3 -c "import jax, jax.ffi; print(jax.__version__)" > "$PACK/jax_version_build.txt"
+grep -h "define XLA_FFI_API_M" \
+  "$(python3 -c 'import jax.ffi; print(jax.ffi.include_dir())')/xla/ffi/api/c_api.h" \
+  > "$PACK/ffi_version_build.txt"
+cp "$ROOT/test/Integration/GPU/python_gpu.py" "$ROOT/bench/bench_python.py" "$PACK/"
+cat > "$PACK/run.sh" <<'RUN'
+#!/usr/bin/env bash
+# On the GPU machine: bash run.sh OUTDIR [prebuilt]. Writes ffi.txt, smoke.log,
+# python_gpu.log, bench.log, bench_python.jsonl and table.md to OUTDIR.
+set -uo pipefail
+P=$(cd "$(dirname "$0")" && pwd)
+OUTDIR=${1:?output dir}
+mkdir -p "$OUTDIR"
+export PYTHONUNBUFFERED=1 LINALGX_LIBRARY_DIR=$P/lib PYTHONPATH=$P/python
+export XLA_PYTHON_CLIENT_PREALLOCATE=false
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
+include=$(python3 -c "import jax.ffi; print(jax.ffi.include_dir())")
+{
+  echo "built with JAX $(cat "$P/jax_version_build.txt"), XLA FFI API:"; cat "$P/ffi_version_build.txt"
+  echo "here: JAX $(python3 -c 'import jax; print(jax.__version__)'), XLA FFI API:"
+  grep -h "define XLA_FFI_API_M" "$include/xla/ffi/api/c_api.h"
+} | tee "$OUTDIR/ffi.txt"
+if [ "${2:-}" = prebuilt ]; then
+  echo "keeping the handler built against the build machine's JAX" | tee -a "$OUTDIR/ffi.txt"
+elif ! grep -h "define XLA_FFI_API_M" "$include/xla/ffi/api/c_api.h" | cmp -s - "$P/ffi_version_build.txt"; then
+  echo "FFI API versions differ: rebuilding the handler against this JAX" | tee -a "$OUTDIR/ffi.txt"
+  c++ -std=c++17 -O2 -shared -fPIC -isystem "$include" -I "$P/src" "$P/src/LinalgxJaxCudaFfi.cpp" \
+    -L "$P/lib" -llinalgx_cuda_kernels -llinalgx_cuda_runtime -Wl,-rpath,'$ORIGIN' \
+    -o "$P/lib/liblinalgx_jax_cuda_ffi.so" 2>&1 | tee -a "$OUTDIR/ffi.txt"
+fi
+passed=0 failed=0
+echo "== CUDA runtime smoke test (stream override included)"
+if LD_LIBRARY_PATH=$P/lib "$P/bin/linalgx_cuda_runtime_smoke" > "$OUTDIR/smoke.log" 2>&1; then
+  echo "PASS: runtime smoke ($(grep -c '^PASS' "$OUTDIR/smoke.log") checks)"; passed=$((passed + 1))
+else
+  echo "FAIL: runtime smoke"; failed=$((failed + 1)); grep -v '^PASS' "$OUTDIR/smoke.log" | tail -20
+fi
+grep -E "override|DEFER_SYNC|ResetStream" "$OUTDIR/smoke.log"
+echo "== python_gpu.py"
+if timeout 300 python3 "$P/python_gpu.py" > "$OUTDIR/python_gpu.log" 2>&1; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+fi
+grep -vE "^(PASS|INFO)" "$OUTDIR/python_gpu.log" | tail -40
+grep -c "^PASS" "$OUTDIR/python_gpu.log" | sed 's/^/python_gpu PASS lines: /'
+echo "== bench_python.py"
+timeout 300 python3 "$P/bench_python.py" "$OUTDIR" > "$OUTDIR/bench.log" 2>&1 || echo "bench exit $?"
+tail -20 "$OUTDIR/bench.log"
+echo "$passed passed, $failed failed (runtime smoke, python_gpu.py)"
+RUN
+du -sh "$PACK" >&2

@@ -1,0 +1,340 @@
+#!/usr/bin/env python3
+"""The Python GPU entry points on a GPU, against JAX's and PyTorch's own LU
+(run on the GPU machine from the pack of scripts/pack-python-gpu.sh):
+
+* linalgx.lu / pivots_to_permutation on PyTorch CUDA tensors, CuPy arrays
+  and JAX GPU arrays (the CUDA path, liblinalgx_cuda_kernels.so);
+* linalgx.jax.lu under jax.jit and jax.vmap (the CUDA XLA FFI handler);
+* linalgx.torch.lu_factor / lu_factor_ex / lu;
+
+for the cases of the GPU issue and random shapes and dtypes: pivots
+identical to JAX's and PyTorch's on real input without ties (n <= 128;
+larger matrices report the agreement, since rounding in a blocked
+factorization may flip a near-tie), permutation consistent with the pivots
+and equal to JAX's, backward error ||A[perm] - L U||_F <= 10 n eps ||A||_F
+per matrix, info; singular input; a caller's side stream left unsynchronized
+(the call must not wait for a busy stream); empty shapes; bad input.
+Prints one PASS/FAIL line per check and `N passed, N failed` last.
+"""
+
+import os
+import sys
+import time
+
+os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")  # JAX beside PyTorch
+import numpy as np  # noqa: E402
+
+import jax  # noqa: E402
+import jax.numpy as jnp  # noqa: E402
+import torch  # noqa: E402
+
+jax.config.update("jax_enable_x64", True)
+
+import linalgx  # noqa: E402
+import linalgx.jax  # noqa: E402
+import linalgx.torch  # noqa: E402
+
+try:
+    import cupy
+except ImportError:
+    cupy = None
+
+passed = failed = 0
+
+
+def check(ok, what):
+    global passed, failed
+    if ok:
+        passed += 1
+        print("PASS: " + what)
+    else:
+        failed += 1
+        print("FAIL: " + what)
+
+
+def random_matrix(rng, shape, dtype):
+    a = rng.standard_normal(shape)
+    if np.dtype(dtype).kind == "c":
+        a = a + 1j * rng.standard_normal(shape)
+    return a.astype(dtype)
+
+
+def backward_error_ok(a, lu, perm):
+    """max over the batch of ||A[perm] - L U||_F / (n eps ||A||_F) <= 10, in
+    float64/complex128 on the GPU (torch)."""
+    a = torch.as_tensor(np.asarray(a)).cuda() if not isinstance(a, torch.Tensor) else a
+    lu = torch.as_tensor(np.asarray(lu)).cuda() if not isinstance(lu, torch.Tensor) else lu
+    perm = torch.as_tensor(np.asarray(perm)).cuda() if not isinstance(perm, torch.Tensor) else perm
+    eps = np.finfo(np.dtype(str(a.dtype).replace("torch.", ""))).eps
+    wide = torch.complex128 if a.is_complex() else torch.float64
+    a, lu = a.to(wide), lu.to(wide)
+    m, n = a.shape[-2], a.shape[-1]
+    k = min(m, n)
+    L = torch.tril(lu[..., :, :k], diagonal=-1)
+    L.diagonal(dim1=-2, dim2=-1).fill_(1)
+    U = torch.triu(lu[..., :k, :])
+    pa = torch.take_along_dim(a, perm.long().unsqueeze(-1).expand(a.shape), dim=-2)
+    residual = torch.linalg.matrix_norm(pa - L @ U)
+    scale = torch.linalg.matrix_norm(a).clamp_min(np.finfo(np.float64).tiny)
+    ratio = (residual / (max(m, n) * eps * scale)).max().item() if residual.numel() else 0.0
+    return ratio <= 10, ratio
+
+
+def perm_from_pivots(pivots0, m):
+    p = np.asarray(pivots0)
+    batch, k = p.shape[:-1], p.shape[-1]
+    perm = np.broadcast_to(np.arange(m, dtype=np.int32), batch + (m,)).copy()
+    flat_p, flat_perm = p.reshape(-1, k), perm.reshape(-1, m)
+    for b in range(flat_p.shape[0]):
+        for i in range(k):
+            j = flat_p[b, i]
+            flat_perm[b, i], flat_perm[b, j] = flat_perm[b, j], flat_perm[b, i]
+    return perm
+
+
+def to_np(x):
+    if isinstance(x, torch.Tensor):
+        return x.cpu().numpy()
+    if cupy is not None and isinstance(x, cupy.ndarray):
+        return cupy.asnumpy(x)
+    return np.asarray(x)
+
+
+def compare_case(rng, shape, dtype, label, exact_pivots):
+    a = random_matrix(rng, shape, dtype)
+    m = shape[-2]
+    real = np.dtype(dtype).kind == "f"
+    # References.
+    jlu, jpiv, jperm = jax.jit(jax.lax.linalg.lu)(jnp.asarray(a))
+    jpiv, jperm = np.asarray(jpiv), np.asarray(jperm)
+    ta = torch.as_tensor(a).cuda()
+    tlu, tpiv, tinfo = torch.linalg.lu_factor_ex(ta)
+    tpiv = tpiv.cpu().numpy()
+
+    def pivots_match(piv, ref, who):
+        piv = np.asarray(piv)
+        same = np.array_equal(piv, ref)
+        agree = float(np.mean(piv == ref)) if piv.size else 1.0
+        if exact_pivots and real:
+            check(same, "%s %s: pivots identical to %s" % (label, who_name(who), ref_name(who)))
+        else:
+            print("INFO: %s %s: pivots agree with %s on %.4f of entries%s" % (
+                label, who_name(who), ref_name(who), agree,
+                "" if real else " (complex: JAX/PyTorch's batched path pivots on |z|, "
+                "LAPACK's rule is |re|+|im|)"))
+
+    who_name = lambda w: w.split("|")[0]  # noqa: E731
+    ref_name = lambda w: w.split("|")[1]  # noqa: E731
+
+    # 1. linalgx.jax.lu under jit.
+    xlu, xpiv, xperm, xinfo = jax.jit(linalgx.jax.lu_with_info)(jnp.asarray(a))
+    xlu, xpiv, xperm, xinfo = map(np.asarray, (xlu, xpiv, xperm, xinfo))
+    pivots_match(xpiv, jpiv, "linalgx.jax.lu (jit)|jax.lax.linalg.lu")
+    check(np.array_equal(xperm, perm_from_pivots(xpiv, m)),
+          "%s linalgx.jax.lu (jit): permutation = pivots_to_permutation(pivots)" % label)
+    if exact_pivots and real:
+        check(np.array_equal(xperm, jperm), "%s linalgx.jax.lu (jit): permutation identical to "
+              "jax.lax.linalg.lu's" % label)
+    ok, ratio = backward_error_ok(a, xlu, xperm)
+    check(ok, "%s linalgx.jax.lu (jit): backward error %.3g n eps" % (label, ratio))
+    check(not np.any(xinfo), "%s linalgx.jax.lu (jit): info 0" % label)
+
+    # 2. linalgx.lu on a PyTorch CUDA tensor and (3) on a CuPy array.
+    clu, cpiv, cperm, cinfo = linalgx.lu(ta, return_info=True)
+    check(isinstance(clu, torch.Tensor) and clu.is_cuda and cpiv.dtype == torch.int32,
+          "%s linalgx.lu(torch cuda tensor): CUDA tensors back" % label)
+    check(np.array_equal(to_np(cpiv), xpiv) and np.array_equal(to_np(cperm), xperm) and
+          np.array_equal(to_np(clu), xlu),
+          "%s linalgx.lu(torch cuda tensor) = linalgx.jax.lu (same kernels)" % label)
+    pivots_match(to_np(cpiv) + 1, tpiv, "linalgx.lu(torch)|torch.linalg.lu_factor")
+    if cupy is not None:
+        ca = cupy.asarray(a)
+        ylu, ypiv, yperm = linalgx.lu(ca)
+        check(isinstance(ylu, cupy.ndarray) and np.array_equal(to_np(ypiv), xpiv) and
+              np.array_equal(to_np(yperm), xperm) and np.array_equal(to_np(ylu), xlu),
+              "%s linalgx.lu(cupy array): CuPy arrays back, equal to the other paths" % label)
+        yp = linalgx.pivots_to_permutation(ypiv, m)
+        check(np.array_equal(to_np(yp), xperm),
+              "%s linalgx.pivots_to_permutation(cupy pivots)" % label)
+    # pivots_to_permutation on torch int64 pivots, against JAX's.
+    tp = linalgx.pivots_to_permutation(torch.as_tensor(xpiv.astype(np.int64)).cuda(), m)
+    ref = np.asarray(jax.lax.linalg.lu_pivots_to_permutation(jnp.asarray(xpiv), m))
+    check(tp.dtype == torch.int64 and np.array_equal(to_np(tp), ref),
+          "%s linalgx.pivots_to_permutation(torch int64) = "
+          "jax.lax.linalg.lu_pivots_to_permutation" % label)
+
+    # 4. linalgx.torch.
+    llu, lpiv = linalgx.torch.lu_factor(ta)
+    pivots_match(to_np(lpiv), tpiv, "linalgx.torch.lu_factor|torch.linalg.lu_factor")
+    check(lpiv.dtype == torch.int32 and np.array_equal(to_np(lpiv), xpiv + 1),
+          "%s linalgx.torch.lu_factor: 1-based int32 pivots" % label)
+    _, _, linfo = linalgx.torch.lu_factor_ex(ta)
+    check(np.array_equal(to_np(linfo), to_np(tinfo)),
+          "%s linalgx.torch.lu_factor_ex: info equal to torch's" % label)
+    P, L, U = linalgx.torch.lu(ta)
+    wide = torch.complex128 if ta.is_complex() else torch.float64
+    rec = (P.to(wide) @ L.to(wide) @ U.to(wide))
+    eps = np.finfo(dtype).eps
+    err = (torch.linalg.matrix_norm(rec - ta.to(wide)) /
+           torch.linalg.matrix_norm(ta.to(wide))).max().item()
+    check(err <= 10 * max(shape[-2:]) * eps,
+          "%s linalgx.torch.lu: A = P L U (%.3g n eps)" % (label, err / max(shape[-2:]) / eps))
+    # torch.lu_unpack of our factors and pivots gives the same P.
+    P2, _, _ = torch.lu_unpack(llu, lpiv)
+    check(torch.equal(P2, P), "%s torch.lu_unpack(linalgx.torch.lu_factor(A)) P = "
+          "linalgx.torch.lu's P" % label)
+
+
+def check_vmap(rng):
+    for dtype in (np.float32, np.float64):
+        a = random_matrix(rng, (6, 5, 24, 24), dtype)
+        f = jax.jit(jax.vmap(jax.vmap(linalgx.jax.lu)))
+        xlu, xpiv, xperm = map(np.asarray, f(jnp.asarray(a)))
+        jlu, jpiv, jperm = map(np.asarray, jax.lax.linalg.lu(jnp.asarray(a)))
+        ok, ratio = backward_error_ok(a, xlu, xperm)
+        check(np.array_equal(xpiv, jpiv) and np.array_equal(xperm, jperm) and ok,
+              "jit(vmap(vmap(linalgx.jax.lu))) (6, 5, 24, 24) %s: pivots and permutation "
+              "identical to jax.lax.linalg.lu, backward error %.3g n eps"
+              % (np.dtype(dtype).name, ratio))
+    # vmap over a non-leading axis (the handler sees the batch broadcast first).
+    a = random_matrix(rng, (16, 3, 16), np.float64)
+    f = jax.jit(jax.vmap(linalgx.jax.lu, in_axes=1))
+    xpiv = np.asarray(f(jnp.asarray(a))[1])
+    jpiv = np.asarray(jax.vmap(jax.lax.linalg.lu, in_axes=1)(jnp.asarray(a))[1])
+    check(np.array_equal(xpiv, jpiv), "vmap(in_axes=1) of linalgx.jax.lu = of jax.lax.linalg.lu")
+    # linalgx.lu on a JAX GPU array goes through the same handler.
+    x = jnp.asarray(random_matrix(rng, (4, 9, 9), np.float32))
+    r = linalgx.lu(x, return_info=True)
+    check(all(isinstance(v, jax.Array) for v in r) and
+          np.array_equal(np.asarray(r[1]), np.asarray(jax.lax.linalg.lu(x)[1])),
+          "linalgx.lu(JAX GPU array): JAX arrays back, pivots = jax.lax.linalg.lu's")
+
+
+def check_singular():
+    for dtype in (np.float32, np.float64, np.complex64, np.complex128):
+        for batch in (1, 5):
+            a = np.ones((batch, 6, 6)) * np.arange(1, 7) + np.eye(6) * 3
+            a[:, :, 4] = 0  # column 4 is zero: info = 5
+            a = a.astype(dtype)
+            ta = torch.as_tensor(a).cuda()
+            lu, piv, perm, info = linalgx.lu(ta, return_info=True)
+            xinfo = np.asarray(linalgx.jax.lu_with_info(jnp.asarray(a))[3])
+            _, _, tinfo = torch.linalg.lu_factor_ex(ta)
+            check(np.all(to_np(info) == 5) and np.all(xinfo == 5) and
+                  np.array_equal(to_np(info), to_np(tinfo)),
+                  "singular (%d, 6, 6) %s: info 5 from linalgx.lu, linalgx.jax and torch"
+                  % (batch, np.dtype(dtype).name))
+
+
+def check_streams(rng):
+    """linalgx.torch on a side stream: the call queues on it and returns
+    without waiting (the stream is kept busy by a long spin kernel first),
+    and the results are right once the stream is synchronized."""
+    a = torch.as_tensor(random_matrix(rng, (64, 75, 75), np.float64)).cuda()
+    ref_lu, ref_piv = torch.linalg.lu_factor(a)
+    side = torch.cuda.Stream()
+    linalgx.torch.lu_factor(a)  # warm (handles, module load)
+    torch.cuda.synchronize()
+    with torch.cuda.stream(side):
+        side.wait_stream(torch.cuda.current_stream())
+        torch.cuda._sleep(int(2e9))  # about a second of device time
+        t0 = time.perf_counter()
+        lu, piv = linalgx.torch.lu_factor(a)
+        host = time.perf_counter() - t0
+        busy = not side.query()
+    side.synchronize()
+    check(busy and host < 0.2, "side stream: linalgx.torch.lu_factor returned in %.1f ms while "
+          "its stream was still busy (no host synchronization)" % (host * 1e3))
+    check(torch.equal(piv, ref_piv) and torch.allclose(lu, ref_lu, rtol=0, atol=1e-12),
+          "side stream: results right after the stream is synchronized")
+    # The default stream (cuda_stream == 0, the legacy stream) works too.
+    lu, piv = linalgx.torch.lu_factor(a)
+    check(torch.cuda.current_stream().cuda_stream == 0 and torch.equal(piv, ref_piv),
+          "default (legacy) stream: pivots equal to torch.linalg.lu_factor's")
+
+
+def check_edges():
+    for shape in [(0, 4, 4), (2, 0, 3), (2, 3, 0), (3, 0)]:
+        ta = torch.zeros(shape, dtype=torch.float64, device="cuda")
+        lu, piv, perm, info = linalgx.lu(ta, return_info=True)
+        m, n = shape[-2:]
+        want_perm = np.broadcast_to(np.arange(m), shape[:-2] + (m,))
+        check(tuple(lu.shape) == shape and tuple(piv.shape) == shape[:-2] + (min(m, n),) and
+              np.array_equal(to_np(perm), want_perm) and not to_np(info).any(),
+              "empty %s: shapes, identity permutation, info 0" % (shape,))
+    # Non-contiguous tensors are copied, as torch.linalg.lu_factor accepts them.
+    base = torch.randn(40, 30, dtype=torch.float64, device="cuda")
+    lu, piv = linalgx.torch.lu_factor(base.mT)
+    ref_lu, ref_piv = torch.linalg.lu_factor(base.mT.contiguous())
+    check(torch.equal(piv, ref_piv), "non-contiguous (transposed) tensor: copied, pivots right")
+    # Bad input: clear exceptions, nothing crashes.
+    cases = [
+        (lambda: linalgx.torch.lu_factor(torch.eye(3)), ValueError, "runs on CUDA tensors"),
+        (lambda: linalgx.torch.lu_factor(torch.ones(3, 3, dtype=torch.int32, device="cuda")),
+         TypeError, "not supported"),
+        (lambda: linalgx.torch.lu_factor(torch.ones(3, device="cuda")), ValueError, "rank >= 2"),
+        (lambda: linalgx.lu(torch.ones(3, 3, dtype=torch.float16, device="cuda")), TypeError,
+         "not supported"),
+        (lambda: linalgx.lu(torch.ones(4, device="cuda")), ValueError, "rank >= 2"),
+        (lambda: linalgx.pivots_to_permutation(torch.ones(3, device="cuda"), 3), TypeError,
+         "int32 or int64"),
+        (lambda: linalgx.pivots_to_permutation(torch.zeros(4, dtype=torch.int32,
+                                                           device="cuda"), 3),
+         ValueError, "smaller than"),
+        (lambda: linalgx.jax.lu(jnp.ones((3,), jnp.float32)), ValueError, "rank >= 2"),
+        (lambda: linalgx.jax.lu(jnp.ones((3, 3), jnp.int32)), TypeError, "float32"),
+    ]
+    for call, kind, text in cases:
+        try:
+            call()
+            check(False, "bad input raises %s (%s): nothing raised" % (kind.__name__, text))
+        except kind as error:
+            check(text in str(error), "bad input raises %s: %s" % (kind.__name__, error))
+
+
+def guarded(function, *args, **kwargs):
+    """A Python exception in one group of checks is one failure, and the
+    other groups still run."""
+    try:
+        function(*args, **kwargs)
+    except Exception as error:  # noqa: BLE001
+        import traceback
+        traceback.print_exc()
+        check(False, "%s%s raised %s: %s" % (function.__name__, args[1:2], type(error).__name__,
+                                              error))
+
+
+def main():
+    print("jax %s (%s), torch %s, cupy %s, device %s" % (
+        jax.__version__, jax.devices()[0], torch.__version__,
+        cupy.__version__ if cupy else "-", torch.cuda.get_device_name()))
+    rng = np.random.default_rng(20261130)
+    issue_cases = [((75, 75), np.float64), ((64, 75, 75), np.float64),
+                   ((75, 75), np.float32), ((64, 75, 75), np.float32),
+                   ((4096, 32, 32), np.float64), ((16384, 16, 16), np.float32),
+                   ((1024, 64, 64), np.float64), ((256, 128, 128), np.float64),
+                   ((1024, 1024), np.float64), ((4096, 4096), np.float32),
+                   ((8, 512, 512), np.float64)]
+    for shape, dtype in issue_cases:
+        label = "%s %s" % (shape, np.dtype(dtype).name)
+        guarded(compare_case, rng, shape, dtype, label, exact_pivots=max(shape[-2:]) <= 128)
+    dtypes = [np.float32, np.float64, np.complex64, np.complex128]
+    for i in range(12):
+        dtype = dtypes[i % 4]
+        rank = int(rng.integers(0, 3))
+        batch = tuple(int(b) for b in rng.integers(1, 6, size=rank))
+        m, n = (int(v) for v in rng.integers(1, 150, size=2))
+        if i % 3 == 0:
+            n = m
+        label = "random %s %s" % (batch + (m, n), np.dtype(dtype).name)
+        guarded(compare_case, rng, batch + (m, n), dtype, label, exact_pivots=True)
+    guarded(check_vmap, rng)
+    guarded(check_singular)
+    guarded(check_streams, rng)
+    guarded(check_edges)
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
