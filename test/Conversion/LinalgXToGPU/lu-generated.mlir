@@ -1,13 +1,18 @@
 // The generated one-kernel LU (lu-strategy auto, the default, and
 // generated): one gpu.launch_func per lu, the permutation output written by
 // the same kernel, for every element type.
-//  - real matrices of at most 8/16/32 rows and columns: the register kernel
-//    of that size (a row per lane, 4 warps per block, no shared memory);
+//  - real matrices of at most 8/16 rows and columns: the warp register
+//    kernel of that size (a row per lane, 4 warps per block, no shared
+//    memory);
+//  - real matrices of at most 128 rows whose row fits 768 bytes (96 f64, 128
+//    f32): the block register kernel (a thread per row, a warp per 32 rows,
+//    the steps unrolled), of the exact size for static shapes;
 //  - otherwise, where a matrix fits 227 KiB of shared memory
 //    (M * (N | 1) * sizeof(T) + 4 M bytes): the shared-memory kernel, launched
 //    with dynamic shared memory and a run-time block shape (32, W, G);
 //  - otherwise the vendor path (lu.mlir);
-//  - dynamic sizes: host branches in that order, each a complete chain.
+//  - dynamic sizes: host branches in that order (the block register kernel
+//    in size buckets 32, 48, 64, 80, 96, 128), each a complete chain.
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu -split-input-file | FileCheck %s
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-strategy=generated -split-input-file | FileCheck %s
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-strategy=cusolver -split-input-file | FileCheck %s --check-prefix=VENDOR
@@ -38,12 +43,15 @@ func.func @f64_registers(%a: memref<8x5x5xf64>, %l: memref<8x5x5xf64>, %p: memre
 
 // -----
 
-// f32 16x16 and 32x20, i64 pivots, no permutation: the 16 and 32 variants.
+// f32 16x16 and 32x20, i64 pivots, no permutation: the 16 warp register
+// kernel, then the block register kernel of the exact size (one warp a
+// matrix, four matrices a block).
 // CHECK-LABEL: func.func @f32_registers
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers16_f32_i64 blocks
-// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers32_f32_i64 blocks
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers32x20_f32_i64 blocks in (%{{.+}}, %{{.+}}, %{{.+}}) threads in (%c32{{.*}}, %c1{{.*}}, %c4{{.*}}) args
 // CHECK:       gpu.func @linalgx_lu_registers16_f32_i64(
-// CHECK:       gpu.func @linalgx_lu_registers32_f32_i64(
+// CHECK:       gpu.func @linalgx_lu_registers32x20_f32_i64(
+// CHECK-SAME:    known_block_size = array<i32: 32, 1, 4>
 func.func @f32_registers(%a: memref<16x16xf32>, %p: memref<16xi64>, %i: memref<i64>,
                          %b: memref<32x20xf32>, %p2: memref<20xi64>) {
   linalgx.lu ins(%a : memref<16x16xf32>) outs(%a, %p, %i : memref<16x16xf32>, memref<16xi64>, memref<i64>)
@@ -53,7 +61,35 @@ func.func @f32_registers(%a: memref<16x16xf32>, %p: memref<16xi64>, %i: memref<i
 
 // -----
 
-// f64 75x75, batch 64, with a permutation: the shared-memory kernel. The
+// f64 75x75, batch 64, with a permutation (the original report's batched
+// case): the block register kernel, 75x75, three warps a matrix (64-bit
+// pivot keys: three warp reductions a step).
+// CHECK-LABEL: func.func @f64_block_registers
+// CHECK:         %[[T0:.+]] = gpu.wait async
+// CHECK:         %[[T1:.+]] = gpu.launch_func async [%[[T0]]] @linalgx_kernels::@linalgx_lu_registers75x75_f64_i32_permutation blocks in (%{{.+}}, %{{.+}}, %{{.+}}) threads in (%c32{{.*}}, %c3{{.*}}, %c1{{.*}}) args(
+// CHECK-NEXT:    gpu.wait [%[[T1]]]
+// The kernel: each warp's candidate row, key and (position, thread) in
+// 16-byte aligned workgroup buffers, double-buffered by step parity; the
+// steps unrolled, each with three redux.sync and one barrier.
+// CHECK:       gpu.func @linalgx_lu_registers75x75_f64_i32_permutation(
+// CHECK-SAME:    workgroup(%{{.+}} : memref<450xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %{{.+}} : memref<6xi64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %{{.+}} : memref<6xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
+// CHECK-SAME:    known_block_size = array<i32: 32, 3, 1>, nvvm.maxntid = array<i32: 96, 1, 1>
+// CHECK-NOT:     gpu.dynamic_shared_memory
+// CHECK-COUNT-2: nvvm.redux.sync  umax
+// CHECK:         nvvm.redux.sync  umin
+// CHECK:         gpu.barrier
+// CHECK-NOT:     gpu.barrier
+// CHECK:         nvvm.redux.sync  umax
+// CHECK:         gpu.return
+func.func @f64_block_registers(%a: memref<64x75x75xf64>, %l: memref<64x75x75xf64>, %p: memref<64x75xi32>, %i: memref<64xi32>, %q: memref<64x75xi32>) {
+  linalgx.lu ins(%a : memref<64x75x75xf64>) outs(%l, %p, %i : memref<64x75x75xf64>, memref<64x75xi32>, memref<64xi32>) permutation(%q : memref<64x75xi32>)
+  return
+}
+
+// -----
+
+// f64 100x100, batch 64, with a permutation: a row of 800 bytes is more
+// than a thread's registers hold; the shared-memory kernel. The
 // host computes W = min(16, max(1, ceil(M / rows per warp))) warps per
 // matrix (2 rows per warp for at most 264 matrices, else 8), G matrices per
 // block and the dynamic shared memory G * (M * (N | 1) * 8 + 4 M).
@@ -76,8 +112,8 @@ func.func @f32_registers(%a: memref<16x16xf32>, %p: memref<16xi64>, %i: memref<i
 // CHECK:         nvvm.bar.warp.sync
 // CHECK:         gpu.barrier
 // CHECK:         gpu.return
-func.func @f64_shared(%a: memref<64x75x75xf64>, %l: memref<64x75x75xf64>, %p: memref<64x75xi32>, %i: memref<64xi32>, %q: memref<64x75xi32>) {
-  linalgx.lu ins(%a : memref<64x75x75xf64>) outs(%l, %p, %i : memref<64x75x75xf64>, memref<64x75xi32>, memref<64xi32>) permutation(%q : memref<64x75xi32>)
+func.func @f64_shared(%a: memref<64x100x100xf64>, %l: memref<64x100x100xf64>, %p: memref<64x100xi32>, %i: memref<64xi32>, %q: memref<64x100xi32>) {
+  linalgx.lu ins(%a : memref<64x100x100xf64>) outs(%l, %p, %i : memref<64x100x100xf64>, memref<64x100xi32>, memref<64xi32>) permutation(%q : memref<64x100xi32>)
   return
 }
 
@@ -121,9 +157,10 @@ func.func @f64_too_large(%a: memref<170x170xf64>, %p: memref<170xi32>, %i: memre
 
 // -----
 
-// Dynamic sizes: host branches on max(M, N) <= 8, 16, 32, then on the shared
-// memory the matrix needs, then the vendor path; each branch has its own
-// chain and host wait.
+// Dynamic sizes: host branches on max(M, N) <= 8, 16 (warp register
+// kernel), 32, 48, 64, 80, 96 (block register kernel; 128 only for f32),
+// then on the shared memory the matrix needs, then the vendor path; each
+// branch has its own chain and host wait.
 // CHECK-LABEL: func.func @f64_dynamic
 // CHECK:         %[[M:.+]] = memref.dim %{{.+}}, %c1
 // CHECK:         %[[N:.+]] = memref.dim %{{.+}}, %c2
@@ -136,14 +173,17 @@ func.func @f64_too_large(%a: memref<170x170xf64>, %p: memref<170xi32>, %i: memre
 // CHECK:           scf.if %{{.+}} {
 // CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers16_f64_i32
 // CHECK:           } else {
-// CHECK:             scf.if %{{.+}} {
-// CHECK:               gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers32_f64_i32
+// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers32x32_f64_i32
+// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers48x48_f64_i32
+// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers64x64_f64_i32
+// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers80x80_f64_i32
+// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers96x96_f64_i32
+// CHECK-NOT:         linalgx_lu_registers128x128_f64
+// CHECK:             %[[FITS:.+]] = arith.cmpi ule, %{{.+}}, %c232448
+// CHECK:             scf.if %[[FITS]] {
+// CHECK:               gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_generated_f64_i32
 // CHECK:             } else {
-// CHECK:               %[[FITS:.+]] = arith.cmpi ule, %{{.+}}, %c232448
-// CHECK:               scf.if %[[FITS]] {
-// CHECK:                 gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_generated_f64_i32
-// CHECK:               } else {
-// CHECK:                 call @linalgxCudaGetrf(
+// CHECK:               call @linalgxCudaGetrf(
 func.func @f64_dynamic(%a: memref<?x?x?xf64>, %p: memref<?x?xi32>, %i: memref<?xi32>) {
   linalgx.lu ins(%a : memref<?x?x?xf64>) outs(%a, %p, %i : memref<?x?x?xf64>, memref<?x?xi32>, memref<?xi32>)
   return

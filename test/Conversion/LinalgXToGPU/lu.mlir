@@ -130,7 +130,7 @@
 // one after it is written out (before the next iteration refills it), both
 // directly in the loop body, whose bounds are the same for the whole block.
 // CHECK-LABEL: gpu.module @linalgx_kernels
-// CHECK:         gpu.func @linalgx_lu_to_column_major_f32(%[[IN:[^:]+]]: memref<?x?x?xf32>, %[[WK:[^:]+]]: memref<?x?x?xf32>) workgroup(%[[TILE:[^ ]+]] : memref<32x33xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 8, 1>} {
+// CHECK:         gpu.func @linalgx_lu_to_column_major_f32(%[[IN:[^:]+]]: memref<?x?x?xf32>, %[[WK:[^:]+]]: memref<?x?x?xf32>) workgroup(%[[TILE:[^ ]+]] : memref<32x33xf32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 32, 8, 1>} {
 // CHECK-NEXT:      %[[TT32:.+]] = arith.constant 32 : index
 // CHECK-NEXT:      %[[TD0:.+]] = arith.constant 0 : index
 // CHECK-NEXT:      %[[TB:.+]] = memref.dim %[[IN]], %[[TD0]] : memref<?x?x?xf32>
@@ -254,7 +254,7 @@
 // The same tiled transpose from the workspace [B, N, M] to lu [B, M, N], then
 // a flat block-stride loop over the threads (ty * 32 + tx of each block):
 // pivot - 1 for t < B*K, info copied for t < B, i32 so no extension.
-// CHECK:         gpu.func @linalgx_lu_from_column_major_f32_i32(%[[FWK:[^:]+]]: memref<?x?x?xf32>, %[[FLU:[^:]+]]: memref<?x?x?xf32>, %[[FVP:[^:]+]]: memref<?x?xi32>, %[[FP:[^:]+]]: memref<?x?xi32>, %[[FVI:[^:]+]]: memref<?xi32>, %[[FI:[^:]+]]: memref<?xi32>) workgroup(%[[FTILE:[^ ]+]] : memref<32x33xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 8, 1>} {
+// CHECK:         gpu.func @linalgx_lu_from_column_major_f32_i32(%[[FWK:[^:]+]]: memref<?x?x?xf32>, %[[FLU:[^:]+]]: memref<?x?x?xf32>, %[[FVP:[^:]+]]: memref<?x?xi32>, %[[FP:[^:]+]]: memref<?x?xi32>, %[[FVI:[^:]+]]: memref<?xi32>, %[[FI:[^:]+]]: memref<?xi32>) workgroup(%[[FTILE:[^ ]+]] : memref<32x33xf32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 32, 8, 1>} {
 // CHECK-NEXT:      %[[FT32:.+]] = arith.constant 32 : index
 // CHECK-NEXT:      %[[FD0:.+]] = arith.constant 0 : index
 // CHECK-NEXT:      %[[FB:.+]] = memref.dim %[[FWK]], %[[FD0]] : memref<?x?x?xf32>
@@ -459,9 +459,9 @@ func.func @lu_f32_unbatched(%a: memref<4x4xf32>, %l: memref<4x4xf32>, %p: memref
 // CHECK:         gpu.wait [%{{.+}}]
 // CHECK-NEXT:    return
 // CHECK-LABEL: gpu.module @linalgx_kernels
-// CHECK-COUNT-1: gpu.func @linalgx_lu_to_column_major_f64(%{{[^:]+}}: memref<?x?x?xf64>, %{{[^:]+}}: memref<?x?x?xf64>) workgroup(%{{[^ ]+}} : memref<32x33xf64, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
+// CHECK-COUNT-1: gpu.func @linalgx_lu_to_column_major_f64(%{{[^:]+}}: memref<?x?x?xf64>, %{{[^:]+}}: memref<?x?x?xf64>) workgroup(%{{[^ ]+}} : memref<32x33xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
 // CHECK-NOT:     gpu.func @linalgx_lu_to_column_major_f64(
-// CHECK:         gpu.func @linalgx_lu_from_column_major_f64_i64(%{{[^:]+}}: memref<?x?x?xf64>, %{{[^:]+}}: memref<?x?x?xf64>, %[[FVP:[^:]+]]: memref<?x?xi32>, %[[FP:[^:]+]]: memref<?x?xi64>, %[[FVI:[^:]+]]: memref<?xi32>, %[[FI:[^:]+]]: memref<?xi64>) workgroup(%[[FTILE:[^ ]+]] : memref<32x33xf64, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
+// CHECK:         gpu.func @linalgx_lu_from_column_major_f64_i64(%{{[^:]+}}: memref<?x?x?xf64>, %{{[^:]+}}: memref<?x?x?xf64>, %[[FVP:[^:]+]]: memref<?x?xi32>, %[[FP:[^:]+]]: memref<?x?xi64>, %[[FVI:[^:]+]]: memref<?xi32>, %[[FI:[^:]+]]: memref<?xi64>) workgroup(%[[FTILE:[^ ]+]] : memref<32x33xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
 // CHECK-COUNT-4:     memref.store %{{.+}}, %[[FTILE]][%{{.+}}] : memref<32x33xf64, #gpu.address_space<workgroup>>
 // CHECK-NEXT:      }
 // CHECK-NEXT:      gpu.barrier
@@ -487,7 +487,7 @@ func.func @lu_f32_unbatched(%a: memref<4x4xf32>, %l: memref<4x4xf32>, %p: memref
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:    gpu.return
-// CHECK:         gpu.func @linalgx_lu_from_column_major_f64_i32(%{{.+}}) workgroup(%{{[^ ]+}} : memref<32x33xf64, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
+// CHECK:         gpu.func @linalgx_lu_from_column_major_f64_i32(%{{.+}}) workgroup(%{{[^ ]+}} : memref<32x33xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
 // CHECK-NOT:       arith.extsi
 // CHECK:           gpu.return
 func.func @lu_f64_batched(%a: memref<2x3x3xf64>, %l: memref<2x3x3xf64>, %p: memref<2x3xi64>, %i: memref<2xi64>,
@@ -520,14 +520,14 @@ func.func @lu_f64_batched(%a: memref<2x3x3xf64>, %l: memref<2x3x3xf64>, %p: memr
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_from_column_major_cf32_i32 {{.+}} args(%[[WS]] : memref<?x?x?xcomplex<f32>>, %[[L3]] : memref<?x?x?xcomplex<f32>>, %{{.+}} : memref<?x?xi32>, %[[P2]] : memref<?x?xi32>, %{{.+}} : memref<?xi32>, %[[I1]] : memref<?xi32>)
 // CHECK:         gpu.dealloc async [%{{.+}}] %[[WS]] : memref<?x?x?xcomplex<f32>>
 // CHECK-LABEL: gpu.module @linalgx_kernels
-// CHECK:         gpu.func @linalgx_lu_to_column_major_cf32(%[[IN:[^:]+]]: memref<?x?x?xcomplex<f32>>, %[[WK:[^:]+]]: memref<?x?x?xcomplex<f32>>) workgroup(%[[TILE:[^ ]+]] : memref<32x33xcomplex<f32>, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
+// CHECK:         gpu.func @linalgx_lu_to_column_major_cf32(%[[IN:[^:]+]]: memref<?x?x?xcomplex<f32>>, %[[WK:[^:]+]]: memref<?x?x?xcomplex<f32>>) workgroup(%[[TILE:[^ ]+]] : memref<32x33xcomplex<f32>, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
 // CHECK:           %[[TX:.+]] = gpu.thread_id x
 // CHECK:           %[[X:.+]] = memref.load %[[IN]][%[[MAT:[^,]+]], %[[IR:[^,]+]], %[[IC:[0-9a-z_]+]]] : memref<?x?x?xcomplex<f32>>
 // CHECK-NEXT:      memref.store %[[X]], %[[TILE]][%[[ROW:[^,]+]], %[[TX]]] : memref<32x33xcomplex<f32>, #gpu.address_space<workgroup>>
 // CHECK:           gpu.barrier
 // CHECK:           %[[Y:.+]] = memref.load %[[TILE]][%[[TX]], %[[COL:[0-9a-z_]+]]] : memref<32x33xcomplex<f32>, #gpu.address_space<workgroup>>
 // CHECK-NEXT:      memref.store %[[Y]], %[[WK]][%[[MAT]], %[[OC:[^,]+]], %[[OR:[0-9a-z_]+]]] : memref<?x?x?xcomplex<f32>>
-// CHECK:         gpu.func @linalgx_lu_from_column_major_cf32_i32(%{{.+}}) workgroup(%{{[^ ]+}} : memref<32x33xcomplex<f32>, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
+// CHECK:         gpu.func @linalgx_lu_from_column_major_cf32_i32(%{{.+}}) workgroup(%{{[^ ]+}} : memref<32x33xcomplex<f32>, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
 func.func @lu_complex_f32_batch3(%m: memref<2x3x4x2x2xcomplex<f32>>, %p: memref<2x3x4x2xi32>, %i: memref<2x3x4xi32>) {
   linalgx.lu ins(%m : memref<2x3x4x2x2xcomplex<f32>>) outs(%m, %p, %i : memref<2x3x4x2x2xcomplex<f32>>, memref<2x3x4x2xi32>, memref<2x3x4xi32>)
   return
@@ -560,8 +560,8 @@ func.func @lu_complex_f32_batch3(%m: memref<2x3x4x2x2xcomplex<f32>>, %p: memref<
 // CHECK:         gpu.wait [%{{.+}}]
 // CHECK-NEXT:    return
 // CHECK-LABEL: gpu.module @linalgx_kernels
-// CHECK:         gpu.func @linalgx_lu_to_column_major_cf64(%{{.+}}) workgroup(%{{[^ ]+}} : memref<32x33xcomplex<f64>, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
-// CHECK:         gpu.func @linalgx_lu_from_column_major_cf64_i64(%{{.+}}) workgroup(%{{[^ ]+}} : memref<32x33xcomplex<f64>, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
+// CHECK:         gpu.func @linalgx_lu_to_column_major_cf64(%{{.+}}) workgroup(%{{[^ ]+}} : memref<32x33xcomplex<f64>, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
+// CHECK:         gpu.func @linalgx_lu_from_column_major_cf64_i64(%{{.+}}) workgroup(%{{[^ ]+}} : memref<32x33xcomplex<f64>, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
 // CHECK:           arith.extsi %{{.+}} : i32 to i64
 // CHECK-NEXT:      arith.subi
 // CHECK:           arith.extsi %{{.+}} : i32 to i64

@@ -45,7 +45,7 @@
 // CHECK-NEXT:    return
 //
 // CHECK-LABEL: gpu.module @linalgx_kernels
-// CHECK:         gpu.func @linalgx_pivots_to_permutation_i32(%[[PIV:[^:]+]]: memref<?x?xi32>, %[[PERM:[^:]+]]: memref<?x?xi32>) workgroup(%[[WIN:[^ ]+]] : memref<8192xi32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+// CHECK:         gpu.func @linalgx_pivots_to_permutation_i32(%[[PIV:[^:]+]]: memref<?x?xi32>, %[[PERM:[^:]+]]: memref<?x?xi32>) workgroup(%[[WIN:[^ ]+]] : memref<8192xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
 // CHECK-NEXT:      %[[K1:.+]] = arith.constant 1 : index
 // CHECK-NEXT:      %[[K256:.+]] = arith.constant 256 : index
 // CHECK-NEXT:      %[[KD0:.+]] = arith.constant 0 : index
@@ -320,7 +320,7 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK-NEXT:    return
 //
 // CHECK-LABEL: gpu.module @linalgx_kernels
-// CHECK:         gpu.func @linalgx_pivots_to_permutation_i64_one_based(%[[PIV:[^:]+]]: memref<?x?xi64>, %[[PERM:[^:]+]]: memref<?x?xi64>) workgroup(%[[WIN:[^ ]+]] : memref<4096xi64, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+// CHECK:         gpu.func @linalgx_pivots_to_permutation_i64_one_based(%[[PIV:[^:]+]]: memref<?x?xi64>, %[[PERM:[^:]+]]: memref<?x?xi64>) workgroup(%[[WIN:[^ ]+]] : memref<4096xi64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
 // CHECK:           memref.dim %[[PERM]], %{{.+}} : memref<?x?xi64>
 // CHECK-NEXT:      arith.constant 1 : index
 // CHECK-NEXT:      %[[KN:.+]] = memref.dim %[[PERM]], %{{.+}} : memref<?x?xi64>
@@ -582,7 +582,7 @@ func.func @perm_batch3_i32(%p: memref<2x3x4x3xi32>, %q: memref<2x3x4x5xi32>) {
 // CHECK:         gpu.wait [%[[DONE]]]
 // CHECK-NEXT:    return
 // CHECK-LABEL: gpu.module @linalgx_kernels
-// CHECK-NEXT:    gpu.func @linalgx_pivots_to_permutation_i64(%{{[^:]+}}: memref<?x?xi64>, %{{[^:]+}}: memref<?x?xi64>) workgroup(%{{[^ ]+}} : memref<4096xi64, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// CHECK-NEXT:    gpu.func @linalgx_pivots_to_permutation_i64(%{{[^:]+}}: memref<?x?xi64>, %{{[^:]+}}: memref<?x?xi64>) workgroup(%{{[^ ]+}} : memref<4096xi64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
 // CHECK-NOT:       arith.subi %{{.+}} : i64
 // CHECK:           gpu.return
 func.func @perm_dynamic_i64(%p: memref<?x?x?xi64>, %q: memref<?x?x?xi64>) {
