@@ -46,6 +46,11 @@ CASES = [((75, 75), "float64"), ((64, 75, 75), "float64"), ((75, 75), "float32")
          ((64, 75, 75), "float32"), ((4096, 32, 32), "float64"), ((16384, 16, 16), "float32"),
          ((1024, 64, 64), "float64"), ((256, 128, 128), "float64"), ((1024, 1024), "float64"),
          ((4096, 4096), "float32"), ((8, 512, 512), "float64")]
+# LINALGX_BENCH_CASES="75x75:float64 64x75x75:float64" runs only those.
+if os.environ.get("LINALGX_BENCH_CASES"):
+    _wanted = set(os.environ["LINALGX_BENCH_CASES"].split())
+    CASES = [(shape, dtype) for shape, dtype in CASES
+             if "x".join(map(str, shape)) + ":" + dtype in _wanted]
 
 
 def repetitions(one_call_s, budget_s=0.4, low=5, high=200):

@@ -69,7 +69,7 @@ else
 fi
 grep -E "override|DEFER_SYNC|ResetStream" "$OUTDIR/smoke.log"
 echo "== python_gpu.py"
-if timeout 300 python3 "$P/python_gpu.py" > "$OUTDIR/python_gpu.log" 2>&1; then
+if timeout ${PYGPU_TIMEOUT:-300} python3 "$P/python_gpu.py" > "$OUTDIR/python_gpu.log" 2>&1; then
   passed=$((passed + 1))
 else
   failed=$((failed + 1))
@@ -77,7 +77,7 @@ fi
 grep -vE "^(PASS|INFO)" "$OUTDIR/python_gpu.log" | tail -40
 grep -c "^PASS" "$OUTDIR/python_gpu.log" | sed 's/^/python_gpu PASS lines: /'
 echo "== bench_python.py"
-timeout 300 python3 "$P/bench_python.py" "$OUTDIR" > "$OUTDIR/bench.log" 2>&1 || echo "bench exit $?"
+timeout ${PYBENCH_TIMEOUT:-300} python3 "$P/bench_python.py" "$OUTDIR" > "$OUTDIR/bench.log" 2>&1 || echo "bench exit $?"
 tail -20 "$OUTDIR/bench.log"
 echo "$passed passed, $failed failed (runtime smoke, python_gpu.py)"
 RUN
