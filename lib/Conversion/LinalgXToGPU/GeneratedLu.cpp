@@ -99,6 +99,108 @@ Value pivotKey(ImplicitLocOpBuilder &b, const ElementArith &element,
       arith::BitcastOp::create(b, keyType, magnitude));
 }
 
+/// The state both register kernels keep per thread: the values of one
+/// `size`-column row, then its logical position (i32), whether it has been
+/// a pivot row (i1) and info. Row `row` of `matrix` is loaded into
+/// registers, columns past N and rows not valid as zero; rows not valid
+/// count as used, so they never compete for a pivot. `c` holds index
+/// constants 0..size built outside the regions this is called from.
+SmallVector<Value> loadRegisterRowState(ImplicitLocOpBuilder &b, Value input,
+                                        Value matrix, Value row, Value n,
+                                        Value rowValid, ArrayRef<Value> c,
+                                        int64_t size, Type intType) {
+  Type elementType = cast<MemRefType>(input.getType()).getElementType();
+  Value zeroValue = arith::ConstantOp::create(b, b.getZeroAttr(elementType));
+  SmallVector<Value> state;
+  for (int64_t j = 0; j < size; ++j) {
+    Value inMatrix = arith::AndIOp::create(
+        b, rowValid,
+        arith::CmpIOp::create(b, arith::CmpIPredicate::ult, c[j], n));
+    auto load = scf::IfOp::create(
+        b, inMatrix,
+        [&](OpBuilder &nested, Location loc) {
+          ImplicitLocOpBuilder nb(loc, nested);
+          scf::YieldOp::create(
+              nb, memref::LoadOp::create(nb, input,
+                                         ValueRange{matrix, row, c[j]})
+                      .getResult());
+        },
+        [&](OpBuilder &nested, Location loc) {
+          ImplicitLocOpBuilder nb(loc, nested);
+          scf::YieldOp::create(nb, zeroValue);
+        });
+    state.push_back(load.getResult(0));
+  }
+  state.push_back(arith::IndexCastUIOp::create(b, b.getI32Type(), row));
+  state.push_back(arith::XOrIOp::create(
+      b, rowValid, arith::ConstantIntOp::create(b, b.getI1Type(), 1)));
+  state.push_back(arith::ConstantOp::create(b, b.getIntegerAttr(intType, 0)));
+  return state;
+}
+
+/// A step's row exchange in the register kernels, where rows never move:
+/// the pivot row takes logical position `step`, the row at `step` the pivot
+/// row's old position, and the pivot row's thread records the pivot.
+/// Returns the thread's new (position, used).
+std::pair<Value, Value> exchangeRows(ImplicitLocOpBuilder &b, Value position,
+                                     Value used, Value isPivotRow,
+                                     Value pivotPosition, int64_t step,
+                                     Value stepIndex, Value valid,
+                                     Value pivots, Value matrix) {
+  Value stepI32 = arith::ConstantIntOp::create(b, b.getI32Type(), step);
+  Value newPosition = arith::SelectOp::create(
+      b, isPivotRow, stepI32,
+      arith::SelectOp::create(
+          b,
+          arith::CmpIOp::create(b, arith::CmpIPredicate::eq, position,
+                                stepI32),
+          pivotPosition, position));
+  Value newUsed = arith::OrIOp::create(b, used, isPivotRow);
+  buildIf(b, arith::AndIOp::create(b, valid, isPivotRow),
+          [&](ImplicitLocOpBuilder &b) {
+    Type intType = cast<MemRefType>(pivots.getType()).getElementType();
+    Value pivotIndex =
+        intType.isInteger(32)
+            ? pivotPosition
+            : arith::ExtUIOp::create(b, intType, pivotPosition).getResult();
+    memref::StoreOp::create(b, pivotIndex, pivots,
+                            ValueRange{matrix, stepIndex});
+  });
+  return {newPosition, newUsed};
+}
+
+/// The register kernels' epilogue: the thread's row (the first `size`
+/// values of `state`) is row `position` of L\U; with a permutation operand,
+/// the permutation's entry at `position` is the row; row 0's thread stores
+/// info.
+void storeRegisterRowState(ImplicitLocOpBuilder &b, ValueRange state,
+                           int64_t size, Value lu, Value permutation,
+                           Value info, Value matrix, Value row, Value n,
+                           Value rowValid, Value valid, ArrayRef<Value> c) {
+  Value position =
+      arith::IndexCastUIOp::create(b, b.getIndexType(), state[size]);
+  buildIf(b, rowValid, [&](ImplicitLocOpBuilder &b) {
+    for (int64_t j = 0; j < size; ++j)
+      buildIf(b, arith::CmpIOp::create(b, arith::CmpIPredicate::ult, c[j], n),
+              [&](ImplicitLocOpBuilder &b) {
+        memref::StoreOp::create(b, state[j], lu,
+                                ValueRange{matrix, position, c[j]});
+      });
+    if (permutation) {
+      Type intType = cast<MemRefType>(permutation.getType()).getElementType();
+      memref::StoreOp::create(b, arith::IndexCastUIOp::create(b, intType, row),
+                              permutation, ValueRange{matrix, position});
+    }
+  });
+  buildIf(b,
+          arith::AndIOp::create(
+              b, valid,
+              arith::CmpIOp::create(b, arith::CmpIPredicate::eq, row, c[0])),
+          [&](ImplicitLocOpBuilder &b) {
+    memref::StoreOp::create(b, state[size + 2], info, matrix);
+  });
+}
+
 } // namespace
 
 void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
@@ -118,9 +220,6 @@ void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   };
   auto toI32 = [&](ImplicitLocOpBuilder &b, Value index) -> Value {
     return arith::IndexCastUIOp::create(b, i32, index);
-  };
-  auto toIndex = [&](ImplicitLocOpBuilder &b, Value v) -> Value {
-    return arith::IndexCastUIOp::create(b, b.getIndexType(), v);
   };
   auto cmp = [&](ImplicitLocOpBuilder &b, arith::CmpIPredicate predicate,
                  Value lhs, Value rhs) -> Value {
@@ -149,10 +248,8 @@ void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
       b, kRegisterLuWarpsPerBlock * groupsPerWarp);
   Value slot = arith::AddIOp::create(
       b, arith::MulIOp::create(b, warp, c[groupsPerWarp]), group);
-  Value zeroValue =
-      arith::ConstantOp::create(b, b.getZeroAttr(elementType));
-  Value noError = arith::ConstantOp::create(b, b.getIntegerAttr(intType, 0));
   Value noPosition = c32(b, std::numeric_limits<int32_t>::max());
+  Value noError = arith::ConstantOp::create(b, b.getIntegerAttr(intType, 0));
 
   // Every lane runs the same iterations (the shuffles need the whole warp).
   buildLoop(b, arith::MulIOp::create(b, blockId, matricesPerBlock), batch,
@@ -162,32 +259,9 @@ void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     Value valid = cmp(b, P::ult, matrix, batch);
     Value rowValid = arith::AndIOp::create(b, valid, cmp(b, P::ult, row, m));
 
-    // Row `row` into registers; columns past N (and rows past M) hold 0.
-    SmallVector<Value> state;
-    for (int64_t j = 0; j < size; ++j) {
-      Value inMatrix =
-          arith::AndIOp::create(b, rowValid, cmp(b, P::ult, c[j], n));
-      auto load = scf::IfOp::create(
-          b, inMatrix,
-          [&](OpBuilder &nested, Location loc) {
-            ImplicitLocOpBuilder nb(loc, nested);
-            scf::YieldOp::create(
-                nb, memref::LoadOp::create(nb, input,
-                                           ValueRange{matrix, row, c[j]})
-                        .getResult());
-          },
-          [&](OpBuilder &nested, Location loc) {
-            ImplicitLocOpBuilder nb(loc, nested);
-            scf::YieldOp::create(nb, zeroValue);
-          });
-      state.push_back(load.getResult(0));
-    }
-    // Then: the logical position of the row, whether it has been a pivot
-    // row (rows past M never compete), info.
-    state.push_back(rowI32);
-    state.push_back(arith::XOrIOp::create(
-        b, rowValid, arith::ConstantIntOp::create(b, i1, 1)));
-    state.push_back(noError);
+    // Row `row` into registers, then its position, used flag and info.
+    SmallVector<Value> state = loadRegisterRowState(
+        b, input, matrix, row, n, rowValid, c, size, intType);
 
     for (int64_t step = 0; step < size; ++step) {
       auto stepIf = scf::IfOp::create(
@@ -225,23 +299,9 @@ void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
             }
             Value pivotPosition = candidate, pivotRow = candidateRow;
             Value isPivotRow = cmp(b, P::eq, rowI32, pivotRow);
-            // Rows swap places: the pivot row moves to `step`, the row at
-            // `step` to where the pivot row was.
-            Value newPosition = select(
-                b, isPivotRow, stepI32,
-                select(b, cmp(b, P::eq, position, stepI32), pivotPosition,
-                       position));
-            Value newUsed = arith::OrIOp::create(b, used, isPivotRow);
-            buildIf(b, arith::AndIOp::create(b, valid, isPivotRow),
-                    [&](ImplicitLocOpBuilder &b) {
-              Value pivotIndex =
-                  intType.isInteger(32)
-                      ? pivotPosition
-                      : arith::ExtUIOp::create(b, intType, pivotPosition)
-                            .getResult();
-              memref::StoreOp::create(b, pivotIndex, pivots,
-                                      ValueRange{matrix, c[step]});
-            });
+            auto [newPosition, newUsed] =
+                exchangeRows(b, position, used, isPivotRow, pivotPosition,
+                             step, c[step], valid, pivots, matrix);
 
             // Elimination of the rows below, against the broadcast pivot row.
             Value source = arith::AddIOp::create(b, firstLaneOfGroup, pivotRow);
@@ -281,22 +341,8 @@ void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
       state.assign(stepIf.getResults().begin(), stepIf.getResults().end());
     }
 
-    // Row `row` is row `position` of L\U.
-    Value position = toIndex(b, state[size]);
-    buildIf(b, rowValid, [&](ImplicitLocOpBuilder &b) {
-      for (int64_t j = 0; j < size; ++j)
-        buildIf(b, cmp(b, P::ult, c[j], n), [&](ImplicitLocOpBuilder &b) {
-          memref::StoreOp::create(b, state[j], lu,
-                                  ValueRange{matrix, position, c[j]});
-        });
-      if (permutation)
-        memref::StoreOp::create(b, arith::IndexCastUIOp::create(b, intType, row),
-                                permutation, ValueRange{matrix, position});
-    });
-    buildIf(b, arith::AndIOp::create(b, valid, cmp(b, P::eq, row, c[0])),
-            [&](ImplicitLocOpBuilder &b) {
-      memref::StoreOp::create(b, state[size + 2], info, matrix);
-    });
+    storeRegisterRowState(b, state, size, lu, permutation, info, matrix, row,
+                          n, rowValid, valid, c);
   });
 }
 
@@ -346,9 +392,8 @@ void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   Value trueValue = arith::ConstantIntOp::create(b, i1, 1);
   Value fullMask = int32(-1);
   Value noPosition = int32(std::numeric_limits<int32_t>::max());
-  Value zeroKey = arith::ConstantIntOp::create(b, keyType, 0);
   Value noError = arith::ConstantOp::create(b, b.getIntegerAttr(intType, 0));
-  Value zeroValue = arith::ConstantOp::create(b, b.getZeroAttr(elementType));
+  Value zeroKey = arith::ConstantIntOp::create(b, keyType, 0);
   auto cmp = [&](ImplicitLocOpBuilder &b, P predicate, Value lhs,
                  Value rhs) -> Value {
     return arith::CmpIOp::create(b, predicate, lhs, rhs);
@@ -376,7 +421,6 @@ void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   Value gridDim = gpu::GridDimOp::create(b, gpu::Dimension::x);
   Value row = arith::AddIOp::create(
       b, arith::MulIOp::create(b, warp, c[32]), lane);
-  Value rowI32 = arith::IndexCastUIOp::create(b, i32, row);
   // Slot of (parity, group, warp) in the candidate buffers.
   auto slotOf = [&](ImplicitLocOpBuilder &b, int64_t parity,
                     Value warpOfGroup) -> Value {
@@ -399,29 +443,9 @@ void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     Value valid = cmp(b, P::ult, matrix, batch);
     Value rowValid = arith::AndIOp::create(b, valid, cmp(b, P::ult, row, m));
 
-    // The thread's row; columns past N (and rows past M) hold 0.
-    SmallVector<Value> state;
-    for (int64_t j = 0; j < cols; ++j) {
-      auto load = scf::IfOp::create(
-          b, arith::AndIOp::create(b, rowValid, cmp(b, P::ult, c[j], n)),
-          [&](OpBuilder &nested, Location loc) {
-            ImplicitLocOpBuilder nb(loc, nested);
-            scf::YieldOp::create(
-                nb, memref::LoadOp::create(nb, input,
-                                           ValueRange{matrix, row, c[j]})
-                        .getResult());
-          },
-          [&](OpBuilder &nested, Location loc) {
-            ImplicitLocOpBuilder nb(loc, nested);
-            scf::YieldOp::create(nb, zeroValue);
-          });
-      state.push_back(load.getResult(0));
-    }
-    // Then: the row's logical position, whether it has been a pivot row
-    // (rows past M never compete), info.
-    state.push_back(rowI32);
-    state.push_back(negate(b, rowValid));
-    state.push_back(noError);
+    // The thread's row in registers, then its position, used flag and info.
+    SmallVector<Value> state = loadRegisterRowState(
+        b, input, matrix, row, n, rowValid, c, cols, intType);
 
     for (int64_t step = 0; step < steps; ++step) {
       auto stepIf = scf::IfOp::create(
@@ -522,23 +546,9 @@ void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                   ValueRange{arith::AddIOp::create(b, pivotBase, c[j])});
             };
 
-            // Rows swap places: the pivot row moves to `step`, the row at
-            // `step` to where the pivot row was.
-            Value newPosition = select(
-                b, isPivotRow, stepI32,
-                select(b, cmp(b, P::eq, position, stepI32), pivotPosition,
-                       position));
-            Value newUsed = arith::OrIOp::create(b, used, isPivotRow);
-            buildIf(b, arith::AndIOp::create(b, valid, isPivotRow),
-                    [&](ImplicitLocOpBuilder &b) {
-              Value pivotIndex =
-                  intType.isInteger(32)
-                      ? pivotPosition
-                      : arith::ExtUIOp::create(b, intType, pivotPosition)
-                            .getResult();
-              memref::StoreOp::create(b, pivotIndex, pivots,
-                                      ValueRange{matrix, c[step]});
-            });
+            auto [newPosition, newUsed] =
+                exchangeRows(b, position, used, isPivotRow, pivotPosition,
+                             step, c[step], valid, pivots, matrix);
 
             // Elimination of the remaining rows. Rows already used keep
             // their values: they are final.
@@ -597,23 +607,8 @@ void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
       state.assign(stepIf.getResults().begin(), stepIf.getResults().end());
     }
 
-    // The thread's row is row `position` of L\U.
-    Value position =
-        arith::IndexCastUIOp::create(b, b.getIndexType(), state[cols]);
-    buildIf(b, rowValid, [&](ImplicitLocOpBuilder &b) {
-      for (int64_t j = 0; j < cols; ++j)
-        buildIf(b, cmp(b, P::ult, c[j], n), [&](ImplicitLocOpBuilder &b) {
-          memref::StoreOp::create(b, state[j], lu,
-                                  ValueRange{matrix, position, c[j]});
-        });
-      if (permutation)
-        memref::StoreOp::create(b, arith::IndexCastUIOp::create(b, intType, row),
-                                permutation, ValueRange{matrix, position});
-    });
-    buildIf(b, arith::AndIOp::create(b, valid, cmp(b, P::eq, row, c[0])),
-            [&](ImplicitLocOpBuilder &b) {
-      memref::StoreOp::create(b, state[cols + 2], info, matrix);
-    });
+    storeRegisterRowState(b, state, cols, lu, permutation, info, matrix, row,
+                          n, rowValid, valid, c);
   });
 }
 
