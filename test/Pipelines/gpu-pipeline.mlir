@@ -86,32 +86,32 @@
 // ISA-SAME: .version 8.0
 // ISA-SAME: .target sm_90
 // ISA-SAME: .entry linalgx_lu_to_column_major_f64(
-// ISA-SAME: .shared .align 8 .b8 __wg_linalgx_lu_to_column_major_f64_0[8448];
+// ISA-SAME: .shared .align 16 .b8 __wg_linalgx_lu_to_column_major_f64_0[8448];
 // ISA-SAME: bar.sync
 // ISA-SAME: bar.sync
 // ISA-NOT:  bar.sync
 // ISA-SAME: .entry linalgx_lu_from_column_major_f64_i32(
-// ISA-SAME: .shared .align 8 .b8 __wg_linalgx_lu_from_column_major_f64_i32_0[8448];
+// ISA-SAME: .shared .align 16 .b8 __wg_linalgx_lu_from_column_major_f64_i32_0[8448];
 // ISA-SAME: bar.sync
 // ISA-SAME: bar.sync
 // ISA-NOT:  bar.sync
 // ISA-SAME: .entry linalgx_pivots_to_permutation_i32(
-// ISA-SAME: .shared .align 4 .b8 __wg_linalgx_pivots_to_permutation_i32_0[32768];
+// ISA-SAME: .shared .align 16 .b8 __wg_linalgx_pivots_to_permutation_i32_0[32768];
 // ISA-SAME: bar.sync
 // ISA-SAME: bar.sync
 // ISA-NOT:  bar.sync
 // ISA-SAME: .entry linalgx_lu_to_column_major_cf32(
-// ISA-SAME: .shared .align 8 .b8 __wg_linalgx_lu_to_column_major_cf32_0[8448];
+// ISA-SAME: .shared .align 16 .b8 __wg_linalgx_lu_to_column_major_cf32_0[8448];
 // ISA-SAME: bar.sync
 // ISA-SAME: bar.sync
 // ISA-NOT:  bar.sync
 // ISA-SAME: .entry linalgx_lu_from_column_major_cf32_i64(
-// ISA-SAME: .shared .align 8 .b8 __wg_linalgx_lu_from_column_major_cf32_i64_0[8448];
+// ISA-SAME: .shared .align 16 .b8 __wg_linalgx_lu_from_column_major_cf32_i64_0[8448];
 // ISA-SAME: bar.sync
 // ISA-SAME: bar.sync
 // ISA-NOT:  bar.sync
 // ISA-SAME: .entry linalgx_pivots_to_permutation_i64_one_based(
-// ISA-SAME: .shared .align 8 .b8 __wg_linalgx_pivots_to_permutation_i64_one_based_0[32768];
+// ISA-SAME: .shared .align 16 .b8 __wg_linalgx_pivots_to_permutation_i64_one_based_0[32768];
 // ISA-SAME: bar.sync
 // ISA-SAME: bar.sync
 // ISA-NOT:  bar.sync
