@@ -57,11 +57,12 @@ def _compiled(operation, source, pipeline):
         return _functions[key]
 
 
-def _check_default_pipeline(pipeline, what):
+def _check_default_pipeline(pipeline, what,
+                            runs="CUDA arrays run linalgx's GPU code compiled ahead of "
+                                 "time (liblinalgx_cuda_kernels.so)"):
     if pipeline != jit.DEFAULT_PIPELINE:
-        raise ValueError("%s: pipeline=%r applies to the CPU path; CUDA arrays run linalgx's "
-                         "GPU code compiled ahead of time (liblinalgx_cuda_kernels.so)"
-                         % (what, pipeline))
+        raise ValueError("%s: pipeline=%r applies to the CPU path on NumPy arrays; %s"
+                         % (what, pipeline, runs))
 
 
 def _as_host_array(value, what):
@@ -70,6 +71,11 @@ def _as_host_array(value, what):
         return np.asarray(value)
     except Exception as error:  # e.g. a tensor type NumPy cannot convert
         raise TypeError("%s: cannot be converted to a NumPy array: %s" % (what, error)) from None
+
+
+def _is_jax_value(value):
+    """A JAX array or tracer, recognized without importing JAX."""
+    return type(value).__module__.split(".")[0] in ("jax", "jaxlib")
 
 
 def lu(a, *, return_info=False, pipeline=jit.DEFAULT_PIPELINE):
@@ -87,11 +93,22 @@ def lu(a, *, return_info=False, pipeline=jit.DEFAULT_PIPELINE):
     are accepted: the input is copied (the copy is what gets factored, in
     place), so `a` is never modified.
 
-    A CUDA array (PyTorch, CuPy, JAX on a GPU, any __cuda_array_interface__
+    A JAX array (on the CPU or a GPU) or a JAX tracer (under jax.jit or
+    jax.vmap) goes through linalgx.jax.lu, the XLA custom call: the results
+    are JAX values. A CUDA array (PyTorch, CuPy, any __cuda_array_interface__
     object) is factored on its GPU by linalgx.cuda, with results of the same
     kind on the same device, queued on that library's current stream
     (`pipeline` is then not used: the GPU code is compiled ahead of time).
     """
+    if _is_jax_value(a):
+        # JAX arrays on any device, and tracers under jax.jit / jax.vmap:
+        # the XLA custom call, so that the result stays a JAX value.
+        _check_default_pipeline(pipeline, "linalgx.lu",
+                                "JAX values run the XLA custom call of linalgx.jax, "
+                                "whose code is compiled ahead of time")
+        from . import jax as linalgx_jax
+        result = linalgx_jax.lu_with_info(a)
+        return result if return_info else result[:3]
     if cuda.is_cuda_array(a):
         _check_default_pipeline(pipeline, "linalgx.lu")
         return cuda.lu(a, return_info=return_info)

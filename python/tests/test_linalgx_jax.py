@@ -78,3 +78,19 @@ def test_bad_input():
         lxj.lu(np.ones(3))
     with pytest.raises(TypeError, match="float32, float64, complex64 or complex128"):
         lxj.lu(np.ones((2, 2), dtype=np.int32))
+
+
+def test_linalgx_lu_takes_jax_values():
+    """linalgx.lu itself on a JAX array and under jax.jit: the custom call,
+    JAX values out, the same factorization as linalgx.jax.lu."""
+    x = jax.numpy.asarray(random_matrix(np.random.default_rng(7), (3, 6, 6), np.float64))
+    expected = lxj.lu(x)
+    for got in (linalgx.lu(x), jax.jit(linalgx.lu)(x)):
+        assert all(isinstance(g, jax.Array) for g in got)
+        for g, e in zip(got, expected):
+            np.testing.assert_array_equal(np.asarray(g), np.asarray(e))
+    lu_factors, pivots, permutation, info = jax.jit(
+        lambda a: linalgx.lu(a, return_info=True))(x)
+    assert info.shape == (3,) and permutation.shape == (3, 6)
+    with pytest.raises(ValueError, match="pipeline"):
+        linalgx.lu(x, pipeline="linalgx-cpu-pipeline{lu-strategy=loops}")
