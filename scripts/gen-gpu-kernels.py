@@ -15,6 +15,7 @@ from `a` into separate outputs) and `linalgx_pivots_to_permutation_<int>`,
 with the CPU path's argument order (python/linalgx/ops.py)."""
 
 import argparse
+import builtins
 import sys
 
 TYPES = {"f32": "f32", "f64": "f64", "c32": "complex<f32>", "c64": "complex<f64>"}
@@ -57,7 +58,7 @@ func.func @perm_one_based_{i}(%piv: memref<?x?x{i}>, %perm: memref<?x?x{i}>)
 # permutation): static shapes get kernels of their exact size (the block
 # register kernel unrolled for M x N, rather than the dynamic shapes' size
 # buckets); generated_lu_gpu.py checks them against LAPACK.
-STATIC_CASES = [("f32", 7, 33, 33), ("f64", 4, 50, 50), ("f64", 1, 75, 75),
+STATIC_CASES = [("f32", 5, 20, 20), ("f64", 3, 20, 10), ("f32", 7, 33, 33), ("f64", 4, 50, 50), ("f64", 1, 75, 75),
                 ("f64", 64, 75, 75), ("f64", 300, 64, 64), ("f64", 2, 96, 96),
                 ("f32", 3, 128, 128), ("f32", 5, 100, 40), ("f64", 5, 40, 100),
                 ("f32", 9, 75, 75)]
@@ -130,7 +131,16 @@ def main():
     parser.add_argument("-o", "--output", help="write here instead of stdout")
     args = parser.parse_args()
     if args.output:
-        sys.stdout = open(args.output, "w")
+        with open(args.output, "w") as out:
+            emit(args, out)
+    else:
+        emit(args, sys.stdout)
+
+
+def emit(args, out):
+    def print(*values):  # the module text goes to `out`
+        builtins.print(*values, file=out)
+
     print("module attributes {gpu.container_module} {")
     if args.python:
         for t, e in TYPES.items():

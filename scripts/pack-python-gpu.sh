@@ -59,6 +59,11 @@ elif ! grep -h "define XLA_FFI_API_M" "$include/xla/ffi/api/c_api.h" | cmp -s - 
   c++ -std=c++17 -O2 -shared -fPIC -isystem "$include" -I "$P/src" "$P/src/LinalgxJaxCudaFfi.cpp" \
     -L "$P/lib" -llinalgx_cuda_kernels -llinalgx_cuda_runtime -Wl,-rpath,'$ORIGIN' \
     -o "$P/lib/liblinalgx_jax_cuda_ffi.so" 2>&1 | tee -a "$OUTDIR/ffi.txt"
+  if [ "${PIPESTATUS[0]}" -ne 0 ]; then
+    # A stale handler would fail to load or misread XLA's call frames.
+    echo "FAIL: rebuilding the JAX handler failed (run with 'prebuilt' to keep the packed one)"
+    exit 1
+  fi
 fi
 passed=0 failed=0
 echo "== CUDA runtime smoke test (stream override included)"

@@ -178,6 +178,8 @@ class CudaKernels:
         """function(descriptors of `buffers`) on `stream` ((pointer, shape)
         pairs of C-contiguous device buffers)."""
         descriptors = [_descriptor(pointer, shape) for pointer, shape in buffers]
+        # The thread's stream override for this call only; it is removed,
+        # not restored, afterwards (docs/python.md, "Streams").
         self.runtime.linalgxCudaSetStreamEx(stream, STREAM_DEFER_SYNC)
         try:
             function(*[ctypes.byref(d) for d in descriptors])

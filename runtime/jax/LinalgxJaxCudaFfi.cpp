@@ -113,6 +113,8 @@ ffi::Error factor(void *stream, ffi::AnyBuffer a,
   MemRef<2> pivDesc = contiguous<2>(pivots->typed_data(), {batch, k});
   MemRef<1> infoDesc = contiguous<1>(info->typed_data(), {batch});
   MemRef<2> permDesc = contiguous<2>(permutation->typed_data(), {batch, m});
+  // XLA's stream as this thread's override for the call only (removed, not
+  // restored, afterwards: docs/python.md, "Streams").
   linalgxCudaSetStreamEx(stream, LINALGX_CUDA_STREAM_DEFER_SYNC);
   entry(&aDesc, &luDesc, &pivDesc, &infoDesc, &permDesc);
   linalgxCudaResetStream();

@@ -387,7 +387,8 @@ void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     return arith::ConstantIntOp::create(b, i32, v);
   };
   SmallVector<Value> c;
-  for (int64_t v = 0; v <= std::max(cols, shape.rows); ++v)
+  // 0 .. max(rows, cols) and 32 (the warp size, for row = warp * 32 + lane).
+  for (int64_t v = 0; v <= std::max({cols, shape.rows, int64_t{32}}); ++v)
     c.push_back(index(v));
   Value trueValue = arith::ConstantIntOp::create(b, i1, 1);
   Value fullMask = int32(-1);
@@ -609,6 +610,14 @@ void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
 
     storeRegisterRowState(b, state, cols, lu, permutation, info, matrix, row,
                           n, rowValid, valid, c);
+    // The candidate slots are double-buffered by step parity, which only a
+    // barrier between the steps of one matrix protects: the block's next
+    // matrix starts writing them again, so its warps wait until every warp
+    // has read this matrix's last candidates.
+    if (warps == 1)
+      NVVM::SyncWarpOp::create(b, fullMask);
+    else
+      gpu::BarrierOp::create(b);
   });
 }
 

@@ -70,8 +70,10 @@ struct BlockRegisterLuShape {
   }
   /// Whether a thread can hold a row of `cols` `elementType` elements.
   static bool fits(int64_t rows, int64_t cols, Type elementType) {
-    return rows <= 128 && cols * elementByteSize(elementType) <=
-                              kBlockRegisterLuMaxRowBytes;
+    // Empty matrices are left to the shared-memory kernel (a block of zero
+    // warps cannot launch).
+    return rows >= 1 && cols >= 1 && rows <= 128 &&
+           cols * elementByteSize(elementType) <= kBlockRegisterLuMaxRowBytes;
   }
 };
 

@@ -926,8 +926,9 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
     choose(b, candidates);
   }
 
-  /// A generated one-kernel LU: the register kernel
-  /// (buildRegisterLuKernelBody) or the shared-memory kernel
+  /// A generated one-kernel LU: the warp register kernel
+  /// (buildRegisterLuKernelBody), the block register kernel
+  /// (buildBlockRegisterLuKernelBody) or the shared-memory kernel
   /// (buildSharedMemoryLuKernelBody), GeneratedLu.cpp.
   void lowerGenerated(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b,
                       DeviceWork &work, Choice choice) const {

@@ -61,6 +61,27 @@ func.func @f32_registers(%a: memref<16x16xf32>, %p: memref<16xi64>, %i: memref<i
 
 // -----
 
+// Static shapes between 16 and 32 (one warp a matrix) and empty matrices:
+// 20x20 f32 and 20x10 f64 take block register kernels of their exact size;
+// 0x40 f32 has no rows for a thread to hold and takes the shared-memory
+// kernel.
+// CHECK-LABEL: func.func @small_and_empty
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers20x20_f32_i32 blocks in (%{{.+}}, %{{.+}}, %{{.+}}) threads in (%c32{{.*}}, %c1{{.*}}, %c4{{.*}}) args
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers20x10_f64_i32 blocks
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_generated_f32_i32 blocks
+// CHECK:       gpu.func @linalgx_lu_registers20x20_f32_i32(
+// CHECK-SAME:    known_block_size = array<i32: 32, 1, 4>
+func.func @small_and_empty(%a: memref<4x20x20xf32>, %p: memref<4x20xi32>, %i: memref<4xi32>,
+                           %b: memref<20x10xf64>, %p2: memref<10xi32>, %i2: memref<i32>,
+                           %c: memref<4x0x40xf32>, %p3: memref<4x0xi32>) {
+  linalgx.lu ins(%a : memref<4x20x20xf32>) outs(%a, %p, %i : memref<4x20x20xf32>, memref<4x20xi32>, memref<4xi32>)
+  linalgx.lu ins(%b : memref<20x10xf64>) outs(%b, %p2, %i2 : memref<20x10xf64>, memref<10xi32>, memref<i32>)
+  linalgx.lu ins(%c : memref<4x0x40xf32>) outs(%c, %p3, %i : memref<4x0x40xf32>, memref<4x0xi32>, memref<4xi32>)
+  return
+}
+
+// -----
+
 // f64 75x75, batch 64, with a permutation (the original report's batched
 // case): the block register kernel, 75x75, three warps a matrix (64-bit
 // pivot keys: three warp reductions a step).
@@ -80,7 +101,13 @@ func.func @f32_registers(%a: memref<16x16xf32>, %p: memref<16xi64>, %i: memref<i
 // CHECK:         gpu.barrier
 // CHECK-NOT:     gpu.barrier
 // CHECK:         nvvm.redux.sync  umax
-// CHECK:         gpu.return
+// After the last step and the stores, a barrier before the block's next
+// matrix rewrites the candidate slots.
+// CHECK:         memref.store %{{.+}}, %{{.+}}[%{{.+}}] : memref<?xi32>
+// CHECK-NEXT:  }
+// CHECK-NEXT:  gpu.barrier
+// CHECK-NEXT:  }
+// CHECK-NEXT:  gpu.return
 func.func @f64_block_registers(%a: memref<64x75x75xf64>, %l: memref<64x75x75xf64>, %p: memref<64x75xi32>, %i: memref<64xi32>, %q: memref<64x75xi32>) {
   linalgx.lu ins(%a : memref<64x75x75xf64>) outs(%l, %p, %i : memref<64x75x75xf64>, memref<64x75xi32>, memref<64xi32>) permutation(%q : memref<64x75xi32>)
   return
