@@ -1,4 +1,4 @@
-func.func @f64_too_large(%a: memref<170x170xf64>, %p: memref<170xi32>, %i: memref<i32>, %q: memref<170xi32>) {
-  linalgx.lu ins(%a : memref<170x170xf64>) outs(%a, %p, %i : memref<170x170xf64>, memref<170xi32>, memref<i32>) permutation(%q : memref<170xi32>)
+func.func @f64_shared(%a: memref<64x100x100xf64>, %l: memref<64x100x100xf64>, %p: memref<64x100xi32>, %i: memref<64xi32>, %q: memref<64x100xi32>) {
+  linalgx.lu ins(%a : memref<64x100x100xf64>) outs(%l, %p, %i : memref<64x100x100xf64>, memref<64x100xi32>, memref<64xi32>) permutation(%q : memref<64x100xi32>)
   return
 }

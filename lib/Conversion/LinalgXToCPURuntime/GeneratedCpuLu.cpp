@@ -46,6 +46,9 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::linalgx;
@@ -135,13 +138,16 @@ Value atLeast(ImplicitLocOpBuilder &b, Value lhs, int64_t rhs) {
                                indexConstant(b, rhs));
 }
 
-/// The product of `values` (index), folded over constants.
+/// The product of `values` (index), folded over constants. The products
+/// only choose between code paths by size: a constant product past INT64_MAX
+/// (static sizes up to 2^63 verify) saturates instead of overflowing.
 Value product(ImplicitLocOpBuilder &b, ArrayRef<Value> values) {
   int64_t constant = 1;
   Value dynamic;
   for (Value value : values) {
     if (std::optional<int64_t> known = getConstantIntValue(value)) {
-      constant *= *known;
+      if (llvm::MulOverflow(constant, *known, constant))
+        constant = std::numeric_limits<int64_t>::max();
       continue;
     }
     dynamic = dynamic ? arith::MulIOp::create(b, dynamic, value).getResult()
