@@ -169,6 +169,58 @@ std::pair<Value, Value> exchangeRows(ImplicitLocOpBuilder &b, Value position,
   return {newPosition, newUsed};
 }
 
+/// What a register kernel's step leaves for unrollRegisterSteps: the row's
+/// new logical position and used flag (exchangeRows) and whether the pivot
+/// was exactly zero.
+struct RegisterStep {
+  Value position, used, singular;
+};
+
+/// The register kernels' steps, unrolled so that every column index is
+/// static: step s runs under s < K (the same for every thread of a matrix),
+/// `body` updates the `size` row values in place and returns the rest of the
+/// step's outcome, and info records the first zero pivot, 1-based. `state`
+/// is loadRegisterRowState's; the state after the last step is returned.
+SmallVector<Value> unrollRegisterSteps(
+    ImplicitLocOpBuilder &b, ValueRange initialState, int64_t size,
+    int64_t steps, Value k, ArrayRef<Value> c,
+    function_ref<RegisterStep(ImplicitLocOpBuilder &, int64_t step,
+                              MutableArrayRef<Value> row, Value position,
+                              Value used)>
+        body) {
+  SmallVector<Value> state(initialState);
+  for (int64_t step = 0; step < steps; ++step) {
+    auto stepIf = scf::IfOp::create(
+        b, arith::CmpIOp::create(b, arith::CmpIPredicate::ult, c[step], k),
+        [&](OpBuilder &nested, Location loc) {
+          ImplicitLocOpBuilder b(loc, nested);
+          SmallVector<Value> row(state.begin(), state.begin() + size);
+          Value status = state[size + 2];
+          RegisterStep next =
+              body(b, step, row, state[size], state[size + 1]);
+          Value noError = arith::ConstantOp::create(
+              b, b.getIntegerAttr(status.getType(), 0));
+          Value firstError = arith::AndIOp::create(
+              b, next.singular,
+              arith::CmpIOp::create(b, arith::CmpIPredicate::eq, status,
+                                    noError));
+          status = arith::SelectOp::create(
+              b, firstError,
+              arith::ConstantOp::create(
+                  b, b.getIntegerAttr(status.getType(), step + 1)),
+              status);
+          row.append({next.position, next.used, status});
+          scf::YieldOp::create(b, row);
+        },
+        [&](OpBuilder &nested, Location loc) {
+          ImplicitLocOpBuilder nb(loc, nested);
+          scf::YieldOp::create(nb, state);
+        });
+    state.assign(stepIf.getResults().begin(), stepIf.getResults().end());
+  }
+  return state;
+}
+
 /// The register kernels' epilogue: the thread's row (the first `size`
 /// values of `state`) is row `position` of L\U; with a permutation operand,
 /// the permutation's entry at `position` is the row; row 0's thread stores
@@ -249,7 +301,6 @@ void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   Value slot = arith::AddIOp::create(
       b, arith::MulIOp::create(b, warp, c[groupsPerWarp]), group);
   Value noPosition = c32(b, std::numeric_limits<int32_t>::max());
-  Value noError = arith::ConstantOp::create(b, b.getIntegerAttr(intType, 0));
 
   // Every lane runs the same iterations (the shuffles need the whole warp).
   buildLoop(b, arith::MulIOp::create(b, blockId, matricesPerBlock), batch,
@@ -263,83 +314,64 @@ void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     SmallVector<Value> state = loadRegisterRowState(
         b, input, matrix, row, n, rowValid, c, size, intType);
 
-    for (int64_t step = 0; step < size; ++step) {
-      auto stepIf = scf::IfOp::create(
-          b, cmp(b, P::ult, c[step], k),
-          [&](OpBuilder &nested, Location loc) {
-            ImplicitLocOpBuilder b(loc, nested);
-            SmallVector<Value> a(state.begin(), state.begin() + size);
-            Value position = state[size], used = state[size + 1];
-            Value status = state[size + 2];
-            Value stepI32 = c32(b, step);
+    state = unrollRegisterSteps(
+        b, state, size, size, k, c,
+        [&](ImplicitLocOpBuilder &b, int64_t step, MutableArrayRef<Value> a,
+            Value position, Value used) -> RegisterStep {
+          Value stepI32 = c32(b, step);
 
-            // Pivot search among the rows not used yet.
-            Value key = pivotKey(b, element, a[step],
-                                 cmp(b, P::eq, position, stepI32),
-                                 elementType);
-            Value zeroKey =
-                arith::ConstantOp::create(b, b.getZeroAttr(key.getType()));
-            key = select(b, used, zeroKey, key);
-            Value candidate = select(b, used, noPosition, position);
-            Value candidateRow = rowI32;
-            for (int64_t offset = size / 2; offset >= 1; offset /= 2) {
-              Value otherKey = shuffleXor(b, key, offset);
-              Value otherPosition = shuffleXor(b, candidate, offset);
-              Value otherRow = shuffleXor(b, candidateRow, offset);
-              // Larger key, or equal key at an earlier position (used rows
-              // sit at position INT_MAX with key 0 and lose every tie).
-              Value take = arith::OrIOp::create(
-                  b, cmp(b, P::ugt, otherKey, key),
-                  arith::AndIOp::create(b, cmp(b, P::eq, otherKey, key),
-                                        cmp(b, P::ult, otherPosition,
-                                            candidate)));
-              key = select(b, take, otherKey, key);
-              candidate = select(b, take, otherPosition, candidate);
-              candidateRow = select(b, take, otherRow, candidateRow);
-            }
-            Value pivotPosition = candidate, pivotRow = candidateRow;
-            Value isPivotRow = cmp(b, P::eq, rowI32, pivotRow);
-            auto [newPosition, newUsed] =
-                exchangeRows(b, position, used, isPivotRow, pivotPosition,
-                             step, c[step], valid, pivots, matrix);
+          // Pivot search among the rows not used yet.
+          Value key = pivotKey(b, element, a[step],
+                               cmp(b, P::eq, position, stepI32),
+                               elementType);
+          Value zeroKey =
+              arith::ConstantOp::create(b, b.getZeroAttr(key.getType()));
+          key = select(b, used, zeroKey, key);
+          Value candidate = select(b, used, noPosition, position);
+          Value candidateRow = rowI32;
+          for (int64_t offset = size / 2; offset >= 1; offset /= 2) {
+            Value otherKey = shuffleXor(b, key, offset);
+            Value otherPosition = shuffleXor(b, candidate, offset);
+            Value otherRow = shuffleXor(b, candidateRow, offset);
+            // Larger key, or equal key at an earlier position (used rows
+            // sit at position INT_MAX with key 0 and lose every tie).
+            Value take = arith::OrIOp::create(
+                b, cmp(b, P::ugt, otherKey, key),
+                arith::AndIOp::create(b, cmp(b, P::eq, otherKey, key),
+                                      cmp(b, P::ult, otherPosition,
+                                          candidate)));
+            key = select(b, take, otherKey, key);
+            candidate = select(b, take, otherPosition, candidate);
+            candidateRow = select(b, take, otherRow, candidateRow);
+          }
+          Value pivotPosition = candidate, pivotRow = candidateRow;
+          Value isPivotRow = cmp(b, P::eq, rowI32, pivotRow);
+          auto [newPosition, newUsed] =
+              exchangeRows(b, position, used, isPivotRow, pivotPosition,
+                           step, c[step], valid, pivots, matrix);
 
-            // Elimination of the rows below, against the broadcast pivot row.
-            Value source = arith::AddIOp::create(b, firstLaneOfGroup, pivotRow);
-            Value pivot =
-                shuffleValue(b, a[step], source, gpu::ShuffleMode::IDX);
-            Value singular = element.isZero(b, pivot);
-            Value eliminate = arith::AndIOp::create(
-                b,
-                arith::XOrIOp::create(b, newUsed,
-                                      arith::ConstantIntOp::create(b, i1, 1)),
-                arith::XOrIOp::create(b, singular,
-                                      arith::ConstantIntOp::create(b, i1, 1)));
-            Value multiplier = element.div(b, a[step], pivot);
-            a[step] = select(b, eliminate, multiplier, a[step]);
-            for (int64_t j = step + 1; j < size; ++j) {
-              Value pivotRowEntry =
-                  shuffleValue(b, a[j], source, gpu::ShuffleMode::IDX);
-              a[j] = select(b, eliminate,
-                            element.mulSub(b, a[j], multiplier, pivotRowEntry),
-                            a[j]);
-            }
-            Value firstError = arith::AndIOp::create(
-                b, singular, cmp(b, P::eq, status, noError));
-            status = select(
-                b, firstError,
-                arith::ConstantOp::create(b,
-                                          b.getIntegerAttr(intType, step + 1)),
-                status);
-            SmallVector<Value> next(a);
-            next.append({newPosition, newUsed, status});
-            scf::YieldOp::create(b, next);
-          },
-          [&](OpBuilder &nested, Location loc) {
-            ImplicitLocOpBuilder nb(loc, nested);
-            scf::YieldOp::create(nb, state);
-          });
-      state.assign(stepIf.getResults().begin(), stepIf.getResults().end());
-    }
+          // Elimination of the rows below, against the broadcast pivot row.
+          Value source = arith::AddIOp::create(b, firstLaneOfGroup, pivotRow);
+          Value pivot =
+              shuffleValue(b, a[step], source, gpu::ShuffleMode::IDX);
+          Value singular = element.isZero(b, pivot);
+          Value eliminate = arith::AndIOp::create(
+              b,
+              arith::XOrIOp::create(b, newUsed,
+                                    arith::ConstantIntOp::create(b, i1, 1)),
+              arith::XOrIOp::create(b, singular,
+                                    arith::ConstantIntOp::create(b, i1, 1)));
+          Value multiplier = element.div(b, a[step], pivot);
+          a[step] = select(b, eliminate, multiplier, a[step]);
+          for (int64_t j = step + 1; j < size; ++j) {
+            Value pivotRowEntry =
+                shuffleValue(b, a[j], source, gpu::ShuffleMode::IDX);
+            a[j] = select(b, eliminate,
+                          element.mulSub(b, a[j], multiplier, pivotRowEntry),
+                          a[j]);
+          }
+          return {newPosition, newUsed, singular};
+        });
 
     storeRegisterRowState(b, state, size, lu, permutation, info, matrix, row,
                           n, rowValid, valid, c);
@@ -393,7 +425,6 @@ void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   Value trueValue = arith::ConstantIntOp::create(b, i1, 1);
   Value fullMask = int32(-1);
   Value noPosition = int32(std::numeric_limits<int32_t>::max());
-  Value noError = arith::ConstantOp::create(b, b.getIntegerAttr(intType, 0));
   Value zeroKey = arith::ConstantIntOp::create(b, keyType, 0);
   auto cmp = [&](ImplicitLocOpBuilder &b, P predicate, Value lhs,
                  Value rhs) -> Value {
@@ -448,165 +479,146 @@ void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     SmallVector<Value> state = loadRegisterRowState(
         b, input, matrix, row, n, rowValid, c, cols, intType);
 
-    for (int64_t step = 0; step < steps; ++step) {
-      auto stepIf = scf::IfOp::create(
-          b, cmp(b, P::ult, c[step], k),
-          [&](OpBuilder &nested, Location loc) {
-            ImplicitLocOpBuilder b(loc, nested);
-            SmallVector<Value> a(state.begin(), state.begin() + cols);
-            Value position = state[cols], used = state[cols + 1];
-            Value status = state[cols + 2];
-            Value stepI32 = int32(step);
-            int64_t parity = step % 2;
+    state = unrollRegisterSteps(
+        b, state, cols, steps, k, c,
+        [&](ImplicitLocOpBuilder &b, int64_t step, MutableArrayRef<Value> a,
+            Value position, Value used) -> RegisterStep {
+          Value stepI32 = int32(step);
+          int64_t parity = step % 2;
 
-            // The warp's best candidate: the largest key (see pivotKey),
-            // then the first position holding it.
-            Value key = select(
-                b, used, zeroKey,
-                pivotKey(b, element, a[step],
-                         cmp(b, P::eq, position, stepI32), elementType));
-            Value bestKey;
-            if (keyWidth == 32) {
-              bestKey = redux(b, NVVM::ReduxKind::UMAX, key);
-            } else {
-              Value shift = arith::ConstantIntOp::create(b, keyType, 32);
-              Value high = arith::TruncIOp::create(
-                  b, i32, arith::ShRUIOp::create(b, key, shift));
-              Value low = arith::TruncIOp::create(b, i32, key);
-              Value bestHigh = redux(b, NVVM::ReduxKind::UMAX, high);
-              Value bestLow = redux(
-                  b, NVVM::ReduxKind::UMAX,
-                  select(b, cmp(b, P::eq, high, bestHigh), low, int32(0)));
-              bestKey = arith::OrIOp::create(
-                  b,
-                  arith::ShLIOp::create(
-                      b, arith::ExtUIOp::create(b, keyType, bestHigh), shift),
-                  arith::ExtUIOp::create(b, keyType, bestLow));
-            }
-            Value bestPosition = redux(
-                b, NVVM::ReduxKind::UMIN,
-                select(b, arith::AndIOp::create(b, cmp(b, P::eq, key, bestKey),
-                                                negate(b, used)),
-                       position, noPosition));
-            // Unused rows have distinct positions: at most one winner.
-            Value isWarpWinner = arith::AndIOp::create(
-                b, negate(b, used), cmp(b, P::eq, position, bestPosition));
-            Value ownSlot = slotOf(b, parity, warp);
-            buildIf(b, isWarpWinner, [&](ImplicitLocOpBuilder &b) {
-              Value base = rowBase(b, ownSlot);
-              for (int64_t j = step; j < cols; ++j)
-                memref::StoreOp::create(
-                    b, a[j], candidateRows,
-                    ValueRange{arith::AddIOp::create(b, base, c[j])});
-            });
-
-            Value pivotPosition, isPivotRow, pivotSlot;
-            if (warps == 1) {
-              NVVM::SyncWarpOp::create(b, fullMask);
-              pivotPosition = bestPosition;
-              isPivotRow = isWarpWinner;
-              pivotSlot = ownSlot;
-            } else {
-              buildIf(b, cmp(b, P::eq, lane, c[0]),
-                      [&](ImplicitLocOpBuilder &b) {
-                memref::StoreOp::create(b, bestKey, candidateKeys, ownSlot);
-                memref::StoreOp::create(b, bestPosition, candidatePositions,
-                                        ownSlot);
-              });
-              gpu::BarrierOp::create(b);
-              // The best of the warps' candidates, in warp order.
-              Value bestWarp = c[0];
-              Value firstSlot = slotOf(b, parity, c[0]);
-              Value winnerKey =
-                  memref::LoadOp::create(b, candidateKeys, firstSlot);
-              pivotPosition =
-                  memref::LoadOp::create(b, candidatePositions, firstSlot);
-              for (int64_t w = 1; w < warps; ++w) {
-                Value slot = slotOf(b, parity, c[w]);
-                Value otherKey = memref::LoadOp::create(b, candidateKeys, slot);
-                Value otherPosition =
-                    memref::LoadOp::create(b, candidatePositions, slot);
-                Value take = arith::OrIOp::create(
-                    b, cmp(b, P::ugt, otherKey, winnerKey),
-                    arith::AndIOp::create(
-                        b, cmp(b, P::eq, otherKey, winnerKey),
-                        cmp(b, P::ult, otherPosition, pivotPosition)));
-                winnerKey = select(b, take, otherKey, winnerKey);
-                pivotPosition = select(b, take, otherPosition, pivotPosition);
-                bestWarp = select(b, take, c[w], bestWarp);
-              }
-              isPivotRow = arith::AndIOp::create(
-                  b, isWarpWinner, cmp(b, P::eq, warp, bestWarp));
-              pivotSlot = slotOf(b, parity, bestWarp);
-            }
-            Value pivotBase = rowBase(b, pivotSlot);
-            auto pivotRowEntry = [&](ImplicitLocOpBuilder &b,
-                                     int64_t j) -> Value {
-              return memref::LoadOp::create(
-                  b, candidateRows,
-                  ValueRange{arith::AddIOp::create(b, pivotBase, c[j])});
-            };
-
-            auto [newPosition, newUsed] =
-                exchangeRows(b, position, used, isPivotRow, pivotPosition,
-                             step, c[step], valid, pivots, matrix);
-
-            // Elimination of the remaining rows. Rows already used keep
-            // their values: they are final.
-            Value pivot = pivotRowEntry(b, step);
-            Value singular = element.isZero(b, pivot);
-            auto eliminated = scf::IfOp::create(
-                b, arith::AndIOp::create(b, negate(b, newUsed),
-                                         negate(b, singular)),
-                [&](OpBuilder &nested, Location loc) {
-                  ImplicitLocOpBuilder b(loc, nested);
-                  // One reciprocal per step and a multiplication, unless
-                  // the pivot is too small for its reciprocal (LAPACK's
-                  // getf2 divides then).
-                  auto scaled = scf::IfOp::create(
-                      b, element.reciprocalIsSafe(b, pivot),
-                      [&](OpBuilder &nested, Location loc) {
-                        ImplicitLocOpBuilder nb(loc, nested);
-                        scf::YieldOp::create(
-                            nb, element.mul(nb, a[step],
-                                            element.reciprocal(nb, pivot)));
-                      },
-                      [&](OpBuilder &nested, Location loc) {
-                        ImplicitLocOpBuilder nb(loc, nested);
-                        scf::YieldOp::create(nb,
-                                             element.div(nb, a[step], pivot));
-                      });
-                  Value multiplier = scaled.getResult(0);
-                  SmallVector<Value> updated = {multiplier};
-                  for (int64_t j = step + 1; j < cols; ++j)
-                    updated.push_back(element.mulSub(
-                        b, a[j], multiplier, pivotRowEntry(b, j)));
-                  scf::YieldOp::create(b, updated);
-                },
-                [&](OpBuilder &nested, Location loc) {
-                  ImplicitLocOpBuilder nb(loc, nested);
-                  scf::YieldOp::create(
-                      nb, ArrayRef<Value>(a).drop_front(step));
-                });
+          // The warp's best candidate: the largest key (see pivotKey),
+          // then the first position holding it.
+          Value key = select(
+              b, used, zeroKey,
+              pivotKey(b, element, a[step],
+                       cmp(b, P::eq, position, stepI32), elementType));
+          Value bestKey;
+          if (keyWidth == 32) {
+            bestKey = redux(b, NVVM::ReduxKind::UMAX, key);
+          } else {
+            Value shift = arith::ConstantIntOp::create(b, keyType, 32);
+            Value high = arith::TruncIOp::create(
+                b, i32, arith::ShRUIOp::create(b, key, shift));
+            Value low = arith::TruncIOp::create(b, i32, key);
+            Value bestHigh = redux(b, NVVM::ReduxKind::UMAX, high);
+            Value bestLow = redux(
+                b, NVVM::ReduxKind::UMAX,
+                select(b, cmp(b, P::eq, high, bestHigh), low, int32(0)));
+            bestKey = arith::OrIOp::create(
+                b,
+                arith::ShLIOp::create(
+                    b, arith::ExtUIOp::create(b, keyType, bestHigh), shift),
+                arith::ExtUIOp::create(b, keyType, bestLow));
+          }
+          Value bestPosition = redux(
+              b, NVVM::ReduxKind::UMIN,
+              select(b, arith::AndIOp::create(b, cmp(b, P::eq, key, bestKey),
+                                              negate(b, used)),
+                     position, noPosition));
+          // Unused rows have distinct positions: at most one winner.
+          Value isWarpWinner = arith::AndIOp::create(
+              b, negate(b, used), cmp(b, P::eq, position, bestPosition));
+          Value ownSlot = slotOf(b, parity, warp);
+          buildIf(b, isWarpWinner, [&](ImplicitLocOpBuilder &b) {
+            Value base = rowBase(b, ownSlot);
             for (int64_t j = step; j < cols; ++j)
-              a[j] = eliminated.getResult(j - step);
-            Value firstError = arith::AndIOp::create(
-                b, singular, cmp(b, P::eq, status, noError));
-            status = select(
-                b, firstError,
-                arith::ConstantOp::create(b,
-                                          b.getIntegerAttr(intType, step + 1)),
-                status);
-            SmallVector<Value> next(a);
-            next.append({newPosition, newUsed, status});
-            scf::YieldOp::create(b, next);
-          },
-          [&](OpBuilder &nested, Location loc) {
-            ImplicitLocOpBuilder nb(loc, nested);
-            scf::YieldOp::create(nb, state);
+              memref::StoreOp::create(
+                  b, a[j], candidateRows,
+                  ValueRange{arith::AddIOp::create(b, base, c[j])});
           });
-      state.assign(stepIf.getResults().begin(), stepIf.getResults().end());
-    }
+
+          Value pivotPosition, isPivotRow, pivotSlot;
+          if (warps == 1) {
+            NVVM::SyncWarpOp::create(b, fullMask);
+            pivotPosition = bestPosition;
+            isPivotRow = isWarpWinner;
+            pivotSlot = ownSlot;
+          } else {
+            buildIf(b, cmp(b, P::eq, lane, c[0]),
+                    [&](ImplicitLocOpBuilder &b) {
+              memref::StoreOp::create(b, bestKey, candidateKeys, ownSlot);
+              memref::StoreOp::create(b, bestPosition, candidatePositions,
+                                      ownSlot);
+            });
+            gpu::BarrierOp::create(b);
+            // The best of the warps' candidates, in warp order.
+            Value bestWarp = c[0];
+            Value firstSlot = slotOf(b, parity, c[0]);
+            Value winnerKey =
+                memref::LoadOp::create(b, candidateKeys, firstSlot);
+            pivotPosition =
+                memref::LoadOp::create(b, candidatePositions, firstSlot);
+            for (int64_t w = 1; w < warps; ++w) {
+              Value slot = slotOf(b, parity, c[w]);
+              Value otherKey = memref::LoadOp::create(b, candidateKeys, slot);
+              Value otherPosition =
+                  memref::LoadOp::create(b, candidatePositions, slot);
+              Value take = arith::OrIOp::create(
+                  b, cmp(b, P::ugt, otherKey, winnerKey),
+                  arith::AndIOp::create(
+                      b, cmp(b, P::eq, otherKey, winnerKey),
+                      cmp(b, P::ult, otherPosition, pivotPosition)));
+              winnerKey = select(b, take, otherKey, winnerKey);
+              pivotPosition = select(b, take, otherPosition, pivotPosition);
+              bestWarp = select(b, take, c[w], bestWarp);
+            }
+            isPivotRow = arith::AndIOp::create(
+                b, isWarpWinner, cmp(b, P::eq, warp, bestWarp));
+            pivotSlot = slotOf(b, parity, bestWarp);
+          }
+          Value pivotBase = rowBase(b, pivotSlot);
+          auto pivotRowEntry = [&](ImplicitLocOpBuilder &b,
+                                   int64_t j) -> Value {
+            return memref::LoadOp::create(
+                b, candidateRows,
+                ValueRange{arith::AddIOp::create(b, pivotBase, c[j])});
+          };
+
+          auto [newPosition, newUsed] =
+              exchangeRows(b, position, used, isPivotRow, pivotPosition,
+                           step, c[step], valid, pivots, matrix);
+
+          // Elimination of the remaining rows. Rows already used keep
+          // their values: they are final.
+          Value pivot = pivotRowEntry(b, step);
+          Value singular = element.isZero(b, pivot);
+          auto eliminated = scf::IfOp::create(
+              b, arith::AndIOp::create(b, negate(b, newUsed),
+                                       negate(b, singular)),
+              [&](OpBuilder &nested, Location loc) {
+                ImplicitLocOpBuilder b(loc, nested);
+                // One reciprocal per step and a multiplication, unless
+                // the pivot is too small for its reciprocal (LAPACK's
+                // getf2 divides then).
+                auto scaled = scf::IfOp::create(
+                    b, element.reciprocalIsSafe(b, pivot),
+                    [&](OpBuilder &nested, Location loc) {
+                      ImplicitLocOpBuilder nb(loc, nested);
+                      scf::YieldOp::create(
+                          nb, element.mul(nb, a[step],
+                                          element.reciprocal(nb, pivot)));
+                    },
+                    [&](OpBuilder &nested, Location loc) {
+                      ImplicitLocOpBuilder nb(loc, nested);
+                      scf::YieldOp::create(nb,
+                                           element.div(nb, a[step], pivot));
+                    });
+                Value multiplier = scaled.getResult(0);
+                SmallVector<Value> updated = {multiplier};
+                for (int64_t j = step + 1; j < cols; ++j)
+                  updated.push_back(element.mulSub(
+                      b, a[j], multiplier, pivotRowEntry(b, j)));
+                scf::YieldOp::create(b, updated);
+              },
+              [&](OpBuilder &nested, Location loc) {
+                ImplicitLocOpBuilder nb(loc, nested);
+                scf::YieldOp::create(
+                    nb, ArrayRef<Value>(a).drop_front(step));
+              });
+          for (int64_t j = step; j < cols; ++j)
+            a[j] = eliminated.getResult(j - step);
+          return {newPosition, newUsed, singular};
+        });
 
     storeRegisterRowState(b, state, cols, lu, permutation, info, matrix, row,
                           n, rowValid, valid, c);
