@@ -1,9 +1,8 @@
 #!/usr/bin/env python3
 """Writes the MLIR module of entry points that the GPU benchmark and the GPU
 randomized test call through the C interface: `lu_<strategy>_<type>`,
-`lu_perm_<strategy>_<type>`, `perm_<int>`, `lu_static_<type>_<shape>` and
-`noop_kernel`, on dynamically
-shaped device memrefs. One module per LU strategy, since the strategy is a
+`lu_perm_<strategy>_<type>`, `perm_<int>` and `noop_kernel` on
+dynamically shaped device memrefs, and `lu_static_<type>_<shape>`. One module per LU strategy, since the strategy is a
 pipeline option (`--strategy auto|generated|cusolver|cublas-batched`).
 `lu_perm_*` is the lu with its permutation output (what
 linalgx-fuse-lu-permutation forms from lu + pivots_to_permutation).
@@ -28,9 +27,14 @@ func.func @lu_{s}_{t}(%a: memref<?x?x?x{e}>, %lu: memref<?x?x?x{e}>,
       outs(%lu, %piv, %info : memref<?x?x?x{e}>, memref<?x?xi32>, memref<?xi32>)
   return
 }}
-func.func @lu_perm_{s}_{t}(%a: memref<?x?x?x{e}>, %lu: memref<?x?x?x{e}>,
-                           %piv: memref<?x?xi32>, %info: memref<?xi32>,
-                           %perm: memref<?x?xi32>)
+"""
+
+# The lu with its permutation output, named `name` (lu_perm_<strategy>_<type>
+# here, linalgx_lu_<type> in liblinalgx_cuda_kernels.so).
+LU_PERM = """
+func.func @{name}(%a: memref<?x?x?x{e}>, %lu: memref<?x?x?x{e}>,
+                  %piv: memref<?x?xi32>, %info: memref<?xi32>,
+                  %perm: memref<?x?xi32>)
     attributes {{llvm.emit_c_interface}} {{
   linalgx.lu ins(%a : memref<?x?x?x{e}>)
       outs(%lu, %piv, %info : memref<?x?x?x{e}>, memref<?x?xi32>, memref<?xi32>)
@@ -39,16 +43,11 @@ func.func @lu_perm_{s}_{t}(%a: memref<?x?x?x{e}>, %lu: memref<?x?x?x{e}>,
 }}
 """
 
-COMMON = """
-func.func @perm_{i}(%piv: memref<?x?x{i}>, %perm: memref<?x?x{i}>)
+# pivots_to_permutation named `name`, `one_based` or not.
+PERM = """
+func.func @{name}(%piv: memref<?x?x{i}>, %perm: memref<?x?x{i}>)
     attributes {{llvm.emit_c_interface}} {{
-  linalgx.pivots_to_permutation ins(%piv : memref<?x?x{i}>)
-      outs(%perm : memref<?x?x{i}>)
-  return
-}}
-func.func @perm_one_based_{i}(%piv: memref<?x?x{i}>, %perm: memref<?x?x{i}>)
-    attributes {{llvm.emit_c_interface}} {{
-  linalgx.pivots_to_permutation one_based ins(%piv : memref<?x?x{i}>)
+  linalgx.pivots_to_permutation {one_based}ins(%piv : memref<?x?x{i}>)
       outs(%perm : memref<?x?x{i}>)
   return
 }}
@@ -58,8 +57,8 @@ func.func @perm_one_based_{i}(%piv: memref<?x?x{i}>, %perm: memref<?x?x{i}>)
 # permutation): static shapes get kernels of their exact size (the block
 # register kernel unrolled for M x N, rather than the dynamic shapes' size
 # buckets); generated_lu_gpu.py checks them against LAPACK.
-STATIC_CASES = [("f32", 5, 20, 20), ("f64", 3, 20, 10), ("f32", 7, 33, 33), ("f64", 4, 50, 50), ("f64", 1, 75, 75),
-                ("f64", 64, 75, 75), ("f64", 300, 64, 64), ("f64", 2, 96, 96),
+STATIC_CASES = [("f32", 5, 20, 20), ("f64", 3, 20, 10), ("f32", 7, 33, 33),
+                ("f64", 4, 50, 50), ("f64", 1, 75, 75), ("f64", 64, 75, 75), ("f64", 300, 64, 64), ("f64", 2, 96, 96),
                 ("f32", 3, 128, 128), ("f32", 5, 100, 40), ("f64", 5, 40, 100),
                 ("f32", 9, 75, 75)]
 
@@ -72,27 +71,6 @@ func.func @lu_static_{t}_{b}x{m}x{n}(%a: memref<{b}x{m}x{n}x{e}>,
       outs(%lu, %piv, %info : memref<{b}x{m}x{n}x{e}>, memref<{b}x{k}xi32>,
                               memref<{b}xi32>)
       permutation(%perm : memref<{b}x{m}xi32>)
-  return
-}}
-"""
-
-PYTHON = """
-func.func @linalgx_lu_{t}(%a: memref<?x?x?x{e}>, %lu: memref<?x?x?x{e}>,
-                         %piv: memref<?x?xi32>, %info: memref<?xi32>,
-                         %perm: memref<?x?xi32>)
-    attributes {{llvm.emit_c_interface}} {{
-  linalgx.lu ins(%a : memref<?x?x?x{e}>)
-      outs(%lu, %piv, %info : memref<?x?x?x{e}>, memref<?x?xi32>, memref<?xi32>)
-      permutation(%perm : memref<?x?xi32>)
-  return
-}}
-"""
-
-PYTHON_PERM = """
-func.func @linalgx_pivots_to_permutation_{i}(%piv: memref<?x?x{i}>, %perm: memref<?x?x{i}>)
-    attributes {{llvm.emit_c_interface}} {{
-  linalgx.pivots_to_permutation ins(%piv : memref<?x?x{i}>)
-      outs(%perm : memref<?x?x{i}>)
   return
 }}
 """
@@ -144,9 +122,10 @@ def emit(args, out):
     print("module attributes {gpu.container_module} {")
     if args.python:
         for t, e in TYPES.items():
-            print(PYTHON.format(t=t, e=e))
+            print(LU_PERM.format(name="linalgx_lu_" + t, e=e))
         for i in ("i32", "i64"):
-            print(PYTHON_PERM.format(i=i))
+            print(PERM.format(name="linalgx_pivots_to_permutation_" + i, i=i,
+                              one_based=""))
         print("}")
         return
     if args.noop:
@@ -155,9 +134,12 @@ def emit(args, out):
         return
     for t, e in TYPES.items():
         print(LU.format(s=args.strategy, t=t, e=e))
+        print(LU_PERM.format(name="lu_perm_%s_%s" % (args.strategy, t), e=e))
     if args.common:
         for i in ("i32", "i64"):
-            print(COMMON.format(i=i))
+            print(PERM.format(name="perm_" + i, i=i, one_based=""))
+            print(PERM.format(name="perm_one_based_" + i, i=i,
+                              one_based="one_based "))
         for t, b, m, n in STATIC_CASES:
             print(STATIC.format(t=t, e=TYPES[t], b=b, m=m, n=n, k=min(m, n)))
     print("}")
