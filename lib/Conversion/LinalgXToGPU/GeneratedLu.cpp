@@ -14,6 +14,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 
@@ -99,12 +100,25 @@ Value pivotKey(ImplicitLocOpBuilder &b, const ElementArith &element,
       arith::BitcastOp::create(b, keyType, magnitude));
 }
 
+/// Appends what the register kernels keep per thread after a row's values:
+/// its logical position (i32, the row itself at first), whether it has been
+/// a pivot row (i1; rows not valid count as used, so they never compete for
+/// a pivot) and info.
+void appendRegisterRowBookkeeping(ImplicitLocOpBuilder &b,
+                                  SmallVectorImpl<Value> &state, Value row,
+                                  Value rowValid, Type intType) {
+  state.push_back(arith::IndexCastUIOp::create(b, b.getI32Type(), row));
+  state.push_back(arith::XOrIOp::create(
+      b, rowValid, arith::ConstantIntOp::create(b, b.getI1Type(), 1)));
+  state.push_back(arith::ConstantOp::create(b, b.getIntegerAttr(intType, 0)));
+}
+
 /// The state both register kernels keep per thread: the values of one
 /// `size`-column row, then its logical position (i32), whether it has been
-/// a pivot row (i1) and info. Row `row` of `matrix` is loaded into
-/// registers, columns past N and rows not valid as zero; rows not valid
-/// count as used, so they never compete for a pivot. `c` holds index
-/// constants 0..size built outside the regions this is called from.
+/// a pivot row (i1) and info (appendRegisterRowBookkeeping). Row `row` of
+/// `matrix` is loaded into registers, columns past N and rows not valid as
+/// zero. `c` holds index constants 0..size built outside the regions this is
+/// called from.
 SmallVector<Value> loadRegisterRowState(ImplicitLocOpBuilder &b, Value input,
                                         Value matrix, Value row, Value n,
                                         Value rowValid, ArrayRef<Value> c,
@@ -131,10 +145,7 @@ SmallVector<Value> loadRegisterRowState(ImplicitLocOpBuilder &b, Value input,
         });
     state.push_back(load.getResult(0));
   }
-  state.push_back(arith::IndexCastUIOp::create(b, b.getI32Type(), row));
-  state.push_back(arith::XOrIOp::create(
-      b, rowValid, arith::ConstantIntOp::create(b, b.getI1Type(), 1)));
-  state.push_back(arith::ConstantOp::create(b, b.getIntegerAttr(intType, 0)));
+  appendRegisterRowBookkeeping(b, state, row, rowValid, intType);
   return state;
 }
 
@@ -225,6 +236,7 @@ SmallVector<Value> unrollRegisterSteps(
 /// values of `state`) is row `position` of L\U; with a permutation operand,
 /// the permutation's entry at `position` is the row; row 0's thread stores
 /// info.
+/// With `lu` null, the caller has stored the row values itself.
 void storeRegisterRowState(ImplicitLocOpBuilder &b, ValueRange state,
                            int64_t size, Value lu, Value permutation,
                            Value info, Value matrix, Value row, Value n,
@@ -232,7 +244,7 @@ void storeRegisterRowState(ImplicitLocOpBuilder &b, ValueRange state,
   Value position =
       arith::IndexCastUIOp::create(b, b.getIndexType(), state[size]);
   buildIf(b, rowValid, [&](ImplicitLocOpBuilder &b) {
-    for (int64_t j = 0; j < size; ++j)
+    for (int64_t j = 0; lu && j < size; ++j)
       buildIf(b, arith::CmpIOp::create(b, arith::CmpIPredicate::ult, c[j], n),
               [&](ImplicitLocOpBuilder &b) {
         memref::StoreOp::create(b, state[j], lu,
@@ -378,6 +390,25 @@ void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   });
 }
 
+namespace {
+/// How the block register kernel moves a matrix between global memory and
+/// its threads' registers: a segment of every row at a time through shared
+/// memory. Reading a row per thread straight from global memory would have
+/// each warp-wide access touch 32 lines; through shared memory, consecutive
+/// threads copy consecutive elements of whole 128-byte lines, and each
+/// thread then reads its own row segment there with 16-byte accesses.
+struct StagedRowSegments {
+  explicit StagedRowSegments(Type elementType)
+      : width(128 / elementByteSize(elementType)),
+        // 16 bytes of padding make the row stride an odd number of 16-byte
+        // units: a quarter warp's 16-byte accesses to eight rows then fall
+        // in distinct banks.
+        stride(width + 16 / elementByteSize(elementType)) {}
+  /// Elements of a row segment, and of a staged row with its padding.
+  int64_t width, stride;
+};
+} // namespace
+
 SmallVector<Type> blockRegisterLuWorkgroupTypes(BlockRegisterLuShape shape,
                                                 Type elementType) {
   MLIRContext *context = elementType.getContext();
@@ -388,10 +419,13 @@ SmallVector<Type> blockRegisterLuWorkgroupTypes(BlockRegisterLuShape shape,
                            workgroup);
   };
   int64_t slots = 2 * shape.matricesPerBlock() * shape.warps();
+  StagedRowSegments segments(elementType);
   return {buffer(slots * shape.cols, elementType),
           buffer(slots, IntegerType::get(
                             context, elementType.getIntOrFloatBitWidth())),
-          buffer(slots, IntegerType::get(context, 32))};
+          buffer(slots, IntegerType::get(context, 32)),
+          buffer(2 * shape.matricesPerBlock() * shape.rows * segments.stride,
+                 elementType)};
 }
 
 void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
@@ -401,7 +435,7 @@ void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   Value input = args[0], lu = args[1], pivots = args[2], info = args[3];
   Value permutation = withPermutation ? args[4] : Value();
   Value candidateRows = workgroup[0], candidateKeys = workgroup[1],
-        candidatePositions = workgroup[2];
+        candidatePositions = workgroup[2], staged = workgroup[3];
   ElementArith element(elementType, ElementArith::Flavour::Kernel);
   const int64_t cols = shape.cols, warps = shape.warps(),
                 groups = shape.matricesPerBlock();
@@ -467,6 +501,107 @@ void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     return arith::MulIOp::create(b, slot, c[cols]);
   };
 
+  // The staged copies (StagedRowSegments) of a matrix: the threads of its
+  // warps share the work, so they synchronize as a block, or as a warp when
+  // the matrix has one.
+  const StagedRowSegments segments(elementType);
+  const int64_t matrixThreads = 32 * warps;
+  Value zeroValue = arith::ConstantOp::create(b, b.getZeroAttr(elementType));
+  auto syncMatrix = [&](ImplicitLocOpBuilder &b) {
+    if (warps == 1)
+      NVVM::SyncWarpOp::create(b, fullMask);
+    else
+      gpu::BarrierOp::create(b);
+  };
+  auto indexIn = [](ImplicitLocOpBuilder &b, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, v);
+  };
+  // Element `j` of staged row `r` of the thread's matrix in buffer `buffer`
+  // (two buffers: a segment is copied in while the previous one is read).
+  auto stagedIndexOf = [&](ImplicitLocOpBuilder &b, int64_t buffer, Value r,
+                           Value j) -> Value {
+    Value stagedRow = arith::AddIOp::create(
+        b,
+        arith::MulIOp::create(
+            b, arith::AddIOp::create(b, group, indexIn(b, buffer * groups)),
+            indexIn(b, shape.rows)),
+        r);
+    return arith::AddIOp::create(
+        b, arith::MulIOp::create(b, stagedRow, indexIn(b, segments.stride)),
+        j);
+  };
+  auto stagedIndex = [&](ImplicitLocOpBuilder &b, int64_t buffer, Value r,
+                         int64_t j) -> Value {
+    return stagedIndexOf(b, buffer, r, indexIn(b, j));
+  };
+  const int64_t segmentCount = llvm::divideCeil(cols, segments.width);
+  auto segmentWidth = [&](int64_t segment) {
+    return std::min(segments.width, cols - segment * segments.width);
+  };
+  // The thread's part of the copy of segment `segment` (in buffer
+  // segment % 2) of the matrix `valid` says is one: `body(row, column,
+  // inMatrix, stagedAt)` for each element it copies, consecutive threads on
+  // consecutive columns. A matrix's threads cover whole rows of a segment
+  // (32 * warps is a multiple of its width), so a thread keeps its column
+  // and moves down a fixed number of rows. The copy stays a loop (of
+  // kStagedCopyUnroll elements an iteration): fully unrolled, its
+  // per-element addresses would be invariant in the batch loop, hoisted out
+  // of it and kept in registers through all the steps.
+  assert(matrixThreads % segments.width == 0 && "threads cover whole rows");
+  constexpr int64_t kStagedCopyUnroll = 4;
+  auto copyStagedSegment =
+      [&](ImplicitLocOpBuilder &b, Value valid, int64_t segment,
+          function_ref<void(ImplicitLocOpBuilder &, Value, Value, Value,
+                            Value)>
+              body) {
+        const int64_t rowsPerCopy = matrixThreads / segments.width;
+        Value firstRow =
+            arith::DivUIOp::create(b, row, indexIn(b, segments.width));
+        Value j = arith::RemUIOp::create(b, row, indexIn(b, segments.width));
+        Value column = arith::AddIOp::create(
+            b, j, indexIn(b, segment * segments.width));
+        Value columnInMatrix = arith::AndIOp::create(
+            b, valid, cmp(b, P::ult, column, n));
+        buildLoop(b, firstRow, c[shape.rows],
+                  indexIn(b, kStagedCopyUnroll * rowsPerCopy),
+                  [&](ImplicitLocOpBuilder &b, Value firstOfIteration) {
+          for (int64_t u = 0; u < kStagedCopyUnroll; ++u) {
+            Value r = arith::AddIOp::create(b, firstOfIteration,
+                                            indexIn(b, u * rowsPerCopy));
+            auto copy = [&](ImplicitLocOpBuilder &b) {
+              Value inMatrix = arith::AndIOp::create(b, columnInMatrix,
+                                                     cmp(b, P::ult, r, m));
+              body(b, r, column, inMatrix,
+                   stagedIndexOf(b, segment % 2, r, j));
+            };
+            if (u == 0)
+              copy(b);
+            else
+              buildIf(b, cmp(b, P::ult, r, c[shape.rows]), copy);
+          }
+        });
+      };
+  // Starts copying segment `segment` of the matrix into its buffer with
+  // asynchronous copies (cp.async: no registers, no waiting here), one
+  // group a segment; elements outside the matrix are zero-filled (nothing
+  // is read: their source is the first element).
+  Type asyncToken = nvgpu::DeviceAsyncTokenType::get(b.getContext());
+  auto startCopyIn = [&](ImplicitLocOpBuilder &b, Value matrix, Value valid,
+                         int64_t segment) {
+    copyStagedSegment(b, valid, segment, [&](ImplicitLocOpBuilder &b,
+                                             Value r, Value column,
+                                             Value inMatrix, Value stagedAt) {
+      SmallVector<Value> source = {select(b, inMatrix, matrix, c[0]),
+                           select(b, inMatrix, r, c[0]),
+                           select(b, inMatrix, column, c[0])};
+      nvgpu::DeviceAsyncCopyOp::create(
+          b, asyncToken, staged, ValueRange{stagedAt}, input, source,
+          b.getIndexAttr(1), select(b, inMatrix, c[1], c[0]),
+          /*bypassL1=*/UnitAttr());
+    });
+    NVVM::CpAsyncCommitGroupOp::create(b);
+  };
+
   // Every thread runs the same iterations (barriers and warp reductions).
   buildLoop(b, arith::MulIOp::create(b, blockId, c[groups]), batch,
             arith::MulIOp::create(b, gridDim, c[groups]),
@@ -476,8 +611,34 @@ void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     Value rowValid = arith::AndIOp::create(b, valid, cmp(b, P::ult, row, m));
 
     // The thread's row in registers, then its position, used flag and info.
-    SmallVector<Value> state = loadRegisterRowState(
-        b, input, matrix, row, n, rowValid, c, cols, intType);
+    // Segment s + 1 is in flight while segment s is read.
+    SmallVector<Value> state;
+    startCopyIn(b, matrix, valid, 0);
+    for (int64_t segment = 0; segment < segmentCount; ++segment) {
+      bool last = segment + 1 == segmentCount;
+      if (!last)
+        startCopyIn(b, matrix, valid, segment + 1);
+      NVVM::CpAsyncWaitGroupOp::create(b, last ? 0 : 1);
+      syncMatrix(b);
+      // The last warp's threads past the rows have no staged row: they read
+      // the last one's and keep zeros (unconditional loads vectorize).
+      Value stagedRow = row;
+      Value pastRows;
+      if (shape.rows % 32 != 0) {
+        pastRows = cmp(b, P::uge, row, c[shape.rows]);
+        stagedRow = arith::MinUIOp::create(b, row, c[shape.rows - 1]);
+      }
+      for (int64_t j = 0; j < segmentWidth(segment); ++j) {
+        Value value = memref::LoadOp::create(
+            b, staged, stagedIndex(b, segment % 2, stagedRow, j));
+        state.push_back(pastRows ? select(b, pastRows, zeroValue, value)
+                                 : value);
+      }
+      // Read before the segment after next (or the results) overwrites the
+      // buffer.
+      syncMatrix(b);
+    }
+    appendRegisterRowBookkeeping(b, state, row, rowValid, intType);
 
     state = unrollRegisterSteps(
         b, state, cols, steps, k, c,
@@ -620,16 +781,38 @@ void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
           return {newPosition, newUsed, singular};
         });
 
-    storeRegisterRowState(b, state, cols, lu, permutation, info, matrix, row,
-                          n, rowValid, valid, c);
-    // The candidate slots are double-buffered by step parity, which only a
-    // barrier between the steps of one matrix protects: the block's next
-    // matrix starts writing them again, so its warps wait until every warp
-    // has read this matrix's last candidates.
-    if (warps == 1)
-      NVVM::SyncWarpOp::create(b, fullMask);
-    else
-      gpu::BarrierOp::create(b);
+    // Row `position` of L\U is the thread's row: staged at its position,
+    // then copied out in lines. The synchronization after the last segment
+    // also keeps the block's next matrix from writing candidate slots (they
+    // are double-buffered by step parity, which only a barrier between the
+    // steps of one matrix protects) before every warp has read this
+    // matrix's last candidates.
+    Value position =
+        arith::IndexCastUIOp::create(b, b.getIndexType(), state[cols]);
+    for (int64_t segment = 0; segment < segmentCount; ++segment) {
+      int64_t first = segment * segments.width;
+      buildIf(b, rowValid, [&](ImplicitLocOpBuilder &b) {
+        for (int64_t j = 0; j < segmentWidth(segment); ++j)
+          memref::StoreOp::create(b, state[first + j], staged,
+                                  stagedIndex(b, segment % 2, position, j));
+      });
+      // Also orders this buffer's copy-out two segments ago before the
+      // writes above.
+      syncMatrix(b);
+      copyStagedSegment(b, valid, segment, [&](ImplicitLocOpBuilder &b,
+                                               Value r, Value column,
+                                               Value inMatrix,
+                                               Value stagedAt) {
+        buildIf(b, inMatrix, [&](ImplicitLocOpBuilder &b) {
+          memref::StoreOp::create(
+              b, memref::LoadOp::create(b, staged, stagedAt), lu,
+              ValueRange{matrix, r, column});
+        });
+      });
+    }
+    syncMatrix(b);
+    storeRegisterRowState(b, state, cols, /*lu=*/Value(), permutation, info,
+                          matrix, row, n, rowValid, valid, c);
   });
 }
 

@@ -90,22 +90,41 @@ func.func @small_and_empty(%a: memref<4x20x20xf32>, %p: memref<4x20xi32>, %i: me
 // CHECK:         %[[T1:.+]] = gpu.launch_func async [%[[T0]]] @linalgx_kernels::@linalgx_lu_registers75x75_f64_i32_permutation blocks in (%{{.+}}, %{{.+}}, %{{.+}}) threads in (%c32{{.*}}, %c3{{.*}}, %c1{{.*}}) args(
 // CHECK-NEXT:    gpu.wait [%[[T1]]]
 // The kernel: each warp's candidate row, key and (position, thread) in
-// 16-byte aligned workgroup buffers, double-buffered by step parity; the
-// steps unrolled, each with three redux.sync and one barrier.
+// 16-byte aligned workgroup buffers, double-buffered by step parity, and two
+// buffers of 75 row segments of 16 columns (stride 18) through which the
+// matrix comes in (cp.async, the next segment in flight while one is read)
+// and goes out in whole lines; the steps unrolled, each with three
+// redux.sync and one barrier.
 // CHECK:       gpu.func @linalgx_lu_registers75x75_f64_i32_permutation(
-// CHECK-SAME:    workgroup(%{{.+}} : memref<450xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %{{.+}} : memref<6xi64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %{{.+}} : memref<6xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
+// CHECK-SAME:    workgroup(%{{.+}} : memref<450xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %{{.+}} : memref<6xi64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %{{.+}} : memref<6xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[STAGED:.+]] : memref<2700xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
 // CHECK-SAME:    known_block_size = array<i32: 32, 3, 1>, nvvm.maxntid = array<i32: 96, 1, 1>
 // CHECK-NOT:     gpu.dynamic_shared_memory
+// CHECK:         scf.for
+// CHECK:           nvgpu.device_async_copy %{{.+}}[%{{.+}}, %{{.+}}, %{{.+}}], %[[STAGED]][%{{.+}}], 1, %{{.+}} : memref<?x?x?xf64> to memref<2700xf64, #gpu.address_space<workgroup>>
+// CHECK:         nvvm.cp.async.commit.group
+// CHECK:         nvvm.cp.async.commit.group
+// CHECK-NEXT:    nvvm.cp.async.wait.group 1
+// CHECK-NEXT:    gpu.barrier
+// CHECK-COUNT-16: memref.load %[[STAGED]]
+// CHECK:         gpu.barrier
 // CHECK-COUNT-2: nvvm.redux.sync  umax
 // CHECK:         nvvm.redux.sync  umin
 // CHECK:         gpu.barrier
 // CHECK-NOT:     gpu.barrier
 // CHECK:         nvvm.redux.sync  umax
-// After the last step and the stores, a barrier before the block's next
-// matrix rewrites the candidate slots.
+// Out, five segments: each row stored at its position, then copied out in
+// lines; after the last segment a barrier before the block's next matrix
+// rewrites the buffers and candidate slots.
+// CHECK:         memref.store %{{.+}}, %[[STAGED]]
+// CHECK:         gpu.barrier
+// CHECK:         scf.for
+// CHECK:           memref.load %[[STAGED]]
+// CHECK-NEXT:      memref.store %{{.+}}, %{{.+}} : memref<?x?x?xf64>
+// CHECK-COUNT-4: scf.for
+// CHECK:         gpu.barrier
+// CHECK-NEXT:    arith.index_castui
 // CHECK:         memref.store %{{.+}}, %{{.+}}[%{{.+}}] : memref<?xi32>
 // CHECK-NEXT:  }
-// CHECK-NEXT:  gpu.barrier
 // CHECK-NEXT:  }
 // CHECK-NEXT:  gpu.return
 func.func @f64_block_registers(%a: memref<64x75x75xf64>, %l: memref<64x75x75xf64>, %p: memref<64x75xi32>, %i: memref<64xi32>, %q: memref<64x75xi32>) {
