@@ -13,6 +13,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -98,6 +99,33 @@ Value pivotKey(ImplicitLocOpBuilder &b, const ElementArith &element,
   return arith::SelectOp::create(
       b, isNaN, arith::SelectOp::create(b, onDiagonal, infKey, zeroKey),
       arith::BitcastOp::create(b, keyType, magnitude));
+}
+
+/// The largest pivot key of the lanes `reduceMax` (an unsigned 32-bit
+/// maximum over them) spans: 64-bit keys reduce their high halves, then the
+/// low halves of the lanes holding the largest high half.
+Value reduceMaxKey(ImplicitLocOpBuilder &b, Value key,
+                   function_ref<Value(ImplicitLocOpBuilder &, Value)>
+                       reduceMax) {
+  Type keyType = key.getType(), i32 = b.getI32Type();
+  if (keyType.isInteger(32))
+    return reduceMax(b, key);
+  Value shift = arith::ConstantIntOp::create(b, keyType, 32);
+  Value high =
+      arith::TruncIOp::create(b, i32, arith::ShRUIOp::create(b, key, shift));
+  Value low = arith::TruncIOp::create(b, i32, key);
+  Value bestHigh = reduceMax(b, high);
+  Value bestLow = reduceMax(
+      b, arith::SelectOp::create(
+             b,
+             arith::CmpIOp::create(b, arith::CmpIPredicate::eq, high,
+                                   bestHigh),
+             low, arith::ConstantIntOp::create(b, i32, 0)));
+  return arith::OrIOp::create(
+      b,
+      arith::ShLIOp::create(b, arith::ExtUIOp::create(b, keyType, bestHigh),
+                            shift),
+      arith::ExtUIOp::create(b, keyType, bestLow));
 }
 
 /// Appends what the register kernels keep per thread after a row's values:
@@ -313,7 +341,23 @@ void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   Value slot = arith::AddIOp::create(
       b, arith::MulIOp::create(b, warp, c[groupsPerWarp]), group);
   Value noPosition = c32(b, std::numeric_limits<int32_t>::max());
-
+  Value fullMask = c32(b, -1);
+  // The lanes of the thread's matrix, as a mask.
+  Value groupLanes = arith::ShLIOp::create(
+      b, c32(b, size == 32 ? -1 : (int64_t{1} << size) - 1), firstLaneOfGroup);
+  // The reduction of `value` over the lanes of each matrix of the warp.
+  auto groupReduce = [&](ImplicitLocOpBuilder &b, NVVM::ReduxKind kind,
+                         Value value, Value identity) -> Value {
+    Value result;
+    for (int64_t g = 0; g < groupsPerWarp; ++g) {
+      Value inGroup = cmp(b, P::eq, group, c[g]);
+      Value reduced = NVVM::ReduxOp::create(
+          b, i32, groupsPerWarp == 1 ? value : select(b, inGroup, value, identity),
+          kind, fullMask);
+      result = g == 0 ? reduced : select(b, inGroup, reduced, result);
+    }
+    return result;
+  };
   // Every lane runs the same iterations (the shuffles need the whole warp).
   buildLoop(b, arith::MulIOp::create(b, blockId, matricesPerBlock), batch,
             arith::MulIOp::create(b, gridDim, matricesPerBlock),
@@ -340,6 +384,43 @@ void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
               arith::ConstantOp::create(b, b.getZeroAttr(key.getType()));
           key = select(b, used, zeroKey, key);
           Value candidate = select(b, used, noPosition, position);
+          Value pivotPosition, pivotRow;
+          if (groupsPerWarp <= 2) {
+            // Two matrices a warp at most: warp-wide reductions (redux.sync,
+            // each lane offering the identity for the other matrix's) take
+            // fewer instructions than a butterfly of three shuffles a level;
+            // a ballot finds the lane holding the pivot row.
+            pivotPosition = groupReduce(
+                b, NVVM::ReduxKind::UMIN,
+                select(b,
+                       cmp(b, P::eq, key,
+                           reduceMaxKey(b, key,
+                                        [&](ImplicitLocOpBuilder &b, Value v) {
+                                          return groupReduce(
+                                              b, NVVM::ReduxKind::UMAX, v,
+                                              c32(b, 0));
+                                        })),
+                       candidate, noPosition),
+                noPosition);
+            Value holders = NVVM::VoteSyncOp::create(
+                b, i32, fullMask,
+                arith::AndIOp::create(
+                    b, cmp(b, P::eq, candidate, pivotPosition),
+                    cmp(b, P::ne, candidate, noPosition)),
+                NVVM::VoteSyncKind::ballot);
+            // No holder only in a matrix past the batch (every row used):
+            // its lanes then read their own group's first lane.
+            Value holderLane = arith::AndIOp::create(
+                b,
+                math::CountTrailingZerosOp::create(
+                    b, arith::AndIOp::create(b, holders, groupLanes)),
+                c32(b, 31));
+            pivotRow = arith::SubIOp::create(
+                b,
+                select(b, cmp(b, P::eq, holders, c32(b, 0)), firstLaneOfGroup,
+                       holderLane),
+                firstLaneOfGroup);
+          } else {
           Value candidateRow = rowI32;
           for (int64_t offset = size / 2; offset >= 1; offset /= 2) {
             Value otherKey = shuffleXor(b, key, offset);
@@ -356,7 +437,9 @@ void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
             candidate = select(b, take, otherPosition, candidate);
             candidateRow = select(b, take, otherRow, candidateRow);
           }
-          Value pivotPosition = candidate, pivotRow = candidateRow;
+          pivotPosition = candidate;
+          pivotRow = candidateRow;
+          }
           Value isPivotRow = cmp(b, P::eq, rowI32, pivotRow);
           auto [newPosition, newUsed] =
               exchangeRows(b, position, used, isPivotRow, pivotPosition,
@@ -653,24 +736,10 @@ void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
               b, used, zeroKey,
               pivotKey(b, element, a[step],
                        cmp(b, P::eq, position, stepI32), elementType));
-          Value bestKey;
-          if (keyWidth == 32) {
-            bestKey = redux(b, NVVM::ReduxKind::UMAX, key);
-          } else {
-            Value shift = arith::ConstantIntOp::create(b, keyType, 32);
-            Value high = arith::TruncIOp::create(
-                b, i32, arith::ShRUIOp::create(b, key, shift));
-            Value low = arith::TruncIOp::create(b, i32, key);
-            Value bestHigh = redux(b, NVVM::ReduxKind::UMAX, high);
-            Value bestLow = redux(
-                b, NVVM::ReduxKind::UMAX,
-                select(b, cmp(b, P::eq, high, bestHigh), low, int32(0)));
-            bestKey = arith::OrIOp::create(
-                b,
-                arith::ShLIOp::create(
-                    b, arith::ExtUIOp::create(b, keyType, bestHigh), shift),
-                arith::ExtUIOp::create(b, keyType, bestLow));
-          }
+          Value bestKey = reduceMaxKey(
+              b, key, [&](ImplicitLocOpBuilder &b, Value v) {
+                return redux(b, NVVM::ReduxKind::UMAX, v);
+              });
           Value bestPosition = redux(
               b, NVVM::ReduxKind::UMIN,
               select(b, arith::AndIOp::create(b, cmp(b, P::eq, key, bestKey),
