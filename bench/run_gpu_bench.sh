@@ -19,6 +19,8 @@
 #   NCU_CALLS=3      profiled calls per ncu measurement
 #   NCU_BIG=1        include (4096,4096) in the ncu part (~1000+ kernels)
 #   CASES="..."      only the cases whose label (e.g. 64x75x75:f64) is listed
+#   STRATEGIES="auto cusolver batched"  the linalgx lu strategies measured
+#                    (auto alone skips the slow looped cuSOLVER runs)
 #   PYTHON=python3   the Python with JAX and PyTorch
 #
 # The timing part is sized to finish in about 2-4 minutes on an H200.
@@ -146,7 +148,7 @@ if [ "${NCU_ONLY:-0}" != 1 ]; then
     [ -z "$label" ] && continue
     selected "$label" || continue
     to=$(( 3 * mx + 40 ))
-    for st in auto cusolver batched; do
+    for st in ${STRATEGIES:-auto cusolver batched}; do
       # batched = cuBLAS getrfBatched: square only.
       [ "$st" = batched ] && [ "$m" != "$n" ] && continue
       run_lx "${label//[:x]/_}_lu_perm_$st" "$to" lu_perm "$dt" "$st" "$b" "$m" "$n" "$it" "$wu" "$mx"
@@ -254,7 +256,8 @@ if [ "${NCU:-0}" = 1 ]; then
           done
         done
       elif [ $HAVE_BIN = 1 ]; then
-        for st in cusolver batched; do
+        for st in ${STRATEGIES:-auto cusolver batched}; do
+          [ "$st" = auto ] && continue
           [ "$st" = batched ] && [ "$m" != "$n" ] && continue
           ncu_one 180 linalgx lu_perm "$dt" "$st" "$b" "$m" "$n" -- $(lx_target lu_perm "$dt" "$st" "$b" "$m" "$n")
         done

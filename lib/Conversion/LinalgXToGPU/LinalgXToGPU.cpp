@@ -431,15 +431,21 @@ Value buildReverseTrace(ImplicitLocOpBuilder &b, Value start, Value steps,
                 b, arith::CmpIPredicate::slt,
                 arith::IndexCastOp::create(b, b.getIndexType(), target), n));
         Value iInt = arith::IndexCastOp::create(b, intType, i);
+        // The swap moves a position at i or at the target by xor-ing it
+        // with i ^ target (zero when the pivot names no swap; a position
+        // never equals an invalid target). Only the two comparisons and the
+        // xor depend on the position: the chain through the swaps is three
+        // operations a step.
+        Value swapBits = arith::SelectOp::create(
+            b, valid, arith::XOrIOp::create(b, iInt, target), zeroInt);
         Value position = iter[0];
-        Value atRow = arith::AndIOp::create(
-            b, valid,
-            arith::CmpIOp::create(b, arith::CmpIPredicate::eq, position, iInt));
-        Value atTarget = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
-                                               position, target);
+        Value moves = arith::OrIOp::create(
+            b,
+            arith::CmpIOp::create(b, arith::CmpIPredicate::eq, position, iInt),
+            arith::CmpIOp::create(b, arith::CmpIPredicate::eq, position,
+                                  target));
         Value moved = arith::SelectOp::create(
-            b, atRow, target,
-            arith::SelectOp::create(b, atTarget, iInt, position));
+            b, moves, arith::XOrIOp::create(b, position, swapBits), position);
         scf::YieldOp::create(b, moved);
       });
   // Unrolling only fails for loops it cannot analyze; the loop stays correct

@@ -120,12 +120,16 @@
 // CHECK-NEXT:            %[[SLT0I:.+]] = arith.index_cast %[[ST0]] : i32 to index
 // CHECK-NEXT:            %[[SLT0:.+]] = arith.cmpi slt, %[[SLT0I]], %[[KN]] : index
 // CHECK-NEXT:            %[[SOK0:.+]] = arith.andi %[[SGE0]], %[[SLT0]] : i1
+// A swap xors a position at i or at the target with i ^ target (0 when
+// the pivot names no swap).
 // CHECK-NEXT:            %[[SII0:.+]] = arith.index_cast %[[SI0]] : index to i32
+// CHECK-NEXT:            %[[SX0:.+]] = arith.xori %[[SII0]], %[[ST0]] : i32
+// CHECK-NEXT:            %[[SBITS0:.+]] = arith.select %[[SOK0]], %[[SX0]], %[[SZEROI]] : i32
 // CHECK-NEXT:            %[[SATI0:.+]] = arith.cmpi eq, %[[SPOS]], %[[SII0]] : i32
-// CHECK-NEXT:            %[[SATR0:.+]] = arith.andi %[[SOK0]], %[[SATI0]] : i1
 // CHECK-NEXT:            %[[SATT0:.+]] = arith.cmpi eq, %[[SPOS]], %[[ST0]] : i32
-// CHECK-NEXT:            %[[SSW0:.+]] = arith.select %[[SATT0]], %[[SII0]], %[[SPOS]] : i32
-// CHECK-NEXT:            %[[SM0:.+]] = arith.select %[[SATR0]], %[[ST0]], %[[SSW0]] : i32
+// CHECK-NEXT:            %[[SMOVES0:.+]] = arith.ori %[[SATI0]], %[[SATT0]] : i1
+// CHECK-NEXT:            %[[SPX0:.+]] = arith.xori %[[SPOS]], %[[SBITS0]] : i32
+// CHECK-NEXT:            %[[SM0:.+]] = arith.select %[[SMOVES0]], %[[SPX0]], %[[SPOS]] : i32
 // CHECK-NOT:             memref.load
 // CHECK:                 %[[SR1:.+]] = arith.addi %[[SR]], %{{.+}} : index
 // CHECK-NEXT:            %[[SI1:.+]] = arith.subi %[[SLAST]], %[[SR1]] : index
@@ -136,11 +140,13 @@
 // CHECK-NEXT:            %[[SLT1:.+]] = arith.cmpi slt, %[[SLT1I]], %[[KN]] : index
 // CHECK-NEXT:            %[[SOK1:.+]] = arith.andi %[[SGE1]], %[[SLT1]] : i1
 // CHECK-NEXT:            %[[SII1:.+]] = arith.index_cast %[[SI1]] : index to i32
+// CHECK-NEXT:            %[[SX1:.+]] = arith.xori %[[SII1]], %[[ST1]] : i32
+// CHECK-NEXT:            %[[SBITS1:.+]] = arith.select %[[SOK1]], %[[SX1]], %[[SZEROI]] : i32
 // CHECK-NEXT:            %[[SATI1:.+]] = arith.cmpi eq, %[[SM0]], %[[SII1]] : i32
-// CHECK-NEXT:            %[[SATR1:.+]] = arith.andi %[[SOK1]], %[[SATI1]] : i1
 // CHECK-NEXT:            %[[SATT1:.+]] = arith.cmpi eq, %[[SM0]], %[[ST1]] : i32
-// CHECK-NEXT:            %[[SSW1:.+]] = arith.select %[[SATT1]], %[[SII1]], %[[SM0]] : i32
-// CHECK-NEXT:            %[[SM1:.+]] = arith.select %[[SATR1]], %[[ST1]], %[[SSW1]] : i32
+// CHECK-NEXT:            %[[SMOVES1:.+]] = arith.ori %[[SATI1]], %[[SATT1]] : i1
+// CHECK-NEXT:            %[[SPX1:.+]] = arith.xori %[[SM0]], %[[SBITS1]] : i32
+// CHECK-NEXT:            %[[SM1:.+]] = arith.select %[[SMOVES1]], %[[SPX1]], %[[SM0]] : i32
 // CHECK-NOT:             memref.load
 // CHECK:                 %[[SR2:.+]] = arith.addi %[[SR]], %{{.+}} : index
 // CHECK-NEXT:            %[[SI2:.+]] = arith.subi %[[SLAST]], %[[SR2]] : index
@@ -151,11 +157,13 @@
 // CHECK-NEXT:            %[[SLT2:.+]] = arith.cmpi slt, %[[SLT2I]], %[[KN]] : index
 // CHECK-NEXT:            %[[SOK2:.+]] = arith.andi %[[SGE2]], %[[SLT2]] : i1
 // CHECK-NEXT:            %[[SII2:.+]] = arith.index_cast %[[SI2]] : index to i32
+// CHECK-NEXT:            %[[SX2:.+]] = arith.xori %[[SII2]], %[[ST2]] : i32
+// CHECK-NEXT:            %[[SBITS2:.+]] = arith.select %[[SOK2]], %[[SX2]], %[[SZEROI]] : i32
 // CHECK-NEXT:            %[[SATI2:.+]] = arith.cmpi eq, %[[SM1]], %[[SII2]] : i32
-// CHECK-NEXT:            %[[SATR2:.+]] = arith.andi %[[SOK2]], %[[SATI2]] : i1
 // CHECK-NEXT:            %[[SATT2:.+]] = arith.cmpi eq, %[[SM1]], %[[ST2]] : i32
-// CHECK-NEXT:            %[[SSW2:.+]] = arith.select %[[SATT2]], %[[SII2]], %[[SM1]] : i32
-// CHECK-NEXT:            %[[SM2:.+]] = arith.select %[[SATR2]], %[[ST2]], %[[SSW2]] : i32
+// CHECK-NEXT:            %[[SMOVES2:.+]] = arith.ori %[[SATI2]], %[[SATT2]] : i1
+// CHECK-NEXT:            %[[SPX2:.+]] = arith.xori %[[SM1]], %[[SBITS2]] : i32
+// CHECK-NEXT:            %[[SM2:.+]] = arith.select %[[SMOVES2]], %[[SPX2]], %[[SM1]] : i32
 // CHECK-NOT:             memref.load
 // CHECK:                 %[[SR3:.+]] = arith.addi %[[SR]], %{{.+}} : index
 // CHECK-NEXT:            %[[SI3:.+]] = arith.subi %[[SLAST]], %[[SR3]] : index
@@ -166,11 +174,13 @@
 // CHECK-NEXT:            %[[SLT3:.+]] = arith.cmpi slt, %[[SLT3I]], %[[KN]] : index
 // CHECK-NEXT:            %[[SOK3:.+]] = arith.andi %[[SGE3]], %[[SLT3]] : i1
 // CHECK-NEXT:            %[[SII3:.+]] = arith.index_cast %[[SI3]] : index to i32
+// CHECK-NEXT:            %[[SX3:.+]] = arith.xori %[[SII3]], %[[ST3]] : i32
+// CHECK-NEXT:            %[[SBITS3:.+]] = arith.select %[[SOK3]], %[[SX3]], %[[SZEROI]] : i32
 // CHECK-NEXT:            %[[SATI3:.+]] = arith.cmpi eq, %[[SM2]], %[[SII3]] : i32
-// CHECK-NEXT:            %[[SATR3:.+]] = arith.andi %[[SOK3]], %[[SATI3]] : i1
 // CHECK-NEXT:            %[[SATT3:.+]] = arith.cmpi eq, %[[SM2]], %[[ST3]] : i32
-// CHECK-NEXT:            %[[SSW3:.+]] = arith.select %[[SATT3]], %[[SII3]], %[[SM2]] : i32
-// CHECK-NEXT:            %[[SM3:.+]] = arith.select %[[SATR3]], %[[ST3]], %[[SSW3]] : i32
+// CHECK-NEXT:            %[[SMOVES3:.+]] = arith.ori %[[SATI3]], %[[SATT3]] : i1
+// CHECK-NEXT:            %[[SPX3:.+]] = arith.xori %[[SM2]], %[[SBITS3]] : i32
+// CHECK-NEXT:            %[[SM3:.+]] = arith.select %[[SMOVES3]], %[[SPX3]], %[[SM2]] : i32
 // CHECK-NEXT:            scf.yield %[[SM3]] : i32
 // CHECK-NEXT:          }
 // CHECK-NEXT:          %[[STRACE:.+]] = scf.for %[[SRR:[^ ]+]] = %[[SUB]] to %[[STEPS]] step %[[SC1]] iter_args(%[[SRPOS:[^ ]+]] = %[[SMAIN]]) -> (i32) {
@@ -182,11 +192,13 @@
 // CHECK-NEXT:            %[[SLTR:.+]] = arith.cmpi slt, %[[SLTRI]], %[[KN]] : index
 // CHECK-NEXT:            %[[SOKR:.+]] = arith.andi %[[SGER]], %[[SLTR]] : i1
 // CHECK-NEXT:            %[[SIIR:.+]] = arith.index_cast %[[SRI]] : index to i32
+// CHECK-NEXT:            %[[SXR:.+]] = arith.xori %[[SIIR]], %[[SRT]] : i32
+// CHECK-NEXT:            %[[SBITSR:.+]] = arith.select %[[SOKR]], %[[SXR]], %[[SZEROI]] : i32
 // CHECK-NEXT:            %[[SATIR:.+]] = arith.cmpi eq, %[[SRPOS]], %[[SIIR]] : i32
-// CHECK-NEXT:            %[[SATRR:.+]] = arith.andi %[[SOKR]], %[[SATIR]] : i1
 // CHECK-NEXT:            %[[SATTR:.+]] = arith.cmpi eq, %[[SRPOS]], %[[SRT]] : i32
-// CHECK-NEXT:            %[[SSWR:.+]] = arith.select %[[SATTR]], %[[SIIR]], %[[SRPOS]] : i32
-// CHECK-NEXT:            %[[SMR:.+]] = arith.select %[[SATRR]], %[[SRT]], %[[SSWR]] : i32
+// CHECK-NEXT:            %[[SMOVESR:.+]] = arith.ori %[[SATIR]], %[[SATTR]] : i1
+// CHECK-NEXT:            %[[SPXR:.+]] = arith.xori %[[SRPOS]], %[[SBITSR]] : i32
+// CHECK-NEXT:            %[[SMR:.+]] = arith.select %[[SMOVESR]], %[[SPXR]], %[[SRPOS]] : i32
 // CHECK-NEXT:            scf.yield %[[SMR]] : i32
 // CHECK-NEXT:          }
 // CHECK-NEXT:          scf.yield %[[STRACE]] : i32
@@ -206,11 +218,13 @@
 // CHECK-NEXT:            %[[GLT0:.+]] = arith.cmpi slt, %[[GLT0I]], %[[KN]] : index
 // CHECK-NEXT:            %[[GOK0:.+]] = arith.andi %[[GGE0]], %[[GLT0]] : i1
 // CHECK-NEXT:            %[[GII0:.+]] = arith.index_cast %[[GI0]] : index to i32
+// CHECK-NEXT:            %[[GX0:.+]] = arith.xori %[[GII0]], %[[GT0]] : i32
+// CHECK-NEXT:            %[[GBITS0:.+]] = arith.select %[[GOK0]], %[[GX0]], %[[GZEROI]] : i32
 // CHECK-NEXT:            %[[GATI0:.+]] = arith.cmpi eq, %[[GPOS]], %[[GII0]] : i32
-// CHECK-NEXT:            %[[GATR0:.+]] = arith.andi %[[GOK0]], %[[GATI0]] : i1
 // CHECK-NEXT:            %[[GATT0:.+]] = arith.cmpi eq, %[[GPOS]], %[[GT0]] : i32
-// CHECK-NEXT:            %[[GSW0:.+]] = arith.select %[[GATT0]], %[[GII0]], %[[GPOS]] : i32
-// CHECK-NEXT:            %[[GM0:.+]] = arith.select %[[GATR0]], %[[GT0]], %[[GSW0]] : i32
+// CHECK-NEXT:            %[[GMOVES0:.+]] = arith.ori %[[GATI0]], %[[GATT0]] : i1
+// CHECK-NEXT:            %[[GPX0:.+]] = arith.xori %[[GPOS]], %[[GBITS0]] : i32
+// CHECK-NEXT:            %[[GM0:.+]] = arith.select %[[GMOVES0]], %[[GPX0]], %[[GPOS]] : i32
 // CHECK-NOT:             memref.load
 // CHECK:                 %[[GR1:.+]] = arith.addi %[[GR]], %{{.+}} : index
 // CHECK-NEXT:            %[[GI1:.+]] = arith.subi %[[GLAST]], %[[GR1]] : index
@@ -220,11 +234,13 @@
 // CHECK-NEXT:            %[[GLT1:.+]] = arith.cmpi slt, %[[GLT1I]], %[[KN]] : index
 // CHECK-NEXT:            %[[GOK1:.+]] = arith.andi %[[GGE1]], %[[GLT1]] : i1
 // CHECK-NEXT:            %[[GII1:.+]] = arith.index_cast %[[GI1]] : index to i32
+// CHECK-NEXT:            %[[GX1:.+]] = arith.xori %[[GII1]], %[[GT1]] : i32
+// CHECK-NEXT:            %[[GBITS1:.+]] = arith.select %[[GOK1]], %[[GX1]], %[[GZEROI]] : i32
 // CHECK-NEXT:            %[[GATI1:.+]] = arith.cmpi eq, %[[GM0]], %[[GII1]] : i32
-// CHECK-NEXT:            %[[GATR1:.+]] = arith.andi %[[GOK1]], %[[GATI1]] : i1
 // CHECK-NEXT:            %[[GATT1:.+]] = arith.cmpi eq, %[[GM0]], %[[GT1]] : i32
-// CHECK-NEXT:            %[[GSW1:.+]] = arith.select %[[GATT1]], %[[GII1]], %[[GM0]] : i32
-// CHECK-NEXT:            %[[GM1:.+]] = arith.select %[[GATR1]], %[[GT1]], %[[GSW1]] : i32
+// CHECK-NEXT:            %[[GMOVES1:.+]] = arith.ori %[[GATI1]], %[[GATT1]] : i1
+// CHECK-NEXT:            %[[GPX1:.+]] = arith.xori %[[GM0]], %[[GBITS1]] : i32
+// CHECK-NEXT:            %[[GM1:.+]] = arith.select %[[GMOVES1]], %[[GPX1]], %[[GM0]] : i32
 // CHECK-NOT:             memref.load
 // CHECK:                 %[[GR2:.+]] = arith.addi %[[GR]], %{{.+}} : index
 // CHECK-NEXT:            %[[GI2:.+]] = arith.subi %[[GLAST]], %[[GR2]] : index
@@ -234,11 +250,13 @@
 // CHECK-NEXT:            %[[GLT2:.+]] = arith.cmpi slt, %[[GLT2I]], %[[KN]] : index
 // CHECK-NEXT:            %[[GOK2:.+]] = arith.andi %[[GGE2]], %[[GLT2]] : i1
 // CHECK-NEXT:            %[[GII2:.+]] = arith.index_cast %[[GI2]] : index to i32
+// CHECK-NEXT:            %[[GX2:.+]] = arith.xori %[[GII2]], %[[GT2]] : i32
+// CHECK-NEXT:            %[[GBITS2:.+]] = arith.select %[[GOK2]], %[[GX2]], %[[GZEROI]] : i32
 // CHECK-NEXT:            %[[GATI2:.+]] = arith.cmpi eq, %[[GM1]], %[[GII2]] : i32
-// CHECK-NEXT:            %[[GATR2:.+]] = arith.andi %[[GOK2]], %[[GATI2]] : i1
 // CHECK-NEXT:            %[[GATT2:.+]] = arith.cmpi eq, %[[GM1]], %[[GT2]] : i32
-// CHECK-NEXT:            %[[GSW2:.+]] = arith.select %[[GATT2]], %[[GII2]], %[[GM1]] : i32
-// CHECK-NEXT:            %[[GM2:.+]] = arith.select %[[GATR2]], %[[GT2]], %[[GSW2]] : i32
+// CHECK-NEXT:            %[[GMOVES2:.+]] = arith.ori %[[GATI2]], %[[GATT2]] : i1
+// CHECK-NEXT:            %[[GPX2:.+]] = arith.xori %[[GM1]], %[[GBITS2]] : i32
+// CHECK-NEXT:            %[[GM2:.+]] = arith.select %[[GMOVES2]], %[[GPX2]], %[[GM1]] : i32
 // CHECK-NOT:             memref.load
 // CHECK:                 %[[GR3:.+]] = arith.addi %[[GR]], %{{.+}} : index
 // CHECK-NEXT:            %[[GI3:.+]] = arith.subi %[[GLAST]], %[[GR3]] : index
@@ -248,11 +266,13 @@
 // CHECK-NEXT:            %[[GLT3:.+]] = arith.cmpi slt, %[[GLT3I]], %[[KN]] : index
 // CHECK-NEXT:            %[[GOK3:.+]] = arith.andi %[[GGE3]], %[[GLT3]] : i1
 // CHECK-NEXT:            %[[GII3:.+]] = arith.index_cast %[[GI3]] : index to i32
+// CHECK-NEXT:            %[[GX3:.+]] = arith.xori %[[GII3]], %[[GT3]] : i32
+// CHECK-NEXT:            %[[GBITS3:.+]] = arith.select %[[GOK3]], %[[GX3]], %[[GZEROI]] : i32
 // CHECK-NEXT:            %[[GATI3:.+]] = arith.cmpi eq, %[[GM2]], %[[GII3]] : i32
-// CHECK-NEXT:            %[[GATR3:.+]] = arith.andi %[[GOK3]], %[[GATI3]] : i1
 // CHECK-NEXT:            %[[GATT3:.+]] = arith.cmpi eq, %[[GM2]], %[[GT3]] : i32
-// CHECK-NEXT:            %[[GSW3:.+]] = arith.select %[[GATT3]], %[[GII3]], %[[GM2]] : i32
-// CHECK-NEXT:            %[[GM3:.+]] = arith.select %[[GATR3]], %[[GT3]], %[[GSW3]] : i32
+// CHECK-NEXT:            %[[GMOVES3:.+]] = arith.ori %[[GATI3]], %[[GATT3]] : i1
+// CHECK-NEXT:            %[[GPX3:.+]] = arith.xori %[[GM2]], %[[GBITS3]] : i32
+// CHECK-NEXT:            %[[GM3:.+]] = arith.select %[[GMOVES3]], %[[GPX3]], %[[GM2]] : i32
 // CHECK-NEXT:            scf.yield %[[GM3]] : i32
 // CHECK-NEXT:          }
 // CHECK-NEXT:          %[[GTRACE:.+]] = scf.for %[[GRR:[^ ]+]] = %[[GUB]] to %[[STEPS]] step %[[GC1]] iter_args(%[[GRPOS:[^ ]+]] = %[[GMAIN]]) -> (i32) {
@@ -263,11 +283,13 @@
 // CHECK-NEXT:            %[[GLTR:.+]] = arith.cmpi slt, %[[GLTRI]], %[[KN]] : index
 // CHECK-NEXT:            %[[GOKR:.+]] = arith.andi %[[GGER]], %[[GLTR]] : i1
 // CHECK-NEXT:            %[[GIIR:.+]] = arith.index_cast %[[GRI]] : index to i32
+// CHECK-NEXT:            %[[GXR:.+]] = arith.xori %[[GIIR]], %[[GRT]] : i32
+// CHECK-NEXT:            %[[GBITSR:.+]] = arith.select %[[GOKR]], %[[GXR]], %[[GZEROI]] : i32
 // CHECK-NEXT:            %[[GATIR:.+]] = arith.cmpi eq, %[[GRPOS]], %[[GIIR]] : i32
-// CHECK-NEXT:            %[[GATRR:.+]] = arith.andi %[[GOKR]], %[[GATIR]] : i1
 // CHECK-NEXT:            %[[GATTR:.+]] = arith.cmpi eq, %[[GRPOS]], %[[GRT]] : i32
-// CHECK-NEXT:            %[[GSWR:.+]] = arith.select %[[GATTR]], %[[GIIR]], %[[GRPOS]] : i32
-// CHECK-NEXT:            %[[GMR:.+]] = arith.select %[[GATRR]], %[[GRT]], %[[GSWR]] : i32
+// CHECK-NEXT:            %[[GMOVESR:.+]] = arith.ori %[[GATIR]], %[[GATTR]] : i1
+// CHECK-NEXT:            %[[GPXR:.+]] = arith.xori %[[GRPOS]], %[[GBITSR]] : i32
+// CHECK-NEXT:            %[[GMR:.+]] = arith.select %[[GMOVESR]], %[[GPXR]], %[[GRPOS]] : i32
 // CHECK-NEXT:            scf.yield %[[GMR]] : i32
 // CHECK-NEXT:          }
 // CHECK-NEXT:          scf.yield %[[GTRACE]] : i32
@@ -361,12 +383,16 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK-NEXT:            %[[SLT0I:.+]] = arith.index_cast %[[STG0]] : i64 to index
 // CHECK-NEXT:            %[[SLT0:.+]] = arith.cmpi slt, %[[SLT0I]], %[[KN]] : index
 // CHECK-NEXT:            %[[SOK0:.+]] = arith.andi %[[SGE0]], %[[SLT0]] : i1
+// A swap xors a position at i or at the target with i ^ target (0 when
+// the pivot names no swap).
 // CHECK-NEXT:            %[[SII0:.+]] = arith.index_cast %[[SI0]] : index to i64
+// CHECK-NEXT:            %[[SX0:.+]] = arith.xori %[[SII0]], %[[STG0]] : i64
+// CHECK-NEXT:            %[[SBITS0:.+]] = arith.select %[[SOK0]], %[[SX0]], %[[SZEROI]] : i64
 // CHECK-NEXT:            %[[SATI0:.+]] = arith.cmpi eq, %[[SPOS]], %[[SII0]] : i64
-// CHECK-NEXT:            %[[SATR0:.+]] = arith.andi %[[SOK0]], %[[SATI0]] : i1
 // CHECK-NEXT:            %[[SATT0:.+]] = arith.cmpi eq, %[[SPOS]], %[[STG0]] : i64
-// CHECK-NEXT:            %[[SSW0:.+]] = arith.select %[[SATT0]], %[[SII0]], %[[SPOS]] : i64
-// CHECK-NEXT:            %[[SM0:.+]] = arith.select %[[SATR0]], %[[STG0]], %[[SSW0]] : i64
+// CHECK-NEXT:            %[[SMOVES0:.+]] = arith.ori %[[SATI0]], %[[SATT0]] : i1
+// CHECK-NEXT:            %[[SPX0:.+]] = arith.xori %[[SPOS]], %[[SBITS0]] : i64
+// CHECK-NEXT:            %[[SM0:.+]] = arith.select %[[SMOVES0]], %[[SPX0]], %[[SPOS]] : i64
 // CHECK-NOT:             memref.load
 // CHECK:                 %[[SR1:.+]] = arith.addi %[[SR]], %{{.+}} : index
 // CHECK-NEXT:            %[[SI1:.+]] = arith.subi %[[SLAST]], %[[SR1]] : index
@@ -378,11 +404,13 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK-NEXT:            %[[SLT1:.+]] = arith.cmpi slt, %[[SLT1I]], %[[KN]] : index
 // CHECK-NEXT:            %[[SOK1:.+]] = arith.andi %[[SGE1]], %[[SLT1]] : i1
 // CHECK-NEXT:            %[[SII1:.+]] = arith.index_cast %[[SI1]] : index to i64
+// CHECK-NEXT:            %[[SX1:.+]] = arith.xori %[[SII1]], %[[STG1]] : i64
+// CHECK-NEXT:            %[[SBITS1:.+]] = arith.select %[[SOK1]], %[[SX1]], %[[SZEROI]] : i64
 // CHECK-NEXT:            %[[SATI1:.+]] = arith.cmpi eq, %[[SM0]], %[[SII1]] : i64
-// CHECK-NEXT:            %[[SATR1:.+]] = arith.andi %[[SOK1]], %[[SATI1]] : i1
 // CHECK-NEXT:            %[[SATT1:.+]] = arith.cmpi eq, %[[SM0]], %[[STG1]] : i64
-// CHECK-NEXT:            %[[SSW1:.+]] = arith.select %[[SATT1]], %[[SII1]], %[[SM0]] : i64
-// CHECK-NEXT:            %[[SM1:.+]] = arith.select %[[SATR1]], %[[STG1]], %[[SSW1]] : i64
+// CHECK-NEXT:            %[[SMOVES1:.+]] = arith.ori %[[SATI1]], %[[SATT1]] : i1
+// CHECK-NEXT:            %[[SPX1:.+]] = arith.xori %[[SM0]], %[[SBITS1]] : i64
+// CHECK-NEXT:            %[[SM1:.+]] = arith.select %[[SMOVES1]], %[[SPX1]], %[[SM0]] : i64
 // CHECK-NOT:             memref.load
 // CHECK:                 %[[SR2:.+]] = arith.addi %[[SR]], %{{.+}} : index
 // CHECK-NEXT:            %[[SI2:.+]] = arith.subi %[[SLAST]], %[[SR2]] : index
@@ -394,11 +422,13 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK-NEXT:            %[[SLT2:.+]] = arith.cmpi slt, %[[SLT2I]], %[[KN]] : index
 // CHECK-NEXT:            %[[SOK2:.+]] = arith.andi %[[SGE2]], %[[SLT2]] : i1
 // CHECK-NEXT:            %[[SII2:.+]] = arith.index_cast %[[SI2]] : index to i64
+// CHECK-NEXT:            %[[SX2:.+]] = arith.xori %[[SII2]], %[[STG2]] : i64
+// CHECK-NEXT:            %[[SBITS2:.+]] = arith.select %[[SOK2]], %[[SX2]], %[[SZEROI]] : i64
 // CHECK-NEXT:            %[[SATI2:.+]] = arith.cmpi eq, %[[SM1]], %[[SII2]] : i64
-// CHECK-NEXT:            %[[SATR2:.+]] = arith.andi %[[SOK2]], %[[SATI2]] : i1
 // CHECK-NEXT:            %[[SATT2:.+]] = arith.cmpi eq, %[[SM1]], %[[STG2]] : i64
-// CHECK-NEXT:            %[[SSW2:.+]] = arith.select %[[SATT2]], %[[SII2]], %[[SM1]] : i64
-// CHECK-NEXT:            %[[SM2:.+]] = arith.select %[[SATR2]], %[[STG2]], %[[SSW2]] : i64
+// CHECK-NEXT:            %[[SMOVES2:.+]] = arith.ori %[[SATI2]], %[[SATT2]] : i1
+// CHECK-NEXT:            %[[SPX2:.+]] = arith.xori %[[SM1]], %[[SBITS2]] : i64
+// CHECK-NEXT:            %[[SM2:.+]] = arith.select %[[SMOVES2]], %[[SPX2]], %[[SM1]] : i64
 // CHECK-NOT:             memref.load
 // CHECK:                 %[[SR3:.+]] = arith.addi %[[SR]], %{{.+}} : index
 // CHECK-NEXT:            %[[SI3:.+]] = arith.subi %[[SLAST]], %[[SR3]] : index
@@ -410,11 +440,13 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK-NEXT:            %[[SLT3:.+]] = arith.cmpi slt, %[[SLT3I]], %[[KN]] : index
 // CHECK-NEXT:            %[[SOK3:.+]] = arith.andi %[[SGE3]], %[[SLT3]] : i1
 // CHECK-NEXT:            %[[SII3:.+]] = arith.index_cast %[[SI3]] : index to i64
+// CHECK-NEXT:            %[[SX3:.+]] = arith.xori %[[SII3]], %[[STG3]] : i64
+// CHECK-NEXT:            %[[SBITS3:.+]] = arith.select %[[SOK3]], %[[SX3]], %[[SZEROI]] : i64
 // CHECK-NEXT:            %[[SATI3:.+]] = arith.cmpi eq, %[[SM2]], %[[SII3]] : i64
-// CHECK-NEXT:            %[[SATR3:.+]] = arith.andi %[[SOK3]], %[[SATI3]] : i1
 // CHECK-NEXT:            %[[SATT3:.+]] = arith.cmpi eq, %[[SM2]], %[[STG3]] : i64
-// CHECK-NEXT:            %[[SSW3:.+]] = arith.select %[[SATT3]], %[[SII3]], %[[SM2]] : i64
-// CHECK-NEXT:            %[[SM3:.+]] = arith.select %[[SATR3]], %[[STG3]], %[[SSW3]] : i64
+// CHECK-NEXT:            %[[SMOVES3:.+]] = arith.ori %[[SATI3]], %[[SATT3]] : i1
+// CHECK-NEXT:            %[[SPX3:.+]] = arith.xori %[[SM2]], %[[SBITS3]] : i64
+// CHECK-NEXT:            %[[SM3:.+]] = arith.select %[[SMOVES3]], %[[SPX3]], %[[SM2]] : i64
 // CHECK-NEXT:            scf.yield %[[SM3]] : i64
 // CHECK-NEXT:          }
 // CHECK-NEXT:          %[[STRACE:.+]] = scf.for %[[SRR:[^ ]+]] = %[[SUB]] to %[[STEPS]] step %[[SC1]] iter_args(%[[SRPOS:[^ ]+]] = %[[SMAIN]]) -> (i64) {
@@ -427,11 +459,13 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK-NEXT:            %[[SLTR:.+]] = arith.cmpi slt, %[[SLTRI]], %[[KN]] : index
 // CHECK-NEXT:            %[[SOKR:.+]] = arith.andi %[[SGER]], %[[SLTR]] : i1
 // CHECK-NEXT:            %[[SIIR:.+]] = arith.index_cast %[[SRI]] : index to i64
+// CHECK-NEXT:            %[[SXR:.+]] = arith.xori %[[SIIR]], %[[STGR]] : i64
+// CHECK-NEXT:            %[[SBITSR:.+]] = arith.select %[[SOKR]], %[[SXR]], %[[SZEROI]] : i64
 // CHECK-NEXT:            %[[SATIR:.+]] = arith.cmpi eq, %[[SRPOS]], %[[SIIR]] : i64
-// CHECK-NEXT:            %[[SATRR:.+]] = arith.andi %[[SOKR]], %[[SATIR]] : i1
 // CHECK-NEXT:            %[[SATTR:.+]] = arith.cmpi eq, %[[SRPOS]], %[[STGR]] : i64
-// CHECK-NEXT:            %[[SSWR:.+]] = arith.select %[[SATTR]], %[[SIIR]], %[[SRPOS]] : i64
-// CHECK-NEXT:            %[[SMR:.+]] = arith.select %[[SATRR]], %[[STGR]], %[[SSWR]] : i64
+// CHECK-NEXT:            %[[SMOVESR:.+]] = arith.ori %[[SATIR]], %[[SATTR]] : i1
+// CHECK-NEXT:            %[[SPXR:.+]] = arith.xori %[[SRPOS]], %[[SBITSR]] : i64
+// CHECK-NEXT:            %[[SMR:.+]] = arith.select %[[SMOVESR]], %[[SPXR]], %[[SRPOS]] : i64
 // CHECK-NEXT:            scf.yield %[[SMR]] : i64
 // CHECK-NEXT:          }
 // CHECK-NEXT:          scf.yield %[[STRACE]] : i64
@@ -451,11 +485,13 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK-NEXT:            %[[GLT0:.+]] = arith.cmpi slt, %[[GLT0I]], %[[KN]] : index
 // CHECK-NEXT:            %[[GOK0:.+]] = arith.andi %[[GGE0]], %[[GLT0]] : i1
 // CHECK-NEXT:            %[[GII0:.+]] = arith.index_cast %[[GI0]] : index to i64
+// CHECK-NEXT:            %[[GX0:.+]] = arith.xori %[[GII0]], %[[GTG0]] : i64
+// CHECK-NEXT:            %[[GBITS0:.+]] = arith.select %[[GOK0]], %[[GX0]], %[[GZEROI]] : i64
 // CHECK-NEXT:            %[[GATI0:.+]] = arith.cmpi eq, %[[GPOS]], %[[GII0]] : i64
-// CHECK-NEXT:            %[[GATR0:.+]] = arith.andi %[[GOK0]], %[[GATI0]] : i1
 // CHECK-NEXT:            %[[GATT0:.+]] = arith.cmpi eq, %[[GPOS]], %[[GTG0]] : i64
-// CHECK-NEXT:            %[[GSW0:.+]] = arith.select %[[GATT0]], %[[GII0]], %[[GPOS]] : i64
-// CHECK-NEXT:            %[[GM0:.+]] = arith.select %[[GATR0]], %[[GTG0]], %[[GSW0]] : i64
+// CHECK-NEXT:            %[[GMOVES0:.+]] = arith.ori %[[GATI0]], %[[GATT0]] : i1
+// CHECK-NEXT:            %[[GPX0:.+]] = arith.xori %[[GPOS]], %[[GBITS0]] : i64
+// CHECK-NEXT:            %[[GM0:.+]] = arith.select %[[GMOVES0]], %[[GPX0]], %[[GPOS]] : i64
 // CHECK-NOT:             memref.load
 // CHECK:                 %[[GR1:.+]] = arith.addi %[[GR]], %{{.+}} : index
 // CHECK-NEXT:            %[[GI1:.+]] = arith.subi %[[GLAST]], %[[GR1]] : index
@@ -466,11 +502,13 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK-NEXT:            %[[GLT1:.+]] = arith.cmpi slt, %[[GLT1I]], %[[KN]] : index
 // CHECK-NEXT:            %[[GOK1:.+]] = arith.andi %[[GGE1]], %[[GLT1]] : i1
 // CHECK-NEXT:            %[[GII1:.+]] = arith.index_cast %[[GI1]] : index to i64
+// CHECK-NEXT:            %[[GX1:.+]] = arith.xori %[[GII1]], %[[GTG1]] : i64
+// CHECK-NEXT:            %[[GBITS1:.+]] = arith.select %[[GOK1]], %[[GX1]], %[[GZEROI]] : i64
 // CHECK-NEXT:            %[[GATI1:.+]] = arith.cmpi eq, %[[GM0]], %[[GII1]] : i64
-// CHECK-NEXT:            %[[GATR1:.+]] = arith.andi %[[GOK1]], %[[GATI1]] : i1
 // CHECK-NEXT:            %[[GATT1:.+]] = arith.cmpi eq, %[[GM0]], %[[GTG1]] : i64
-// CHECK-NEXT:            %[[GSW1:.+]] = arith.select %[[GATT1]], %[[GII1]], %[[GM0]] : i64
-// CHECK-NEXT:            %[[GM1:.+]] = arith.select %[[GATR1]], %[[GTG1]], %[[GSW1]] : i64
+// CHECK-NEXT:            %[[GMOVES1:.+]] = arith.ori %[[GATI1]], %[[GATT1]] : i1
+// CHECK-NEXT:            %[[GPX1:.+]] = arith.xori %[[GM0]], %[[GBITS1]] : i64
+// CHECK-NEXT:            %[[GM1:.+]] = arith.select %[[GMOVES1]], %[[GPX1]], %[[GM0]] : i64
 // CHECK-NOT:             memref.load
 // CHECK:                 %[[GR2:.+]] = arith.addi %[[GR]], %{{.+}} : index
 // CHECK-NEXT:            %[[GI2:.+]] = arith.subi %[[GLAST]], %[[GR2]] : index
@@ -481,11 +519,13 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK-NEXT:            %[[GLT2:.+]] = arith.cmpi slt, %[[GLT2I]], %[[KN]] : index
 // CHECK-NEXT:            %[[GOK2:.+]] = arith.andi %[[GGE2]], %[[GLT2]] : i1
 // CHECK-NEXT:            %[[GII2:.+]] = arith.index_cast %[[GI2]] : index to i64
+// CHECK-NEXT:            %[[GX2:.+]] = arith.xori %[[GII2]], %[[GTG2]] : i64
+// CHECK-NEXT:            %[[GBITS2:.+]] = arith.select %[[GOK2]], %[[GX2]], %[[GZEROI]] : i64
 // CHECK-NEXT:            %[[GATI2:.+]] = arith.cmpi eq, %[[GM1]], %[[GII2]] : i64
-// CHECK-NEXT:            %[[GATR2:.+]] = arith.andi %[[GOK2]], %[[GATI2]] : i1
 // CHECK-NEXT:            %[[GATT2:.+]] = arith.cmpi eq, %[[GM1]], %[[GTG2]] : i64
-// CHECK-NEXT:            %[[GSW2:.+]] = arith.select %[[GATT2]], %[[GII2]], %[[GM1]] : i64
-// CHECK-NEXT:            %[[GM2:.+]] = arith.select %[[GATR2]], %[[GTG2]], %[[GSW2]] : i64
+// CHECK-NEXT:            %[[GMOVES2:.+]] = arith.ori %[[GATI2]], %[[GATT2]] : i1
+// CHECK-NEXT:            %[[GPX2:.+]] = arith.xori %[[GM1]], %[[GBITS2]] : i64
+// CHECK-NEXT:            %[[GM2:.+]] = arith.select %[[GMOVES2]], %[[GPX2]], %[[GM1]] : i64
 // CHECK-NOT:             memref.load
 // CHECK:                 %[[GR3:.+]] = arith.addi %[[GR]], %{{.+}} : index
 // CHECK-NEXT:            %[[GI3:.+]] = arith.subi %[[GLAST]], %[[GR3]] : index
@@ -496,11 +536,13 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK-NEXT:            %[[GLT3:.+]] = arith.cmpi slt, %[[GLT3I]], %[[KN]] : index
 // CHECK-NEXT:            %[[GOK3:.+]] = arith.andi %[[GGE3]], %[[GLT3]] : i1
 // CHECK-NEXT:            %[[GII3:.+]] = arith.index_cast %[[GI3]] : index to i64
+// CHECK-NEXT:            %[[GX3:.+]] = arith.xori %[[GII3]], %[[GTG3]] : i64
+// CHECK-NEXT:            %[[GBITS3:.+]] = arith.select %[[GOK3]], %[[GX3]], %[[GZEROI]] : i64
 // CHECK-NEXT:            %[[GATI3:.+]] = arith.cmpi eq, %[[GM2]], %[[GII3]] : i64
-// CHECK-NEXT:            %[[GATR3:.+]] = arith.andi %[[GOK3]], %[[GATI3]] : i1
 // CHECK-NEXT:            %[[GATT3:.+]] = arith.cmpi eq, %[[GM2]], %[[GTG3]] : i64
-// CHECK-NEXT:            %[[GSW3:.+]] = arith.select %[[GATT3]], %[[GII3]], %[[GM2]] : i64
-// CHECK-NEXT:            %[[GM3:.+]] = arith.select %[[GATR3]], %[[GTG3]], %[[GSW3]] : i64
+// CHECK-NEXT:            %[[GMOVES3:.+]] = arith.ori %[[GATI3]], %[[GATT3]] : i1
+// CHECK-NEXT:            %[[GPX3:.+]] = arith.xori %[[GM2]], %[[GBITS3]] : i64
+// CHECK-NEXT:            %[[GM3:.+]] = arith.select %[[GMOVES3]], %[[GPX3]], %[[GM2]] : i64
 // CHECK-NEXT:            scf.yield %[[GM3]] : i64
 // CHECK-NEXT:          }
 // CHECK-NEXT:          %[[GTRACE:.+]] = scf.for %[[GRR:[^ ]+]] = %[[GUB]] to %[[STEPS]] step %[[GC1]] iter_args(%[[GRPOS:[^ ]+]] = %[[GMAIN]]) -> (i64) {
@@ -512,11 +554,13 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK-NEXT:            %[[GLTR:.+]] = arith.cmpi slt, %[[GLTRI]], %[[KN]] : index
 // CHECK-NEXT:            %[[GOKR:.+]] = arith.andi %[[GGER]], %[[GLTR]] : i1
 // CHECK-NEXT:            %[[GIIR:.+]] = arith.index_cast %[[GRI]] : index to i64
+// CHECK-NEXT:            %[[GXR:.+]] = arith.xori %[[GIIR]], %[[GTGR]] : i64
+// CHECK-NEXT:            %[[GBITSR:.+]] = arith.select %[[GOKR]], %[[GXR]], %[[GZEROI]] : i64
 // CHECK-NEXT:            %[[GATIR:.+]] = arith.cmpi eq, %[[GRPOS]], %[[GIIR]] : i64
-// CHECK-NEXT:            %[[GATRR:.+]] = arith.andi %[[GOKR]], %[[GATIR]] : i1
 // CHECK-NEXT:            %[[GATTR:.+]] = arith.cmpi eq, %[[GRPOS]], %[[GTGR]] : i64
-// CHECK-NEXT:            %[[GSWR:.+]] = arith.select %[[GATTR]], %[[GIIR]], %[[GRPOS]] : i64
-// CHECK-NEXT:            %[[GMR:.+]] = arith.select %[[GATRR]], %[[GTGR]], %[[GSWR]] : i64
+// CHECK-NEXT:            %[[GMOVESR:.+]] = arith.ori %[[GATIR]], %[[GATTR]] : i1
+// CHECK-NEXT:            %[[GPXR:.+]] = arith.xori %[[GRPOS]], %[[GBITSR]] : i64
+// CHECK-NEXT:            %[[GMR:.+]] = arith.select %[[GMOVESR]], %[[GPXR]], %[[GRPOS]] : i64
 // CHECK-NEXT:            scf.yield %[[GMR]] : i64
 // CHECK-NEXT:          }
 // CHECK-NEXT:          scf.yield %[[GTRACE]] : i64
