@@ -101,6 +101,47 @@ Value pivotKey(ImplicitLocOpBuilder &b, const ElementArith &element,
       arith::BitcastOp::create(b, keyType, magnitude));
 }
 
+/// How the register kernels move a matrix between global memory and their
+/// threads' registers: a segment of every row at a time through shared
+/// memory. Reading a row per thread straight from global memory would have
+/// each warp-wide access touch 32 lines; through shared memory, consecutive
+/// threads copy consecutive elements of whole 128-byte lines, and each
+/// thread then reads its own row segment there with 16-byte accesses.
+/// The warp register kernel's rows are one segment (at most 128 bytes).
+/// The staged copies are loops of kStagedCopyUnroll elements an iteration:
+/// fully unrolled, their per-element addresses would be invariant in the
+/// batch loop, hoisted out of it and kept in registers through all the
+/// steps.
+constexpr int64_t kStagedCopyUnroll = 4;
+struct StagedRowSegments {
+  explicit StagedRowSegments(Type elementType, int64_t width = 0)
+      : width(width ? width : 128 / elementByteSize(elementType)),
+        // 16 bytes of padding make the row stride an odd number of 16-byte
+        // units (the widths are multiples of 16 bytes): a quarter warp's
+        // 16-byte accesses to eight rows then fall in distinct banks.
+        stride(this->width + 16 / elementByteSize(elementType)) {}
+  /// Elements of a row segment, and of a staged row with its padding.
+  int64_t width, stride;
+};
+
+/// Starts an asynchronous copy (cp.async, no registers, no waiting) of
+/// `source[indices]` into `staged[stagedAt]`, or zero-fills it when
+/// `inSource` is false (nothing is read: the source index is then
+/// all-zero). `zero` is an index 0.
+void asyncCopyOrZero(ImplicitLocOpBuilder &b, Value staged, Value stagedAt,
+                     Value source, ValueRange indices, Value inSource,
+                     Value zero, Value one) {
+  SmallVector<Value> sourceIndices;
+  for (Value index : indices)
+    sourceIndices.push_back(
+        arith::SelectOp::create(b, inSource, index, zero));
+  nvgpu::DeviceAsyncCopyOp::create(
+      b, nvgpu::DeviceAsyncTokenType::get(b.getContext()), staged,
+      ValueRange{stagedAt}, source, sourceIndices, b.getIndexAttr(1),
+      arith::SelectOp::create(b, inSource, one, zero),
+      /*bypassL1=*/UnitAttr());
+}
+
 /// The largest pivot key of the lanes `reduceMax` (an unsigned 32-bit
 /// maximum over them) spans: 64-bit keys reduce their high halves, then the
 /// low halves of the lanes holding the largest high half.
@@ -139,42 +180,6 @@ void appendRegisterRowBookkeeping(ImplicitLocOpBuilder &b,
   state.push_back(arith::XOrIOp::create(
       b, rowValid, arith::ConstantIntOp::create(b, b.getI1Type(), 1)));
   state.push_back(arith::ConstantOp::create(b, b.getIntegerAttr(intType, 0)));
-}
-
-/// The state both register kernels keep per thread: the values of one
-/// `size`-column row, then its logical position (i32), whether it has been
-/// a pivot row (i1) and info (appendRegisterRowBookkeeping). Row `row` of
-/// `matrix` is loaded into registers, columns past N and rows not valid as
-/// zero. `c` holds index constants 0..size built outside the regions this is
-/// called from.
-SmallVector<Value> loadRegisterRowState(ImplicitLocOpBuilder &b, Value input,
-                                        Value matrix, Value row, Value n,
-                                        Value rowValid, ArrayRef<Value> c,
-                                        int64_t size, Type intType) {
-  Type elementType = cast<MemRefType>(input.getType()).getElementType();
-  Value zeroValue = arith::ConstantOp::create(b, b.getZeroAttr(elementType));
-  SmallVector<Value> state;
-  for (int64_t j = 0; j < size; ++j) {
-    Value inMatrix = arith::AndIOp::create(
-        b, rowValid,
-        arith::CmpIOp::create(b, arith::CmpIPredicate::ult, c[j], n));
-    auto load = scf::IfOp::create(
-        b, inMatrix,
-        [&](OpBuilder &nested, Location loc) {
-          ImplicitLocOpBuilder nb(loc, nested);
-          scf::YieldOp::create(
-              nb, memref::LoadOp::create(nb, input,
-                                         ValueRange{matrix, row, c[j]})
-                      .getResult());
-        },
-        [&](OpBuilder &nested, Location loc) {
-          ImplicitLocOpBuilder nb(loc, nested);
-          scf::YieldOp::create(nb, zeroValue);
-        });
-    state.push_back(load.getResult(0));
-  }
-  appendRegisterRowBookkeeping(b, state, row, rowValid, intType);
-  return state;
 }
 
 /// A step's row exchange in the register kernels, where rows never move:
@@ -295,9 +300,19 @@ void storeRegisterRowState(ImplicitLocOpBuilder &b, ValueRange state,
 
 } // namespace
 
+SmallVector<Type> registerLuWorkgroupTypes(int64_t size, Type elementType) {
+  int64_t matrices = kRegisterLuWarpsPerBlock * (32 / size);
+  return {MemRefType::get(
+      {matrices * size * StagedRowSegments(elementType, size).stride},
+      elementType, MemRefLayoutAttrInterface(),
+      gpu::AddressSpaceAttr::get(elementType.getContext(),
+                                 gpu::AddressSpace::Workgroup))};
+}
+
 void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
-                               Type elementType, Type intType,
-                               bool withPermutation, int64_t size) {
+                               ValueRange workgroup, Type elementType,
+                               Type intType, bool withPermutation,
+                               int64_t size) {
   Value input = args[0], lu = args[1], pivots = args[2], info = args[3];
   Value permutation = withPermutation ? args[4] : Value();
   ElementArith element(elementType, ElementArith::Flavour::Kernel);
@@ -342,6 +357,19 @@ void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
       b, arith::MulIOp::create(b, warp, c[groupsPerWarp]), group);
   Value noPosition = c32(b, std::numeric_limits<int32_t>::max());
   Value fullMask = c32(b, -1);
+  // Element `j` of staged row `r` of the lane's matrix (slot).
+  Value staged = workgroup[0];
+  const int64_t stagedStride = StagedRowSegments(elementType, size).stride;
+  auto stagedIndexOf = [&](ImplicitLocOpBuilder &b, Value r,
+                           Value j) -> Value {
+    Value stagedRow = arith::AddIOp::create(
+        b, arith::MulIOp::create(b, slot, c[size]), r);
+    return arith::AddIOp::create(
+        b,
+        arith::MulIOp::create(b, stagedRow,
+                              arith::ConstantIndexOp::create(b, stagedStride)),
+        j);
+  };
   // The lanes of the thread's matrix, as a mask.
   Value groupLanes = arith::ShLIOp::create(
       b, c32(b, size == 32 ? -1 : (int64_t{1} << size) - 1), firstLaneOfGroup);
@@ -366,9 +394,30 @@ void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     Value valid = cmp(b, P::ult, matrix, batch);
     Value rowValid = arith::AndIOp::create(b, valid, cmp(b, P::ult, row, m));
 
-    // Row `row` into registers, then its position, used flag and info.
-    SmallVector<Value> state = loadRegisterRowState(
-        b, input, matrix, row, n, rowValid, c, size, intType);
+    // The matrix into shared memory: lane j copies column j of every row
+    // (a row's segment per matrix and access), rows and columns outside it
+    // zero-filled. Then row `row` into registers, then its position, used
+    // flag and info.
+    Value columnInMatrix =
+        arith::AndIOp::create(b, valid, cmp(b, P::ult, row, n));
+    buildLoop(b, c[0], c[size], c[kStagedCopyUnroll],
+              [&](ImplicitLocOpBuilder &b, Value firstRow) {
+      for (int64_t u = 0; u < kStagedCopyUnroll; ++u) {
+        Value r = arith::AddIOp::create(b, firstRow, c[u]);
+        asyncCopyOrZero(
+            b, staged, stagedIndexOf(b, r, row), input, {matrix, r, row},
+            arith::AndIOp::create(b, columnInMatrix, cmp(b, P::ult, r, m)),
+            c[0], c[1]);
+      }
+    });
+    NVVM::CpAsyncCommitGroupOp::create(b);
+    NVVM::CpAsyncWaitGroupOp::create(b, 0);
+    NVVM::SyncWarpOp::create(b, fullMask);
+    SmallVector<Value> state;
+    for (int64_t j = 0; j < size; ++j)
+      state.push_back(memref::LoadOp::create(b, staged,
+                                             stagedIndexOf(b, row, c[j])));
+    appendRegisterRowBookkeeping(b, state, row, rowValid, intType);
 
     state = unrollRegisterSteps(
         b, state, size, size, k, c,
@@ -468,29 +517,38 @@ void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
           return {newPosition, newUsed, singular};
         });
 
-    storeRegisterRowState(b, state, size, lu, permutation, info, matrix, row,
-                          n, rowValid, valid, c);
+    // Row `position` of L\U is the lane's row: staged at its position
+    // (after every lane has read its own), then copied out as it came in.
+    // The last warp sync keeps the warp's next matrix from overwriting the
+    // buffer before every lane has copied out.
+    NVVM::SyncWarpOp::create(b, fullMask);
+    Value position =
+        arith::IndexCastUIOp::create(b, b.getIndexType(), state[size]);
+    buildIf(b, rowValid, [&](ImplicitLocOpBuilder &b) {
+      for (int64_t j = 0; j < size; ++j)
+        memref::StoreOp::create(b, state[j], staged,
+                                stagedIndexOf(b, position, c[j]));
+    });
+    NVVM::SyncWarpOp::create(b, fullMask);
+    buildLoop(b, c[0], c[size], c[kStagedCopyUnroll],
+              [&](ImplicitLocOpBuilder &b, Value firstRow) {
+      for (int64_t u = 0; u < kStagedCopyUnroll; ++u) {
+        Value r = arith::AddIOp::create(b, firstRow, c[u]);
+        buildIf(b,
+                arith::AndIOp::create(b, columnInMatrix, cmp(b, P::ult, r, m)),
+                [&](ImplicitLocOpBuilder &b) {
+          memref::StoreOp::create(
+              b,
+              memref::LoadOp::create(b, staged, stagedIndexOf(b, r, row)),
+              lu, ValueRange{matrix, r, row});
+        });
+      }
+    });
+    NVVM::SyncWarpOp::create(b, fullMask);
+    storeRegisterRowState(b, state, size, /*lu=*/Value(), permutation, info,
+                          matrix, row, n, rowValid, valid, c);
   });
 }
-
-namespace {
-/// How the block register kernel moves a matrix between global memory and
-/// its threads' registers: a segment of every row at a time through shared
-/// memory. Reading a row per thread straight from global memory would have
-/// each warp-wide access touch 32 lines; through shared memory, consecutive
-/// threads copy consecutive elements of whole 128-byte lines, and each
-/// thread then reads its own row segment there with 16-byte accesses.
-struct StagedRowSegments {
-  explicit StagedRowSegments(Type elementType)
-      : width(128 / elementByteSize(elementType)),
-        // 16 bytes of padding make the row stride an odd number of 16-byte
-        // units: a quarter warp's 16-byte accesses to eight rows then fall
-        // in distinct banks.
-        stride(width + 16 / elementByteSize(elementType)) {}
-  /// Elements of a row segment, and of a staged row with its padding.
-  int64_t width, stride;
-};
-} // namespace
 
 SmallVector<Type> blockRegisterLuWorkgroupTypes(BlockRegisterLuShape shape,
                                                 Type elementType) {
@@ -626,12 +684,9 @@ void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   // inMatrix, stagedAt)` for each element it copies, consecutive threads on
   // consecutive columns. A matrix's threads cover whole rows of a segment
   // (32 * warps is a multiple of its width), so a thread keeps its column
-  // and moves down a fixed number of rows. The copy stays a loop (of
-  // kStagedCopyUnroll elements an iteration): fully unrolled, its
-  // per-element addresses would be invariant in the batch loop, hoisted out
-  // of it and kept in registers through all the steps.
+  // and moves down a fixed number of rows, kStagedCopyUnroll rows an
+  // iteration of a loop.
   assert(matrixThreads % segments.width == 0 && "threads cover whole rows");
-  constexpr int64_t kStagedCopyUnroll = 4;
   auto copyStagedSegment =
       [&](ImplicitLocOpBuilder &b, Value valid, int64_t segment,
           function_ref<void(ImplicitLocOpBuilder &, Value, Value, Value,
@@ -664,23 +719,15 @@ void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
           }
         });
       };
-  // Starts copying segment `segment` of the matrix into its buffer with
-  // asynchronous copies (cp.async: no registers, no waiting here), one
-  // group a segment; elements outside the matrix are zero-filled (nothing
-  // is read: their source is the first element).
-  Type asyncToken = nvgpu::DeviceAsyncTokenType::get(b.getContext());
+  // Starts copying segment `segment` of the matrix into its buffer
+  // (asyncCopyOrZero), one cp.async group a segment.
   auto startCopyIn = [&](ImplicitLocOpBuilder &b, Value matrix, Value valid,
                          int64_t segment) {
     copyStagedSegment(b, valid, segment, [&](ImplicitLocOpBuilder &b,
                                              Value r, Value column,
                                              Value inMatrix, Value stagedAt) {
-      SmallVector<Value> source = {select(b, inMatrix, matrix, c[0]),
-                           select(b, inMatrix, r, c[0]),
-                           select(b, inMatrix, column, c[0])};
-      nvgpu::DeviceAsyncCopyOp::create(
-          b, asyncToken, staged, ValueRange{stagedAt}, input, source,
-          b.getIndexAttr(1), select(b, inMatrix, c[1], c[0]),
-          /*bypassL1=*/UnitAttr());
+      asyncCopyOrZero(b, staged, stagedAt, input, {matrix, r, column},
+                      inMatrix, c[0], c[1]);
     });
     NVVM::CpAsyncCommitGroupOp::create(b);
   };

@@ -135,20 +135,29 @@ struct GeneratedLuLaunch {
   }
 };
 
+/// Shared memory of the warp register kernel: each matrix of the block
+/// staged as `size` rows padded to an odd number of 16-byte units.
+SmallVector<Type> registerLuWorkgroupTypes(int64_t size, Type elementType);
+
 /// The warp register LU for real matrices of at most `size` rows and columns
 /// (size = 8 or 16): `size` lanes per matrix, 32 / size matrices per
 /// warp, and lane r holds row r of its matrix in `size` registers. The
 /// steps are unrolled (`size` of them, those past K skipped), so every
 /// column index is static and the rows never leave the registers:
-///  - pivot search: a butterfly over the matrix's lanes of (key, logical
-///    position, row) among the rows not yet used as pivots -- the row order
-///    is tracked per lane as its logical position, rows never move;
+///  - pivot search: two matrices a warp, redux.sync reductions of the key
+///    and then the logical position among the rows not yet used as pivots,
+///    and a ballot for the lane that holds it; four, a butterfly of (key,
+///    position, row) -- the row order is tracked per lane as its logical
+///    position, rows never move;
 ///  - the pivot row is broadcast with shuffles, each remaining row divides
 ///    its entry in column k by the pivot and updates its columns > k.
-/// Global memory is read and written once; no shared memory, no barriers.
+/// The matrices come in through shared memory (cp.async, lane j copying
+/// column j of every row: whole segments of rows per access) and go out
+/// the same way; no barriers (warp syncs).
 void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
-                               Type elementType, Type intType,
-                               bool withPermutation, int64_t size);
+                               ValueRange workgroup, Type elementType,
+                               Type intType, bool withPermutation,
+                               int64_t size);
 
 /// Shared memory of the block register kernel: the candidate pivot rows
 /// ([2][G][W][cols] elements: each warp's best row, double-buffered by step

@@ -988,10 +988,11 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
           module, "linalgx_lu_registers" + std::to_string(size) + "_" + suffix,
           TypeRange(ValueRange(operands)),
           {32, static_cast<int32_t>(kRegisterLuWarpsPerBlock), 1},
-          /*workgroupTypes=*/{},
-          [&](ImplicitLocOpBuilder &kb, ValueRange args, ValueRange) {
-            buildRegisterLuKernelBody(kb, args, elementType, intType,
-                                      withPermutation, size);
+          registerLuWorkgroupTypes(size, elementType),
+          [&](ImplicitLocOpBuilder &kb, ValueRange args,
+              ValueRange workgroup) {
+            buildRegisterLuKernelBody(kb, args, workgroup, elementType,
+                                      intType, withPermutation, size);
           });
       int64_t matricesPerBlock = kRegisterLuWarpsPerBlock * (32 / size);
       work.launch(kernel, gridSizeFor(b, batch, matricesPerBlock),

@@ -28,12 +28,24 @@
 // CHECK-NEXT:    gpu.wait [%[[T1]]]
 // CHECK-NOT:     gpu.launch_func
 // CHECK:         return
-// The kernel: unrolled steps, a butterfly of xor shuffles for the pivot,
-// idx shuffles broadcasting the pivot row, no barrier.
-// CHECK:       gpu.func @linalgx_lu_registers8_f64_i32_permutation(%{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?xi32>, %{{.+}}: memref<?xi32>, %{{.+}}: memref<?x?xi32>) kernel attributes {known_block_size = array<i32: 32, 4, 1>}
+// The kernel: the block's 16 matrices staged in shared memory (8 rows of
+// stride 10 each: an odd number of 16-byte units), copied in with cp.async
+// by a loop; unrolled steps, a butterfly of xor shuffles for the pivot (four
+// matrices a warp), idx shuffles broadcasting the pivot row; warp syncs, no
+// barrier.
+// CHECK:       gpu.func @linalgx_lu_registers8_f64_i32_permutation(%{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?xi32>, %{{.+}}: memref<?xi32>, %{{.+}}: memref<?x?xi32>) workgroup(%[[STAGED8:.+]] : memref<1280xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 32, 4, 1>}
 // CHECK-NOT:     gpu.barrier
+// CHECK:         scf.for
+// CHECK-COUNT-4:   nvgpu.device_async_copy %{{.+}}, %[[STAGED8]][%{{.+}}], 1, %{{.+}} : memref<?x?x?xf64> to memref<1280xf64, #gpu.address_space<workgroup>>
+// CHECK:         nvvm.cp.async.commit.group
+// CHECK-NEXT:    nvvm.cp.async.wait.group 0
+// CHECK-NEXT:    nvvm.bar.warp.sync
 // CHECK:         gpu.shuffle  xor
 // CHECK:         gpu.shuffle  idx
+// CHECK-NOT:     gpu.barrier
+// CHECK:         scf.for
+// CHECK:           memref.store %{{.+}}, %{{.+}} : memref<?x?x?xf64>
+// CHECK:         nvvm.bar.warp.sync
 // CHECK-NOT:     gpu.barrier
 // CHECK:         gpu.return
 func.func @f64_registers(%a: memref<8x5x5xf64>, %l: memref<8x5x5xf64>, %p: memref<8x5xi32>, %i: memref<8xi32>, %q: memref<8x5xi32>) {
@@ -44,12 +56,22 @@ func.func @f64_registers(%a: memref<8x5x5xf64>, %l: memref<8x5x5xf64>, %p: memre
 // -----
 
 // f32 16x16 and 32x20, i64 pivots, no permutation: the 16 warp register
-// kernel, then the block register kernel of the exact size (one warp a
-// matrix, four matrices a block).
+// kernel (two matrices a warp: the pivot search reduces with redux.sync,
+// one per matrix, and a ballot finds the pivot's lane), then the block
+// register kernel of the exact size (one warp a matrix, four matrices a
+// block).
 // CHECK-LABEL: func.func @f32_registers
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers16_f32_i64 blocks
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers32x20_f32_i64 blocks in (%{{.+}}, %{{.+}}, %{{.+}}) threads in (%c32{{.*}}, %c1{{.*}}, %c4{{.*}}) args
 // CHECK:       gpu.func @linalgx_lu_registers16_f32_i64(
+// CHECK-SAME:    workgroup(%{{.+}} : memref<2560xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT:     gpu.shuffle  xor
+// CHECK-COUNT-2: nvvm.redux.sync  umax
+// CHECK-COUNT-2: nvvm.redux.sync  umin
+// CHECK:         nvvm.vote.sync  ballot
+// CHECK:         math.cttz
+// CHECK:         gpu.shuffle  idx
+// CHECK-NOT:     gpu.shuffle  xor
 // CHECK:       gpu.func @linalgx_lu_registers32x20_f32_i64(
 // CHECK-SAME:    known_block_size = array<i32: 32, 1, 4>
 func.func @f32_registers(%a: memref<16x16xf32>, %p: memref<16xi64>, %i: memref<i64>,
