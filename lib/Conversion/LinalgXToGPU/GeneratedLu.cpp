@@ -108,11 +108,6 @@ Value pivotKey(ImplicitLocOpBuilder &b, const ElementArith &element,
 /// threads copy consecutive elements of whole 128-byte lines, and each
 /// thread then reads its own row segment there with 16-byte accesses.
 /// The warp register kernel's rows are one segment (at most 128 bytes).
-/// The staged copies are loops of kStagedCopyUnroll elements an iteration:
-/// fully unrolled, their per-element addresses would be invariant in the
-/// batch loop, hoisted out of it and kept in registers through all the
-/// steps.
-constexpr int64_t kStagedCopyUnroll = 4;
 struct StagedRowSegments {
   explicit StagedRowSegments(Type elementType, int64_t width = 0)
       : width(width ? width : 128 / elementByteSize(elementType)),
@@ -124,10 +119,16 @@ struct StagedRowSegments {
   int64_t width, stride;
 };
 
+/// The staged copies are loops of this many elements an iteration: fully
+/// unrolled, their per-element addresses would be invariant in the batch
+/// loop, hoisted out of it by LLVM and kept in registers through all the
+/// steps (ptxas: twice the registers of the row, or spills).
+constexpr int64_t kStagedCopyUnroll = 4;
+
 /// Starts an asynchronous copy (cp.async, no registers, no waiting) of
 /// `source[indices]` into `staged[stagedAt]`, or zero-fills it when
 /// `inSource` is false (nothing is read: the source index is then
-/// all-zero). `zero` is an index 0.
+/// all-zero). `zero` and `one` are index constants.
 void asyncCopyOrZero(ImplicitLocOpBuilder &b, Value staged, Value stagedAt,
                      Value source, ValueRange indices, Value inSource,
                      Value zero, Value one) {
@@ -379,9 +380,9 @@ void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     Value result;
     for (int64_t g = 0; g < groupsPerWarp; ++g) {
       Value inGroup = cmp(b, P::eq, group, c[g]);
-      Value reduced = NVVM::ReduxOp::create(
-          b, i32, groupsPerWarp == 1 ? value : select(b, inGroup, value, identity),
-          kind, fullMask);
+      Value offered =
+          groupsPerWarp == 1 ? value : select(b, inGroup, value, identity);
+      Value reduced = NVVM::ReduxOp::create(b, i32, offered, kind, fullMask);
       result = g == 0 ? reduced : select(b, inGroup, reduced, result);
     }
     return result;
@@ -470,24 +471,24 @@ void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                        holderLane),
                 firstLaneOfGroup);
           } else {
-          Value candidateRow = rowI32;
-          for (int64_t offset = size / 2; offset >= 1; offset /= 2) {
-            Value otherKey = shuffleXor(b, key, offset);
-            Value otherPosition = shuffleXor(b, candidate, offset);
-            Value otherRow = shuffleXor(b, candidateRow, offset);
-            // Larger key, or equal key at an earlier position (used rows
-            // sit at position INT_MAX with key 0 and lose every tie).
-            Value take = arith::OrIOp::create(
-                b, cmp(b, P::ugt, otherKey, key),
-                arith::AndIOp::create(b, cmp(b, P::eq, otherKey, key),
-                                      cmp(b, P::ult, otherPosition,
-                                          candidate)));
-            key = select(b, take, otherKey, key);
-            candidate = select(b, take, otherPosition, candidate);
-            candidateRow = select(b, take, otherRow, candidateRow);
-          }
-          pivotPosition = candidate;
-          pivotRow = candidateRow;
+            Value candidateRow = rowI32;
+            for (int64_t offset = size / 2; offset >= 1; offset /= 2) {
+              Value otherKey = shuffleXor(b, key, offset);
+              Value otherPosition = shuffleXor(b, candidate, offset);
+              Value otherRow = shuffleXor(b, candidateRow, offset);
+              // Larger key, or equal key at an earlier position (used rows
+              // sit at position INT_MAX with key 0 and lose every tie).
+              Value take = arith::OrIOp::create(
+                  b, cmp(b, P::ugt, otherKey, key),
+                  arith::AndIOp::create(b, cmp(b, P::eq, otherKey, key),
+                                        cmp(b, P::ult, otherPosition,
+                                            candidate)));
+              key = select(b, take, otherKey, key);
+              candidate = select(b, take, otherPosition, candidate);
+              candidateRow = select(b, take, otherRow, candidateRow);
+            }
+            pivotPosition = candidate;
+            pivotRow = candidateRow;
           }
           Value isPivotRow = cmp(b, P::eq, rowI32, pivotRow);
           auto [newPosition, newUsed] =
