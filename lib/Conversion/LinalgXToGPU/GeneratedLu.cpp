@@ -401,15 +401,25 @@ void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     // flag and info.
     Value columnInMatrix =
         arith::AndIOp::create(b, valid, cmp(b, P::ult, row, n));
-    buildLoop(b, c[0], c[size], c[kStagedCopyUnroll],
-              [&](ImplicitLocOpBuilder &b, Value firstRow) {
-      for (int64_t u = 0; u < kStagedCopyUnroll; ++u) {
-        Value r = arith::AddIOp::create(b, firstRow, c[u]);
-        asyncCopyOrZero(
-            b, staged, stagedIndexOf(b, r, row), input, {matrix, r, row},
-            arith::AndIOp::create(b, columnInMatrix, cmp(b, P::ult, r, m)),
-            c[0], c[1]);
-      }
+    // Calls `body(r, inMatrix)` for every row r of the lane's matrix, a
+    // loop of kStagedCopyUnroll rows an iteration (see kStagedCopyUnroll).
+    auto forEachRow = [&](ImplicitLocOpBuilder &b,
+                          function_ref<void(ImplicitLocOpBuilder &, Value,
+                                            Value)>
+                              body) {
+      buildLoop(b, c[0], c[size], c[kStagedCopyUnroll],
+                [&](ImplicitLocOpBuilder &b, Value firstRow) {
+        for (int64_t u = 0; u < kStagedCopyUnroll; ++u) {
+          Value r = arith::AddIOp::create(b, firstRow, c[u]);
+          body(b, r,
+               arith::AndIOp::create(b, columnInMatrix,
+                                     cmp(b, P::ult, r, m)));
+        }
+      });
+    };
+    forEachRow(b, [&](ImplicitLocOpBuilder &b, Value r, Value inMatrix) {
+      asyncCopyOrZero(b, staged, stagedIndexOf(b, r, row), input,
+                      {matrix, r, row}, inMatrix, c[0], c[1]);
     });
     NVVM::CpAsyncCommitGroupOp::create(b);
     NVVM::CpAsyncWaitGroupOp::create(b, 0);
@@ -531,19 +541,12 @@ void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                                 stagedIndexOf(b, position, c[j]));
     });
     NVVM::SyncWarpOp::create(b, fullMask);
-    buildLoop(b, c[0], c[size], c[kStagedCopyUnroll],
-              [&](ImplicitLocOpBuilder &b, Value firstRow) {
-      for (int64_t u = 0; u < kStagedCopyUnroll; ++u) {
-        Value r = arith::AddIOp::create(b, firstRow, c[u]);
-        buildIf(b,
-                arith::AndIOp::create(b, columnInMatrix, cmp(b, P::ult, r, m)),
-                [&](ImplicitLocOpBuilder &b) {
-          memref::StoreOp::create(
-              b,
-              memref::LoadOp::create(b, staged, stagedIndexOf(b, r, row)),
-              lu, ValueRange{matrix, r, row});
-        });
-      }
+    forEachRow(b, [&](ImplicitLocOpBuilder &b, Value r, Value inMatrix) {
+      buildIf(b, inMatrix, [&](ImplicitLocOpBuilder &b) {
+        memref::StoreOp::create(
+            b, memref::LoadOp::create(b, staged, stagedIndexOf(b, r, row)),
+            lu, ValueRange{matrix, r, row});
+      });
     });
     NVVM::SyncWarpOp::create(b, fullMask);
     storeRegisterRowState(b, state, size, /*lu=*/Value(), permutation, info,
