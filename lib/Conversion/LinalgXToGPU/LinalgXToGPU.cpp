@@ -65,6 +65,13 @@ constexpr uint64_t kTraceUnrollFactor = 4;
 /// Bytes of shared memory a permutation block stages the pivots of its
 /// matrices in (static, under the 48 KiB default limit).
 constexpr int64_t kPivotWindowBytes = 32 * 1024;
+/// Permutations of at most this many positions are given whole to one block
+/// (buildGroupedPermutation); longer ones get a thread per position across
+/// blocks.
+constexpr int64_t kGroupedPermutationMaxN = kBlockSize;
+/// The grouped trace runs through the swaps as this many independent
+/// segments, whose maps are then composed through shared memory.
+constexpr int64_t kTraceSegments = 4;
 /// Transposes move 32x32 tiles through shared memory with 32x8 threads, so
 /// that both the global reads and the global writes are coalesced.
 constexpr int64_t kTileSize = 32;
@@ -137,13 +144,15 @@ MemRefType workgroupMemRef(ArrayRef<int64_t> shape, Type elementType) {
 /// The number of blocks covering `total` items at `perBlock` items each,
 /// at least one (a grid of zero blocks is an invalid launch) and at most
 /// kMaxBlocks (the kernels' grid-stride loops cover the rest).
-Value gridSizeFor(ImplicitLocOpBuilder &b, Value total, int64_t perBlock) {
+Value gridSizeFor(ImplicitLocOpBuilder &b, Value total, Value perBlock) {
   Value one = arith::ConstantIndexOp::create(b, 1);
-  Value blocks = arith::CeilDivUIOp::create(
-      b, total, arith::ConstantIndexOp::create(b, perBlock));
+  Value blocks = arith::CeilDivUIOp::create(b, total, perBlock);
   Value capped = arith::MinUIOp::create(
       b, blocks, arith::ConstantIndexOp::create(b, kMaxBlocks));
   return arith::MaxUIOp::create(b, capped, one);
+}
+Value gridSizeFor(ImplicitLocOpBuilder &b, Value total, int64_t perBlock) {
+  return gridSizeFor(b, total, arith::ConstantIndexOp::create(b, perBlock));
 }
 
 /// Views an identity-layout memref `[B..., X...]` as `[B, X...]` with every
@@ -458,30 +467,223 @@ Value buildReverseTrace(ImplicitLocOpBuilder &b, Value start, Value steps,
   return trace.getResult(0);
 }
 
-/// The permutation kernel. Thread t owns position j = t % N of matrix
-/// b = t / N and finds its final value with a reverse trace (above), so all
-/// positions of all matrices run in parallel and the dependent chain is
-/// min(K, N) register operations, not K swaps through global memory.
+/// Traces position `j` of a group whose pivots are table 0 of `tables` from
+/// `groupStart` on (see buildGroupedPermutation) through the swaps of each
+/// of the kTraceSegments segments of `segmentLength` swaps, side by side:
+/// returns map_s(j) for every segment s. Step r of segment s is swap
+/// i = (s + 1) * L - 1 - r, so each segment is traced from its last swap
+/// down; an i past the last swap (the last segment may be short) is
+/// skipped.
+SmallVector<Value> buildSegmentedTrace(ImplicitLocOpBuilder &b, Value tables,
+                                       Value groupStart, Value j, Value steps,
+                                       Value segmentLength) {
+  using P = arith::CmpIPredicate;
+  Type i32 = b.getI32Type();
+  auto i32Constant = [&](ImplicitLocOpBuilder &b, int64_t v) -> Value {
+    return arith::ConstantIntOp::create(b, i32, v);
+  };
+  SmallVector<Value> segmentLast;
+  for (int64_t s = 0; s < kTraceSegments; ++s)
+    segmentLast.push_back(arith::SubIOp::create(
+        b, arith::MulIOp::create(b, i32Constant(b, s + 1), segmentLength),
+        i32Constant(b, 1)));
+  Value noSwap = i32Constant(b, -1);
+  auto trace = scf::ForOp::create(
+      b, arith::ConstantIndexOp::create(b, 0),
+      arith::IndexCastUIOp::create(b, b.getIndexType(), segmentLength),
+      arith::ConstantIndexOp::create(b, 1),
+      SmallVector<Value>(kTraceSegments, j),
+      [&](OpBuilder &nested, Location loc, Value r, ValueRange positions) {
+        ImplicitLocOpBuilder b(loc, nested);
+        Value r32 = arith::IndexCastUIOp::create(b, i32, r);
+        SmallVector<Value> moved;
+        for (int64_t s = 0; s < kTraceSegments; ++s) {
+          Value i = arith::SubIOp::create(b, segmentLast[s], r32);
+          Value exists = arith::CmpIOp::create(b, P::ult, i, steps);
+          Value entry = arith::AddIOp::create(
+              b, groupStart,
+              arith::SelectOp::create(b, exists, i, i32Constant(b, 0)));
+          Value target = memref::LoadOp::create(
+              b, tables,
+              ValueRange{
+                  arith::IndexCastUIOp::create(b, b.getIndexType(), entry)});
+          // A skipped step compares the position with -1, which no position
+          // equals. The swap moves a position at i or at the target by
+          // xor-ing it with i ^ target; only the two comparisons, the or and
+          // the select depend on the position.
+          Value from = arith::SelectOp::create(b, exists, i, noSwap);
+          Value to = arith::SelectOp::create(b, exists, target, noSwap);
+          Value position = positions[s];
+          Value moves = arith::OrIOp::create(
+              b, arith::CmpIOp::create(b, P::eq, position, from),
+              arith::CmpIOp::create(b, P::eq, position, to));
+          moved.push_back(arith::SelectOp::create(
+              b, moves,
+              arith::XOrIOp::create(b, position,
+                                    arith::XOrIOp::create(b, from, to)),
+              position));
+        }
+        scf::YieldOp::create(b, moved);
+      });
+  // As in buildReverseTrace: the table loads of several steps are issued
+  // ahead of the chains; a remainder runs in the epilogue loop.
+  FailureOr<UnrolledLoopInfo> unrolled =
+      loopUnrollByFactor(trace, kTraceUnrollFactor);
+  if (succeeded(unrolled) && unrolled->epilogueLoopOp)
+    return SmallVector<Value>(unrolled->epilogueLoopOp->getResults());
+  return SmallVector<Value>(trace.getResults());
+}
+
+/// Whether the permutation kernel gives every matrix to one block (N <=
+/// kGroupedPermutationMaxN; N = 0 has no positions and takes the flat path).
+Value isGroupedPermutation(ImplicitLocOpBuilder &b, Value n) {
+  Value one = arith::ConstantIndexOp::create(b, 1);
+  return arith::CmpIOp::create(
+      b, arith::CmpIPredicate::ult, arith::SubIOp::create(b, n, one),
+      arith::ConstantIndexOp::create(b, kGroupedPermutationMaxN));
+}
+
+/// Permutations of N <= 256 positions: a block takes floor(256 / N) whole
+/// matrices, a group of N consecutive threads each, thread j of a group
+/// owning position j. The group stages its pivots in shared memory (one
+/// coalesced load a thread, validated once: a pivot naming no swap becomes
+/// the no-op swap (j, j)), then every thread traces its position back
+/// through the swaps. That trace is a dependent chain, so it is cut into
+/// kTraceSegments segments of consecutive swaps traced side by side
+/// (buildSegmentedTrace: independent chains the scheduler interleaves); the
+/// group publishes the segments' maps in shared memory and a position's
+/// final value, map_0(map_1(map_2(map_3(j)))), is three table lookups away.
+/// A thread waits on ~min(K, N) / 4 dependent steps instead of min(K, N),
+/// and positions are 32-bit whatever the pivot type.
+void buildGroupedPermutation(ImplicitLocOpBuilder &b, Value pivots,
+                             Value permutation, Value tables, Value batch,
+                             Value n, Value steps, Type intType,
+                             bool oneBased) {
+  using P = arith::CmpIPredicate;
+  Type i32 = b.getI32Type();
+  auto toI32 = [&](Value index) -> Value {
+    return arith::IndexCastUIOp::create(b, i32, index);
+  };
+  auto toIndex = [](ImplicitLocOpBuilder &b, Value v) -> Value {
+    return arith::IndexCastUIOp::create(b, b.getIndexType(), v);
+  };
+  // Table t holds entries [t * 256, (t + 1) * 256) of `tables`: table 0 the
+  // pivots, table s + 1 the map of segment s, indexed by thread.
+  auto tableIndex = [&](ImplicitLocOpBuilder &b, int64_t table,
+                        Value entry) -> Value {
+    return toIndex(b, arith::AddIOp::create(
+                          b, arith::ConstantIntOp::create(b, i32,
+                                                          table * kBlockSize),
+                          entry));
+  };
+
+  // In 32 bits: N <= 256 and the thread index < 256.
+  Value n32 = toI32(n);
+  Value steps32 = toI32(steps);
+  Value thread32 = toI32(gpu::ThreadIdOp::create(b, gpu::Dimension::x));
+  Value matricesPerBlock32 = arith::DivUIOp::create(
+      b, arith::ConstantIntOp::create(b, i32, kBlockSize), n32);
+  Value group32 = arith::DivUIOp::create(b, thread32, n32);
+  Value j32 = arith::RemUIOp::create(b, thread32, n32);
+  Value groupStart32 = arith::SubIOp::create(b, thread32, j32);
+  Value inGroup = arith::CmpIOp::create(b, P::ult, group32, matricesPerBlock32);
+  Value group = toIndex(b, group32), j = toIndex(b, j32);
+  Value matricesPerBlock = toIndex(b, matricesPerBlock32);
+  Value segmentLength32 = arith::CeilDivUIOp::create(
+      b, steps32, arith::ConstantIntOp::create(b, i32, kTraceSegments));
+  Value nInt = arith::IndexCastOp::create(b, intType, n);
+  Value oneInt = arith::ConstantOp::create(b, b.getIntegerAttr(intType, 1));
+
+  Value firstMatrix = arith::MulIOp::create(
+      b, gpu::BlockIdOp::create(b, gpu::Dimension::x), matricesPerBlock);
+  Value matrixStride = arith::MulIOp::create(
+      b, gpu::GridDimOp::create(b, gpu::Dimension::x), matricesPerBlock);
+  // Every thread of a block runs the same iterations (barriers inside).
+  buildLoop(b, firstMatrix, batch, matrixStride, [&](ImplicitLocOpBuilder &b,
+                                                      Value blockMatrix) {
+    Value matrix = arith::AddIOp::create(b, blockMatrix, group);
+    Value active = arith::AndIOp::create(
+        b, inGroup, arith::CmpIOp::create(b, P::ult, matrix, batch));
+    buildIf(b, active, [&](ImplicitLocOpBuilder &b) {
+      auto target = scf::IfOp::create(
+          b, arith::CmpIOp::create(b, P::ult, j32, steps32),
+          [&](OpBuilder &nested, Location loc) {
+            ImplicitLocOpBuilder b(loc, nested);
+            Value pivot =
+                memref::LoadOp::create(b, pivots, ValueRange{matrix, j});
+            if (oneBased)
+              pivot = arith::SubIOp::create(b, pivot, oneInt);
+            // Unsigned: a negative pivot is out of range too.
+            Value valid = arith::CmpIOp::create(b, P::ult, pivot, nInt);
+            Value pivot32 = intType == i32
+                                ? pivot
+                                : arith::TruncIOp::create(b, i32, pivot);
+            scf::YieldOp::create(
+                b, arith::SelectOp::create(b, valid, pivot32, j32).getResult());
+          },
+          [&](OpBuilder &nested, Location loc) {
+            scf::YieldOp::create(nested, loc, j32);
+          });
+      memref::StoreOp::create(b, target.getResult(0), tables,
+                              tableIndex(b, 0, thread32));
+    });
+    gpu::BarrierOp::create(b);
+    // The trace yields the map of the last segment (the first one applied)
+    // and publishes the others.
+    auto traced = scf::IfOp::create(
+        b, active,
+        [&](OpBuilder &nested, Location loc) {
+          ImplicitLocOpBuilder b(loc, nested);
+          SmallVector<Value> maps = buildSegmentedTrace(
+              b, tables, groupStart32, j32, steps32, segmentLength32);
+          for (int64_t s = 0; s + 1 < kTraceSegments; ++s)
+            memref::StoreOp::create(b, maps[s], tables,
+                                    tableIndex(b, s + 1, thread32));
+          scf::YieldOp::create(b, maps.back());
+        },
+        [&](OpBuilder &nested, Location loc) {
+          scf::YieldOp::create(nested, loc, j32);
+        });
+    gpu::BarrierOp::create(b);
+    buildIf(b, active, [&](ImplicitLocOpBuilder &b) {
+      Value position = traced.getResult(0);
+      for (int64_t s = kTraceSegments - 2; s >= 0; --s)
+        position = memref::LoadOp::create(
+            b, tables,
+            tableIndex(b, s + 1,
+                       arith::AddIOp::create(b, groupStart32, position)));
+      if (intType != i32)
+        position = arith::ExtUIOp::create(b, intType, position);
+      memref::StoreOp::create(b, position, permutation,
+                              ValueRange{matrix, j});
+    });
+    // No barrier needed before the next iteration: it overwrites table 0,
+    // which nobody reads after the barrier above, and the maps only after
+    // its own first barrier, when every thread is done with these.
+  });
+}
+
+/// Permutations of N > 256 positions (or none). Thread t owns position
+/// j = t % N of matrix b = t / N and finds its final value with a reverse
+/// trace (buildReverseTrace), so all positions of all matrices run in
+/// parallel and the dependent chain is min(K, N) register operations, not K
+/// swaps through global memory.
 ///
-/// A block's 256 consecutive positions belong to a few consecutive matrices
-/// whose pivots are one contiguous range of the [B, K] pivot array; when
-/// that range fits the shared-memory window, the block first copies it there
-/// with coalesced loads, so the trace reads pivots at shared-memory latency.
-/// Otherwise (K in the thousands) the trace reads them from global memory,
-/// where the pivots of a matrix are shared by its N threads through L1.
-void buildPermutationKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
-                                ValueRange workgroup, Type intType,
-                                bool oneBased) {
-  Value pivots = args[0], permutation = args[1], window = workgroup[0];
+/// A block's 256 consecutive positions belong to one or two consecutive
+/// matrices whose pivots are one contiguous range of the [B, K] pivot array;
+/// when that range fits the shared-memory window, the block first copies it
+/// there with coalesced loads, so the trace reads pivots at shared-memory
+/// latency. Otherwise (K in the thousands) the trace reads them from global
+/// memory, where the pivots of a matrix are shared by its N threads through
+/// L1.
+void buildFlatPermutation(ImplicitLocOpBuilder &b, Value pivots,
+                          Value permutation, Value window, Value batch,
+                          Value n, Value k, Value steps, Type intType,
+                          bool oneBased) {
   int64_t windowSize = cast<MemRefType>(window.getType()).getNumElements();
   Value one = arith::ConstantIndexOp::create(b, 1);
   Value blockSize = arith::ConstantIndexOp::create(b, kBlockSize);
-  Value batch = memref::DimOp::create(b, permutation, 0);
-  Value n = memref::DimOp::create(b, permutation, 1);
-  Value k = memref::DimOp::create(b, pivots, 1);
-  Value steps = arith::MinUIOp::create(b, k, n);
   Value total = arith::MulIOp::create(b, batch, n);
-
   // A block spans at most ceil(256 / N) + 1 matrices; whether their pivots
   // fit the window depends on N and K only, so the choice is uniform.
   Value matricesPerBlock = arith::AddIOp::create(
@@ -558,6 +760,28 @@ void buildPermutationKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   });
 }
 
+/// The permutation kernel: [B, K] pivots to a [B, N] permutation, the
+/// grouped path for N <= 256 and the flat one otherwise (a uniform branch).
+void buildPermutationKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
+                                ValueRange workgroup, Type intType,
+                                bool oneBased) {
+  Value pivots = args[0], permutation = args[1];
+  Value batch = memref::DimOp::create(b, permutation, 0);
+  Value n = memref::DimOp::create(b, permutation, 1);
+  Value k = memref::DimOp::create(b, pivots, 1);
+  Value steps = arith::MinUIOp::create(b, k, n);
+  auto grouped = scf::IfOp::create(b, isGroupedPermutation(b, n),
+                                   /*withElseRegion=*/true);
+  ImplicitLocOpBuilder thenBuilder(
+      b.getLoc(), grouped.getThenBodyBuilder(b.getListener()));
+  buildGroupedPermutation(thenBuilder, pivots, permutation, workgroup[1],
+                          batch, n, steps, intType, oneBased);
+  ImplicitLocOpBuilder elseBuilder(
+      b.getLoc(), grouped.getElseBodyBuilder(b.getListener()));
+  buildFlatPermutation(elseBuilder, pivots, permutation, workgroup[0], batch,
+                       n, k, steps, intType, oneBased);
+}
+
 /// Queues the permutation kernel on [B, K] pivots and a [B, N] permutation
 /// (device memrefs with every size dynamic, see collapseBatch).
 void launchPermutationKernel(ModuleOp module, ImplicitLocOpBuilder &b,
@@ -571,14 +795,24 @@ void launchPermutationKernel(ModuleOp module, ImplicitLocOpBuilder &b,
   gpu::GPUFuncOp kernel = getOrCreateKernel(
       module, name, {pivots2d.getType(), permutation2d.getType()},
       {static_cast<int32_t>(kBlockSize), 1, 1},
-      {workgroupMemRef({windowSize}, intType)},
+      {workgroupMemRef({windowSize}, intType),
+       workgroupMemRef({kTraceSegments * kBlockSize}, b.getI32Type())},
       [&](ImplicitLocOpBuilder &kb, ValueRange args, ValueRange workgroup) {
         buildPermutationKernelBody(kb, args, workgroup, intType, oneBased);
       });
-  Value total = arith::MulIOp::create(
-      b, memref::DimOp::create(b, permutation2d, 0),
-      memref::DimOp::create(b, permutation2d, 1));
-  work.launch(kernel, gridSizeFor(b, total, kBlockSize), {kBlockSize, 1, 1},
+  // Grouped: floor(256 / N) matrices a block; flat: 256 positions a block.
+  Value batch = memref::DimOp::create(b, permutation2d, 0);
+  Value n = memref::DimOp::create(b, permutation2d, 1);
+  Value one = arith::ConstantIndexOp::create(b, 1);
+  Value grouped = isGroupedPermutation(b, n);
+  Value items = arith::SelectOp::create(b, grouped, batch,
+                                        arith::MulIOp::create(b, batch, n));
+  Value blockSize = arith::ConstantIndexOp::create(b, kBlockSize);
+  Value itemsPerBlock = arith::SelectOp::create(
+      b, grouped,
+      arith::DivUIOp::create(b, blockSize, arith::MaxUIOp::create(b, n, one)),
+      blockSize);
+  work.launch(kernel, gridSizeFor(b, items, itemsPerBlock), {kBlockSize, 1, 1},
               {pivots2d, permutation2d});
 }
 

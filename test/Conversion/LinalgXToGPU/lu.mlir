@@ -61,8 +61,8 @@
 // CHECK-NEXT:    %[[HC0:.+]] = arith.constant 0 : index
 // CHECK-NEXT:    %[[IB:.+]] = memref.dim %[[A3]], %[[HC0]] : memref<?x?x?xf32>
 // CHECK-NEXT:    %[[ITILES:.+]] = arith.muli %[[IB]], %[[ITPM]] : index
-// CHECK-NEXT:    %[[GONE:.+]] = arith.constant 1 : index
 // CHECK-NEXT:    %[[PERBLOCK:.+]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[GONE:.+]] = arith.constant 1 : index
 // CHECK-NEXT:    %[[INEED:.+]] = arith.ceildivui %[[ITILES]], %[[PERBLOCK]] : index
 // CHECK-NEXT:    %[[CAP:.+]] = arith.constant 16896 : index
 // CHECK-NEXT:    %[[ICAPPED:.+]] = arith.minui %[[INEED]], %[[CAP]] : index
@@ -108,8 +108,8 @@
 // CHECK-NEXT:    %[[PIVS:.+]] = arith.muli %[[B]], %[[K]] : index
 // CHECK-NEXT:    %[[CONV:.+]] = arith.maxui %[[PIVS]], %[[B]] : index
 // CHECK-NEXT:    %[[ITEMS:.+]] = arith.maxui %[[TILETHREADS]], %[[CONV]] : index
-// CHECK-NEXT:    %[[FONE:.+]] = arith.constant 1 : index
 // CHECK-NEXT:    %[[FBLOCK:.+]] = arith.constant 256 : index
+// CHECK-NEXT:    %[[FONE:.+]] = arith.constant 1 : index
 // CHECK-NEXT:    %[[FNEED:.+]] = arith.ceildivui %[[ITEMS]], %[[FBLOCK]] : index
 // CHECK-NEXT:    %[[FCAP:.+]] = arith.constant 16896 : index
 // CHECK-NEXT:    %[[FCAPPED:.+]] = arith.minui %[[FNEED]], %[[FCAP]] : index

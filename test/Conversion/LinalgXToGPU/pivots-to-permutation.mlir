@@ -1,12 +1,17 @@
 // linalgx.pivots_to_permutation on device memrefs lowers to exactly one async
 // gpu.launch_func per op, whatever the batch rank, shape or size: operands are
-// viewed as memref<?x?xT>, the grid is max(1, min(ceildiv(B*N, 256), 16896))
-// blocks of 256 threads, and the kernel (one per pivot type and base, shared
-// by every op using it) traces each position back through the swaps. A block
-// walks chunks of 256 positions; when the pivots of the matrices of a chunk
-// fit its shared-memory window (32 KiB: memref<8192xi32> or memref<4096xi64>
-// in the workgroup address space), it stages them there first and the trace
-// reads the window, else the trace reads global memory.
+// viewed as memref<?x?xT>, and the kernel (one per pivot type and base, shared
+// by every op using it) traces each position back through the swaps, on one
+// of two paths chosen by N (uniform: the grid is computed the same way).
+// Grouped, N <= 256: a block takes floor(256 / N) whole matrices, a thread a
+// position; the group stages its pivots in a 1024-entry i32 table buffer,
+// traces four segments of the swaps side by side and composes their maps
+// through the tables; the grid is max(1, min(ceildiv(B, floor(256 / N)),
+// 16896)). Flat, N > 256: a block walks chunks of 256 positions
+// (max(1, min(ceildiv(B*N, 256), 16896)) blocks); when the pivots of the
+// matrices of a chunk fit its shared-memory window (32 KiB: memref<8192xi32>
+// or memref<4096xi64> in the workgroup address space), it stages them there
+// first and the trace reads the window, else the trace reads global memory.
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu -split-input-file | FileCheck %s
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu -split-input-file | FileCheck %s --check-prefix=SYNC
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu -canonicalize -split-input-file | FileCheck %s --check-prefix=FOLDED
@@ -29,13 +34,24 @@
 // CHECK-NEXT:    %[[B:.+]] = memref.dim %[[Q2]], %[[QD0]] : memref<?x?xi32>
 // CHECK-NEXT:    %[[QD1:.+]] = arith.constant 1 : index
 // CHECK-NEXT:    %[[N:.+]] = memref.dim %[[Q2]], %[[QD1]] : memref<?x?xi32>
-// CHECK-NEXT:    %[[TOTAL:.+]] = arith.muli %[[B]], %[[N]] : index
+// Grouped (N - 1 < 256, unsigned: N = 0 is not): B matrices at
+// floor(256 / N) a block; flat: B*N positions at 256 a block.
 // CHECK-NEXT:    %[[ONE:.+]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[ONEB:.+]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[NM1:.+]] = arith.subi %[[N]], %[[ONEB]] : index
+// CHECK-NEXT:    %[[GMAX:.+]] = arith.constant 256 : index
+// CHECK-NEXT:    %[[GROUPED:.+]] = arith.cmpi ult, %[[NM1]], %[[GMAX]] : index
+// CHECK-NEXT:    %[[TOTAL:.+]] = arith.muli %[[B]], %[[N]] : index
+// CHECK-NEXT:    %[[ITEMS:.+]] = arith.select %[[GROUPED]], %[[B]], %[[TOTAL]] : index
 // CHECK-NEXT:    %[[BLOCK:.+]] = arith.constant 256 : index
-// CHECK-NEXT:    %[[NEEDED:.+]] = arith.ceildivui %[[TOTAL]], %[[BLOCK]] : index
+// CHECK-NEXT:    %[[NPOS:.+]] = arith.maxui %[[N]], %[[ONE]] : index
+// CHECK-NEXT:    %[[MPB:.+]] = arith.divui %[[BLOCK]], %[[NPOS]] : index
+// CHECK-NEXT:    %[[PERBLOCK:.+]] = arith.select %[[GROUPED]], %[[MPB]], %[[BLOCK]] : index
+// CHECK-NEXT:    %[[ONEC:.+]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[NEEDED:.+]] = arith.ceildivui %[[ITEMS]], %[[PERBLOCK]] : index
 // CHECK-NEXT:    %[[CAP:.+]] = arith.constant 16896 : index
 // CHECK-NEXT:    %[[CAPPED:.+]] = arith.minui %[[NEEDED]], %[[CAP]] : index
-// CHECK-NEXT:    %[[GRID:.+]] = arith.maxui %[[CAPPED]], %[[ONE]] : index
+// CHECK-NEXT:    %[[GRID:.+]] = arith.maxui %[[CAPPED]], %[[ONEC]] : index
 // CHECK-NEXT:    %[[GY:.+]] = arith.constant 1 : index
 // CHECK-NEXT:    %[[TX:.+]] = arith.constant 256 : index
 // CHECK-NEXT:    %[[TY:.+]] = arith.constant 1 : index
@@ -45,9 +61,7 @@
 // CHECK-NEXT:    return
 //
 // CHECK-LABEL: gpu.module @linalgx_kernels
-// CHECK:         gpu.func @linalgx_pivots_to_permutation_i32(%[[PIV:[^:]+]]: memref<?x?xi32>, %[[PERM:[^:]+]]: memref<?x?xi32>) workgroup(%[[WIN:[^ ]+]] : memref<8192xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
-// CHECK-NEXT:      %[[K1:.+]] = arith.constant 1 : index
-// CHECK-NEXT:      %[[K256:.+]] = arith.constant 256 : index
+// CHECK:         gpu.func @linalgx_pivots_to_permutation_i32(%[[PIV:[^:]+]]: memref<?x?xi32>, %[[PERM:[^:]+]]: memref<?x?xi32>) workgroup(%[[WIN:[^ ]+]] : memref<8192xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[TABLES:[^ ]+]] : memref<1024xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
 // CHECK-NEXT:      %[[KD0:.+]] = arith.constant 0 : index
 // CHECK-NEXT:      %[[KB:.+]] = memref.dim %[[PERM]], %[[KD0]] : memref<?x?xi32>
 // CHECK-NEXT:      %[[KD1:.+]] = arith.constant 1 : index
@@ -55,7 +69,117 @@
 // CHECK-NEXT:      %[[KD1B:.+]] = arith.constant 1 : index
 // CHECK-NEXT:      %[[KK:.+]] = memref.dim %[[PIV]], %[[KD1B]] : memref<?x?xi32>
 // CHECK-NEXT:      %[[STEPS:.+]] = arith.minui %[[KK]], %[[KN]] : index
-// CHECK-NEXT:      %[[KTOTAL:.+]] = arith.muli %[[KB]], %[[KN]] : index
+// CHECK-NEXT:      %[[GONE:.+]] = arith.constant 1 : index
+// CHECK-NEXT:      %[[GNM1:.+]] = arith.subi %[[KN]], %[[GONE]] : index
+// CHECK-NEXT:      %[[GMAXK:.+]] = arith.constant 256 : index
+// CHECK-NEXT:      %[[GROUPEDK:.+]] = arith.cmpi ult, %[[GNM1]], %[[GMAXK]] : index
+// Grouped path (N <= 256, uniform): a block takes floor(256 / N) matrices,
+// thread = group * N + j owning position j of the group's matrix; 32-bit
+// index math, one division and one remainder a thread.
+// CHECK-NEXT:      scf.if %[[GROUPEDK]] {
+// CHECK-NEXT:        %[[N32:.+]] = arith.index_castui %[[KN]] : index to i32
+// CHECK-NEXT:        %[[STEPS32:.+]] = arith.index_castui %[[STEPS]] : index to i32
+// CHECK-NEXT:        %[[GTID:.+]] = gpu.thread_id x
+// CHECK-NEXT:        %[[TID32:.+]] = arith.index_castui %[[GTID]] : index to i32
+// CHECK-NEXT:        %[[B32:.+]] = arith.constant 256 : i32
+// CHECK-NEXT:        %[[MPB32:.+]] = arith.divui %[[B32]], %[[N32]] : i32
+// CHECK-NEXT:        %[[GROUP32:.+]] = arith.divui %[[TID32]], %[[N32]] : i32
+// CHECK-NEXT:        %[[J32:.+]] = arith.remui %[[TID32]], %[[N32]] : i32
+// CHECK-NEXT:        %[[GSTART:.+]] = arith.subi %[[TID32]], %[[J32]] : i32
+// CHECK-NEXT:        %[[INGROUP:.+]] = arith.cmpi ult, %[[GROUP32]], %[[MPB32]] : i32
+// CHECK-NEXT:        %[[GROUP:.+]] = arith.index_castui %[[GROUP32]] : i32 to index
+// CHECK-NEXT:        %[[J:.+]] = arith.index_castui %[[J32]] : i32 to index
+// CHECK-NEXT:        %[[MPB:.+]] = arith.index_castui %[[MPB32]] : i32 to index
+// Four segments of L = ceildiv(min(K, N), 4) swaps.
+// CHECK-NEXT:        %[[SEG4:.+]] = arith.constant 4 : i32
+// CHECK-NEXT:        %[[L:.+]] = arith.ceildivui %[[STEPS32]], %[[SEG4]] : i32
+// CHECK-NEXT:        %[[NINT:.+]] = arith.index_cast %[[KN]] : index to i32
+// CHECK-NEXT:        %{{.+}} = arith.constant 1 : i32
+// CHECK-NEXT:        %[[GBID:.+]] = gpu.block_id x
+// CHECK-NEXT:        %[[GFIRST:.+]] = arith.muli %[[GBID]], %[[MPB]] : index
+// CHECK-NEXT:        %[[GGDIM:.+]] = gpu.grid_dim x
+// CHECK-NEXT:        %[[GSTRIDE:.+]] = arith.muli %[[GGDIM]], %[[MPB]] : index
+// CHECK-NEXT:        scf.for %[[BM:[^ ]+]] = %[[GFIRST]] to %[[KB]] step %[[GSTRIDE]] {
+// CHECK-NEXT:          %[[M:.+]] = arith.addi %[[BM]], %[[GROUP]] : index
+// CHECK-NEXT:          %[[MIN:.+]] = arith.cmpi ult, %[[M]], %[[KB]] : index
+// CHECK-NEXT:          %[[GACTIVE:.+]] = arith.andi %[[INGROUP]], %[[MIN]] : i1
+// Stage: table 0 [thread] = pivot j (coalesced) if j < min(K, N) and it is a
+// valid row (0 <= p < N as one unsigned compare), else j (no swap).
+// CHECK-NEXT:          scf.if %[[GACTIVE]] {
+// CHECK-NEXT:            %[[JIN:.+]] = arith.cmpi ult, %[[J32]], %[[STEPS32]] : i32
+// CHECK-NEXT:            %[[TGT:.+]] = scf.if %[[JIN]] -> (i32) {
+// CHECK-NEXT:              %[[GPV:.+]] = memref.load %[[PIV]][%[[M]], %[[J]]] : memref<?x?xi32>
+// CHECK-NEXT:              %[[GVALID:.+]] = arith.cmpi ult, %[[GPV]], %[[NINT]] : i32
+// CHECK-NEXT:              %[[GSEL:.+]] = arith.select %[[GVALID]], %[[GPV]], %[[J32]] : i32
+// CHECK-NEXT:              scf.yield %[[GSEL]] : i32
+// CHECK-NEXT:            } else {
+// CHECK-NEXT:              scf.yield %[[J32]] : i32
+// CHECK-NEXT:            }
+// CHECK-NEXT:            %[[T0:.+]] = arith.constant 0 : i32
+// CHECK-NEXT:            %[[T0E:.+]] = arith.addi %[[T0]], %[[TID32]] : i32
+// CHECK-NEXT:            %[[T0I:.+]] = arith.index_castui %[[T0E]] : i32 to index
+// CHECK-NEXT:            memref.store %[[TGT]], %[[TABLES]][%[[T0I]]] : memref<1024xi32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:          }
+// CHECK-NEXT:          gpu.barrier
+// Trace: four chains side by side, step r of segment s being swap
+// i = (s + 1) * L - 1 - r (skipped, compared as -1, when i >= min(K, N)),
+// its target read from table 0; unrolled by 4 plus a remainder loop.
+// CHECK-NEXT:          %[[LASTMAP:.+]] = scf.if %[[GACTIVE]] -> (i32) {
+// CHECK:                 %[[TR:.+]]:4 = scf.for %{{.+}} iter_args(%[[P0:[^ ]+]] = %[[J32]], %[[P1:[^ ]+]] = %[[J32]], %[[P2:[^ ]+]] = %[[J32]], %[[P3:[^ ]+]] = %[[J32]]) -> (i32, i32, i32, i32) {
+// CHECK-COUNT-16:          memref.load %[[TABLES]][%{{.+}}] : memref<1024xi32, #gpu.address_space<workgroup>>
+// CHECK-NOT:               memref.load
+// CHECK:                   scf.yield
+// CHECK-NEXT:            }
+// CHECK-NEXT:            %[[EP:.+]]:4 = scf.for %{{.+}} iter_args(%{{.+}} = %[[TR]]#0, %{{.+}} = %[[TR]]#1, %{{.+}} = %[[TR]]#2, %{{.+}} = %[[TR]]#3) -> (i32, i32, i32, i32) {
+// CHECK-COUNT-4:           memref.load %[[TABLES]][%{{.+}}] : memref<1024xi32, #gpu.address_space<workgroup>>
+// CHECK-NOT:               memref.load
+// CHECK:                   scf.yield
+// CHECK-NEXT:            }
+// Maps of segments 0, 1, 2 published in tables 1, 2, 3; segment 3's is
+// yielded.
+// CHECK-NEXT:            %[[C256:.+]] = arith.constant 256 : i32
+// CHECK-NEXT:            %[[E1:.+]] = arith.addi %[[C256]], %[[TID32]] : i32
+// CHECK-NEXT:            %[[E1I:.+]] = arith.index_castui %[[E1]] : i32 to index
+// CHECK-NEXT:            memref.store %[[EP]]#0, %[[TABLES]][%[[E1I]]]
+// CHECK-NEXT:            %[[C512:.+]] = arith.constant 512 : i32
+// CHECK-NEXT:            %[[E2:.+]] = arith.addi %[[C512]], %[[TID32]] : i32
+// CHECK-NEXT:            %[[E2I:.+]] = arith.index_castui %[[E2]] : i32 to index
+// CHECK-NEXT:            memref.store %[[EP]]#1, %[[TABLES]][%[[E2I]]]
+// CHECK-NEXT:            %[[C768:.+]] = arith.constant 768 : i32
+// CHECK-NEXT:            %[[E3:.+]] = arith.addi %[[C768]], %[[TID32]] : i32
+// CHECK-NEXT:            %[[E3I:.+]] = arith.index_castui %[[E3]] : i32 to index
+// CHECK-NEXT:            memref.store %[[EP]]#2, %[[TABLES]][%[[E3I]]]
+// CHECK-NEXT:            scf.yield %[[EP]]#3 : i32
+// CHECK-NEXT:          } else {
+// CHECK-NEXT:            scf.yield %[[J32]] : i32
+// CHECK-NEXT:          }
+// CHECK-NEXT:          gpu.barrier
+// Compose: map_0(map_1(map_2(map_3(j)))), lookups in tables 3, 2, 1 of the
+// group's rows; one coalesced store.
+// CHECK-NEXT:          scf.if %[[GACTIVE]] {
+// CHECK-NEXT:            %[[X2:.+]] = arith.addi %[[GSTART]], %[[LASTMAP]] : i32
+// CHECK-NEXT:            %{{.+}} = arith.constant 768 : i32
+// CHECK-NEXT:            %[[X2E:.+]] = arith.addi %{{.+}}, %[[X2]] : i32
+// CHECK-NEXT:            %[[X2I:.+]] = arith.index_castui %[[X2E]] : i32 to index
+// CHECK-NEXT:            %[[Y2:.+]] = memref.load %[[TABLES]][%[[X2I]]]
+// CHECK-NEXT:            %[[X1:.+]] = arith.addi %[[GSTART]], %[[Y2]] : i32
+// CHECK-NEXT:            %{{.+}} = arith.constant 512 : i32
+// CHECK-NEXT:            %[[X1E:.+]] = arith.addi %{{.+}}, %[[X1]] : i32
+// CHECK-NEXT:            %[[X1I:.+]] = arith.index_castui %[[X1E]] : i32 to index
+// CHECK-NEXT:            %[[Y1:.+]] = memref.load %[[TABLES]][%[[X1I]]]
+// CHECK-NEXT:            %[[X0:.+]] = arith.addi %[[GSTART]], %[[Y1]] : i32
+// CHECK-NEXT:            %{{.+}} = arith.constant 256 : i32
+// CHECK-NEXT:            %[[X0E:.+]] = arith.addi %{{.+}}, %[[X0]] : i32
+// CHECK-NEXT:            %[[X0I:.+]] = arith.index_castui %[[X0E]] : i32 to index
+// CHECK-NEXT:            %[[Y0:.+]] = memref.load %[[TABLES]][%[[X0I]]]
+// CHECK-NEXT:            memref.store %[[Y0]], %[[PERM]][%[[M]], %[[J]]] : memref<?x?xi32>
+// CHECK-NEXT:          }
+// CHECK-NEXT:        }
+// Flat path (N > 256 or N = 0): a thread per position.
+// CHECK-NEXT:      } else {
+// CHECK-NEXT:        %[[K1:.+]] = arith.constant 1 : index
+// CHECK-NEXT:        %[[K256:.+]] = arith.constant 256 : index
+// CHECK-NEXT:        %[[KTOTAL:.+]] = arith.muli %[[KB]], %[[KN]] : index
 // A chunk of 256 positions spans at most ceildiv(256, max(N, 1)) + 1
 // matrices; their K pivots each are staged iff that fits the 8192-entry
 // window, a condition of N and K only, so the same for every thread.
@@ -299,9 +423,23 @@
 // The window is refilled by the next chunk only after every thread is done.
 // CHECK-NEXT:        gpu.barrier
 // CHECK-NEXT:      }
+// CHECK-NEXT:      }
 // CHECK-NEXT:      gpu.return
-// Exactly the two barriers above, none in the conditionals.
+// Exactly two barriers in each path's loop body, none in the conditionals.
 // SYNC-LABEL: gpu.func @linalgx_pivots_to_permutation_i32(
+// SYNC-NOT:     gpu.barrier
+// SYNC:         scf.for
+// SYNC-NOT:     gpu.barrier
+// SYNC:         memref.store
+// SYNC-NEXT:    }
+// SYNC-NEXT:    gpu.barrier
+// SYNC-NOT:     gpu.barrier
+// SYNC:         } else {
+// SYNC-NEXT:    scf.yield %{{.+}} : i32
+// SYNC-NEXT:    }
+// SYNC-NEXT:    gpu.barrier
+// SYNC-NOT:     gpu.barrier
+// SYNC:         } else {
 // SYNC-NOT:     gpu.barrier
 // SYNC:         scf.for
 // SYNC-NOT:     gpu.barrier
@@ -314,6 +452,7 @@
 // SYNC:         memref.store
 // SYNC-NEXT:    }
 // SYNC-NEXT:    gpu.barrier
+// SYNC-NEXT:    }
 // SYNC-NEXT:    }
 // SYNC-NEXT:    gpu.return
 func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
@@ -334,7 +473,8 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK-NOT:     memref.expand_shape
 // CHECK:         %[[P2:.+]] = memref.cast %[[P]] : memref<2x3xi64> to memref<?x?xi64>
 // CHECK:         %[[Q2:.+]] = memref.cast %[[Q]] : memref<2x5xi64> to memref<?x?xi64>
-// CHECK:         %[[GRID:.+]] = arith.maxui
+// CHECK:         arith.minui
+// CHECK-NEXT:    %[[GRID:.+]] = arith.maxui
 // CHECK-NOT:     gpu.launch_func
 // CHECK:         %[[DONE:.+]] = gpu.launch_func async [%[[TOKEN]]] @linalgx_kernels::@linalgx_pivots_to_permutation_i64_one_based blocks in (%[[GRID]], %{{.+}}, %{{.+}}) threads in (%{{.+}}, %{{.+}}, %{{.+}}) args(%[[P2]] : memref<?x?xi64>, %[[Q2]] : memref<?x?xi64>)
 // CHECK-NOT:     gpu.launch_func
@@ -342,14 +482,33 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK-NEXT:    return
 //
 // CHECK-LABEL: gpu.module @linalgx_kernels
-// CHECK:         gpu.func @linalgx_pivots_to_permutation_i64_one_based(%[[PIV:[^:]+]]: memref<?x?xi64>, %[[PERM:[^:]+]]: memref<?x?xi64>) workgroup(%[[WIN:[^ ]+]] : memref<4096xi64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+// CHECK:         gpu.func @linalgx_pivots_to_permutation_i64_one_based(%[[PIV:[^:]+]]: memref<?x?xi64>, %[[PERM:[^:]+]]: memref<?x?xi64>) workgroup(%[[WIN:[^ ]+]] : memref<4096xi64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[TABLES:[^ ]+]] : memref<1024xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
 // CHECK:           memref.dim %[[PERM]], %{{.+}} : memref<?x?xi64>
 // CHECK-NEXT:      arith.constant 1 : index
 // CHECK-NEXT:      %[[KN:.+]] = memref.dim %[[PERM]], %{{.+}} : memref<?x?xi64>
 // CHECK-NEXT:      arith.constant 1 : index
 // CHECK-NEXT:      %[[KK:.+]] = memref.dim %[[PIV]], %{{.+}} : memref<?x?xi64>
 // CHECK-NEXT:      %[[STEPS:.+]] = arith.minui %[[KK]], %[[KN]] : index
-// CHECK-NEXT:      arith.muli
+// Grouped path: the i64 pivot, made zero-based, range-checked against N and
+// truncated to the 32-bit position the trace works with; the final position
+// widened back to i64.
+// CHECK:           %[[GJ32:.+]] = arith.remui %{{.+}}, %{{.+}} : i32
+// CHECK:           %[[NINT:.+]] = arith.index_cast %[[KN]] : index to i64
+// CHECK-NEXT:      %[[GONEI:.+]] = arith.constant 1 : i64
+// CHECK:             %[[GPV:.+]] = memref.load %[[PIV]][%{{.+}}, %{{.+}}] : memref<?x?xi64>
+// CHECK-NEXT:        %[[GPV0:.+]] = arith.subi %[[GPV]], %[[GONEI]] : i64
+// CHECK-NEXT:        %[[GVALID:.+]] = arith.cmpi ult, %[[GPV0]], %[[NINT]] : i64
+// CHECK-NEXT:        %[[GPV32:.+]] = arith.trunci %[[GPV0]] : i64 to i32
+// CHECK-NEXT:        arith.select %[[GVALID]], %[[GPV32]], %[[GJ32]] : i32
+// CHECK:             gpu.barrier
+// CHECK:             gpu.barrier
+// CHECK:             memref.load %[[TABLES]]
+// CHECK:             memref.load %[[TABLES]]
+// CHECK:             %[[GFINAL:.+]] = memref.load %[[TABLES]][%{{.+}}] : memref<1024xi32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:        %[[GFINAL64:.+]] = arith.extui %[[GFINAL]] : i32 to i64
+// CHECK-NEXT:        memref.store %[[GFINAL64]], %[[PERM]][%{{.+}}, %{{.+}}] : memref<?x?xi64>
+// CHECK:           } else {
+// CHECK:             arith.muli
 // CHECK:           %[[NEED:.+]] = arith.muli %{{.+}}, %[[KK]] : index
 // CHECK-NEXT:      %[[WSIZE:.+]] = arith.constant 4096 : index
 // CHECK-NEXT:      %[[STAGED:.+]] = arith.cmpi ule, %[[NEED]], %[[WSIZE]] : index
@@ -569,9 +728,10 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK-NEXT:        }
 // CHECK-NEXT:        gpu.barrier
 // CHECK-NEXT:      }
+// CHECK-NEXT:      }
 // CHECK-NEXT:      gpu.return
 // SYNC-LABEL: gpu.func @linalgx_pivots_to_permutation_i64_one_based(
-// SYNC-COUNT-2: gpu.barrier
+// SYNC-COUNT-4: gpu.barrier
 // SYNC-NOT:     gpu.barrier
 // SYNC:         gpu.return
 func.func @perm_batched_one_based_i64(%p: memref<2x3xi64>, %q: memref<2x5xi64>) {
@@ -592,7 +752,8 @@ func.func @perm_batched_one_based_i64(%p: memref<2x3xi64>, %q: memref<2x5xi64>) 
 // CHECK:         %[[B:.+]] = memref.dim %[[Q2]], %{{.+}} : memref<?x?xi32>
 // CHECK:         %[[N:.+]] = memref.dim %[[Q2]], %{{.+}} : memref<?x?xi32>
 // CHECK:         %[[TOTAL:.+]] = arith.muli %[[B]], %[[N]] : index
-// CHECK:         arith.ceildivui %[[TOTAL]], %{{.+}} : index
+// CHECK:         %[[ITEMS:.+]] = arith.select %{{.+}}, %[[B]], %[[TOTAL]] : index
+// CHECK:         arith.ceildivui %[[ITEMS]], %{{.+}} : index
 // CHECK-NOT:     gpu.launch_func
 // CHECK:         %[[DONE:.+]] = gpu.launch_func async [%[[TOKEN]]] @linalgx_kernels::@linalgx_pivots_to_permutation_i32 {{.+}} args(%[[P2]] : memref<?x?xi32>, %[[Q2]] : memref<?x?xi32>)
 // CHECK-NOT:     gpu.launch_func
@@ -617,7 +778,8 @@ func.func @perm_batch3_i32(%p: memref<2x3x4x3xi32>, %q: memref<2x3x4x5xi32>) {
 // CHECK:         %[[B:.+]] = memref.dim %[[Q2]], %{{.+}} : memref<?x?xi64>
 // CHECK:         %[[N:.+]] = memref.dim %[[Q2]], %{{.+}} : memref<?x?xi64>
 // CHECK:         %[[TOTAL:.+]] = arith.muli %[[B]], %[[N]] : index
-// CHECK:         %[[NEEDED:.+]] = arith.ceildivui %[[TOTAL]], %{{.+}} : index
+// CHECK:         %[[ITEMS:.+]] = arith.select %{{.+}}, %[[B]], %[[TOTAL]] : index
+// CHECK:         %[[NEEDED:.+]] = arith.ceildivui %[[ITEMS]], %{{.+}} : index
 // CHECK:         %[[CAPPED:.+]] = arith.minui %[[NEEDED]], %{{.+}} : index
 // CHECK:         %[[GRID:.+]] = arith.maxui %[[CAPPED]], %{{.+}} : index
 // CHECK-NOT:     gpu.launch_func
@@ -626,7 +788,7 @@ func.func @perm_batch3_i32(%p: memref<2x3x4x3xi32>, %q: memref<2x3x4x5xi32>) {
 // CHECK:         gpu.wait [%[[DONE]]]
 // CHECK-NEXT:    return
 // CHECK-LABEL: gpu.module @linalgx_kernels
-// CHECK-NEXT:    gpu.func @linalgx_pivots_to_permutation_i64(%{{[^:]+}}: memref<?x?xi64>, %{{[^:]+}}: memref<?x?xi64>) workgroup(%{{[^ ]+}} : memref<4096xi64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// CHECK-NEXT:    gpu.func @linalgx_pivots_to_permutation_i64(%{{[^:]+}}: memref<?x?xi64>, %{{[^:]+}}: memref<?x?xi64>) workgroup(%{{[^ ]+}} : memref<4096xi64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %{{[^ ]+}} : memref<1024xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
 // CHECK-NOT:       arith.subi %{{.+}} : i64
 // CHECK:           gpu.return
 func.func @perm_dynamic_i64(%p: memref<?x?x?xi64>, %q: memref<?x?x?xi64>) {

@@ -224,8 +224,15 @@ def main():
         lu_case(kernels, checker, rng, "auto", t, 0, 4, 4)          # empty batch
         lu_case(kernels, checker, rng, "auto", t, 2, 1, 1)
         lu_case(kernels, checker, rng, "auto", t, 4096, 8, 8)       # many small
+    # Both kernel paths and their edges: grouped (N <= 256: N = 1, 16, 75,
+    # 255, 256; K < N, K > N; more matrices than one grid covers, 16896
+    # blocks of floor(256 / N): (20000, 200, 200), (17000, 256, 256)) and
+    # flat (N = 257, 100000).
     for b, k, n in [(1, 75, 75), (64, 75, 75), (3, 5, 9), (70000, 4, 4),
-                    (100000, 3, 6), (1, 100000, 100000), (2, 0, 5), (0, 3, 3)]:
+                    (100000, 3, 6), (1, 100000, 100000), (2, 0, 5), (0, 3, 3),
+                    (1, 1, 1), (5, 1, 1), (16384, 16, 16), (1000, 40, 33),
+                    (3, 300, 255), (2, 256, 256), (2, 257, 257), (7, 129, 128),
+                    (20000, 180, 200), (17000, 256, 256), (9, 3, 300)]:
         for int_t in ("i32", "i64"):
             for one_based in (False, True):
                 perm_case(kernels, checker, rng, b, k, n, int_t, one_based)
