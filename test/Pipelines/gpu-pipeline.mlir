@@ -96,8 +96,7 @@
 // ISA-SAME: bar.sync
 // ISA-NOT:  bar.sync
 // ISA-SAME: .entry linalgx_pivots_to_permutation_i32(
-// ISA-SAME: .shared .align 16 .b8 __wg_linalgx_pivots_to_permutation_i32_0[32768];
-// ISA-SAME: .shared .align 16 .b8 __wg_linalgx_pivots_to_permutation_i32_1[4096];
+// ISA-SAME: .shared .align 16 .b8 __wg_linalgx_pivots_to_permutation_i32_0[16384];
 // ISA-COUNT-4: bar.sync
 // ISA-NOT:  bar.sync
 // ISA-SAME: .entry linalgx_lu_to_column_major_cf32(
@@ -111,8 +110,7 @@
 // ISA-SAME: bar.sync
 // ISA-NOT:  bar.sync
 // ISA-SAME: .entry linalgx_pivots_to_permutation_i64_one_based(
-// ISA-SAME: .shared .align 16 .b8 __wg_linalgx_pivots_to_permutation_i64_one_based_0[32768];
-// ISA-SAME: .shared .align 16 .b8 __wg_linalgx_pivots_to_permutation_i64_one_based_1[4096];
+// ISA-SAME: .shared .align 16 .b8 __wg_linalgx_pivots_to_permutation_i64_one_based_0[16384];
 // ISA-COUNT-4: bar.sync
 // ISA-NOT:  bar.sync
 // ISA-NOT:  gpu.binary

@@ -62,9 +62,10 @@ constexpr int64_t kMaxBlocks = 132 * 16 * 8;
 /// pivot loads feeding it are independent, and unrolling lets them be issued
 /// ahead of the chain.
 constexpr uint64_t kTraceUnrollFactor = 4;
-/// Bytes of shared memory a permutation block stages the pivots of its
-/// matrices in (static, under the 48 KiB default limit).
-constexpr int64_t kPivotWindowBytes = 32 * 1024;
+/// Bytes of shared memory a block of the permutation kernel has: the flat
+/// path's pivot window, or the grouped path's tables. Small enough for eight
+/// blocks of 256 threads (a full SM) to be resident together.
+constexpr int64_t kPermutationSharedBytes = 16 * 1024;
 /// Permutations of at most this many positions are given whole to one block
 /// (buildGroupedPermutation); longer ones get a thread per position across
 /// blocks.
@@ -760,26 +761,42 @@ void buildFlatPermutation(ImplicitLocOpBuilder &b, Value pivots,
   });
 }
 
+/// Entries of the grouped path's tables (all in the block's shared memory).
+constexpr int64_t kGroupedTableEntries = kTraceSegments * kBlockSize;
+static_assert(kGroupedTableEntries * 4 <= kPermutationSharedBytes,
+              "the grouped path's tables fit the shared memory");
+
 /// The permutation kernel: [B, K] pivots to a [B, N] permutation, the
-/// grouped path for N <= 256 and the flat one otherwise (a uniform branch).
+/// grouped path for N <= 256 and the flat one otherwise (a uniform branch),
+/// each with its own typed view of the block's `shared` bytes.
 void buildPermutationKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
-                                ValueRange workgroup, Type intType,
-                                bool oneBased) {
+                                Value shared, Type intType, bool oneBased) {
   Value pivots = args[0], permutation = args[1];
   Value batch = memref::DimOp::create(b, permutation, 0);
   Value n = memref::DimOp::create(b, permutation, 1);
   Value k = memref::DimOp::create(b, pivots, 1);
   Value steps = arith::MinUIOp::create(b, k, n);
+  auto view = [&](ImplicitLocOpBuilder &b, int64_t size, Type type) -> Value {
+    return memref::ViewOp::create(b, workgroupMemRef({size}, type), shared,
+                                  arith::ConstantIndexOp::create(b, 0),
+                                  ValueRange());
+  };
   auto grouped = scf::IfOp::create(b, isGroupedPermutation(b, n),
                                    /*withElseRegion=*/true);
   ImplicitLocOpBuilder thenBuilder(
       b.getLoc(), grouped.getThenBodyBuilder(b.getListener()));
-  buildGroupedPermutation(thenBuilder, pivots, permutation, workgroup[1],
-                          batch, n, steps, intType, oneBased);
+  buildGroupedPermutation(
+      thenBuilder, pivots, permutation,
+      view(thenBuilder, kGroupedTableEntries, b.getI32Type()), batch,
+      n, steps, intType, oneBased);
   ImplicitLocOpBuilder elseBuilder(
       b.getLoc(), grouped.getElseBodyBuilder(b.getListener()));
-  buildFlatPermutation(elseBuilder, pivots, permutation, workgroup[0], batch,
-                       n, k, steps, intType, oneBased);
+  buildFlatPermutation(elseBuilder, pivots, permutation,
+                       view(elseBuilder,
+                            kPermutationSharedBytes /
+                                (intType.getIntOrFloatBitWidth() / 8),
+                            intType),
+                       batch, n, k, steps, intType, oneBased);
 }
 
 /// Queues the permutation kernel on [B, K] pivots and a [B, N] permutation
@@ -790,15 +807,12 @@ void launchPermutationKernel(ModuleOp module, ImplicitLocOpBuilder &b,
   Type intType = cast<MemRefType>(pivots2d.getType()).getElementType();
   std::string name = "linalgx_pivots_to_permutation_" + typeSuffix(intType) +
                      (oneBased ? "_one_based" : "");
-  int64_t windowSize =
-      kPivotWindowBytes / (intType.getIntOrFloatBitWidth() / 8);
   gpu::GPUFuncOp kernel = getOrCreateKernel(
       module, name, {pivots2d.getType(), permutation2d.getType()},
       {static_cast<int32_t>(kBlockSize), 1, 1},
-      {workgroupMemRef({windowSize}, intType),
-       workgroupMemRef({kTraceSegments * kBlockSize}, b.getI32Type())},
+      {workgroupMemRef({kPermutationSharedBytes}, b.getI8Type())},
       [&](ImplicitLocOpBuilder &kb, ValueRange args, ValueRange workgroup) {
-        buildPermutationKernelBody(kb, args, workgroup, intType, oneBased);
+        buildPermutationKernelBody(kb, args, workgroup[0], intType, oneBased);
       });
   // Grouped: floor(256 / N) matrices a block; flat: 256 positions a block.
   Value batch = memref::DimOp::create(b, permutation2d, 0);

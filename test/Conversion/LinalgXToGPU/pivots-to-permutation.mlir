@@ -4,14 +4,16 @@
 // by every op using it) traces each position back through the swaps, on one
 // of two paths chosen by N (uniform: the grid is computed the same way).
 // Grouped, N <= 256: a block takes floor(256 / N) whole matrices, a thread a
-// position; the group stages its pivots in a 1024-entry i32 table buffer,
+// position; the group stages its pivots in a 1024-entry i32 table (the
+// block's 16 KiB of shared memory, memref<16384xi8>, viewed as i32),
 // traces four segments of the swaps side by side and composes their maps
 // through the tables; the grid is max(1, min(ceildiv(B, floor(256 / N)),
 // 16896)). Flat, N > 256: a block walks chunks of 256 positions
 // (max(1, min(ceildiv(B*N, 256), 16896)) blocks); when the pivots of the
-// matrices of a chunk fit its shared-memory window (32 KiB: memref<8192xi32>
-// or memref<4096xi64> in the workgroup address space), it stages them there
-// first and the trace reads the window, else the trace reads global memory.
+// matrices of a chunk fit its shared-memory window (the block's 16 KiB of
+// shared memory viewed as memref<4096xi32> or memref<2048xi64>), it stages
+// them there first and the trace reads the window, else the trace reads
+// global memory.
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu -split-input-file | FileCheck %s
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu -split-input-file | FileCheck %s --check-prefix=SYNC
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu -canonicalize -split-input-file | FileCheck %s --check-prefix=FOLDED
@@ -61,7 +63,7 @@
 // CHECK-NEXT:    return
 //
 // CHECK-LABEL: gpu.module @linalgx_kernels
-// CHECK:         gpu.func @linalgx_pivots_to_permutation_i32(%[[PIV:[^:]+]]: memref<?x?xi32>, %[[PERM:[^:]+]]: memref<?x?xi32>) workgroup(%[[WIN:[^ ]+]] : memref<8192xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[TABLES:[^ ]+]] : memref<1024xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+// CHECK:         gpu.func @linalgx_pivots_to_permutation_i32(%[[PIV:[^:]+]]: memref<?x?xi32>, %[[PERM:[^:]+]]: memref<?x?xi32>) workgroup(%[[SHARED:[^ ]+]] : memref<16384xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
 // CHECK-NEXT:      %[[KD0:.+]] = arith.constant 0 : index
 // CHECK-NEXT:      %[[KB:.+]] = memref.dim %[[PERM]], %[[KD0]] : memref<?x?xi32>
 // CHECK-NEXT:      %[[KD1:.+]] = arith.constant 1 : index
@@ -77,6 +79,8 @@
 // thread = group * N + j owning position j of the group's matrix; 32-bit
 // index math, one division and one remainder a thread.
 // CHECK-NEXT:      scf.if %[[GROUPEDK]] {
+// CHECK-NEXT:        %[[V0:.+]] = arith.constant 0 : index
+// CHECK-NEXT:        %[[TABLES:.+]] = memref.view %[[SHARED]][%[[V0]]][] : memref<16384xi8, #gpu.address_space<workgroup>> to memref<1024xi32, #gpu.address_space<workgroup>>
 // CHECK-NEXT:        %[[N32:.+]] = arith.index_castui %[[KN]] : index to i32
 // CHECK-NEXT:        %[[STEPS32:.+]] = arith.index_castui %[[STEPS]] : index to i32
 // CHECK-NEXT:        %[[GTID:.+]] = gpu.thread_id x
@@ -177,17 +181,19 @@
 // CHECK-NEXT:        }
 // Flat path (N > 256 or N = 0): a thread per position.
 // CHECK-NEXT:      } else {
+// CHECK-NEXT:        %[[W0:.+]] = arith.constant 0 : index
+// CHECK-NEXT:        %[[WIN:.+]] = memref.view %[[SHARED]][%[[W0]]][] : memref<16384xi8, #gpu.address_space<workgroup>> to memref<4096xi32, #gpu.address_space<workgroup>>
 // CHECK-NEXT:        %[[K1:.+]] = arith.constant 1 : index
 // CHECK-NEXT:        %[[K256:.+]] = arith.constant 256 : index
 // CHECK-NEXT:        %[[KTOTAL:.+]] = arith.muli %[[KB]], %[[KN]] : index
 // A chunk of 256 positions spans at most ceildiv(256, max(N, 1)) + 1
-// matrices; their K pivots each are staged iff that fits the 8192-entry
+// matrices; their K pivots each are staged iff that fits the 4096-entry
 // window, a condition of N and K only, so the same for every thread.
 // CHECK-NEXT:      %[[NPOS:.+]] = arith.maxui %[[KN]], %[[K1]] : index
 // CHECK-NEXT:      %[[PERCHUNK:.+]] = arith.ceildivui %[[K256]], %[[NPOS]] : index
 // CHECK-NEXT:      %[[SPANMAX:.+]] = arith.addi %[[PERCHUNK]], %[[K1]] : index
 // CHECK-NEXT:      %[[NEED:.+]] = arith.muli %[[SPANMAX]], %[[KK]] : index
-// CHECK-NEXT:      %[[WSIZE:.+]] = arith.constant 8192 : index
+// CHECK-NEXT:      %[[WSIZE:.+]] = arith.constant 4096 : index
 // CHECK-NEXT:      %[[STAGED:.+]] = arith.cmpi ule, %[[NEED]], %[[WSIZE]] : index
 // CHECK-NEXT:      %[[TID:.+]] = gpu.thread_id x
 // CHECK-NEXT:      %[[BID:.+]] = gpu.block_id x
@@ -217,7 +223,7 @@
 // CHECK-NEXT:            %[[SM:.+]] = arith.addi %[[FIRSTM]], %[[DM]] : index
 // CHECK-NEXT:            %[[SS:.+]] = arith.remui %[[IDX]], %[[KK]] : index
 // CHECK-NEXT:            %[[PV:.+]] = memref.load %[[PIV]][%[[SM]], %[[SS]]] : memref<?x?xi32>
-// CHECK-NEXT:            memref.store %[[PV]], %[[WIN]][%[[IDX]]] : memref<8192xi32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            memref.store %[[PV]], %[[WIN]][%[[IDX]]] : memref<4096xi32, #gpu.address_space<workgroup>>
 // CHECK-NEXT:          }
 // CHECK-NEXT:        }
 // CHECK-NEXT:        gpu.barrier
@@ -239,7 +245,7 @@
 // CHECK:                 %[[SMAIN:.+]] = scf.for %[[SR:[^ ]+]] = %[[SC0]] to %[[SUB:[^ ]+]] step %{{.+}} iter_args(%[[SPOS:[^ ]+]] = %[[START]]) -> (i32) {
 // CHECK-NEXT:            %[[SI0:.+]] = arith.subi %[[SLAST]], %[[SR]] : index
 // CHECK-NEXT:            %[[ST0A:.+]] = arith.addi %[[BASE]], %[[SI0]] : index
-// CHECK-NEXT:            %[[ST0:.+]] = memref.load %[[WIN]][%[[ST0A]]] : memref<8192xi32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            %[[ST0:.+]] = memref.load %[[WIN]][%[[ST0A]]] : memref<4096xi32, #gpu.address_space<workgroup>>
 // CHECK-NEXT:            %[[SGE0:.+]] = arith.cmpi sge, %[[ST0]], %[[SZEROI]] : i32
 // CHECK-NEXT:            %[[SLT0I:.+]] = arith.index_cast %[[ST0]] : i32 to index
 // CHECK-NEXT:            %[[SLT0:.+]] = arith.cmpi slt, %[[SLT0I]], %[[KN]] : index
@@ -258,7 +264,7 @@
 // CHECK:                 %[[SR1:.+]] = arith.addi %[[SR]], %{{.+}} : index
 // CHECK-NEXT:            %[[SI1:.+]] = arith.subi %[[SLAST]], %[[SR1]] : index
 // CHECK-NEXT:            %[[ST1A:.+]] = arith.addi %[[BASE]], %[[SI1]] : index
-// CHECK-NEXT:            %[[ST1:.+]] = memref.load %[[WIN]][%[[ST1A]]] : memref<8192xi32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            %[[ST1:.+]] = memref.load %[[WIN]][%[[ST1A]]] : memref<4096xi32, #gpu.address_space<workgroup>>
 // CHECK-NEXT:            %[[SGE1:.+]] = arith.cmpi sge, %[[ST1]], %[[SZEROI]] : i32
 // CHECK-NEXT:            %[[SLT1I:.+]] = arith.index_cast %[[ST1]] : i32 to index
 // CHECK-NEXT:            %[[SLT1:.+]] = arith.cmpi slt, %[[SLT1I]], %[[KN]] : index
@@ -275,7 +281,7 @@
 // CHECK:                 %[[SR2:.+]] = arith.addi %[[SR]], %{{.+}} : index
 // CHECK-NEXT:            %[[SI2:.+]] = arith.subi %[[SLAST]], %[[SR2]] : index
 // CHECK-NEXT:            %[[ST2A:.+]] = arith.addi %[[BASE]], %[[SI2]] : index
-// CHECK-NEXT:            %[[ST2:.+]] = memref.load %[[WIN]][%[[ST2A]]] : memref<8192xi32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            %[[ST2:.+]] = memref.load %[[WIN]][%[[ST2A]]] : memref<4096xi32, #gpu.address_space<workgroup>>
 // CHECK-NEXT:            %[[SGE2:.+]] = arith.cmpi sge, %[[ST2]], %[[SZEROI]] : i32
 // CHECK-NEXT:            %[[SLT2I:.+]] = arith.index_cast %[[ST2]] : i32 to index
 // CHECK-NEXT:            %[[SLT2:.+]] = arith.cmpi slt, %[[SLT2I]], %[[KN]] : index
@@ -292,7 +298,7 @@
 // CHECK:                 %[[SR3:.+]] = arith.addi %[[SR]], %{{.+}} : index
 // CHECK-NEXT:            %[[SI3:.+]] = arith.subi %[[SLAST]], %[[SR3]] : index
 // CHECK-NEXT:            %[[ST3A:.+]] = arith.addi %[[BASE]], %[[SI3]] : index
-// CHECK-NEXT:            %[[ST3:.+]] = memref.load %[[WIN]][%[[ST3A]]] : memref<8192xi32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            %[[ST3:.+]] = memref.load %[[WIN]][%[[ST3A]]] : memref<4096xi32, #gpu.address_space<workgroup>>
 // CHECK-NEXT:            %[[SGE3:.+]] = arith.cmpi sge, %[[ST3]], %[[SZEROI]] : i32
 // CHECK-NEXT:            %[[SLT3I:.+]] = arith.index_cast %[[ST3]] : i32 to index
 // CHECK-NEXT:            %[[SLT3:.+]] = arith.cmpi slt, %[[SLT3I]], %[[KN]] : index
@@ -310,7 +316,7 @@
 // CHECK-NEXT:          %[[STRACE:.+]] = scf.for %[[SRR:[^ ]+]] = %[[SUB]] to %[[STEPS]] step %[[SC1]] iter_args(%[[SRPOS:[^ ]+]] = %[[SMAIN]]) -> (i32) {
 // CHECK-NEXT:            %[[SRI:.+]] = arith.subi %[[SLAST]], %[[SRR]] : index
 // CHECK-NEXT:            %[[SRTA:.+]] = arith.addi %[[BASE]], %[[SRI]] : index
-// CHECK-NEXT:            %[[SRT:.+]] = memref.load %[[WIN]][%[[SRTA]]] : memref<8192xi32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            %[[SRT:.+]] = memref.load %[[WIN]][%[[SRTA]]] : memref<4096xi32, #gpu.address_space<workgroup>>
 // CHECK-NEXT:            %[[SGER:.+]] = arith.cmpi sge, %[[SRT]], %[[SZEROI]] : i32
 // CHECK-NEXT:            %[[SLTRI:.+]] = arith.index_cast %[[SRT]] : i32 to index
 // CHECK-NEXT:            %[[SLTR:.+]] = arith.cmpi slt, %[[SLTRI]], %[[KN]] : index
@@ -482,7 +488,7 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK-NEXT:    return
 //
 // CHECK-LABEL: gpu.module @linalgx_kernels
-// CHECK:         gpu.func @linalgx_pivots_to_permutation_i64_one_based(%[[PIV:[^:]+]]: memref<?x?xi64>, %[[PERM:[^:]+]]: memref<?x?xi64>) workgroup(%[[WIN:[^ ]+]] : memref<4096xi64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[TABLES:[^ ]+]] : memref<1024xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
+// CHECK:         gpu.func @linalgx_pivots_to_permutation_i64_one_based(%[[PIV:[^:]+]]: memref<?x?xi64>, %[[PERM:[^:]+]]: memref<?x?xi64>) workgroup(%[[SHARED:[^ ]+]] : memref<16384xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 256, 1, 1>} {
 // CHECK:           memref.dim %[[PERM]], %{{.+}} : memref<?x?xi64>
 // CHECK-NEXT:      arith.constant 1 : index
 // CHECK-NEXT:      %[[KN:.+]] = memref.dim %[[PERM]], %{{.+}} : memref<?x?xi64>
@@ -510,13 +516,13 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK:           } else {
 // CHECK:             arith.muli
 // CHECK:           %[[NEED:.+]] = arith.muli %{{.+}}, %[[KK]] : index
-// CHECK-NEXT:      %[[WSIZE:.+]] = arith.constant 4096 : index
+// CHECK-NEXT:      %[[WSIZE:.+]] = arith.constant 2048 : index
 // CHECK-NEXT:      %[[STAGED:.+]] = arith.cmpi ule, %[[NEED]], %[[WSIZE]] : index
 // CHECK:           scf.for
 // CHECK:             scf.if %[[STAGED]] {
 // CHECK-NEXT:          scf.for %[[IDX:[^ ]+]] = {{.+}} {
 // CHECK:                 %[[PV:.+]] = memref.load %[[PIV]][%{{.+}}, %{{.+}}] : memref<?x?xi64>
-// CHECK-NEXT:            memref.store %[[PV]], %[[WIN]][%[[IDX]]] : memref<4096xi64, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            memref.store %[[PV]], %[[WIN]][%[[IDX]]] : memref<2048xi64, #gpu.address_space<workgroup>>
 // CHECK-NEXT:          }
 // CHECK-NEXT:        }
 // CHECK-NEXT:        gpu.barrier
@@ -536,7 +542,7 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK:                 %[[SMAIN:.+]] = scf.for %[[SR:[^ ]+]] = %[[SC0]] to %[[SUB:[^ ]+]] step %{{.+}} iter_args(%[[SPOS:[^ ]+]] = %[[START]]) -> (i64) {
 // CHECK-NEXT:            %[[SI0:.+]] = arith.subi %[[SLAST]], %[[SR]] : index
 // CHECK-NEXT:            %[[ST0A:.+]] = arith.addi %[[BASE]], %[[SI0]] : index
-// CHECK-NEXT:            %[[ST0:.+]] = memref.load %[[WIN]][%[[ST0A]]] : memref<4096xi64, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            %[[ST0:.+]] = memref.load %[[WIN]][%[[ST0A]]] : memref<2048xi64, #gpu.address_space<workgroup>>
 // CHECK-NEXT:            %[[STG0:.+]] = arith.subi %[[ST0]], %[[SONEI]] : i64
 // CHECK-NEXT:            %[[SGE0:.+]] = arith.cmpi sge, %[[STG0]], %[[SZEROI]] : i64
 // CHECK-NEXT:            %[[SLT0I:.+]] = arith.index_cast %[[STG0]] : i64 to index
@@ -556,7 +562,7 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK:                 %[[SR1:.+]] = arith.addi %[[SR]], %{{.+}} : index
 // CHECK-NEXT:            %[[SI1:.+]] = arith.subi %[[SLAST]], %[[SR1]] : index
 // CHECK-NEXT:            %[[ST1A:.+]] = arith.addi %[[BASE]], %[[SI1]] : index
-// CHECK-NEXT:            %[[ST1:.+]] = memref.load %[[WIN]][%[[ST1A]]] : memref<4096xi64, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            %[[ST1:.+]] = memref.load %[[WIN]][%[[ST1A]]] : memref<2048xi64, #gpu.address_space<workgroup>>
 // CHECK-NEXT:            %[[STG1:.+]] = arith.subi %[[ST1]], %[[SONEI]] : i64
 // CHECK-NEXT:            %[[SGE1:.+]] = arith.cmpi sge, %[[STG1]], %[[SZEROI]] : i64
 // CHECK-NEXT:            %[[SLT1I:.+]] = arith.index_cast %[[STG1]] : i64 to index
@@ -574,7 +580,7 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK:                 %[[SR2:.+]] = arith.addi %[[SR]], %{{.+}} : index
 // CHECK-NEXT:            %[[SI2:.+]] = arith.subi %[[SLAST]], %[[SR2]] : index
 // CHECK-NEXT:            %[[ST2A:.+]] = arith.addi %[[BASE]], %[[SI2]] : index
-// CHECK-NEXT:            %[[ST2:.+]] = memref.load %[[WIN]][%[[ST2A]]] : memref<4096xi64, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            %[[ST2:.+]] = memref.load %[[WIN]][%[[ST2A]]] : memref<2048xi64, #gpu.address_space<workgroup>>
 // CHECK-NEXT:            %[[STG2:.+]] = arith.subi %[[ST2]], %[[SONEI]] : i64
 // CHECK-NEXT:            %[[SGE2:.+]] = arith.cmpi sge, %[[STG2]], %[[SZEROI]] : i64
 // CHECK-NEXT:            %[[SLT2I:.+]] = arith.index_cast %[[STG2]] : i64 to index
@@ -592,7 +598,7 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK:                 %[[SR3:.+]] = arith.addi %[[SR]], %{{.+}} : index
 // CHECK-NEXT:            %[[SI3:.+]] = arith.subi %[[SLAST]], %[[SR3]] : index
 // CHECK-NEXT:            %[[ST3A:.+]] = arith.addi %[[BASE]], %[[SI3]] : index
-// CHECK-NEXT:            %[[ST3:.+]] = memref.load %[[WIN]][%[[ST3A]]] : memref<4096xi64, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            %[[ST3:.+]] = memref.load %[[WIN]][%[[ST3A]]] : memref<2048xi64, #gpu.address_space<workgroup>>
 // CHECK-NEXT:            %[[STG3:.+]] = arith.subi %[[ST3]], %[[SONEI]] : i64
 // CHECK-NEXT:            %[[SGE3:.+]] = arith.cmpi sge, %[[STG3]], %[[SZEROI]] : i64
 // CHECK-NEXT:            %[[SLT3I:.+]] = arith.index_cast %[[STG3]] : i64 to index
@@ -611,7 +617,7 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK-NEXT:          %[[STRACE:.+]] = scf.for %[[SRR:[^ ]+]] = %[[SUB]] to %[[STEPS]] step %[[SC1]] iter_args(%[[SRPOS:[^ ]+]] = %[[SMAIN]]) -> (i64) {
 // CHECK-NEXT:            %[[SRI:.+]] = arith.subi %[[SLAST]], %[[SRR]] : index
 // CHECK-NEXT:            %[[SRTA:.+]] = arith.addi %[[BASE]], %[[SRI]] : index
-// CHECK-NEXT:            %[[SRT:.+]] = memref.load %[[WIN]][%[[SRTA]]] : memref<4096xi64, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            %[[SRT:.+]] = memref.load %[[WIN]][%[[SRTA]]] : memref<2048xi64, #gpu.address_space<workgroup>>
 // CHECK-NEXT:            %[[STGR:.+]] = arith.subi %[[SRT]], %[[SONEI]] : i64
 // CHECK-NEXT:            %[[SGER:.+]] = arith.cmpi sge, %[[STGR]], %[[SZEROI]] : i64
 // CHECK-NEXT:            %[[SLTRI:.+]] = arith.index_cast %[[STGR]] : i64 to index
@@ -788,7 +794,7 @@ func.func @perm_batch3_i32(%p: memref<2x3x4x3xi32>, %q: memref<2x3x4x5xi32>) {
 // CHECK:         gpu.wait [%[[DONE]]]
 // CHECK-NEXT:    return
 // CHECK-LABEL: gpu.module @linalgx_kernels
-// CHECK-NEXT:    gpu.func @linalgx_pivots_to_permutation_i64(%{{[^:]+}}: memref<?x?xi64>, %{{[^:]+}}: memref<?x?xi64>) workgroup(%{{[^ ]+}} : memref<4096xi64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %{{[^ ]+}} : memref<1024xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// CHECK-NEXT:    gpu.func @linalgx_pivots_to_permutation_i64(%{{[^:]+}}: memref<?x?xi64>, %{{[^:]+}}: memref<?x?xi64>) workgroup(%{{[^ ]+}} : memref<16384xi8, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
 // CHECK-NOT:       arith.subi %{{.+}} : i64
 // CHECK:           gpu.return
 func.func @perm_dynamic_i64(%p: memref<?x?x?xi64>, %q: memref<?x?x?xi64>) {
