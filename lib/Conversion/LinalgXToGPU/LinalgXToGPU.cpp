@@ -73,6 +73,15 @@ constexpr int64_t kGroupedPermutationMaxN = kBlockSize;
 /// The grouped trace runs through the swaps as this many independent
 /// segments, whose maps are then composed through shared memory.
 constexpr int64_t kTraceSegments = 4;
+/// Entries of the grouped path's tables (all in the block's shared memory):
+/// the swap targets of floor(256 / N) groups of N + kTraceSegments - 1
+/// entries (at most 1024, for N = 1), then kTraceSegments - 1 maps of one
+/// entry a thread.
+constexpr int64_t kGroupedTargetEntries = kBlockSize * kTraceSegments;
+constexpr int64_t kGroupedTableEntries =
+    kGroupedTargetEntries + (kTraceSegments - 1) * kBlockSize;
+static_assert(kGroupedTableEntries * 4 <= kPermutationSharedBytes,
+              "the grouped path's tables fit the shared memory");
 /// Transposes move 32x32 tiles through shared memory with 32x8 threads, so
 /// that both the global reads and the global writes are coalesced.
 constexpr int64_t kTileSize = 32;
@@ -468,15 +477,18 @@ Value buildReverseTrace(ImplicitLocOpBuilder &b, Value start, Value steps,
   return trace.getResult(0);
 }
 
-/// Traces position `j` of a group whose pivots are table 0 of `tables` from
-/// `groupStart` on (see buildGroupedPermutation) through the swaps of each
-/// of the kTraceSegments segments of `segmentLength` swaps, side by side:
-/// returns map_s(j) for every segment s. Step r of segment s is swap
+/// Traces position `j` of a group whose swap targets start at entry
+/// `targets` of `tables` (see buildGroupedPermutation) through each of the
+/// kTraceSegments segments of `segmentLength` swaps, side by side: returns
+/// map_s(j) for every segment s. Step r of segment s is swap
 /// i = (s + 1) * L - 1 - r, so each segment is traced from its last swap
-/// down; an i past the last swap (the last segment may be short) is
-/// skipped.
+/// down. The last segment may reach up to kTraceSegments - 1 swaps past
+/// min(K, N): their targets are padded as no-op swaps, so no step is
+/// conditional and each costs a load, the two comparisons, the or, and two
+/// xors and a select (only the comparisons, the or and the select depend on
+/// the position).
 SmallVector<Value> buildSegmentedTrace(ImplicitLocOpBuilder &b, Value tables,
-                                       Value groupStart, Value j, Value steps,
+                                       Value targets, Value j,
                                        Value segmentLength) {
   using P = arith::CmpIPredicate;
   Type i32 = b.getI32Type();
@@ -488,7 +500,6 @@ SmallVector<Value> buildSegmentedTrace(ImplicitLocOpBuilder &b, Value tables,
     segmentLast.push_back(arith::SubIOp::create(
         b, arith::MulIOp::create(b, i32Constant(b, s + 1), segmentLength),
         i32Constant(b, 1)));
-  Value noSwap = i32Constant(b, -1);
   auto trace = scf::ForOp::create(
       b, arith::ConstantIndexOp::create(b, 0),
       arith::IndexCastUIOp::create(b, b.getIndexType(), segmentLength),
@@ -500,28 +511,18 @@ SmallVector<Value> buildSegmentedTrace(ImplicitLocOpBuilder &b, Value tables,
         SmallVector<Value> moved;
         for (int64_t s = 0; s < kTraceSegments; ++s) {
           Value i = arith::SubIOp::create(b, segmentLast[s], r32);
-          Value exists = arith::CmpIOp::create(b, P::ult, i, steps);
-          Value entry = arith::AddIOp::create(
-              b, groupStart,
-              arith::SelectOp::create(b, exists, i, i32Constant(b, 0)));
           Value target = memref::LoadOp::create(
               b, tables,
-              ValueRange{
-                  arith::IndexCastUIOp::create(b, b.getIndexType(), entry)});
-          // A skipped step compares the position with -1, which no position
-          // equals. The swap moves a position at i or at the target by
-          // xor-ing it with i ^ target; only the two comparisons, the or and
-          // the select depend on the position.
-          Value from = arith::SelectOp::create(b, exists, i, noSwap);
-          Value to = arith::SelectOp::create(b, exists, target, noSwap);
+              ValueRange{arith::IndexCastUIOp::create(
+                  b, b.getIndexType(), arith::AddIOp::create(b, targets, i))});
           Value position = positions[s];
           Value moves = arith::OrIOp::create(
-              b, arith::CmpIOp::create(b, P::eq, position, from),
-              arith::CmpIOp::create(b, P::eq, position, to));
+              b, arith::CmpIOp::create(b, P::eq, position, i),
+              arith::CmpIOp::create(b, P::eq, position, target));
           moved.push_back(arith::SelectOp::create(
               b, moves,
               arith::XOrIOp::create(b, position,
-                                    arith::XOrIOp::create(b, from, to)),
+                                    arith::XOrIOp::create(b, i, target)),
               position));
         }
         scf::YieldOp::create(b, moved);
@@ -546,10 +547,10 @@ Value isGroupedPermutation(ImplicitLocOpBuilder &b, Value n) {
 
 /// Permutations of N <= 256 positions: a block takes floor(256 / N) whole
 /// matrices, a group of N consecutive threads each, thread j of a group
-/// owning position j. The group stages its pivots in shared memory (one
-/// coalesced load a thread, validated once: a pivot naming no swap becomes
-/// the no-op swap (j, j)), then every thread traces its position back
-/// through the swaps. That trace is a dependent chain, so it is cut into
+/// owning position j. The group stages its swap targets in shared memory
+/// (one coalesced load a thread, validated once: a pivot naming no swap, or
+/// a step past min(K, N), becomes the no-op swap (i, i)), then every thread
+/// traces its position back through the swaps. That trace is a dependent chain, so it is cut into
 /// kTraceSegments segments of consecutive swaps traced side by side
 /// (buildSegmentedTrace: independent chains the scheduler interleaves); the
 /// group publishes the segments' maps in shared memory and a position's
@@ -568,14 +569,17 @@ void buildGroupedPermutation(ImplicitLocOpBuilder &b, Value pivots,
   auto toIndex = [](ImplicitLocOpBuilder &b, Value v) -> Value {
     return arith::IndexCastUIOp::create(b, b.getIndexType(), v);
   };
-  // Table t holds entries [t * 256, (t + 1) * 256) of `tables`: table 0 the
-  // pivots, table s + 1 the map of segment s, indexed by thread.
-  auto tableIndex = [&](ImplicitLocOpBuilder &b, int64_t table,
-                        Value entry) -> Value {
-    return toIndex(b, arith::AddIOp::create(
-                          b, arith::ConstantIntOp::create(b, i32,
-                                                          table * kBlockSize),
-                          entry));
+  // `tables`: the groups' swap targets, N + kTraceSegments - 1 entries a
+  // group (the padding: no-op swaps for the last segment's steps past N),
+  // then the maps of segments 0 .. kTraceSegments - 2, 256 entries each,
+  // indexed by thread.
+  auto mapIndex = [&](ImplicitLocOpBuilder &b, int64_t segment, Value entry) {
+    return toIndex(
+        b, arith::AddIOp::create(
+               b,
+               arith::ConstantIntOp::create(
+                   b, i32, kGroupedTargetEntries + segment * kBlockSize),
+               entry));
   };
 
   // In 32 bits: N <= 256 and the thread index < 256.
@@ -587,6 +591,10 @@ void buildGroupedPermutation(ImplicitLocOpBuilder &b, Value pivots,
   Value group32 = arith::DivUIOp::create(b, thread32, n32);
   Value j32 = arith::RemUIOp::create(b, thread32, n32);
   Value groupStart32 = arith::SubIOp::create(b, thread32, j32);
+  Value targets32 = arith::MulIOp::create(
+      b, group32,
+      arith::AddIOp::create(
+          b, n32, arith::ConstantIntOp::create(b, i32, kTraceSegments - 1)));
   Value inGroup = arith::CmpIOp::create(b, P::ult, group32, matricesPerBlock32);
   Value group = toIndex(b, group32), j = toIndex(b, j32);
   Value matricesPerBlock = toIndex(b, matricesPerBlock32);
@@ -625,8 +633,20 @@ void buildGroupedPermutation(ImplicitLocOpBuilder &b, Value pivots,
           [&](OpBuilder &nested, Location loc) {
             scf::YieldOp::create(nested, loc, j32);
           });
-      memref::StoreOp::create(b, target.getResult(0), tables,
-                              tableIndex(b, 0, thread32));
+      memref::StoreOp::create(
+          b, target.getResult(0), tables,
+          toIndex(b, arith::AddIOp::create(b, targets32, j32)));
+      // The padding: swap i = N + j with itself, which moves no position.
+      buildIf(b,
+              arith::CmpIOp::create(
+                  b, P::ult, j32,
+                  arith::ConstantIntOp::create(b, i32, kTraceSegments - 1)),
+              [&](ImplicitLocOpBuilder &b) {
+        Value past = arith::AddIOp::create(b, n32, j32);
+        memref::StoreOp::create(
+            b, past, tables,
+            toIndex(b, arith::AddIOp::create(b, targets32, past)));
+      });
     });
     gpu::BarrierOp::create(b);
     // The trace yields the map of the last segment (the first one applied)
@@ -636,10 +656,10 @@ void buildGroupedPermutation(ImplicitLocOpBuilder &b, Value pivots,
         [&](OpBuilder &nested, Location loc) {
           ImplicitLocOpBuilder b(loc, nested);
           SmallVector<Value> maps = buildSegmentedTrace(
-              b, tables, groupStart32, j32, steps32, segmentLength32);
+              b, tables, targets32, j32, segmentLength32);
           for (int64_t s = 0; s + 1 < kTraceSegments; ++s)
             memref::StoreOp::create(b, maps[s], tables,
-                                    tableIndex(b, s + 1, thread32));
+                                    mapIndex(b, s, thread32));
           scf::YieldOp::create(b, maps.back());
         },
         [&](OpBuilder &nested, Location loc) {
@@ -651,16 +671,15 @@ void buildGroupedPermutation(ImplicitLocOpBuilder &b, Value pivots,
       for (int64_t s = kTraceSegments - 2; s >= 0; --s)
         position = memref::LoadOp::create(
             b, tables,
-            tableIndex(b, s + 1,
-                       arith::AddIOp::create(b, groupStart32, position)));
+            mapIndex(b, s, arith::AddIOp::create(b, groupStart32, position)));
       if (intType != i32)
         position = arith::ExtUIOp::create(b, intType, position);
       memref::StoreOp::create(b, position, permutation,
                               ValueRange{matrix, j});
     });
-    // No barrier needed before the next iteration: it overwrites table 0,
-    // which nobody reads after the barrier above, and the maps only after
-    // its own first barrier, when every thread is done with these.
+    // No barrier needed before the next iteration: it overwrites the
+    // targets, which nobody reads after the barrier above, and the maps only
+    // after its own first barrier, when every thread is done with these.
   });
 }
 
@@ -761,10 +780,6 @@ void buildFlatPermutation(ImplicitLocOpBuilder &b, Value pivots,
   });
 }
 
-/// Entries of the grouped path's tables (all in the block's shared memory).
-constexpr int64_t kGroupedTableEntries = kTraceSegments * kBlockSize;
-static_assert(kGroupedTableEntries * 4 <= kPermutationSharedBytes,
-              "the grouped path's tables fit the shared memory");
 
 /// The permutation kernel: [B, K] pivots to a [B, N] permutation, the
 /// grouped path for N <= 256 and the flat one otherwise (a uniform branch),

@@ -4,10 +4,10 @@
 // by every op using it) traces each position back through the swaps, on one
 // of two paths chosen by N (uniform: the grid is computed the same way).
 // Grouped, N <= 256: a block takes floor(256 / N) whole matrices, a thread a
-// position; the group stages its pivots in a 1024-entry i32 table (the
-// block's 16 KiB of shared memory, memref<16384xi8>, viewed as i32),
-// traces four segments of the swaps side by side and composes their maps
-// through the tables; the grid is max(1, min(ceildiv(B, floor(256 / N)),
+// position; the group stages its swap targets in a table (the block's 16 KiB
+// of shared memory, memref<16384xi8>, viewed as memref<1792xi32>), traces
+// four segments of the swaps side by side and composes their maps through
+// the table; the grid is max(1, min(ceildiv(B, floor(256 / N)),
 // 16896)). Flat, N > 256: a block walks chunks of 256 positions
 // (max(1, min(ceildiv(B*N, 256), 16896)) blocks); when the pivots of the
 // matrices of a chunk fit its shared-memory window (the block's 16 KiB of
@@ -80,7 +80,7 @@
 // index math, one division and one remainder a thread.
 // CHECK-NEXT:      scf.if %[[GROUPEDK]] {
 // CHECK-NEXT:        %[[V0:.+]] = arith.constant 0 : index
-// CHECK-NEXT:        %[[TABLES:.+]] = memref.view %[[SHARED]][%[[V0]]][] : memref<16384xi8, #gpu.address_space<workgroup>> to memref<1024xi32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:        %[[TABLES:.+]] = memref.view %[[SHARED]][%[[V0]]][] : memref<16384xi8, #gpu.address_space<workgroup>> to memref<1792xi32, #gpu.address_space<workgroup>>
 // CHECK-NEXT:        %[[N32:.+]] = arith.index_castui %[[KN]] : index to i32
 // CHECK-NEXT:        %[[STEPS32:.+]] = arith.index_castui %[[STEPS]] : index to i32
 // CHECK-NEXT:        %[[GTID:.+]] = gpu.thread_id x
@@ -90,6 +90,10 @@
 // CHECK-NEXT:        %[[GROUP32:.+]] = arith.divui %[[TID32]], %[[N32]] : i32
 // CHECK-NEXT:        %[[J32:.+]] = arith.remui %[[TID32]], %[[N32]] : i32
 // CHECK-NEXT:        %[[GSTART:.+]] = arith.subi %[[TID32]], %[[J32]] : i32
+// A group's swap targets: N + 3 entries from group * (N + 3).
+// CHECK-NEXT:        %[[PAD:.+]] = arith.constant 3 : i32
+// CHECK-NEXT:        %[[NPAD:.+]] = arith.addi %[[N32]], %[[PAD]] : i32
+// CHECK-NEXT:        %[[TARGETS:.+]] = arith.muli %[[GROUP32]], %[[NPAD]] : i32
 // CHECK-NEXT:        %[[INGROUP:.+]] = arith.cmpi ult, %[[GROUP32]], %[[MPB32]] : i32
 // CHECK-NEXT:        %[[GROUP:.+]] = arith.index_castui %[[GROUP32]] : i32 to index
 // CHECK-NEXT:        %[[J:.+]] = arith.index_castui %[[J32]] : i32 to index
@@ -107,8 +111,9 @@
 // CHECK-NEXT:          %[[M:.+]] = arith.addi %[[BM]], %[[GROUP]] : index
 // CHECK-NEXT:          %[[MIN:.+]] = arith.cmpi ult, %[[M]], %[[KB]] : index
 // CHECK-NEXT:          %[[GACTIVE:.+]] = arith.andi %[[INGROUP]], %[[MIN]] : i1
-// Stage: table 0 [thread] = pivot j (coalesced) if j < min(K, N) and it is a
-// valid row (0 <= p < N as one unsigned compare), else j (no swap).
+// Stage: target j = pivot j (coalesced) if j < min(K, N) and it is a valid
+// row (0 <= p < N as one unsigned compare), else j (no swap); threads 0..2
+// pad with the no-op swaps N + j.
 // CHECK-NEXT:          scf.if %[[GACTIVE]] {
 // CHECK-NEXT:            %[[JIN:.+]] = arith.cmpi ult, %[[J32]], %[[STEPS32]] : i32
 // CHECK-NEXT:            %[[TGT:.+]] = scf.if %[[JIN]] -> (i32) {
@@ -119,38 +124,55 @@
 // CHECK-NEXT:            } else {
 // CHECK-NEXT:              scf.yield %[[J32]] : i32
 // CHECK-NEXT:            }
-// CHECK-NEXT:            %[[T0:.+]] = arith.constant 0 : i32
-// CHECK-NEXT:            %[[T0E:.+]] = arith.addi %[[T0]], %[[TID32]] : i32
+// CHECK-NEXT:            %[[T0E:.+]] = arith.addi %[[TARGETS]], %[[J32]] : i32
 // CHECK-NEXT:            %[[T0I:.+]] = arith.index_castui %[[T0E]] : i32 to index
-// CHECK-NEXT:            memref.store %[[TGT]], %[[TABLES]][%[[T0I]]] : memref<1024xi32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            memref.store %[[TGT]], %[[TABLES]][%[[T0I]]] : memref<1792xi32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            %[[PAD2:.+]] = arith.constant 3 : i32
+// CHECK-NEXT:            %[[PADDER:.+]] = arith.cmpi ult, %[[J32]], %[[PAD2]] : i32
+// CHECK-NEXT:            scf.if %[[PADDER]] {
+// CHECK-NEXT:              %[[PAST:.+]] = arith.addi %[[N32]], %[[J32]] : i32
+// CHECK-NEXT:              %[[PASTE:.+]] = arith.addi %[[TARGETS]], %[[PAST]] : i32
+// CHECK-NEXT:              %[[PASTI:.+]] = arith.index_castui %[[PASTE]] : i32 to index
+// CHECK-NEXT:              memref.store %[[PAST]], %[[TABLES]][%[[PASTI]]] : memref<1792xi32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            }
 // CHECK-NEXT:          }
 // CHECK-NEXT:          gpu.barrier
 // Trace: four chains side by side, step r of segment s being swap
-// i = (s + 1) * L - 1 - r (skipped, compared as -1, when i >= min(K, N)),
-// its target read from table 0; unrolled by 4 plus a remainder loop.
+// i = (s + 1) * L - 1 - r with its target read from the group's targets, no
+// step conditional; unrolled by 4 plus a remainder loop.
 // CHECK-NEXT:          %[[LASTMAP:.+]] = scf.if %[[GACTIVE]] -> (i32) {
 // CHECK:                 %[[TR:.+]]:4 = scf.for %{{.+}} iter_args(%[[P0:[^ ]+]] = %[[J32]], %[[P1:[^ ]+]] = %[[J32]], %[[P2:[^ ]+]] = %[[J32]], %[[P3:[^ ]+]] = %[[J32]]) -> (i32, i32, i32, i32) {
-// CHECK-COUNT-16:          memref.load %[[TABLES]][%{{.+}}] : memref<1024xi32, #gpu.address_space<workgroup>>
+// CHECK:                   %[[I0:.+]] = arith.subi %{{.+}}, %{{.+}} : i32
+// CHECK-NEXT:              %[[E0:.+]] = arith.addi %[[TARGETS]], %[[I0]] : i32
+// CHECK-NEXT:              %[[E0I:.+]] = arith.index_castui %[[E0]] : i32 to index
+// CHECK-NEXT:              %[[TG0:.+]] = memref.load %[[TABLES]][%[[E0I]]] : memref<1792xi32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:              %[[AT0:.+]] = arith.cmpi eq, %[[P0]], %[[I0]] : i32
+// CHECK-NEXT:              %[[ATT0:.+]] = arith.cmpi eq, %[[P0]], %[[TG0]] : i32
+// CHECK-NEXT:              %[[MV0:.+]] = arith.ori %[[AT0]], %[[ATT0]] : i1
+// CHECK-NEXT:              %[[BITS0:.+]] = arith.xori %[[I0]], %[[TG0]] : i32
+// CHECK-NEXT:              %[[X0P:.+]] = arith.xori %[[P0]], %[[BITS0]] : i32
+// CHECK-NEXT:              %{{.+}} = arith.select %[[MV0]], %[[X0P]], %[[P0]] : i32
+// CHECK-COUNT-15:          memref.load %[[TABLES]][%{{.+}}] : memref<1792xi32, #gpu.address_space<workgroup>>
 // CHECK-NOT:               memref.load
 // CHECK:                   scf.yield
 // CHECK-NEXT:            }
 // CHECK-NEXT:            %[[EP:.+]]:4 = scf.for %{{.+}} iter_args(%{{.+}} = %[[TR]]#0, %{{.+}} = %[[TR]]#1, %{{.+}} = %[[TR]]#2, %{{.+}} = %[[TR]]#3) -> (i32, i32, i32, i32) {
-// CHECK-COUNT-4:           memref.load %[[TABLES]][%{{.+}}] : memref<1024xi32, #gpu.address_space<workgroup>>
+// CHECK-COUNT-4:           memref.load %[[TABLES]][%{{.+}}] : memref<1792xi32, #gpu.address_space<workgroup>>
 // CHECK-NOT:               memref.load
 // CHECK:                   scf.yield
 // CHECK-NEXT:            }
-// Maps of segments 0, 1, 2 published in tables 1, 2, 3; segment 3's is
-// yielded.
-// CHECK-NEXT:            %[[C256:.+]] = arith.constant 256 : i32
-// CHECK-NEXT:            %[[E1:.+]] = arith.addi %[[C256]], %[[TID32]] : i32
+// Maps of segments 0, 1, 2 published from entry 1024 on, 256 a map; segment
+// 3's is yielded.
+// CHECK-NEXT:            %[[C1024:.+]] = arith.constant 1024 : i32
+// CHECK-NEXT:            %[[E1:.+]] = arith.addi %[[C1024]], %[[TID32]] : i32
 // CHECK-NEXT:            %[[E1I:.+]] = arith.index_castui %[[E1]] : i32 to index
 // CHECK-NEXT:            memref.store %[[EP]]#0, %[[TABLES]][%[[E1I]]]
-// CHECK-NEXT:            %[[C512:.+]] = arith.constant 512 : i32
-// CHECK-NEXT:            %[[E2:.+]] = arith.addi %[[C512]], %[[TID32]] : i32
+// CHECK-NEXT:            %[[C1280:.+]] = arith.constant 1280 : i32
+// CHECK-NEXT:            %[[E2:.+]] = arith.addi %[[C1280]], %[[TID32]] : i32
 // CHECK-NEXT:            %[[E2I:.+]] = arith.index_castui %[[E2]] : i32 to index
 // CHECK-NEXT:            memref.store %[[EP]]#1, %[[TABLES]][%[[E2I]]]
-// CHECK-NEXT:            %[[C768:.+]] = arith.constant 768 : i32
-// CHECK-NEXT:            %[[E3:.+]] = arith.addi %[[C768]], %[[TID32]] : i32
+// CHECK-NEXT:            %[[C1536:.+]] = arith.constant 1536 : i32
+// CHECK-NEXT:            %[[E3:.+]] = arith.addi %[[C1536]], %[[TID32]] : i32
 // CHECK-NEXT:            %[[E3I:.+]] = arith.index_castui %[[E3]] : i32 to index
 // CHECK-NEXT:            memref.store %[[EP]]#2, %[[TABLES]][%[[E3I]]]
 // CHECK-NEXT:            scf.yield %[[EP]]#3 : i32
@@ -158,21 +180,21 @@
 // CHECK-NEXT:            scf.yield %[[J32]] : i32
 // CHECK-NEXT:          }
 // CHECK-NEXT:          gpu.barrier
-// Compose: map_0(map_1(map_2(map_3(j)))), lookups in tables 3, 2, 1 of the
-// group's rows; one coalesced store.
+// Compose: map_0(map_1(map_2(map_3(j)))), lookups in the maps of segments
+// 2, 1, 0 at the group's rows; one coalesced store.
 // CHECK-NEXT:          scf.if %[[GACTIVE]] {
 // CHECK-NEXT:            %[[X2:.+]] = arith.addi %[[GSTART]], %[[LASTMAP]] : i32
-// CHECK-NEXT:            %{{.+}} = arith.constant 768 : i32
+// CHECK-NEXT:            %{{.+}} = arith.constant 1536 : i32
 // CHECK-NEXT:            %[[X2E:.+]] = arith.addi %{{.+}}, %[[X2]] : i32
 // CHECK-NEXT:            %[[X2I:.+]] = arith.index_castui %[[X2E]] : i32 to index
 // CHECK-NEXT:            %[[Y2:.+]] = memref.load %[[TABLES]][%[[X2I]]]
 // CHECK-NEXT:            %[[X1:.+]] = arith.addi %[[GSTART]], %[[Y2]] : i32
-// CHECK-NEXT:            %{{.+}} = arith.constant 512 : i32
+// CHECK-NEXT:            %{{.+}} = arith.constant 1280 : i32
 // CHECK-NEXT:            %[[X1E:.+]] = arith.addi %{{.+}}, %[[X1]] : i32
 // CHECK-NEXT:            %[[X1I:.+]] = arith.index_castui %[[X1E]] : i32 to index
 // CHECK-NEXT:            %[[Y1:.+]] = memref.load %[[TABLES]][%[[X1I]]]
 // CHECK-NEXT:            %[[X0:.+]] = arith.addi %[[GSTART]], %[[Y1]] : i32
-// CHECK-NEXT:            %{{.+}} = arith.constant 256 : i32
+// CHECK-NEXT:            %{{.+}} = arith.constant 1024 : i32
 // CHECK-NEXT:            %[[X0E:.+]] = arith.addi %{{.+}}, %[[X0]] : i32
 // CHECK-NEXT:            %[[X0I:.+]] = arith.index_castui %[[X0E]] : i32 to index
 // CHECK-NEXT:            %[[Y0:.+]] = memref.load %[[TABLES]][%[[X0I]]]
@@ -437,6 +459,9 @@
 // SYNC:         scf.for
 // SYNC-NOT:     gpu.barrier
 // SYNC:         memref.store
+// SYNC-NOT:     gpu.barrier
+// SYNC:         memref.store
+// SYNC-NEXT:    }
 // SYNC-NEXT:    }
 // SYNC-NEXT:    gpu.barrier
 // SYNC-NOT:     gpu.barrier
@@ -510,7 +535,7 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK:             gpu.barrier
 // CHECK:             memref.load %[[TABLES]]
 // CHECK:             memref.load %[[TABLES]]
-// CHECK:             %[[GFINAL:.+]] = memref.load %[[TABLES]][%{{.+}}] : memref<1024xi32, #gpu.address_space<workgroup>>
+// CHECK:             %[[GFINAL:.+]] = memref.load %[[TABLES]][%{{.+}}] : memref<1792xi32, #gpu.address_space<workgroup>>
 // CHECK-NEXT:        %[[GFINAL64:.+]] = arith.extui %[[GFINAL]] : i32 to i64
 // CHECK-NEXT:        memref.store %[[GFINAL64]], %[[PERM]][%{{.+}}, %{{.+}}] : memref<?x?xi64>
 // CHECK:           } else {
