@@ -636,17 +636,25 @@ void buildGroupedPermutation(ImplicitLocOpBuilder &b, Value pivots,
       memref::StoreOp::create(
           b, target.getResult(0), tables,
           toIndex(b, arith::AddIOp::create(b, targets32, j32)));
-      // The padding: swap i = N + j with itself, which moves no position.
-      buildIf(b,
-              arith::CmpIOp::create(
-                  b, P::ult, j32,
-                  arith::ConstantIntOp::create(b, i32, kTraceSegments - 1)),
-              [&](ImplicitLocOpBuilder &b) {
-        Value past = arith::AddIOp::create(b, n32, j32);
-        memref::StoreOp::create(
-            b, past, tables,
-            toIndex(b, arith::AddIOp::create(b, targets32, past)));
-      });
+      // The padding: entry N + p (p < kTraceSegments - 1) swaps N + p with
+      // itself, which moves no position; thread j writes p = j, j + N, ...
+      // (groups of one or two threads write more than one).
+      for (int64_t u = 0; u < kTraceSegments - 1; ++u) {
+        Value p32 = arith::AddIOp::create(
+            b, j32,
+            arith::MulIOp::create(b, n32,
+                                  arith::ConstantIntOp::create(b, i32, u)));
+        buildIf(b,
+                arith::CmpIOp::create(
+                    b, P::ult, p32,
+                    arith::ConstantIntOp::create(b, i32, kTraceSegments - 1)),
+                [&](ImplicitLocOpBuilder &b) {
+          Value past = arith::AddIOp::create(b, n32, p32);
+          memref::StoreOp::create(
+              b, past, tables,
+              toIndex(b, arith::AddIOp::create(b, targets32, past)));
+        });
+      }
     });
     gpu::BarrierOp::create(b);
     // The trace yields the map of the last segment (the first one applied)

@@ -127,13 +127,20 @@
 // CHECK-NEXT:            %[[T0E:.+]] = arith.addi %[[TARGETS]], %[[J32]] : i32
 // CHECK-NEXT:            %[[T0I:.+]] = arith.index_castui %[[T0E]] : i32 to index
 // CHECK-NEXT:            memref.store %[[TGT]], %[[TABLES]][%[[T0I]]] : memref<1792xi32, #gpu.address_space<workgroup>>
+// Padding entry N + p for p = j + u * N < 3, u = 0, 1, 2 (so that groups of
+// one or two threads write all three).
+// CHECK-NEXT:            %[[U0:.+]] = arith.constant 0 : i32
+// CHECK-NEXT:            %[[U0N:.+]] = arith.muli %[[N32]], %[[U0]] : i32
+// CHECK-NEXT:            %[[PP0:.+]] = arith.addi %[[J32]], %[[U0N]] : i32
 // CHECK-NEXT:            %[[PAD2:.+]] = arith.constant 3 : i32
-// CHECK-NEXT:            %[[PADDER:.+]] = arith.cmpi ult, %[[J32]], %[[PAD2]] : i32
+// CHECK-NEXT:            %[[PADDER:.+]] = arith.cmpi ult, %[[PP0]], %[[PAD2]] : i32
 // CHECK-NEXT:            scf.if %[[PADDER]] {
-// CHECK-NEXT:              %[[PAST:.+]] = arith.addi %[[N32]], %[[J32]] : i32
+// CHECK-NEXT:              %[[PAST:.+]] = arith.addi %[[N32]], %[[PP0]] : i32
 // CHECK-NEXT:              %[[PASTE:.+]] = arith.addi %[[TARGETS]], %[[PAST]] : i32
 // CHECK-NEXT:              %[[PASTI:.+]] = arith.index_castui %[[PASTE]] : i32 to index
 // CHECK-NEXT:              memref.store %[[PAST]], %[[TABLES]][%[[PASTI]]] : memref<1792xi32, #gpu.address_space<workgroup>>
+// CHECK-NEXT:            }
+// CHECK-COUNT-2:         memref.store %{{.+}}, %[[TABLES]]
 // CHECK-NEXT:            }
 // CHECK-NEXT:          }
 // CHECK-NEXT:          gpu.barrier
@@ -459,8 +466,7 @@
 // SYNC:         scf.for
 // SYNC-NOT:     gpu.barrier
 // SYNC:         memref.store
-// SYNC-NOT:     gpu.barrier
-// SYNC:         memref.store
+// SYNC-COUNT-3: memref.store
 // SYNC-NEXT:    }
 // SYNC-NEXT:    }
 // SYNC-NEXT:    gpu.barrier
