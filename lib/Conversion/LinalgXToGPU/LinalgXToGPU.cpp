@@ -550,11 +550,12 @@ Value isGroupedPermutation(ImplicitLocOpBuilder &b, Value n) {
 /// owning position j. The group stages its swap targets in shared memory
 /// (one coalesced load a thread, validated once: a pivot naming no swap, or
 /// a step past min(K, N), becomes the no-op swap (i, i)), then every thread
-/// traces its position back through the swaps. That trace is a dependent chain, so it is cut into
-/// kTraceSegments segments of consecutive swaps traced side by side
-/// (buildSegmentedTrace: independent chains the scheduler interleaves); the
-/// group publishes the segments' maps in shared memory and a position's
-/// final value, map_0(map_1(map_2(map_3(j)))), is three table lookups away.
+/// traces its position back through the swaps. That trace is a dependent
+/// chain, so it is cut into kTraceSegments segments of consecutive swaps
+/// traced side by side (buildSegmentedTrace: independent chains the
+/// scheduler interleaves); the group publishes the segments' maps in shared
+/// memory and a position's final value, map_0(map_1(map_2(map_3(j)))), is
+/// three table lookups away.
 /// A thread waits on ~min(K, N) / 4 dependent steps instead of min(K, N),
 /// and positions are 32-bit whatever the pivot type.
 void buildGroupedPermutation(ImplicitLocOpBuilder &b, Value pivots,
