@@ -21,6 +21,9 @@
 #   CASES="..."      only the cases whose label (e.g. 64x75x75:f64) is listed
 #   STRATEGIES="auto cusolver batched"  the linalgx lu strategies measured
 #                    (auto alone skips the slow looped cuSOLVER runs)
+#   OPS="lu perm"    what is measured: the whole LU (linalgx lu_perm, the
+#                    peers' lu), the permutation alone, or both; OPS=perm
+#                    halves a run that only concerns the permutation kernel
 #   PYTHON=python3   the Python with JAX and PyTorch
 #
 # The timing part is sized to finish in about 2-4 minutes on an H200.
@@ -62,6 +65,13 @@ CASE_TABLE="
 4096x4096:f32      1    4096 4096  f32 15  3  4
 8x512x512:f64      8    512  512   f64 20  3  4
 "
+
+want() {  # $1 = lu | perm
+  case " ${OPS:-lu perm} " in *" $1 "*) return 0 ;; esac
+  return 1
+}
+PEER_OPS=$(for op in ${OPS:-lu perm}; do printf '%s,' "$op"; done)
+PEER_OPS=${PEER_OPS%,}
 
 selected() {  # $1 = label
   [ -z "${CASES:-}" ] && return 0
@@ -148,12 +158,13 @@ if [ "${NCU_ONLY:-0}" != 1 ]; then
     [ -z "$label" ] && continue
     selected "$label" || continue
     to=$(( 3 * mx + 40 ))
-    for st in ${STRATEGIES:-auto cusolver batched}; do
+    want lu && for st in ${STRATEGIES:-auto cusolver batched}; do
       # batched = cuBLAS getrfBatched: square only.
       [ "$st" = batched ] && [ "$m" != "$n" ] && continue
       run_lx "${label//[:x]/_}_lu_perm_$st" "$to" lu_perm "$dt" "$st" "$b" "$m" "$n" "$it" "$wu" "$mx"
     done
-    run_lx "${label//[:x]/_}_perm" 60 perm "$dt" auto "$b" "$m" "$n" "$(( it * 2 ))" "$wu" "$mx"
+    want perm &&
+      run_lx "${label//[:x]/_}_perm" 60 perm "$dt" auto "$b" "$m" "$n" "$(( it * 2 ))" "$wu" "$mx"
   done 3<<< "$CASE_TABLE"
   run_lx noop_b 60 noop f32 auto 1 1 1 2000 200 10
 
@@ -169,7 +180,7 @@ if [ "${NCU_ONLY:-0}" != 1 ]; then
     for fw in jax torch; do
       log "$fw: ${#PEER_CASES[@]} args"
       PYTHONUNBUFFERED=1 timeout -k 10 200 "$PY" "$HERE/bench_peers.py" --framework "$fw" \
-        "${PEER_CASES[@]}" --ops lu,perm --iters-per-case "$PEER_ITERS" --max-seconds 8 \
+        "${PEER_CASES[@]}" --ops "$PEER_OPS" --iters-per-case "$PEER_ITERS" --max-seconds 8 \
         > "$LOGS/peers_$fw.out" 2> "$LOGS/peers_$fw.err" < /dev/null
       rc=$?
       grep '^{' "$LOGS/peers_$fw.out" >> "$JSONL"
@@ -246,16 +257,18 @@ if [ "${NCU:-0}" = 1 ]; then
       fi
       if [ $pass = 1 ]; then
         if [ $HAVE_BIN = 1 ]; then
-          ncu_one 180 linalgx lu_perm "$dt" auto "$b" "$m" "$n" -- $(lx_target lu_perm "$dt" auto "$b" "$m" "$n")
-          ncu_one 120 linalgx perm "$dt" auto "$b" "$m" "$n" -- $(lx_target perm "$dt" auto "$b" "$m" "$n")
+          want lu &&
+            ncu_one 180 linalgx lu_perm "$dt" auto "$b" "$m" "$n" -- $(lx_target lu_perm "$dt" auto "$b" "$m" "$n")
+          want perm &&
+            ncu_one 120 linalgx perm "$dt" auto "$b" "$m" "$n" -- $(lx_target perm "$dt" auto "$b" "$m" "$n")
         fi
         for fw in jax torch; do
-          for op in lu perm; do
+          for op in ${OPS:-lu perm}; do
             ncu_one 240 "$fw" "$op" "$dt" default "$b" "$m" "$n" -- "$PY" "$HERE/bench_peers.py" \
               --framework "$fw" --case "$label" --ops "$op" --iters "$NC" --warmup 3 --ncu
           done
         done
-      elif [ $HAVE_BIN = 1 ]; then
+      elif [ $HAVE_BIN = 1 ] && want lu; then
         for st in ${STRATEGIES:-auto cusolver batched}; do
           [ "$st" = auto ] && continue
           [ "$st" = batched ] && [ "$m" != "$n" ] && continue
