@@ -789,7 +789,6 @@ void buildFlatPermutation(ImplicitLocOpBuilder &b, Value pivots,
   });
 }
 
-
 /// The permutation kernel: [B, K] pivots to a [B, N] permutation, the
 /// grouped path for N <= 256 and the flat one otherwise (a uniform branch),
 /// each with its own typed view of the block's `shared` bytes.
@@ -817,8 +816,7 @@ void buildPermutationKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
       b.getLoc(), grouped.getElseBodyBuilder(b.getListener()));
   buildFlatPermutation(elseBuilder, pivots, permutation,
                        view(elseBuilder,
-                            kPermutationSharedBytes /
-                                (intType.getIntOrFloatBitWidth() / 8),
+                            kPermutationSharedBytes / elementByteSize(intType),
                             intType),
                        batch, n, k, steps, intType, oneBased);
 }
