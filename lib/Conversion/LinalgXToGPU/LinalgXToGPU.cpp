@@ -70,6 +70,11 @@ constexpr int64_t kPermutationSharedBytes = 16 * 1024;
 /// (buildGroupedPermutation); longer ones get a thread per position across
 /// blocks.
 constexpr int64_t kGroupedPermutationMaxN = kBlockSize;
+/// Permutations of at most this many positions take the register path
+/// (buildShortPermutation): kShortPermutationThreads threads a matrix, each
+/// with all of its swaps in registers.
+constexpr int64_t kShortPermutationMaxN = 16;
+constexpr int64_t kShortPermutationThreads = 4;
 /// The grouped trace runs through the swaps as this many independent
 /// segments, whose maps are then composed through shared memory.
 constexpr int64_t kTraceSegments = 4;
@@ -536,6 +541,108 @@ SmallVector<Value> buildSegmentedTrace(ImplicitLocOpBuilder &b, Value tables,
   return SmallVector<Value>(trace.getResults());
 }
 
+/// Whether the permutation kernel takes the register path (1 <= N <= 16).
+Value isShortPermutation(ImplicitLocOpBuilder &b, Value n) {
+  Value one = arith::ConstantIndexOp::create(b, 1);
+  return arith::CmpIOp::create(
+      b, arith::CmpIPredicate::ult, arith::SubIOp::create(b, n, one),
+      arith::ConstantIndexOp::create(b, kShortPermutationMaxN));
+}
+
+/// Permutations of 1 <= N <= 16 positions: the grouped path's staging,
+/// barriers and table lookups cost more than the trace itself there (run 8:
+/// 344 instructions a warp for (16384,16,16), issue-bound). Here
+/// kShortPermutationThreads = 4 consecutive threads share a matrix: each
+/// loads its 16 swap targets into registers (a target past min(K, N) or out
+/// of range is the no-op swap (i, i)) and traces the positions
+/// q, q + 4, q + 8, q + 12 of its lane q back through them, every swap index
+/// a constant of the fully unrolled code: a step is two comparisons with a
+/// constant and a register, an xor and a select. No shared memory, barrier
+/// or division; the four threads keep 65536 threads busy for 16384 matrices.
+void buildShortPermutation(ImplicitLocOpBuilder &b, Value pivots,
+                           Value permutation, Value batch, Value n,
+                           Value steps, Type intType, bool oneBased) {
+  using P = arith::CmpIPredicate;
+  Type i32 = b.getI32Type();
+  auto i32Constant = [&](ImplicitLocOpBuilder &b, int64_t v) -> Value {
+    return arith::ConstantIntOp::create(b, i32, v);
+  };
+  Value n32 = arith::IndexCastUIOp::create(b, i32, n);
+  Value steps32 = arith::IndexCastUIOp::create(b, i32, steps);
+  Value nInt = arith::IndexCastOp::create(b, intType, n);
+  Value oneInt = arith::ConstantOp::create(b, b.getIntegerAttr(intType, 1));
+  Value threads = arith::ConstantIndexOp::create(b, kShortPermutationThreads);
+  Value blockSize = arith::ConstantIndexOp::create(b, kBlockSize);
+  Value first = arith::AddIOp::create(
+      b,
+      arith::MulIOp::create(b, gpu::BlockIdOp::create(b, gpu::Dimension::x),
+                            blockSize),
+      gpu::ThreadIdOp::create(b, gpu::Dimension::x));
+  Value stride = arith::MulIOp::create(
+      b, gpu::GridDimOp::create(b, gpu::Dimension::x), blockSize);
+  // No barriers: each thread walks its own items.
+  buildLoop(b, first, arith::MulIOp::create(b, batch, threads), stride,
+            [&](ImplicitLocOpBuilder &b, Value item) {
+    // kShortPermutationThreads is a power of two: a shift and a mask.
+    Value matrix = arith::DivUIOp::create(b, item, threads);
+    Value q32 = arith::IndexCastUIOp::create(
+        b, i32, arith::RemUIOp::create(b, item, threads));
+    SmallVector<Value> targets, swapBits;
+    for (int64_t i = 0; i < kShortPermutationMaxN; ++i) {
+      Value i32i = i32Constant(b, i);
+      auto target = scf::IfOp::create(
+          b, arith::CmpIOp::create(b, P::ult, i32i, steps32),
+          [&](OpBuilder &nested, Location loc) {
+            ImplicitLocOpBuilder b(loc, nested);
+            Value pivot = memref::LoadOp::create(
+                b, pivots,
+                ValueRange{matrix, arith::ConstantIndexOp::create(b, i)});
+            if (oneBased)
+              pivot = arith::SubIOp::create(b, pivot, oneInt);
+            // Unsigned: a negative pivot is out of range too.
+            Value valid = arith::CmpIOp::create(b, P::ult, pivot, nInt);
+            Value pivot32 = intType == i32
+                                ? pivot
+                                : arith::TruncIOp::create(b, i32, pivot);
+            scf::YieldOp::create(
+                b, arith::SelectOp::create(b, valid, pivot32, i32Constant(b, i))
+                       .getResult());
+          },
+          [&](OpBuilder &nested, Location loc) {
+            ImplicitLocOpBuilder b(loc, nested);
+            scf::YieldOp::create(b, i32Constant(b, i));
+          });
+      targets.push_back(target.getResult(0));
+      swapBits.push_back(arith::XOrIOp::create(b, i32i, targets.back()));
+    }
+    for (int64_t u = 0; u * kShortPermutationThreads < kShortPermutationMaxN;
+         ++u) {
+      Value j32 = arith::AddIOp::create(
+          b, q32, i32Constant(b, u * kShortPermutationThreads));
+      Value position = j32;
+      for (int64_t i = kShortPermutationMaxN - 1; i >= 0; --i) {
+        Value moves = arith::OrIOp::create(
+            b, arith::CmpIOp::create(b, P::eq, position, i32Constant(b, i)),
+            arith::CmpIOp::create(b, P::eq, position, targets[i]));
+        position = arith::SelectOp::create(
+            b, moves, arith::XOrIOp::create(b, position, swapBits[i]),
+            position);
+      }
+      buildIf(b, arith::CmpIOp::create(b, P::ult, j32, n32),
+              [&](ImplicitLocOpBuilder &b) {
+        Value result = intType == i32
+                           ? position
+                           : arith::ExtUIOp::create(b, intType, position)
+                                 .getResult();
+        memref::StoreOp::create(
+            b, result, permutation,
+            ValueRange{matrix, arith::IndexCastUIOp::create(
+                                   b, b.getIndexType(), j32)});
+      });
+    }
+  });
+}
+
 /// Whether the permutation kernel gives every matrix to one block (N <=
 /// kGroupedPermutationMaxN; N = 0 has no positions and takes the flat path).
 Value isGroupedPermutation(ImplicitLocOpBuilder &b, Value n) {
@@ -804,7 +911,16 @@ void buildPermutationKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                                   arith::ConstantIndexOp::create(b, 0),
                                   ValueRange());
   };
-  auto grouped = scf::IfOp::create(b, isGroupedPermutation(b, n),
+  auto isShort = scf::IfOp::create(b, isShortPermutation(b, n),
+                                   /*withElseRegion=*/true);
+  ImplicitLocOpBuilder shortBuilder(
+      b.getLoc(), isShort.getThenBodyBuilder(b.getListener()));
+  buildShortPermutation(shortBuilder, pivots, permutation, batch, n, steps,
+                        intType, oneBased);
+  ImplicitLocOpBuilder longBuilder(
+      b.getLoc(), isShort.getElseBodyBuilder(b.getListener()));
+  auto grouped = scf::IfOp::create(longBuilder,
+                                   isGroupedPermutation(longBuilder, n),
                                    /*withElseRegion=*/true);
   ImplicitLocOpBuilder thenBuilder(
       b.getLoc(), grouped.getThenBodyBuilder(b.getListener()));
@@ -836,16 +952,25 @@ void launchPermutationKernel(ModuleOp module, ImplicitLocOpBuilder &b,
       [&](ImplicitLocOpBuilder &kb, ValueRange args, ValueRange workgroup) {
         buildPermutationKernelBody(kb, args, workgroup[0], intType, oneBased);
       });
-  // Grouped: floor(256 / N) matrices a block; flat: 256 positions a block.
+  // Short: 4 threads a matrix, 256 threads a block; grouped: floor(256 / N)
+  // matrices a block; flat: 256 positions a block.
   Value batch = memref::DimOp::create(b, permutation2d, 0);
   Value n = memref::DimOp::create(b, permutation2d, 1);
   Value one = arith::ConstantIndexOp::create(b, 1);
+  Value shortPath = isShortPermutation(b, n);
   Value grouped = isGroupedPermutation(b, n);
-  Value items = arith::SelectOp::create(b, grouped, batch,
-                                        arith::MulIOp::create(b, batch, n));
   Value blockSize = arith::ConstantIndexOp::create(b, kBlockSize);
+  Value items = arith::SelectOp::create(
+      b, shortPath,
+      arith::MulIOp::create(
+          b, batch, arith::ConstantIndexOp::create(b, kShortPermutationThreads)),
+      arith::SelectOp::create(b, grouped, batch,
+                              arith::MulIOp::create(b, batch, n)));
   Value itemsPerBlock = arith::SelectOp::create(
-      b, grouped,
+      b, arith::AndIOp::create(
+             b, grouped,
+             arith::XOrIOp::create(
+                 b, shortPath, arith::ConstantIntOp::create(b, 1, 1))),
       arith::DivUIOp::create(b, blockSize, arith::MaxUIOp::create(b, n, one)),
       blockSize);
   work.launch(kernel, gridSizeFor(b, items, itemsPerBlock), {kBlockSize, 1, 1},

@@ -36,19 +36,30 @@
 // CHECK-NEXT:    %[[B:.+]] = memref.dim %[[Q2]], %[[QD0]] : memref<?x?xi32>
 // CHECK-NEXT:    %[[QD1:.+]] = arith.constant 1 : index
 // CHECK-NEXT:    %[[N:.+]] = memref.dim %[[Q2]], %[[QD1]] : memref<?x?xi32>
-// Grouped (N - 1 < 256, unsigned: N = 0 is not): B matrices at
-// floor(256 / N) a block; flat: B*N positions at 256 a block.
+// Short (N - 1 < 16, unsigned: N = 0 is not): 4 threads a matrix, 256 a
+// block; grouped (N - 1 < 256): B matrices at floor(256 / N) a block; flat:
+// B*N positions at 256 a block.
 // CHECK-NEXT:    %[[ONE:.+]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[ONES:.+]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[NM1S:.+]] = arith.subi %[[N]], %[[ONES]] : index
+// CHECK-NEXT:    %[[SMAX:.+]] = arith.constant 16 : index
+// CHECK-NEXT:    %[[SHORT:.+]] = arith.cmpi ult, %[[NM1S]], %[[SMAX]] : index
 // CHECK-NEXT:    %[[ONEB:.+]] = arith.constant 1 : index
 // CHECK-NEXT:    %[[NM1:.+]] = arith.subi %[[N]], %[[ONEB]] : index
 // CHECK-NEXT:    %[[GMAX:.+]] = arith.constant 256 : index
 // CHECK-NEXT:    %[[GROUPED:.+]] = arith.cmpi ult, %[[NM1]], %[[GMAX]] : index
-// CHECK-NEXT:    %[[TOTAL:.+]] = arith.muli %[[B]], %[[N]] : index
-// CHECK-NEXT:    %[[ITEMS:.+]] = arith.select %[[GROUPED]], %[[B]], %[[TOTAL]] : index
 // CHECK-NEXT:    %[[BLOCK:.+]] = arith.constant 256 : index
+// CHECK-NEXT:    %[[FOUR:.+]] = arith.constant 4 : index
+// CHECK-NEXT:    %[[SHORTITEMS:.+]] = arith.muli %[[B]], %[[FOUR]] : index
+// CHECK-NEXT:    %[[TOTAL:.+]] = arith.muli %[[B]], %[[N]] : index
+// CHECK-NEXT:    %[[LONGITEMS:.+]] = arith.select %[[GROUPED]], %[[B]], %[[TOTAL]] : index
+// CHECK-NEXT:    %[[ITEMS:.+]] = arith.select %[[SHORT]], %[[SHORTITEMS]], %[[LONGITEMS]] : index
+// CHECK-NEXT:    %[[TRUE:.+]] = arith.constant true
+// CHECK-NEXT:    %[[NOTSHORT:.+]] = arith.xori %[[SHORT]], %[[TRUE]] : i1
+// CHECK-NEXT:    %[[GROUPEDONLY:.+]] = arith.andi %[[GROUPED]], %[[NOTSHORT]] : i1
 // CHECK-NEXT:    %[[NPOS:.+]] = arith.maxui %[[N]], %[[ONE]] : index
 // CHECK-NEXT:    %[[MPB:.+]] = arith.divui %[[BLOCK]], %[[NPOS]] : index
-// CHECK-NEXT:    %[[PERBLOCK:.+]] = arith.select %[[GROUPED]], %[[MPB]], %[[BLOCK]] : index
+// CHECK-NEXT:    %[[PERBLOCK:.+]] = arith.select %[[GROUPEDONLY]], %[[MPB]], %[[BLOCK]] : index
 // CHECK-NEXT:    %[[ONEC:.+]] = arith.constant 1 : index
 // CHECK-NEXT:    %[[NEEDED:.+]] = arith.ceildivui %[[ITEMS]], %[[PERBLOCK]] : index
 // CHECK-NEXT:    %[[CAP:.+]] = arith.constant 16896 : index
@@ -71,6 +82,26 @@
 // CHECK-NEXT:      %[[KD1B:.+]] = arith.constant 1 : index
 // CHECK-NEXT:      %[[KK:.+]] = memref.dim %[[PIV]], %[[KD1B]] : memref<?x?xi32>
 // CHECK-NEXT:      %[[STEPS:.+]] = arith.minui %[[KK]], %[[KN]] : index
+// Short path (1 <= N <= 16, uniform): 4 threads a matrix, no barrier; each
+// loads the 16 swap targets (guarded by i < min(K, N), else the no-op i) and
+// traces positions q, q + 4, q + 8, q + 12 through them, fully unrolled.
+// CHECK-NEXT:      %[[SONE:.+]] = arith.constant 1 : index
+// CHECK-NEXT:      %[[SNM1:.+]] = arith.subi %[[KN]], %[[SONE]] : index
+// CHECK-NEXT:      %[[SMAXK:.+]] = arith.constant 16 : index
+// CHECK-NEXT:      %[[SHORTK:.+]] = arith.cmpi ult, %[[SNM1]], %[[SMAXK]] : index
+// CHECK-NEXT:      scf.if %[[SHORTK]] {
+// CHECK-NOT:         gpu.barrier
+// CHECK:             scf.for %[[ITEM:[^ ]+]] = %{{.+}} to %{{.+}} step %{{.+}} {
+// CHECK-NEXT:          %[[SMAT:.+]] = arith.divui %[[ITEM]], %{{.+}} : index
+// CHECK-NEXT:          %[[SQ:.+]] = arith.remui %[[ITEM]], %{{.+}} : index
+// CHECK-COUNT-16:      memref.load %[[PIV]][%[[SMAT]], %{{.+}}] : memref<?x?xi32>
+// CHECK-NOT:           memref.load
+// CHECK-NOT:           gpu.barrier
+// CHECK-COUNT-4:       memref.store %{{.+}}, %[[PERM]][%[[SMAT]], %{{.+}}] : memref<?x?xi32>
+// CHECK-NOT:           gpu.barrier
+// CHECK:               }
+// CHECK-NEXT:        }
+// CHECK-NEXT:      } else {
 // CHECK-NEXT:      %[[GONE:.+]] = arith.constant 1 : index
 // CHECK-NEXT:      %[[GNM1:.+]] = arith.subi %[[KN]], %[[GONE]] : index
 // CHECK-NEXT:      %[[GMAXK:.+]] = arith.constant 256 : index
@@ -459,9 +490,13 @@
 // CHECK-NEXT:        gpu.barrier
 // CHECK-NEXT:      }
 // CHECK-NEXT:      }
+// CHECK-NEXT:      }
 // CHECK-NEXT:      gpu.return
-// Exactly two barriers in each path's loop body, none in the conditionals.
+// None in the short path, exactly two in the loop body of the grouped and of
+// the flat path, none in their conditionals.
 // SYNC-LABEL: gpu.func @linalgx_pivots_to_permutation_i32(
+// SYNC-NOT:     gpu.barrier
+// SYNC:         memref.view
 // SYNC-NOT:     gpu.barrier
 // SYNC:         scf.for
 // SYNC-NOT:     gpu.barrier
@@ -489,6 +524,7 @@
 // SYNC:         memref.store
 // SYNC-NEXT:    }
 // SYNC-NEXT:    gpu.barrier
+// SYNC-NEXT:    }
 // SYNC-NEXT:    }
 // SYNC-NEXT:    }
 // SYNC-NEXT:    gpu.return
@@ -766,6 +802,7 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK-NEXT:        gpu.barrier
 // CHECK-NEXT:      }
 // CHECK-NEXT:      }
+// CHECK-NEXT:      }
 // CHECK-NEXT:      gpu.return
 // SYNC-LABEL: gpu.func @linalgx_pivots_to_permutation_i64_one_based(
 // SYNC-COUNT-4: gpu.barrier
@@ -789,7 +826,8 @@ func.func @perm_batched_one_based_i64(%p: memref<2x3xi64>, %q: memref<2x5xi64>) 
 // CHECK:         %[[B:.+]] = memref.dim %[[Q2]], %{{.+}} : memref<?x?xi32>
 // CHECK:         %[[N:.+]] = memref.dim %[[Q2]], %{{.+}} : memref<?x?xi32>
 // CHECK:         %[[TOTAL:.+]] = arith.muli %[[B]], %[[N]] : index
-// CHECK:         %[[ITEMS:.+]] = arith.select %{{.+}}, %[[B]], %[[TOTAL]] : index
+// CHECK:         %[[LONG:.+]] = arith.select %{{.+}}, %[[B]], %[[TOTAL]] : index
+// CHECK-NEXT:    %[[ITEMS:.+]] = arith.select %{{.+}}, %{{.+}}, %[[LONG]] : index
 // CHECK:         arith.ceildivui %[[ITEMS]], %{{.+}} : index
 // CHECK-NOT:     gpu.launch_func
 // CHECK:         %[[DONE:.+]] = gpu.launch_func async [%[[TOKEN]]] @linalgx_kernels::@linalgx_pivots_to_permutation_i32 {{.+}} args(%[[P2]] : memref<?x?xi32>, %[[Q2]] : memref<?x?xi32>)
@@ -815,7 +853,8 @@ func.func @perm_batch3_i32(%p: memref<2x3x4x3xi32>, %q: memref<2x3x4x5xi32>) {
 // CHECK:         %[[B:.+]] = memref.dim %[[Q2]], %{{.+}} : memref<?x?xi64>
 // CHECK:         %[[N:.+]] = memref.dim %[[Q2]], %{{.+}} : memref<?x?xi64>
 // CHECK:         %[[TOTAL:.+]] = arith.muli %[[B]], %[[N]] : index
-// CHECK:         %[[ITEMS:.+]] = arith.select %{{.+}}, %[[B]], %[[TOTAL]] : index
+// CHECK:         %[[LONG:.+]] = arith.select %{{.+}}, %[[B]], %[[TOTAL]] : index
+// CHECK-NEXT:    %[[ITEMS:.+]] = arith.select %{{.+}}, %{{.+}}, %[[LONG]] : index
 // CHECK:         %[[NEEDED:.+]] = arith.ceildivui %[[ITEMS]], %{{.+}} : index
 // CHECK:         %[[CAPPED:.+]] = arith.minui %[[NEEDED]], %{{.+}} : index
 // CHECK:         %[[GRID:.+]] = arith.maxui %[[CAPPED]], %{{.+}} : index
