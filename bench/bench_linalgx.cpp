@@ -66,6 +66,8 @@ void *linalgxCudaGetStream(void);
   LX_WEAK void _mlir_ciface_lu_perm_##S##_f64(MR3D *, MR3D *, MR2I *, MR1I *,  \
                                               MR2I *);
 LX_DECL_LU(auto)
+LX_DECL_LU(nocyclic)
+LX_DECL_LU(cyclic)
 LX_DECL_LU(cusolver)
 LX_DECL_LU(batched)
 #undef LX_DECL_LU
@@ -138,7 +140,7 @@ struct Options {
   std::fprintf(
       stderr,
       "usage: bench_linalgx --op lu|lu_perm|perm|noop --dtype f32|f64\n"
-      "         --strategy auto|cusolver|batched --batch B --m M --n N\n"
+      "         --strategy auto|nocyclic|cyclic|cusolver|batched --batch B --m M --n N\n"
       "         --iters I --warmup W [--sets S] [--max-seconds T]\n"
       "         [--profile] [--no-check] [--seed X]\n");
   std::exit(2);
@@ -191,9 +193,10 @@ Options parseArgs(int argc, char **argv) {
     usage("--op must be lu, lu_perm, perm or noop");
   if (o.dtype != "f32" && o.dtype != "f64")
     usage("--dtype must be f32 or f64");
-  if (o.strategy != "auto" && o.strategy != "cusolver" &&
+  if (o.strategy != "auto" && o.strategy != "nocyclic" &&
+      o.strategy != "cyclic" && o.strategy != "cusolver" &&
       o.strategy != "batched")
-    usage("--strategy must be auto, cusolver or batched");
+    usage("--strategy must be auto, nocyclic, cyclic, cusolver or batched");
   return o;
 }
 
@@ -399,6 +402,8 @@ template <>
 void pickLu<float>(const std::string &s, LuFns<float>::Lu &lu,
                    LuFns<float>::LuPerm &luPerm) {
   if (s == "auto") { lu = _mlir_ciface_lu_auto_f32; luPerm = _mlir_ciface_lu_perm_auto_f32; }
+  else if (s == "nocyclic") { lu = _mlir_ciface_lu_nocyclic_f32; luPerm = _mlir_ciface_lu_perm_nocyclic_f32; }
+  else if (s == "cyclic") { lu = _mlir_ciface_lu_cyclic_f32; luPerm = _mlir_ciface_lu_perm_cyclic_f32; }
   else if (s == "cusolver") { lu = _mlir_ciface_lu_cusolver_f32; luPerm = _mlir_ciface_lu_perm_cusolver_f32; }
   else { lu = _mlir_ciface_lu_batched_f32; luPerm = _mlir_ciface_lu_perm_batched_f32; }
 }
@@ -406,6 +411,8 @@ template <>
 void pickLu<double>(const std::string &s, LuFns<double>::Lu &lu,
                     LuFns<double>::LuPerm &luPerm) {
   if (s == "auto") { lu = _mlir_ciface_lu_auto_f64; luPerm = _mlir_ciface_lu_perm_auto_f64; }
+  else if (s == "nocyclic") { lu = _mlir_ciface_lu_nocyclic_f64; luPerm = _mlir_ciface_lu_perm_nocyclic_f64; }
+  else if (s == "cyclic") { lu = _mlir_ciface_lu_cyclic_f64; luPerm = _mlir_ciface_lu_perm_cyclic_f64; }
   else if (s == "cusolver") { lu = _mlir_ciface_lu_cusolver_f64; luPerm = _mlir_ciface_lu_perm_cusolver_f64; }
   else { lu = _mlir_ciface_lu_batched_f64; luPerm = _mlir_ciface_lu_perm_batched_f64; }
 }

@@ -4,7 +4,7 @@
     make_table.py OUTDIR/bench.jsonl
 
 One table per op:
-  * whole LU: linalgx lu_perm (strategies auto / cusolver / batched) vs
+  * whole LU: linalgx lu_perm (strategies auto / nocyclic / cyclic / cusolver / batched) vs
     JAX jax.lax.linalg.lu and PyTorch lu_factor + lu_unpack;
   * permutation: linalgx perm vs JAX lu_pivots_to_permutation and PyTorch
     lu_unpack(unpack_data=False);
@@ -242,7 +242,7 @@ def main(argv):
     lines = ["## linalgx GPU benchmark", ""]
     lines += table("Whole LU with permutation (linalgx lu_perm vs jax.lax.linalg.lu vs "
                    "torch lu_factor + lu_unpack)", ent, order, OP_LU,
-                   ["auto", "cusolver", "batched"], lambda r: r <= 1.0,
+                   ["auto", "nocyclic", "cyclic", "cusolver", "batched"], lambda r: r <= 1.0,
                    "Target: ratio ≤ 1.0 (strategy auto).")
     lines += table("Pivots → permutation (linalgx perm vs jax lu_pivots_to_permutation vs "
                    "torch lu_unpack)", ent, order, OP_PERM, ["auto"],

@@ -20,6 +20,10 @@
 #   NCU_BIG=1        include (4096,4096) in the ncu part (~1000+ kernels)
 #   CASES="..."      only the cases whose label (e.g. 64x75x75:f64) is listed
 #   STRATEGIES="auto cusolver batched"  the linalgx lu strategies measured
+#                    (also nocyclic / cyclic: auto without the cyclic register
+#                    kernel / with it for every batch, for its crossover)
+#   CROSSOVER=1      adds (132|264|528,75,75) f64 and (528,48,48) f32, the
+#                    batches around the cyclic kernel's crossover
 #                    (auto alone skips the slow looped cuSOLVER runs)
 #   OPS="lu perm"    what is measured: the whole LU (linalgx lu_perm, the
 #                    peers' lu), the permutation alone, or both; OPS=perm
@@ -64,6 +68,13 @@ CASE_TABLE="
 1024x1024:f64      1    1024 1024  f64 50  5  8
 4096x4096:f32      1    4096 4096  f32 15  3  4
 8x512x512:f64      8    512  512   f64 20  3  4
+"
+
+[ "${CROSSOVER:-0}" = 1 ] && CASE_TABLE+="
+132x75x75:f64      132   75   75   f64 200 20 10
+264x75x75:f64      264   75   75   f64 200 20 10
+528x75x75:f64      528   75   75   f64 100 10 10
+528x48x48:f32      528   48   48   f32 200 20 10
 "
 
 want() {  # $1 = lu | perm

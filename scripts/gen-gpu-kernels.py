@@ -3,7 +3,8 @@
 randomized test call through the C interface: `lu_<strategy>_<type>`,
 `lu_perm_<strategy>_<type>`, `perm_<int>` and `noop_kernel` on
 dynamically shaped device memrefs, and `lu_static_<type>_<shape>`. One module per LU strategy, since the strategy is a
-pipeline option (`--strategy auto|generated|cusolver|cublas-batched`).
+pipeline option (`--strategy auto|generated|cusolver|cublas-batched`, and
+`nocyclic|cyclic` for auto with `lu-cyclic-max-batch` 0 or 2^40).
 `lu_perm_*` is the lu with its permutation output (what
 linalgx-fuse-lu-permutation forms from lu + pivots_to_permutation).
 
@@ -60,7 +61,8 @@ func.func @{name}(%piv: memref<?x?x{i}>, %perm: memref<?x?x{i}>)
 STATIC_CASES = [("f32", 5, 20, 20), ("f64", 3, 20, 10), ("f32", 7, 33, 33),
                 ("f64", 4, 50, 50), ("f64", 1, 75, 75), ("f64", 64, 75, 75), ("f64", 300, 64, 64), ("f64", 2, 96, 96),
                 ("f32", 3, 128, 128), ("f32", 5, 100, 40), ("f64", 5, 40, 100),
-                ("f32", 9, 75, 75)]
+                ("f32", 9, 75, 75), ("f64", 270, 75, 75), ("f32", 1, 128, 40),
+                ("f64", 1, 33, 128), ("f64", 3, 128, 128), ("f32", 2, 1, 40)]
 
 STATIC = """
 func.func @lu_static_{t}_{b}x{m}x{n}(%a: memref<{b}x{m}x{n}x{e}>,
@@ -97,7 +99,11 @@ gpu.module @noop_kernels {
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--strategy", default="auto",
-                        choices=["auto", "generated", "cusolver", "batched"])
+                        choices=["auto", "generated", "cusolver", "batched",
+                                 "nocyclic", "cyclic"],
+                        help="names the entry points; nocyclic and cyclic "
+                             "are auto lowered with lu-cyclic-max-batch 0 "
+                             "and 2^40 (pack-gpu.sh)")
     parser.add_argument("--common", action="store_true",
                         help="also emit the permutation entries")
     parser.add_argument("--noop", action="store_true",

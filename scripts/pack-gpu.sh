@@ -58,13 +58,19 @@ compile_mlir() {
 
 echo "pack-gpu: GPU entry points" >&2
 objs=()
-for strategy in auto cusolver batched; do
-  option=$strategy; [ "$strategy" = batched ] && option=cublas-batched
+# nocyclic / cyclic: auto without the cyclic register kernel, and with it
+# for every batch (lu-cyclic-max-batch 0 / 2^40): the benchmark compares them
+# to place the crossover.
+for strategy in auto nocyclic cyclic cusolver batched; do
+  option="lu-strategy=$strategy"
+  [ "$strategy" = batched ] && option=lu-strategy=cublas-batched
+  [ "$strategy" = nocyclic ] && option="lu-strategy=auto lu-cyclic-max-batch=0"
+  [ "$strategy" = cyclic ] && option="lu-strategy=auto lu-cyclic-max-batch=1099511627776"
   common=""; [ "$strategy" = auto ] && common=--common
   python3 "$ROOT/scripts/gen-gpu-kernels.py" --strategy "$strategy" $common \
     > "$PACK/src/kernels_$strategy.mlir"
   compile_mlir "$PACK/src/kernels_$strategy.mlir" "$PACK/obj/kernels_$strategy.o" \
-    "linalgx-gpu-pipeline{host-buffers=false lu-strategy=$option}"
+    "linalgx-gpu-pipeline{host-buffers=false $option}"
   objs+=("$PACK/obj/kernels_$strategy.o")
 done
 python3 "$ROOT/scripts/gen-gpu-kernels.py" --noop > "$PACK/src/noop.mlir"

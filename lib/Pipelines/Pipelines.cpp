@@ -92,6 +92,7 @@ void linalgx::buildGPUPipeline(OpPassManager &pm,
   ConvertLinalgXToGPUOptions lowering;
   lowering.hostBuffers = options.hostBuffers;
   lowering.luStrategy = options.luStrategy;
+  lowering.cyclicLuMaxBatch = options.cyclicLuMaxBatch;
   pm.addPass(createConvertLinalgXToGPU(lowering));
   // What remains outside the kernels runs on the host.
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());

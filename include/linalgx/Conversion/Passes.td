@@ -127,6 +127,11 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "fits a block's shared memory, the vendor path elsewhere), "
            "cusolver (getrf per matrix) or cublas-batched (getrfBatched, "
            "square matrices only)">,
+    Option<"cyclicLuMaxBatch", "lu-cyclic-max-batch", "int64_t",
+           /*default=*/"::mlir::linalgx::kDefaultCyclicLuMaxBatch",
+           "Batches of at most this many real matrices of 33 to 128 rows "
+           "and columns take the cyclic register LU kernel (a block a "
+           "matrix); 0: never (see docs/gpu.md)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

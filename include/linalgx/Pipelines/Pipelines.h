@@ -3,6 +3,7 @@
 #ifndef LINALGX_PIPELINES_PIPELINES_H
 #define LINALGX_PIPELINES_PIPELINES_H
 
+#include "linalgx/Conversion/LinalgXToGPU/LinalgXToGPU.h"
 #include "mlir/Pass/PassOptions.h"
 
 namespace mlir {
@@ -65,6 +66,11 @@ struct GPUPipelineOptions
       *this, "lu-strategy",
       llvm::cl::desc("auto, generated, cusolver or cublas-batched"),
       llvm::cl::init("auto")};
+  PassOptions::Option<int64_t> cyclicLuMaxBatch{
+      *this, "lu-cyclic-max-batch",
+      llvm::cl::desc("Batches of at most this many matrices take the cyclic "
+                     "register LU kernel (0: never)"),
+      llvm::cl::init(kDefaultCyclicLuMaxBatch)};
 };
 
 /// Tensors or memrefs using linalgx ops all the way to the LLVM dialect with

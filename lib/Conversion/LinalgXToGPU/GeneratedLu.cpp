@@ -936,6 +936,482 @@ void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   });
 }
 
+SmallVector<Type> cyclicRegisterLuWorkgroupTypes(CyclicRegisterLuShape shape,
+                                                 Type elementType) {
+  MLIRContext *context = elementType.getContext();
+  auto workgroup =
+      gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
+  auto buffer = [&](int64_t size, Type type) -> Type {
+    return MemRefType::get({size}, type, MemRefLayoutAttrInterface(),
+                           workgroup);
+  };
+  int64_t stride = CyclicRegisterLuShape::stagedStride(
+      shape.stagedColumns(elementType));
+  return {buffer(shape.rows * stride, elementType),
+          buffer(2 * 32 * shape.rowSlots(), elementType),
+          buffer(2, IntegerType::get(context, 32))};
+}
+
+void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
+                                     ValueRange workgroup, Type elementType,
+                                     Type intType, bool withPermutation,
+                                     CyclicRegisterLuShape shape) {
+  Value input = args[0], lu = args[1], pivots = args[2], info = args[3];
+  Value permutation = withPermutation ? args[4] : Value();
+  Value staged = workgroup[0], multipliers = workgroup[1],
+        outcome = workgroup[2];
+  ElementArith element(elementType, ElementArith::Flavour::Kernel);
+  const int64_t rowSlots = shape.rowSlots(), columnSlots = shape.columnSlots(),
+                warps = shape.warps(), threads = 32 * warps;
+  const int64_t bandColumns = shape.stagedColumns(elementType);
+  const int64_t stride = CyclicRegisterLuShape::stagedStride(bandColumns);
+  const int64_t bands = llvm::divideCeil(shape.cols, bandColumns);
+  Type i32 = b.getI32Type(), i1 = b.getI1Type();
+  Type keyType = b.getIntegerType(elementType.getIntOrFloatBitWidth());
+  using P = arith::CmpIPredicate;
+  auto index = [](ImplicitLocOpBuilder &b, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, v);
+  };
+  auto int32 = [&](ImplicitLocOpBuilder &b, int64_t v) -> Value {
+    return arith::ConstantIntOp::create(b, i32, v);
+  };
+  auto cmp = [](ImplicitLocOpBuilder &b, P predicate, Value lhs,
+                Value rhs) -> Value {
+    return arith::CmpIOp::create(b, predicate, lhs, rhs);
+  };
+  auto select = [](ImplicitLocOpBuilder &b, Value condition, Value t,
+                   Value f) -> Value {
+    return arith::SelectOp::create(b, condition, t, f);
+  };
+  auto negate = [&](ImplicitLocOpBuilder &b, Value condition) -> Value {
+    return arith::XOrIOp::create(b, condition,
+                                 arith::ConstantIntOp::create(b, i1, 1));
+  };
+  auto add = [](ImplicitLocOpBuilder &b, Value lhs, Value rhs) -> Value {
+    return arith::AddIOp::create(b, lhs, rhs);
+  };
+  auto mul = [](ImplicitLocOpBuilder &b, Value lhs, Value rhs) -> Value {
+    return arith::MulIOp::create(b, lhs, rhs);
+  };
+  auto toI32 = [&](ImplicitLocOpBuilder &b, Value v) -> Value {
+    return arith::IndexCastUIOp::create(b, i32, v);
+  };
+  auto toIndex = [](ImplicitLocOpBuilder &b, Value v) -> Value {
+    return arith::IndexCastUIOp::create(b, b.getIndexType(), v);
+  };
+  auto toIntType = [](ImplicitLocOpBuilder &b, Value v, Type type) -> Value {
+    return type.isInteger(32) ? v : arith::ExtUIOp::create(b, type, v);
+  };
+  Value fullMask = int32(b, -1);
+  Value zeroValue = arith::ConstantOp::create(b, b.getZeroAttr(elementType));
+
+  Value batch = memref::DimOp::create(b, lu, 0);
+  Value m = memref::DimOp::create(b, lu, 1);
+  Value n = memref::DimOp::create(b, lu, 2);
+  Value k = arith::MinUIOp::create(b, m, n);
+  Value lane = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
+  Value warp = gpu::ThreadIdOp::create(b, gpu::Dimension::y);
+  Value thread = add(b, mul(b, warp, index(b, 32)), lane);
+  Value blockId = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  Value gridDim = gpu::GridDimOp::create(b, gpu::Dimension::x);
+  // The thread's rows (lane + 32 r) and columns (warp + W c).
+  SmallVector<Value> rows, rowsI32, columns;
+  for (int64_t r = 0; r < rowSlots; ++r) {
+    rows.push_back(add(b, lane, index(b, 32 * r)));
+    rowsI32.push_back(toI32(b, rows.back()));
+  }
+  for (int64_t c = 0; c < columnSlots; ++c)
+    columns.push_back(add(b, warp, index(b, warps * c)));
+  // Element (r, c) of the thread's registers.
+  auto slot = [&](int64_t r, int64_t c) { return r * columnSlots + c; };
+
+  // The value of row slot `rowSlot` (an i32, the same for the whole warp)
+  // among `values` (one per row slot), fetched from lane `fromLane`.
+  auto fromRow = [&](ImplicitLocOpBuilder &b, ArrayRef<Value> values,
+                     Value rowSlot, Value fromLane) -> Value {
+    Value chosen = values[0];
+    for (int64_t r = 1; r < rowSlots; ++r)
+      chosen = select(b, cmp(b, P::eq, rowSlot, int32(b, r)), values[r],
+                      chosen);
+    return shuffleValue(b, chosen, fromLane, gpu::ShuffleMode::IDX);
+  };
+
+  // A band of columns [first, first + width) staged in shared memory at
+  // row stride `stride`: `body(row, column, stagedAt)` for the elements
+  // (row < bound, column < first + width) the thread moves, consecutive
+  // threads on consecutive columns of a row (coalesced global accesses).
+  auto forBandElements =
+      [&](ImplicitLocOpBuilder &b, int64_t first, int64_t width, Value bound,
+          function_ref<void(ImplicitLocOpBuilder &, Value, Value, Value)>
+              body) {
+        Value widthValue = index(b, width);
+        buildLoop(b, thread, mul(b, bound, widthValue), index(b, threads),
+                  [&](ImplicitLocOpBuilder &b, Value element) {
+          Value row = arith::DivUIOp::create(b, element, widthValue);
+          Value j = arith::RemUIOp::create(b, element, widthValue);
+          body(b, row, add(b, j, index(b, first)),
+               add(b, mul(b, row, index(b, stride)), j));
+        });
+      };
+  // Whether the thread's column slot `c` lies in the band starting at
+  // `first` of `width` columns (null: certainly, for every warp), and its
+  // staged column there.
+  auto inBand = [&](ImplicitLocOpBuilder &b, int64_t c, int64_t first,
+                    int64_t width) -> std::pair<Value, Value> {
+    int64_t lowest = warps * c, highest = warps * c + warps - 1;
+    Value column = arith::SubIOp::create(b, columns[c], index(b, first));
+    if (lowest >= first && highest < first + width)
+      return {Value(), column};
+    Value inside = arith::AndIOp::create(
+        b, cmp(b, P::uge, columns[c], index(b, first)),
+        cmp(b, P::ult, columns[c], index(b, first + width)));
+    return {inside, select(b, inside, column, index(b, 0))};
+  };
+
+  // Every thread of the block runs the same iterations (barriers).
+  buildLoop(b, blockId, batch, gridDim, [&](ImplicitLocOpBuilder &b,
+                                            Value matrix) {
+    // The matrix into registers, a band of columns at a time; rows and
+    // columns past the matrix are zeros.
+    SmallVector<Value> state(rowSlots * columnSlots, zeroValue);
+    for (int64_t band = 0; band < bands; ++band) {
+      int64_t first = band * bandColumns;
+      int64_t width = std::min(bandColumns, shape.cols - first);
+      // The previous matrix's or band's readers are done with the buffer.
+      gpu::BarrierOp::create(b);
+      forBandElements(b, first, width, index(b, shape.rows),
+                      [&](ImplicitLocOpBuilder &b, Value row, Value column,
+                          Value stagedAt) {
+        Value inMatrix = arith::AndIOp::create(b, cmp(b, P::ult, row, m),
+                                               cmp(b, P::ult, column, n));
+        auto load = scf::IfOp::create(
+            b, inMatrix,
+            [&](OpBuilder &nested, Location loc) {
+              ImplicitLocOpBuilder nb(loc, nested);
+              scf::YieldOp::create(
+                  nb, memref::LoadOp::create(nb, input,
+                                             ValueRange{matrix, row, column})
+                          .getResult());
+            },
+            [&](OpBuilder &nested, Location loc) {
+              ImplicitLocOpBuilder nb(loc, nested);
+              scf::YieldOp::create(nb, zeroValue);
+            });
+        memref::StoreOp::create(b, load.getResult(0), staged, stagedAt);
+      });
+      gpu::BarrierOp::create(b);
+      for (int64_t c = 0; c < columnSlots; ++c) {
+        if (warps * c >= first + width || warps * c + warps - 1 < first)
+          continue;
+        auto [inside, column] = inBand(b, c, first, width);
+        for (int64_t r = 0; r < rowSlots; ++r) {
+          // Rows past the bound (the last slot's lanes) read the last row
+          // and keep their zeros.
+          bool pastBound = 32 * r + 31 >= shape.rows;
+          Value row = pastBound
+                          ? arith::MinUIOp::create(b, rows[r],
+                                                   index(b, shape.rows - 1))
+                                .getResult()
+                          : rows[r];
+          Value value = memref::LoadOp::create(
+              b, staged, add(b, mul(b, row, index(b, stride)), column));
+          Value keep = inside;
+          if (pastBound) {
+            Value rowInBound = cmp(b, P::ult, rows[r], index(b, shape.rows));
+            keep = keep ? arith::AndIOp::create(b, keep, rowInBound)
+                              .getResult()
+                        : rowInBound;
+          }
+          state[slot(r, c)] =
+              keep ? select(b, keep, value, state[slot(r, c)]) : value;
+        }
+      }
+    }
+    // Then each row slot's logical position and used flag (rows past the
+    // matrix count as used: they never compete), and info.
+    for (int64_t r = 0; r < rowSlots; ++r)
+      state.push_back(rowsI32[r]);
+    for (int64_t r = 0; r < rowSlots; ++r)
+      state.push_back(cmp(b, P::uge, rows[r], m));
+    state.push_back(arith::ConstantOp::create(b, b.getIntegerAttr(intType, 0)));
+    const int64_t positionAt = rowSlots * columnSlots,
+                  usedAt = positionAt + rowSlots, infoAt = usedAt + rowSlots;
+
+    for (int64_t round = 0; round < columnSlots; ++round) {
+      // Steps round * W + w, w < min(W, K - round * W).
+      Value first = index(b, round * warps);
+      Value roundSteps = select(
+          b, cmp(b, P::ugt, k, first),
+          arith::MinUIOp::create(b, arith::SubIOp::create(b, k, first),
+                                 index(b, warps)),
+          index(b, 0));
+      auto loop = scf::ForOp::create(
+          b, index(b, 0), roundSteps, index(b, 1), state,
+          [&](OpBuilder &nested, Location loc, Value owner,
+              ValueRange iterArgs) {
+        ImplicitLocOpBuilder b(loc, nested);
+        SmallVector<Value> a(iterArgs.begin(), iterArgs.begin() + positionAt);
+        SmallVector<Value> position(iterArgs.begin() + positionAt,
+                                    iterArgs.begin() + usedAt);
+        SmallVector<Value> used(iterArgs.begin() + usedAt,
+                                iterArgs.begin() + infoAt);
+        Value status = iterArgs[infoAt];
+        Value step = add(b, first, owner);
+        Value stepI32 = toI32(b, step);
+        Value parity = arith::AndIOp::create(b, step, index(b, 1));
+        Value multiplierBase = mul(b, parity, index(b, 32 * rowSlots));
+
+        // The owner's pivot search and scaling of column `step` (its slot
+        // `round`); the other warps keep their values.
+        SmallVector<Value> column;
+        for (int64_t r = 0; r < rowSlots; ++r)
+          column.push_back(a[slot(r, round)]);
+        auto owned = scf::IfOp::create(
+            b, cmp(b, P::eq, warp, owner),
+            [&](OpBuilder &nested, Location loc) {
+              ImplicitLocOpBuilder b(loc, nested);
+              // The largest key (pivotKey) of the unused rows, then the
+              // first logical position holding it; position * 128 + row
+              // names the row too (positions and rows are below 128).
+              SmallVector<Value> keys;
+              Value laneKey;
+              for (int64_t r = 0; r < rowSlots; ++r) {
+                keys.push_back(select(
+                    b, used[r], arith::ConstantIntOp::create(b, keyType, 0),
+                    pivotKey(b, element, column[r],
+                             cmp(b, P::eq, position[r], stepI32),
+                             elementType)));
+                laneKey = r ? arith::MaxUIOp::create(b, laneKey, keys[r])
+                                  .getResult()
+                            : keys[r];
+              }
+              Value bestKey = reduceMaxKey(
+                  b, laneKey, [&](ImplicitLocOpBuilder &b, Value v) {
+                    return NVVM::ReduxOp::create(b, i32, v,
+                                                 NVVM::ReduxKind::UMAX,
+                                                 fullMask);
+                  });
+              Value laneCandidate;
+              for (int64_t r = 0; r < rowSlots; ++r) {
+                Value candidate = select(
+                    b,
+                    arith::AndIOp::create(b, negate(b, used[r]),
+                                          cmp(b, P::eq, keys[r], bestKey)),
+                    arith::OrIOp::create(
+                        b, arith::ShLIOp::create(b, position[r], int32(b, 7)),
+                        rowsI32[r]),
+                    int32(b, -1));
+                laneCandidate =
+                    r ? arith::MinUIOp::create(b, laneCandidate, candidate)
+                            .getResult()
+                      : candidate;
+              }
+              Value best = NVVM::ReduxOp::create(
+                  b, i32, laneCandidate, NVVM::ReduxKind::UMIN, fullMask);
+              Value pivotRow = arith::AndIOp::create(b, best, int32(b, 127));
+              Value pivot = fromRow(
+                  b, column, arith::ShRUIOp::create(b, pivotRow, int32(b, 5)),
+                  arith::AndIOp::create(b, pivotRow, int32(b, 31)));
+              Value singular = element.isZero(b, pivot);
+
+              // Multipliers of the unused rows but the pivot's: one
+              // reciprocal, or divisions when the pivot is below the
+              // smallest normal number (LAPACK's getf2).
+              auto scale = [&](ImplicitLocOpBuilder &b,
+                               function_ref<Value(ImplicitLocOpBuilder &,
+                                                  Value)>
+                                   scaled) {
+                SmallVector<Value> values;
+                for (int64_t r = 0; r < rowSlots; ++r)
+                  values.push_back(select(
+                      b,
+                      arith::AndIOp::create(
+                          b, negate(b, used[r]),
+                          cmp(b, P::ne, rowsI32[r], pivotRow)),
+                      scaled(b, column[r]), column[r]));
+                scf::YieldOp::create(b, values);
+              };
+              auto scaledColumn = scf::IfOp::create(
+                  b, negate(b, singular),
+                  [&](OpBuilder &nested, Location loc) {
+                    ImplicitLocOpBuilder b(loc, nested);
+                    auto byPivot = scf::IfOp::create(
+                        b, element.reciprocalIsSafe(b, pivot),
+                        [&](OpBuilder &nested, Location loc) {
+                          ImplicitLocOpBuilder b(loc, nested);
+                          Value inverse = element.reciprocal(b, pivot);
+                          scale(b, [&](ImplicitLocOpBuilder &b, Value x) {
+                            return element.mul(b, x, inverse);
+                          });
+                        },
+                        [&](OpBuilder &nested, Location loc) {
+                          ImplicitLocOpBuilder b(loc, nested);
+                          scale(b, [&](ImplicitLocOpBuilder &b, Value x) {
+                            return element.div(b, x, pivot);
+                          });
+                        });
+                    scf::YieldOp::create(b, byPivot.getResults());
+                  },
+                  [&](OpBuilder &nested, Location loc) {
+                    ImplicitLocOpBuilder b(loc, nested);
+                    scf::YieldOp::create(b, column);
+                  });
+              for (int64_t r = 0; r < rowSlots; ++r)
+                memref::StoreOp::create(
+                    b, scaledColumn.getResult(r), multipliers,
+                    ValueRange{add(b, multiplierBase, rows[r])});
+              buildIf(b, cmp(b, P::eq, lane, index(b, 0)),
+                      [&](ImplicitLocOpBuilder &b) {
+                memref::StoreOp::create(
+                    b,
+                    arith::OrIOp::create(
+                        b, best,
+                        select(b, singular,
+                               int32(b, std::numeric_limits<int32_t>::min()),
+                               int32(b, 0))),
+                    outcome, parity);
+                memref::StoreOp::create(
+                    b,
+                    toIntType(b, arith::ShRUIOp::create(b, best, int32(b, 7)),
+                              intType),
+                    pivots, ValueRange{matrix, step});
+              });
+              scf::YieldOp::create(b, scaledColumn.getResults());
+            },
+            [&](OpBuilder &nested, Location loc) {
+              ImplicitLocOpBuilder b(loc, nested);
+              scf::YieldOp::create(b, column);
+            });
+        for (int64_t r = 0; r < rowSlots; ++r)
+          a[slot(r, round)] = owned.getResult(r);
+        gpu::BarrierOp::create(b);
+
+        // The step's outcome: the pivot row takes position `step`, the row
+        // at `step` the pivot row's old position.
+        Value stepOutcome = memref::LoadOp::create(b, outcome, parity);
+        Value singular = cmp(b, P::slt, stepOutcome, int32(b, 0));
+        Value pivotRow = arith::AndIOp::create(b, stepOutcome, int32(b, 127));
+        Value pivotPosition = arith::AndIOp::create(
+            b, arith::ShRUIOp::create(b, stepOutcome, int32(b, 7)),
+            int32(b, (1 << 24) - 1));
+        for (int64_t r = 0; r < rowSlots; ++r) {
+          Value isPivotRow = cmp(b, P::eq, rowsI32[r], pivotRow);
+          position[r] = select(
+              b, isPivotRow, stepI32,
+              select(b, cmp(b, P::eq, position[r], stepI32), pivotPosition,
+                     position[r]));
+          used[r] = arith::OrIOp::create(b, used[r], isPivotRow);
+        }
+        Value noError =
+            arith::ConstantOp::create(b, b.getIntegerAttr(intType, 0));
+        status = select(
+            b,
+            arith::AndIOp::create(b, singular,
+                                  cmp(b, P::eq, status, noError)),
+            toIntType(b, add(b, stepI32, int32(b, 1)), intType), status);
+
+        // The update of the columns after `step` (none when the pivot is
+        // zero): slots after `round`, and slot `round` in the warps after
+        // the owner; columns past the matrix are skipped.
+        SmallVector<Value> multiplier;
+        for (int64_t r = 0; r < rowSlots; ++r)
+          multiplier.push_back(memref::LoadOp::create(
+              b, multipliers, ValueRange{add(b, multiplierBase, rows[r])}));
+        Value pivotRowSlot = arith::ShRUIOp::create(b, pivotRow, int32(b, 5));
+        Value pivotLane = arith::AndIOp::create(b, pivotRow, int32(b, 31));
+        for (int64_t c = round; c < columnSlots; ++c) {
+          Value active = cmp(b, P::ult, columns[c], n);
+          if (c == round)
+            active = arith::AndIOp::create(b, active,
+                                           cmp(b, P::ugt, warp, owner));
+          SmallVector<Value> columnValues;
+          for (int64_t r = 0; r < rowSlots; ++r)
+            columnValues.push_back(a[slot(r, c)]);
+          auto updated = scf::IfOp::create(
+              b, arith::AndIOp::create(b, active, negate(b, singular)),
+              [&](OpBuilder &nested, Location loc) {
+                ImplicitLocOpBuilder b(loc, nested);
+                Value pivotEntry =
+                    fromRow(b, columnValues, pivotRowSlot, pivotLane);
+                SmallVector<Value> values;
+                for (int64_t r = 0; r < rowSlots; ++r)
+                  values.push_back(select(
+                      b, used[r], columnValues[r],
+                      element.mulSub(b, columnValues[r], multiplier[r],
+                                     pivotEntry)));
+                scf::YieldOp::create(b, values);
+              },
+              [&](OpBuilder &nested, Location loc) {
+                ImplicitLocOpBuilder b(loc, nested);
+                scf::YieldOp::create(b, columnValues);
+              });
+          for (int64_t r = 0; r < rowSlots; ++r)
+            a[slot(r, c)] = updated.getResult(r);
+        }
+        SmallVector<Value> next(a);
+        next.append(position);
+        next.append(used);
+        next.push_back(status);
+        scf::YieldOp::create(b, next);
+      });
+      state.assign(loop.getResults().begin(), loop.getResults().end());
+    }
+
+    // Row `position` of L\U is the thread's row: staged at its position, a
+    // band at a time, then copied out in rows.
+    for (int64_t band = 0; band < bands; ++band) {
+      int64_t firstColumn = band * bandColumns;
+      int64_t width = std::min(bandColumns, shape.cols - firstColumn);
+      gpu::BarrierOp::create(b);
+      for (int64_t r = 0; r < rowSlots; ++r) {
+        Value at = mul(b, toIndex(b, state[positionAt + r]), index(b, stride));
+        Value rowInBound = cmp(b, P::ult, rows[r], index(b, shape.rows));
+        for (int64_t c = 0; c < columnSlots; ++c) {
+          if (warps * c >= firstColumn + width ||
+              warps * c + warps - 1 < firstColumn)
+            continue;
+          auto [inside, column] = inBand(b, c, firstColumn, width);
+          Value store = inside ? arith::AndIOp::create(b, inside, rowInBound)
+                                     .getResult()
+                               : rowInBound;
+          buildIf(b, store, [&](ImplicitLocOpBuilder &b) {
+            memref::StoreOp::create(b, state[slot(r, c)], staged,
+                                    add(b, at, column));
+          });
+        }
+      }
+      gpu::BarrierOp::create(b);
+      forBandElements(b, firstColumn, width, m,
+                      [&](ImplicitLocOpBuilder &b, Value row, Value column,
+                          Value stagedAt) {
+        buildIf(b, cmp(b, P::ult, column, n), [&](ImplicitLocOpBuilder &b) {
+          memref::StoreOp::create(b,
+                                  memref::LoadOp::create(b, staged, stagedAt),
+                                  lu, ValueRange{matrix, row, column});
+        });
+      });
+    }
+    if (permutation) {
+      Type permutationType =
+          cast<MemRefType>(permutation.getType()).getElementType();
+      buildIf(b, cmp(b, P::eq, warp, index(b, 0)),
+              [&](ImplicitLocOpBuilder &b) {
+        for (int64_t r = 0; r < rowSlots; ++r)
+          buildIf(b, cmp(b, P::ult, rows[r], m),
+                  [&](ImplicitLocOpBuilder &b) {
+            memref::StoreOp::create(
+                b, toIntType(b, rowsI32[r], permutationType), permutation,
+                ValueRange{matrix, toIndex(b, state[positionAt + r])});
+          });
+      });
+    }
+    buildIf(b, cmp(b, P::eq, thread, index(b, 0)),
+            [&](ImplicitLocOpBuilder &b) {
+      memref::StoreOp::create(b, state[infoAt], info, matrix);
+    });
+  });
+}
+
 void buildSharedMemoryLuKernelBody(ImplicitLocOpBuilder &b,
                                    ValueRange args, Type elementType,
                                    Type intType, bool withPermutation) {

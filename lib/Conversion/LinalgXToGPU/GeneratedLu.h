@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace mlir::linalgx::gpu_kernels {
@@ -74,6 +75,57 @@ struct BlockRegisterLuShape {
     // warps cannot launch).
     return rows >= 1 && cols >= 1 && rows <= 128 &&
            cols * elementByteSize(elementType) <= kBlockRegisterLuMaxRowBytes;
+  }
+};
+
+/// The cyclic register kernel spreads one matrix over a whole block, so that
+/// a single matrix (or a batch too small to fill the GPU) has hundreds of
+/// threads instead of one a row: warp w holds the columns w, w + W, w + 2W,
+/// ... and lane l the rows l, l + 32, l + 64, ..., in registers. Static
+/// shapes get their exact size; dynamic ones the smallest of these bounds
+/// that holds them (the steps are a rolled loop, so a bucket costs no code,
+/// only idle slots).
+inline constexpr int64_t kCyclicRegisterLuSizes[] = {48, 64, 80, 96, 128};
+/// Columns a warp holds at most ceil(cols / this) of: 24 warps keep the
+/// step's shuffles and selects (paid per warp) below its multiply-adds.
+inline constexpr int64_t kCyclicRegisterLuMaxWarps = 24;
+/// Static shared memory of a block (sm_90 allows 48 KiB without opting in):
+/// the staged matrix (or a band of its columns) and the step buffers.
+inline constexpr int64_t kCyclicRegisterLuSharedBytes = 48 * 1024;
+
+/// The shape of the cyclic register kernel for matrices of at most `rows`
+/// rows and `cols` columns: `warps()` warps (blockDim.y) of 32 lanes,
+/// `rowSlots() x columnSlots()` elements a thread.
+struct CyclicRegisterLuShape {
+  int64_t rows, cols;
+  int64_t rowSlots() const { return (rows + 31) / 32; }
+  int64_t columnSlots() const {
+    return (cols + kCyclicRegisterLuMaxWarps - 1) / kCyclicRegisterLuMaxWarps;
+  }
+  int64_t warps() const {
+    return (cols + columnSlots() - 1) / columnSlots();
+  }
+  /// Columns staged in shared memory at a time (the whole matrix when it
+  /// fits beside the step buffers), and their row stride (odd: a column's
+  /// rows fall in distinct banks).
+  int64_t stagedColumns(Type elementType) const {
+    int64_t bytes = elementByteSize(elementType);
+    int64_t budget = kCyclicRegisterLuSharedBytes -
+                     2 * 32 * rowSlots() * bytes - 2 * 4;
+    int64_t columns = std::min(cols, budget / (rows * bytes));
+    while (columns > 1 && rows * (columns | 1) * bytes > budget)
+      --columns;
+    return columns;
+  }
+  static int64_t stagedStride(int64_t stagedColumns) {
+    return stagedColumns | 1;
+  }
+  /// Real matrices of more than 32 and at most 128 rows or columns (four
+  /// row slots, six column slots). Up to 32, a matrix is one warp of the
+  /// block register kernel, whose steps need no barrier.
+  static bool fits(int64_t rows, int64_t cols) {
+    return rows >= 1 && cols >= 1 && std::max(rows, cols) > 32 &&
+           rows <= 128 && cols <= 128;
   }
 };
 
@@ -184,6 +236,36 @@ void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                                     ValueRange workgroup, Type elementType,
                                     Type intType, bool withPermutation,
                                     BlockRegisterLuShape shape);
+
+/// Shared memory of the cyclic register kernel: the staged matrix
+/// ([rows][stride] elements, a band of columns at a time), the step's
+/// multipliers ([2][32 * rowSlots] elements, by step parity) and its
+/// outcome ([2] i32: pivot row, its position, whether it is zero).
+SmallVector<Type> cyclicRegisterLuWorkgroupTypes(CyclicRegisterLuShape shape,
+                                                 Type elementType);
+
+/// The cyclic register LU for real matrices of at most shape.rows rows and
+/// shape.cols columns, one block a matrix (blocks walk the batch): thread
+/// (warp w, lane l) holds element (l + 32 r, w + W c) in registers. Rows
+/// never move: each thread tracks the logical position and used flag of
+/// its rows (the same in every warp). Step s belongs to the warp holding
+/// column s; steps run round by round (round c: the columns of slot c,
+/// unrolled; its steps a rolled loop, so the code does not grow with the
+/// size). A step:
+///  - the column's warp picks the pivot (per-lane maximum of its row slots,
+///    redux.sync of the key, then of position * 128 + row: the first
+///    position holding it), fetches the pivot by shuffle, scales its column
+///    (one reciprocal, LAPACK's sfmin rule) and publishes the multipliers
+///    and the pivot row in shared memory (double-buffered by step parity:
+///    one barrier a step);
+///  - every warp updates its later columns: the pivot row's entry by
+///    shuffle from the lane holding it, one multiply-add an element of a
+///    row not yet used as a pivot.
+/// The matrix comes in and goes out through shared memory in coalesced rows.
+void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
+                                     ValueRange workgroup, Type elementType,
+                                     Type intType, bool withPermutation,
+                                     CyclicRegisterLuShape shape);
 
 /// The shared-memory LU. A group of W warps (blockDim.y) factors one matrix
 /// in shared memory; a block holds blockDim.z such groups; blocks walk the

@@ -1210,7 +1210,7 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
   using OpToGPUPattern::OpToGPUPattern;
 
   /// The kernels an lu can take, in order of preference.
-  enum class Path { Register, BlockRegister, Shared, Vendor };
+  enum class Path { Register, CyclicRegister, BlockRegister, Shared, Vendor };
   struct Choice {
     Path path;
     /// The register kernels' bounds on rows and columns.
@@ -1219,12 +1219,14 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
 
   /// Where the op goes, for real matrices: the warp register kernel for
   /// matrices of at most 16 rows and columns (the smaller of its 8/16
-  /// variants that holds them), the block register kernel where a thread
-  /// holds a row (static shapes: their exact size; dynamic ones: the
-  /// smallest of kBlockRegisterLuSizes that holds them); then, for every
-  /// type, the shared-memory kernel where a matrix fits a block's shared
-  /// memory, the vendor libraries otherwise or when the strategy says so.
-  /// Decided here for static sizes, by host branches for dynamic ones; each
+  /// variants that holds them); the cyclic register kernel, a block a
+  /// matrix, for batches of at most `cyclicLuMaxBatch` matrices of 33 to
+  /// 128 rows or columns; the block register kernel where a thread holds a
+  /// row (static shapes: their exact size; dynamic ones: the smallest of
+  /// the kernel's size buckets that holds them); then, for every type, the
+  /// shared-memory kernel where a matrix fits a block's shared memory, the
+  /// vendor libraries otherwise or when the strategy says so. Decided here
+  /// for static sizes and batches, by host branches for dynamic ones; each
   /// branch is a complete chain of device work.
   void emit(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b) const override {
     auto emitPath = [&](ImplicitLocOpBuilder &b, Choice choice) {
@@ -1248,12 +1250,15 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
     bool isStatic =
         !ShapedType::isDynamic(staticM) && !ShapedType::isDynamic(staticN);
 
-    // Each candidate with its condition: a constant for static shapes, a
-    // host value otherwise.
+    // Each candidate with its condition: known here (static shapes and
+    // batches), or a host value.
     struct Candidate {
       Choice choice;
-      std::function<bool()> holds;
+      std::optional<bool> known;
       std::function<Value(ImplicitLocOpBuilder &)> condition;
+    };
+    auto staticIf = [&](bool holds) -> std::optional<bool> {
+      return isStatic ? std::optional<bool>(holds) : std::nullopt;
     };
     auto dims = [&](ImplicitLocOpBuilder &b) -> std::pair<Value, Value> {
       return {memref::DimOp::create(b, op.getInput(), rank - 2),
@@ -1267,35 +1272,69 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
                                      arith::ConstantIndexOp::create(b, size));
       };
     };
+    // The batch: static when every batch dimension is.
+    std::optional<int64_t> staticBatch = 1;
+    for (int64_t size : type.getShape().drop_back(2))
+      staticBatch = ShapedType::isDynamic(size) || !staticBatch
+                        ? std::nullopt
+                        : std::optional<int64_t>(*staticBatch * size);
+    Value input = op.getInput();
+    int64_t maxCyclicBatch = options.cyclicLuMaxBatch;
+    auto smallBatch = [=](ImplicitLocOpBuilder &b) -> Value {
+      Value batch = arith::ConstantIndexOp::create(b, 1);
+      for (int64_t d = 0; d < rank - 2; ++d)
+        batch = arith::MulIOp::create(b, batch,
+                                      memref::DimOp::create(b, input, d));
+      return arith::CmpIOp::create(
+          b, arith::CmpIPredicate::ule, batch,
+          arith::ConstantIndexOp::create(b, maxCyclicBatch));
+    };
     SmallVector<Candidate> candidates;
     if (!isa<ComplexType>(elementType)) {
       for (int64_t size : kRegisterLuSizes)
-        candidates.push_back(
-            {{Path::Register, size, size},
-             [=] { return std::max(staticM, staticN) <= size; },
-             atMost(size)});
+        candidates.push_back({{Path::Register, size, size},
+                              staticIf(std::max(staticM, staticN) <= size),
+                              atMost(size)});
       if (isStatic) {
+        if (CyclicRegisterLuShape::fits(staticM, staticN))
+          candidates.push_back(
+              {{Path::CyclicRegister, staticM, staticN},
+               staticBatch ? std::optional<bool>(*staticBatch <=
+                                                 maxCyclicBatch)
+                           : std::nullopt,
+               smallBatch});
         candidates.push_back(
             {{Path::BlockRegister, staticM, staticN},
-             [=] {
-               return BlockRegisterLuShape::fits(staticM, staticN,
-                                                 elementType);
-             },
+             BlockRegisterLuShape::fits(staticM, staticN, elementType),
              nullptr});
       } else {
-        for (int64_t size : kBlockRegisterLuSizes)
+        // Up to 32 rows and columns the block register kernel (one warp a
+        // matrix); above, the cyclic kernel for small batches.
+        auto blockRegister = [&](int64_t size) {
           if (BlockRegisterLuShape::fits(size, size, elementType))
-            candidates.push_back(
-                {{Path::BlockRegister, size, size}, nullptr, atMost(size)});
+            candidates.push_back({{Path::BlockRegister, size, size},
+                                  std::nullopt, atMost(size)});
+        };
+        for (int64_t size : kBlockRegisterLuSizes)
+          if (!CyclicRegisterLuShape::fits(size, size))
+            blockRegister(size);
+        for (int64_t size : kCyclicRegisterLuSizes)
+          candidates.push_back(
+              {{Path::CyclicRegister, size, size}, std::nullopt,
+               [=](ImplicitLocOpBuilder &b) -> Value {
+                 return arith::AndIOp::create(b, atMost(size)(b),
+                                              smallBatch(b));
+               }});
+        for (int64_t size : kBlockRegisterLuSizes)
+          if (CyclicRegisterLuShape::fits(size, size))
+            blockRegister(size);
       }
     }
     candidates.push_back(
         {{Path::Shared},
-         [=] {
-           return GeneratedLuLaunch::bytesPerMatrix(staticM, staticN,
+         staticIf(GeneratedLuLaunch::bytesPerMatrix(staticM, staticN,
                                                     elementBytes) <=
-                  kGeneratedLuMaxSharedBytes;
-         },
+                  kGeneratedLuMaxSharedBytes),
          [=](ImplicitLocOpBuilder &b) -> Value {
            auto [m, n] = dims(b);
            return arith::CmpIOp::create(
@@ -1309,9 +1348,9 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
           if (rest.empty())
             return emitPath(b, {Path::Vendor});
           const Candidate &first = rest.front();
-          if (isStatic)
-            return first.holds() ? emitPath(b, first.choice)
-                                 : choose(b, rest.drop_front());
+          if (first.known)
+            return *first.known ? emitPath(b, first.choice)
+                                : choose(b, rest.drop_front());
           scf::IfOp::create(
               b, first.condition(b),
               [&](OpBuilder &nested, Location loc) {
@@ -1352,6 +1391,24 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
     Value batch = memref::DimOp::create(b, lu, 0);
     Value one = arith::ConstantIndexOp::create(b, 1);
     Value warpSize = arith::ConstantIndexOp::create(b, 32);
+
+    if (choice.path == Path::CyclicRegister) {
+      CyclicRegisterLuShape shape{choice.rows, choice.cols};
+      int32_t warps = static_cast<int32_t>(shape.warps());
+      gpu::GPUFuncOp kernel = getOrCreateKernel(
+          module,
+          "linalgx_lu_cyclic" + std::to_string(shape.rows) + "x" +
+              std::to_string(shape.cols) + "_" + suffix,
+          TypeRange(ValueRange(operands)), {32, warps, 1},
+          cyclicRegisterLuWorkgroupTypes(shape, elementType),
+          [&](ImplicitLocOpBuilder &kb, ValueRange args,
+              ValueRange workgroup) {
+            buildCyclicRegisterLuKernelBody(kb, args, workgroup, elementType,
+                                            intType, withPermutation, shape);
+          });
+      work.launch(kernel, gridSizeFor(b, batch, 1), {32, warps, 1}, operands);
+      return;
+    }
 
     if (choice.path == Path::BlockRegister) {
       BlockRegisterLuShape shape{choice.rows, choice.cols};
@@ -1528,6 +1585,12 @@ struct ConvertLinalgXToGPUPass
       return signalPassFailure();
     }
     loweringOptions.luStrategy = *strategy;
+    if (cyclicLuMaxBatch < 0) {
+      getOperation().emitError()
+          << "lu-cyclic-max-batch must be at least 0, got " << cyclicLuMaxBatch;
+      return signalPassFailure();
+    }
+    loweringOptions.cyclicLuMaxBatch = cyclicLuMaxBatch;
     if (failed(checkReservedSymbols(getOperation())))
       return signalPassFailure();
 

@@ -104,9 +104,9 @@ func.func @small_and_empty(%a: memref<4x20x20xf32>, %p: memref<4x20xi32>, %i: me
 
 // -----
 
-// f64 75x75, batch 64, with a permutation (the original report's batched
-// case): the block register kernel, 75x75, three warps a matrix (64-bit
-// pivot keys: three warp reductions a step).
+// f64 75x75, batch 300 (more than lu-cyclic-max-batch), with a
+// permutation: the block register kernel, 75x75, three warps a matrix
+// (64-bit pivot keys: three warp reductions a step).
 // CHECK-LABEL: func.func @f64_block_registers
 // CHECK:         %[[T0:.+]] = gpu.wait async
 // CHECK:         %[[T1:.+]] = gpu.launch_func async [%[[T0]]] @linalgx_kernels::@linalgx_lu_registers75x75_f64_i32_permutation blocks in (%{{.+}}, %{{.+}}, %{{.+}}) threads in (%c32{{.*}}, %c3{{.*}}, %c1{{.*}}) args(
@@ -149,14 +149,89 @@ func.func @small_and_empty(%a: memref<4x20x20xf32>, %p: memref<4x20xi32>, %i: me
 // CHECK-NEXT:  }
 // CHECK-NEXT:  }
 // CHECK-NEXT:  gpu.return
-func.func @f64_block_registers(%a: memref<64x75x75xf64>, %l: memref<64x75x75xf64>, %p: memref<64x75xi32>, %i: memref<64xi32>, %q: memref<64x75xi32>) {
-  linalgx.lu ins(%a : memref<64x75x75xf64>) outs(%l, %p, %i : memref<64x75x75xf64>, memref<64x75xi32>, memref<64xi32>) permutation(%q : memref<64x75xi32>)
+func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf64>, %p: memref<300x75xi32>, %i: memref<300xi32>, %q: memref<300x75xi32>) {
+  linalgx.lu ins(%a : memref<300x75x75xf64>) outs(%l, %p, %i : memref<300x75x75xf64>, memref<300x75xi32>, memref<300xi32>) permutation(%q : memref<300x75xi32>)
   return
 }
 
 // -----
 
-// f64 100x100, batch 64, with a permutation: a row of 800 bytes is more
+// f64 75x75, one matrix and a batch of 64, with a permutation (the original
+// report's cases): the cyclic register kernel, a block a matrix, 19 warps
+// (4 column slots of 19 columns) of 32 lanes (3 row slots), the whole
+// matrix staged in 75 x 75 f64 of shared memory (odd stride), 2 x 96
+// multipliers and 2 step outcomes. A dynamic batch of 75x75 f32 takes a
+// host branch on the batch (lu-cyclic-max-batch, 264 by default; 0 turns
+// the kernel off).
+// CHECK-LABEL: func.func @f64_cyclic
+// CHECK-COUNT-2: gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_cyclic75x75_f64_i32_permutation blocks in (%{{.+}}, %c1{{.*}}, %c1{{.*}}) threads in (%c32{{.*}}, %c19{{.*}}, %c1{{.*}}) args(
+// CHECK-LABEL: func.func @f32_cyclic_dynamic_batch
+// CHECK:         %[[B:.+]] = memref.dim %{{.+}}, %c0
+// CHECK:         %[[SMALL:.+]] = arith.cmpi ule, %{{.+}}, %c264
+// CHECK:         scf.if %[[SMALL]] {
+// CHECK:           gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_cyclic75x75_f32_i32
+// CHECK:         } else {
+// CHECK:           gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers75x75_f32_i32
+// The kernel: blocks walk the batch; the matrix comes in through shared
+// memory in rows (one barrier before, one after); then four rounds, each a
+// rolled loop over its steps: the column's warp (scf.if on the warp id)
+// reduces the 64-bit key (two redux.sync), then position * 128 + row (one),
+// fetches the pivot by shuffle (two 32-bit shuffles), scales under the
+// sfmin test and publishes the multipliers, the outcome and the pivot; one
+// barrier; every warp then updates each of its four column slots from the
+// pivot row's shuffled entries.
+// CHECK:       gpu.func @linalgx_lu_cyclic75x75_f64_i32_permutation(
+// CHECK-SAME:    workgroup(%[[STAGED:.+]] : memref<5625xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[MULT:.+]] : memref<192xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[OUTCOME:.+]] : memref<2xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
+// CHECK-SAME:    known_block_size = array<i32: 32, 19, 1>
+// CHECK:         scf.for %[[MATRIX:.+]] = %block_id_x to %{{.+}} step %grid_dim_x {
+// CHECK-NEXT:      gpu.barrier
+// CHECK:           scf.for
+// CHECK:             memref.load %{{.+}}[%[[MATRIX]], %{{.+}}, %{{.+}}] : memref<?x?x?xf64>
+// CHECK:             memref.store %{{.+}}, %[[STAGED]]
+// CHECK:           gpu.barrier
+// CHECK-COUNT-12:  memref.load %[[STAGED]]
+// CHECK:           scf.for {{.+}} iter_args({{.+}}) -> (f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, i32, i32, i32, i1, i1, i1, i32) {
+// CHECK:             scf.if %{{.+}} -> (f64, f64, f64) {
+// CHECK-COUNT-2:       nvvm.redux.sync  umax
+// CHECK:               nvvm.redux.sync  umin
+// CHECK-COUNT-2:       gpu.shuffle  idx
+// CHECK:               arith.cmpf oge
+// CHECK:               arith.divf
+// CHECK-COUNT-3:       memref.store %{{.+}}, %[[MULT]]
+// CHECK:               memref.store %{{.+}}, %[[OUTCOME]]
+// CHECK:               memref.store %{{.+}}, %{{.+}} : memref<?x?xi32>
+// CHECK:             gpu.barrier
+// CHECK-NOT:         gpu.barrier
+// CHECK:             memref.load %[[OUTCOME]]
+// CHECK-COUNT-3:     memref.load %[[MULT]]
+// CHECK-COUNT-4:     gpu.shuffle  idx
+// CHECK:             scf.yield
+// CHECK-COUNT-3:   scf.for {{.+}} iter_args(
+// Out: each row stored at its position, copied out in rows, the
+// permutation by warp 0, info by thread 0.
+// CHECK:           gpu.barrier
+// CHECK:           memref.store %{{.+}}, %[[STAGED]]
+// CHECK:           gpu.barrier
+// CHECK:           scf.for
+// CHECK:             memref.load %[[STAGED]]
+// CHECK:             memref.store %{{.+}}, %{{.+}}[%[[MATRIX]], %{{.+}}, %{{.+}}] : memref<?x?x?xf64>
+// CHECK:           memref.store %{{.+}}, %{{.+}}[%[[MATRIX]], %{{.+}}] : memref<?x?xi32>
+// CHECK:           memref.store %{{.+}}, %{{.+}}[%[[MATRIX]]] : memref<?xi32>
+// CHECK:         gpu.return
+func.func @f64_cyclic(%a: memref<75x75xf64>, %l: memref<75x75xf64>, %p: memref<75xi32>, %i: memref<i32>, %q: memref<75xi32>,
+                      %a2: memref<64x75x75xf64>, %p2: memref<64x75xi32>, %i2: memref<64xi32>, %q2: memref<64x75xi32>) {
+  linalgx.lu ins(%a : memref<75x75xf64>) outs(%l, %p, %i : memref<75x75xf64>, memref<75xi32>, memref<i32>) permutation(%q : memref<75xi32>)
+  linalgx.lu ins(%a2 : memref<64x75x75xf64>) outs(%a2, %p2, %i2 : memref<64x75x75xf64>, memref<64x75xi32>, memref<64xi32>) permutation(%q2 : memref<64x75xi32>)
+  return
+}
+func.func @f32_cyclic_dynamic_batch(%a: memref<?x75x75xf32>, %p: memref<?x75xi32>, %i: memref<?xi32>) {
+  linalgx.lu ins(%a : memref<?x75x75xf32>) outs(%a, %p, %i : memref<?x75x75xf32>, memref<?x75xi32>, memref<?xi32>)
+  return
+}
+
+// -----
+
+// f64 100x100, batch 300, with a permutation: a row of 800 bytes is more
 // than a thread's registers hold; the shared-memory kernel. The
 // host computes W = min(16, max(1, ceil(M / rows per warp))) warps per
 // matrix (2 rows per warp for at most 264 matrices, else 8), G matrices per
@@ -180,8 +255,8 @@ func.func @f64_block_registers(%a: memref<64x75x75xf64>, %l: memref<64x75x75xf64
 // CHECK:         nvvm.bar.warp.sync
 // CHECK:         gpu.barrier
 // CHECK:         gpu.return
-func.func @f64_shared(%a: memref<64x100x100xf64>, %l: memref<64x100x100xf64>, %p: memref<64x100xi32>, %i: memref<64xi32>, %q: memref<64x100xi32>) {
-  linalgx.lu ins(%a : memref<64x100x100xf64>) outs(%l, %p, %i : memref<64x100x100xf64>, memref<64x100xi32>, memref<64xi32>) permutation(%q : memref<64x100xi32>)
+func.func @f64_shared(%a: memref<300x100x100xf64>, %l: memref<300x100x100xf64>, %p: memref<300x100xi32>, %i: memref<300xi32>, %q: memref<300x100xi32>) {
+  linalgx.lu ins(%a : memref<300x100x100xf64>) outs(%l, %p, %i : memref<300x100x100xf64>, memref<300x100xi32>, memref<300xi32>) permutation(%q : memref<300x100xi32>)
   return
 }
 
@@ -226,9 +301,10 @@ func.func @f64_too_large(%a: memref<170x170xf64>, %p: memref<170xi32>, %i: memre
 // -----
 
 // Dynamic sizes: host branches on max(M, N) <= 8, 16 (warp register
-// kernel), 32, 48, 64, 80, 96 (block register kernel; 128 only for f32),
-// then on the shared memory the matrix needs, then the vendor path; each
-// branch has its own chain and host wait.
+// kernel), 32 (block register kernel), 48, 64, 80, 96, 128 with a batch of
+// at most 264 (cyclic register kernel), 48, 64, 80, 96 (block register
+// kernel; 128 only for f32), then on the shared memory the matrix needs,
+// then the vendor path; each branch has its own chain and host wait.
 // CHECK-LABEL: func.func @f64_dynamic
 // CHECK:         %[[M:.+]] = memref.dim %{{.+}}, %c1
 // CHECK:         %[[N:.+]] = memref.dim %{{.+}}, %c2
@@ -242,6 +318,13 @@ func.func @f64_too_large(%a: memref<170x170xf64>, %p: memref<170xi32>, %i: memre
 // CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers16_f64_i32
 // CHECK:           } else {
 // CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers32x32_f64_i32
+// CHECK:             %[[SMALL:.+]] = arith.cmpi ule, %{{.+}}, %c264
+// CHECK:             arith.andi %{{.+}}, %[[SMALL]] : i1
+// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_cyclic48x48_f64_i32
+// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_cyclic64x64_f64_i32
+// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_cyclic80x80_f64_i32
+// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_cyclic96x96_f64_i32
+// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_cyclic128x128_f64_i32
 // CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers48x48_f64_i32
 // CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers64x64_f64_i32
 // CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers80x80_f64_i32

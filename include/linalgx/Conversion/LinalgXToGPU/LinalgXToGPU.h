@@ -22,10 +22,19 @@ enum class GPULuStrategy {
   CuBlasBatched, ///< cuBLAS getrfBatched (square matrices)
 };
 
+/// Batches of at most this many matrices take the cyclic register LU kernel
+/// (a whole block a matrix) by default; larger ones the kernels that put
+/// several rows or matrices on a warp. The crossover measured on an H200
+/// (docs/gpu.md); the `lu-cyclic-max-batch` option overrides it.
+inline constexpr int64_t kDefaultCyclicLuMaxBatch = 264;
+
 struct LinalgXToGPUOptions {
   /// Operands are host memory, copied to and from the device around each op.
   bool hostBuffers = false;
   GPULuStrategy luStrategy = GPULuStrategy::Auto;
+  /// Batches of at most this many real matrices of 33 to 128 rows and
+  /// columns take the cyclic register kernel; 0: never.
+  int64_t cyclicLuMaxBatch = kDefaultCyclicLuMaxBatch;
 };
 
 /// Patterns lowering linalgx ops on memrefs to `gpu.launch_func` of kernels
