@@ -947,9 +947,11 @@ SmallVector<Type> cyclicRegisterLuWorkgroupTypes(CyclicRegisterLuShape shape,
   };
   int64_t stride = CyclicRegisterLuShape::stagedStride(
       shape.stagedColumns(elementType));
+  int64_t slotRows = 32 * shape.rowSlots();
+  Type i32 = IntegerType::get(context, 32);
   return {buffer(shape.rows * stride, elementType),
-          buffer(2 * 32 * shape.rowSlots(), elementType),
-          buffer(2, IntegerType::get(context, 32))};
+          buffer(2 * slotRows, elementType), buffer(2 * slotRows, i32),
+          buffer(3, i32)};
 }
 
 void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
@@ -959,13 +961,18 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   Value input = args[0], lu = args[1], pivots = args[2], info = args[3];
   Value permutation = withPermutation ? args[4] : Value();
   Value staged = workgroup[0], multipliers = workgroup[1],
-        outcome = workgroup[2];
+        rowOrder = workgroup[2], outcome = workgroup[3];
   ElementArith element(elementType, ElementArith::Flavour::Kernel);
   const int64_t rowSlots = shape.rowSlots(), columnSlots = shape.columnSlots(),
                 warps = shape.warps(), threads = 32 * warps;
+  const int64_t slotRows = 32 * rowSlots;
   const int64_t bandColumns = shape.stagedColumns(elementType);
   const int64_t stride = CyclicRegisterLuShape::stagedStride(bandColumns);
   const int64_t bands = llvm::divideCeil(shape.cols, bandColumns);
+  // rowOrder holds each row's logical position, then the row at each
+  // position (the permutation); outcome the two steps' outcomes (by parity)
+  // and info.
+  const int64_t rowAtPosition = slotRows, infoSlot = 2;
   Type i32 = b.getI32Type(), i1 = b.getI1Type();
   Type keyType = b.getIntegerType(elementType.getIntOrFloatBitWidth());
   using P = arith::CmpIPredicate;
@@ -1067,6 +1074,9 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
         cmp(b, P::ult, columns[c], index(b, first + width)));
     return {inside, select(b, inside, column, index(b, 0))};
   };
+  auto bandHolds = [&](int64_t c, int64_t first, int64_t width) {
+    return warps * c < first + width && warps * c + warps - 1 >= first;
+  };
 
   // Every thread of the block runs the same iterations (barriers).
   buildLoop(b, blockId, batch, gridDim, [&](ImplicitLocOpBuilder &b,
@@ -1077,8 +1087,23 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     for (int64_t band = 0; band < bands; ++band) {
       int64_t first = band * bandColumns;
       int64_t width = std::min(bandColumns, shape.cols - first);
-      // The previous matrix's or band's readers are done with the buffer.
+      // The previous matrix's or band's readers are done with the buffers.
       gpu::BarrierOp::create(b);
+      if (band == 0) {
+        // Every row at its own position; no zero pivot yet.
+        buildIf(b, cmp(b, P::ult, thread, index(b, slotRows)),
+                [&](ImplicitLocOpBuilder &b) {
+          Value threadI32 = toI32(b, thread);
+          memref::StoreOp::create(b, threadI32, rowOrder, thread);
+          memref::StoreOp::create(b, threadI32, rowOrder,
+                                  add(b, thread, index(b, rowAtPosition)));
+        });
+        buildIf(b, cmp(b, P::eq, thread, index(b, 0)),
+                [&](ImplicitLocOpBuilder &b) {
+          memref::StoreOp::create(b, int32(b, 0), outcome,
+                                  index(b, infoSlot));
+        });
+      }
       forBandElements(b, first, width, index(b, shape.rows),
                       [&](ImplicitLocOpBuilder &b, Value row, Value column,
                           Value stagedAt) {
@@ -1101,7 +1126,7 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
       });
       gpu::BarrierOp::create(b);
       for (int64_t c = 0; c < columnSlots; ++c) {
-        if (warps * c >= first + width || warps * c + warps - 1 < first)
+        if (!bandHolds(c, first, width))
           continue;
         auto [inside, column] = inBand(b, c, first, width);
         for (int64_t r = 0; r < rowSlots; ++r) {
@@ -1127,15 +1152,11 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
         }
       }
     }
-    // Then each row slot's logical position and used flag (rows past the
-    // matrix count as used: they never compete), and info.
-    for (int64_t r = 0; r < rowSlots; ++r)
-      state.push_back(rowsI32[r]);
+    // Then whether each row slot has been a pivot row (rows past the matrix
+    // count as used: they never compete).
     for (int64_t r = 0; r < rowSlots; ++r)
       state.push_back(cmp(b, P::uge, rows[r], m));
-    state.push_back(arith::ConstantOp::create(b, b.getIntegerAttr(intType, 0)));
-    const int64_t positionAt = rowSlots * columnSlots,
-                  usedAt = positionAt + rowSlots, infoAt = usedAt + rowSlots;
+    const int64_t usedAt = rowSlots * columnSlots;
 
     for (int64_t round = 0; round < columnSlots; ++round) {
       // Steps round * W + w, w < min(W, K - round * W).
@@ -1150,16 +1171,12 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
           [&](OpBuilder &nested, Location loc, Value owner,
               ValueRange iterArgs) {
         ImplicitLocOpBuilder b(loc, nested);
-        SmallVector<Value> a(iterArgs.begin(), iterArgs.begin() + positionAt);
-        SmallVector<Value> position(iterArgs.begin() + positionAt,
-                                    iterArgs.begin() + usedAt);
-        SmallVector<Value> used(iterArgs.begin() + usedAt,
-                                iterArgs.begin() + infoAt);
-        Value status = iterArgs[infoAt];
+        SmallVector<Value> a(iterArgs.begin(), iterArgs.begin() + usedAt);
+        SmallVector<Value> used(iterArgs.begin() + usedAt, iterArgs.end());
         Value step = add(b, first, owner);
         Value stepI32 = toI32(b, step);
         Value parity = arith::AndIOp::create(b, step, index(b, 1));
-        Value multiplierBase = mul(b, parity, index(b, 32 * rowSlots));
+        Value multiplierBase = mul(b, parity, index(b, slotRows));
 
         // The owner's pivot search and scaling of column `step` (its slot
         // `round`); the other warps keep their values.
@@ -1173,9 +1190,11 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
               // The largest key (pivotKey) of the unused rows, then the
               // first logical position holding it; position * 128 + row
               // names the row too (positions and rows are below 128).
-              SmallVector<Value> keys;
+              SmallVector<Value> keys, position;
               Value laneKey;
               for (int64_t r = 0; r < rowSlots; ++r) {
+                position.push_back(
+                    memref::LoadOp::create(b, rowOrder, rows[r]));
                 keys.push_back(select(
                     b, used[r], arith::ConstantIntOp::create(b, keyType, 0),
                     pivotKey(b, element, column[r],
@@ -1185,6 +1204,8 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                                   .getResult()
                             : keys[r];
               }
+              Value rowAtStep = memref::LoadOp::create(
+                  b, rowOrder, add(b, step, index(b, rowAtPosition)));
               Value bestKey = reduceMaxKey(
                   b, laneKey, [&](ImplicitLocOpBuilder &b, Value v) {
                     return NVVM::ReduxOp::create(b, i32, v,
@@ -1209,6 +1230,8 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
               Value best = NVVM::ReduxOp::create(
                   b, i32, laneCandidate, NVVM::ReduxKind::UMIN, fullMask);
               Value pivotRow = arith::AndIOp::create(b, best, int32(b, 127));
+              Value pivotPosition =
+                  arith::ShRUIOp::create(b, best, int32(b, 7));
               Value pivot = fromRow(
                   b, column, arith::ShRUIOp::create(b, pivotRow, int32(b, 5)),
                   arith::AndIOp::create(b, pivotRow, int32(b, 31)));
@@ -1216,67 +1239,74 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
 
               // Multipliers of the unused rows but the pivot's: one
               // reciprocal, or divisions when the pivot is below the
-              // smallest normal number (LAPACK's getf2).
-              auto scale = [&](ImplicitLocOpBuilder &b,
-                               function_ref<Value(ImplicitLocOpBuilder &,
-                                                  Value)>
-                                   scaled) {
-                SmallVector<Value> values;
-                for (int64_t r = 0; r < rowSlots; ++r)
-                  values.push_back(select(
-                      b,
-                      arith::AndIOp::create(
-                          b, negate(b, used[r]),
-                          cmp(b, P::ne, rowsI32[r], pivotRow)),
-                      scaled(b, column[r]), column[r]));
-                scf::YieldOp::create(b, values);
-              };
-              auto scaledColumn = scf::IfOp::create(
-                  b, negate(b, singular),
+              // smallest normal number (LAPACK's getf2; also taken by a
+              // zero pivot, whose multipliers are not used).
+              auto scaled = scf::IfOp::create(
+                  b, element.reciprocalIsSafe(b, pivot),
                   [&](OpBuilder &nested, Location loc) {
                     ImplicitLocOpBuilder b(loc, nested);
-                    auto byPivot = scf::IfOp::create(
-                        b, element.reciprocalIsSafe(b, pivot),
-                        [&](OpBuilder &nested, Location loc) {
-                          ImplicitLocOpBuilder b(loc, nested);
-                          Value inverse = element.reciprocal(b, pivot);
-                          scale(b, [&](ImplicitLocOpBuilder &b, Value x) {
-                            return element.mul(b, x, inverse);
-                          });
-                        },
-                        [&](OpBuilder &nested, Location loc) {
-                          ImplicitLocOpBuilder b(loc, nested);
-                          scale(b, [&](ImplicitLocOpBuilder &b, Value x) {
-                            return element.div(b, x, pivot);
-                          });
-                        });
-                    scf::YieldOp::create(b, byPivot.getResults());
+                    Value inverse = element.reciprocal(b, pivot);
+                    SmallVector<Value> values;
+                    for (int64_t r = 0; r < rowSlots; ++r)
+                      values.push_back(element.mul(b, column[r], inverse));
+                    scf::YieldOp::create(b, values);
                   },
                   [&](OpBuilder &nested, Location loc) {
                     ImplicitLocOpBuilder b(loc, nested);
-                    scf::YieldOp::create(b, column);
+                    SmallVector<Value> values;
+                    for (int64_t r = 0; r < rowSlots; ++r)
+                      values.push_back(element.div(b, column[r], pivot));
+                    scf::YieldOp::create(b, values);
                   });
-              for (int64_t r = 0; r < rowSlots; ++r)
+              SmallVector<Value> scaledColumn;
+              Value scales = negate(b, singular);
+              for (int64_t r = 0; r < rowSlots; ++r) {
+                Value eligible = arith::AndIOp::create(
+                    b, arith::AndIOp::create(b, scales, negate(b, used[r])),
+                    cmp(b, P::ne, rowsI32[r], pivotRow));
+                scaledColumn.push_back(
+                    select(b, eligible, scaled.getResult(r), column[r]));
                 memref::StoreOp::create(
-                    b, scaledColumn.getResult(r), multipliers,
+                    b, scaledColumn.back(), multipliers,
                     ValueRange{add(b, multiplierBase, rows[r])});
+              }
+              // Lane 0 publishes the outcome (pivot row, and the sign bit
+              // for a zero pivot), records the pivot, exchanges the
+              // positions of the pivot row and the row at `step`, and
+              // records the first zero pivot (1-based).
               buildIf(b, cmp(b, P::eq, lane, index(b, 0)),
                       [&](ImplicitLocOpBuilder &b) {
                 memref::StoreOp::create(
                     b,
                     arith::OrIOp::create(
-                        b, best,
+                        b, pivotRow,
                         select(b, singular,
                                int32(b, std::numeric_limits<int32_t>::min()),
                                int32(b, 0))),
                     outcome, parity);
+                memref::StoreOp::create(b, toIntType(b, pivotPosition, intType),
+                                        pivots, ValueRange{matrix, step});
+                Value pivotRowIndex = toIndex(b, pivotRow);
                 memref::StoreOp::create(
-                    b,
-                    toIntType(b, arith::ShRUIOp::create(b, best, int32(b, 7)),
-                              intType),
-                    pivots, ValueRange{matrix, step});
+                    b, rowAtStep, rowOrder,
+                    add(b, toIndex(b, pivotPosition), index(b, rowAtPosition)));
+                memref::StoreOp::create(
+                    b, pivotRow, rowOrder,
+                    add(b, step, index(b, rowAtPosition)));
+                memref::StoreOp::create(b, pivotPosition, rowOrder,
+                                        toIndex(b, rowAtStep));
+                memref::StoreOp::create(b, stepI32, rowOrder, pivotRowIndex);
+                Value infoValue =
+                    memref::LoadOp::create(b, outcome, index(b, infoSlot));
+                buildIf(b,
+                        arith::AndIOp::create(
+                            b, singular, cmp(b, P::eq, infoValue, int32(b, 0))),
+                        [&](ImplicitLocOpBuilder &b) {
+                  memref::StoreOp::create(b, add(b, stepI32, int32(b, 1)),
+                                          outcome, index(b, infoSlot));
+                });
               });
-              scf::YieldOp::create(b, scaledColumn.getResults());
+              scf::YieldOp::create(b, scaledColumn);
             },
             [&](OpBuilder &nested, Location loc) {
               ImplicitLocOpBuilder b(loc, nested);
@@ -1286,72 +1316,41 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
           a[slot(r, round)] = owned.getResult(r);
         gpu::BarrierOp::create(b);
 
-        // The step's outcome: the pivot row takes position `step`, the row
-        // at `step` the pivot row's old position.
+        // The update of the columns after `step` (none when the pivot is
+        // zero): slots after `round`, and slot `round` in the warps after
+        // the owner. Straight-line code, every slot computed and the
+        // result selected, so that the slots' shuffles and multiply-adds
+        // overlap (branches would serialize them).
         Value stepOutcome = memref::LoadOp::create(b, outcome, parity);
         Value singular = cmp(b, P::slt, stepOutcome, int32(b, 0));
         Value pivotRow = arith::AndIOp::create(b, stepOutcome, int32(b, 127));
-        Value pivotPosition = arith::AndIOp::create(
-            b, arith::ShRUIOp::create(b, stepOutcome, int32(b, 7)),
-            int32(b, (1 << 24) - 1));
-        for (int64_t r = 0; r < rowSlots; ++r) {
-          Value isPivotRow = cmp(b, P::eq, rowsI32[r], pivotRow);
-          position[r] = select(
-              b, isPivotRow, stepI32,
-              select(b, cmp(b, P::eq, position[r], stepI32), pivotPosition,
-                     position[r]));
-          used[r] = arith::OrIOp::create(b, used[r], isPivotRow);
-        }
-        Value noError =
-            arith::ConstantOp::create(b, b.getIntegerAttr(intType, 0));
-        status = select(
-            b,
-            arith::AndIOp::create(b, singular,
-                                  cmp(b, P::eq, status, noError)),
-            toIntType(b, add(b, stepI32, int32(b, 1)), intType), status);
-
-        // The update of the columns after `step` (none when the pivot is
-        // zero): slots after `round`, and slot `round` in the warps after
-        // the owner; columns past the matrix are skipped.
         SmallVector<Value> multiplier;
-        for (int64_t r = 0; r < rowSlots; ++r)
+        for (int64_t r = 0; r < rowSlots; ++r) {
           multiplier.push_back(memref::LoadOp::create(
               b, multipliers, ValueRange{add(b, multiplierBase, rows[r])}));
+          used[r] = arith::OrIOp::create(
+              b, used[r], cmp(b, P::eq, rowsI32[r], pivotRow));
+        }
         Value pivotRowSlot = arith::ShRUIOp::create(b, pivotRow, int32(b, 5));
         Value pivotLane = arith::AndIOp::create(b, pivotRow, int32(b, 31));
         for (int64_t c = round; c < columnSlots; ++c) {
-          Value active = cmp(b, P::ult, columns[c], n);
+          Value inactive = singular;
           if (c == round)
-            active = arith::AndIOp::create(b, active,
-                                           cmp(b, P::ugt, warp, owner));
+            inactive = arith::OrIOp::create(b, inactive,
+                                            cmp(b, P::ule, warp, owner));
           SmallVector<Value> columnValues;
           for (int64_t r = 0; r < rowSlots; ++r)
             columnValues.push_back(a[slot(r, c)]);
-          auto updated = scf::IfOp::create(
-              b, arith::AndIOp::create(b, active, negate(b, singular)),
-              [&](OpBuilder &nested, Location loc) {
-                ImplicitLocOpBuilder b(loc, nested);
-                Value pivotEntry =
-                    fromRow(b, columnValues, pivotRowSlot, pivotLane);
-                SmallVector<Value> values;
-                for (int64_t r = 0; r < rowSlots; ++r)
-                  values.push_back(select(
-                      b, used[r], columnValues[r],
-                      element.mulSub(b, columnValues[r], multiplier[r],
-                                     pivotEntry)));
-                scf::YieldOp::create(b, values);
-              },
-              [&](OpBuilder &nested, Location loc) {
-                ImplicitLocOpBuilder b(loc, nested);
-                scf::YieldOp::create(b, columnValues);
-              });
+          Value pivotEntry = fromRow(b, columnValues, pivotRowSlot, pivotLane);
           for (int64_t r = 0; r < rowSlots; ++r)
-            a[slot(r, c)] = updated.getResult(r);
+            a[slot(r, c)] = select(
+                b, arith::OrIOp::create(b, used[r], inactive),
+                columnValues[r],
+                element.mulSub(b, columnValues[r], multiplier[r],
+                               pivotEntry));
         }
         SmallVector<Value> next(a);
-        next.append(position);
         next.append(used);
-        next.push_back(status);
         scf::YieldOp::create(b, next);
       });
       state.assign(loop.getResults().begin(), loop.getResults().end());
@@ -1364,19 +1363,21 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
       int64_t width = std::min(bandColumns, shape.cols - firstColumn);
       gpu::BarrierOp::create(b);
       for (int64_t r = 0; r < rowSlots; ++r) {
-        Value at = mul(b, toIndex(b, state[positionAt + r]), index(b, stride));
         Value rowInBound = cmp(b, P::ult, rows[r], index(b, shape.rows));
+        Value stagedRow = mul(
+            b, toIndex(b, memref::LoadOp::create(b, rowOrder, rows[r])),
+            index(b, stride));
         for (int64_t c = 0; c < columnSlots; ++c) {
-          if (warps * c >= firstColumn + width ||
-              warps * c + warps - 1 < firstColumn)
+          if (!bandHolds(c, firstColumn, width))
             continue;
-          auto [inside, column] = inBand(b, c, firstColumn, width);
+          Value inside, column;
+          std::tie(inside, column) = inBand(b, c, firstColumn, width);
           Value store = inside ? arith::AndIOp::create(b, inside, rowInBound)
                                      .getResult()
                                : rowInBound;
           buildIf(b, store, [&](ImplicitLocOpBuilder &b) {
             memref::StoreOp::create(b, state[slot(r, c)], staged,
-                                    add(b, at, column));
+                                    add(b, stagedRow, column));
           });
         }
       }
@@ -1391,23 +1392,29 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
         });
       });
     }
+    // The permutation is the row at each position.
     if (permutation) {
       Type permutationType =
           cast<MemRefType>(permutation.getType()).getElementType();
-      buildIf(b, cmp(b, P::eq, warp, index(b, 0)),
-              [&](ImplicitLocOpBuilder &b) {
-        for (int64_t r = 0; r < rowSlots; ++r)
-          buildIf(b, cmp(b, P::ult, rows[r], m),
-                  [&](ImplicitLocOpBuilder &b) {
-            memref::StoreOp::create(
-                b, toIntType(b, rowsI32[r], permutationType), permutation,
-                ValueRange{matrix, toIndex(b, state[positionAt + r])});
-          });
+      buildLoop(b, thread, m, index(b, threads),
+                [&](ImplicitLocOpBuilder &b, Value position) {
+        memref::StoreOp::create(
+            b,
+            toIntType(b,
+                      memref::LoadOp::create(
+                          b, rowOrder,
+                          add(b, position, index(b, rowAtPosition))),
+                      permutationType),
+            permutation, ValueRange{matrix, position});
       });
     }
     buildIf(b, cmp(b, P::eq, thread, index(b, 0)),
             [&](ImplicitLocOpBuilder &b) {
-      memref::StoreOp::create(b, state[infoAt], info, matrix);
+      memref::StoreOp::create(
+          b,
+          toIntType(b, memref::LoadOp::create(b, outcome, index(b, infoSlot)),
+                    intType),
+          info, matrix);
     });
   });
 }

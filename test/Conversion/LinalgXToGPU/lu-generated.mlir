@@ -172,50 +172,65 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // CHECK:           gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_cyclic75x75_f32_i32
 // CHECK:         } else {
 // CHECK:           gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers75x75_f32_i32
-// The kernel: blocks walk the batch; the matrix comes in through shared
+// The kernel: blocks walk the batch; each matrix starts with every row at its
+// own position (the row order in shared memory) and comes in through shared
 // memory in rows (one barrier before, one after); then four rounds, each a
 // rolled loop over its steps: the column's warp (scf.if on the warp id)
-// reduces the 64-bit key (two redux.sync), then position * 128 + row (one),
-// fetches the pivot by shuffle (two 32-bit shuffles), scales under the
-// sfmin test and publishes the multipliers, the outcome and the pivot; one
-// barrier; every warp then updates each of its four column slots from the
-// pivot row's shuffled entries.
+// reads its rows' positions, reduces the 64-bit key (two redux.sync), then
+// position * 128 + row (one), fetches the pivot by shuffle (two 32-bit
+// shuffles), scales by one reciprocal (divisions below the smallest normal
+// number), publishes the multipliers, and lane 0 the outcome, the pivot,
+// the exchanged positions and info; one barrier; every warp then updates
+// its four column slots in straight-line code (no branch: 4 x 2 shuffles).
 // CHECK:       gpu.func @linalgx_lu_cyclic75x75_f64_i32_permutation(
-// CHECK-SAME:    workgroup(%[[STAGED:.+]] : memref<5625xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[MULT:.+]] : memref<192xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[OUTCOME:.+]] : memref<2xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
+// CHECK-SAME:    workgroup(%[[STAGED:.+]] : memref<5625xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[MULT:.+]] : memref<192xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[ORDER:.+]] : memref<192xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[OUTCOME:.+]] : memref<3xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
 // CHECK-SAME:    known_block_size = array<i32: 32, 19, 1>
 // CHECK:         scf.for %[[MATRIX:.+]] = %block_id_x to %{{.+}} step %grid_dim_x {
 // CHECK-NEXT:      gpu.barrier
+// CHECK:           memref.store %{{.+}}, %[[ORDER]]
+// CHECK:           memref.store %{{.+}}, %[[ORDER]]
+// CHECK:           memref.store %{{.+}}, %[[OUTCOME]]
 // CHECK:           scf.for
 // CHECK:             memref.load %{{.+}}[%[[MATRIX]], %{{.+}}, %{{.+}}] : memref<?x?x?xf64>
 // CHECK:             memref.store %{{.+}}, %[[STAGED]]
 // CHECK:           gpu.barrier
 // CHECK-COUNT-12:  memref.load %[[STAGED]]
-// CHECK:           scf.for {{.+}} iter_args({{.+}}) -> (f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, i32, i32, i32, i1, i1, i1, i32) {
+// CHECK:           scf.for {{.+}} iter_args({{.+}}) -> (f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, i1, i1, i1) {
 // CHECK:             scf.if %{{.+}} -> (f64, f64, f64) {
+// CHECK-COUNT-3:       memref.load %[[ORDER]]
 // CHECK-COUNT-2:       nvvm.redux.sync  umax
 // CHECK:               nvvm.redux.sync  umin
 // CHECK-COUNT-2:       gpu.shuffle  idx
 // CHECK:               arith.cmpf oge
-// CHECK:               arith.divf
+// CHECK:               scf.if %{{.+}} -> (f64, f64, f64) {
+// CHECK:                 arith.divf
+// CHECK:               } else {
+// CHECK-COUNT-3:         arith.divf
 // CHECK-COUNT-3:       memref.store %{{.+}}, %[[MULT]]
 // CHECK:               memref.store %{{.+}}, %[[OUTCOME]]
 // CHECK:               memref.store %{{.+}}, %{{.+}} : memref<?x?xi32>
+// CHECK-COUNT-4:       memref.store %{{.+}}, %[[ORDER]]
 // CHECK:             gpu.barrier
 // CHECK-NOT:         gpu.barrier
+// CHECK-NOT:         scf.if
 // CHECK:             memref.load %[[OUTCOME]]
 // CHECK-COUNT-3:     memref.load %[[MULT]]
-// CHECK-COUNT-4:     gpu.shuffle  idx
+// CHECK-COUNT-8:     gpu.shuffle  idx
 // CHECK:             scf.yield
 // CHECK-COUNT-3:   scf.for {{.+}} iter_args(
 // Out: each row stored at its position, copied out in rows, the
-// permutation by warp 0, info by thread 0.
+// permutation (the row at each position), info by thread 0.
 // CHECK:           gpu.barrier
+// CHECK:           memref.load %[[ORDER]]
 // CHECK:           memref.store %{{.+}}, %[[STAGED]]
 // CHECK:           gpu.barrier
 // CHECK:           scf.for
 // CHECK:             memref.load %[[STAGED]]
 // CHECK:             memref.store %{{.+}}, %{{.+}}[%[[MATRIX]], %{{.+}}, %{{.+}}] : memref<?x?x?xf64>
-// CHECK:           memref.store %{{.+}}, %{{.+}}[%[[MATRIX]], %{{.+}}] : memref<?x?xi32>
+// CHECK:           scf.for
+// CHECK:             memref.load %[[ORDER]]
+// CHECK:             memref.store %{{.+}}, %{{.+}}[%[[MATRIX]], %{{.+}}] : memref<?x?xi32>
+// CHECK:           memref.load %[[OUTCOME]]
 // CHECK:           memref.store %{{.+}}, %{{.+}}[%[[MATRIX]]] : memref<?xi32>
 // CHECK:         gpu.return
 func.func @f64_cyclic(%a: memref<75x75xf64>, %l: memref<75x75xf64>, %p: memref<75xi32>, %i: memref<i32>, %q: memref<75xi32>,
