@@ -110,8 +110,11 @@ struct CyclicRegisterLuShape {
   /// rows fall in distinct banks).
   int64_t stagedColumns(Type elementType) const {
     int64_t bytes = elementByteSize(elementType);
+    // Besides the staged columns: the multipliers and the row order (2 x 32
+    // per row slot each), the outcome (3 i32), and up to 16 bytes of
+    // alignment padding before each of the four buffers.
     int64_t budget = kCyclicRegisterLuSharedBytes -
-                     2 * 32 * rowSlots() * bytes - 2 * 4;
+                     2 * 32 * rowSlots() * (bytes + 4) - 3 * 4 - 4 * 16;
     int64_t columns = std::min(cols, budget / (rows * bytes));
     while (columns > 1 && rows * (columns | 1) * bytes > budget)
       --columns;
