@@ -951,7 +951,7 @@ SmallVector<Type> cyclicRegisterLuWorkgroupTypes(CyclicRegisterLuShape shape,
   Type i32 = IntegerType::get(context, 32);
   return {buffer(shape.rows * stride, elementType),
           buffer(2 * slotRows, elementType), buffer(2 * slotRows, i32),
-          buffer(3, i32)};
+          buffer(2, i32)};
 }
 
 void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
@@ -970,9 +970,8 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   const int64_t stride = CyclicRegisterLuShape::stagedStride(bandColumns);
   const int64_t bands = llvm::divideCeil(shape.cols, bandColumns);
   // rowOrder holds each row's logical position, then the row at each
-  // position (the permutation); outcome the two steps' outcomes (by parity)
-  // and info.
-  const int64_t rowAtPosition = slotRows, infoSlot = 2;
+  // position (the permutation); outcome the step's outcome (by parity).
+  const int64_t rowAtPosition = slotRows;
   Type i32 = b.getI32Type(), i1 = b.getI1Type();
   Type keyType = b.getIntegerType(elementType.getIntOrFloatBitWidth());
   using P = arith::CmpIPredicate;
@@ -1090,18 +1089,13 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
       // The previous matrix's or band's readers are done with the buffers.
       gpu::BarrierOp::create(b);
       if (band == 0) {
-        // Every row at its own position; no zero pivot yet.
+        // Every row at its own position.
         buildIf(b, cmp(b, P::ult, thread, index(b, slotRows)),
                 [&](ImplicitLocOpBuilder &b) {
           Value threadI32 = toI32(b, thread);
           memref::StoreOp::create(b, threadI32, rowOrder, thread);
           memref::StoreOp::create(b, threadI32, rowOrder,
                                   add(b, thread, index(b, rowAtPosition)));
-        });
-        buildIf(b, cmp(b, P::eq, thread, index(b, 0)),
-                [&](ImplicitLocOpBuilder &b) {
-          memref::StoreOp::create(b, int32(b, 0), outcome,
-                                  index(b, infoSlot));
         });
       }
       forBandElements(b, first, width, index(b, shape.rows),
@@ -1153,10 +1147,15 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
       }
     }
     // Then whether each row slot has been a pivot row (rows past the matrix
-    // count as used: they never compete).
+    // count as used: they never compete), info and each row slot's logical
+    // position (read from the row order after each step's barrier, for the
+    // next step's owner: no shared-memory round trip on the owner's path).
     for (int64_t r = 0; r < rowSlots; ++r)
       state.push_back(cmp(b, P::uge, rows[r], m));
-    const int64_t usedAt = rowSlots * columnSlots;
+    state.push_back(arith::ConstantOp::create(b, b.getIntegerAttr(intType, 0)));
+    state.append(rowsI32);
+    const int64_t usedAt = rowSlots * columnSlots, infoAt = usedAt + rowSlots,
+                  positionAt = infoAt + 1;
 
     for (int64_t round = 0; round < columnSlots; ++round) {
       // Steps round * W + w, w < min(W, K - round * W).
@@ -1172,7 +1171,11 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
               ValueRange iterArgs) {
         ImplicitLocOpBuilder b(loc, nested);
         SmallVector<Value> a(iterArgs.begin(), iterArgs.begin() + usedAt);
-        SmallVector<Value> used(iterArgs.begin() + usedAt, iterArgs.end());
+        SmallVector<Value> used(iterArgs.begin() + usedAt,
+                                iterArgs.begin() + infoAt);
+        Value status = iterArgs[infoAt];
+        SmallVector<Value> position(iterArgs.begin() + positionAt,
+                                    iterArgs.end());
         Value step = add(b, first, owner);
         Value stepI32 = toI32(b, step);
         Value parity = arith::AndIOp::create(b, step, index(b, 1));
@@ -1190,11 +1193,9 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
               // The largest key (pivotKey) of the unused rows, then the
               // first logical position holding it; position * 128 + row
               // names the row too (positions and rows are below 128).
-              SmallVector<Value> keys, position;
+              SmallVector<Value> keys;
               Value laneKey;
               for (int64_t r = 0; r < rowSlots; ++r) {
-                position.push_back(
-                    memref::LoadOp::create(b, rowOrder, rows[r]));
                 keys.push_back(select(
                     b, used[r], arith::ConstantIntOp::create(b, keyType, 0),
                     pivotKey(b, element, column[r],
@@ -1271,9 +1272,9 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                     ValueRange{add(b, multiplierBase, rows[r])});
               }
               // Lane 0 publishes the outcome (pivot row, and the sign bit
-              // for a zero pivot), records the pivot, exchanges the
-              // positions of the pivot row and the row at `step`, and
-              // records the first zero pivot (1-based).
+              // for a zero pivot), records the pivot and exchanges the
+              // positions of the pivot row and the row at `step` (stores
+              // only: nothing on the step's path waits for them).
               buildIf(b, cmp(b, P::eq, lane, index(b, 0)),
                       [&](ImplicitLocOpBuilder &b) {
                 memref::StoreOp::create(
@@ -1296,15 +1297,6 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                 memref::StoreOp::create(b, pivotPosition, rowOrder,
                                         toIndex(b, rowAtStep));
                 memref::StoreOp::create(b, stepI32, rowOrder, pivotRowIndex);
-                Value infoValue =
-                    memref::LoadOp::create(b, outcome, index(b, infoSlot));
-                buildIf(b,
-                        arith::AndIOp::create(
-                            b, singular, cmp(b, P::eq, infoValue, int32(b, 0))),
-                        [&](ImplicitLocOpBuilder &b) {
-                  memref::StoreOp::create(b, add(b, stepI32, int32(b, 1)),
-                                          outcome, index(b, infoSlot));
-                });
               });
               scf::YieldOp::create(b, scaledColumn);
             },
@@ -1324,10 +1316,19 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
         Value stepOutcome = memref::LoadOp::create(b, outcome, parity);
         Value singular = cmp(b, P::slt, stepOutcome, int32(b, 0));
         Value pivotRow = arith::AndIOp::create(b, stepOutcome, int32(b, 127));
+        // info: the first zero pivot, 1-based.
+        status = select(
+            b,
+            arith::AndIOp::create(
+                b, singular,
+                cmp(b, P::eq, status,
+                    arith::ConstantOp::create(b, b.getIntegerAttr(intType, 0)))),
+            toIntType(b, add(b, stepI32, int32(b, 1)), intType), status);
         SmallVector<Value> multiplier;
         for (int64_t r = 0; r < rowSlots; ++r) {
           multiplier.push_back(memref::LoadOp::create(
               b, multipliers, ValueRange{add(b, multiplierBase, rows[r])}));
+          position[r] = memref::LoadOp::create(b, rowOrder, rows[r]);
           used[r] = arith::OrIOp::create(
               b, used[r], cmp(b, P::eq, rowsI32[r], pivotRow));
         }
@@ -1351,6 +1352,8 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
         }
         SmallVector<Value> next(a);
         next.append(used);
+        next.push_back(status);
+        next.append(position);
         scf::YieldOp::create(b, next);
       });
       state.assign(loop.getResults().begin(), loop.getResults().end());
@@ -1410,11 +1413,7 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     }
     buildIf(b, cmp(b, P::eq, thread, index(b, 0)),
             [&](ImplicitLocOpBuilder &b) {
-      memref::StoreOp::create(
-          b,
-          toIntType(b, memref::LoadOp::create(b, outcome, index(b, infoSlot)),
-                    intType),
-          info, matrix);
+      memref::StoreOp::create(b, state[infoAt], info, matrix);
     });
   });
 }

@@ -111,10 +111,10 @@ struct CyclicRegisterLuShape {
   int64_t stagedColumns(Type elementType) const {
     int64_t bytes = elementByteSize(elementType);
     // Besides the staged columns: the multipliers and the row order (2 x 32
-    // per row slot each), the outcome (3 i32), and up to 16 bytes of
+    // per row slot each), the outcome (2 i32), and up to 16 bytes of
     // alignment padding before each of the four buffers.
     int64_t budget = kCyclicRegisterLuSharedBytes -
-                     2 * 32 * rowSlots() * (bytes + 4) - 3 * 4 - 4 * 16;
+                     2 * 32 * rowSlots() * (bytes + 4) - 2 * 4 - 4 * 16;
     int64_t columns = std::min(cols, budget / (rows * bytes));
     while (columns > 1 && rows * (columns | 1) * bytes > budget)
       --columns;
@@ -242,8 +242,9 @@ void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
 
 /// Shared memory of the cyclic register kernel: the staged matrix
 /// ([rows][stride] elements, a band of columns at a time), the step's
-/// multipliers ([2][32 * rowSlots] elements, by step parity) and its
-/// outcome ([2] i32: pivot row, its position, whether it is zero).
+/// multipliers ([2][32 * rowSlots] elements, by step parity), the row order
+/// ([2][32 * rowSlots] i32: each row's position, the row at each position)
+/// and the step's outcome ([2] i32: pivot row and position, zero-pivot bit).
 SmallVector<Type> cyclicRegisterLuWorkgroupTypes(CyclicRegisterLuShape shape,
                                                  Type elementType);
 

@@ -161,13 +161,13 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // (4 column slots of 19 columns) of 32 lanes (3 row slots), the whole
 // matrix staged in 75 x 75 f64 of shared memory (odd stride), 2 x 96
 // multipliers and 2 step outcomes. A dynamic batch of 75x75 f32 takes a
-// host branch on the batch (lu-cyclic-max-batch, 264 by default; 0 turns
+// host branch on the batch (lu-cyclic-max-batch, 132 by default; 0 turns
 // the kernel off).
 // CHECK-LABEL: func.func @f64_cyclic
 // CHECK-COUNT-2: gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_cyclic75x75_f64_i32_permutation blocks in (%{{.+}}, %c1{{.*}}, %c1{{.*}}) threads in (%c32{{.*}}, %c19{{.*}}, %c1{{.*}}) args(
 // CHECK-LABEL: func.func @f32_cyclic_dynamic_batch
 // CHECK:         %[[B:.+]] = memref.dim %{{.+}}, %c0
-// CHECK:         %[[SMALL:.+]] = arith.cmpi ule, %{{.+}}, %c264
+// CHECK:         %[[SMALL:.+]] = arith.cmpi ule, %{{.+}}, %c132
 // CHECK:         scf.if %[[SMALL]] {
 // CHECK:           gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_cyclic75x75_f32_i32
 // CHECK:         } else {
@@ -175,29 +175,31 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // The kernel: blocks walk the batch; each matrix starts with every row at its
 // own position (the row order in shared memory) and comes in through shared
 // memory in rows (one barrier before, one after); then four rounds, each a
-// rolled loop over its steps: the column's warp (scf.if on the warp id)
-// reads its rows' positions, reduces the 64-bit key (two redux.sync), then
+// rolled loop over its steps: the column's warp (scf.if on the warp id),
+// with its rows' positions as of the last barrier in registers, reduces
+// the 64-bit key (two redux.sync), then
 // position * 128 + row (one), fetches the pivot by shuffle (two 32-bit
 // shuffles), scales by one reciprocal (divisions below the smallest normal
 // number), publishes the multipliers, and lane 0 the outcome, the pivot,
-// the exchanged positions and info; one barrier; every warp then updates
-// its four column slots in straight-line code (no branch: 4 x 2 shuffles).
+// the exchanged positions; one barrier; every warp then follows info and
+// updates its four column slots in straight-line code (no branch: 4 x 2
+// shuffles).
 // CHECK:       gpu.func @linalgx_lu_cyclic75x75_f64_i32_permutation(
-// CHECK-SAME:    workgroup(%[[STAGED:.+]] : memref<5625xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[MULT:.+]] : memref<192xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[ORDER:.+]] : memref<192xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[OUTCOME:.+]] : memref<3xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
+// CHECK-SAME:    workgroup(%[[STAGED:.+]] : memref<5625xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[MULT:.+]] : memref<192xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[ORDER:.+]] : memref<192xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[OUTCOME:.+]] : memref<2xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
 // CHECK-SAME:    known_block_size = array<i32: 32, 19, 1>
 // CHECK:         scf.for %[[MATRIX:.+]] = %block_id_x to %{{.+}} step %grid_dim_x {
 // CHECK-NEXT:      gpu.barrier
 // CHECK:           memref.store %{{.+}}, %[[ORDER]]
 // CHECK:           memref.store %{{.+}}, %[[ORDER]]
-// CHECK:           memref.store %{{.+}}, %[[OUTCOME]]
 // CHECK:           scf.for
 // CHECK:             memref.load %{{.+}}[%[[MATRIX]], %{{.+}}, %{{.+}}] : memref<?x?x?xf64>
 // CHECK:             memref.store %{{.+}}, %[[STAGED]]
 // CHECK:           gpu.barrier
 // CHECK-COUNT-12:  memref.load %[[STAGED]]
-// CHECK:           scf.for {{.+}} iter_args({{.+}}) -> (f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, i1, i1, i1) {
+// CHECK:           scf.for {{.+}} iter_args({{.+}}) -> (f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, i1, i1, i1, i32, i32, i32, i32) {
 // CHECK:             scf.if %{{.+}} -> (f64, f64, f64) {
-// CHECK-COUNT-3:       memref.load %[[ORDER]]
+// CHECK:               memref.load %[[ORDER]]
+// CHECK-NOT:           memref.load %[[ORDER]]
 // CHECK-COUNT-2:       nvvm.redux.sync  umax
 // CHECK:               nvvm.redux.sync  umin
 // CHECK-COUNT-2:       gpu.shuffle  idx
@@ -215,6 +217,7 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // CHECK-NOT:         scf.if
 // CHECK:             memref.load %[[OUTCOME]]
 // CHECK-COUNT-3:     memref.load %[[MULT]]
+// CHECK-COUNT-3:     memref.load %[[ORDER]]
 // CHECK-COUNT-8:     gpu.shuffle  idx
 // CHECK:             scf.yield
 // CHECK-COUNT-3:   scf.for {{.+}} iter_args(
@@ -230,7 +233,6 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // CHECK:           scf.for
 // CHECK:             memref.load %[[ORDER]]
 // CHECK:             memref.store %{{.+}}, %{{.+}}[%[[MATRIX]], %{{.+}}] : memref<?x?xi32>
-// CHECK:           memref.load %[[OUTCOME]]
 // CHECK:           memref.store %{{.+}}, %{{.+}}[%[[MATRIX]]] : memref<?xi32>
 // CHECK:         gpu.return
 func.func @f64_cyclic(%a: memref<75x75xf64>, %l: memref<75x75xf64>, %p: memref<75xi32>, %i: memref<i32>, %q: memref<75xi32>,
@@ -317,7 +319,7 @@ func.func @f64_too_large(%a: memref<170x170xf64>, %p: memref<170xi32>, %i: memre
 
 // Dynamic sizes: host branches on max(M, N) <= 8, 16 (warp register
 // kernel), 32 (block register kernel), 48, 64, 80, 96, 128 with a batch of
-// at most 264 (cyclic register kernel), 48, 64, 80, 96 (block register
+// at most 132 (cyclic register kernel), 48, 64, 80, 96 (block register
 // kernel; 128 only for f32), then on the shared memory the matrix needs,
 // then the vendor path; each branch has its own chain and host wait.
 // CHECK-LABEL: func.func @f64_dynamic
@@ -333,7 +335,7 @@ func.func @f64_too_large(%a: memref<170x170xf64>, %p: memref<170xi32>, %i: memre
 // CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers16_f64_i32
 // CHECK:           } else {
 // CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers32x32_f64_i32
-// CHECK:             %[[SMALL:.+]] = arith.cmpi ule, %{{.+}}, %c264
+// CHECK:             %[[SMALL:.+]] = arith.cmpi ule, %{{.+}}, %c132
 // CHECK:             arith.andi %{{.+}}, %[[SMALL]] : i1
 // CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_cyclic48x48_f64_i32
 // CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_cyclic64x64_f64_i32

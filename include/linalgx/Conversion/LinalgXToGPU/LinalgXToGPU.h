@@ -25,8 +25,9 @@ enum class GPULuStrategy {
 /// Batches of at most this many matrices take the cyclic register LU kernel
 /// (a whole block a matrix) by default; larger ones the kernels that put
 /// several rows or matrices on a warp. The crossover measured on an H200
-/// (docs/gpu.md); the `lu-cyclic-max-batch` option overrides it.
-inline constexpr int64_t kDefaultCyclicLuMaxBatch = 264;
+/// (132 SMs; a 75x75 f64 block takes a whole SM, so a second wave doubles
+/// the time: docs/gpu.md); the `lu-cyclic-max-batch` option overrides it.
+inline constexpr int64_t kDefaultCyclicLuMaxBatch = 132;
 
 struct LinalgXToGPUOptions {
   /// Operands are host memory, copied to and from the device around each op.
