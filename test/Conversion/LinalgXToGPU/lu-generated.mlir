@@ -216,8 +216,8 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // CHECK-NOT:         gpu.barrier
 // CHECK-NOT:         scf.if
 // CHECK:             memref.load %[[OUTCOME]]
-// CHECK-COUNT-3:     memref.load %[[MULT]]
-// CHECK-COUNT-3:     memref.load %[[ORDER]]
+// CHECK:             memref.load %[[MULT]]
+// CHECK-NEXT:        memref.load %[[ORDER]]
 // CHECK-COUNT-8:     gpu.shuffle  idx
 // CHECK:             scf.yield
 // CHECK-COUNT-3:   scf.for {{.+}} iter_args(
