@@ -73,6 +73,15 @@ Value shuffleValue(ImplicitLocOpBuilder &b, Value value, Value lane,
              : result;
 }
 
+/// Integer comparison and select, the kernels' most frequent ops.
+Value cmp(ImplicitLocOpBuilder &b, arith::CmpIPredicate predicate, Value lhs,
+          Value rhs) {
+  return arith::CmpIOp::create(b, predicate, lhs, rhs);
+}
+Value select(ImplicitLocOpBuilder &b, Value condition, Value t, Value f) {
+  return arith::SelectOp::create(b, condition, t, f);
+}
+
 Value shuffleXor(ImplicitLocOpBuilder &b, Value value, int32_t offset) {
   return shuffleValue(b, value,
                       arith::ConstantIntOp::create(b, b.getI32Type(), offset),
@@ -328,14 +337,6 @@ void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   };
   auto toI32 = [&](ImplicitLocOpBuilder &b, Value index) -> Value {
     return arith::IndexCastUIOp::create(b, i32, index);
-  };
-  auto cmp = [&](ImplicitLocOpBuilder &b, arith::CmpIPredicate predicate,
-                 Value lhs, Value rhs) -> Value {
-    return arith::CmpIOp::create(b, predicate, lhs, rhs);
-  };
-  auto select = [&](ImplicitLocOpBuilder &b, Value condition, Value t,
-                    Value f) -> Value {
-    return arith::SelectOp::create(b, condition, t, f);
   };
   using P = arith::CmpIPredicate;
 
@@ -605,14 +606,6 @@ void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   Value fullMask = int32(-1);
   Value noPosition = int32(std::numeric_limits<int32_t>::max());
   Value zeroKey = arith::ConstantIntOp::create(b, keyType, 0);
-  auto cmp = [&](ImplicitLocOpBuilder &b, P predicate, Value lhs,
-                 Value rhs) -> Value {
-    return arith::CmpIOp::create(b, predicate, lhs, rhs);
-  };
-  auto select = [&](ImplicitLocOpBuilder &b, Value condition, Value t,
-                    Value f) -> Value {
-    return arith::SelectOp::create(b, condition, t, f);
-  };
   auto negate = [&](ImplicitLocOpBuilder &b, Value condition) -> Value {
     return arith::XOrIOp::create(b, condition, trueValue);
   };
@@ -980,14 +973,6 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   };
   auto int32 = [&](ImplicitLocOpBuilder &b, int64_t v) -> Value {
     return arith::ConstantIntOp::create(b, i32, v);
-  };
-  auto cmp = [](ImplicitLocOpBuilder &b, P predicate, Value lhs,
-                Value rhs) -> Value {
-    return arith::CmpIOp::create(b, predicate, lhs, rhs);
-  };
-  auto select = [](ImplicitLocOpBuilder &b, Value condition, Value t,
-                   Value f) -> Value {
-    return arith::SelectOp::create(b, condition, t, f);
   };
   auto negate = [&](ImplicitLocOpBuilder &b, Value condition) -> Value {
     return arith::XOrIOp::create(b, condition,

@@ -541,12 +541,17 @@ SmallVector<Value> buildSegmentedTrace(ImplicitLocOpBuilder &b, Value tables,
   return SmallVector<Value>(trace.getResults());
 }
 
+/// Whether 1 <= n <= maxN (one unsigned comparison: n - 1 wraps for 0).
+Value isWithinOneTo(ImplicitLocOpBuilder &b, Value n, int64_t maxN) {
+  Value one = arith::ConstantIndexOp::create(b, 1);
+  return arith::CmpIOp::create(b, arith::CmpIPredicate::ult,
+                               arith::SubIOp::create(b, n, one),
+                               arith::ConstantIndexOp::create(b, maxN));
+}
+
 /// Whether the permutation kernel takes the register path (1 <= N <= 16).
 Value isShortPermutation(ImplicitLocOpBuilder &b, Value n) {
-  Value one = arith::ConstantIndexOp::create(b, 1);
-  return arith::CmpIOp::create(
-      b, arith::CmpIPredicate::ult, arith::SubIOp::create(b, n, one),
-      arith::ConstantIndexOp::create(b, kShortPermutationMaxN));
+  return isWithinOneTo(b, n, kShortPermutationMaxN);
 }
 
 /// Permutations of 1 <= N <= 16 positions: the grouped path's staging,
@@ -646,10 +651,7 @@ void buildShortPermutation(ImplicitLocOpBuilder &b, Value pivots,
 /// Whether the permutation kernel gives every matrix to one block (N <=
 /// kGroupedPermutationMaxN; N = 0 has no positions and takes the flat path).
 Value isGroupedPermutation(ImplicitLocOpBuilder &b, Value n) {
-  Value one = arith::ConstantIndexOp::create(b, 1);
-  return arith::CmpIOp::create(
-      b, arith::CmpIPredicate::ult, arith::SubIOp::create(b, n, one),
-      arith::ConstantIndexOp::create(b, kGroupedPermutationMaxN));
+  return isWithinOneTo(b, n, kGroupedPermutationMaxN);
 }
 
 /// Permutations of N <= 256 positions: a block takes floor(256 / N) whole
