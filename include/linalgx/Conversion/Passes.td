@@ -94,15 +94,22 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
   let summary = "Lower linalgx ops on memrefs to GPU kernels and CUDA library calls";
   let description = [{
     - `linalgx.pivots_to_permutation` becomes exactly one `gpu.launch_func`
-      for the whole batch. Its kernel gives one thread to each (matrix,
-      position) pair, which traces the position back through the swaps in
-      reverse order; all positions run in parallel, so the dependent chain is
-      K steps of register arithmetic, not K global-memory swaps.
-    - `linalgx.lu` becomes, where a matrix fits a block's shared memory
-      (`lu-strategy` auto or generated), exactly one `gpu.launch_func` of a
-      generated kernel that factors each matrix in shared memory (row-major,
-      no transposes) and writes `lu`, `pivots`, `info` and, for an `lu` with
-      a `permutation` (see `linalgx-fuse-lu-permutation`), the permutation.
+      for the whole batch. Each output position is traced back through the
+      swaps in reverse order, all positions in parallel, so the dependent
+      chain is register arithmetic, not K global-memory swaps: four threads
+      a matrix with the swaps in registers (N <= 16), a group of N threads
+      a matrix with the swaps in shared memory and the trace cut into four
+      segments (N <= 256), or a thread per (matrix, position) pair.
+    - `linalgx.lu` becomes, where a matrix fits (`lu-strategy` auto or
+      generated), exactly one `gpu.launch_func` of a generated kernel that
+      factors each matrix on chip (row-major, no transposes) and writes
+      `lu`, `pivots`, `info` and, for an `lu` with a `permutation` (see
+      `linalgx-fuse-lu-permutation`), the permutation: for real matrices a
+      warp register kernel (up to 16 rows and columns), the cyclic register
+      kernel (a block a matrix, for batches of at most
+      `lu-cyclic-max-batch` matrices of 33 to 128 rows or columns), the
+      block register kernel (a thread a row); for every type the
+      shared-memory kernel (docs/gpu.md).
       Otherwise (or with `lu-strategy` cusolver / cublas-batched) it becomes
       a transpose kernel (row-major input to column-major workspace), a call
       of the runtime's `linalgxCudaGetrf` (cuSOLVER `getrf` or cuBLAS
