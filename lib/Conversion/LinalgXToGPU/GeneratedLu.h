@@ -1,8 +1,9 @@
 //===- GeneratedLu.h - the generated one-kernel GPU LU ----------*- C++ -*-===//
 //
-// The two LU kernels the GPU lowering generates (register and shared
-// memory, GeneratedLu.cpp) and the launch arithmetic LinalgXToGPU.cpp uses to
-// choose between them and the vendor path. Internal to
+// The LU kernels the GPU lowering generates (the warp, cyclic and block
+// register kernels and the shared-memory kernel, GeneratedLu.cpp) and the
+// launch arithmetic LinalgXToGPU.cpp uses to choose between them and the
+// vendor path. Internal to
 // lib/Conversion/LinalgXToGPU; docs/gpu.md describes the design.
 //
 //===----------------------------------------------------------------------===//
