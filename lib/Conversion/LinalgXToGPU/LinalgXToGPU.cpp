@@ -541,6 +541,23 @@ SmallVector<Value> buildSegmentedTrace(ImplicitLocOpBuilder &b, Value tables,
   return SmallVector<Value>(trace.getResults());
 }
 
+/// The swap target, as i32, of step `step` of `matrix` in the short and
+/// grouped paths (N <= 256): the pivot, minus `one` for 1-based pivots
+/// (null for 0-based ones), or `noSwap` when it names no row below `n`
+/// (both of the pivot type; unsigned, so a negative pivot is out of range
+/// too).
+Value loadSwapTarget(ImplicitLocOpBuilder &b, Value pivots, Value matrix,
+                     Value step, Value n, Value one, Value noSwap) {
+  Value pivot = memref::LoadOp::create(b, pivots, ValueRange{matrix, step});
+  if (one)
+    pivot = arith::SubIOp::create(b, pivot, one);
+  Value valid = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, pivot, n);
+  Value pivot32 = pivot.getType().isInteger(32)
+                      ? pivot
+                      : arith::TruncIOp::create(b, b.getI32Type(), pivot);
+  return arith::SelectOp::create(b, valid, pivot32, noSwap);
+}
+
 /// Whether 1 <= n <= maxN (one unsigned comparison: n - 1 wraps for 0).
 Value isWithinOneTo(ImplicitLocOpBuilder &b, Value n, int64_t maxN) {
   Value one = arith::ConstantIndexOp::create(b, 1);
@@ -599,19 +616,10 @@ void buildShortPermutation(ImplicitLocOpBuilder &b, Value pivots,
           b, arith::CmpIOp::create(b, P::ult, i32i, steps32),
           [&](OpBuilder &nested, Location loc) {
             ImplicitLocOpBuilder b(loc, nested);
-            Value pivot = memref::LoadOp::create(
-                b, pivots,
-                ValueRange{matrix, arith::ConstantIndexOp::create(b, i)});
-            if (oneBased)
-              pivot = arith::SubIOp::create(b, pivot, oneInt);
-            // Unsigned: a negative pivot is out of range too.
-            Value valid = arith::CmpIOp::create(b, P::ult, pivot, nInt);
-            Value pivot32 = intType == i32
-                                ? pivot
-                                : arith::TruncIOp::create(b, i32, pivot);
             scf::YieldOp::create(
-                b, arith::SelectOp::create(b, valid, pivot32, i32Constant(b, i))
-                       .getResult());
+                b, loadSwapTarget(b, pivots, matrix,
+                                  arith::ConstantIndexOp::create(b, i), nInt,
+                                  oneBased ? oneInt : Value(), i32i));
           },
           [&](OpBuilder &nested, Location loc) {
             ImplicitLocOpBuilder b(loc, nested);
@@ -728,17 +736,9 @@ void buildGroupedPermutation(ImplicitLocOpBuilder &b, Value pivots,
           b, arith::CmpIOp::create(b, P::ult, j32, steps32),
           [&](OpBuilder &nested, Location loc) {
             ImplicitLocOpBuilder b(loc, nested);
-            Value pivot =
-                memref::LoadOp::create(b, pivots, ValueRange{matrix, j});
-            if (oneBased)
-              pivot = arith::SubIOp::create(b, pivot, oneInt);
-            // Unsigned: a negative pivot is out of range too.
-            Value valid = arith::CmpIOp::create(b, P::ult, pivot, nInt);
-            Value pivot32 = intType == i32
-                                ? pivot
-                                : arith::TruncIOp::create(b, i32, pivot);
             scf::YieldOp::create(
-                b, arith::SelectOp::create(b, valid, pivot32, j32).getResult());
+                b, loadSwapTarget(b, pivots, matrix, j, nInt,
+                                  oneBased ? oneInt : Value(), j32));
           },
           [&](OpBuilder &nested, Location loc) {
             scf::YieldOp::create(nested, loc, j32);
