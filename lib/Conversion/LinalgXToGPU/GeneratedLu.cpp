@@ -312,11 +312,9 @@ void storeRegisterRowState(ImplicitLocOpBuilder &b, ValueRange state,
 
 SmallVector<Type> registerLuWorkgroupTypes(int64_t size, Type elementType) {
   int64_t matrices = kRegisterLuWarpsPerBlock * (32 / size);
-  return {MemRefType::get(
+  return {workgroupMemRef(
       {matrices * size * StagedRowSegments(elementType, size).stride},
-      elementType, MemRefLayoutAttrInterface(),
-      gpu::AddressSpaceAttr::get(elementType.getContext(),
-                                 gpu::AddressSpace::Workgroup))};
+      elementType)};
 }
 
 void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
@@ -558,11 +556,8 @@ void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
 SmallVector<Type> blockRegisterLuWorkgroupTypes(BlockRegisterLuShape shape,
                                                 Type elementType) {
   MLIRContext *context = elementType.getContext();
-  auto workgroup =
-      gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
-  auto buffer = [&](int64_t size, Type type) -> Type {
-    return MemRefType::get({size}, type, MemRefLayoutAttrInterface(),
-                           workgroup);
+  auto buffer = [](int64_t size, Type type) -> Type {
+    return workgroupMemRef({size}, type);
   };
   int64_t slots = 2 * shape.matricesPerBlock() * shape.warps();
   StagedRowSegments segments(elementType);
@@ -931,17 +926,13 @@ void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
 
 SmallVector<Type> cyclicRegisterLuWorkgroupTypes(CyclicRegisterLuShape shape,
                                                  Type elementType) {
-  MLIRContext *context = elementType.getContext();
-  auto workgroup =
-      gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
-  auto buffer = [&](int64_t size, Type type) -> Type {
-    return MemRefType::get({size}, type, MemRefLayoutAttrInterface(),
-                           workgroup);
+  auto buffer = [](int64_t size, Type type) -> Type {
+    return workgroupMemRef({size}, type);
   };
   int64_t stride = CyclicRegisterLuShape::stagedStride(
       shape.stagedColumns(elementType));
   int64_t slotRows = 32 * shape.rowSlots();
-  Type i32 = IntegerType::get(context, 32);
+  Type i32 = IntegerType::get(elementType.getContext(), 32);
   return {buffer(shape.rows * stride, elementType),
           buffer(2 * slotRows, elementType), buffer(2 * slotRows, i32),
           buffer(2, i32)};
@@ -1451,24 +1442,17 @@ void buildSharedMemoryLuKernelBody(ImplicitLocOpBuilder &b,
 
   // Shared memory: [groups][M][stride] elements, then [groups][M] i32 row
   // order.
-  auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
-                                              gpu::AddressSpace::Workgroup);
   Value shared = gpu::DynamicSharedMemoryOp::create(
-      b, MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
-                         MemRefLayoutAttrInterface(), workgroup));
+      b, workgroupMemRef({ShapedType::kDynamic}, b.getI8Type()));
   Value matrixElements = arith::MulIOp::create(b, m, stride);
   Value elementCount = arith::MulIOp::create(b, groups, matrixElements);
   Value elements = memref::ViewOp::create(
-      b,
-      MemRefType::get({ShapedType::kDynamic}, elementType,
-                      MemRefLayoutAttrInterface(), workgroup),
-      shared, zero, ValueRange{elementCount});
+      b, workgroupMemRef({ShapedType::kDynamic}, elementType), shared, zero,
+      ValueRange{elementCount});
   int64_t elementBytes = elementByteSize(elementType);
   Value rowOrder = memref::ViewOp::create(
-      b,
-      MemRefType::get({ShapedType::kDynamic}, i32, MemRefLayoutAttrInterface(),
-                      workgroup),
-      shared, arith::MulIOp::create(b, elementCount, c(elementBytes)),
+      b, workgroupMemRef({ShapedType::kDynamic}, i32), shared,
+      arith::MulIOp::create(b, elementCount, c(elementBytes)),
       ValueRange{arith::MulIOp::create(b, groups, m)});
   Value matrixBase = arith::MulIOp::create(b, group, matrixElements);
   Value rowOrderBase = arith::MulIOp::create(b, group, m);

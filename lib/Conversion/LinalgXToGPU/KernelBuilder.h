@@ -8,7 +8,9 @@
 #ifndef LINALGX_LIB_CONVERSION_LINALGXTOGPU_KERNELBUILDER_H
 #define LINALGX_LIB_CONVERSION_LINALGXTOGPU_KERNELBUILDER_H
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 
 namespace mlir::linalgx::gpu_kernels {
@@ -22,6 +24,14 @@ inline void buildLoop(ImplicitLocOpBuilder &b, Value lb, Value ub, Value step,
                        body(nb, iv);
                        scf::YieldOp::create(nb);
                      });
+}
+
+/// A shared-memory buffer type for a kernel's workgroup attributions.
+inline MemRefType workgroupMemRef(ArrayRef<int64_t> shape, Type elementType) {
+  auto space = gpu::AddressSpaceAttr::get(elementType.getContext(),
+                                          gpu::AddressSpace::Workgroup);
+  return MemRefType::get(shape, elementType, MemRefLayoutAttrInterface(),
+                         space);
 }
 
 /// Builds `scf.if condition { then() }`.

@@ -148,14 +148,6 @@ gpu::GPUFuncOp getOrCreateKernel(
   return kernel;
 }
 
-/// A shared-memory buffer type for a kernel's workgroup attributions.
-MemRefType workgroupMemRef(ArrayRef<int64_t> shape, Type elementType) {
-  auto space = gpu::AddressSpaceAttr::get(elementType.getContext(),
-                                          gpu::AddressSpace::Workgroup);
-  return MemRefType::get(shape, elementType, MemRefLayoutAttrInterface(),
-                         space);
-}
-
 /// The number of blocks covering `total` items at `perBlock` items each,
 /// at least one (a grid of zero blocks is an invalid launch) and at most
 /// kMaxBlocks (the kernels' grid-stride loops cover the rest).
