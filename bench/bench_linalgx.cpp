@@ -8,8 +8,11 @@
 //   _mlir_ciface_perm_i32(pivots, perm)
 //   _mlir_ciface_noop_kernel()
 //
-// with S in {auto, cusolver, batched} and T in {f32, f64}. All memrefs hold
-// DEVICE pointers; every function returns after its GPU work completed.
+// with S a strategy the pack was built with (scripts/pack-gpu.sh: auto,
+// nocyclic, cyclic, cusolver, batched and any LINALGX_PACK_VARIANTS), found
+// by name (dlsym; the harness is linked -rdynamic), and T in {f32, f64}. All
+// memrefs hold DEVICE pointers; every function returns after its GPU work
+// completed.
 //
 // Per call we measure
 //   device time: cudaEventRecord on linalgxCudaGetStream() before and after
@@ -26,6 +29,7 @@
 //===----------------------------------------------------------------------===//
 
 #include <cuda_profiler_api.h>
+#include <dlfcn.h>
 #include <cuda_runtime.h>
 
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
@@ -44,8 +48,9 @@
 #include <vector>
 
 //===----------------------------------------------------------------------===//
-// The functions under test. Declared weak so that the harness still links if
-// the object lacks one of them; calling a missing one is reported at run time.
+// The functions under test: the LU entry points are looked up by name; the
+// others are declared weak so that the harness still links if the object
+// lacks one of them. Calling a missing one is reported at run time.
 //===----------------------------------------------------------------------===//
 
 using MR3F = StridedMemRefType<float, 3>;
@@ -57,21 +62,6 @@ using MR1I = StridedMemRefType<int32_t, 1>;
 
 extern "C" {
 void *linalgxCudaGetStream(void);
-
-#define LX_DECL_LU(S)                                                          \
-  LX_WEAK void _mlir_ciface_lu_##S##_f32(MR3F *, MR3F *, MR2I *, MR1I *);      \
-  LX_WEAK void _mlir_ciface_lu_##S##_f64(MR3D *, MR3D *, MR2I *, MR1I *);      \
-  LX_WEAK void _mlir_ciface_lu_perm_##S##_f32(MR3F *, MR3F *, MR2I *, MR1I *,  \
-                                              MR2I *);                         \
-  LX_WEAK void _mlir_ciface_lu_perm_##S##_f64(MR3D *, MR3D *, MR2I *, MR1I *,  \
-                                              MR2I *);
-LX_DECL_LU(auto)
-LX_DECL_LU(nocyclic)
-LX_DECL_LU(cyclic)
-LX_DECL_LU(cusolver)
-LX_DECL_LU(batched)
-#undef LX_DECL_LU
-
 LX_WEAK void _mlir_ciface_perm_i32(MR2I *, MR2I *);
 LX_WEAK void _mlir_ciface_noop_kernel(void);
 }
@@ -140,7 +130,7 @@ struct Options {
   std::fprintf(
       stderr,
       "usage: bench_linalgx --op lu|lu_perm|perm|noop --dtype f32|f64\n"
-      "         --strategy auto|nocyclic|cyclic|cusolver|batched --batch B --m M --n N\n"
+      "         --strategy auto|nocyclic|cyclic|cusolver|batched|VARIANT --batch B --m M --n N\n"
       "         --iters I --warmup W [--sets S] [--max-seconds T]\n"
       "         [--profile] [--no-check] [--seed X]\n");
   std::exit(2);
@@ -193,10 +183,10 @@ Options parseArgs(int argc, char **argv) {
     usage("--op must be lu, lu_perm, perm or noop");
   if (o.dtype != "f32" && o.dtype != "f64")
     usage("--dtype must be f32 or f64");
-  if (o.strategy != "auto" && o.strategy != "nocyclic" &&
-      o.strategy != "cyclic" && o.strategy != "cusolver" &&
-      o.strategy != "batched")
-    usage("--strategy must be auto, nocyclic, cyclic, cusolver or batched");
+  if (o.strategy.empty() ||
+      o.strategy.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789") !=
+          std::string::npos)
+    usage("--strategy must be a strategy name the pack was built with");
   return o;
 }
 
@@ -395,28 +385,6 @@ template <typename T> struct LuFns {
                           MR2I *, MR1I *, MR2I *);
 };
 
-template <typename T>
-void pickLu(const std::string &s, typename LuFns<T>::Lu &lu,
-            typename LuFns<T>::LuPerm &luPerm);
-template <>
-void pickLu<float>(const std::string &s, LuFns<float>::Lu &lu,
-                   LuFns<float>::LuPerm &luPerm) {
-  if (s == "auto") { lu = _mlir_ciface_lu_auto_f32; luPerm = _mlir_ciface_lu_perm_auto_f32; }
-  else if (s == "nocyclic") { lu = _mlir_ciface_lu_nocyclic_f32; luPerm = _mlir_ciface_lu_perm_nocyclic_f32; }
-  else if (s == "cyclic") { lu = _mlir_ciface_lu_cyclic_f32; luPerm = _mlir_ciface_lu_perm_cyclic_f32; }
-  else if (s == "cusolver") { lu = _mlir_ciface_lu_cusolver_f32; luPerm = _mlir_ciface_lu_perm_cusolver_f32; }
-  else { lu = _mlir_ciface_lu_batched_f32; luPerm = _mlir_ciface_lu_perm_batched_f32; }
-}
-template <>
-void pickLu<double>(const std::string &s, LuFns<double>::Lu &lu,
-                    LuFns<double>::LuPerm &luPerm) {
-  if (s == "auto") { lu = _mlir_ciface_lu_auto_f64; luPerm = _mlir_ciface_lu_perm_auto_f64; }
-  else if (s == "nocyclic") { lu = _mlir_ciface_lu_nocyclic_f64; luPerm = _mlir_ciface_lu_perm_nocyclic_f64; }
-  else if (s == "cyclic") { lu = _mlir_ciface_lu_cyclic_f64; luPerm = _mlir_ciface_lu_perm_cyclic_f64; }
-  else if (s == "cusolver") { lu = _mlir_ciface_lu_cusolver_f64; luPerm = _mlir_ciface_lu_perm_cusolver_f64; }
-  else { lu = _mlir_ciface_lu_batched_f64; luPerm = _mlir_ciface_lu_perm_batched_f64; }
-}
-
 struct BufferSet {
   DeviceBuffer a, lu, piv, info, perm;
 };
@@ -430,14 +398,17 @@ template <typename T> Result run(const Options &o) {
 
   typename LuFns<T>::Lu luFn = nullptr;
   typename LuFns<T>::LuPerm luPermFn = nullptr;
-  pickLu<T>(o.strategy, luFn, luPermFn);
   std::string fnName;
   bool present = true;
   if (o.op == "lu") {
     fnName = "_mlir_ciface_lu_" + o.strategy + "_" + o.dtype;
+    luFn = reinterpret_cast<typename LuFns<T>::Lu>(
+        dlsym(RTLD_DEFAULT, fnName.c_str()));
     present = luFn != nullptr;
   } else if (o.op == "lu_perm") {
     fnName = "_mlir_ciface_lu_perm_" + o.strategy + "_" + o.dtype;
+    luPermFn = reinterpret_cast<typename LuFns<T>::LuPerm>(
+        dlsym(RTLD_DEFAULT, fnName.c_str()));
     present = luPermFn != nullptr;
   } else if (isPerm) {
     fnName = "_mlir_ciface_perm_i32";

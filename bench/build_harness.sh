@@ -12,5 +12,5 @@ fi
 PACK=$(cd "$1" && pwd)
 cd "$(dirname "$0")"
 mkdir -p "$PACK/bin"
-g++ -O2 -std=c++17 -I/usr/local/cuda/include -I/usr/lib/llvm-22/include bench_linalgx.cpp $PACK/obj/bench_kernels.o -L$PACK/lib -llinalgx_cuda_runtime -lmlir_c_runner_utils -L/usr/local/cuda/lib64 -lcudart -Wl,-rpath,'$ORIGIN/../lib' -o $PACK/bin/bench_linalgx
+g++ -O2 -std=c++17 -I/usr/local/cuda/include -I/usr/lib/llvm-22/include bench_linalgx.cpp $PACK/obj/bench_kernels.o -L$PACK/lib -llinalgx_cuda_runtime -lmlir_c_runner_utils -L/usr/local/cuda/lib64 -lcudart -ldl -rdynamic -Wl,-rpath,'$ORIGIN/../lib' -o $PACK/bin/bench_linalgx
 echo "built $PACK/bin/bench_linalgx" >&2

@@ -4,7 +4,8 @@
     make_table.py OUTDIR/bench.jsonl
 
 One table per op:
-  * whole LU: linalgx lu_perm (strategies auto / nocyclic / cyclic / cusolver / batched) vs
+  * whole LU: linalgx lu_perm (strategies auto / nocyclic / cyclic / cusolver / batched and
+    the pack's variants, those measured) vs
     JAX jax.lax.linalg.lu and PyTorch lu_factor + lu_unpack;
   * permutation: linalgx perm vs JAX lu_pivots_to_permutation and PyTorch
     lu_unpack(unpack_data=False);
@@ -240,9 +241,16 @@ def main(argv):
         return 1
     ent, order = index(recs)
     lines = ["## linalgx GPU benchmark", ""]
+    # The known strategies, then the pack's variants (LINALGX_PACK_VARIANTS),
+    # those measured.
+    measured = [st for (fw, op, st, _) in ent
+                if fw == "linalgx" and op == OP_LU["linalgx"]]
+    strategies = ["auto"] + [st for st in dict.fromkeys(
+        ["nocyclic", "cyclic", "cusolver", "batched"] + measured)
+        if st != "auto" and st in measured]
     lines += table("Whole LU with permutation (linalgx lu_perm vs jax.lax.linalg.lu vs "
                    "torch lu_factor + lu_unpack)", ent, order, OP_LU,
-                   ["auto", "nocyclic", "cyclic", "cusolver", "batched"], lambda r: r <= 1.0,
+                   strategies, lambda r: r <= 1.0,
                    "Target: ratio ≤ 1.0 (strategy auto).")
     lines += table("Pivots → permutation (linalgx perm vs jax lu_pivots_to_permutation vs "
                    "torch lu_unpack)", ent, order, OP_PERM, ["auto"],

@@ -14,7 +14,8 @@
 # Environment: OP=perm profiles the permutation kernel (pivots_to_permutation
 # alone) instead of the LU; CACHE=all flushes the caches before the profiled
 # launch, as the benchmark's device times do (default none: warm, as back to
-# back calls run).
+# back calls run); STRATEGY=NAME profiles another strategy of the pack than
+# auto (a LINALGX_PACK_VARIANTS experiment, say).
 set -uo pipefail
 PACK=$(cd "${1:?pack dir}" && pwd)
 OUTDIR=${2:?output dir}
@@ -36,7 +37,7 @@ export LD_LIBRARY_PATH="$PACK/lib:/usr/local/cuda/lib64${LD_LIBRARY_PATH:+:$LD_L
 
 for c in "${CASES[@]}"; do
   IFS=: read -r b m n dt <<< "$c"
-  rep="$OUTDIR/prof-$OP-${b}x${m}x${n}-$dt-cache-$CACHE"
+  rep="$OUTDIR/prof-$OP-${STRATEGY:-auto}-${b}x${m}x${n}-$dt-cache-$CACHE"
   echo "== ($b,$m,$n) $dt"
   # By default caches are not flushed: the kernel runs as it does back to
   # back, its code warm in the instruction caches after the warm-up calls.
@@ -45,7 +46,7 @@ for c in "${CASES[@]}"; do
     --section SpeedOfLight --section LaunchStats --section Occupancy \
     --section WarpStateStats --section SchedulerStats --section SourceCounters \
     --section InstructionStats -f -o "$rep" \
-    "$PACK/bin/bench_linalgx" --op "$OP" --dtype "$dt" --strategy auto \
+    "$PACK/bin/bench_linalgx" --op "$OP" --dtype "$dt" --strategy "${STRATEGY:-auto}" \
     --batch "$b" --m "$m" --n "$n" --iters 1 --warmup 3 --profile --no-check \
     > "$rep.log" 2>&1 || { echo "ncu failed:"; tail -5 "$rep.log"; continue; }
   "$NCU" -i "$rep.ncu-rep" --page raw --csv > "$rep.raw.csv" 2>&1

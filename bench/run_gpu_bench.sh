@@ -21,7 +21,8 @@
 #   CASES="..."      only the cases whose label (e.g. 64x75x75:f64) is listed
 #   STRATEGIES="auto cusolver batched"  the linalgx lu strategies measured
 #                    (also nocyclic / cyclic: auto without the cyclic register
-#                    kernel / with it for every batch, for its crossover)
+#                    kernel / with it for every batch, for its crossover; and
+#                    the pack's LINALGX_PACK_VARIANTS by name)
 #   CROSSOVER=1      adds (132|264|528,75,75) f64 and (528,48,48) f32, the
 #                    batches around the cyclic kernel's crossover
 #                    (auto alone skips the slow looped cuSOLVER runs)

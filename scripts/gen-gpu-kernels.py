@@ -15,6 +15,7 @@ from `a` into separate outputs) and `linalgx_pivots_to_permutation_<int>`,
 with the CPU path's argument order (python/linalgx/ops.py)."""
 
 import argparse
+import re
 import builtins
 import sys
 
@@ -96,14 +97,21 @@ gpu.module @noop_kernels {
 """
 
 
+def strategy_name(name):
+    """A strategy names C symbols: lower-case letters and digits."""
+    if not re.fullmatch(r"[a-z0-9]+", name):
+        raise argparse.ArgumentTypeError(
+            "%r: a strategy name is lower-case letters and digits" % name)
+    return name
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--strategy", default="auto",
-                        choices=["auto", "generated", "cusolver", "batched",
-                                 "nocyclic", "cyclic"],
-                        help="names the entry points; nocyclic and cyclic "
-                             "are auto lowered with lu-cyclic-max-batch 0 "
-                             "and 2^40 (pack-gpu.sh)")
+    parser.add_argument("--strategy", default="auto", type=strategy_name,
+                        help="names the entry points (pack-gpu.sh lowers "
+                             "each with its own pipeline options: auto, "
+                             "nocyclic, cyclic, cusolver, batched and the "
+                             "LINALGX_PACK_VARIANTS)")
     parser.add_argument("--common", action="store_true",
                         help="also emit the permutation entries")
     parser.add_argument("--noop", action="store_true",

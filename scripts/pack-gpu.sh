@@ -60,12 +60,24 @@ echo "pack-gpu: GPU entry points" >&2
 objs=()
 # nocyclic / cyclic: auto without the cyclic register kernel, and with it
 # for every batch (lu-cyclic-max-batch 0 / 2^40): the benchmark compares them
-# to place the crossover.
-for strategy in auto nocyclic cyclic cusolver batched; do
+# to place the crossover. LINALGX_PACK_VARIANTS adds experiments, each
+# NAME:OPTIONS (OPTIONS comma-separated), e.g.
+#   LINALGX_PACK_VARIANTS="w4:lu-cyclic-max-warps=4,lu-cyclic-max-batch=1024"
+# builds entry points lu_perm_w4_<type>, benchmarked with STRATEGIES=w4.
+variants=()
+for variant in ${LINALGX_PACK_VARIANTS:-}; do variants+=("${variant%%:*}"); done
+# LINALGX_PACK_STRATEGIES narrows the fixed list for a quick experiment (the
+# GPU tests need auto, cusolver and batched).
+for strategy in ${LINALGX_PACK_STRATEGIES:-auto nocyclic cyclic cusolver batched} \
+                "${variants[@]}"; do
   option="lu-strategy=$strategy"
   [ "$strategy" = batched ] && option=lu-strategy=cublas-batched
   [ "$strategy" = nocyclic ] && option="lu-strategy=auto lu-cyclic-max-batch=0"
   [ "$strategy" = cyclic ] && option="lu-strategy=auto lu-cyclic-max-batch=1099511627776"
+  for variant in ${LINALGX_PACK_VARIANTS:-}; do
+    [ "${variant%%:*}" = "$strategy" ] &&
+      option="lu-strategy=auto ${variant#*:}" && option=${option//,/ }
+  done
   common=""; [ "$strategy" = auto ] && common=--common
   python3 "$ROOT/scripts/gen-gpu-kernels.py" --strategy "$strategy" $common \
     > "$PACK/src/kernels_$strategy.mlir"

@@ -93,6 +93,7 @@ void linalgx::buildGPUPipeline(OpPassManager &pm,
   lowering.hostBuffers = options.hostBuffers;
   lowering.luStrategy = options.luStrategy;
   lowering.cyclicLuMaxBatch = options.cyclicLuMaxBatch;
+  lowering.cyclicLuMaxWarps = options.cyclicLuMaxWarps;
   pm.addPass(createConvertLinalgXToGPU(lowering));
   // What remains outside the kernels runs on the host.
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());

@@ -139,6 +139,10 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "Batches of at most this many real matrices of 33 to 128 rows "
            "and columns take the cyclic register LU kernel (a block a "
            "matrix); 0: never (see docs/gpu.md)">,
+    Option<"cyclicLuMaxWarps", "lu-cyclic-max-warps", "int64_t",
+           /*default=*/"::mlir::linalgx::kDefaultCyclicLuMaxWarps",
+           "Warps the cyclic register LU kernel spreads a matrix over at "
+           "most, 1 to 32 (see docs/gpu.md)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -71,6 +71,11 @@ struct GPUPipelineOptions
       llvm::cl::desc("Batches of at most this many matrices take the cyclic "
                      "register LU kernel (0: never)"),
       llvm::cl::init(kDefaultCyclicLuMaxBatch)};
+  PassOptions::Option<int64_t> cyclicLuMaxWarps{
+      *this, "lu-cyclic-max-warps",
+      llvm::cl::desc("Warps the cyclic register LU kernel spreads a matrix "
+                     "over at most (1 to 32)"),
+      llvm::cl::init(kDefaultCyclicLuMaxWarps)};
 };
 
 /// Tensors or memrefs using linalgx ops all the way to the LLVM dialect with

@@ -12,6 +12,7 @@
 #include "linalgx/Conversion/ElementArith.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -86,6 +87,30 @@ Value shuffleXor(ImplicitLocOpBuilder &b, Value value, int32_t offset) {
   return shuffleValue(b, value,
                       arith::ConstantIntOp::create(b, b.getI32Type(), offset),
                       gpu::ShuffleMode::XOR);
+}
+
+/// `acc - lhs * rhs` as one fused multiply-add (`negLhs` is -lhs) where
+/// `keep` is false, `acc` unchanged where it is true: a predicated PTX fma.
+/// The same through arith (an fma and a select) costs a select per element,
+/// two instructions for an f64 (one per half); the predicate costs none.
+Value predicatedMulSub(ImplicitLocOpBuilder &b, Value acc, Value negLhs,
+                       Value rhs, Value keep) {
+  Type type = acc.getType();
+  bool isF64 = type.isF64();
+  assert((isF64 || type.isF32()) && "a real f32 or f64 element");
+  // $0 is tied to $1 (the "0" constraint): one register, kept where the
+  // predicate $4 holds.
+  std::string ptx = std::string("@!$4 fma.rn.") + (isF64 ? "f64" : "f32") +
+                    " $0, $2, $3, $1;";
+  std::string constraints = isF64 ? "=d,0,d,d,b" : "=f,0,f,f,b";
+  return LLVM::InlineAsmOp::create(
+             b, type, ValueRange{acc, negLhs, rhs, keep}, ptx, constraints,
+             /*has_side_effects=*/false, /*is_align_stack=*/false,
+             LLVM::tailcallkind::TailCallKind::None,
+             LLVM::AsmDialectAttr::get(b.getContext(),
+                                       LLVM::AsmDialect::AD_ATT),
+             /*operand_attrs=*/ArrayAttr())
+      .getResult(0);
 }
 
 /// The pivot search's key of a candidate: the bit pattern of its magnitude
@@ -930,7 +955,7 @@ SmallVector<Type> cyclicRegisterLuWorkgroupTypes(CyclicRegisterLuShape shape,
     return workgroupMemRef({size}, type);
   };
   int64_t stride = CyclicRegisterLuShape::stagedStride(
-      shape.stagedColumns(elementType));
+      shape.stagedColumns());
   int64_t slotRows = 32 * shape.rowSlots();
   Type i32 = IntegerType::get(elementType.getContext(), 32);
   return {buffer(shape.rows * stride, elementType),
@@ -950,7 +975,7 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   const int64_t rowSlots = shape.rowSlots(), columnSlots = shape.columnSlots(),
                 warps = shape.warps(), threads = 32 * warps;
   const int64_t slotRows = 32 * rowSlots;
-  const int64_t bandColumns = shape.stagedColumns(elementType);
+  const int64_t bandColumns = shape.stagedColumns();
   const int64_t stride = CyclicRegisterLuShape::stagedStride(bandColumns);
   const int64_t bands = llvm::divideCeil(shape.cols, bandColumns);
   // rowOrder holds each row's logical position, then the row at each
@@ -1123,15 +1148,288 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
       }
     }
     // Then whether each row slot has been a pivot row (rows past the matrix
-    // count as used: they never compete), info and each row slot's logical
-    // position (read from the row order after each step's barrier, for the
-    // next step's owner: no shared-memory round trip on the owner's path).
+    // count as used: they never compete), and info.
     for (int64_t r = 0; r < rowSlots; ++r)
       state.push_back(cmp(b, P::uge, rows[r], m));
     state.push_back(arith::ConstantOp::create(b, b.getIntegerAttr(intType, 0)));
-    state.append(rowsI32);
-    const int64_t usedAt = rowSlots * columnSlots, infoAt = usedAt + rowSlots,
-                  positionAt = infoAt + 1;
+    const int64_t usedAt = rowSlots * columnSlots, infoAt = usedAt + rowSlots;
+
+    // Step s is published in buffers s % 2 through named barrier 1 + s % 2
+    // (barrier 0 is the copies'): its owner arrives (bar.arrive, no wait)
+    // once it has stored the outcome and multipliers, every other warp
+    // waits there (bar.sync) before reading them. The owner of step s + 1
+    // searches as soon as it has applied step s to that one column, before
+    // its other updates (look-ahead): the block no longer waits each step
+    // for the owner's search, only the owner for the step before (run 10,
+    // docs/gpu.md). Reusing buffer s % 2 at step s + 2 is safe: its owner
+    // passed barrier s + 1, which every warp reaches after reading step s.
+    Value threadCount = int32(b, threads);
+    auto parityOf = [&](ImplicitLocOpBuilder &b, Value step) -> Value {
+      return arith::AndIOp::create(b, step, index(b, 1));
+    };
+    // (A register id: ptxas then reserves all 16 barriers, which costs
+    // nothing here, one block an SM by its registers anyway; branches with
+    // constant ids are merged back by LLVM.)
+    auto barrierOf = [&](ImplicitLocOpBuilder &b, Value parity) -> Value {
+      return add(b, toI32(b, parity), int32(b, 1));
+    };
+
+    // Step `step`'s pivot search and scaling of its column (`column`, one
+    // value per row slot, already updated by the steps before), by the
+    // warp owning it; returns the scaled column.
+    auto searchAndPublish = [&](ImplicitLocOpBuilder &b, Value step,
+                                ArrayRef<Value> column,
+                                ArrayRef<Value> used) -> SmallVector<Value> {
+      Value stepI32 = toI32(b, step);
+      Value parity = parityOf(b, step);
+      Value multiplierBase = mul(b, parity, index(b, slotRows));
+      // The largest key (pivotKey) of the unused rows, then the first
+      // logical position holding it; position * 128 + row names the row too
+      // (positions and rows are below 128).
+      SmallVector<Value> keys, position;
+      Value laneKey;
+      for (int64_t r = 0; r < rowSlots; ++r) {
+        position.push_back(memref::LoadOp::create(b, rowOrder, rows[r]));
+        keys.push_back(select(
+            b, used[r], arith::ConstantIntOp::create(b, keyType, 0),
+            pivotKey(b, element, column[r],
+                     cmp(b, P::eq, position[r], stepI32), elementType)));
+        laneKey = r ? arith::MaxUIOp::create(b, laneKey, keys[r]).getResult()
+                    : keys[r];
+      }
+      Value rowAtStep = memref::LoadOp::create(
+          b, rowOrder, add(b, step, index(b, rowAtPosition)));
+      // The lane's first unused row holding `key`, as position * 128 + row
+      // (all ones: none).
+      auto candidateOf = [&](ImplicitLocOpBuilder &b, Value key) -> Value {
+        Value laneCandidate;
+        for (int64_t r = 0; r < rowSlots; ++r) {
+          Value candidate = select(
+              b,
+              arith::AndIOp::create(b, negate(b, used[r]),
+                                    cmp(b, P::eq, keys[r], key)),
+              arith::OrIOp::create(
+                  b, arith::ShLIOp::create(b, position[r], int32(b, 7)),
+                  rowsI32[r]),
+              int32(b, -1));
+          laneCandidate = r ? arith::MinUIOp::create(b, laneCandidate,
+                                                     candidate)
+                                  .getResult()
+                            : candidate;
+        }
+        return laneCandidate;
+      };
+      auto reduce = [&](ImplicitLocOpBuilder &b, NVVM::ReduxKind kind,
+                        Value v) -> Value {
+        return NVVM::ReduxOp::create(b, i32, v, kind, fullMask);
+      };
+      // The largest key's high word (f32: the key) first. When a single lane
+      // holds it (a ballot; the rule on random data) that lane's own
+      // candidate is the pivot, fetched by one shuffle; otherwise the
+      // largest low word among the lanes tied on the high word, then the
+      // first position holding the largest key: two more reductions.
+      bool wideKey = !keyType.isInteger(32);
+      Value high =
+          wideKey ? arith::TruncIOp::create(
+                        b, i32,
+                        arith::ShRUIOp::create(
+                            b, laneKey,
+                            arith::ConstantIntOp::create(b, keyType, 32)))
+                        .getResult()
+                  : laneKey;
+      Value bestHigh = reduce(b, NVVM::ReduxKind::UMAX, high);
+      Value tied = NVVM::VoteSyncOp::create(b, i32, fullMask,
+                                            cmp(b, P::eq, high, bestHigh),
+                                            NVVM::VoteSyncKind::ballot);
+      auto search = scf::IfOp::create(
+          b, cmp(b, P::eq, math::CtPopOp::create(b, tied), int32(b, 1)),
+          [&](OpBuilder &nested, Location loc) {
+            ImplicitLocOpBuilder b(loc, nested);
+            scf::YieldOp::create(
+                b, shuffleValue(b, candidateOf(b, laneKey),
+                                math::CountTrailingZerosOp::create(b, tied),
+                                gpu::ShuffleMode::IDX));
+          },
+          [&](OpBuilder &nested, Location loc) {
+            ImplicitLocOpBuilder b(loc, nested);
+            Value bestKey = bestHigh;
+            if (wideKey) {
+              Value bestLow = reduce(
+                  b, NVVM::ReduxKind::UMAX,
+                  select(b, cmp(b, P::eq, high, bestHigh),
+                         arith::TruncIOp::create(b, i32, laneKey),
+                         int32(b, 0)));
+              bestKey = arith::OrIOp::create(
+                  b,
+                  arith::ShLIOp::create(
+                      b, arith::ExtUIOp::create(b, keyType, bestHigh),
+                      arith::ConstantIntOp::create(b, keyType, 32)),
+                  arith::ExtUIOp::create(b, keyType, bestLow));
+            }
+            scf::YieldOp::create(b, reduce(b, NVVM::ReduxKind::UMIN,
+                                           candidateOf(b, bestKey)));
+          });
+      Value best = search.getResult(0);
+      Value pivotRow = arith::AndIOp::create(b, best, int32(b, 127));
+      Value pivotPosition = arith::ShRUIOp::create(b, best, int32(b, 7));
+      Value pivot = fromRow(b, column,
+                            arith::ShRUIOp::create(b, pivotRow, int32(b, 5)),
+                            arith::AndIOp::create(b, pivotRow, int32(b, 31)));
+      Value singular = element.isZero(b, pivot);
+
+      // Multipliers of the unused rows but the pivot's: one reciprocal, or
+      // divisions when the pivot is below the smallest normal number
+      // (LAPACK's getf2; also taken by a zero pivot, whose multipliers are
+      // not used).
+      auto scaled = scf::IfOp::create(
+          b, element.reciprocalIsSafe(b, pivot),
+          [&](OpBuilder &nested, Location loc) {
+            ImplicitLocOpBuilder b(loc, nested);
+            Value inverse = element.reciprocal(b, pivot);
+            SmallVector<Value> values;
+            for (int64_t r = 0; r < rowSlots; ++r)
+              values.push_back(element.mul(b, column[r], inverse));
+            scf::YieldOp::create(b, values);
+          },
+          [&](OpBuilder &nested, Location loc) {
+            ImplicitLocOpBuilder b(loc, nested);
+            SmallVector<Value> values;
+            for (int64_t r = 0; r < rowSlots; ++r)
+              values.push_back(element.div(b, column[r], pivot));
+            scf::YieldOp::create(b, values);
+          });
+      SmallVector<Value> scaledColumn;
+      Value scales = negate(b, singular);
+      for (int64_t r = 0; r < rowSlots; ++r) {
+        Value eligible = arith::AndIOp::create(
+            b, arith::AndIOp::create(b, scales, negate(b, used[r])),
+            cmp(b, P::ne, rowsI32[r], pivotRow));
+        scaledColumn.push_back(
+            select(b, eligible, scaled.getResult(r), column[r]));
+        memref::StoreOp::create(b, scaledColumn.back(), multipliers,
+                                ValueRange{add(b, multiplierBase, rows[r])});
+      }
+      // Lane 0 publishes the outcome (pivot row, and the sign bit for a
+      // zero pivot), records the pivot and exchanges the positions of the
+      // pivot row and the row at `step`.
+      buildIf(b, cmp(b, P::eq, lane, index(b, 0)),
+              [&](ImplicitLocOpBuilder &b) {
+        memref::StoreOp::create(
+            b,
+            arith::OrIOp::create(
+                b, pivotRow,
+                select(b, singular,
+                       int32(b, std::numeric_limits<int32_t>::min()),
+                       int32(b, 0))),
+            outcome, parity);
+        memref::StoreOp::create(b, toIntType(b, pivotPosition, intType),
+                                pivots, ValueRange{matrix, step});
+        memref::StoreOp::create(
+            b, rowAtStep, rowOrder,
+            add(b, toIndex(b, pivotPosition), index(b, rowAtPosition)));
+        memref::StoreOp::create(b, pivotRow, rowOrder,
+                                add(b, step, index(b, rowAtPosition)));
+        memref::StoreOp::create(b, pivotPosition, rowOrder,
+                                toIndex(b, rowAtStep));
+        memref::StoreOp::create(b, stepI32, rowOrder, toIndex(b, pivotRow));
+      });
+      // A block of one warp has nobody to tell (its lanes synchronize at
+      // the next step's bar.warp.sync).
+      if (warps > 1)
+        NVVM::BarrierArriveOp::create(b, barrierOf(b, parity), threadCount);
+      return scaledColumn;
+    };
+
+    // `then`'s values where `condition` holds, `otherwise`'s elsewhere.
+    using BuildValues =
+        function_ref<SmallVector<Value>(ImplicitLocOpBuilder &)>;
+    auto yieldIfElse = [](ImplicitLocOpBuilder &b, Value condition,
+                          BuildValues then,
+                          BuildValues otherwise) -> SmallVector<Value> {
+      auto op = scf::IfOp::create(
+          b, condition,
+          [&](OpBuilder &nested, Location loc) {
+            ImplicitLocOpBuilder nb(loc, nested);
+            scf::YieldOp::create(nb, then(nb));
+          },
+          [&](OpBuilder &nested, Location loc) {
+            ImplicitLocOpBuilder nb(loc, nested);
+            scf::YieldOp::create(nb, otherwise(nb));
+          });
+      return SmallVector<Value>(op.getResults());
+    };
+    auto yieldIf = [&](ImplicitLocOpBuilder &b, Value condition,
+                       BuildValues then,
+                       ValueRange otherwise) -> SmallVector<Value> {
+      return yieldIfElse(b, condition, then, [&](ImplicitLocOpBuilder &) {
+        return SmallVector<Value>(otherwise);
+      });
+    };
+    // The pivot row's entries in column slots `slots` of `a`: its row slot
+    // is the same across the warp, so a branch picks it and an entry is one
+    // shuffle (selecting it per lane among the row slots cost two more
+    // instructions an f64 entry).
+    auto pivotRowEntries = [&](ImplicitLocOpBuilder &b, ArrayRef<Value> a,
+                               ArrayRef<int64_t> slots, Value pivotRowSlot,
+                               Value pivotLane) -> SmallVector<Value> {
+      std::function<SmallVector<Value>(ImplicitLocOpBuilder &, int64_t)>
+          fromRowSlot = [&](ImplicitLocOpBuilder &b, int64_t r) {
+            auto shuffled = [&](ImplicitLocOpBuilder &b) {
+              SmallVector<Value> entries;
+              for (int64_t c : slots)
+                entries.push_back(shuffleValue(b, a[slot(r, c)], pivotLane,
+                                               gpu::ShuffleMode::IDX));
+              return entries;
+            };
+            if (r == rowSlots - 1)
+              return shuffled(b);
+            return yieldIfElse(
+                b, cmp(b, P::eq, pivotRowSlot, int32(b, r)), shuffled,
+                [&](ImplicitLocOpBuilder &b) { return fromRowSlot(b, r + 1); });
+          };
+      return fromRowSlot(b, 0);
+    };
+    // The update by a step of column slots `slots` of `a`: a - l u for the
+    // unused rows, one predicated fused multiply-add each (`negMultiplier`
+    // is -l, one per row slot).
+    auto updateSlots = [&](ImplicitLocOpBuilder &b, MutableArrayRef<Value> a,
+                           ArrayRef<int64_t> slots,
+                           ArrayRef<Value> negMultiplier,
+                           ArrayRef<Value> used, Value pivotRowSlot,
+                           Value pivotLane) {
+      SmallVector<Value> entries =
+          pivotRowEntries(b, a, slots, pivotRowSlot, pivotLane);
+      for (auto [entry, c] : llvm::zip_equal(entries, slots))
+        for (int64_t r = 0; r < rowSlots; ++r)
+          a[slot(r, c)] = predicatedMulSub(b, a[slot(r, c)], negMultiplier[r],
+                                           entry, used[r]);
+    };
+    auto slotValues = [&](ArrayRef<Value> a, int64_t c) {
+      SmallVector<Value> values;
+      for (int64_t r = 0; r < rowSlots; ++r)
+        values.push_back(a[slot(r, c)]);
+      return values;
+    };
+    auto setSlot = [&](MutableArrayRef<Value> a, int64_t c,
+                       ArrayRef<Value> values) {
+      for (int64_t r = 0; r < rowSlots; ++r)
+        a[slot(r, c)] = values[r];
+    };
+
+    // Step 0, searched by warp 0 before any update.
+    {
+      SmallVector<Value> used(state.begin() + usedAt, state.begin() + infoAt);
+      setSlot(state, 0,
+              yieldIf(
+                  b,
+                  arith::AndIOp::create(b, cmp(b, P::ugt, k, index(b, 0)),
+                                        cmp(b, P::eq, warp, index(b, 0))),
+                  [&](ImplicitLocOpBuilder &b) {
+                    return searchAndPublish(b, index(b, 0),
+                                            slotValues(state, 0), used);
+                  },
+                  slotValues(state, 0)));
+    }
 
     for (int64_t round = 0; round < columnSlots; ++round) {
       // Steps round * W + w, w < min(W, K - round * W).
@@ -1150,146 +1448,27 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
         SmallVector<Value> used(iterArgs.begin() + usedAt,
                                 iterArgs.begin() + infoAt);
         Value status = iterArgs[infoAt];
-        SmallVector<Value> position(iterArgs.begin() + positionAt,
-                                    iterArgs.end());
         Value step = add(b, first, owner);
         Value stepI32 = toI32(b, step);
-        Value parity = arith::AndIOp::create(b, step, index(b, 1));
+        Value parity = parityOf(b, step);
         Value multiplierBase = mul(b, parity, index(b, slotRows));
 
-        // The owner's pivot search and scaling of column `step` (its slot
-        // `round`); the other warps keep their values.
-        SmallVector<Value> column;
-        for (int64_t r = 0; r < rowSlots; ++r)
-          column.push_back(a[slot(r, round)]);
-        auto owned = scf::IfOp::create(
-            b, cmp(b, P::eq, warp, owner),
+        // The step's outcome: the owner's own stores (ordered for its lanes
+        // by bar.warp.sync), the others' after its barrier.
+        Value isOwner = cmp(b, P::eq, warp, owner);
+        scf::IfOp::create(
+            b, isOwner,
             [&](OpBuilder &nested, Location loc) {
               ImplicitLocOpBuilder b(loc, nested);
-              // The largest key (pivotKey) of the unused rows, then the
-              // first logical position holding it; position * 128 + row
-              // names the row too (positions and rows are below 128).
-              SmallVector<Value> keys;
-              Value laneKey;
-              for (int64_t r = 0; r < rowSlots; ++r) {
-                keys.push_back(select(
-                    b, used[r], arith::ConstantIntOp::create(b, keyType, 0),
-                    pivotKey(b, element, column[r],
-                             cmp(b, P::eq, position[r], stepI32),
-                             elementType)));
-                laneKey = r ? arith::MaxUIOp::create(b, laneKey, keys[r])
-                                  .getResult()
-                            : keys[r];
-              }
-              Value rowAtStep = memref::LoadOp::create(
-                  b, rowOrder, add(b, step, index(b, rowAtPosition)));
-              Value bestKey = reduceMaxKey(
-                  b, laneKey, [&](ImplicitLocOpBuilder &b, Value v) {
-                    return NVVM::ReduxOp::create(b, i32, v,
-                                                 NVVM::ReduxKind::UMAX,
-                                                 fullMask);
-                  });
-              Value laneCandidate;
-              for (int64_t r = 0; r < rowSlots; ++r) {
-                Value candidate = select(
-                    b,
-                    arith::AndIOp::create(b, negate(b, used[r]),
-                                          cmp(b, P::eq, keys[r], bestKey)),
-                    arith::OrIOp::create(
-                        b, arith::ShLIOp::create(b, position[r], int32(b, 7)),
-                        rowsI32[r]),
-                    int32(b, -1));
-                laneCandidate =
-                    r ? arith::MinUIOp::create(b, laneCandidate, candidate)
-                            .getResult()
-                      : candidate;
-              }
-              Value best = NVVM::ReduxOp::create(
-                  b, i32, laneCandidate, NVVM::ReduxKind::UMIN, fullMask);
-              Value pivotRow = arith::AndIOp::create(b, best, int32(b, 127));
-              Value pivotPosition =
-                  arith::ShRUIOp::create(b, best, int32(b, 7));
-              Value pivot = fromRow(
-                  b, column, arith::ShRUIOp::create(b, pivotRow, int32(b, 5)),
-                  arith::AndIOp::create(b, pivotRow, int32(b, 31)));
-              Value singular = element.isZero(b, pivot);
-
-              // Multipliers of the unused rows but the pivot's: one
-              // reciprocal, or divisions when the pivot is below the
-              // smallest normal number (LAPACK's getf2; also taken by a
-              // zero pivot, whose multipliers are not used).
-              auto scaled = scf::IfOp::create(
-                  b, element.reciprocalIsSafe(b, pivot),
-                  [&](OpBuilder &nested, Location loc) {
-                    ImplicitLocOpBuilder b(loc, nested);
-                    Value inverse = element.reciprocal(b, pivot);
-                    SmallVector<Value> values;
-                    for (int64_t r = 0; r < rowSlots; ++r)
-                      values.push_back(element.mul(b, column[r], inverse));
-                    scf::YieldOp::create(b, values);
-                  },
-                  [&](OpBuilder &nested, Location loc) {
-                    ImplicitLocOpBuilder b(loc, nested);
-                    SmallVector<Value> values;
-                    for (int64_t r = 0; r < rowSlots; ++r)
-                      values.push_back(element.div(b, column[r], pivot));
-                    scf::YieldOp::create(b, values);
-                  });
-              SmallVector<Value> scaledColumn;
-              Value scales = negate(b, singular);
-              for (int64_t r = 0; r < rowSlots; ++r) {
-                Value eligible = arith::AndIOp::create(
-                    b, arith::AndIOp::create(b, scales, negate(b, used[r])),
-                    cmp(b, P::ne, rowsI32[r], pivotRow));
-                scaledColumn.push_back(
-                    select(b, eligible, scaled.getResult(r), column[r]));
-                memref::StoreOp::create(
-                    b, scaledColumn.back(), multipliers,
-                    ValueRange{add(b, multiplierBase, rows[r])});
-              }
-              // Lane 0 publishes the outcome (pivot row, and the sign bit
-              // for a zero pivot), records the pivot and exchanges the
-              // positions of the pivot row and the row at `step` (stores
-              // only: nothing on the step's path waits for them).
-              buildIf(b, cmp(b, P::eq, lane, index(b, 0)),
-                      [&](ImplicitLocOpBuilder &b) {
-                memref::StoreOp::create(
-                    b,
-                    arith::OrIOp::create(
-                        b, pivotRow,
-                        select(b, singular,
-                               int32(b, std::numeric_limits<int32_t>::min()),
-                               int32(b, 0))),
-                    outcome, parity);
-                memref::StoreOp::create(b, toIntType(b, pivotPosition, intType),
-                                        pivots, ValueRange{matrix, step});
-                Value pivotRowIndex = toIndex(b, pivotRow);
-                memref::StoreOp::create(
-                    b, rowAtStep, rowOrder,
-                    add(b, toIndex(b, pivotPosition), index(b, rowAtPosition)));
-                memref::StoreOp::create(
-                    b, pivotRow, rowOrder,
-                    add(b, step, index(b, rowAtPosition)));
-                memref::StoreOp::create(b, pivotPosition, rowOrder,
-                                        toIndex(b, rowAtStep));
-                memref::StoreOp::create(b, stepI32, rowOrder, pivotRowIndex);
-              });
-              scf::YieldOp::create(b, scaledColumn);
+              NVVM::SyncWarpOp::create(b, fullMask);
+              scf::YieldOp::create(b);
             },
             [&](OpBuilder &nested, Location loc) {
               ImplicitLocOpBuilder b(loc, nested);
-              scf::YieldOp::create(b, column);
+              NVVM::BarrierOp::create(b, TypeRange(), barrierOf(b, parity),
+                                      threadCount, {}, Value());
+              scf::YieldOp::create(b);
             });
-        for (int64_t r = 0; r < rowSlots; ++r)
-          a[slot(r, round)] = owned.getResult(r);
-        gpu::BarrierOp::create(b);
-
-        // The update of the columns after `step` (none when the pivot is
-        // zero): slots after `round`, and slot `round` in the warps after
-        // the owner, each under a warp-uniform branch. (Straight-line code,
-        // every slot computed and selected so that the slots' shuffles
-        // overlap, measured slower on the H200: 60.3 against 57.6 us for
-        // 75x75 f64, run 9.)
         Value stepOutcome = memref::LoadOp::create(b, outcome, parity);
         Value singular = cmp(b, P::slt, stepOutcome, int32(b, 0));
         Value pivotRow = arith::AndIOp::create(b, stepOutcome, int32(b, 127));
@@ -1301,50 +1480,105 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                 cmp(b, P::eq, status,
                     arith::ConstantOp::create(b, b.getIntegerAttr(intType, 0)))),
             toIntType(b, add(b, stepI32, int32(b, 1)), intType), status);
-        SmallVector<Value> multiplier;
+        SmallVector<Value> negMultiplier;
         for (int64_t r = 0; r < rowSlots; ++r) {
-          multiplier.push_back(memref::LoadOp::create(
-              b, multipliers, ValueRange{add(b, multiplierBase, rows[r])}));
-          position[r] = memref::LoadOp::create(b, rowOrder, rows[r]);
+          negMultiplier.push_back(arith::NegFOp::create(
+              b, memref::LoadOp::create(
+                     b, multipliers,
+                     ValueRange{add(b, multiplierBase, rows[r])})));
           used[r] = arith::OrIOp::create(
               b, used[r], cmp(b, P::eq, rowsI32[r], pivotRow));
         }
         Value pivotRowSlot = arith::ShRUIOp::create(b, pivotRow, int32(b, 5));
         Value pivotLane = arith::AndIOp::create(b, pivotRow, int32(b, 31));
-        for (int64_t c = round; c < columnSlots; ++c) {
-          Value active = arith::AndIOp::create(
-              b, negate(b, singular), cmp(b, P::ult, columns[c], n));
-          if (c == round)
-            active = arith::AndIOp::create(b, active,
-                                           cmp(b, P::ugt, warp, owner));
-          SmallVector<Value> columnValues;
-          for (int64_t r = 0; r < rowSlots; ++r)
-            columnValues.push_back(a[slot(r, c)]);
-          auto updated = scf::IfOp::create(
-              b, active,
-              [&](OpBuilder &nested, Location loc) {
-                ImplicitLocOpBuilder b(loc, nested);
-                Value pivotEntry =
-                    fromRow(b, columnValues, pivotRowSlot, pivotLane);
-                SmallVector<Value> values;
-                for (int64_t r = 0; r < rowSlots; ++r)
-                  values.push_back(select(
-                      b, used[r], columnValues[r],
-                      element.mulSub(b, columnValues[r], multiplier[r],
-                                     pivotEntry)));
-                scf::YieldOp::create(b, values);
-              },
-              [&](OpBuilder &nested, Location loc) {
-                ImplicitLocOpBuilder b(loc, nested);
-                scf::YieldOp::create(b, columnValues);
-              });
-          for (int64_t r = 0; r < rowSlots; ++r)
-            a[slot(r, c)] = updated.getResult(r);
+        Value updates = negate(b, singular);
+
+        // Look-ahead: column step + 1 is slot `round` of the next warp, or
+        // slot `round + 1` of warp 0 after the round's last warp. Its owner
+        // updates it and searches step + 1 first.
+        Value nextStep = add(b, step, index(b, 1));
+        Value hasNext = cmp(b, P::ult, nextStep, k);
+        SmallVector<Value> searchedFirst;
+        for (int64_t c = round; c < std::min(round + 2, columnSlots); ++c) {
+          Value nextOwner =
+              c == round
+                  ? cmp(b, P::eq, warp, add(b, owner, index(b, 1)))
+                  : arith::AndIOp::create(
+                        b, cmp(b, P::eq, warp, index(b, 0)),
+                        cmp(b, P::eq, owner, index(b, warps - 1)))
+                        .getResult();
+          nextOwner = arith::AndIOp::create(b, nextOwner, hasNext);
+          searchedFirst.push_back(nextOwner);
+          setSlot(a, c,
+                  yieldIf(
+                      b, nextOwner,
+                      [&](ImplicitLocOpBuilder &b) {
+                        SmallVector<Value> column = yieldIf(
+                            b, updates,
+                            [&](ImplicitLocOpBuilder &b) {
+                              SmallVector<Value> updated(a);
+                              updateSlots(b, updated, {c}, negMultiplier, used,
+                                          pivotRowSlot, pivotLane);
+                              return slotValues(updated, c);
+                            },
+                            slotValues(a, c));
+                        return searchAndPublish(b, nextStep, column, used);
+                      },
+                      slotValues(a, c)));
         }
+
+        // The rest of the update of the columns after `step`, none when the
+        // pivot is zero: slot `round` in the warps after the owner (a
+        // warp-uniform branch), then the later slots as straight-line code,
+        // so that their shuffles and multiply-adds overlap (a branch per
+        // slot serializes them: 76 against 55 us for 75x75 f64 with 8 and 16
+        // warps, run 10). Columns past the matrix are updated too: nothing
+        // reads them.
+        SmallVector<Value> rest;
+        for (int64_t c = round; c < columnSlots; ++c)
+          rest.append(slotValues(a, c));
+        rest = yieldIf(
+            b, updates,
+            [&](ImplicitLocOpBuilder &b) {
+              SmallVector<Value> updated(a);
+              setSlot(updated, round,
+                      yieldIf(
+                          b,
+                          arith::AndIOp::create(
+                              b, cmp(b, P::ugt, warp, owner),
+                              negate(b, searchedFirst[0])),
+                          [&](ImplicitLocOpBuilder &b) {
+                            SmallVector<Value> values(a);
+                            updateSlots(b, values, {round}, negMultiplier,
+                                        used, pivotRowSlot, pivotLane);
+                            return slotValues(values, round);
+                          },
+                          slotValues(a, round)));
+              SmallVector<int64_t> later =
+                  llvm::to_vector(llvm::seq<int64_t>(round + 1, columnSlots));
+              if (!later.empty()) {
+                updateSlots(b, updated, later, negMultiplier, used,
+                            pivotRowSlot, pivotLane);
+                // Warp 0's slot round + 1, already updated for the
+                // look-ahead after the round's last step.
+                for (int64_t r = 0; r < rowSlots; ++r)
+                  updated[slot(r, round + 1)] =
+                      select(b, searchedFirst[1], a[slot(r, round + 1)],
+                             updated[slot(r, round + 1)]);
+              }
+              SmallVector<Value> values;
+              for (int64_t c = round; c < columnSlots; ++c)
+                values.append(slotValues(updated, c));
+              return values;
+            },
+            rest);
+        for (int64_t c = round; c < columnSlots; ++c)
+          setSlot(a, c,
+                  ArrayRef<Value>(rest).slice((c - round) * rowSlots,
+                                              rowSlots));
         SmallVector<Value> next(a);
         next.append(used);
         next.push_back(status);
-        next.append(position);
         scf::YieldOp::create(b, next);
       });
       state.assign(loop.getResults().begin(), loop.getResults().end());

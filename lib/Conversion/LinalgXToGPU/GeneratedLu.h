@@ -87,21 +87,24 @@ struct BlockRegisterLuShape {
 /// that holds them (the steps are a rolled loop, so a bucket costs no code,
 /// only idle slots).
 inline constexpr int64_t kCyclicRegisterLuSizes[] = {48, 64, 80, 96, 128};
-/// Columns a warp holds at most ceil(cols / this) of: 24 warps keep the
-/// step's shuffles and selects (paid per warp) below its multiply-adds.
-inline constexpr int64_t kCyclicRegisterLuMaxWarps = 24;
+/// Bytes of its matrix a thread holds at most (128 registers): beyond, the
+/// kernel takes more warps than lu-cyclic-max-warps rather than spill.
+inline constexpr int64_t kCyclicRegisterLuMaxThreadBytes = 512;
 /// Static shared memory of a block (sm_90 allows 48 KiB without opting in):
 /// the staged matrix (or a band of its columns) and the step buffers.
 inline constexpr int64_t kCyclicRegisterLuSharedBytes = 48 * 1024;
 
 /// The shape of the cyclic register kernel for matrices of at most `rows`
-/// rows and `cols` columns: `warps()` warps (blockDim.y) of 32 lanes,
-/// `rowSlots() x columnSlots()` elements a thread.
+/// rows and `cols` columns of `elementBytes`-byte elements, spread over at
+/// most `maxWarps` warps where registers allow: `warps()` warps (blockDim.y)
+/// of 32 lanes, `rowSlots() x columnSlots()` elements a thread.
 struct CyclicRegisterLuShape {
-  int64_t rows, cols;
+  int64_t rows, cols, maxWarps, elementBytes;
   int64_t rowSlots() const { return (rows + 31) / 32; }
   int64_t columnSlots() const {
-    return (cols + kCyclicRegisterLuMaxWarps - 1) / kCyclicRegisterLuMaxWarps;
+    int64_t registerBound = std::max<int64_t>(
+        1, kCyclicRegisterLuMaxThreadBytes / (rowSlots() * elementBytes));
+    return std::min((cols + maxWarps - 1) / maxWarps, registerBound);
   }
   int64_t warps() const {
     return (cols + columnSlots() - 1) / columnSlots();
@@ -109,8 +112,8 @@ struct CyclicRegisterLuShape {
   /// Columns staged in shared memory at a time (the whole matrix when it
   /// fits beside the step buffers), and their row stride (odd: a column's
   /// rows fall in distinct banks).
-  int64_t stagedColumns(Type elementType) const {
-    int64_t bytes = elementByteSize(elementType);
+  int64_t stagedColumns() const {
+    int64_t bytes = elementBytes;
     // Besides the staged columns: the multipliers and the row order (2 x 32
     // per row slot each), the outcome (2 i32), and up to 16 bytes of
     // alignment padding before each of the four buffers.

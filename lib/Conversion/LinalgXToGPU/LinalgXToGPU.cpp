@@ -1387,7 +1387,9 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
     Value warpSize = arith::ConstantIndexOp::create(b, 32);
 
     if (choice.path == Path::CyclicRegister) {
-      CyclicRegisterLuShape shape{choice.rows, choice.cols};
+      CyclicRegisterLuShape shape{choice.rows, choice.cols,
+                                  options.cyclicLuMaxWarps,
+                                  elementByteSize(elementType)};
       int32_t warps = static_cast<int32_t>(shape.warps());
       gpu::GPUFuncOp kernel = getOrCreateKernel(
           module,
@@ -1585,6 +1587,14 @@ struct ConvertLinalgXToGPUPass
       return signalPassFailure();
     }
     loweringOptions.cyclicLuMaxBatch = cyclicLuMaxBatch;
+    if (cyclicLuMaxWarps < 1 || cyclicLuMaxWarps > 32) {
+      getOperation().emitError()
+          << "lu-cyclic-max-warps must be 1 to 32 (a block of at most 1024 "
+             "threads), got "
+          << cyclicLuMaxWarps;
+      return signalPassFailure();
+    }
+    loweringOptions.cyclicLuMaxWarps = cyclicLuMaxWarps;
     if (failed(checkReservedSymbols(getOperation())))
       return signalPassFailure();
 

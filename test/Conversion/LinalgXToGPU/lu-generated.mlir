@@ -157,14 +157,14 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // -----
 
 // f64 75x75, one matrix and a batch of 64, with a permutation (the original
-// report's cases): the cyclic register kernel, a block a matrix, 19 warps
-// (4 column slots of 19 columns) of 32 lanes (3 row slots), the whole
-// matrix staged in 75 x 75 f64 of shared memory (odd stride), 2 x 96
-// multipliers and 2 step outcomes. A dynamic batch of 75x75 f32 takes a
-// host branch on the batch (lu-cyclic-max-batch, 132 by default; 0 turns
-// the kernel off).
+// report's cases): the cyclic register kernel, a block a matrix, 8 warps
+// (lu-cyclic-max-warps; 10 column slots of 8 columns) of 32 lanes (3 row
+// slots), the whole matrix staged in 75 x 75 f64 of shared memory (odd
+// stride), 2 x 96 multipliers and 2 step outcomes. A dynamic batch of 75x75
+// f32 takes a host branch on the batch (lu-cyclic-max-batch, 132 by
+// default; 0 turns the kernel off).
 // CHECK-LABEL: func.func @f64_cyclic
-// CHECK-COUNT-2: gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_cyclic75x75_f64_i32_permutation blocks in (%{{.+}}, %c1{{.*}}, %c1{{.*}}) threads in (%c32{{.*}}, %c19{{.*}}, %c1{{.*}}) args(
+// CHECK-COUNT-2: gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_cyclic75x75_f64_i32_permutation blocks in (%{{.+}}, %c1{{.*}}, %c1{{.*}}) threads in (%c32{{.*}}, %c8{{.*}}, %c1{{.*}}) args(
 // CHECK-LABEL: func.func @f32_cyclic_dynamic_batch
 // CHECK:         %[[B:.+]] = memref.dim %{{.+}}, %c0
 // CHECK:         %[[SMALL:.+]] = arith.cmpi ule, %{{.+}}, %c132
@@ -174,19 +174,24 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // CHECK:           gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers75x75_f32_i32
 // The kernel: blocks walk the batch; each matrix starts with every row at its
 // own position (the row order in shared memory) and comes in through shared
-// memory in rows (one barrier before, one after); then four rounds, each a
-// rolled loop over its steps: the column's warp (scf.if on the warp id),
-// with its rows' positions as of the last barrier in registers, reduces
-// the 64-bit key (two redux.sync), then
-// position * 128 + row (one), fetches the pivot by shuffle (two 32-bit
-// shuffles), scales by one reciprocal (divisions below the smallest normal
-// number), publishes the multipliers, and lane 0 the outcome, the pivot,
-// the exchanged positions; one barrier; every warp then follows info and
-// updates its four column slots, each under a warp-uniform branch (two
-// shuffles for the pivot row's entry).
+// memory in rows (one barrier before, one after). Warp 0 searches step 0:
+// its rows' positions, the key's high word (one redux.sync), a ballot: a
+// single lane holding it gives its own candidate (position * 128 + row) by
+// a shuffle, else the low word and the first position (two more
+// redux.sync); the pivot by shuffle (two 32-bit shuffles), one reciprocal
+// (divisions below the smallest normal number), the multipliers, and lane 0
+// the outcome, the pivot, the exchanged positions; then bar.arrive on the
+// step's named barrier. Ten rounds, each a rolled loop over its steps: the
+// step's owner (bar.warp.sync) and the other warps (bar.sync on the named
+// barrier) read the outcome and multipliers; the owner of the next column
+// updates it and searches the next step first (two candidates: the next
+// warp's slot or warp 0's next slot); then, unless the pivot is zero, every
+// warp updates slot `round` (after the owner: a branch) and the nine later
+// slots in straight-line code (two shuffles each). No block-wide barrier
+// in the steps.
 // CHECK:       gpu.func @linalgx_lu_cyclic75x75_f64_i32_permutation(
 // CHECK-SAME:    workgroup(%[[STAGED:.+]] : memref<5625xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[MULT:.+]] : memref<192xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[ORDER:.+]] : memref<192xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[OUTCOME:.+]] : memref<2xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
-// CHECK-SAME:    known_block_size = array<i32: 32, 19, 1>
+// CHECK-SAME:    known_block_size = array<i32: 32, 8, 1>
 // CHECK:         scf.for %[[MATRIX:.+]] = %block_id_x to %{{.+}} step %grid_dim_x {
 // CHECK-NEXT:      gpu.barrier
 // CHECK:           memref.store %{{.+}}, %[[ORDER]]
@@ -195,31 +200,56 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // CHECK:             memref.load %{{.+}}[%[[MATRIX]], %{{.+}}, %{{.+}}] : memref<?x?x?xf64>
 // CHECK:             memref.store %{{.+}}, %[[STAGED]]
 // CHECK:           gpu.barrier
-// CHECK-COUNT-12:  memref.load %[[STAGED]]
-// CHECK:           scf.for {{.+}} iter_args({{.+}}) -> (f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, i1, i1, i1, i32, i32, i32, i32) {
-// CHECK:             scf.if %{{.+}} -> (f64, f64, f64) {
-// CHECK:               memref.load %[[ORDER]]
-// CHECK-NOT:           memref.load %[[ORDER]]
-// CHECK-COUNT-2:       nvvm.redux.sync  umax
+// CHECK-COUNT-30:  memref.load %[[STAGED]]
+// CHECK:           scf.if %{{.+}} -> (f64, f64, f64) {
+// CHECK-COUNT-4:     memref.load %[[ORDER]]
+// CHECK:             nvvm.redux.sync  umax
+// CHECK:             nvvm.vote.sync  ballot
+// CHECK:             math.ctpop
+// CHECK:             scf.if %{{.+}} -> (i32) {
+// CHECK:               math.cttz
+// CHECK:               gpu.shuffle  idx
+// CHECK:             } else {
+// CHECK:               nvvm.redux.sync  umax
 // CHECK:               nvvm.redux.sync  umin
-// CHECK-COUNT-2:       gpu.shuffle  idx
-// CHECK:               arith.cmpf oge
-// CHECK:               scf.if %{{.+}} -> (f64, f64, f64) {
-// CHECK:                 arith.divf
-// CHECK:               } else {
-// CHECK-COUNT-3:         arith.divf
-// CHECK-COUNT-3:       memref.store %{{.+}}, %[[MULT]]
-// CHECK:               memref.store %{{.+}}, %[[OUTCOME]]
-// CHECK:               memref.store %{{.+}}, %{{.+}} : memref<?x?xi32>
-// CHECK-COUNT-4:       memref.store %{{.+}}, %[[ORDER]]
-// CHECK:             gpu.barrier
-// CHECK-NOT:         gpu.barrier
+// CHECK:             }
+// CHECK-COUNT-2:     gpu.shuffle  idx
+// CHECK:             arith.cmpf oge
+// CHECK:             scf.if %{{.+}} -> (f64, f64, f64) {
+// CHECK:               arith.divf
+// CHECK:             } else {
+// CHECK-COUNT-3:       arith.divf
+// CHECK-COUNT-3:     memref.store %{{.+}}, %[[MULT]]
+// CHECK:             memref.store %{{.+}}, %[[OUTCOME]]
+// CHECK:             memref.store %{{.+}}, %{{.+}} : memref<?x?xi32>
+// CHECK-COUNT-4:     memref.store %{{.+}}, %[[ORDER]]
+// CHECK:             nvvm.barrier.arrive id = %{{.+}} number_of_threads = %c256_i32
+// CHECK:           scf.for {{.+}} iter_args({{.+}}) -> ({{(f64, ){29}f64}}, i1, i1, i1, i32) {
+// CHECK:             scf.if %{{.+}} {
+// CHECK-NEXT:          nvvm.bar.warp.sync
+// CHECK:             } else {
+// CHECK-NOT:           }
+// CHECK:               nvvm.barrier id = %{{.+}} number_of_threads = %c256_i32
 // CHECK:             memref.load %[[OUTCOME]]
-// CHECK:             memref.load %[[MULT]]
-// CHECK-NEXT:        memref.load %[[ORDER]]
-// CHECK-COUNT-4:     scf.if %{{.+}} -> (f64, f64, f64) {
+// CHECK-COUNT-3:     memref.load %[[MULT]]
+// CHECK:             scf.if %{{.+}} -> (f64, f64, f64) {
+// CHECK-NEXT:          scf.if %{{.+}} -> (f64, f64, f64) {
+// CHECK-COUNT-2:         gpu.shuffle  idx
+// CHECK:               nvvm.vote.sync  ballot
+// CHECK:               nvvm.barrier.arrive
+// CHECK:             scf.if %{{.+}} -> (f64, f64, f64) {
+// CHECK-NEXT:          scf.if %{{.+}} -> (f64, f64, f64) {
+// CHECK:               nvvm.barrier.arrive
+// CHECK:             scf.if %{{.+}} -> ({{(f64, ){29}f64}}) {
+// CHECK:               scf.if %{{.+}} -> (f64, f64, f64) {
+// CHECK-COUNT-2:         gpu.shuffle  idx
+// CHECK:               }
+// CHECK-COUNT-18:      gpu.shuffle  idx
+// CHECK-NOT:           scf.if
+// CHECK-NOT:           gpu.barrier
+// CHECK:             } else {
 // CHECK:             scf.yield
-// CHECK-COUNT-3:   scf.for {{.+}} iter_args(
+// CHECK-COUNT-9:   scf.for {{.+}} iter_args(
 // Out: each row stored at its position, copied out in rows, the
 // permutation (the row at each position), info by thread 0.
 // CHECK:           gpu.barrier

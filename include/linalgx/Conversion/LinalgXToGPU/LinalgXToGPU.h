@@ -29,6 +29,13 @@ enum class GPULuStrategy {
 /// the time: docs/gpu.md); the `lu-cyclic-max-batch` option overrides it.
 inline constexpr int64_t kDefaultCyclicLuMaxBatch = 132;
 
+/// The cyclic register LU kernel spreads a matrix over at most this many
+/// warps by default (fewer when a thread would hold more than 128 registers
+/// of it): few enough that the update of a step, paid per warp, is mostly
+/// multiply-adds (docs/gpu.md); the `lu-cyclic-max-warps` option overrides
+/// it.
+inline constexpr int64_t kDefaultCyclicLuMaxWarps = 8;
+
 struct LinalgXToGPUOptions {
   /// Operands are host memory, copied to and from the device around each op.
   bool hostBuffers = false;
@@ -36,6 +43,8 @@ struct LinalgXToGPUOptions {
   /// Batches of at most this many real matrices of 33 to 128 rows and
   /// columns take the cyclic register kernel; 0: never.
   int64_t cyclicLuMaxBatch = kDefaultCyclicLuMaxBatch;
+  /// Warps the cyclic register kernel spreads a matrix over at most (1..32).
+  int64_t cyclicLuMaxWarps = kDefaultCyclicLuMaxWarps;
 };
 
 /// Patterns lowering linalgx ops on memrefs to `gpu.launch_func` of kernels
