@@ -1530,10 +1530,10 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
         // The rest of the update of the columns after `step`, none when the
         // pivot is zero: slot `round` in the warps after the owner (a
         // warp-uniform branch), then the later slots as straight-line code,
-        // so that their shuffles and multiply-adds overlap (a branch per
-        // slot serializes them: 76 against 55 us for 75x75 f64 with 8 and 16
-        // warps, run 10). Columns past the matrix are updated too: nothing
-        // reads them.
+        // so that their shuffles and multiply-adds overlap (a branch a slot
+        // serializes them: 76.1 against 68.3 us for 75x75 f64 with 8 warps;
+        // with 16, 55.3 and 55.7, even, run 10). Columns past the matrix are
+        // updated too: nothing reads them.
         SmallVector<Value> rest;
         for (int64_t c = round; c < columnSlots; ++c)
           rest.append(slotValues(a, c));

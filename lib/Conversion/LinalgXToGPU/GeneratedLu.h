@@ -113,23 +113,22 @@ struct CyclicRegisterLuShape {
   /// fits beside the step buffers), and their row stride (odd: a column's
   /// rows fall in distinct banks).
   int64_t stagedColumns() const {
-    int64_t bytes = elementBytes;
     // Besides the staged columns: the multipliers and the row order (2 x 32
     // per row slot each), the outcome (2 i32), and up to 16 bytes of
     // alignment padding before each of the four buffers.
     int64_t budget = kCyclicRegisterLuSharedBytes -
-                     2 * 32 * rowSlots() * (bytes + 4) - 2 * 4 - 4 * 16;
-    int64_t columns = std::min(cols, budget / (rows * bytes));
-    while (columns > 1 && rows * (columns | 1) * bytes > budget)
+                     2 * 32 * rowSlots() * (elementBytes + 4) - 2 * 4 - 4 * 16;
+    int64_t columns = std::min(cols, budget / (rows * elementBytes));
+    while (columns > 1 && rows * (columns | 1) * elementBytes > budget)
       --columns;
     return columns;
   }
   static int64_t stagedStride(int64_t stagedColumns) {
     return stagedColumns | 1;
   }
-  /// Real matrices of more than 32 and at most 128 rows or columns (four
-  /// row slots, six column slots). Up to 32, a matrix is one warp of the
-  /// block register kernel, whose steps need no barrier.
+  /// Real matrices of more than 32 and at most 128 rows or columns (at most
+  /// four row slots). Up to 32, a matrix is one warp of the block register
+  /// kernel, whose steps need no cross-warp hand-off.
   static bool fits(int64_t rows, int64_t cols) {
     return rows >= 1 && cols >= 1 && std::max(rows, cols) > 32 &&
            rows <= 128 && cols <= 128;

@@ -1583,7 +1583,8 @@ struct ConvertLinalgXToGPUPass
     loweringOptions.luStrategy = *strategy;
     if (cyclicLuMaxBatch < 0) {
       getOperation().emitError()
-          << "lu-cyclic-max-batch must be at least 0, got " << cyclicLuMaxBatch;
+          << "lu-cyclic-max-batch must be at least 0, got "
+          << static_cast<int64_t>(cyclicLuMaxBatch);
       return signalPassFailure();
     }
     loweringOptions.cyclicLuMaxBatch = cyclicLuMaxBatch;
@@ -1591,7 +1592,7 @@ struct ConvertLinalgXToGPUPass
       getOperation().emitError()
           << "lu-cyclic-max-warps must be 1 to 32 (a block of at most 1024 "
              "threads), got "
-          << cyclicLuMaxWarps;
+          << static_cast<int64_t>(cyclicLuMaxWarps);
       return signalPassFailure();
     }
     loweringOptions.cyclicLuMaxWarps = cyclicLuMaxWarps;

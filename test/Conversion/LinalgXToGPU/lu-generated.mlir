@@ -157,14 +157,14 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // -----
 
 // f64 75x75, one matrix and a batch of 64, with a permutation (the original
-// report's cases): the cyclic register kernel, a block a matrix, 8 warps
-// (lu-cyclic-max-warps; 10 column slots of 8 columns) of 32 lanes (3 row
+// report's cases): the cyclic register kernel, a block a matrix, 15 warps
+// (at most lu-cyclic-max-warps = 16: 5 column slots) of 32 lanes (3 row
 // slots), the whole matrix staged in 75 x 75 f64 of shared memory (odd
 // stride), 2 x 96 multipliers and 2 step outcomes. A dynamic batch of 75x75
 // f32 takes a host branch on the batch (lu-cyclic-max-batch, 132 by
 // default; 0 turns the kernel off).
 // CHECK-LABEL: func.func @f64_cyclic
-// CHECK-COUNT-2: gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_cyclic75x75_f64_i32_permutation blocks in (%{{.+}}, %c1{{.*}}, %c1{{.*}}) threads in (%c32{{.*}}, %c8{{.*}}, %c1{{.*}}) args(
+// CHECK-COUNT-2: gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_cyclic75x75_f64_i32_permutation blocks in (%{{.+}}, %c1{{.*}}, %c1{{.*}}) threads in (%c32{{.*}}, %c15{{.*}}, %c1{{.*}}) args(
 // CHECK-LABEL: func.func @f32_cyclic_dynamic_batch
 // CHECK:         %[[B:.+]] = memref.dim %{{.+}}, %c0
 // CHECK:         %[[SMALL:.+]] = arith.cmpi ule, %{{.+}}, %c132
@@ -181,17 +181,19 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // redux.sync); the pivot by shuffle (two 32-bit shuffles), one reciprocal
 // (divisions below the smallest normal number), the multipliers, and lane 0
 // the outcome, the pivot, the exchanged positions; then bar.arrive on the
-// step's named barrier. Ten rounds, each a rolled loop over its steps: the
+// step's named barrier. Five rounds, each a rolled loop over its steps: the
 // step's owner (bar.warp.sync) and the other warps (bar.sync on the named
 // barrier) read the outcome and multipliers; the owner of the next column
 // updates it and searches the next step first (two candidates: the next
 // warp's slot or warp 0's next slot); then, unless the pivot is zero, every
-// warp updates slot `round` (after the owner: a branch) and the nine later
-// slots in straight-line code (two shuffles each). No block-wide barrier
-// in the steps.
+// warp updates slot `round` (after the owner: a branch) and the four later
+// slots in straight-line code: the pivot row's entries by a warp-uniform
+// branch on its row slot (two shuffles an entry), a predicated fused
+// multiply-add an element (inline PTX: unused rows only). No block-wide
+// barrier in the steps.
 // CHECK:       gpu.func @linalgx_lu_cyclic75x75_f64_i32_permutation(
 // CHECK-SAME:    workgroup(%[[STAGED:.+]] : memref<5625xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[MULT:.+]] : memref<192xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[ORDER:.+]] : memref<192xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[OUTCOME:.+]] : memref<2xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
-// CHECK-SAME:    known_block_size = array<i32: 32, 8, 1>
+// CHECK-SAME:    known_block_size = array<i32: 32, 15, 1>
 // CHECK:         scf.for %[[MATRIX:.+]] = %block_id_x to %{{.+}} step %grid_dim_x {
 // CHECK-NEXT:      gpu.barrier
 // CHECK:           memref.store %{{.+}}, %[[ORDER]]
@@ -200,7 +202,7 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // CHECK:             memref.load %{{.+}}[%[[MATRIX]], %{{.+}}, %{{.+}}] : memref<?x?x?xf64>
 // CHECK:             memref.store %{{.+}}, %[[STAGED]]
 // CHECK:           gpu.barrier
-// CHECK-COUNT-30:  memref.load %[[STAGED]]
+// CHECK-COUNT-15:  memref.load %[[STAGED]]
 // CHECK:           scf.if %{{.+}} -> (f64, f64, f64) {
 // CHECK-COUNT-4:     memref.load %[[ORDER]]
 // CHECK:             nvvm.redux.sync  umax
@@ -223,13 +225,13 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // CHECK:             memref.store %{{.+}}, %[[OUTCOME]]
 // CHECK:             memref.store %{{.+}}, %{{.+}} : memref<?x?xi32>
 // CHECK-COUNT-4:     memref.store %{{.+}}, %[[ORDER]]
-// CHECK:             nvvm.barrier.arrive id = %{{.+}} number_of_threads = %c256_i32
-// CHECK:           scf.for {{.+}} iter_args({{.+}}) -> ({{(f64, ){29}f64}}, i1, i1, i1, i32) {
+// CHECK:             nvvm.barrier.arrive id = %{{.+}} number_of_threads = %c480_i32
+// CHECK:           scf.for {{.+}} iter_args({{.+}}) -> ({{(f64, ){14}f64}}, i1, i1, i1, i32) {
 // CHECK:             scf.if %{{.+}} {
 // CHECK-NEXT:          nvvm.bar.warp.sync
 // CHECK:             } else {
 // CHECK-NOT:           }
-// CHECK:               nvvm.barrier id = %{{.+}} number_of_threads = %c256_i32
+// CHECK:               nvvm.barrier id = %{{.+}} number_of_threads = %c480_i32
 // CHECK:             memref.load %[[OUTCOME]]
 // CHECK-COUNT-3:     memref.load %[[MULT]]
 // CHECK:             scf.if %{{.+}} -> (f64, f64, f64) {
@@ -240,16 +242,19 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // CHECK:             scf.if %{{.+}} -> (f64, f64, f64) {
 // CHECK-NEXT:          scf.if %{{.+}} -> (f64, f64, f64) {
 // CHECK:               nvvm.barrier.arrive
-// CHECK:             scf.if %{{.+}} -> ({{(f64, ){29}f64}}) {
+// CHECK:             scf.if %{{.+}} -> ({{(f64, ){14}f64}}) {
 // CHECK:               scf.if %{{.+}} -> (f64, f64, f64) {
-// CHECK-COUNT-2:         gpu.shuffle  idx
-// CHECK:               }
-// CHECK-COUNT-18:      gpu.shuffle  idx
-// CHECK-NOT:           scf.if
+// CHECK:                 scf.if %{{.+}} -> (f64) {
+// CHECK-COUNT-2:           gpu.shuffle  idx
+// CHECK-COUNT-3:         llvm.inline_asm asm_dialect = att "@!$4 fma.rn.f64 $0, $2, $3, $1;", "=d,0,d,d,b"
+// CHECK:               scf.if %{{.+}} -> (f64, f64, f64, f64) {
+// CHECK-COUNT-8:         gpu.shuffle  idx
+// CHECK:               } else {
+// CHECK-COUNT-12:      llvm.inline_asm asm_dialect = att "@!$4 fma.rn.f64
 // CHECK-NOT:           gpu.barrier
 // CHECK:             } else {
 // CHECK:             scf.yield
-// CHECK-COUNT-9:   scf.for {{.+}} iter_args(
+// CHECK-COUNT-4:   scf.for {{.+}} iter_args(
 // Out: each row stored at its position, copied out in rows, the
 // permutation (the row at each position), info by thread 0.
 // CHECK:           gpu.barrier
