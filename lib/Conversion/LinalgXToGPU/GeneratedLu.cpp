@@ -1159,9 +1159,9 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     // once it has stored the outcome and multipliers, every other warp
     // waits there (bar.sync) before reading them. The owner of step s + 1
     // searches as soon as it has applied step s to that one column, before
-    // its other updates (look-ahead): the block no longer waits each step
-    // for the owner's search, only the owner for the step before (run 10,
-    // docs/gpu.md). Reusing buffer s % 2 at step s + 2 is safe: its owner
+    // its other updates (look-ahead): no warp waits at a block-wide
+    // barrier for each step's search, only the next owner for the step
+    // before (run 10, docs/gpu.md). Reusing buffer s % 2 at step s + 2 is safe: its owner
     // passed barrier s + 1, which every warp reaches after reading step s.
     Value threadCount = int32(b, threads);
     auto parityOf = [&](ImplicitLocOpBuilder &b, Value step) -> Value {

@@ -254,20 +254,23 @@ SmallVector<Type> cyclicRegisterLuWorkgroupTypes(CyclicRegisterLuShape shape,
 /// The cyclic register LU for real matrices of at most shape.rows rows and
 /// shape.cols columns, one block a matrix (blocks walk the batch): thread
 /// (warp w, lane l) holds element (l + 32 r, w + W c) in registers. Rows
-/// never move: each thread tracks the logical position and used flag of
-/// its rows (the same in every warp). Step s belongs to the warp holding
-/// column s; steps run round by round (round c: the columns of slot c,
-/// unrolled; its steps a rolled loop, so the code does not grow with the
-/// size). A step:
+/// never move: the row order lives in shared memory, each thread tracks the
+/// used flag of its rows (the same in every warp). Step s belongs to the
+/// warp holding column s; steps run round by round (round c: the columns
+/// of slot c, unrolled; its steps a rolled loop, so the code does not grow
+/// with the size). A step:
 ///  - the column's warp picks the pivot (per-lane maximum of its row slots,
-///    redux.sync of the key, then of position * 128 + row: the first
-///    position holding it), fetches the pivot by shuffle, scales its column
+///    redux.sync of the key's high word, a ballot: one lane holding it
+///    gives its own first position * 128 + row by shuffle, otherwise two
+///    more redux.sync), fetches the pivot by shuffle, scales its column
 ///    (one reciprocal, LAPACK's sfmin rule) and publishes the multipliers
-///    and the pivot row in shared memory (double-buffered by step parity:
-///    one barrier a step);
-///  - every warp updates its later columns: the pivot row's entry by
-///    shuffle from the lane holding it, one multiply-add an element of a
-///    row not yet used as a pivot.
+///    and the pivot row in shared memory (double-buffered by step parity),
+///    then arrives on the step's named barrier, where the other warps wait;
+///  - the owner of the next column applies the step to it and searches the
+///    next step first (look-ahead);
+///  - every warp updates its later columns: the pivot row's entries by
+///    shuffle from the lane holding it, one predicated fused multiply-add
+///    an element of a row not yet used as a pivot.
 /// The matrix comes in and goes out through shared memory in coalesced rows.
 void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                                      ValueRange workgroup, Type elementType,
