@@ -1161,8 +1161,9 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     // searches as soon as it has applied step s to that one column, before
     // its other updates (look-ahead): no warp waits at a block-wide
     // barrier for each step's search, only the next owner for the step
-    // before (run 10, docs/gpu.md). Reusing buffer s % 2 at step s + 2 is safe: its owner
-    // passed barrier s + 1, which every warp reaches after reading step s.
+    // before (run 10, docs/gpu.md). Reusing buffer s % 2 at step s + 2 is
+    // safe: its owner passed barrier s + 1, which every warp reaches after
+    // reading step s.
     Value threadCount = int32(b, threads);
     auto parityOf = [&](ImplicitLocOpBuilder &b, Value step) -> Value {
       return arith::AndIOp::create(b, step, index(b, 1));
@@ -1492,6 +1493,13 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
         Value pivotRowSlot = arith::ShRUIOp::create(b, pivotRow, int32(b, 5));
         Value pivotLane = arith::AndIOp::create(b, pivotRow, int32(b, 31));
         Value updates = negate(b, singular);
+        // Column slot `c` of `a` updated by the step.
+        auto updatedSlot = [&](ImplicitLocOpBuilder &b, int64_t c) {
+          SmallVector<Value> values(a);
+          updateSlots(b, values, {c}, negMultiplier, used, pivotRowSlot,
+                      pivotLane);
+          return slotValues(values, c);
+        };
 
         // Look-ahead: column step + 1 is slot `round` of the next warp, or
         // slot `round + 1` of warp 0 after the round's last warp. Its owner
@@ -1516,10 +1524,7 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                         SmallVector<Value> column = yieldIf(
                             b, updates,
                             [&](ImplicitLocOpBuilder &b) {
-                              SmallVector<Value> updated(a);
-                              updateSlots(b, updated, {c}, negMultiplier, used,
-                                          pivotRowSlot, pivotLane);
-                              return slotValues(updated, c);
+                              return updatedSlot(b, c);
                             },
                             slotValues(a, c));
                         return searchAndPublish(b, nextStep, column, used);
@@ -1548,10 +1553,7 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                               b, cmp(b, P::ugt, warp, owner),
                               negate(b, searchedFirst[0])),
                           [&](ImplicitLocOpBuilder &b) {
-                            SmallVector<Value> values(a);
-                            updateSlots(b, values, {round}, negMultiplier,
-                                        used, pivotRowSlot, pivotLane);
-                            return slotValues(values, round);
+                            return updatedSlot(b, round);
                           },
                           slotValues(a, round)));
               SmallVector<int64_t> later =
