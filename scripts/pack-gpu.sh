@@ -81,10 +81,15 @@ for strategy in ${LINALGX_PACK_STRATEGIES:-auto nocyclic cyclic cusolver batched
   common=""; [ "$strategy" = auto ] && common=--common
   python3 "$ROOT/scripts/gen-gpu-kernels.py" --strategy "$strategy" $common \
     > "$PACK/src/kernels_$strategy.mlir"
+  # Each strategy's module compiles on its own (ptxas alone takes minutes on
+  # the unrolled kernels): LINALGX_PACK_JOBS of them at a time.
+  while [ "$(jobs -rp | wc -l)" -ge "${LINALGX_PACK_JOBS:-2}" ]; do wait -n; done
   compile_mlir "$PACK/src/kernels_$strategy.mlir" "$PACK/obj/kernels_$strategy.o" \
-    "linalgx-gpu-pipeline{host-buffers=false $option}"
+    "linalgx-gpu-pipeline{host-buffers=false $option}" &
   objs+=("$PACK/obj/kernels_$strategy.o")
 done
+# A failed compile leaves its object missing: the link below says which.
+wait
 python3 "$ROOT/scripts/gen-gpu-kernels.py" --noop > "$PACK/src/noop.mlir"
 "$LLVM/bin/mlir-opt" "$PACK/src/noop.mlir" \
   --gpu-lower-to-nvvm-pipeline="cubin-chip=sm_90 cubin-features=+ptx80 cubin-format=fatbin" |
