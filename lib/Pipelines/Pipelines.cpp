@@ -94,7 +94,6 @@ void linalgx::buildGPUPipeline(OpPassManager &pm,
   lowering.luStrategy = options.luStrategy;
   lowering.cyclicLuMaxBatch = options.cyclicLuMaxBatch;
   lowering.cyclicLuMaxWarps = options.cyclicLuMaxWarps;
-  lowering.cyclicLuPanel = options.cyclicLuPanel;
   pm.addPass(createConvertLinalgXToGPU(lowering));
   // What remains outside the kernels runs on the host.
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());

@@ -143,10 +143,6 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            /*default=*/"::mlir::linalgx::kDefaultCyclicLuMaxWarps",
            "Warps the cyclic register LU kernel spreads a matrix over at "
            "most, 1 to 32 (see docs/gpu.md)">,
-    Option<"cyclicLuPanel", "lu-cyclic-panel", "int64_t",
-           /*default=*/"::mlir::linalgx::kDefaultCyclicLuPanel",
-           "Columns a warp of the cyclic register LU kernel factors between "
-           "two hand-offs to the other warps, 1 to 16 (see docs/gpu.md)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -76,11 +76,6 @@ struct GPUPipelineOptions
       llvm::cl::desc("Warps the cyclic register LU kernel spreads a matrix "
                      "over at most (1 to 32)"),
       llvm::cl::init(kDefaultCyclicLuMaxWarps)};
-  PassOptions::Option<int64_t> cyclicLuPanel{
-      *this, "lu-cyclic-panel",
-      llvm::cl::desc("Columns a warp of the cyclic register LU kernel "
-                     "factors between two hand-offs (1 to 16)"),
-      llvm::cl::init(kDefaultCyclicLuPanel)};
 };
 
 /// Tensors or memrefs using linalgx ops all the way to the LLVM dialect with

@@ -959,8 +959,8 @@ SmallVector<Type> cyclicRegisterLuWorkgroupTypes(CyclicRegisterLuShape shape,
   int64_t slotRows = 32 * shape.rowSlots();
   Type i32 = IntegerType::get(elementType.getContext(), 32);
   return {buffer(shape.rows * stride, elementType),
-          buffer(shape.multiplierElements(), elementType),
-          buffer(2 * slotRows, i32), buffer(shape.outcomeElements(), i32)};
+          buffer(2 * slotRows, elementType), buffer(2 * slotRows, i32),
+          buffer(2, i32)};
 }
 
 void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
@@ -1027,11 +1027,8 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     rows.push_back(add(b, lane, index(b, 32 * r)));
     rowsI32.push_back(toI32(b, rows.back()));
   }
-  const int64_t panel = shape.panel;
   for (int64_t c = 0; c < columnSlots; ++c)
-    columns.push_back(add(
-        b, mul(b, add(b, warp, index(b, warps * (c / panel))), index(b, panel)),
-        index(b, c % panel)));
+    columns.push_back(add(b, warp, index(b, warps * c)));
   // Element (r, c) of the thread's registers.
   auto slot = [&](int64_t r, int64_t c) { return r * columnSlots + c; };
 
@@ -1068,8 +1065,7 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   // staged column there.
   auto inBand = [&](ImplicitLocOpBuilder &b, int64_t c, int64_t first,
                     int64_t width) -> std::pair<Value, Value> {
-    int64_t lowest = shape.lowestColumnOfSlot(c),
-            highest = shape.highestColumnOfSlot(c);
+    int64_t lowest = warps * c, highest = warps * c + warps - 1;
     Value column = arith::SubIOp::create(b, columns[c], index(b, first));
     if (lowest >= first && highest < first + width)
       return {Value(), column};
@@ -1079,8 +1075,7 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     return {inside, select(b, inside, column, index(b, 0))};
   };
   auto bandHolds = [&](int64_t c, int64_t first, int64_t width) {
-    return shape.lowestColumnOfSlot(c) < first + width &&
-           shape.highestColumnOfSlot(c) >= first;
+    return warps * c < first + width && warps * c + warps - 1 >= first;
   };
 
   // Every thread of the block runs the same iterations (barriers).
@@ -1159,17 +1154,16 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     state.push_back(arith::ConstantOp::create(b, b.getIntegerAttr(intType, 0)));
     const int64_t usedAt = rowSlots * columnSlots, infoAt = usedAt + rowSlots;
 
-    // Panel p (the steps p * P ... p * P + P - 1 of P = `panel` columns)
-    // is published in buffers p % 2 through named barrier 1 + p % 2
-    // (barrier 0 is the copies'): its owner factors the panel's steps in
-    // registers, stores their outcomes and multipliers, and arrives
-    // (bar.arrive, no wait); every other warp waits there (bar.sync) before
-    // reading them. The owner of panel p + 1 applies panel p to that one
-    // panel and factors it before its other updates (look-ahead): no warp
-    // waits at a block-wide barrier, only the next owner for the panel
-    // before, and a hand-off between warps serves P steps (docs/gpu.md).
-    // Reusing buffers p % 2 for panel p + 2 is safe: its owner passed
-    // barrier p + 1, which every warp reaches after reading panel p.
+    // Step s is published in buffers s % 2 through named barrier 1 + s % 2
+    // (barrier 0 is the copies'): its owner arrives (bar.arrive, no wait)
+    // once it has stored the outcome and multipliers, every other warp
+    // waits there (bar.sync) before reading them. The owner of step s + 1
+    // searches as soon as it has applied step s to that one column, before
+    // its other updates (look-ahead): no warp waits at a block-wide
+    // barrier for each step's search, only the next owner for the step
+    // before (run 10, docs/gpu.md). Reusing buffer s % 2 at step s + 2 is
+    // safe: its owner passed barrier s + 1, which every warp reaches after
+    // reading step s.
     Value threadCount = int32(b, threads);
     auto parityOf = [&](ImplicitLocOpBuilder &b, Value step) -> Value {
       return arith::AndIOp::create(b, step, index(b, 1));
@@ -1181,20 +1175,15 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
       return add(b, toI32(b, parity), int32(b, 1));
     };
 
-    // A step as its owner found it: the scaled column (one value per row
-    // slot), the pivot row and whether the pivot is zero.
-    struct SearchedStep {
-      SmallVector<Value> column;
-      Value pivotRow, singular;
-    };
     // Step `step`'s pivot search and scaling of its column (`column`, one
     // value per row slot, already updated by the steps before), by the
-    // warp owning it, published in slot `bufferSlot` of the step buffers.
+    // warp owning it; returns the scaled column.
     auto searchAndPublish = [&](ImplicitLocOpBuilder &b, Value step,
-                                Value bufferSlot, ArrayRef<Value> column,
-                                ArrayRef<Value> used) -> SearchedStep {
+                                ArrayRef<Value> column,
+                                ArrayRef<Value> used) -> SmallVector<Value> {
       Value stepI32 = toI32(b, step);
-      Value multiplierBase = mul(b, bufferSlot, index(b, slotRows));
+      Value parity = parityOf(b, step);
+      Value multiplierBase = mul(b, parity, index(b, slotRows));
       // The largest key (pivotKey) of the unused rows, then the first
       // logical position holding it; position * 128 + row names the row too
       // (positions and rows are below 128).
@@ -1333,7 +1322,7 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                 select(b, singular,
                        int32(b, std::numeric_limits<int32_t>::min()),
                        int32(b, 0))),
-            outcome, bufferSlot);
+            outcome, parity);
         memref::StoreOp::create(b, toIntType(b, pivotPosition, intType),
                                 pivots, ValueRange{matrix, step});
         memref::StoreOp::create(
@@ -1345,7 +1334,11 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                                 toIndex(b, rowAtStep));
         memref::StoreOp::create(b, stepI32, rowOrder, toIndex(b, pivotRow));
       });
-      return {scaledColumn, pivotRow, singular};
+      // A block of one warp has nobody to tell (its lanes synchronize at
+      // the next step's bar.warp.sync).
+      if (warps > 1)
+        NVVM::BarrierArriveOp::create(b, barrierOf(b, parity), threadCount);
+      return scaledColumn;
     };
 
     // `then`'s values where `condition` holds, `otherwise`'s elsewhere.
@@ -1412,145 +1405,43 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
           a[slot(r, c)] = predicatedMulSub(b, a[slot(r, c)], negMultiplier[r],
                                            entry, used[r]);
     };
-    // The values of column slots `slots` of `a`, slot after slot.
-    auto slotValues = [&](ArrayRef<Value> a, ArrayRef<int64_t> slots) {
+    auto slotValues = [&](ArrayRef<Value> a, int64_t c) {
       SmallVector<Value> values;
-      for (int64_t c : slots)
-        for (int64_t r = 0; r < rowSlots; ++r)
-          values.push_back(a[slot(r, c)]);
+      for (int64_t r = 0; r < rowSlots; ++r)
+        values.push_back(a[slot(r, c)]);
       return values;
     };
-    auto setSlots = [&](MutableArrayRef<Value> a, ArrayRef<int64_t> slots,
-                        ArrayRef<Value> values) {
-      for (auto [i, c] : llvm::enumerate(slots))
-        for (int64_t r = 0; r < rowSlots; ++r)
-          a[slot(r, c)] = values[i * rowSlots + r];
-    };
-    // The column slots of the thread's panel slot `q`.
-    auto panelSlotColumns = [&](int64_t q) {
-      return llvm::to_vector(llvm::seq<int64_t>(q * panel, (q + 1) * panel));
+    auto setSlot = [&](MutableArrayRef<Value> a, int64_t c,
+                       ArrayRef<Value> values) {
+      for (int64_t r = 0; r < rowSlots; ++r)
+        a[slot(r, c)] = values[r];
     };
 
-    // A published step as every warp applies it: -l per row slot, the used
-    // flags with its pivot row, the pivot row's row slot and lane, and
-    // whether it updates at all (no zero pivot, a step of the matrix).
-    struct AppliedStep {
-      SmallVector<Value> negMultiplier, used;
-      Value pivotRowSlot, pivotLane, updates;
-    };
-    auto appliedStep = [&](ImplicitLocOpBuilder &b,
-                           ArrayRef<Value> negMultiplier,
-                           ArrayRef<Value> used, Value pivotRow,
-                           Value updates) -> AppliedStep {
-      return {SmallVector<Value>(negMultiplier), SmallVector<Value>(used),
-              arith::ShRUIOp::create(b, pivotRow, int32(b, 5)),
-              arith::AndIOp::create(b, pivotRow, int32(b, 31)), updates};
-    };
-    // Column slots `slots` of `a` updated by `steps` in order, each under a
-    // warp-uniform branch on whether it updates.
-    auto applySteps = [&](ImplicitLocOpBuilder &b, MutableArrayRef<Value> a,
-                          ArrayRef<int64_t> slots,
-                          ArrayRef<AppliedStep> steps) {
-      for (const AppliedStep &step : steps)
-        setSlots(a, slots,
-                 yieldIf(
-                     b, step.updates,
-                     [&](ImplicitLocOpBuilder &b) {
-                       SmallVector<Value> updated(a.begin(), a.end());
-                       updateSlots(b, updated, slots, step.negMultiplier,
-                                   step.used, step.pivotRowSlot,
-                                   step.pivotLane);
-                       return slotValues(updated, slots);
-                     },
-                     slotValues(a, slots)));
-    };
-
-    // The owner's factorization of panel `panelIndex`, held in its panel
-    // slot `q` of `a` (already updated by the panels before; `usedBefore`
-    // the rows used by then): step after step, the search and publication
-    // of the step's column, then the update of the panel's later columns,
-    // all in the warp's registers (a warp sync orders the row order's
-    // updates in shared memory for the next step's search); one arrive
-    // publishes the whole panel. Returns the panel's columns.
-    auto factorPanel = [&](ImplicitLocOpBuilder &b, Value panelIndex,
-                           int64_t q, ArrayRef<Value> a,
-                           ArrayRef<Value> usedBefore) -> SmallVector<Value> {
-      SmallVector<int64_t> slots = panelSlotColumns(q);
-      Value parity = parityOf(b, panelIndex);
-      Value firstStep = mul(b, panelIndex, index(b, panel));
-      Value firstBufferSlot = mul(b, parity, index(b, panel));
-      const int64_t panelValues = panel * rowSlots;
-      SmallVector<Value> values = slotValues(a, slots);
-      values.append(usedBefore.begin(), usedBefore.end());
-      for (int64_t j = 0; j < panel; ++j) {
-        Value step = add(b, firstStep, index(b, j));
-        auto factorStep = [&](ImplicitLocOpBuilder &b) -> SmallVector<Value> {
-          SmallVector<Value> local(a);
-          setSlots(local, slots, ArrayRef<Value>(values).take_front(panelValues));
-          SmallVector<Value> used(values.begin() + panelValues, values.end());
-          if (j > 0)
-            NVVM::SyncWarpOp::create(b, fullMask);
-          SearchedStep searched = searchAndPublish(
-              b, step, add(b, firstBufferSlot, index(b, j)),
-              slotValues(local, slots[j]), used);
-          setSlots(local, slots[j], searched.column);
-          SmallVector<Value> negMultiplier;
-          for (int64_t r = 0; r < rowSlots; ++r) {
-            negMultiplier.push_back(
-                arith::NegFOp::create(b, searched.column[r]));
-            used[r] = arith::OrIOp::create(
-                b, used[r], cmp(b, P::eq, rowsI32[r], searched.pivotRow));
-          }
-          applySteps(b, local, ArrayRef<int64_t>(slots).drop_front(j + 1),
-                     appliedStep(b, negMultiplier, used, searched.pivotRow,
-                                 negate(b, searched.singular)));
-          SmallVector<Value> next = slotValues(local, slots);
-          next.append(used);
-          return next;
-        };
-        // The panel's first step exists (the panel does); the others only
-        // within K.
-        values = j == 0 ? factorStep(b)
-                        : yieldIf(b, cmp(b, P::ult, step, k), factorStep,
-                                  values);
-      }
-      // A block of one warp has nobody to tell (its lanes synchronize at
-      // the next panel's bar.warp.sync).
-      if (warps > 1)
-        NVVM::BarrierArriveOp::create(b, barrierOf(b, parity), threadCount);
-      values.truncate(panelValues);
-      return values;
-    };
-
-    // Panel 0, factored by warp 0 before any update.
+    // Step 0, searched by warp 0 before any update.
     {
       SmallVector<Value> used(state.begin() + usedAt, state.begin() + infoAt);
-      SmallVector<int64_t> slots = panelSlotColumns(0);
-      setSlots(state, slots,
-               yieldIf(
-                   b,
-                   arith::AndIOp::create(b, cmp(b, P::ugt, k, index(b, 0)),
-                                         cmp(b, P::eq, warp, index(b, 0))),
-                   [&](ImplicitLocOpBuilder &b) {
-                     return factorPanel(b, index(b, 0), 0, state, used);
-                   },
-                   slotValues(state, slots)));
+      setSlot(state, 0,
+              yieldIf(
+                  b,
+                  arith::AndIOp::create(b, cmp(b, P::ugt, k, index(b, 0)),
+                                        cmp(b, P::eq, warp, index(b, 0))),
+                  [&](ImplicitLocOpBuilder &b) {
+                    return searchAndPublish(b, index(b, 0),
+                                            slotValues(state, 0), used);
+                  },
+                  slotValues(state, 0)));
     }
 
-    const int64_t panelSlots = shape.panelSlots();
-    // Panels of the matrix: ceil(K / P).
-    Value kPanels = arith::DivUIOp::create(b, add(b, k, index(b, panel - 1)),
-                                           index(b, panel));
-    for (int64_t round = 0; round < panelSlots; ++round) {
-      // Panels round * W + w, w < min(W, kPanels - round * W).
+    for (int64_t round = 0; round < columnSlots; ++round) {
+      // Steps round * W + w, w < min(W, K - round * W).
       Value first = index(b, round * warps);
-      Value roundPanels = select(
-          b, cmp(b, P::ugt, kPanels, first),
-          arith::MinUIOp::create(b, arith::SubIOp::create(b, kPanels, first),
+      Value roundSteps = select(
+          b, cmp(b, P::ugt, k, first),
+          arith::MinUIOp::create(b, arith::SubIOp::create(b, k, first),
                                  index(b, warps)),
           index(b, 0));
       auto loop = scf::ForOp::create(
-          b, index(b, 0), roundPanels, index(b, 1), state,
+          b, index(b, 0), roundSteps, index(b, 1), state,
           [&](OpBuilder &nested, Location loc, Value owner,
               ValueRange iterArgs) {
         ImplicitLocOpBuilder b(loc, nested);
@@ -1558,12 +1449,13 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
         SmallVector<Value> used(iterArgs.begin() + usedAt,
                                 iterArgs.begin() + infoAt);
         Value status = iterArgs[infoAt];
-        Value panelIndex = add(b, first, owner);
-        Value parity = parityOf(b, panelIndex);
-        Value firstStep = mul(b, panelIndex, index(b, panel));
+        Value step = add(b, first, owner);
+        Value stepI32 = toI32(b, step);
+        Value parity = parityOf(b, step);
+        Value multiplierBase = mul(b, parity, index(b, slotRows));
 
-        // The panel's outcomes: the owner's own stores (ordered for its
-        // lanes by bar.warp.sync), the others' after its barrier.
+        // The step's outcome: the owner's own stores (ordered for its lanes
+        // by bar.warp.sync), the others' after its barrier.
         Value isOwner = cmp(b, P::eq, warp, owner);
         scf::IfOp::create(
             b, isOwner,
@@ -1578,108 +1470,114 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                                       threadCount, {}, Value());
               scf::YieldOp::create(b);
             });
-        // Every buffer is read here, before any arrive of this iteration
-        // (the reuse argument above).
-        SmallVector<AppliedStep> steps;
-        for (int64_t j = 0; j < panel; ++j) {
-          Value step = add(b, firstStep, index(b, j));
-          Value bufferSlot =
-              add(b, mul(b, parity, index(b, panel)), index(b, j));
-          // The panel's first step exists; a later one only within K.
-          Value inMatrix = j ? cmp(b, P::ult, step, k) : Value();
-          auto within = [&](Value condition) -> Value {
-            return inMatrix ? arith::AndIOp::create(b, inMatrix, condition)
-                                  .getResult()
-                            : condition;
-          };
-          Value stepOutcome = memref::LoadOp::create(b, outcome, bufferSlot);
-          Value singular = cmp(b, P::slt, stepOutcome, int32(b, 0));
-          Value pivotRow =
-              arith::AndIOp::create(b, stepOutcome, int32(b, 127));
-          // info: the first zero pivot, 1-based.
-          status = select(
-              b,
-              within(arith::AndIOp::create(
-                  b, singular,
-                  cmp(b, P::eq, status,
-                      arith::ConstantOp::create(
-                          b, b.getIntegerAttr(intType, 0))))),
-              toIntType(b, add(b, toI32(b, step), int32(b, 1)), intType),
-              status);
-          SmallVector<Value> negMultiplier;
-          Value multiplierBase = mul(b, bufferSlot, index(b, slotRows));
-          for (int64_t r = 0; r < rowSlots; ++r) {
-            negMultiplier.push_back(arith::NegFOp::create(
-                b, memref::LoadOp::create(
-                       b, multipliers,
-                       ValueRange{add(b, multiplierBase, rows[r])})));
-            used[r] = arith::OrIOp::create(
-                b, used[r], within(cmp(b, P::eq, rowsI32[r], pivotRow)));
-          }
-          steps.push_back(appliedStep(b, negMultiplier, used, pivotRow,
-                                      within(negate(b, singular))));
+        Value stepOutcome = memref::LoadOp::create(b, outcome, parity);
+        Value singular = cmp(b, P::slt, stepOutcome, int32(b, 0));
+        Value pivotRow = arith::AndIOp::create(b, stepOutcome, int32(b, 127));
+        // info: the first zero pivot, 1-based.
+        status = select(
+            b,
+            arith::AndIOp::create(
+                b, singular,
+                cmp(b, P::eq, status,
+                    arith::ConstantOp::create(b, b.getIntegerAttr(intType, 0)))),
+            toIntType(b, add(b, stepI32, int32(b, 1)), intType), status);
+        SmallVector<Value> negMultiplier;
+        for (int64_t r = 0; r < rowSlots; ++r) {
+          negMultiplier.push_back(arith::NegFOp::create(
+              b, memref::LoadOp::create(
+                     b, multipliers,
+                     ValueRange{add(b, multiplierBase, rows[r])})));
+          used[r] = arith::OrIOp::create(
+              b, used[r], cmp(b, P::eq, rowsI32[r], pivotRow));
         }
+        Value pivotRowSlot = arith::ShRUIOp::create(b, pivotRow, int32(b, 5));
+        Value pivotLane = arith::AndIOp::create(b, pivotRow, int32(b, 31));
+        Value updates = negate(b, singular);
+        // Column slot `c` of `a` updated by the step.
+        auto updatedSlot = [&](ImplicitLocOpBuilder &b, int64_t c) {
+          SmallVector<Value> values(a);
+          updateSlots(b, values, {c}, negMultiplier, used, pivotRowSlot,
+                      pivotLane);
+          return slotValues(values, c);
+        };
 
-        // Look-ahead: panel + 1 is panel slot `round` of the next warp, or
-        // panel slot `round + 1` of warp 0 after the round's last warp. Its
-        // owner applies the panel to it and factors it first.
-        Value nextPanel = add(b, panelIndex, index(b, 1));
-        Value hasNext = cmp(b, P::ult, nextPanel, kPanels);
-        SmallVector<Value> factoredFirst;
-        for (int64_t q = round; q < std::min(round + 2, panelSlots); ++q) {
+        // Look-ahead: column step + 1 is slot `round` of the next warp, or
+        // slot `round + 1` of warp 0 after the round's last warp. Its owner
+        // updates it and searches step + 1 first.
+        Value nextStep = add(b, step, index(b, 1));
+        Value hasNext = cmp(b, P::ult, nextStep, k);
+        SmallVector<Value> searchedFirst;
+        for (int64_t c = round; c < std::min(round + 2, columnSlots); ++c) {
           Value nextOwner =
-              q == round
+              c == round
                   ? cmp(b, P::eq, warp, add(b, owner, index(b, 1)))
                   : arith::AndIOp::create(
                         b, cmp(b, P::eq, warp, index(b, 0)),
                         cmp(b, P::eq, owner, index(b, warps - 1)))
                         .getResult();
           nextOwner = arith::AndIOp::create(b, nextOwner, hasNext);
-          factoredFirst.push_back(nextOwner);
-          SmallVector<int64_t> slots = panelSlotColumns(q);
-          setSlots(a, slots,
-                   yieldIf(
-                       b, nextOwner,
-                       [&](ImplicitLocOpBuilder &b) {
-                         SmallVector<Value> ahead(a);
-                         applySteps(b, ahead, slots, steps);
-                         return factorPanel(b, nextPanel, q, ahead, used);
-                       },
-                       slotValues(a, slots)));
+          searchedFirst.push_back(nextOwner);
+          setSlot(a, c,
+                  yieldIf(
+                      b, nextOwner,
+                      [&](ImplicitLocOpBuilder &b) {
+                        SmallVector<Value> column = yieldIf(
+                            b, updates,
+                            [&](ImplicitLocOpBuilder &b) {
+                              return updatedSlot(b, c);
+                            },
+                            slotValues(a, c));
+                        return searchAndPublish(b, nextStep, column, used);
+                      },
+                      slotValues(a, c)));
         }
 
-        // The rest of the update of the columns after the panel: panel
-        // slot `round` in the warps after the owner (a warp-uniform
-        // branch), then the later panel slots as straight-line code, so
-        // that their shuffles and multiply-adds overlap (a branch a slot
+        // The rest of the update of the columns after `step`, none when the
+        // pivot is zero: slot `round` in the warps after the owner (a
+        // warp-uniform branch), then the later slots as straight-line code,
+        // so that their shuffles and multiply-adds overlap (a branch a slot
         // serializes them: 76.1 against 68.3 us for 75x75 f64 with 8 warps;
-        // with 16, 55.3 and 55.7, even, run 10). Columns past the matrix
-        // are updated too: nothing reads them.
-        SmallVector<int64_t> roundSlots = panelSlotColumns(round);
-        setSlots(a, roundSlots,
-                 yieldIf(
-                     b,
-                     arith::AndIOp::create(b, cmp(b, P::ugt, warp, owner),
-                                           negate(b, factoredFirst[0])),
-                     [&](ImplicitLocOpBuilder &b) {
-                       SmallVector<Value> updated(a);
-                       applySteps(b, updated, roundSlots, steps);
-                       return slotValues(updated, roundSlots);
-                     },
-                     slotValues(a, roundSlots)));
-        SmallVector<int64_t> later = llvm::to_vector(
-            llvm::seq<int64_t>((round + 1) * panel, columnSlots));
-        if (!later.empty()) {
-          SmallVector<Value> updated(a);
-          applySteps(b, updated, later, steps);
-          // Warp 0's panel slot round + 1, already updated and factored
-          // for the look-ahead after the round's last panel.
-          for (int64_t c : panelSlotColumns(round + 1))
-            for (int64_t r = 0; r < rowSlots; ++r)
-              updated[slot(r, c)] = select(b, factoredFirst[1], a[slot(r, c)],
-                                           updated[slot(r, c)]);
-          setSlots(a, later, slotValues(updated, later));
-        }
+        // with 16, 55.3 and 55.7, even, run 10). Columns past the matrix are
+        // updated too: nothing reads them.
+        SmallVector<Value> rest;
+        for (int64_t c = round; c < columnSlots; ++c)
+          rest.append(slotValues(a, c));
+        rest = yieldIf(
+            b, updates,
+            [&](ImplicitLocOpBuilder &b) {
+              SmallVector<Value> updated(a);
+              setSlot(updated, round,
+                      yieldIf(
+                          b,
+                          arith::AndIOp::create(
+                              b, cmp(b, P::ugt, warp, owner),
+                              negate(b, searchedFirst[0])),
+                          [&](ImplicitLocOpBuilder &b) {
+                            return updatedSlot(b, round);
+                          },
+                          slotValues(a, round)));
+              SmallVector<int64_t> later =
+                  llvm::to_vector(llvm::seq<int64_t>(round + 1, columnSlots));
+              if (!later.empty()) {
+                updateSlots(b, updated, later, negMultiplier, used,
+                            pivotRowSlot, pivotLane);
+                // Warp 0's slot round + 1, already updated for the
+                // look-ahead after the round's last step.
+                for (int64_t r = 0; r < rowSlots; ++r)
+                  updated[slot(r, round + 1)] =
+                      select(b, searchedFirst[1], a[slot(r, round + 1)],
+                             updated[slot(r, round + 1)]);
+              }
+              SmallVector<Value> values;
+              for (int64_t c = round; c < columnSlots; ++c)
+                values.append(slotValues(updated, c));
+              return values;
+            },
+            rest);
+        for (int64_t c = round; c < columnSlots; ++c)
+          setSlot(a, c,
+                  ArrayRef<Value>(rest).slice((c - round) * rowSlots,
+                                              rowSlots));
         SmallVector<Value> next(a);
         next.append(used);
         next.push_back(status);

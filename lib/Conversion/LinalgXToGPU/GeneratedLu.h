@@ -95,47 +95,29 @@ inline constexpr int64_t kCyclicRegisterLuMaxThreadBytes = 512;
 inline constexpr int64_t kCyclicRegisterLuSharedBytes = 48 * 1024;
 
 /// The shape of the cyclic register kernel for matrices of at most `rows`
-/// rows and `cols` columns of `elementBytes`-byte elements, in panels of
-/// `panel` consecutive columns, spread over at most `maxWarps` warps where
-/// registers allow: `warps()` warps (blockDim.y) of 32 lanes, warp w holding
-/// panels w, w + W, ... (`panelSlots()` of them), `rowSlots() x
-/// columnSlots()` elements a thread.
+/// rows and `cols` columns of `elementBytes`-byte elements, spread over at
+/// most `maxWarps` warps where registers allow: `warps()` warps (blockDim.y)
+/// of 32 lanes, `rowSlots() x columnSlots()` elements a thread.
 struct CyclicRegisterLuShape {
-  int64_t rows, cols, maxWarps, elementBytes, panel = 1;
+  int64_t rows, cols, maxWarps, elementBytes;
   int64_t rowSlots() const { return (rows + 31) / 32; }
-  int64_t panels() const { return (cols + panel - 1) / panel; }
-  int64_t panelSlots() const {
+  int64_t columnSlots() const {
     int64_t registerBound = std::max<int64_t>(
-        1, kCyclicRegisterLuMaxThreadBytes /
-               (rowSlots() * panel * elementBytes));
-    return std::min((panels() + maxWarps - 1) / maxWarps, registerBound);
+        1, kCyclicRegisterLuMaxThreadBytes / (rowSlots() * elementBytes));
+    return std::min((cols + maxWarps - 1) / maxWarps, registerBound);
   }
-  int64_t columnSlots() const { return panel * panelSlots(); }
   int64_t warps() const {
-    return (panels() + panelSlots() - 1) / panelSlots();
+    return (cols + columnSlots() - 1) / columnSlots();
   }
-  /// The lowest and highest column that column slot `c` holds in any warp
-  /// (warp w's slot c is column (w + W (c / panel)) panel + c % panel).
-  int64_t lowestColumnOfSlot(int64_t c) const {
-    return warps() * (c / panel) * panel + c % panel;
-  }
-  int64_t highestColumnOfSlot(int64_t c) const {
-    return lowestColumnOfSlot(c) + (warps() - 1) * panel;
-  }
-  /// Elements of the step buffers: the multipliers ([2][panel][32 *
-  /// rowSlots], by panel parity) and the outcomes ([2][panel] i32).
-  int64_t multiplierElements() const { return 2 * panel * 32 * rowSlots(); }
-  int64_t outcomeElements() const { return 2 * panel; }
   /// Columns staged in shared memory at a time (the whole matrix when it
   /// fits beside the step buffers), and their row stride (odd: a column's
   /// rows fall in distinct banks).
   int64_t stagedColumns() const {
-    // Besides the staged columns: the multipliers, the row order (2 x 32
-    // i32 per row slot), the outcomes, and up to 16 bytes of alignment
-    // padding before each of the four buffers.
+    // Besides the staged columns: the multipliers and the row order (2 x 32
+    // per row slot each), the outcome (2 i32), and up to 16 bytes of
+    // alignment padding before each of the four buffers.
     int64_t budget = kCyclicRegisterLuSharedBytes -
-                     multiplierElements() * elementBytes -
-                     2 * 32 * rowSlots() * 4 - outcomeElements() * 4 - 4 * 16;
+                     2 * 32 * rowSlots() * (elementBytes + 4) - 2 * 4 - 4 * 16;
     int64_t columns = std::min(cols, budget / (rows * elementBytes));
     while (columns > 1 && rows * (columns | 1) * elementBytes > budget)
       --columns;

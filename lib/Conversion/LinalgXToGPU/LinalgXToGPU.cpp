@@ -1389,15 +1389,12 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
     if (choice.path == Path::CyclicRegister) {
       CyclicRegisterLuShape shape{choice.rows, choice.cols,
                                   options.cyclicLuMaxWarps,
-                                  elementByteSize(elementType),
-                                  options.cyclicLuPanel};
+                                  elementByteSize(elementType)};
       int32_t warps = static_cast<int32_t>(shape.warps());
       gpu::GPUFuncOp kernel = getOrCreateKernel(
           module,
           "linalgx_lu_cyclic" + std::to_string(shape.rows) + "x" +
-              std::to_string(shape.cols) +
-              (shape.panel > 1 ? "p" + std::to_string(shape.panel) : "") +
-              "_" + suffix,
+              std::to_string(shape.cols) + "_" + suffix,
           TypeRange(ValueRange(operands)), {32, warps, 1},
           cyclicRegisterLuWorkgroupTypes(shape, elementType),
           [&](ImplicitLocOpBuilder &kb, ValueRange args,
@@ -1599,13 +1596,6 @@ struct ConvertLinalgXToGPUPass
       return signalPassFailure();
     }
     loweringOptions.cyclicLuMaxWarps = cyclicLuMaxWarps;
-    if (cyclicLuPanel < 1 || cyclicLuPanel > 16) {
-      getOperation().emitError()
-          << "lu-cyclic-panel must be 1 to 16 columns, got "
-          << static_cast<int64_t>(cyclicLuPanel);
-      return signalPassFailure();
-    }
-    loweringOptions.cyclicLuPanel = cyclicLuPanel;
     if (failed(checkReservedSymbols(getOperation())))
       return signalPassFailure();
 

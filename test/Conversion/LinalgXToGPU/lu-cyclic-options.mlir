@@ -3,16 +3,10 @@
 // slots, 15 warps; 128 columns: 8 slots, 16 warps), unless a thread would then hold more than 128 registers
 // of the matrix (128x128 f64 over at most 4 warps: 32 slots of 4 f64 rows
 // would be 256 registers, so 16 slots and 8 warps); lu-cyclic-max-batch=0
-// turns the kernel off; lu-cyclic-panel sets the columns a warp factors
-// between two hand-offs (panels of 4: 19 panels of 75 columns over at most
-// 16 warps, 2 panels a warp, 10 warps; 128 columns, 16 warps); all are
-// checked.
+// turns the kernel off; both are checked.
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-cyclic-max-warps=16 | FileCheck %s --check-prefix=W16
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-cyclic-max-warps=4 | FileCheck %s --check-prefix=W4
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-cyclic-max-batch=0 | FileCheck %s --check-prefix=OFF
-// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-cyclic-panel=4 | FileCheck %s --check-prefix=P4
-// RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-cyclic-panel=0 2>&1 | FileCheck %s --check-prefix=PANEL0
-// RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-cyclic-panel=17 2>&1 | FileCheck %s --check-prefix=PANEL17
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-cyclic-max-warps=0 2>&1 | FileCheck %s --check-prefix=ZERO
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-cyclic-max-warps=33 2>&1 | FileCheck %s --check-prefix=BIG
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-cyclic-max-batch=-1 2>&1 | FileCheck %s --check-prefix=NEGATIVE
@@ -23,22 +17,6 @@
 // W4: gpu.launch_func {{.+}} @linalgx_kernels::@linalgx_lu_cyclic75x75_f64_i32 blocks in ({{.+}}) threads in (%c32{{.*}}, %c4{{.*}}, %c1{{.*}})
 // W4: gpu.launch_func {{.+}} @linalgx_kernels::@linalgx_lu_cyclic128x128_f64_i32 blocks in ({{.+}}) threads in (%c32{{.*}}, %c8{{.*}}, %c1{{.*}})
 // OFF-NOT: linalgx_lu_cyclic
-// P4: gpu.launch_func {{.+}} @linalgx_kernels::@linalgx_lu_cyclic75x75p4_f64_i32 blocks in ({{.+}}) threads in (%c32{{.*}}, %c10{{.*}}, %c1{{.*}})
-// P4: gpu.launch_func {{.+}} @linalgx_kernels::@linalgx_lu_cyclic128x128p4_f64_i32 blocks in ({{.+}}) threads in (%c32{{.*}}, %c16{{.*}}, %c1{{.*}})
-// The step buffers hold a panel (2 x 4 x 96 multipliers, 2 x 4 outcomes);
-// warp 0 factors panel 0 before the steps: four searches, the later three
-// within K and after a warp sync (the row order of the step before), then
-// one arrive for the panel.
-// P4: gpu.func @linalgx_lu_cyclic75x75p4_f64_i32({{.+}}memref<768xf64, #gpu.address_space<workgroup>>{{.+}}memref<8xi32, #gpu.address_space<workgroup>>{{.+}}known_block_size = array<i32: 32, 10, 1>
-// P4:   nvvm.redux.sync  umax
-// P4-NOT: nvvm.barrier.arrive
-// P4-COUNT-3: nvvm.bar.warp.sync
-// P4-NOT: nvvm.barrier.arrive
-// P4:   nvvm.barrier.arrive id = %{{.+}} number_of_threads = %c320_i32
-// P4-NEXT: scf.yield
-// P4:   scf.for {{.+}} iter_args({{.+}}) -> ({{(f64, ){23}f64}}, i1, i1, i1, i32) {
-// PANEL0: error: lu-cyclic-panel must be 1 to 16 columns, got 0
-// PANEL17: error: lu-cyclic-panel must be 1 to 16 columns, got 17
 // ZERO: error: lu-cyclic-max-warps must be 1 to 32 (a block of at most 1024 threads), got 0
 // BIG: error: lu-cyclic-max-warps must be 1 to 32 (a block of at most 1024 threads), got 33
 // NEGATIVE: error: lu-cyclic-max-batch must be at least 0, got -1

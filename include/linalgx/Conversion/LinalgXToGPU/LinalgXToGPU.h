@@ -36,12 +36,6 @@ inline constexpr int64_t kDefaultCyclicLuMaxBatch = 132;
 /// docs/gpu.md); the `lu-cyclic-max-warps` option overrides it.
 inline constexpr int64_t kDefaultCyclicLuMaxWarps = 16;
 
-/// The cyclic register LU kernel hands columns between warps in panels of
-/// this many by default: the owner of a panel factors its steps in its
-/// registers, and one publication serves them all (docs/gpu.md); the
-/// `lu-cyclic-panel` option overrides it.
-inline constexpr int64_t kDefaultCyclicLuPanel = 1;
-
 struct LinalgXToGPUOptions {
   /// Operands are host memory, copied to and from the device around each op.
   bool hostBuffers = false;
@@ -51,8 +45,6 @@ struct LinalgXToGPUOptions {
   int64_t cyclicLuMaxBatch = kDefaultCyclicLuMaxBatch;
   /// Warps the cyclic register kernel spreads a matrix over at most (1..32).
   int64_t cyclicLuMaxWarps = kDefaultCyclicLuMaxWarps;
-  /// Columns of a panel of the cyclic register kernel (1..16).
-  int64_t cyclicLuPanel = kDefaultCyclicLuPanel;
 };
 
 /// Patterns lowering linalgx ops on memrefs to `gpu.launch_func` of kernels
