@@ -814,14 +814,6 @@ void buildFlatPermutation(ImplicitLocOpBuilder &b, Value pivots,
   Value one = arith::ConstantIndexOp::create(b, 1);
   Value blockSize = arith::ConstantIndexOp::create(b, kBlockSize);
   Value total = arith::MulIOp::create(b, batch, n);
-  // A block spans at most ceil(256 / N) + 1 matrices; whether their pivots
-  // fit the window depends on N and K only, so the choice is uniform.
-  Value matricesPerBlock = arith::AddIOp::create(
-      b, arith::CeilDivUIOp::create(b, blockSize, arith::MaxUIOp::create(b, n, one)),
-      one);
-  Value staged = arith::CmpIOp::create(
-      b, arith::CmpIPredicate::ule, arith::MulIOp::create(b, matricesPerBlock, k),
-      arith::ConstantIndexOp::create(b, windowSize));
 
   Value threadId = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
   Value blockId = gpu::BlockIdOp::create(b, gpu::Dimension::x);
@@ -842,6 +834,14 @@ void buildFlatPermutation(ImplicitLocOpBuilder &b, Value pivots,
         b, arith::AddIOp::create(
                b, arith::SubIOp::create(b, lastMatrix, firstMatrix), one),
         k);
+    // Whether the pivots of the block's matrices fit the window: decided by
+    // the block's own span (the same for all its threads), so a block inside
+    // one matrix stages K = 4096 pivots, as (4096,4096) needs (a bound of
+    // ceil(256 / N) + 1 matrices a block sent it to global memory: 191 us
+    // against 94 staged, H200 runs 11d and 2).
+    Value staged = arith::CmpIOp::create(
+        b, arith::CmpIPredicate::ule, stagedCount,
+        arith::ConstantIndexOp::create(b, windowSize));
     buildIf(b, staged, [&](ImplicitLocOpBuilder &b) {
       buildLoop(b, threadId, stagedCount, blockSize,
                 [&](ImplicitLocOpBuilder &b, Value index) {

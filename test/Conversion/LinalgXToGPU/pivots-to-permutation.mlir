@@ -246,15 +246,6 @@
 // CHECK-NEXT:        %[[K1:.+]] = arith.constant 1 : index
 // CHECK-NEXT:        %[[K256:.+]] = arith.constant 256 : index
 // CHECK-NEXT:        %[[KTOTAL:.+]] = arith.muli %[[KB]], %[[KN]] : index
-// A chunk of 256 positions spans at most ceildiv(256, max(N, 1)) + 1
-// matrices; their K pivots each are staged iff that fits the 4096-entry
-// window, a condition of N and K only, so the same for every thread.
-// CHECK-NEXT:      %[[NPOS:.+]] = arith.maxui %[[KN]], %[[K1]] : index
-// CHECK-NEXT:      %[[PERCHUNK:.+]] = arith.ceildivui %[[K256]], %[[NPOS]] : index
-// CHECK-NEXT:      %[[SPANMAX:.+]] = arith.addi %[[PERCHUNK]], %[[K1]] : index
-// CHECK-NEXT:      %[[NEED:.+]] = arith.muli %[[SPANMAX]], %[[KK]] : index
-// CHECK-NEXT:      %[[WSIZE:.+]] = arith.constant 4096 : index
-// CHECK-NEXT:      %[[STAGED:.+]] = arith.cmpi ule, %[[NEED]], %[[WSIZE]] : index
 // CHECK-NEXT:      %[[TID:.+]] = gpu.thread_id x
 // CHECK-NEXT:      %[[BID:.+]] = gpu.block_id x
 // CHECK-NEXT:      %[[GDIM:.+]] = gpu.grid_dim x
@@ -274,6 +265,11 @@
 // CHECK-NEXT:        %[[SPAN1:.+]] = arith.subi %[[LASTM]], %[[FIRSTM]] : index
 // CHECK-NEXT:        %[[SPAN:.+]] = arith.addi %[[SPAN1]], %[[K1]] : index
 // CHECK-NEXT:        %[[COUNT:.+]] = arith.muli %[[SPAN]], %[[KK]] : index
+// The chunk's matrices' K pivots each are staged iff they fit the 4096-entry
+// window: a condition of the chunk (the same for every thread of the block),
+// so a chunk inside one matrix stages up to 4096 pivots.
+// CHECK-NEXT:        %[[WSIZE:.+]] = arith.constant 4096 : index
+// CHECK-NEXT:        %[[STAGED:.+]] = arith.cmpi ule, %[[COUNT]], %[[WSIZE]] : index
 // Staging: window[idx] = pivots[firstMatrix + idx / K][idx % K] for
 // idx < (lastMatrix - firstMatrix + 1) * K, consecutive threads on
 // consecutive pivots.
@@ -582,11 +578,11 @@ func.func @perm_unbatched_i32(%p: memref<3xi32>, %q: memref<5xi32>) {
 // CHECK-NEXT:        memref.store %[[GFINAL64]], %[[PERM]][%{{.+}}, %{{.+}}] : memref<?x?xi64>
 // CHECK:           } else {
 // CHECK:             arith.muli
-// CHECK:           %[[NEED:.+]] = arith.muli %{{.+}}, %[[KK]] : index
-// CHECK-NEXT:      %[[WSIZE:.+]] = arith.constant 2048 : index
-// CHECK-NEXT:      %[[STAGED:.+]] = arith.cmpi ule, %[[NEED]], %[[WSIZE]] : index
 // CHECK:           scf.for
-// CHECK:             scf.if %[[STAGED]] {
+// CHECK:             %[[NEED:.+]] = arith.muli %{{.+}}, %[[KK]] : index
+// CHECK-NEXT:        %[[WSIZE:.+]] = arith.constant 2048 : index
+// CHECK-NEXT:        %[[STAGED:.+]] = arith.cmpi ule, %[[NEED]], %[[WSIZE]] : index
+// CHECK-NEXT:        scf.if %[[STAGED]] {
 // CHECK-NEXT:          scf.for %[[IDX:[^ ]+]] = {{.+}} {
 // CHECK:                 %[[PV:.+]] = memref.load %[[PIV]][%{{.+}}, %{{.+}}] : memref<?x?xi64>
 // CHECK-NEXT:            memref.store %[[PV]], %[[WIN]][%[[IDX]]] : memref<2048xi64, #gpu.address_space<workgroup>>
