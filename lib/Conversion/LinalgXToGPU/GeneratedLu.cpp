@@ -1201,9 +1201,10 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
       Value rowAtStep = memref::LoadOp::create(
           b, rowOrder, add(b, step, index(b, rowAtPosition)));
       // The lane's first unused row holding `key`, as position * 128 + row
-      // (all ones: none).
-      auto candidateOf = [&](ImplicitLocOpBuilder &b, Value key) -> Value {
-        Value laneCandidate;
+      // (all ones: none), and that row's value in `column`.
+      auto candidateOf =
+          [&](ImplicitLocOpBuilder &b, Value key) -> std::pair<Value, Value> {
+        Value laneCandidate, laneValue;
         for (int64_t r = 0; r < rowSlots; ++r) {
           Value candidate = select(
               b,
@@ -1213,12 +1214,16 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                   b, arith::ShLIOp::create(b, position[r], int32(b, 7)),
                   rowsI32[r]),
               int32(b, -1));
-          laneCandidate = r ? arith::MinUIOp::create(b, laneCandidate,
-                                                     candidate)
-                                  .getResult()
-                            : candidate;
+          if (r == 0) {
+            laneCandidate = candidate;
+            laneValue = column[0];
+            continue;
+          }
+          Value earlier = cmp(b, P::ult, candidate, laneCandidate);
+          laneCandidate = select(b, earlier, candidate, laneCandidate);
+          laneValue = select(b, earlier, column[r], laneValue);
         }
-        return laneCandidate;
+        return {laneCandidate, laneValue};
       };
       auto reduce = [&](ImplicitLocOpBuilder &b, NVVM::ReduxKind kind,
                         Value v) -> Value {
@@ -1226,18 +1231,31 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
       };
       // The largest key's high word (f32: the key) first. When a single lane
       // holds it (a ballot; the rule on random data) that lane's own
-      // candidate is the pivot, fetched by one shuffle; otherwise the
-      // largest low word among the lanes tied on the high word, then the
-      // first position holding the largest key: two more reductions.
+      // candidate is the pivot and the candidate's value the pivot's value,
+      // fetched by shuffles side by side; otherwise the largest low word
+      // among the lanes tied on the high word, then the first position
+      // holding the largest key: two more reductions, and the pivot by
+      // shuffle from the row they name. The step's owner waits on this
+      // chain, so what does not depend on the reductions comes off it: the
+      // high words' maximum is taken in 32 bits (the high word of the
+      // largest key is the largest high word), and the lane's candidate is
+      // found before the ballot.
       bool wideKey = !keyType.isInteger(32);
-      Value high =
-          wideKey ? arith::TruncIOp::create(
-                        b, i32,
-                        arith::ShRUIOp::create(
-                            b, laneKey,
-                            arith::ConstantIntOp::create(b, keyType, 32)))
-                        .getResult()
-                  : laneKey;
+      Value high;
+      for (int64_t r = 0; r < rowSlots; ++r) {
+        Value keyHigh =
+            wideKey ? arith::TruncIOp::create(
+                          b, i32,
+                          arith::ShRUIOp::create(
+                              b, keys[r],
+                              arith::ConstantIntOp::create(b, keyType, 32)))
+                          .getResult()
+                    : keys[r];
+        high = r ? arith::MaxUIOp::create(b, high, keyHigh).getResult()
+                 : keyHigh;
+      }
+      Value laneCandidate, laneValue;
+      std::tie(laneCandidate, laneValue) = candidateOf(b, laneKey);
       Value bestHigh = reduce(b, NVVM::ReduxKind::UMAX, high);
       Value tied = NVVM::VoteSyncOp::create(b, i32, fullMask,
                                             cmp(b, P::eq, high, bestHigh),
@@ -1246,10 +1264,12 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
           b, cmp(b, P::eq, math::CtPopOp::create(b, tied), int32(b, 1)),
           [&](OpBuilder &nested, Location loc) {
             ImplicitLocOpBuilder b(loc, nested);
+            Value winner = math::CountTrailingZerosOp::create(b, tied);
             scf::YieldOp::create(
-                b, shuffleValue(b, candidateOf(b, laneKey),
-                                math::CountTrailingZerosOp::create(b, tied),
-                                gpu::ShuffleMode::IDX));
+                b, ValueRange{shuffleValue(b, laneCandidate, winner,
+                                           gpu::ShuffleMode::IDX),
+                              shuffleValue(b, laneValue, winner,
+                                           gpu::ShuffleMode::IDX)});
           },
           [&](OpBuilder &nested, Location loc) {
             ImplicitLocOpBuilder b(loc, nested);
@@ -1267,15 +1287,21 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                       arith::ConstantIntOp::create(b, keyType, 32)),
                   arith::ExtUIOp::create(b, keyType, bestLow));
             }
-            scf::YieldOp::create(b, reduce(b, NVVM::ReduxKind::UMIN,
-                                           candidateOf(b, bestKey)));
+            Value best = reduce(b, NVVM::ReduxKind::UMIN,
+                                candidateOf(b, bestKey).first);
+            Value row = arith::AndIOp::create(b, best, int32(b, 127));
+            scf::YieldOp::create(
+                b, ValueRange{best,
+                              fromRow(b, column,
+                                      arith::ShRUIOp::create(b, row,
+                                                             int32(b, 5)),
+                                      arith::AndIOp::create(b, row,
+                                                            int32(b, 31)))});
           });
       Value best = search.getResult(0);
       Value pivotRow = arith::AndIOp::create(b, best, int32(b, 127));
       Value pivotPosition = arith::ShRUIOp::create(b, best, int32(b, 7));
-      Value pivot = fromRow(b, column,
-                            arith::ShRUIOp::create(b, pivotRow, int32(b, 5)),
-                            arith::AndIOp::create(b, pivotRow, int32(b, 31)));
+      Value pivot = search.getResult(1);
       Value singular = element.isZero(b, pivot);
 
       // Multipliers of the unused rows but the pivot's: one reciprocal, or
@@ -1310,11 +1336,11 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
         memref::StoreOp::create(b, scaledColumn.back(), multipliers,
                                 ValueRange{add(b, multiplierBase, rows[r])});
       }
-      // Lane 0 publishes the outcome (pivot row, and the sign bit for a
+      // The warp publishes the outcome (pivot row, and the sign bit for a
       // zero pivot), records the pivot and exchanges the positions of the
-      // pivot row and the row at `step`.
-      buildIf(b, cmp(b, P::eq, lane, index(b, 0)),
-              [&](ImplicitLocOpBuilder &b) {
+      // pivot row and the row at `step`: every lane stores the same values
+      // to the same addresses, which costs the owner's chain no branch.
+      {
         memref::StoreOp::create(
             b,
             arith::OrIOp::create(
@@ -1333,7 +1359,7 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
         memref::StoreOp::create(b, pivotPosition, rowOrder,
                                 toIndex(b, rowAtStep));
         memref::StoreOp::create(b, stepI32, rowOrder, toIndex(b, pivotRow));
-      });
+      }
       // A block of one warp has nobody to tell (its lanes synchronize at
       // the next step's bar.warp.sync).
       if (warps > 1)

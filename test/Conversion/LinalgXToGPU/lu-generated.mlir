@@ -176,12 +176,13 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // own position (the row order in shared memory) and comes in through shared
 // memory in rows (one barrier before, one after). Warp 0 searches step 0:
 // its rows' positions, the key's high word (one redux.sync), a ballot: a
-// single lane holding it gives its own candidate (position * 128 + row) by
-// a shuffle, else the low word and the first position (two more
-// redux.sync); the pivot by shuffle (two 32-bit shuffles), one reciprocal
-// (divisions below the smallest normal number), the multipliers, and lane 0
-// the outcome, the pivot, the exchanged positions; then bar.arrive on the
-// step's named barrier. Five rounds, each a rolled loop over its steps: the
+// single lane holding it gives its own candidate (position * 128 + row)
+// and the candidate's value by shuffles side by side (three 32-bit), else
+// the low word and the first position (two more redux.sync) and the pivot
+// by shuffle from the row they name (two); one reciprocal (divisions below
+// the smallest normal number), the multipliers, and, by every lane with no
+// branch, the outcome, the pivot, the exchanged positions; then bar.arrive
+// on the step's named barrier. Five rounds, each a rolled loop over its steps: the
 // step's owner (bar.warp.sync) and the other warps (bar.sync on the named
 // barrier) read the outcome and multipliers; the owner of the next column
 // updates it and searches the next step first (two candidates: the next
@@ -208,22 +209,24 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // CHECK:             nvvm.redux.sync  umax
 // CHECK:             nvvm.vote.sync  ballot
 // CHECK:             math.ctpop
-// CHECK:             scf.if %{{.+}} -> (i32) {
+// CHECK:             scf.if %{{.+}} -> (i32, f64) {
 // CHECK:               math.cttz
-// CHECK:               gpu.shuffle  idx
+// CHECK-COUNT-3:       gpu.shuffle  idx
 // CHECK:             } else {
 // CHECK:               nvvm.redux.sync  umax
 // CHECK:               nvvm.redux.sync  umin
+// CHECK-COUNT-2:       gpu.shuffle  idx
 // CHECK:             }
-// CHECK-COUNT-2:     gpu.shuffle  idx
+// CHECK-NOT:         gpu.shuffle
 // CHECK:             arith.cmpf oge
 // CHECK:             scf.if %{{.+}} -> (f64, f64, f64) {
 // CHECK:               arith.divf
 // CHECK:             } else {
 // CHECK-COUNT-3:       arith.divf
 // CHECK-COUNT-3:     memref.store %{{.+}}, %[[MULT]]
+// CHECK-NOT:         scf.if
 // CHECK:             memref.store %{{.+}}, %[[OUTCOME]]
-// CHECK:             memref.store %{{.+}}, %{{.+}} : memref<?x?xi32>
+// CHECK-NEXT:        memref.store %{{.+}}, %{{.+}} : memref<?x?xi32>
 // CHECK-COUNT-4:     memref.store %{{.+}}, %[[ORDER]]
 // CHECK:             nvvm.barrier.arrive id = %{{.+}} number_of_threads = %c480_i32
 // CHECK:           scf.for {{.+}} iter_args({{.+}}) -> ({{(f64, ){14}f64}}, i1, i1, i1, i32) {
