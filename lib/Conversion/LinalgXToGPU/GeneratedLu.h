@@ -261,8 +261,9 @@ SmallVector<Type> cyclicRegisterLuWorkgroupTypes(CyclicRegisterLuShape shape,
 /// with the size). A step:
 ///  - the column's warp picks the pivot (per-lane maximum of its row slots,
 ///    redux.sync of the key's high word, a ballot: one lane holding it
-///    gives its own first position * 128 + row by shuffle, otherwise two
-///    more redux.sync), fetches the pivot by shuffle, scales its column
+///    gives its own first position * 128 + row and the pivot by shuffles,
+///    otherwise two more redux.sync and a shuffle of the pivot), scales its
+///    column
 ///    (one reciprocal, LAPACK's sfmin rule) and publishes the multipliers
 ///    and the pivot row in shared memory (double-buffered by step parity),
 ///    then arrives on the step's named barrier, where the other warps wait;
