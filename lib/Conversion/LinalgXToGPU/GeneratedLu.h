@@ -262,10 +262,10 @@ SmallVector<Type> cyclicRegisterLuWorkgroupTypes(CyclicRegisterLuShape shape,
 ///  - the column's warp picks the pivot (per-lane maximum of its row slots,
 ///    redux.sync of the key's high word, a ballot: one lane holding it
 ///    gives its own first position * 128 + row and the pivot by shuffles,
-///    otherwise two more redux.sync and a shuffle of the pivot), scales its
-///    column
-///    (one reciprocal, LAPACK's sfmin rule) and publishes the multipliers
-///    and the pivot row in shared memory (double-buffered by step parity),
+///    otherwise two more redux.sync and a shuffle of the pivot), scales
+///    its column (one reciprocal, LAPACK's sfmin rule) and publishes the
+///    multipliers and the pivot row in shared memory (double-buffered by
+///    step parity),
 ///    then arrives on the step's named barrier, where the other warps wait;
 ///  - the owner of the next column applies the step to it and searches the
 ///    next step first (look-ahead);
