@@ -1340,26 +1340,24 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
       // zero pivot), records the pivot and exchanges the positions of the
       // pivot row and the row at `step`: every lane stores the same values
       // to the same addresses, which costs the owner's chain no branch.
-      {
-        memref::StoreOp::create(
-            b,
-            arith::OrIOp::create(
-                b, pivotRow,
-                select(b, singular,
-                       int32(b, std::numeric_limits<int32_t>::min()),
-                       int32(b, 0))),
-            outcome, parity);
-        memref::StoreOp::create(b, toIntType(b, pivotPosition, intType),
-                                pivots, ValueRange{matrix, step});
-        memref::StoreOp::create(
-            b, rowAtStep, rowOrder,
-            add(b, toIndex(b, pivotPosition), index(b, rowAtPosition)));
-        memref::StoreOp::create(b, pivotRow, rowOrder,
-                                add(b, step, index(b, rowAtPosition)));
-        memref::StoreOp::create(b, pivotPosition, rowOrder,
-                                toIndex(b, rowAtStep));
-        memref::StoreOp::create(b, stepI32, rowOrder, toIndex(b, pivotRow));
-      }
+      memref::StoreOp::create(
+          b,
+          arith::OrIOp::create(
+              b, pivotRow,
+              select(b, singular,
+                     int32(b, std::numeric_limits<int32_t>::min()),
+                     int32(b, 0))),
+          outcome, parity);
+      memref::StoreOp::create(b, toIntType(b, pivotPosition, intType),
+                              pivots, ValueRange{matrix, step});
+      memref::StoreOp::create(
+          b, rowAtStep, rowOrder,
+          add(b, toIndex(b, pivotPosition), index(b, rowAtPosition)));
+      memref::StoreOp::create(b, pivotRow, rowOrder,
+                              add(b, step, index(b, rowAtPosition)));
+      memref::StoreOp::create(b, pivotPosition, rowOrder,
+                              toIndex(b, rowAtStep));
+      memref::StoreOp::create(b, stepI32, rowOrder, toIndex(b, pivotRow));
       // A block of one warp has nobody to tell (its lanes synchronize at
       // the next step's bar.warp.sync).
       if (warps > 1)
