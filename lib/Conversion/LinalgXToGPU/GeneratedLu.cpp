@@ -89,26 +89,6 @@ Value shuffleXor(ImplicitLocOpBuilder &b, Value value, int32_t offset) {
                       gpu::ShuffleMode::XOR);
 }
 
-/// 1 / x, correctly rounded (PTX rcp.rn, what `1 / x` lowers to), for a real
-/// f32 or f64 `x`, kept where it stands among the warp's collective
-/// operations: as plain arithmetic LLVM sinks it to its first use, behind
-/// the ones issued after it here, and its Newton iteration then delays them
-/// (a warp issues in order).
-Value inPlaceReciprocal(ImplicitLocOpBuilder &b, Value x) {
-  Type type = x.getType();
-  bool isF64 = type.isF64();
-  assert((isF64 || type.isF32()) && "a real f32 or f64 element");
-  return LLVM::InlineAsmOp::create(
-             b, type, ValueRange{x},
-             std::string("rcp.rn.") + (isF64 ? "f64" : "f32") + " $0, $1;",
-             isF64 ? "=d,d" : "=f,f", /*has_side_effects=*/true,
-             /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
-             LLVM::AsmDialectAttr::get(b.getContext(),
-                                       LLVM::AsmDialect::AD_ATT),
-             /*operand_attrs=*/ArrayAttr())
-      .getResult(0);
-}
-
 /// `acc - lhs * rhs` as one fused multiply-add (`negLhs` is -lhs) where
 /// `keep` is false, `acc` unchanged where it is true: a predicated PTX fma.
 /// The same through arith (an fma and a select) costs a select per element,
@@ -979,7 +959,7 @@ SmallVector<Type> cyclicRegisterLuWorkgroupTypes(CyclicRegisterLuShape shape,
   int64_t slotRows = 32 * shape.rowSlots();
   Type i32 = IntegerType::get(elementType.getContext(), 32);
   return {buffer(shape.rows * stride, elementType),
-          buffer(2 * slotRows, elementType), buffer(slotRows, i32),
+          buffer(2 * slotRows, elementType), buffer(2 * slotRows, i32),
           buffer(2, i32)};
 }
 
@@ -998,8 +978,9 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   const int64_t bandColumns = shape.stagedColumns();
   const int64_t stride = CyclicRegisterLuShape::stagedStride(bandColumns);
   const int64_t bands = llvm::divideCeil(shape.cols, bandColumns);
-  // rowOrder receives the row at each position (the permutation) once the
-  // steps are done; outcome holds the step's outcome (by parity).
+  // rowOrder holds each row's logical position, then the row at each
+  // position (the permutation); outcome the step's outcome (by parity).
+  const int64_t rowAtPosition = slotRows;
   Type i32 = b.getI32Type(), i1 = b.getI1Type();
   Type keyType = b.getIntegerType(elementType.getIntOrFloatBitWidth());
   using P = arith::CmpIPredicate;
@@ -1108,6 +1089,16 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
       int64_t width = std::min(bandColumns, shape.cols - first);
       // The previous matrix's or band's readers are done with the buffers.
       gpu::BarrierOp::create(b);
+      if (band == 0) {
+        // Every row at its own position.
+        buildIf(b, cmp(b, P::ult, thread, index(b, slotRows)),
+                [&](ImplicitLocOpBuilder &b) {
+          Value threadI32 = toI32(b, thread);
+          memref::StoreOp::create(b, threadI32, rowOrder, thread);
+          memref::StoreOp::create(b, threadI32, rowOrder,
+                                  add(b, thread, index(b, rowAtPosition)));
+        });
+      }
       forBandElements(b, first, width, index(b, shape.rows),
                       [&](ImplicitLocOpBuilder &b, Value row, Value column,
                           Value stagedAt) {
@@ -1157,16 +1148,11 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
       }
     }
     // Then whether each row slot has been a pivot row (rows past the matrix
-    // count as used: they never compete), each row slot's logical position
-    // (every row at its own at first; the same in every warp, so that no
-    // step reads or writes a row order in shared memory), and info.
+    // count as used: they never compete), and info.
     for (int64_t r = 0; r < rowSlots; ++r)
       state.push_back(cmp(b, P::uge, rows[r], m));
-    llvm::append_range(state, rowsI32);
     state.push_back(arith::ConstantOp::create(b, b.getIntegerAttr(intType, 0)));
-    const int64_t usedAt = rowSlots * columnSlots,
-                  positionAt = usedAt + rowSlots,
-                  infoAt = positionAt + rowSlots;
+    const int64_t usedAt = rowSlots * columnSlots, infoAt = usedAt + rowSlots;
 
     // Step s is published in buffers s % 2 through named barrier 1 + s % 2
     // (barrier 0 is the copies'): its owner arrives (bar.arrive, no wait)
@@ -1191,21 +1177,20 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
 
     // Step `step`'s pivot search and scaling of its column (`column`, one
     // value per row slot, already updated by the steps before), by the
-    // warp owning it; returns the scaled column. `position` is the row
-    // slots' logical positions before the step.
+    // warp owning it; returns the scaled column.
     auto searchAndPublish = [&](ImplicitLocOpBuilder &b, Value step,
-                                ArrayRef<Value> column, ArrayRef<Value> used,
-                                ArrayRef<Value> position)
-        -> SmallVector<Value> {
+                                ArrayRef<Value> column,
+                                ArrayRef<Value> used) -> SmallVector<Value> {
       Value stepI32 = toI32(b, step);
       Value parity = parityOf(b, step);
       Value multiplierBase = mul(b, parity, index(b, slotRows));
       // The largest key (pivotKey) of the unused rows, then the first
       // logical position holding it; position * 128 + row names the row too
       // (positions and rows are below 128).
-      SmallVector<Value> keys;
+      SmallVector<Value> keys, position;
       Value laneKey;
       for (int64_t r = 0; r < rowSlots; ++r) {
+        position.push_back(memref::LoadOp::create(b, rowOrder, rows[r]));
         keys.push_back(select(
             b, used[r], arith::ConstantIntOp::create(b, keyType, 0),
             pivotKey(b, element, column[r],
@@ -1213,6 +1198,8 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
         laneKey = r ? arith::MaxUIOp::create(b, laneKey, keys[r]).getResult()
                     : keys[r];
       }
+      Value rowAtStep = memref::LoadOp::create(
+          b, rowOrder, add(b, step, index(b, rowAtPosition)));
       // The lane's first unused row holding `key`, as position * 128 + row
       // (all ones: none), and that row's value in `column`.
       auto candidateOf =
@@ -1244,16 +1231,15 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
       };
       // The largest key's high word (f32: the key) first. When a single lane
       // holds it (a ballot; the rule on random data) that lane's own
-      // candidate is the pivot, and the candidate's value and reciprocal
-      // the pivot's, fetched by shuffles side by side; otherwise the largest
-      // low word among the lanes tied on the high word, then the first
-      // position holding the largest key: two more reductions, the pivot by
-      // shuffle from the row they name and its reciprocal. The step's owner
-      // waits on this chain, so what does not depend on the reductions comes
-      // off it: the high words' maximum is taken in 32 bits (the high word
-      // of the largest key is the largest high word), and the lane's
-      // candidate and its reciprocal (a Newton iteration's dependent
-      // multiply-adds) are computed before the ballot.
+      // candidate is the pivot and the candidate's value the pivot's value,
+      // fetched by shuffles side by side; otherwise the largest low word
+      // among the lanes tied on the high word, then the first position
+      // holding the largest key: two more reductions, and the pivot by
+      // shuffle from the row they name. The step's owner waits on this
+      // chain, so what does not depend on the reductions comes off it: the
+      // high words' maximum is taken in 32 bits (the high word of the
+      // largest key is the largest high word), and the lane's candidate is
+      // found before the ballot.
       bool wideKey = !keyType.isInteger(32);
       Value high;
       for (int64_t r = 0; r < rowSlots; ++r) {
@@ -1268,33 +1254,22 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
         high = r ? arith::MaxUIOp::create(b, high, keyHigh).getResult()
                  : keyHigh;
       }
-      // In this order: the reduction in flight while the lane finds its
-      // candidate and inverts it, and the winner's values shuffled before
-      // the branch on the ballot (shuffles are not sunk into it, nor what
-      // they read), so that the branch waits for none of it.
-      Value bestHigh = reduce(b, NVVM::ReduxKind::UMAX, high);
       Value laneCandidate, laneValue;
       std::tie(laneCandidate, laneValue) = candidateOf(b, laneKey);
-      // A lane without a candidate inverts 1 (its value may be zero, whose
-      // reciprocal takes the division's slow path).
-      Value laneInverse = inPlaceReciprocal(
-          b, select(b, cmp(b, P::eq, laneCandidate, int32(b, -1)),
-                    arith::ConstantOp::create(
-                        b, b.getFloatAttr(elementType, 1.0)),
-                    laneValue));
+      Value bestHigh = reduce(b, NVVM::ReduxKind::UMAX, high);
       Value tied = NVVM::VoteSyncOp::create(b, i32, fullMask,
                                             cmp(b, P::eq, high, bestHigh),
                                             NVVM::VoteSyncKind::ballot);
-      Value winner = math::CountTrailingZerosOp::create(b, tied);
-      SmallVector<Value> fromWinner;
-      for (Value v : {laneCandidate, laneValue, laneInverse})
-        fromWinner.push_back(
-            shuffleValue(b, v, winner, gpu::ShuffleMode::IDX));
       auto search = scf::IfOp::create(
           b, cmp(b, P::eq, math::CtPopOp::create(b, tied), int32(b, 1)),
           [&](OpBuilder &nested, Location loc) {
             ImplicitLocOpBuilder b(loc, nested);
-            scf::YieldOp::create(b, fromWinner);
+            Value winner = math::CountTrailingZerosOp::create(b, tied);
+            scf::YieldOp::create(
+                b, ValueRange{shuffleValue(b, laneCandidate, winner,
+                                           gpu::ShuffleMode::IDX),
+                              shuffleValue(b, laneValue, winner,
+                                           gpu::ShuffleMode::IDX)});
           },
           [&](OpBuilder &nested, Location loc) {
             ImplicitLocOpBuilder b(loc, nested);
@@ -1315,32 +1290,33 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
             Value best = reduce(b, NVVM::ReduxKind::UMIN,
                                 candidateOf(b, bestKey).first);
             Value row = arith::AndIOp::create(b, best, int32(b, 127));
-            Value pivot =
-                fromRow(b, column,
-                        arith::ShRUIOp::create(b, row, int32(b, 5)),
-                        arith::AndIOp::create(b, row, int32(b, 31)));
             scf::YieldOp::create(
-                b, ValueRange{best, pivot, element.reciprocal(b, pivot)});
+                b, ValueRange{best,
+                              fromRow(b, column,
+                                      arith::ShRUIOp::create(b, row,
+                                                             int32(b, 5)),
+                                      arith::AndIOp::create(b, row,
+                                                            int32(b, 31)))});
           });
       Value best = search.getResult(0);
       Value pivotRow = arith::AndIOp::create(b, best, int32(b, 127));
       Value pivotPosition = arith::ShRUIOp::create(b, best, int32(b, 7));
-      Value pivot = search.getResult(1), inverse = search.getResult(2);
+      Value pivot = search.getResult(1);
       Value singular = element.isZero(b, pivot);
 
-      // Multipliers of the unused rows but the pivot's: by the reciprocal,
-      // or divisions when the pivot is below the smallest normal number
+      // Multipliers of the unused rows but the pivot's: one reciprocal, or
+      // divisions when the pivot is below the smallest normal number
       // (LAPACK's getf2; also taken by a zero pivot, whose multipliers are
-      // not used). The products come before the branch, which only the
-      // rare division path takes.
-      SmallVector<Value> products;
-      for (int64_t r = 0; r < rowSlots; ++r)
-        products.push_back(element.mul(b, column[r], inverse));
+      // not used).
       auto scaled = scf::IfOp::create(
           b, element.reciprocalIsSafe(b, pivot),
           [&](OpBuilder &nested, Location loc) {
             ImplicitLocOpBuilder b(loc, nested);
-            scf::YieldOp::create(b, products);
+            Value inverse = element.reciprocal(b, pivot);
+            SmallVector<Value> values;
+            for (int64_t r = 0; r < rowSlots; ++r)
+              values.push_back(element.mul(b, column[r], inverse));
+            scf::YieldOp::create(b, values);
           },
           [&](OpBuilder &nested, Location loc) {
             ImplicitLocOpBuilder b(loc, nested);
@@ -1360,24 +1336,32 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
         memref::StoreOp::create(b, scaledColumn.back(), multipliers,
                                 ValueRange{add(b, multiplierBase, rows[r])});
       }
-      // The warp publishes the outcome (position * 128 + pivot row, and the
-      // sign bit for a zero pivot): every lane stores the same value to the
-      // same address, which costs the owner's chain no branch.
+      // The warp publishes the outcome (pivot row, and the sign bit for a
+      // zero pivot), records the pivot and exchanges the positions of the
+      // pivot row and the row at `step`: every lane stores the same values
+      // to the same addresses, which costs the owner's chain no branch.
       memref::StoreOp::create(
           b,
           arith::OrIOp::create(
-              b, best,
+              b, pivotRow,
               select(b, singular,
                      int32(b, std::numeric_limits<int32_t>::min()),
                      int32(b, 0))),
           outcome, parity);
+      memref::StoreOp::create(b, toIntType(b, pivotPosition, intType),
+                              pivots, ValueRange{matrix, step});
+      memref::StoreOp::create(
+          b, rowAtStep, rowOrder,
+          add(b, toIndex(b, pivotPosition), index(b, rowAtPosition)));
+      memref::StoreOp::create(b, pivotRow, rowOrder,
+                              add(b, step, index(b, rowAtPosition)));
+      memref::StoreOp::create(b, pivotPosition, rowOrder,
+                              toIndex(b, rowAtStep));
+      memref::StoreOp::create(b, stepI32, rowOrder, toIndex(b, pivotRow));
       // A block of one warp has nobody to tell (its lanes synchronize at
       // the next step's bar.warp.sync).
       if (warps > 1)
         NVVM::BarrierArriveOp::create(b, barrierOf(b, parity), threadCount);
-      // The pivot, after the arrive: nothing in the block reads it.
-      memref::StoreOp::create(b, toIntType(b, pivotPosition, intType),
-                              pivots, ValueRange{matrix, step});
       return scaledColumn;
     };
 
@@ -1459,8 +1443,7 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
 
     // Step 0, searched by warp 0 before any update.
     {
-      SmallVector<Value> used(state.begin() + usedAt,
-                              state.begin() + positionAt);
+      SmallVector<Value> used(state.begin() + usedAt, state.begin() + infoAt);
       setSlot(state, 0,
               yieldIf(
                   b,
@@ -1468,8 +1451,7 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                                         cmp(b, P::eq, warp, index(b, 0))),
                   [&](ImplicitLocOpBuilder &b) {
                     return searchAndPublish(b, index(b, 0),
-                                            slotValues(state, 0), used,
-                                            rowsI32);
+                                            slotValues(state, 0), used);
                   },
                   slotValues(state, 0)));
     }
@@ -1489,9 +1471,7 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
         ImplicitLocOpBuilder b(loc, nested);
         SmallVector<Value> a(iterArgs.begin(), iterArgs.begin() + usedAt);
         SmallVector<Value> used(iterArgs.begin() + usedAt,
-                                iterArgs.begin() + positionAt);
-        SmallVector<Value> position(iterArgs.begin() + positionAt,
-                                    iterArgs.begin() + infoAt);
+                                iterArgs.begin() + infoAt);
         Value status = iterArgs[infoAt];
         Value step = add(b, first, owner);
         Value stepI32 = toI32(b, step);
@@ -1517,9 +1497,6 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
         Value stepOutcome = memref::LoadOp::create(b, outcome, parity);
         Value singular = cmp(b, P::slt, stepOutcome, int32(b, 0));
         Value pivotRow = arith::AndIOp::create(b, stepOutcome, int32(b, 127));
-        Value pivotPosition = arith::AndIOp::create(
-            b, arith::ShRUIOp::create(b, stepOutcome, int32(b, 7)),
-            int32(b, 127));
         // info: the first zero pivot, 1-based.
         status = select(
             b,
@@ -1537,20 +1514,6 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
           used[r] = arith::OrIOp::create(
               b, used[r], cmp(b, P::eq, rowsI32[r], pivotRow));
         }
-        // The row slots' positions after the step's exchange: the pivot row
-        // takes position `step`, the row at `step` the pivot row's. Built
-        // where they are used -- in the look-ahead before its search, and
-        // after it -- so that the next owner's chain does not issue them
-        // before its shuffle.
-        auto exchanged = [&](ImplicitLocOpBuilder &b) {
-          SmallVector<Value> after;
-          for (int64_t r = 0; r < rowSlots; ++r)
-            after.push_back(select(
-                b, cmp(b, P::eq, rowsI32[r], pivotRow), stepI32,
-                select(b, cmp(b, P::eq, position[r], stepI32), pivotPosition,
-                       position[r])));
-          return after;
-        };
         Value pivotRowSlot = arith::ShRUIOp::create(b, pivotRow, int32(b, 5));
         Value pivotLane = arith::AndIOp::create(b, pivotRow, int32(b, 31));
         Value updates = negate(b, singular);
@@ -1560,17 +1523,6 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
           updateSlots(b, values, {c}, negMultiplier, used, pivotRowSlot,
                       pivotLane);
           return slotValues(values, c);
-        };
-        // The same for the look-ahead's column, on the next owner's chain:
-        // the pivot row's entry selected among the row slots and shuffled,
-        // no branch.
-        auto lookAheadSlot = [&](ImplicitLocOpBuilder &b, int64_t c) {
-          SmallVector<Value> values = slotValues(a, c);
-          Value entry = fromRow(b, values, pivotRowSlot, pivotLane);
-          for (int64_t r = 0; r < rowSlots; ++r)
-            values[r] = predicatedMulSub(b, values[r], negMultiplier[r], entry,
-                                         used[r]);
-          return values;
         };
 
         // Look-ahead: column step + 1 is slot `round` of the next warp, or
@@ -1596,16 +1548,13 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                         SmallVector<Value> column = yieldIf(
                             b, updates,
                             [&](ImplicitLocOpBuilder &b) {
-                              return lookAheadSlot(b, c);
+                              return updatedSlot(b, c);
                             },
                             slotValues(a, c));
-                        return searchAndPublish(b, nextStep, column, used,
-                                                exchanged(b));
+                        return searchAndPublish(b, nextStep, column, used);
                       },
                       slotValues(a, c)));
         }
-
-        position = exchanged(b);
 
         // The rest of the update of the columns after `step`, none when the
         // pivot is zero: slot `round` in the warps after the owner (a
@@ -1655,7 +1604,6 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                                               rowSlots));
         SmallVector<Value> next(a);
         next.append(used);
-        next.append(position);
         next.push_back(status);
         scf::YieldOp::create(b, next);
       });
@@ -1664,27 +1612,15 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
 
     // Row `position` of L\U is the thread's row: staged at its position, a
     // band at a time, then copied out in rows.
-    ArrayRef<Value> finalPosition =
-        ArrayRef<Value>(state).slice(positionAt, rowSlots);
     for (int64_t band = 0; band < bands; ++band) {
       int64_t firstColumn = band * bandColumns;
       int64_t width = std::min(bandColumns, shape.cols - firstColumn);
       gpu::BarrierOp::create(b);
-      // The permutation: warp 0 records the row at each position.
-      if (band == 0 && permutation) {
-        for (int64_t r = 0; r < rowSlots; ++r)
-          buildIf(b,
-                  arith::AndIOp::create(b, cmp(b, P::eq, warp, index(b, 0)),
-                                        cmp(b, P::ult, rows[r], m)),
-                  [&](ImplicitLocOpBuilder &b) {
-            memref::StoreOp::create(b, rowsI32[r], rowOrder,
-                                    toIndex(b, finalPosition[r]));
-          });
-      }
       for (int64_t r = 0; r < rowSlots; ++r) {
         Value rowInBound = cmp(b, P::ult, rows[r], index(b, shape.rows));
-        Value stagedRow =
-            mul(b, toIndex(b, finalPosition[r]), index(b, stride));
+        Value stagedRow = mul(
+            b, toIndex(b, memref::LoadOp::create(b, rowOrder, rows[r])),
+            index(b, stride));
         for (int64_t c = 0; c < columnSlots; ++c) {
           if (!bandHolds(c, firstColumn, width))
             continue;
@@ -1719,7 +1655,9 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
         memref::StoreOp::create(
             b,
             toIntType(b,
-                      memref::LoadOp::create(b, rowOrder, position),
+                      memref::LoadOp::create(
+                          b, rowOrder,
+                          add(b, position, index(b, rowAtPosition))),
                       permutationType),
             permutation, ValueRange{matrix, position});
       });

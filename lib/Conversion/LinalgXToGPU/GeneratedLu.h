@@ -113,11 +113,11 @@ struct CyclicRegisterLuShape {
   /// fits beside the step buffers), and their row stride (odd: a column's
   /// rows fall in distinct banks).
   int64_t stagedColumns() const {
-    // Besides the staged columns: the multipliers (2 x 32 per row slot), the
-    // row order (32 i32 per row slot), the outcome (2 i32), and up to 16
-    // bytes of alignment padding before each of the four buffers.
+    // Besides the staged columns: the multipliers and the row order (2 x 32
+    // per row slot each), the outcome (2 i32), and up to 16 bytes of
+    // alignment padding before each of the four buffers.
     int64_t budget = kCyclicRegisterLuSharedBytes -
-                     32 * rowSlots() * (2 * elementBytes + 4) - 2 * 4 - 4 * 16;
+                     2 * 32 * rowSlots() * (elementBytes + 4) - 2 * 4 - 4 * 16;
     int64_t columns = std::min(cols, budget / (rows * elementBytes));
     while (columns > 1 && rows * (columns | 1) * elementBytes > budget)
       --columns;

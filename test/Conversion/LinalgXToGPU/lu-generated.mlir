@@ -172,25 +172,20 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // CHECK:           gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_cyclic75x75_f32_i32
 // CHECK:         } else {
 // CHECK:           gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers75x75_f32_i32
-// The kernel: blocks walk the batch; each matrix comes in through shared
-// memory in rows (one barrier before, one after); every thread tracks its
-// rows' positions in registers (no row order in shared memory during the
-// steps). Warp 0 searches step 0: the key's high word (one redux.sync),
-// while it is in flight the lane's candidate (position * 128 + row) and
-// its reciprocal (inline PTX rcp.rn, kept before the ballot), a ballot, and
-// the first tied lane's candidate, value and reciprocal by shuffles (five
-// 32-bit) before the branch on a single lane holding the high word; else
-// the low word and the first position (two more redux.sync), the pivot by
-// shuffle from the row they name (two) and its reciprocal. The products by
-// the reciprocal come before the branch to divisions (below the smallest
-// normal number); the multipliers, and, by every lane with no branch, the
-// outcome (position * 128 + row, the sign bit for a zero pivot); then
-// bar.arrive on the step's named barrier, and the pivot after it. Five
-// rounds, each a rolled loop over its steps: the step's owner
-// (bar.warp.sync) and the other warps (bar.sync on the named barrier) read
-// the outcome and multipliers; the owner of the next column updates it
-// (the pivot row's entry selected among the row slots and shuffled, no
-// branch) and searches the next step first (two candidates: the next
+// The kernel: blocks walk the batch; each matrix starts with every row at its
+// own position (the row order in shared memory) and comes in through shared
+// memory in rows (one barrier before, one after). Warp 0 searches step 0:
+// its rows' positions, the key's high word (one redux.sync), a ballot: a
+// single lane holding it gives its own candidate (position * 128 + row)
+// and the candidate's value by shuffles side by side (three 32-bit), else
+// the low word and the first position (two more redux.sync) and the pivot
+// by shuffle from the row they name (two); one reciprocal (divisions below
+// the smallest normal number), the multipliers, and, by every lane with no
+// branch, the outcome, the pivot, the exchanged positions; then bar.arrive
+// on the step's named barrier. Five rounds, each a rolled loop over its steps: the
+// step's owner (bar.warp.sync) and the other warps (bar.sync on the named
+// barrier) read the outcome and multipliers; the owner of the next column
+// updates it and searches the next step first (two candidates: the next
 // warp's slot or warp 0's next slot); then, unless the pivot is zero, every
 // warp updates slot `round` (after the owner: a branch) and the four later
 // slots in straight-line code: the pivot row's entries by a warp-uniform
@@ -198,46 +193,43 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // multiply-add an element (inline PTX: unused rows only). No block-wide
 // barrier in the steps.
 // CHECK:       gpu.func @linalgx_lu_cyclic75x75_f64_i32_permutation(
-// CHECK-SAME:    workgroup(%[[STAGED:.+]] : memref<5625xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[MULT:.+]] : memref<192xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[ORDER:.+]] : memref<96xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[OUTCOME:.+]] : memref<2xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
+// CHECK-SAME:    workgroup(%[[STAGED:.+]] : memref<5625xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[MULT:.+]] : memref<192xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[ORDER:.+]] : memref<192xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[OUTCOME:.+]] : memref<2xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
 // CHECK-SAME:    known_block_size = array<i32: 32, 15, 1>
 // CHECK:         scf.for %[[MATRIX:.+]] = %block_id_x to %{{.+}} step %grid_dim_x {
 // CHECK-NEXT:      gpu.barrier
-// CHECK-NOT:       %[[ORDER]]
+// CHECK:           memref.store %{{.+}}, %[[ORDER]]
+// CHECK:           memref.store %{{.+}}, %[[ORDER]]
 // CHECK:           scf.for
 // CHECK:             memref.load %{{.+}}[%[[MATRIX]], %{{.+}}, %{{.+}}] : memref<?x?x?xf64>
 // CHECK:             memref.store %{{.+}}, %[[STAGED]]
 // CHECK:           gpu.barrier
 // CHECK-COUNT-15:  memref.load %[[STAGED]]
 // CHECK:           scf.if %{{.+}} -> (f64, f64, f64) {
-// CHECK-NOT:         %[[ORDER]]
+// CHECK-COUNT-4:     memref.load %[[ORDER]]
 // CHECK:             nvvm.redux.sync  umax
-// CHECK:             llvm.inline_asm has_side_effects asm_dialect = att "rcp.rn.f64 $0, $1;", "=d,d"
 // CHECK:             nvvm.vote.sync  ballot
-// CHECK:             math.cttz
-// CHECK-COUNT-5:     gpu.shuffle  idx
 // CHECK:             math.ctpop
-// CHECK:             scf.if %{{.+}} -> (i32, f64, f64) {
-// CHECK-NEXT:          scf.yield
+// CHECK:             scf.if %{{.+}} -> (i32, f64) {
+// CHECK:               math.cttz
+// CHECK-COUNT-3:       gpu.shuffle  idx
 // CHECK:             } else {
 // CHECK:               nvvm.redux.sync  umax
 // CHECK:               nvvm.redux.sync  umin
 // CHECK-COUNT-2:       gpu.shuffle  idx
-// CHECK:               arith.divf
 // CHECK:             }
 // CHECK-NOT:         gpu.shuffle
-// CHECK-COUNT-3:     arith.mulf
 // CHECK:             arith.cmpf oge
 // CHECK:             scf.if %{{.+}} -> (f64, f64, f64) {
-// CHECK-NEXT:          scf.yield
+// CHECK:               arith.divf
 // CHECK:             } else {
 // CHECK-COUNT-3:       arith.divf
 // CHECK-COUNT-3:     memref.store %{{.+}}, %[[MULT]]
 // CHECK-NOT:         scf.if
 // CHECK:             memref.store %{{.+}}, %[[OUTCOME]]
-// CHECK-NOT:         %[[ORDER]]
-// CHECK:             nvvm.barrier.arrive id = %{{.+}} number_of_threads = %c480_i32
 // CHECK-NEXT:        memref.store %{{.+}}, %{{.+}} : memref<?x?xi32>
-// CHECK:           scf.for {{.+}} iter_args({{.+}}) -> ({{(f64, ){14}f64}}, i1, i1, i1, i32, i32, i32, i32) {
+// CHECK-COUNT-4:     memref.store %{{.+}}, %[[ORDER]]
+// CHECK:             nvvm.barrier.arrive id = %{{.+}} number_of_threads = %c480_i32
+// CHECK:           scf.for {{.+}} iter_args({{.+}}) -> ({{(f64, ){14}f64}}, i1, i1, i1, i32) {
 // CHECK:             scf.if %{{.+}} {
 // CHECK-NEXT:          nvvm.bar.warp.sync
 // CHECK:             } else {
@@ -266,11 +258,10 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // CHECK:             } else {
 // CHECK:             scf.yield
 // CHECK-COUNT-4:   scf.for {{.+}} iter_args(
-// Out: warp 0 records the row at each position (the permutation), each row
-// is stored at its position and copied out in rows, then the permutation,
-// info by thread 0.
+// Out: each row stored at its position, copied out in rows, the
+// permutation (the row at each position), info by thread 0.
 // CHECK:           gpu.barrier
-// CHECK-COUNT-3:   memref.store %{{.+}}, %[[ORDER]]
+// CHECK:           memref.load %[[ORDER]]
 // CHECK:           memref.store %{{.+}}, %[[STAGED]]
 // CHECK:           gpu.barrier
 // CHECK:           scf.for
