@@ -89,61 +89,6 @@ Value shuffleXor(ImplicitLocOpBuilder &b, Value value, int32_t offset) {
                       gpu::ShuffleMode::XOR);
 }
 
-/// 1 / x for a real f32 or f64 `x` whose reciprocal is a normal number, as
-/// straight-line PTX: the hardware approximation and Newton steps (two for
-/// f64, the first also squaring the error; one for f32) -- what `rcp.rn`
-/// expands to, without its branch to the slow path for the exponents at
-/// the ends of the range, so that ptxas can interleave it with the
-/// instructions around it (a branch ends the basic block it schedules in).
-/// Kept where it stands (side effects), before the reductions it is to
-/// overlap. Callers divide where |x| is out of range (`reciprocalInRange`).
-Value newtonReciprocal(ImplicitLocOpBuilder &b, Value x) {
-  Type type = x.getType();
-  bool isF64 = type.isF64();
-  assert((isF64 || type.isF32()) && "a real f32 or f64 element");
-  std::string t = isF64 ? "f64" : "f32";
-  std::string one = isF64 ? "0d3FF0000000000000" : "0f3F800000";
-  std::string r = isF64 ? ".reg .f64" : ".reg .f32";
-  std::string ptx = "{ " + r + " n, e, y; neg." + t + " n, $1; rcp.approx.ftz." +
-                    t + " y, $1; fma.rn." + t + " e, n, y, " + one + "; ";
-  if (isF64)
-    ptx += "fma.rn.f64 e, e, e, e; fma.rn.f64 y, e, y, y; "
-           "fma.rn.f64 e, n, y, " + one + "; ";
-  ptx += "fma.rn." + t + " $0, e, y, y; }";
-  return LLVM::InlineAsmOp::create(
-             b, type, ValueRange{x}, ptx, isF64 ? "=d,d" : "=f,f",
-             /*has_side_effects=*/true, /*is_align_stack=*/false,
-             LLVM::tailcallkind::TailCallKind::None,
-             LLVM::AsmDialectAttr::get(b.getContext(),
-                                       LLVM::AsmDialect::AD_ATT),
-             /*operand_attrs=*/ArrayAttr())
-      .getResult(0);
-}
-
-/// Whether newtonReciprocal(x) is 1 / x: |x| at least the smallest normal
-/// number (LAPACK's sfmin test, below which getf2 divides) and below the
-/// magnitude whose reciprocal is no longer normal.
-Value reciprocalInRange(ImplicitLocOpBuilder &b, Value x) {
-  auto type = cast<FloatType>(x.getType());
-  const llvm::fltSemantics &semantics = type.getFloatSemantics();
-  llvm::APFloat smallest = llvm::APFloat::getSmallestNormalized(semantics);
-  // Below 2^(emax - 1) a reciprocal is above 2^(1 - emax), the smallest
-  // normal number.
-  llvm::APFloat bound = llvm::scalbn(
-      llvm::APFloat(semantics, 1),
-      llvm::APFloat::semanticsMaxExponent(semantics) - 1,
-      llvm::APFloat::rmNearestTiesToEven);
-  Value magnitude = math::AbsFOp::create(b, x);
-  return arith::AndIOp::create(
-      b,
-      arith::CmpFOp::create(b, arith::CmpFPredicate::OGE, magnitude,
-                            arith::ConstantOp::create(
-                                b, b.getFloatAttr(type, smallest))),
-      arith::CmpFOp::create(b, arith::CmpFPredicate::OLT, magnitude,
-                            arith::ConstantOp::create(
-                                b, b.getFloatAttr(type, bound))));
-}
-
 /// `acc - lhs * rhs` as one fused multiply-add (`negLhs` is -lhs) where
 /// `keep` is false, `acc` unchanged where it is true: a predicated PTX fma.
 /// The same through arith (an fma and a select) costs a select per element,
@@ -1230,32 +1175,6 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
       return add(b, toI32(b, parity), int32(b, 1));
     };
 
-    // `then`'s values where `condition` holds, `otherwise`'s elsewhere.
-    using BuildValues =
-        function_ref<SmallVector<Value>(ImplicitLocOpBuilder &)>;
-    auto yieldIfElse = [](ImplicitLocOpBuilder &b, Value condition,
-                          BuildValues then,
-                          BuildValues otherwise) -> SmallVector<Value> {
-      auto op = scf::IfOp::create(
-          b, condition,
-          [&](OpBuilder &nested, Location loc) {
-            ImplicitLocOpBuilder nb(loc, nested);
-            scf::YieldOp::create(nb, then(nb));
-          },
-          [&](OpBuilder &nested, Location loc) {
-            ImplicitLocOpBuilder nb(loc, nested);
-            scf::YieldOp::create(nb, otherwise(nb));
-          });
-      return SmallVector<Value>(op.getResults());
-    };
-    auto yieldIf = [&](ImplicitLocOpBuilder &b, Value condition,
-                       BuildValues then,
-                       ValueRange otherwise) -> SmallVector<Value> {
-      return yieldIfElse(b, condition, then, [&](ImplicitLocOpBuilder &) {
-        return SmallVector<Value>(otherwise);
-      });
-    };
-
     // Step `step`'s pivot search and scaling of its column (`column`, one
     // value per row slot, already updated by the steps before), by the
     // warp owning it; returns the scaled column.
@@ -1281,17 +1200,11 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
       }
       Value rowAtStep = memref::LoadOp::create(
           b, rowOrder, add(b, step, index(b, rowAtPosition)));
-      // Every row slot's reciprocal, among the keys' instructions and before
-      // the reductions: the pivot's then comes with it by shuffle instead of
-      // a Newton iteration's dependent steps after the search.
-      SmallVector<Value> inverses;
-      for (int64_t r = 0; r < rowSlots; ++r)
-        inverses.push_back(newtonReciprocal(b, column[r]));
       // The lane's first unused row holding `key`, as position * 128 + row
       // (all ones: none), and that row's value in `column`.
-      auto candidateOf = [&](ImplicitLocOpBuilder &b,
-                             Value key) -> std::tuple<Value, Value, Value> {
-        Value laneCandidate, laneValue, laneInverse;
+      auto candidateOf =
+          [&](ImplicitLocOpBuilder &b, Value key) -> std::pair<Value, Value> {
+        Value laneCandidate, laneValue;
         for (int64_t r = 0; r < rowSlots; ++r) {
           Value candidate = select(
               b,
@@ -1304,15 +1217,13 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
           if (r == 0) {
             laneCandidate = candidate;
             laneValue = column[0];
-            laneInverse = inverses[0];
             continue;
           }
           Value earlier = cmp(b, P::ult, candidate, laneCandidate);
           laneCandidate = select(b, earlier, candidate, laneCandidate);
           laneValue = select(b, earlier, column[r], laneValue);
-          laneInverse = select(b, earlier, inverses[r], laneInverse);
         }
-        return {laneCandidate, laneValue, laneInverse};
+        return {laneCandidate, laneValue};
       };
       auto reduce = [&](ImplicitLocOpBuilder &b, NVVM::ReduxKind kind,
                         Value v) -> Value {
@@ -1343,7 +1254,8 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
         high = r ? arith::MaxUIOp::create(b, high, keyHigh).getResult()
                  : keyHigh;
       }
-      auto [laneCandidate, laneValue, laneInverse] = candidateOf(b, laneKey);
+      Value laneCandidate, laneValue;
+      std::tie(laneCandidate, laneValue) = candidateOf(b, laneKey);
       Value bestHigh = reduce(b, NVVM::ReduxKind::UMAX, high);
       Value tied = NVVM::VoteSyncOp::create(b, i32, fullMask,
                                             cmp(b, P::eq, high, bestHigh),
@@ -1353,11 +1265,11 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
           [&](OpBuilder &nested, Location loc) {
             ImplicitLocOpBuilder b(loc, nested);
             Value winner = math::CountTrailingZerosOp::create(b, tied);
-            SmallVector<Value> fromWinner;
-            for (Value v : {laneCandidate, laneValue, laneInverse})
-              fromWinner.push_back(
-                  shuffleValue(b, v, winner, gpu::ShuffleMode::IDX));
-            scf::YieldOp::create(b, fromWinner);
+            scf::YieldOp::create(
+                b, ValueRange{shuffleValue(b, laneCandidate, winner,
+                                           gpu::ShuffleMode::IDX),
+                              shuffleValue(b, laneValue, winner,
+                                           gpu::ShuffleMode::IDX)});
           },
           [&](OpBuilder &nested, Location loc) {
             ImplicitLocOpBuilder b(loc, nested);
@@ -1376,46 +1288,42 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                   arith::ExtUIOp::create(b, keyType, bestLow));
             }
             Value best = reduce(b, NVVM::ReduxKind::UMIN,
-                                std::get<0>(candidateOf(b, bestKey)));
+                                candidateOf(b, bestKey).first);
             Value row = arith::AndIOp::create(b, best, int32(b, 127));
-            Value rowSlot = arith::ShRUIOp::create(b, row, int32(b, 5));
-            Value rowLane = arith::AndIOp::create(b, row, int32(b, 31));
             scf::YieldOp::create(
-                b, ValueRange{best, fromRow(b, column, rowSlot, rowLane),
-                              fromRow(b, inverses, rowSlot, rowLane)});
+                b, ValueRange{best,
+                              fromRow(b, column,
+                                      arith::ShRUIOp::create(b, row,
+                                                             int32(b, 5)),
+                                      arith::AndIOp::create(b, row,
+                                                            int32(b, 31)))});
           });
       Value best = search.getResult(0);
       Value pivotRow = arith::AndIOp::create(b, best, int32(b, 127));
       Value pivotPosition = arith::ShRUIOp::create(b, best, int32(b, 7));
-      Value pivot = search.getResult(1), inverse = search.getResult(2);
+      Value pivot = search.getResult(1);
       Value singular = element.isZero(b, pivot);
 
-      // Multipliers of the unused rows but the pivot's: by its reciprocal
-      // (the one computed before the search where the reciprocal is a
-      // normal number, rcp.rn beyond), or divisions when the pivot is below
-      // the smallest normal number (LAPACK's getf2; also taken by a zero
-      // pivot, whose multipliers are not used).
-      auto byReciprocal = [&](ImplicitLocOpBuilder &b, Value inverse) {
-        SmallVector<Value> values;
-        for (int64_t r = 0; r < rowSlots; ++r)
-          values.push_back(element.mul(b, column[r], inverse));
-        return values;
-      };
-      SmallVector<Value> scaled = yieldIfElse(
-          b, reciprocalInRange(b, pivot),
-          [&](ImplicitLocOpBuilder &b) { return byReciprocal(b, inverse); },
-          [&](ImplicitLocOpBuilder &b) {
-            return yieldIfElse(
-                b, element.reciprocalIsSafe(b, pivot),
-                [&](ImplicitLocOpBuilder &b) {
-                  return byReciprocal(b, element.reciprocal(b, pivot));
-                },
-                [&](ImplicitLocOpBuilder &b) {
-                  SmallVector<Value> values;
-                  for (int64_t r = 0; r < rowSlots; ++r)
-                    values.push_back(element.div(b, column[r], pivot));
-                  return values;
-                });
+      // Multipliers of the unused rows but the pivot's: one reciprocal, or
+      // divisions when the pivot is below the smallest normal number
+      // (LAPACK's getf2; also taken by a zero pivot, whose multipliers are
+      // not used).
+      auto scaled = scf::IfOp::create(
+          b, element.reciprocalIsSafe(b, pivot),
+          [&](OpBuilder &nested, Location loc) {
+            ImplicitLocOpBuilder b(loc, nested);
+            Value inverse = element.reciprocal(b, pivot);
+            SmallVector<Value> values;
+            for (int64_t r = 0; r < rowSlots; ++r)
+              values.push_back(element.mul(b, column[r], inverse));
+            scf::YieldOp::create(b, values);
+          },
+          [&](OpBuilder &nested, Location loc) {
+            ImplicitLocOpBuilder b(loc, nested);
+            SmallVector<Value> values;
+            for (int64_t r = 0; r < rowSlots; ++r)
+              values.push_back(element.div(b, column[r], pivot));
+            scf::YieldOp::create(b, values);
           });
       SmallVector<Value> scaledColumn;
       Value scales = negate(b, singular);
@@ -1423,7 +1331,8 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
         Value eligible = arith::AndIOp::create(
             b, arith::AndIOp::create(b, scales, negate(b, used[r])),
             cmp(b, P::ne, rowsI32[r], pivotRow));
-        scaledColumn.push_back(select(b, eligible, scaled[r], column[r]));
+        scaledColumn.push_back(
+            select(b, eligible, scaled.getResult(r), column[r]));
         memref::StoreOp::create(b, scaledColumn.back(), multipliers,
                                 ValueRange{add(b, multiplierBase, rows[r])});
       }
@@ -1456,6 +1365,31 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
       return scaledColumn;
     };
 
+    // `then`'s values where `condition` holds, `otherwise`'s elsewhere.
+    using BuildValues =
+        function_ref<SmallVector<Value>(ImplicitLocOpBuilder &)>;
+    auto yieldIfElse = [](ImplicitLocOpBuilder &b, Value condition,
+                          BuildValues then,
+                          BuildValues otherwise) -> SmallVector<Value> {
+      auto op = scf::IfOp::create(
+          b, condition,
+          [&](OpBuilder &nested, Location loc) {
+            ImplicitLocOpBuilder nb(loc, nested);
+            scf::YieldOp::create(nb, then(nb));
+          },
+          [&](OpBuilder &nested, Location loc) {
+            ImplicitLocOpBuilder nb(loc, nested);
+            scf::YieldOp::create(nb, otherwise(nb));
+          });
+      return SmallVector<Value>(op.getResults());
+    };
+    auto yieldIf = [&](ImplicitLocOpBuilder &b, Value condition,
+                       BuildValues then,
+                       ValueRange otherwise) -> SmallVector<Value> {
+      return yieldIfElse(b, condition, then, [&](ImplicitLocOpBuilder &) {
+        return SmallVector<Value>(otherwise);
+      });
+    };
     // The pivot row's entries in column slots `slots` of `a`: its row slot
     // is the same across the warp, so a branch picks it and an entry is one
     // shuffle (selecting it per lane among the row slots cost two more
