@@ -7,7 +7,11 @@
 // runs U independent multiply-adds on it (a stand-in for its update). The
 // owner of step s + 1 is warp (s + 1) % W, so every step crosses warps, as
 // in the kernel. The second mode replaces the named barrier by a flag in
-// shared memory that the waiting warps poll (volatile loads).
+// shared memory that the waiting warps poll (volatile loads), the third by
+// an mbarrier (sm_90's shared-memory barrier object: the owner's lane 0
+// arrives, the others try_wait on the phase's parity; four of them in
+// turn, so that a step's barrier is not reused while a slow warp may still
+// wait on it).
 //
 // Prints cycles per step (clock64 of thread 0 over all steps, median of
 // several launches) for W, K, U and the mode: the floor a hand-off puts
@@ -39,15 +43,26 @@ __device__ __forceinline__ void barSync(int id, int threads) {
   asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(threads) : "memory");
 }
 
-template <bool Poll>
+enum class Mode { NamedBarrier, Flag, MBarrier };
+
+__device__ __forceinline__ unsigned sharedAddress(const void *p) {
+  return static_cast<unsigned>(__cvta_generic_to_shared(p));
+}
+
+template <Mode M>
 __global__ void handoff(int steps, int chain, int update, double seed,
                         long long *cycles, double *sink) {
   __shared__ double published[2];
   __shared__ volatile int flag[2];
+  __shared__ unsigned long long mbar[4];
   const int warp = threadIdx.y, warps = blockDim.y;
   const int threads = 32 * warps;
   if (threadIdx.x == 0 && warp == 0) {
     flag[0] = flag[1] = -1;
+    for (int i = 0; i < 4; ++i)
+      asm volatile("mbarrier.init.shared.b64 [%0], 1;" ::"r"(
+                       sharedAddress(&mbar[i]))
+                   : "memory");
   }
   __syncthreads();
   double x = seed + threadIdx.x, acc = 0.0;
@@ -60,19 +75,35 @@ __global__ void handoff(int steps, int chain, int update, double seed,
         x = fma(x, 0.999999, 1e-9);
       if (threadIdx.x == 0)
         published[parity] = x;
-      if (Poll) {
+      if (M == Mode::Flag) {
         __syncwarp();
         __threadfence_block();
         if (threadIdx.x == 0)
           flag[parity] = s;
+      } else if (M == Mode::MBarrier) {
+        __syncwarp();
+        if (threadIdx.x == 0)
+          asm volatile("{ .reg .b64 state; mbarrier.arrive.shared.b64 state, "
+                       "[%0]; }" ::"r"(sharedAddress(&mbar[s & 3]))
+                       : "memory");
       } else {
         barArrive(1 + parity, threads);
       }
     } else {
-      if (Poll) {
+      if (M == Mode::Flag) {
         while (flag[parity] < s) {
         }
         __syncwarp();
+      } else if (M == Mode::MBarrier) {
+        // Barrier s % 4 completes its phase (s / 4) % 2 at step s.
+        unsigned address = sharedAddress(&mbar[s & 3]), phase = (s >> 2) & 1,
+                 done = 0;
+        while (!done)
+          asm volatile("{ .reg .pred p; mbarrier.try_wait.parity.shared.b64 "
+                       "p, [%1], %2; selp.u32 %0, 1, 0, p; }"
+                       : "=r"(done)
+                       : "r"(address), "r"(phase)
+                       : "memory");
       } else {
         barSync(1 + parity, threads);
       }
@@ -104,19 +135,22 @@ int main() {
   const int steps = 750;
   std::printf("| mode | warps W | owner chain K (dependent DFMA) | update U "
               "(DFMA a warp) | cycles a step |\n|---|---|---|---|---|\n");
-  for (int poll = 0; poll < 2; ++poll)
+  for (int mode = 0; mode < 3; ++mode)
     for (int warps : {4, 8, 16})
       for (int chain : {0, 16, 64})
         for (int update : {0, 16, 64}) {
           std::vector<double> perStep;
           for (int run = 0; run < 7; ++run) {
             dim3 block(32, warps);
-            if (poll)
-              handoff<true><<<1, block>>>(steps, chain, update, 1.0, cycles,
-                                          sink);
+            if (mode == 0)
+              handoff<Mode::NamedBarrier><<<1, block>>>(steps, chain, update,
+                                                        1.0, cycles, sink);
+            else if (mode == 1)
+              handoff<Mode::Flag><<<1, block>>>(steps, chain, update, 1.0,
+                                                cycles, sink);
             else
-              handoff<false><<<1, block>>>(steps, chain, update, 1.0, cycles,
-                                           sink);
+              handoff<Mode::MBarrier><<<1, block>>>(steps, chain, update, 1.0,
+                                                    cycles, sink);
             CHECK(cudaGetLastError());
             long long host = 0;
             CHECK(cudaMemcpy(&host, cycles, sizeof host,
@@ -125,7 +159,10 @@ int main() {
           }
           std::sort(perStep.begin(), perStep.end());
           std::printf("| %s | %d | %d | %d | %.0f |\n",
-                      poll ? "shared flag" : "named barrier", warps, chain,
+                      mode == 0   ? "named barrier"
+                      : mode == 1 ? "shared flag"
+                                  : "mbarrier",
+                      warps, chain,
                       update, perStep[perStep.size() / 2]);
         }
   return 0;
