@@ -135,22 +135,21 @@ int main() {
   const int steps = 750;
   std::printf("| mode | warps W | owner chain K (dependent DFMA) | update U "
               "(DFMA a warp) | cycles a step |\n|---|---|---|---|---|\n");
-  for (int mode = 0; mode < 3; ++mode)
+  using Kernel = void (*)(int, int, int, double, long long *, double *);
+  const struct {
+    const char *name;
+    Kernel kernel;
+  } modes[] = {{"named barrier", handoff<Mode::NamedBarrier>},
+               {"shared flag", handoff<Mode::Flag>},
+               {"mbarrier", handoff<Mode::MBarrier>}};
+  for (const auto &mode : modes)
     for (int warps : {4, 8, 16})
       for (int chain : {0, 16, 64})
         for (int update : {0, 16, 64}) {
           std::vector<double> perStep;
           for (int run = 0; run < 7; ++run) {
-            dim3 block(32, warps);
-            if (mode == 0)
-              handoff<Mode::NamedBarrier><<<1, block>>>(steps, chain, update,
-                                                        1.0, cycles, sink);
-            else if (mode == 1)
-              handoff<Mode::Flag><<<1, block>>>(steps, chain, update, 1.0,
+            mode.kernel<<<1, dim3(32, warps)>>>(steps, chain, update, 1.0,
                                                 cycles, sink);
-            else
-              handoff<Mode::MBarrier><<<1, block>>>(steps, chain, update, 1.0,
-                                                    cycles, sink);
             CHECK(cudaGetLastError());
             long long host = 0;
             CHECK(cudaMemcpy(&host, cycles, sizeof host,
@@ -158,12 +157,8 @@ int main() {
             perStep.push_back(double(host) / steps);
           }
           std::sort(perStep.begin(), perStep.end());
-          std::printf("| %s | %d | %d | %d | %.0f |\n",
-                      mode == 0   ? "named barrier"
-                      : mode == 1 ? "shared flag"
-                                  : "mbarrier",
-                      warps, chain,
-                      update, perStep[perStep.size() / 2]);
+          std::printf("| %s | %d | %d | %d | %.0f |\n", mode.name, warps,
+                      chain, update, perStep[perStep.size() / 2]);
         }
   return 0;
 }
