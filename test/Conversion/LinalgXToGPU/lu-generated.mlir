@@ -182,16 +182,16 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // by shuffle from the row they name (two); one reciprocal (divisions below
 // the smallest normal number), the multipliers, and, by every lane with no
 // branch, the outcome, the pivot, the exchanged positions; then bar.arrive
-// on the step's named barrier. Five rounds, each a rolled loop over its steps: the
-// step's owner (bar.warp.sync) and the other warps (bar.sync on the named
-// barrier) read the outcome and multipliers; the owner of the next column
-// updates it and searches the next step first (two candidates: the next
-// warp's slot or warp 0's next slot); then, unless the pivot is zero, every
-// warp updates slot `round` (after the owner: a branch) and the four later
-// slots in straight-line code: the pivot row's entries by a warp-uniform
-// branch on its row slot (two shuffles an entry), a predicated fused
-// multiply-add an element (inline PTX: unused rows only). No block-wide
-// barrier in the steps.
+// on the step's named barrier. Five rounds, each a rolled loop over its
+// steps: the step's owner (bar.warp.sync) and the other warps (bar.sync on
+// the named barrier) read the outcome and multipliers; the owner of the
+// next column updates it and searches the next step first (two candidates:
+// the next warp's slot or warp 0's next slot); then, unless the pivot is
+// zero, every warp updates slot `round` (after the owner: a branch) and the
+// four later slots in straight-line code: the pivot row's entries by a
+// warp-uniform branch on its row slot (two shuffles an entry), a predicated
+// fused multiply-add an element (inline PTX: unused rows only). No
+// block-wide barrier in the steps.
 // CHECK:       gpu.func @linalgx_lu_cyclic75x75_f64_i32_permutation(
 // CHECK-SAME:    workgroup(%[[STAGED:.+]] : memref<5625xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[MULT:.+]] : memref<192xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[ORDER:.+]] : memref<192xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[OUTCOME:.+]] : memref<2xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
 // CHECK-SAME:    known_block_size = array<i32: 32, 15, 1>
