@@ -94,6 +94,7 @@ void linalgx::buildGPUPipeline(OpPassManager &pm,
   lowering.luStrategy = options.luStrategy;
   lowering.cyclicLuMaxBatch = options.cyclicLuMaxBatch;
   lowering.cyclicLuMaxWarps = options.cyclicLuMaxWarps;
+  lowering.panelLuMaxSize = options.panelLuMaxSize;
   pm.addPass(createConvertLinalgXToGPU(lowering));
   // What remains outside the kernels runs on the host.
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());

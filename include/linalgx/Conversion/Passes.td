@@ -143,6 +143,11 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            /*default=*/"::mlir::linalgx::kDefaultCyclicLuMaxWarps",
            "Warps the cyclic register LU kernel spreads a matrix over at "
            "most, 1 to 32 (see docs/gpu.md)">,
+    Option<"panelLuMaxSize", "lu-panel-max-size", "int64_t",
+           /*default=*/"::mlir::linalgx::kDefaultPanelLuMaxSize",
+           "Of the cyclic kernel's batches, matrices of at most this many "
+           "rows and columns take the look-ahead panel LU kernel; 0: none "
+           "(see docs/gpu.md)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

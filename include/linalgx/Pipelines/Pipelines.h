@@ -76,6 +76,12 @@ struct GPUPipelineOptions
       llvm::cl::desc("Warps the cyclic register LU kernel spreads a matrix "
                      "over at most (1 to 32)"),
       llvm::cl::init(kDefaultCyclicLuMaxWarps)};
+  PassOptions::Option<int64_t> panelLuMaxSize{
+      *this, "lu-panel-max-size",
+      llvm::cl::desc("Of the cyclic kernel's batches, matrices of at most "
+                     "this many rows and columns take the look-ahead panel LU "
+                     "kernel (0: none)"),
+      llvm::cl::init(kDefaultPanelLuMaxSize)};
 };
 
 /// Tensors or memrefs using linalgx ops all the way to the LLVM dialect with

@@ -135,6 +135,57 @@ struct CyclicRegisterLuShape {
   }
 };
 
+/// The look-ahead panel kernel: a block of kWarps warps a matrix held in
+/// shared memory. Warp 0 factors panels of kPanelColumns columns in its
+/// registers (lane l: rows l, l + 32, ...; the steps never leave the warp)
+/// one panel ahead of the others; warps 1.. apply each panel to the
+/// columns past the next. One block-wide barrier a panel, none a step
+/// (docs/gpu.md; prototyped and measured as bench/one_warp_lu.cu). Real
+/// matrices of the cyclic kernel's sizes (33 to 128 rows or columns);
+/// dynamic shapes take its buckets.
+struct PanelLuShape {
+  static constexpr int64_t kPanelColumns = 4, kWarps = 4;
+  int64_t rows, cols;
+  int64_t rowSlots() const { return (rows + 31) / 32; }
+  int64_t columnSlots() const { return (cols + 31) / 32; }
+  /// The list of unused rows: whole groups of four.
+  static int64_t listSize(int64_t rows) { return (rows + 3) / 4 * 4; }
+  /// i32 words after the matrix and the U block: the row at each position,
+  /// the list twice (by panel parity), the pivot rows twice, (count, zero
+  /// steps) twice.
+  static int64_t intCount(int64_t rows) {
+    return 3 * listSize(rows) + 2 * kPanelColumns + 4;
+  }
+  static int64_t uBlockBytes(int64_t elementBytes) {
+    return (kPanelColumns * kPanelColumns * elementBytes + 15) / 16 * 16;
+  }
+  /// The matrix at row stride n | 1, rounded up to 16 bytes.
+  static Value matrixBytes(ImplicitLocOpBuilder &b, Value m, Value n,
+                           int64_t elementBytes) {
+    auto c = [&](int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(b, v);
+    };
+    Value bytes = arith::MulIOp::create(
+        b, arith::MulIOp::create(b, m, arith::OrIOp::create(b, n, c(1))),
+        c(elementBytes));
+    return arith::MulIOp::create(
+        b, arith::CeilDivUIOp::create(b, bytes, c(16)), c(16));
+  }
+  /// Dynamic shared memory of a block for an m x n matrix.
+  Value sharedBytes(ImplicitLocOpBuilder &b, Value m, Value n,
+                    int64_t elementBytes) const {
+    return arith::AddIOp::create(
+        b, matrixBytes(b, m, n, elementBytes),
+        arith::ConstantIndexOp::create(
+            b, uBlockBytes(elementBytes) + 4 * intCount(rows)));
+  }
+  /// The sizes it takes: the cyclic kernel's, at most `maxSize`.
+  static bool fits(int64_t rows, int64_t cols, int64_t maxSize) {
+    return CyclicRegisterLuShape::fits(rows, cols) &&
+           std::max(rows, cols) <= maxSize;
+  }
+};
+
 /// The launch shape of the generated LU for [B, M, N] matrices of
 /// `elementBytes`-byte elements: warps per matrix, matrices per block, and
 /// the shared-memory bytes of a block (each matrix with rows padded to an
@@ -277,6 +328,18 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                                      ValueRange workgroup, Type elementType,
                                      Type intType, bool withPermutation,
                                      CyclicRegisterLuShape shape);
+
+/// The look-ahead panel kernel (PanelLuShape). A panel step, in warp 0:
+/// every lane picks its candidate (the largest magnitude high word among
+/// its open rows) and that row's reciprocal and later panel entries, in
+/// the shadow of one redux.sync; when a single row holds the maximum
+/// (ballots) and the pivot is normal, shuffles from its lane and the
+/// updates follow with no other branch; ties, zeros, NaN, Inf and extreme
+/// pivots take the full search (64-bit keys, first position). Rows never
+/// move: positions live in registers, the row order in shared memory.
+void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
+                            Type elementType, Type intType,
+                            bool withPermutation, PanelLuShape shape);
 
 /// The shared-memory LU. A group of W warps (blockDim.y) factors one matrix
 /// in shared memory; a block holds blockDim.z such groups; blocks walk the

@@ -1204,7 +1204,14 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
   using OpToGPUPattern::OpToGPUPattern;
 
   /// The kernels an lu can take, in order of preference.
-  enum class Path { Register, CyclicRegister, BlockRegister, Shared, Vendor };
+  enum class Path {
+    Register,
+    Panel,
+    CyclicRegister,
+    BlockRegister,
+    Shared,
+    Vendor
+  };
   struct Choice {
     Path path;
     /// The register kernels' bounds on rows and columns.
@@ -1215,7 +1222,8 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
   /// matrices of at most 16 rows and columns (the smaller of its 8/16
   /// variants that holds them); the cyclic register kernel, a block a
   /// matrix, for batches of at most `cyclicLuMaxBatch` matrices of 33 to
-  /// 128 rows or columns; the block register kernel where a thread holds a
+  /// 128 rows or columns (the look-ahead panel kernel for those of at most
+  /// `panelLuMaxSize`); the block register kernel where a thread holds a
   /// row (static shapes: their exact size; dynamic ones: the smallest of
   /// the kernel's size buckets that holds them); then, for every type, the
   /// shared-memory kernel where a matrix fits a block's shared memory, the
@@ -1289,14 +1297,21 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
         candidates.push_back({{Path::Register, size, size},
                               staticIf(std::max(staticM, staticN) <= size),
                               atMost(size)});
+      int64_t maxPanelSize = options.panelLuMaxSize;
+      auto smallBatchCondition = [&]() -> std::optional<bool> {
+        return staticBatch ? std::optional<bool>(*staticBatch <= maxCyclicBatch)
+                           : std::nullopt;
+      };
       if (isStatic) {
-        if (CyclicRegisterLuShape::fits(staticM, staticN))
+        if (PanelLuShape::fits(staticM, staticN, maxPanelSize))
+          candidates.push_back({{Path::Panel, staticM, staticN},
+                                smallBatchCondition(), smallBatch});
+        // (The panel kernel takes, under the same condition, the sizes it
+        // fits: the cyclic kernel there would be dead code.)
+        else if (CyclicRegisterLuShape::fits(staticM, staticN))
           candidates.push_back(
               {{Path::CyclicRegister, staticM, staticN},
-               staticBatch ? std::optional<bool>(*staticBatch <=
-                                                 maxCyclicBatch)
-                           : std::nullopt,
-               smallBatch});
+               smallBatchCondition(), smallBatch});
         candidates.push_back(
             {{Path::BlockRegister, staticM, staticN},
              BlockRegisterLuShape::fits(staticM, staticN, elementType),
@@ -1313,7 +1328,16 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
           if (!CyclicRegisterLuShape::fits(size, size))
             blockRegister(size);
         for (int64_t size : kCyclicRegisterLuSizes)
-          candidates.push_back(
+          if (PanelLuShape::fits(size, size, maxPanelSize))
+            candidates.push_back(
+                {{Path::Panel, size, size}, std::nullopt,
+                 [=](ImplicitLocOpBuilder &b) -> Value {
+                   return arith::AndIOp::create(b, atMost(size)(b),
+                                                smallBatch(b));
+                 }});
+        for (int64_t size : kCyclicRegisterLuSizes)
+          if (!PanelLuShape::fits(size, size, maxPanelSize))
+            candidates.push_back(
               {{Path::CyclicRegister, size, size}, std::nullopt,
                [=](ImplicitLocOpBuilder &b) -> Value {
                  return arith::AndIOp::create(b, atMost(size)(b),
@@ -1385,6 +1409,28 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
     Value batch = memref::DimOp::create(b, lu, 0);
     Value one = arith::ConstantIndexOp::create(b, 1);
     Value warpSize = arith::ConstantIndexOp::create(b, 32);
+
+    if (choice.path == Path::Panel) {
+      PanelLuShape shape{choice.rows, choice.cols};
+      int32_t warps = static_cast<int32_t>(PanelLuShape::kWarps);
+      gpu::GPUFuncOp kernel = getOrCreateKernel(
+          module,
+          "linalgx_lu_panel" + std::to_string(shape.rows) + "x" +
+              std::to_string(shape.cols) + "_" + suffix,
+          TypeRange(ValueRange(operands)), {32, warps, 1},
+          /*workgroupTypes=*/{},
+          [&](ImplicitLocOpBuilder &kb, ValueRange args, ValueRange) {
+            buildPanelLuKernelBody(kb, args, elementType, intType,
+                                   withPermutation, shape);
+          });
+      Value warpCount = arith::ConstantIndexOp::create(b, warps);
+      work.launch(kernel, {gridSizeFor(b, batch, 1), one, one},
+                  {warpSize, warpCount, one}, operands,
+                  shape.sharedBytes(b, memref::DimOp::create(b, lu, 1),
+                                    memref::DimOp::create(b, lu, 2),
+                                    elementByteSize(elementType)));
+      return;
+    }
 
     if (choice.path == Path::CyclicRegister) {
       CyclicRegisterLuShape shape{choice.rows, choice.cols,
@@ -1596,6 +1642,13 @@ struct ConvertLinalgXToGPUPass
       return signalPassFailure();
     }
     loweringOptions.cyclicLuMaxWarps = cyclicLuMaxWarps;
+    if (panelLuMaxSize < 0) {
+      getOperation().emitError()
+          << "lu-panel-max-size must be at least 0, got "
+          << static_cast<int64_t>(panelLuMaxSize);
+      return signalPassFailure();
+    }
+    loweringOptions.panelLuMaxSize = panelLuMaxSize;
     if (failed(checkReservedSymbols(getOperation())))
       return signalPassFailure();
 

@@ -157,128 +157,107 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // -----
 
 // f64 75x75, one matrix and a batch of 64, with a permutation (the original
-// report's cases): the cyclic register kernel, a block a matrix, 15 warps
-// (at most lu-cyclic-max-warps = 16: 5 column slots) of 32 lanes (3 row
-// slots), the whole matrix staged in 75 x 75 f64 of shared memory (odd
-// stride), 2 x 96 multipliers and 2 step outcomes. A dynamic batch of 75x75
-// f32 takes a host branch on the batch (lu-cyclic-max-batch, 132 by
-// default; 0 turns the kernel off).
-// CHECK-LABEL: func.func @f64_cyclic
-// CHECK-COUNT-2: gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_cyclic75x75_f64_i32_permutation blocks in (%{{.+}}, %c1{{.*}}, %c1{{.*}}) threads in (%c32{{.*}}, %c15{{.*}}, %c1{{.*}}) args(
-// CHECK-LABEL: func.func @f32_cyclic_dynamic_batch
-// CHECK:         %[[B:.+]] = memref.dim %{{.+}}, %c0
+// report's cases): the look-ahead panel kernel, a block of 4 warps a matrix
+// held in dynamic shared memory (the matrix at an odd row stride, the 4x4 U
+// block, 240 i32 of row order, row lists, pivot rows and counts). A
+// dynamic batch of 75x75 f32 takes a host branch on the batch
+// (lu-cyclic-max-batch, 132 by default); lu-panel-max-size (80) bounds the
+// sizes, above it the cyclic kernel (lu-cyclic.mlir).
+// CHECK-LABEL: func.func @f64_panel
+// CHECK-COUNT-2: gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_panel75x75_f64_i32_permutation blocks in (%{{.+}}, %c1{{.*}}, %c1{{.*}}) threads in (%c32{{.*}}, %c4{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(
+// CHECK-LABEL: func.func @f32_panel_dynamic_batch
 // CHECK:         %[[SMALL:.+]] = arith.cmpi ule, %{{.+}}, %c132
 // CHECK:         scf.if %[[SMALL]] {
-// CHECK:           gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_cyclic75x75_f32_i32
+// CHECK:           gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_panel75x75_f32_i32
 // CHECK:         } else {
+// CHECK-NOT:       linalgx_lu_cyclic
 // CHECK:           gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers75x75_f32_i32
-// The kernel: blocks walk the batch; each matrix starts with every row at its
-// own position (the row order in shared memory) and comes in through shared
-// memory in rows (one barrier before, one after). Warp 0 searches step 0:
-// its rows' positions, the key's high word (one redux.sync), a ballot: a
-// single lane holding it gives its own candidate (position * 128 + row)
-// and the candidate's value by shuffles side by side (three 32-bit), else
-// the low word and the first position (two more redux.sync) and the pivot
-// by shuffle from the row they name (two); one reciprocal (divisions below
-// the smallest normal number), the multipliers, and, by every lane with no
-// branch, the outcome, the pivot, the exchanged positions; then bar.arrive
-// on the step's named barrier. Five rounds, each a rolled loop over its
-// steps: the step's owner (bar.warp.sync) and the other warps (bar.sync on
-// the named barrier) read the outcome and multipliers; the owner of the
-// next column updates it and searches the next step first (two candidates:
-// the next warp's slot or warp 0's next slot); then, unless the pivot is
-// zero, every warp updates slot `round` (after the owner: a branch) and the
-// four later slots in straight-line code: the pivot row's entries by a
-// warp-uniform branch on its row slot (two shuffles an entry), a predicated
-// fused multiply-add an element (inline PTX: unused rows only). No
-// block-wide barrier in the steps.
-// CHECK:       gpu.func @linalgx_lu_cyclic75x75_f64_i32_permutation(
-// CHECK-SAME:    workgroup(%[[STAGED:.+]] : memref<5625xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[MULT:.+]] : memref<192xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[ORDER:.+]] : memref<192xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %[[OUTCOME:.+]] : memref<2xi32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
-// CHECK-SAME:    known_block_size = array<i32: 32, 15, 1>
+// The kernel: blocks walk the batch; the matrix comes in by asynchronous
+// copies (consecutive threads on consecutive elements); warp 0 then runs
+// the panels of 4 columns in registers (3 row slots x 4 columns, the rows'
+// positions, info): a step's lane candidate (its reciprocal by
+// rcp.approx and Newton steps) pinned before the branch in the shadow of
+// the redux.sync, two ballots; one lane holding the maximum: shuffles from
+// it, the pivot stored by every lane, the eliminations with no other
+// branch; else the full search (two more redux.sync for the 64-bit key,
+// one for the first position), a zero-pivot branch and a division branch.
+// Then the panel published and the block-wide barrier, once a panel; the
+// look-ahead (the U block through shared memory, warp syncs). Warps 1-3:
+// the panel's barrier, the U rows, a named barrier among the three, the
+// rank-4 update of their groups of rows, software-pipelined (iter_args: the
+// next group's rows, multipliers and entries), for 1, 2 or 3 column slots.
+// CHECK:       gpu.func @linalgx_lu_panel75x75_f64_i32_permutation(
+// CHECK-SAME:    known_block_size = array<i32: 32, 4, 1>
+// CHECK:         gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+// CHECK:         %[[A:.+]] = memref.view {{.+}} to memref<?xf64, #gpu.address_space<workgroup>>
+// CHECK:         %[[U:.+]] = memref.view {{.+}} to memref<16xf64, #gpu.address_space<workgroup>>
+// CHECK:         memref.view {{.+}} to memref<240xi32, #gpu.address_space<workgroup>>
 // CHECK:         scf.for %[[MATRIX:.+]] = %block_id_x to %{{.+}} step %grid_dim_x {
 // CHECK-NEXT:      gpu.barrier
-// CHECK:           memref.store %{{.+}}, %[[ORDER]]
-// CHECK:           memref.store %{{.+}}, %[[ORDER]]
 // CHECK:           scf.for
-// CHECK:             memref.load %{{.+}}[%[[MATRIX]], %{{.+}}, %{{.+}}] : memref<?x?x?xf64>
-// CHECK:             memref.store %{{.+}}, %[[STAGED]]
-// CHECK:           gpu.barrier
-// CHECK-COUNT-15:  memref.load %[[STAGED]]
-// CHECK:           scf.if %{{.+}} -> (f64, f64, f64) {
-// CHECK-COUNT-4:     memref.load %[[ORDER]]
-// CHECK:             nvvm.redux.sync  umax
-// CHECK:             nvvm.vote.sync  ballot
-// CHECK:             math.ctpop
-// CHECK:             scf.if %{{.+}} -> (i32, f64) {
-// CHECK:               math.cttz
-// CHECK-COUNT-3:       gpu.shuffle  idx
-// CHECK:             } else {
-// CHECK:               nvvm.redux.sync  umax
-// CHECK:               nvvm.redux.sync  umin
-// CHECK-COUNT-2:       gpu.shuffle  idx
-// CHECK:             }
-// CHECK-NOT:         gpu.shuffle
-// CHECK:             arith.cmpf oge
-// CHECK:             scf.if %{{.+}} -> (f64, f64, f64) {
-// CHECK:               arith.divf
-// CHECK:             } else {
-// CHECK-COUNT-3:       arith.divf
-// CHECK-COUNT-3:     memref.store %{{.+}}, %[[MULT]]
-// CHECK-NOT:         scf.if
-// CHECK:             memref.store %{{.+}}, %[[OUTCOME]]
-// CHECK-NEXT:        memref.store %{{.+}}, %{{.+}} : memref<?x?xi32>
-// CHECK-COUNT-4:     memref.store %{{.+}}, %[[ORDER]]
-// CHECK:             nvvm.barrier.arrive id = %{{.+}} number_of_threads = %c480_i32
-// CHECK:           scf.for {{.+}} iter_args({{.+}}) -> ({{(f64, ){14}f64}}, i1, i1, i1, i32) {
-// CHECK:             scf.if %{{.+}} {
-// CHECK-NEXT:          nvvm.bar.warp.sync
-// CHECK:             } else {
-// CHECK-NOT:           }
-// CHECK:               nvvm.barrier id = %{{.+}} number_of_threads = %c480_i32
-// CHECK:             memref.load %[[OUTCOME]]
-// CHECK-COUNT-3:     memref.load %[[MULT]]
-// CHECK:             scf.if %{{.+}} -> (f64, f64, f64) {
-// CHECK-NEXT:          scf.if %{{.+}} -> (f64, f64, f64) {
-// CHECK-COUNT-2:         gpu.shuffle  idx
-// CHECK:               nvvm.vote.sync  ballot
-// CHECK:               nvvm.barrier.arrive
-// CHECK:             scf.if %{{.+}} -> (f64, f64, f64) {
-// CHECK-NEXT:          scf.if %{{.+}} -> (f64, f64, f64) {
-// CHECK:               nvvm.barrier.arrive
-// CHECK:             scf.if %{{.+}} -> ({{(f64, ){14}f64}}) {
-// CHECK:               scf.if %{{.+}} -> (f64, f64, f64) {
-// CHECK:                 scf.if %{{.+}} -> (f64) {
-// CHECK-COUNT-2:           gpu.shuffle  idx
-// CHECK-COUNT-3:         llvm.inline_asm asm_dialect = att "@!$4 fma.rn.f64 $0, $2, $3, $1;", "=d,0,d,d,b"
-// CHECK:               scf.if %{{.+}} -> (f64, f64, f64, f64) {
-// CHECK-COUNT-8:         gpu.shuffle  idx
-// CHECK:               } else {
-// CHECK-COUNT-12:      llvm.inline_asm asm_dialect = att "@!$4 fma.rn.f64
-// CHECK-NOT:           gpu.barrier
-// CHECK:             } else {
-// CHECK:             scf.yield
-// CHECK-COUNT-4:   scf.for {{.+}} iter_args(
-// Out: each row stored at its position, copied out in rows, the
-// permutation (the row at each position), info by thread 0.
-// CHECK:           gpu.barrier
-// CHECK:           memref.load %[[ORDER]]
-// CHECK:           memref.store %{{.+}}, %[[STAGED]]
+// CHECK:             scf.for
+// CHECK:               nvgpu.device_async_copy %{{.+}}[%[[MATRIX]], %{{.+}}, %{{.+}}], %[[A]][%{{.+}}], 1
+// CHECK:           nvvm.cp.async.commit.group
+// CHECK-NEXT:      nvvm.cp.async.wait.group 0
+// CHECK-NEXT:      gpu.barrier
+// CHECK:           scf.if %{{.+}} {
+// CHECK-COUNT-12:    memref.load %[[A]]
+// CHECK:             scf.for {{.+}} iter_args({{.+}}) -> ({{(f64, ){11}f64}}, i32, i32, i32, i32) {
+// CHECK:               scf.if %{{.+}} -> ({{(f64, ){11}f64}}, i32, i32, i32, i32, i32, i32) {
+// CHECK:                 llvm.inline_asm asm_dialect = att "rcp.approx.ftz.f64 $0, $1;", "=d,d"
+// CHECK:                 nvvm.redux.sync  umax
+// CHECK-COUNT-6:         llvm.inline_asm has_side_effects asm_dialect = att "", "{{=d|=r}},0"
+// CHECK-COUNT-2:         nvvm.vote.sync  ballot
+// CHECK:                 math.ctpop
+// CHECK:                 scf.if %{{.+}} -> ({{(f64, ){11}f64}}, i32, i32, i32, i32, i32, i32) {
+// CHECK-NEXT:              math.cttz
+// CHECK-COUNT-12:          gpu.shuffle  idx
+// CHECK-NOT:               scf.if
+// CHECK:                   memref.store %{{.+}}, %{{.+}}[%[[MATRIX]], %{{.+}}] : memref<?x?xi32>
+// CHECK-NOT:               scf.if
+// CHECK:                   scf.yield
+// CHECK-NEXT:            } else {
+// CHECK:                   nvvm.redux.sync  umax
+// CHECK:                   nvvm.redux.sync  umax
+// CHECK:                   nvvm.redux.sync  umin
+// CHECK:                   memref.store %{{.+}}, %{{.+}}[%[[MATRIX]], %{{.+}}] : memref<?x?xi32>
+// CHECK:                   scf.if %{{.+}} -> ({{(f64, ){11}f64}}, i32, i32, i32, i32, i32, i32) {
+// CHECK:                   } else {
+// CHECK:                     scf.if %{{.+}} -> ({{(f64, ){11}f64}}, i32, i32, i32, i32, i32, i32) {
+// CHECK:                     } else {
+// CHECK:                       arith.divf
+// CHECK:               nvvm.bar.warp.sync
+// CHECK:               gpu.barrier
+// CHECK:               scf.if %{{.+}} -> ({{(f64, ){11}f64}}) {
+// CHECK-COUNT-4:         memref.store %{{.+}}, %[[U]]
+// CHECK:                 nvvm.bar.warp.sync
+// CHECK-COUNT-4:         memref.load %[[U]]
+// CHECK:                 nvvm.bar.warp.sync
+// CHECK:             memref.store %{{.+}}, %{{.+}}[%[[MATRIX]]] : memref<?xi32>
+// CHECK:           } else {
+// CHECK:             scf.for
+// CHECK-NEXT:          gpu.barrier
+// CHECK:               nvvm.barrier id = %{{.+}} number_of_threads = %c96_i32
+// CHECK:               scf.for {{.+}} step %c3{{.*}} iter_args(
+// CHECK:               nvvm.barrier id = %{{.+}} number_of_threads = %c96_i32
+// CHECK:               scf.for {{.+}} step %c3{{.*}} iter_args(
+// CHECK:               nvvm.barrier id = %{{.+}} number_of_threads = %c96_i32
+// CHECK:               scf.for {{.+}} step %c3{{.*}} iter_args(
+// Out: the rows in position order (a warp a row), the permutation.
 // CHECK:           gpu.barrier
 // CHECK:           scf.for
-// CHECK:             memref.load %[[STAGED]]
-// CHECK:             memref.store %{{.+}}, %{{.+}}[%[[MATRIX]], %{{.+}}, %{{.+}}] : memref<?x?x?xf64>
-// CHECK:           scf.for
-// CHECK:             memref.load %[[ORDER]]
-// CHECK:             memref.store %{{.+}}, %{{.+}}[%[[MATRIX]], %{{.+}}] : memref<?x?xi32>
-// CHECK:           memref.store %{{.+}}, %{{.+}}[%[[MATRIX]]] : memref<?xi32>
+// CHECK:             scf.for
+// CHECK:               memref.store %{{.+}}, %{{.+}}[%[[MATRIX]], %{{.+}}, %{{.+}}] : memref<?x?x?xf64>
+// CHECK:             scf.if
+// CHECK:               memref.store %{{.+}}, %{{.+}}[%[[MATRIX]], %{{.+}}] : memref<?x?xi32>
 // CHECK:         gpu.return
-func.func @f64_cyclic(%a: memref<75x75xf64>, %l: memref<75x75xf64>, %p: memref<75xi32>, %i: memref<i32>, %q: memref<75xi32>,
-                      %a2: memref<64x75x75xf64>, %p2: memref<64x75xi32>, %i2: memref<64xi32>, %q2: memref<64x75xi32>) {
+func.func @f64_panel(%a: memref<75x75xf64>, %l: memref<75x75xf64>, %p: memref<75xi32>, %i: memref<i32>, %q: memref<75xi32>,
+                     %a2: memref<64x75x75xf64>, %p2: memref<64x75xi32>, %i2: memref<64xi32>, %q2: memref<64x75xi32>) {
   linalgx.lu ins(%a : memref<75x75xf64>) outs(%l, %p, %i : memref<75x75xf64>, memref<75xi32>, memref<i32>) permutation(%q : memref<75xi32>)
   linalgx.lu ins(%a2 : memref<64x75x75xf64>) outs(%a2, %p2, %i2 : memref<64x75x75xf64>, memref<64x75xi32>, memref<64xi32>) permutation(%q2 : memref<64x75xi32>)
   return
 }
-func.func @f32_cyclic_dynamic_batch(%a: memref<?x75x75xf32>, %p: memref<?x75xi32>, %i: memref<?xi32>) {
+func.func @f32_panel_dynamic_batch(%a: memref<?x75x75xf32>, %p: memref<?x75xi32>, %i: memref<?xi32>) {
   linalgx.lu ins(%a : memref<?x75x75xf32>) outs(%a, %p, %i : memref<?x75x75xf32>, memref<?x75xi32>, memref<?xi32>)
   return
 }
@@ -355,8 +334,9 @@ func.func @f64_too_large(%a: memref<170x170xf64>, %p: memref<170xi32>, %i: memre
 // -----
 
 // Dynamic sizes: host branches on max(M, N) <= 8, 16 (warp register
-// kernel), 32 (block register kernel), 48, 64, 80, 96, 128 with a batch of
-// at most 132 (cyclic register kernel), 48, 64, 80, 96 (block register
+// kernel), 32 (block register kernel), 48, 64, 80 (look-ahead panel
+// kernel), 96, 128 (cyclic register kernel) with a batch of at most 132,
+// 48, 64, 80, 96 (block register
 // kernel; 128 only for f32), then on the shared memory the matrix needs,
 // then the vendor path; each branch has its own chain and host wait.
 // CHECK-LABEL: func.func @f64_dynamic
@@ -374,9 +354,10 @@ func.func @f64_too_large(%a: memref<170x170xf64>, %p: memref<170xi32>, %i: memre
 // CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers32x32_f64_i32
 // CHECK:             %[[SMALL:.+]] = arith.cmpi ule, %{{.+}}, %c132
 // CHECK:             arith.andi %{{.+}}, %[[SMALL]] : i1
-// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_cyclic48x48_f64_i32
-// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_cyclic64x64_f64_i32
-// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_cyclic80x80_f64_i32
+// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_panel48x48_f64_i32
+// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_panel64x64_f64_i32
+// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_panel80x80_f64_i32
+// CHECK-NOT:         linalgx_lu_cyclic80x80
 // CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_cyclic96x96_f64_i32
 // CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_cyclic128x128_f64_i32
 // CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers48x48_f64_i32

@@ -36,6 +36,12 @@ inline constexpr int64_t kDefaultCyclicLuMaxBatch = 132;
 /// docs/gpu.md); the `lu-cyclic-max-warps` option overrides it.
 inline constexpr int64_t kDefaultCyclicLuMaxWarps = 16;
 
+/// The look-ahead panel LU kernel takes the cyclic kernel's small batches
+/// of matrices of at most this many rows and columns by default (the
+/// cyclic kernel the larger ones): measured on the H200 for 75x75 (run 13,
+/// docs/benchmarks.md); the `lu-panel-max-size` option overrides it.
+inline constexpr int64_t kDefaultPanelLuMaxSize = 80;
+
 struct LinalgXToGPUOptions {
   /// Operands are host memory, copied to and from the device around each op.
   bool hostBuffers = false;
@@ -45,6 +51,9 @@ struct LinalgXToGPUOptions {
   int64_t cyclicLuMaxBatch = kDefaultCyclicLuMaxBatch;
   /// Warps the cyclic register kernel spreads a matrix over at most (1..32).
   int64_t cyclicLuMaxWarps = kDefaultCyclicLuMaxWarps;
+  /// Of those, matrices of at most this many rows and columns take the
+  /// look-ahead panel kernel instead; 0: none.
+  int64_t panelLuMaxSize = kDefaultPanelLuMaxSize;
 };
 
 /// Patterns lowering linalgx ops on memrefs to `gpu.launch_func` of kernels
