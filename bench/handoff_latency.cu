@@ -26,15 +26,7 @@
 #include <cstdlib>
 #include <vector>
 
-#define CHECK(call)                                                          \
-  do {                                                                       \
-    cudaError_t err = (call);                                                \
-    if (err != cudaSuccess) {                                                \
-      std::fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__,     \
-                   #call, cudaGetErrorString(err));                          \
-      std::exit(1);                                                          \
-    }                                                                        \
-  } while (0)
+#include "cuda_check.h"
 
 __device__ __forceinline__ void barArrive(int id, int threads) {
   asm volatile("bar.arrive %0, %1;" ::"r"(id), "r"(threads) : "memory");

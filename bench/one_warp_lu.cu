@@ -52,15 +52,7 @@
 #include <random>
 #include <vector>
 
-#define CHECK(call)                                                          \
-  do {                                                                       \
-    cudaError_t err = (call);                                                \
-    if (err != cudaSuccess) {                                                \
-      std::fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__,     \
-                   #call, cudaGetErrorString(err));                          \
-      std::exit(1);                                                          \
-    }                                                                        \
-  } while (0)
+#include "cuda_check.h"
 
 constexpr unsigned kFull = 0xffffffffu;
 

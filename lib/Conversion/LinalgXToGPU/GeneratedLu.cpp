@@ -1365,28 +1365,12 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
       return scaledColumn;
     };
 
-    // `then`'s values where `condition` holds, `otherwise`'s elsewhere.
     using BuildValues =
         function_ref<SmallVector<Value>(ImplicitLocOpBuilder &)>;
-    auto yieldIfElse = [](ImplicitLocOpBuilder &b, Value condition,
-                          BuildValues then,
-                          BuildValues otherwise) -> SmallVector<Value> {
-      auto op = scf::IfOp::create(
-          b, condition,
-          [&](OpBuilder &nested, Location loc) {
-            ImplicitLocOpBuilder nb(loc, nested);
-            scf::YieldOp::create(nb, then(nb));
-          },
-          [&](OpBuilder &nested, Location loc) {
-            ImplicitLocOpBuilder nb(loc, nested);
-            scf::YieldOp::create(nb, otherwise(nb));
-          });
-      return SmallVector<Value>(op.getResults());
-    };
     auto yieldIf = [&](ImplicitLocOpBuilder &b, Value condition,
                        BuildValues then,
                        ValueRange otherwise) -> SmallVector<Value> {
-      return yieldIfElse(b, condition, then, [&](ImplicitLocOpBuilder &) {
+      return buildIfElse(b, condition, then, [&](ImplicitLocOpBuilder &) {
         return SmallVector<Value>(otherwise);
       });
     };
@@ -1408,7 +1392,7 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
             };
             if (r == rowSlots - 1)
               return shuffled(b);
-            return yieldIfElse(
+            return buildIfElse(
                 b, cmp(b, P::eq, pivotRowSlot, int32(b, r)), shuffled,
                 [&](ImplicitLocOpBuilder &b) { return fromRowSlot(b, r + 1); });
           };
@@ -2127,22 +2111,6 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   auto syncWarp = [&](ImplicitLocOpBuilder &b) {
     NVVM::SyncWarpOp::create(b, int32(b, -1));
   };
-  // scf.if with results: `then` where `condition` holds, `otherwise` else.
-  using BuildValues = function_ref<SmallVector<Value>(ImplicitLocOpBuilder &)>;
-  auto ifElse = [](ImplicitLocOpBuilder &b, Value condition, BuildValues then,
-                   BuildValues otherwise) -> SmallVector<Value> {
-    auto op = scf::IfOp::create(
-        b, condition,
-        [&](OpBuilder &nested, Location loc) {
-          ImplicitLocOpBuilder nb(loc, nested);
-          scf::YieldOp::create(nb, then(nb));
-        },
-        [&](OpBuilder &nested, Location loc) {
-          ImplicitLocOpBuilder nb(loc, nested);
-          scf::YieldOp::create(nb, otherwise(nb));
-        });
-    return SmallVector<Value>(op.getResults());
-  };
   Value zeroValue = arith::ConstantOp::create(b, b.getZeroAttr(elementType));
   // High words of |pivot| between which fastReciprocal holds: the smallest
   // normal number and 2^(emax - 2), whose reciprocal is normal.
@@ -2344,7 +2312,7 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
             };
             if (!slow)
               return eliminate(b, /*divide=*/false);
-            return ifElse(
+            return buildIfElse(
                 b, element.isZero(b, pivot),
                 [&](ImplicitLocOpBuilder &b) {
                   // A zero pivot neither scales nor updates; info is the
@@ -2362,7 +2330,7 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                   Value multiplies = both(
                       b, cmp(b, P::uge, magnitude, int32(b, normalHigh)),
                       cmp(b, P::ult, magnitude, int32(b, reciprocalHigh)));
-                  return ifElse(
+                  return buildIfElse(
                       b, multiplies,
                       [&](ImplicitLocOpBuilder &b) { return eliminate(b, false); },
                       [&](ImplicitLocOpBuilder &b) { return eliminate(b, true); });
@@ -2376,7 +2344,7 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                    cmp(b, P::eq, twice, int32(b, 0))),
               both(b, cmp(b, P::uge, top, int32(b, normalHigh)),
                    cmp(b, P::ult, top, int32(b, reciprocalHigh))));
-          return ifElse(
+          return buildIfElse(
               b, fast,
               [&](ImplicitLocOpBuilder &b) {
                 Value from = math::CountTrailingZerosOp::create(b, holders);
@@ -2435,7 +2403,7 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                               u, /*slow=*/true);
               });
         };
-        SmallVector<Value> state = ifElse(
+        SmallVector<Value> state = buildIfElse(
             b, cmp(b, P::ult, index(b, c), steps), step,
             [&](ImplicitLocOpBuilder &) {
               return pack(q, position, firstZero, zeroBits, pivotRow[c]);
@@ -2503,7 +2471,7 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
       gpu::BarrierOp::create(b);
 
       // Look-ahead: the next panel's columns, with this panel applied.
-      SmallVector<Value> nextQ = ifElse(
+      SmallVector<Value> nextQ = buildIfElse(
           b, cmp(b, P::ult, add(b, panel, index(b, 1)), panels),
           [&](ImplicitLocOpBuilder &b) {
             Value n0 = add(b, k0, index(b, NB));
@@ -2645,7 +2613,7 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
             }
             return x;
           };
-          SmallVector<Value> x = ifElse(
+          SmallVector<Value> x = buildIfElse(
               b, cmp(b, P::eq, zeroBits, int32(b, 0)),
               [&](ImplicitLocOpBuilder &b) { return substitute(b, false); },
               [&](ImplicitLocOpBuilder &b) { return substitute(b, true); });

@@ -44,6 +44,25 @@ inline void buildIf(ImplicitLocOpBuilder &b, Value condition,
   });
 }
 
+/// Builds `scf.if condition -> (...) { then() } else { otherwise() }` and
+/// returns its results.
+inline SmallVector<Value>
+buildIfElse(ImplicitLocOpBuilder &b, Value condition,
+            function_ref<SmallVector<Value>(ImplicitLocOpBuilder &)> then,
+            function_ref<SmallVector<Value>(ImplicitLocOpBuilder &)> otherwise) {
+  auto op = scf::IfOp::create(
+      b, condition,
+      [&](OpBuilder &nested, Location loc) {
+        ImplicitLocOpBuilder nb(loc, nested);
+        scf::YieldOp::create(nb, then(nb));
+      },
+      [&](OpBuilder &nested, Location loc) {
+        ImplicitLocOpBuilder nb(loc, nested);
+        scf::YieldOp::create(nb, otherwise(nb));
+      });
+  return SmallVector<Value>(op.getResults());
+}
+
 } // namespace mlir::linalgx::gpu_kernels
 
 #endif // LINALGX_LIB_CONVERSION_LINALGXTOGPU_KERNELBUILDER_H

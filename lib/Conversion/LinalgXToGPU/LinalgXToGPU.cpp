@@ -1297,21 +1297,24 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
         candidates.push_back({{Path::Register, size, size},
                               staticIf(std::max(staticM, staticN) <= size),
                               atMost(size)});
+      // Small batches of 33 to 128 rows or columns: the panel kernel where
+      // it fits, the cyclic kernel elsewhere (never both for one size: the
+      // second would be dead code under the same condition).
       int64_t maxPanelSize = options.panelLuMaxSize;
+      auto smallBatchPath = [=](int64_t rows, int64_t cols) {
+        return PanelLuShape::fits(rows, cols, maxPanelSize)
+                   ? Path::Panel
+                   : Path::CyclicRegister;
+      };
       auto smallBatchCondition = [&]() -> std::optional<bool> {
         return staticBatch ? std::optional<bool>(*staticBatch <= maxCyclicBatch)
                            : std::nullopt;
       };
       if (isStatic) {
-        if (PanelLuShape::fits(staticM, staticN, maxPanelSize))
-          candidates.push_back({{Path::Panel, staticM, staticN},
+        if (CyclicRegisterLuShape::fits(staticM, staticN))
+          candidates.push_back({{smallBatchPath(staticM, staticN), staticM,
+                                 staticN},
                                 smallBatchCondition(), smallBatch});
-        // (The panel kernel takes, under the same condition, the sizes it
-        // fits: the cyclic kernel there would be dead code.)
-        else if (CyclicRegisterLuShape::fits(staticM, staticN))
-          candidates.push_back(
-              {{Path::CyclicRegister, staticM, staticN},
-               smallBatchCondition(), smallBatch});
         candidates.push_back(
             {{Path::BlockRegister, staticM, staticN},
              BlockRegisterLuShape::fits(staticM, staticN, elementType),
@@ -1328,17 +1331,8 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
           if (!CyclicRegisterLuShape::fits(size, size))
             blockRegister(size);
         for (int64_t size : kCyclicRegisterLuSizes)
-          if (PanelLuShape::fits(size, size, maxPanelSize))
-            candidates.push_back(
-                {{Path::Panel, size, size}, std::nullopt,
-                 [=](ImplicitLocOpBuilder &b) -> Value {
-                   return arith::AndIOp::create(b, atMost(size)(b),
-                                                smallBatch(b));
-                 }});
-        for (int64_t size : kCyclicRegisterLuSizes)
-          if (!PanelLuShape::fits(size, size, maxPanelSize))
-            candidates.push_back(
-              {{Path::CyclicRegister, size, size}, std::nullopt,
+          candidates.push_back(
+              {{smallBatchPath(size, size), size, size}, std::nullopt,
                [=](ImplicitLocOpBuilder &b) -> Value {
                  return arith::AndIOp::create(b, atMost(size)(b),
                                               smallBatch(b));
