@@ -1621,13 +1621,19 @@ struct ConvertLinalgXToGPUPass
       return signalPassFailure();
     }
     loweringOptions.luStrategy = *strategy;
-    if (cyclicLuMaxBatch < 0) {
+    // A size or batch bound: at least 0.
+    auto isBound = [&](StringRef name, int64_t value) {
+      if (value >= 0)
+        return true;
       getOperation().emitError()
-          << "lu-cyclic-max-batch must be at least 0, got "
-          << static_cast<int64_t>(cyclicLuMaxBatch);
+          << name << " must be at least 0, got " << value;
+      return false;
+    };
+    if (!isBound("lu-cyclic-max-batch", cyclicLuMaxBatch) ||
+        !isBound("lu-panel-max-size", panelLuMaxSize))
       return signalPassFailure();
-    }
     loweringOptions.cyclicLuMaxBatch = cyclicLuMaxBatch;
+    loweringOptions.panelLuMaxSize = panelLuMaxSize;
     if (cyclicLuMaxWarps < 1 || cyclicLuMaxWarps > 32) {
       getOperation().emitError()
           << "lu-cyclic-max-warps must be 1 to 32 (a block of at most 1024 "
@@ -1636,13 +1642,6 @@ struct ConvertLinalgXToGPUPass
       return signalPassFailure();
     }
     loweringOptions.cyclicLuMaxWarps = cyclicLuMaxWarps;
-    if (panelLuMaxSize < 0) {
-      getOperation().emitError()
-          << "lu-panel-max-size must be at least 0, got "
-          << static_cast<int64_t>(panelLuMaxSize);
-      return signalPassFailure();
-    }
-    loweringOptions.panelLuMaxSize = panelLuMaxSize;
     if (failed(checkReservedSymbols(getOperation())))
       return signalPassFailure();
 
