@@ -105,10 +105,11 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
       factors each matrix on chip (row-major, no transposes) and writes
       `lu`, `pivots`, `info` and, for an `lu` with a `permutation` (see
       `linalgx-fuse-lu-permutation`), the permutation: for real matrices a
-      warp register kernel (up to 16 rows and columns), the cyclic register
-      kernel (a block a matrix, for batches of at most
-      `lu-cyclic-max-batch` matrices of 33 to 128 rows or columns), the
-      block register kernel (a thread a row); for every type the
+      warp register kernel (up to 16 rows and columns), for batches of at
+      most `lu-cyclic-max-batch` matrices of 33 to 128 rows or columns the
+      look-ahead panel kernel (up to `lu-panel-max-size`; a block a matrix,
+      the steps in one warp) or the cyclic register kernel (a block a
+      matrix), the block register kernel (a thread a row); for every type the
       shared-memory kernel (docs/gpu.md).
       Otherwise (or with `lu-strategy` cusolver / cublas-batched) it becomes
       a transpose kernel (row-major input to column-major workspace), a call
