@@ -95,6 +95,7 @@ void linalgx::buildGPUPipeline(OpPassManager &pm,
   lowering.cyclicLuMaxBatch = options.cyclicLuMaxBatch;
   lowering.cyclicLuMaxWarps = options.cyclicLuMaxWarps;
   lowering.panelLuMaxSize = options.panelLuMaxSize;
+  lowering.blockedLuMaxSize = options.blockedLuMaxSize;
   pm.addPass(createConvertLinalgXToGPU(lowering));
   // What remains outside the kernels runs on the host.
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());

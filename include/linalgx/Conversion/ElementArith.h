@@ -31,7 +31,8 @@ public:
   enum class Flavour { Host, Kernel };
 
   explicit ElementArith(Type elementType, Flavour flavour = Flavour::Host)
-      : complexType(dyn_cast<ComplexType>(elementType)), flavour(flavour) {}
+      : type(elementType), complexType(dyn_cast<ComplexType>(elementType)),
+        flavour(flavour) {}
 
   /// |re| + |im| for complex numbers (LAPACK's i?amax measure), |x| else.
   Value magnitude(ImplicitLocOpBuilder &b, Value x) const {
@@ -40,6 +41,15 @@ public:
     Value re = abs(b, complex::ReOp::create(b, x));
     Value im = abs(b, complex::ImOp::create(b, x));
     return arith::AddFOp::create(b, re, im);
+  }
+
+  /// The element 0 (both parts for complex numbers).
+  Value zero(ImplicitLocOpBuilder &b) const {
+    if (!complexType)
+      return arith::ConstantOp::create(b, b.getZeroAttr(type));
+    Type part = complexType.getElementType();
+    Value zeroPart = arith::ConstantOp::create(b, b.getZeroAttr(part));
+    return complex::CreateOp::create(b, complexType, zeroPart, zeroPart);
   }
 
   /// Whether `x` is exactly zero (both parts for complex numbers).
@@ -170,6 +180,7 @@ private:
     return arith::CmpFOp::create(b, arith::CmpFPredicate::OEQ, x, zero);
   }
 
+  Type type;
   ComplexType complexType;
   Flavour flavour;
 };

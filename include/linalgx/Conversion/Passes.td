@@ -149,6 +149,12 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "Of the cyclic kernel's batches, matrices of at most this many "
            "rows and columns take the look-ahead panel LU kernel; 0: none "
            "(see docs/gpu.md)">,
+    Option<"blockedLuMaxSize", "lu-blocked-max-size", "int64_t",
+           /*default=*/"::mlir::linalgx::kDefaultBlockedLuMaxSize",
+           "Matrices of at most this many rows and columns too large for "
+           "the one-kernel LUs take the blocked LU (two generated kernels a "
+           "32-column panel) where a panel fits a block's shared memory; 0: "
+           "none (see docs/gpu.md)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -82,6 +82,12 @@ struct GPUPipelineOptions
                      "this many rows and columns take the look-ahead panel LU "
                      "kernel (0: none)"),
       llvm::cl::init(kDefaultPanelLuMaxSize)};
+  PassOptions::Option<int64_t> blockedLuMaxSize{
+      *this, "lu-blocked-max-size",
+      llvm::cl::desc("Matrices of at most this many rows and columns too "
+                     "large for the one-kernel LUs take the blocked LU where "
+                     "its panels fit (0: none)"),
+      llvm::cl::init(kDefaultBlockedLuMaxSize)};
 };
 
 /// Tensors or memrefs using linalgx ops all the way to the LLVM dialect with

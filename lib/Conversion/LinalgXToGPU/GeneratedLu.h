@@ -363,6 +363,54 @@ void buildSharedMemoryLuKernelBody(ImplicitLocOpBuilder &b,
                                    ValueRange args, Type elementType,
                                    Type intType, bool withPermutation);
 
+/// The blocked LU for matrices too large for one block's shared memory
+/// (docs/gpu.md, "The blocked LU"): right-looking, panels of kPanelColumns
+/// columns. The host loops over the panels; each costs two launches on the
+/// matrix in place, all matrices of the batch at once:
+///  1. the shared-memory LU (buildSharedMemoryLuKernelBody) on the panel,
+///     the (M - k0) x w submatrix at (k0, k0), which it factors, stores in
+///     its pivot order and whose row order it writes (the panel's
+///     permutation, scratch [B, M]);
+///  2. the update (buildBlockedLuUpdateKernelBody): a block a tile of
+///     kTileColumns columns of one matrix applies the panel's row
+///     exchanges to its columns outside the panel; right of the panel it
+///     also solves for the panel's U rows (unit lower triangular L11) and
+///     subtracts L21 * U12 from the rows below, kTileRows at a time. Block
+///     (0, matrix) turns the panel's pivots and info into the matrix's.
+struct BlockedLuShape {
+  static constexpr int64_t kPanelColumns = 32;
+  static constexpr int64_t kTileColumns = 64;
+  static constexpr int64_t kTileRows = 64;
+  /// The update's block: kThreadsX x kThreadsY threads; a thread computes
+  /// (kTileRows / kThreadsY) x (kTileColumns / kThreadsX) entries.
+  static constexpr int64_t kThreadsX = 16;
+  static constexpr int64_t kThreadsY = 16;
+
+  /// The update kernel's shared memory: L11 (kPanelColumns^2), the tile's
+  /// U rows (kPanelColumns x kTileColumns), the L21 tile (kTileRows rows at
+  /// an odd stride; it first holds the tile's displaced rows), and the
+  /// inverse of the panel's permutation (i32).
+  static int64_t updateSharedBytes(int64_t elementBytes) {
+    return (kPanelColumns * kPanelColumns + kPanelColumns * kTileColumns +
+            kTileRows * (kPanelColumns + 1)) *
+               elementBytes +
+           kPanelColumns * 4;
+  }
+  /// Whether a panel of `rows` rows fits the shared-memory LU.
+  static bool panelFits(int64_t rows, int64_t elementBytes) {
+    return GeneratedLuLaunch::bytesPerMatrix(rows, kPanelColumns,
+                                             elementBytes) <=
+           kGeneratedLuMaxSharedBytes;
+  }
+};
+
+/// The blocked LU's update kernel (BlockedLuShape). Operands: lu [B, M, N]
+/// (being factored in place), pivots [B, K], info [B], the panel's info
+/// [B] and permutation [B, M] (its first M - k0 entries), and k0. Grid:
+/// (column tiles, matrices), the matrices in a stride loop.
+void buildBlockedLuUpdateKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
+                                    Type elementType, Type intType);
+
 } // namespace mlir::linalgx::gpu_kernels
 
 #endif // LINALGX_LIB_CONVERSION_LINALGXTOGPU_GENERATEDLU_H

@@ -375,6 +375,35 @@ public:
     return device;
   }
 
+  /// Queues a device-to-device (or host) copy of `from` into `to`.
+  void copy(Value to, Value from) {
+    token = gpu::MemcpyOp::create(b, tokenType, ValueRange{token}, to, from)
+                .getAsyncToken();
+  }
+
+  /// Emits `scf.for iv = lb to ub step step { body(iv) }` whose body queues
+  /// device work. Async tokens cannot be loop-carried through the lowering
+  /// (gpu-to-llvm does not convert scf.for results of token type), so each
+  /// iteration starts a new chain; the order between the iterations and
+  /// with the work around the loop is the stream's: the linalgx runtime
+  /// runs every chain on one stream (see the class comment). The body
+  /// launches kernels and makes copies; it allocates nothing (finish()
+  /// frees temporaries outside the loop).
+  void repeat(Value lb, Value ub, Value step,
+              function_ref<void(Value)> body) {
+    Value outer = token;
+    size_t allocated = temporaries.size();
+    OpBuilder::InsertionGuard guard(b);
+    auto loop = scf::ForOp::create(b, lb, ub, step);
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    token = gpu::WaitOp::create(b, tokenType, ValueRange()).getAsyncToken();
+    body(loop.getInductionVar());
+    assert(temporaries.size() == allocated &&
+           "device work in a loop allocates nothing");
+    (void)allocated;
+    token = outer;
+  }
+
   /// Copies the outputs back, frees every device buffer and waits for the
   /// stream: the op's results are complete when the host continues.
   void finish() {
@@ -396,11 +425,6 @@ private:
       if (type.isDynamicDim(dim))
         dynamicSizes.push_back(memref::DimOp::create(b, memref, dim));
     return allocate(type, dynamicSizes);
-  }
-
-  void copy(Value to, Value from) {
-    token = gpu::MemcpyOp::create(b, tokenType, ValueRange{token}, to, from)
-                .getAsyncToken();
   }
 
   ImplicitLocOpBuilder &b;
@@ -1210,6 +1234,7 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
     CyclicRegister,
     BlockRegister,
     Shared,
+    Blocked,
     Vendor
   };
   struct Choice {
@@ -1355,6 +1380,27 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
                arith::ConstantIndexOp::create(b, kGeneratedLuMaxSharedBytes));
          }});
 
+    // Larger matrices whose panels fit the shared-memory LU: the blocked
+    // LU, up to `blockedLuMaxSize` rows and columns.
+    int64_t maxBlockedSize = options.blockedLuMaxSize;
+    candidates.push_back(
+        {{Path::Blocked},
+         staticIf(BlockedLuShape::panelFits(staticM, elementBytes) &&
+                  std::max(staticM, staticN) <= maxBlockedSize),
+         [=](ImplicitLocOpBuilder &b) -> Value {
+           auto [m, n] = dims(b);
+           Value panelFits = arith::CmpIOp::create(
+               b, arith::CmpIPredicate::ule,
+               GeneratedLuLaunch::bytesPerMatrix(
+                   b, m,
+                   arith::ConstantIndexOp::create(
+                       b, BlockedLuShape::kPanelColumns),
+                   elementBytes),
+               arith::ConstantIndexOp::create(b, kGeneratedLuMaxSharedBytes));
+           return arith::AndIOp::create(b, panelFits,
+                                        atMost(maxBlockedSize)(b));
+         }});
+
     std::function<void(ImplicitLocOpBuilder &, ArrayRef<Candidate>)> choose =
         [&](ImplicitLocOpBuilder &b, ArrayRef<Candidate> rest) {
           if (rest.empty())
@@ -1488,9 +1534,22 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
       return;
     }
 
+    if (choice.path == Path::Blocked)
+      return lowerBlocked(op, module, b, work, operands, suffix);
+
+    launchSharedMemoryLu(module, b, work, "linalgx_lu_generated_" + suffix,
+                         operands, elementType, intType, withPermutation);
+  }
+
+  /// Launches the shared-memory LU (`name`) on `operands` (input, lu,
+  /// pivots, info and, with `withPermutation`, the permutation), its launch
+  /// shape chosen from their run-time sizes.
+  static void launchSharedMemoryLu(ModuleOp module, ImplicitLocOpBuilder &b,
+                                   DeviceWork &work, StringRef name,
+                                   ValueRange operands, Type elementType,
+                                   Type intType, bool withPermutation) {
     gpu::GPUFuncOp kernel = getOrCreateKernel(
-        module, "linalgx_lu_generated_" + suffix,
-        TypeRange(ValueRange(operands)), /*blockSize=*/{},
+        module, name, TypeRange(operands), /*blockSize=*/{},
         /*workgroupTypes=*/{},
         [&](ImplicitLocOpBuilder &kb, ValueRange args, ValueRange) {
           buildSharedMemoryLuKernelBody(kb, args, elementType, intType,
@@ -1499,14 +1558,91 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
     kernel->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
                     b.getDenseI32ArrayAttr(
                         {static_cast<int32_t>(kGeneratedLuMaxThreads), 1, 1}));
+    Value lu = operands[1];
+    Value batch = memref::DimOp::create(b, lu, 0);
     GeneratedLuLaunch launch = GeneratedLuLaunch::build(
         b, batch, memref::DimOp::create(b, lu, 1),
         memref::DimOp::create(b, lu, 2), elementByteSize(elementType));
+    Value one = arith::ConstantIndexOp::create(b, 1);
     Value blocks = gridSizeFor(
         b, arith::CeilDivUIOp::create(b, batch, launch.matricesPerBlock), 1);
     work.launch(kernel, {blocks, one, one},
-                {warpSize, launch.warpsPerMatrix, launch.matricesPerBlock},
+                {arith::ConstantIndexOp::create(b, 32), launch.warpsPerMatrix,
+                 launch.matricesPerBlock},
                 operands, launch.sharedBytes);
+  }
+
+  /// The blocked LU (BlockedLuShape): the input copied into lu, then for
+  /// each panel of kPanelColumns columns the shared-memory LU on the panel
+  /// in place and the update kernel; the permutation kernel from the
+  /// pivots at the end. `operands` as lowerGenerated collects them.
+  void lowerBlocked(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b,
+                    DeviceWork &work, ArrayRef<Value> operands,
+                    StringRef suffix) const {
+    using S = BlockedLuShape;
+    Type elementType = cast<MemRefType>(op.getLu().getType()).getElementType();
+    Type intType = cast<MemRefType>(op.getPivots().getType()).getElementType();
+    Value input = operands[0], lu = operands[1], pivots = operands[2],
+          info = operands[3];
+    auto c = [&](int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(b, v);
+    };
+    Value batch = memref::DimOp::create(b, lu, 0);
+    Value m = memref::DimOp::create(b, lu, 1);
+    Value n = memref::DimOp::create(b, lu, 2);
+    Value k = arith::MinUIOp::create(b, m, n);
+    auto dynamic = [&](int64_t rank, Type type) {
+      return MemRefType::get(SmallVector<int64_t>(rank, ShapedType::kDynamic),
+                             type);
+    };
+    // The panels' row orders and infos, before they become the matrix's.
+    Value panelPermutation = work.allocate(dynamic(2, intType), {batch, m});
+    Value panelInfo = work.allocate(cast<MemRefType>(info.getType()), {batch});
+    work.copy(lu, input);
+
+    std::string typeName = typeSuffix(elementType) + "_" + typeSuffix(intType);
+    int64_t updateBytes = S::updateSharedBytes(elementByteSize(elementType));
+    work.repeat(c(0), k, c(S::kPanelColumns), [&](Value k0) {
+      Value width = arith::MinUIOp::create(b, c(S::kPanelColumns),
+                                           arith::SubIOp::create(b, n, k0));
+      Value rows = arith::SubIOp::create(b, m, k0);
+      Value steps = arith::MinUIOp::create(b, width, rows);
+      auto sub = [&](Value source, ArrayRef<OpFoldResult> offsets,
+                     ArrayRef<OpFoldResult> sizes) -> Value {
+        SmallVector<OpFoldResult> strides(offsets.size(), b.getIndexAttr(1));
+        return memref::SubViewOp::create(b, source, offsets, sizes, strides);
+      };
+      OpFoldResult zero = b.getIndexAttr(0);
+      Value panel = sub(lu, {zero, k0, k0}, {batch, rows, width});
+      SmallVector<Value> panelOperands = {
+          panel, panel, sub(pivots, {zero, k0}, {batch, steps}), panelInfo,
+          sub(panelPermutation, {zero, zero}, {batch, rows})};
+      launchSharedMemoryLu(module, b, work,
+                           "linalgx_lu_blocked_panel_" + typeName,
+                           panelOperands, elementType, intType,
+                           /*withPermutation=*/true);
+
+      SmallVector<Value> updateOperands = {lu, pivots, info, panelInfo,
+                                           panelPermutation, k0};
+      gpu::GPUFuncOp update = getOrCreateKernel(
+          module, "linalgx_lu_blocked_update_" + typeName,
+          TypeRange(ValueRange(updateOperands)),
+          {static_cast<int32_t>(S::kThreadsX),
+           static_cast<int32_t>(S::kThreadsY), 1},
+          /*workgroupTypes=*/{},
+          [&](ImplicitLocOpBuilder &kb, ValueRange args, ValueRange) {
+            buildBlockedLuUpdateKernelBody(kb, args, elementType, intType);
+          });
+      work.launch(update,
+                  {arith::CeilDivUIOp::create(b, n, c(S::kTileColumns)),
+                   gridSizeFor(b, batch, 1), c(1)},
+                  {c(S::kThreadsX), c(S::kThreadsY), c(1)}, updateOperands,
+                  c(updateBytes));
+    });
+
+    if (op.getPermutation())
+      launchPermutationKernel(module, b, work, pivots, operands[4],
+                              /*oneBased=*/false);
   }
 
   /// The vendor path: transpose to column-major, cuSOLVER/cuBLAS through the
@@ -1630,10 +1766,12 @@ struct ConvertLinalgXToGPUPass
       return false;
     };
     if (!isBound("lu-cyclic-max-batch", cyclicLuMaxBatch) ||
-        !isBound("lu-panel-max-size", panelLuMaxSize))
+        !isBound("lu-panel-max-size", panelLuMaxSize) ||
+        !isBound("lu-blocked-max-size", blockedLuMaxSize))
       return signalPassFailure();
     loweringOptions.cyclicLuMaxBatch = cyclicLuMaxBatch;
     loweringOptions.panelLuMaxSize = panelLuMaxSize;
+    loweringOptions.blockedLuMaxSize = blockedLuMaxSize;
     if (cyclicLuMaxWarps < 1 || cyclicLuMaxWarps > 32) {
       getOperation().emitError()
           << "lu-cyclic-max-warps must be 1 to 32 (a block of at most 1024 "

@@ -42,6 +42,13 @@ inline constexpr int64_t kDefaultCyclicLuMaxWarps = 16;
 /// docs/benchmarks.md); the `lu-panel-max-size` option overrides it.
 inline constexpr int64_t kDefaultPanelLuMaxSize = 80;
 
+/// The blocked LU takes matrices too large for a block's shared memory,
+/// whose kPanelColumns-column panels fit it, of at most this many rows and
+/// columns by default (the vendor libraries the larger ones): measured on
+/// the H200 (run 14, docs/benchmarks.md); the `lu-blocked-max-size` option
+/// overrides it.
+inline constexpr int64_t kDefaultBlockedLuMaxSize = 1024;
+
 struct LinalgXToGPUOptions {
   /// Operands are host memory, copied to and from the device around each op.
   bool hostBuffers = false;
@@ -54,6 +61,9 @@ struct LinalgXToGPUOptions {
   /// Of those, matrices of at most this many rows and columns take the
   /// look-ahead panel kernel instead; 0: none.
   int64_t panelLuMaxSize = kDefaultPanelLuMaxSize;
+  /// Matrices of at most this many rows and columns that no one-kernel LU
+  /// holds take the blocked LU when its panels fit; 0: none.
+  int64_t blockedLuMaxSize = kDefaultBlockedLuMaxSize;
 };
 
 /// Patterns lowering linalgx ops on memrefs to `gpu.launch_func` of kernels
