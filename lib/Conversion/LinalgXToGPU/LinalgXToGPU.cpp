@@ -382,29 +382,20 @@ public:
   }
 
   /// Emits `scf.for iv = lb to ub step step { body(iv) }` whose body queues
-  /// device work. Async tokens cannot be loop-carried through the lowering
-  /// (gpu-to-llvm does not convert scf.for results of token type), so each
-  /// iteration starts a new chain; the order between the iterations and
-  /// with the work around the loop is the stream's: the linalgx runtime
-  /// runs every chain on one stream (see the class comment). The body
-  /// launches kernels and makes copies; it allocates nothing (finish()
-  /// frees temporaries outside the loop).
-  void repeat(Value lb, Value ub, Value step,
-              function_ref<void(Value)> body) {
-    Value outer = token;
-    size_t allocated = temporaries.size();
-    OpBuilder::InsertionGuard guard(b);
+  /// device work (see queueIn).
+  void repeat(Value lb, Value ub, Value step, function_ref<void(Value)> body) {
     auto loop = scf::ForOp::create(b, lb, ub, step);
-    b.setInsertionPoint(loop.getBody()->getTerminator());
-    token = gpu::WaitOp::create(b, tokenType, ValueRange()).getAsyncToken();
-    body(loop.getInductionVar());
-    assert(temporaries.size() == allocated &&
-           "device work in a loop allocates nothing");
-    (void)allocated;
-    token = outer;
+    queueIn(loop.getBody(), [&] { body(loop.getInductionVar()); });
   }
 
-  /// Copies the outputs back, frees every device buffer and waits for the
+  /// Emits `scf.if condition { body() }` whose body queues device work (see
+  /// queueIn).
+  void when(Value condition, function_ref<void()> body) {
+    auto op = scf::IfOp::create(b, condition, /*withElseRegion=*/false);
+    queueIn(op.thenBlock(), body);
+  }
+
+  /// Copies the outputs back, frees every device buffer  /// Copies the outputs back, frees every device buffer and waits for the
   /// stream: the op's results are complete when the host continues.
   void finish() {
     for (auto [host, device] : copyBack)
@@ -418,6 +409,26 @@ public:
   }
 
 private:
+  /// Runs `queue` with the builder in `block` (before its terminator).
+  /// Async tokens cannot cross the region's boundary through the lowering
+  /// (gpu-to-llvm converts no scf.for / scf.if results of token type), so
+  /// the work inside starts a new chain; its order with the work around is
+  /// the stream's: the linalgx runtime runs every chain on one stream (see
+  /// the class comment). The work inside launches kernels and makes copies;
+  /// it allocates nothing (finish() frees temporaries outside).
+  void queueIn(Block *block, function_ref<void()> queue) {
+    Value outer = token;
+    size_t allocated = temporaries.size();
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(block->getTerminator());
+    token = gpu::WaitOp::create(b, tokenType, ValueRange()).getAsyncToken();
+    queue();
+    assert(temporaries.size() == allocated &&
+           "device work in a region allocates nothing");
+    (void)allocated;
+    token = outer;
+  }
+
   Value allocateLike(Value memref) {
     auto type = cast<MemRefType>(memref.getType());
     SmallVector<Value> dynamicSizes;
@@ -1598,7 +1609,13 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
     // The panels' row orders and infos, before they become the matrix's.
     Value panelPermutation = work.allocate(dynamic(2, intType), {batch, m});
     Value panelInfo = work.allocate(cast<MemRefType>(info.getType()), {batch});
-    work.copy(lu, input);
+    // The input into lu, unless they are one buffer (an in-place lu).
+    auto address = [&](Value memref) -> Value {
+      return memref::ExtractAlignedPointerAsIndexOp::create(b, memref);
+    };
+    work.when(arith::CmpIOp::create(b, arith::CmpIPredicate::ne,
+                                    address(input), address(lu)),
+              [&] { work.copy(lu, input); });
 
     std::string typeName = typeSuffix(elementType) + "_" + typeSuffix(intType);
     int64_t updateBytes = S::updateSharedBytes(elementByteSize(elementType));

@@ -10,7 +10,8 @@
 //  - otherwise, where a matrix fits 227 KiB of shared memory
 //    (M * (N | 1) * sizeof(T) + 4 M bytes): the shared-memory kernel, launched
 //    with dynamic shared memory and a run-time block shape (32, W, G);
-//  - otherwise the vendor path (lu.mlir);
+//  - otherwise the blocked LU where its panels fit (lu-blocked.mlir), the
+//    vendor path (lu.mlir) beyond;
 //  - dynamic sizes: host branches in that order (the block register kernel
 //    in size buckets 32, 48, 64, 80, 96, 128), each a complete chain.
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu -split-input-file | FileCheck %s
@@ -313,9 +314,11 @@ func.func @complex(%a: memref<4x4xcomplex<f32>>, %p: memref<4xi32>, %i: memref<i
 
 // -----
 
-// Too large for shared memory (170 x 171 x 8 + 680 > 227 KiB): the vendor
-// path, its runtime strategy "auto" (0), and the permutation kernel for the
-// permutation output, in the same chain.
+// Too large for shared memory (1100 x 1101 x 8 + 4400 > 227 KiB) and for
+// the blocked LU (more than 1024 rows; a 32-column panel would need
+// 1100 x 33 x 8 + 4400 > 227 KiB): the vendor path, its runtime strategy
+// "auto" (0), and the permutation kernel for the permutation output, in the
+// same chain. (lu-blocked.mlir: the sizes between.)
 // CHECK-LABEL: func.func @f64_too_large
 // CHECK-NOT:     linalgx_lu_generated
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_to_column_major_f64 blocks
@@ -326,8 +329,8 @@ func.func @complex(%a: memref<4x4xcomplex<f32>>, %p: memref<4xi32>, %i: memref<i
 // CHECK:         gpu.wait [%{{.+}}]
 // CHECK-NOT:     gpu.launch_func
 // CHECK:         return
-func.func @f64_too_large(%a: memref<170x170xf64>, %p: memref<170xi32>, %i: memref<i32>, %q: memref<170xi32>) {
-  linalgx.lu ins(%a : memref<170x170xf64>) outs(%a, %p, %i : memref<170x170xf64>, memref<170xi32>, memref<i32>) permutation(%q : memref<170xi32>)
+func.func @f64_too_large(%a: memref<1100x1100xf64>, %p: memref<1100xi32>, %i: memref<i32>, %q: memref<1100xi32>) {
+  linalgx.lu ins(%a : memref<1100x1100xf64>) outs(%a, %p, %i : memref<1100x1100xf64>, memref<1100xi32>, memref<i32>) permutation(%q : memref<1100xi32>)
   return
 }
 
@@ -338,7 +341,8 @@ func.func @f64_too_large(%a: memref<170x170xf64>, %p: memref<170xi32>, %i: memre
 // kernel), 96, 128 (cyclic register kernel) with a batch of at most 132,
 // 48, 64, 80, 96 (block register
 // kernel; 128 only for f32), then on the shared memory the matrix needs,
-// then the vendor path; each branch has its own chain and host wait.
+// then on the blocked LU's panel and size bound, then the vendor path; each
+// branch has its own chain and host wait.
 // CHECK-LABEL: func.func @f64_dynamic
 // CHECK:         %[[M:.+]] = memref.dim %{{.+}}, %c1
 // CHECK:         %[[N:.+]] = memref.dim %{{.+}}, %c2
@@ -369,7 +373,14 @@ func.func @f64_too_large(%a: memref<170x170xf64>, %p: memref<170xi32>, %i: memre
 // CHECK:             scf.if %[[FITS]] {
 // CHECK:               gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_generated_f64_i32
 // CHECK:             } else {
-// CHECK:               call @linalgxCudaGetrf(
+// CHECK:               %[[PANEL_FITS:.+]] = arith.cmpi ule, %{{.+}}, %c232448
+// CHECK:               %[[AT_MOST:.+]] = arith.cmpi ule, %{{.+}}, %c1024
+// CHECK:               %[[BLOCKED:.+]] = arith.andi %[[PANEL_FITS]], %[[AT_MOST]] : i1
+// CHECK:               scf.if %[[BLOCKED]] {
+// CHECK:                 gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_panel_f64_i32
+// CHECK:                 gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_f64_i32
+// CHECK:               } else {
+// CHECK:                 call @linalgxCudaGetrf(
 func.func @f64_dynamic(%a: memref<?x?x?xf64>, %p: memref<?x?xi32>, %i: memref<?xi32>) {
   linalgx.lu ins(%a : memref<?x?x?xf64>) outs(%a, %p, %i : memref<?x?x?xf64>, memref<?x?xi32>, memref<?xi32>)
   return

@@ -22,6 +22,12 @@ complex<f32>, 119 complex<f64>. This script sweeps that whole range:
   singular   a zero column (info equal to LAPACK's) and exactly repeated rows
              (rank-deficient): info names the first exact zero of the
              computed U (and every batch is checked the same way)
+  blocked    the blocked LU (matrices too large for one block, whose 32-column
+             panels fit it; up to lu-blocked-max-size = 1024): square sizes
+             from just past the shared-memory kernel's to the largest, tall
+             and wide shapes with a partial last panel, batches, zero
+             columns at and around panel boundaries, repeated rows, NaN and
+             Inf, checked as the sweep and the batches are
   nan-inf    NaN and Inf entries: the call returns (no hang: gpu-run.sh runs
              the script under a timeout), pivots are in range and the
              permutation is one; pivots, info and the NaN pattern of lu are
@@ -219,11 +225,63 @@ def group_singular(kernels, checker, rng):
               "exact zero in U" % (t, exact_zeros.get(t, 0)), flush=True)
 
 
+BLOCKED_MAX_SIZE = 1024        # kDefaultBlockedLuMaxSize
+BLOCKED_PANEL_COLUMNS = 32     # BlockedLuShape::kPanelColumns
+
+
+def largest_blocked(t):
+    """The largest rows (and columns) the blocked LU takes: a panel of that
+    many rows fits the shared-memory kernel, at most BLOCKED_MAX_SIZE."""
+    rows = 1
+    while ((rows + 1) * (BLOCKED_PANEL_COLUMNS | 1) * ELEMENT_BYTES[t] +
+           4 * (rows + 1) <= SHARED_BYTES and rows < BLOCKED_MAX_SIZE):
+        rows += 1
+    return rows
+
+
+def group_blocked(kernels, checker, rng):
+    for t in rg.TYPES:
+        np_t, _, eps = rg.TYPES[t]
+        first, last = largest_square(t) + 1, largest_blocked(t)
+        sizes = sorted({first, 200, 256, 300, 384, 512, 640, last} &
+                       set(range(first, last + 1)))
+        for n in sizes:
+            rg.lu_case(kernels, checker, rng, "auto", t, 2, n, n)
+        # Tall and wide: K = 33 (a one-column last panel), a last panel of
+        # 8 rows with columns right of it, both sides of the size limit.
+        for m, n in [(last, 33), (33, last), (40, 700 if last >= 700 else last),
+                     (last, 100), (100, last), (first + 1, first - 7)]:
+            rg.lu_case(kernels, checker, rng, "auto", t, 2, m, n)
+        # Zero columns: the middle (lu_case), the last column of a panel,
+        # the first of the next, one past it.
+        rg.lu_case(kernels, checker, rng, "auto", t, 3, 300, 300, singular=True)
+        for zero in (31, 32, 33, first):
+            a = rg.random_matrices(rng, np_t, 2, first + 20, first + 20)
+            a[:, :, zero] = 0
+            lu, piv, info, perm = run_lu(kernels, t, a)
+            check_batch(checker, rng, "blocked %s n=%d zero column %d"
+                        % (t, first + 20, zero), eps, a, lu, piv, info, perm)
+        a = rg.random_matrices(rng, np_t, 2, first, first)
+        a[:, first - 1, :] = a[:, 3, :]
+        lu, piv, info, perm = run_lu(kernels, t, a)
+        checker.check(np.array_equal(info, first_zero_pivot(lu)),
+                      "blocked %s n=%d repeated rows: info %s = the first "
+                      "exact zero of U + 1 %s" % (t, first, list(info),
+                                                  list(first_zero_pivot(lu))))
+        batch = {"f32": (64, 512), "f64": (200, 256), "c32": (16, 300),
+                 "c64": (40, first)}[t]
+        a = rg.random_matrices(rng, np_t, batch[0], batch[1], batch[1])
+        lu, piv, info, perm = run_lu(kernels, t, a)
+        check_batch(checker, rng, "blocked batch %s b=%d n=%d" % (t, *batch),
+                    eps, a, lu, piv, info, perm)
+        print("   blocked %s: n = %d..%d" % (t, first, last), flush=True)
+
+
 def group_nan_inf(kernels, checker, rng):
     measured = []
     for t in rg.TYPES:
         np_t = rg.TYPES[t][0]
-        for n in (1, 4, 33, 75, 100):
+        for n in (1, 4, 33, 75, 100, largest_square(t) + 30):
             for what in ("nan-diagonal", "nan-below", "inf", "all-nan", "nan-inf"):
                 a = rg.random_matrices(rng, np_t, 2, n, n)
                 if what == "nan-diagonal":
@@ -274,6 +332,7 @@ def main(argv=None):
     group_batches(kernels, checker, rng)
     group_static(kernels, checker, rng)
     group_singular(kernels, checker, rng)
+    group_blocked(kernels, checker, rng)
     measured = group_nan_inf(kernels, checker, rng)
     print("generated-lu-gpu: %d checks, %d passed, %d failed (%d measured, %d "
           "pivot comparisons skipped for near-ties) in %.1f s"
