@@ -111,6 +111,12 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
       the steps in one warp) or the cyclic register kernel (a block a
       matrix), the block register kernel (a thread a row); for every type the
       shared-memory kernel (docs/gpu.md).
+      Larger matrices of at most `lu-blocked-max-size` rows and columns
+      whose 32-column panels fit a block's shared memory take the blocked
+      LU: the input copied into `lu`, then a host loop over the panels, each
+      the shared-memory kernel on the panel in place and an update kernel
+      (row exchanges, the triangular solve for U12, the trailing update),
+      every matrix of the batch in each launch; the permutation kernel last.
       Otherwise (or with `lu-strategy` cusolver / cublas-batched) it becomes
       a transpose kernel (row-major input to column-major workspace), a call
       of the runtime's `linalgxCudaGetrf` (cuSOLVER `getrf` or cuBLAS

@@ -1,8 +1,8 @@
 //===- BlockedLu.cpp - the blocked GPU LU's update kernel --------*- C++ -*-===//
 //
 // The second of the two kernels of a panel of the blocked LU (GeneratedLu.h,
-// BlockedLuShape; docs/gpu.md "The blocked LU"): after the shared-memory LU
-// has factored the panel in place, a block of this kernel brings one tile of
+// BlockedLuShape; docs/gpu.md "The blocked LU"): after the panel kernel has
+// factored the panel in place, a block of this kernel brings one tile of
 // columns of one matrix up to date with it: the panel's row exchanges, the
 // triangular solve for its U rows and the rank-kPanelColumns update of the
 // rows below.
@@ -23,9 +23,8 @@ using namespace mlir::linalgx;
 namespace mlir::linalgx::gpu_kernels {
 
 void buildBlockedLuUpdateKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
-                                    Type elementType, Type intType) {
-  Value lu = args[0], pivots = args[1], info = args[2], panelInfo = args[3],
-        panelPermutation = args[4], k0 = args[5];
+                                    Type elementType) {
+  Value lu = args[0], panelPermutation = args[1], k0 = args[2];
   using S = BlockedLuShape;
   constexpr int64_t NB = S::kPanelColumns, TC = S::kTileColumns,
                     TR = S::kTileRows, TX = S::kThreadsX, TY = S::kThreadsY;
@@ -209,9 +208,10 @@ void buildBlockedLuUpdateKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
           b, index(0), steps, index(1), x,
           [&](OpBuilder &nested, Location loc, Value j, ValueRange iter) {
             ImplicitLocOpBuilder b(loc, nested);
-            for (auto [e, v] : llvm::zip(entries, iter))
-              buildIf(b, cmp(b, P::eq, e.t, j), [&](ImplicitLocOpBuilder &b) {
-                memref::StoreOp::create(b, v, u, e.at);
+            for (size_t i = 0; i < entries.size(); ++i)
+              buildIf(b, cmp(b, P::eq, entries[i].t, j),
+                      [&](ImplicitLocOpBuilder &b) {
+                memref::StoreOp::create(b, iter[i], u, entries[i].at);
               });
             gpu::BarrierOp::create(b);
             SmallVector<Value> next;
@@ -331,38 +331,6 @@ void buildBlockedLuUpdateKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
       });
     });
 
-    // 6. Block (0, matrix): the panel's pivots become the matrix's (k0 +
-    //    the panel's), and its info (1-based step of the first zero pivot)
-    //    the matrix's unless an earlier panel had one.
-    buildIf(b, cmp(b, P::eq, tileStart, index(0)),
-            [&](ImplicitLocOpBuilder &b) {
-      buildIf(b, cmp(b, P::ult, thread, steps), [&](ImplicitLocOpBuilder &b) {
-        Value at = add(b, k0, thread);
-        Value local = memref::LoadOp::create(b, pivots, ValueRange{matrix, at});
-        memref::StoreOp::create(
-            b,
-            arith::AddIOp::create(b, local,
-                                  arith::IndexCastOp::create(b, intType, k0)),
-            pivots, ValueRange{matrix, at});
-      });
-      buildIf(b, cmp(b, P::eq, thread, index(0)), [&](ImplicitLocOpBuilder &b) {
-        Type infoType = cast<MemRefType>(info.getType()).getElementType();
-        Value zeroInfo = arith::ConstantOp::create(b, b.getZeroAttr(infoType));
-        Value first = cmp(b, P::eq, k0, index(0));
-        Value earlier = arith::SelectOp::create(
-            b, first, zeroInfo, memref::LoadOp::create(b, info, matrix));
-        Value local = memref::LoadOp::create(b, panelInfo, matrix);
-        Value takes = both(b, cmp(b, P::eq, earlier, zeroInfo),
-                           cmp(b, P::ne, local, zeroInfo));
-        memref::StoreOp::create(
-            b,
-            arith::SelectOp::create(
-                b, takes,
-                add(b, local, arith::IndexCastOp::create(b, infoType, k0)),
-                earlier),
-            info, matrix);
-      });
-    });
     // The next matrix refills shared memory.
     gpu::BarrierOp::create(b);
   });

@@ -2764,4 +2764,291 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   });
 }
 
+
+//===----------------------------------------------------------------------===//
+// The blocked LU's panel kernel
+//===----------------------------------------------------------------------===//
+
+void buildBlockedLuPanelKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
+                                   Type elementType, Type intType) {
+  Value lu = args[0], pivots = args[1], info = args[2],
+        panelPermutation = args[3], k0 = args[4];
+  using S = BlockedLuShape;
+  constexpr int64_t NB = S::kPanelColumns, stride = NB + 1;
+  constexpr int64_t warps = S::kPanelWarps, threads = 32 * warps;
+  ElementArith element(elementType, ElementArith::Flavour::Kernel);
+  auto complexType = dyn_cast<ComplexType>(elementType);
+  Type magnitudeType = complexType ? complexType.getElementType() : elementType;
+  Type keyType = b.getIntegerType(magnitudeType.getIntOrFloatBitWidth());
+  Type i32 = b.getI32Type(), indexType = b.getIndexType();
+  using P = arith::CmpIPredicate;
+  auto index = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, v);
+  };
+  auto int32 = [&](int64_t v) -> Value {
+    return arith::ConstantIntOp::create(b, i32, v);
+  };
+  auto add = [](ImplicitLocOpBuilder &b, Value x, Value y) -> Value {
+    return arith::AddIOp::create(b, x, y);
+  };
+  auto mul = [](ImplicitLocOpBuilder &b, Value x, Value y) -> Value {
+    return arith::MulIOp::create(b, x, y);
+  };
+  auto both = [](ImplicitLocOpBuilder &b, Value x, Value y) -> Value {
+    return arith::AndIOp::create(b, x, y);
+  };
+  auto redux = [&](ImplicitLocOpBuilder &b, NVVM::ReduxKind kind,
+                   Value v) -> Value {
+    return NVVM::ReduxOp::create(b, i32, v, kind,
+                                 arith::ConstantIntOp::create(b, i32, -1));
+  };
+  Value noRow = int32(std::numeric_limits<int32_t>::max());
+  Value zeroKey = arith::ConstantIntOp::create(b, keyType, 0);
+  Value zeroInfo = arith::ConstantOp::create(
+      b, b.getZeroAttr(cast<MemRefType>(info.getType()).getElementType()));
+
+  Value batch = memref::DimOp::create(b, lu, 0);
+  Value m = memref::DimOp::create(b, lu, 1);
+  Value n = memref::DimOp::create(b, lu, 2);
+  Value width = arith::MinUIOp::create(b, index(NB),
+                                       arith::SubIOp::create(b, n, k0));
+  Value rows = arith::SubIOp::create(b, m, k0);
+  Value steps = arith::MinUIOp::create(b, width, rows);
+  Value lane = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
+  Value warp = gpu::ThreadIdOp::create(b, gpu::Dimension::y);
+  Value thread = add(b, mul(b, warp, index(32)), lane);
+  Value blockId = gpu::BlockIdOp::create(b, gpu::Dimension::x);
+  Value gridDim = gpu::GridDimOp::create(b, gpu::Dimension::x);
+
+  // Dynamic shared memory (BlockedLuShape::panelSharedBytes): the panel at
+  // an odd row stride, the row order, the warps' candidates.
+  Value shared = gpu::DynamicSharedMemoryOp::create(
+      b, workgroupMemRef({ShapedType::kDynamic}, b.getI8Type()));
+  int64_t elementBytes = elementByteSize(elementType);
+  Value panelBytes = mul(b, rows, index(stride * elementBytes));
+  Value a = memref::ViewOp::create(
+      b, workgroupMemRef({ShapedType::kDynamic}, elementType), shared,
+      index(0), ValueRange{mul(b, rows, index(stride))});
+  Value candidateKeys = memref::ViewOp::create(
+      b, workgroupMemRef({warps}, keyType), shared, panelBytes, ValueRange());
+  Value candidateRows = memref::ViewOp::create(
+      b, workgroupMemRef({warps}, i32), shared,
+      add(b, panelBytes, index(warps * 8)), ValueRange());
+  Value order = memref::ViewOp::create(
+      b, workgroupMemRef({ShapedType::kDynamic}, i32), shared,
+      add(b, panelBytes, index(warps * 12)), ValueRange{rows});
+  auto at = [&](ImplicitLocOpBuilder &b, Value row, int64_t col) -> Value {
+    return add(b, mul(b, row, index(stride)), index(col));
+  };
+  // The thread's rows from `first` on: thread, thread + threads, ...
+  // (a panel has at most a few times as many rows as the block threads).
+  auto forRows = [&](ImplicitLocOpBuilder &b, Value first,
+                     function_ref<void(ImplicitLocOpBuilder &, Value)> body) {
+    buildLoop(b, thread, rows, index(threads),
+              [&](ImplicitLocOpBuilder &b, Value r) {
+      buildIf(b, cmp(b, P::uge, r, first),
+              [&](ImplicitLocOpBuilder &b) { body(b, r); });
+    });
+  };
+
+  buildLoop(b, blockId, batch, gridDim, [&](ImplicitLocOpBuilder &b,
+                                            Value matrix) {
+    // In: rows of 32 columns, consecutive threads on consecutive columns
+    // (zeros past the panel's width), and the identity row order.
+    buildLoop(b, thread, mul(b, rows, index(NB)), index(threads),
+              [&](ImplicitLocOpBuilder &b, Value e) {
+      Value r = arith::DivUIOp::create(b, e, index(NB));
+      Value c = arith::RemUIOp::create(b, e, index(NB));
+      Value v = buildIfElse(
+          b, cmp(b, P::ult, c, width),
+          [&](ImplicitLocOpBuilder &b) -> SmallVector<Value> {
+            return {memref::LoadOp::create(
+                b, lu, ValueRange{matrix, add(b, k0, r), add(b, k0, c)})};
+          },
+          [&](ImplicitLocOpBuilder &b) -> SmallVector<Value> {
+            return {element.zero(b)};
+          })[0];
+      memref::StoreOp::create(b, v, a,
+                              add(b, mul(b, r, index(stride)), c));
+      buildIf(b, cmp(b, P::eq, c, index(0)), [&](ImplicitLocOpBuilder &b) {
+        memref::StoreOp::create(b, arith::IndexCastOp::create(b, i32, r),
+                                order, r);
+      });
+    });
+    gpu::BarrierOp::create(b);
+
+    // The steps, unrolled (static columns); those past `steps` skipped.
+    // firstZero: the first zero pivot's step + 1 (info), 0 if none.
+    Value firstZero = zeroInfo;
+    for (int64_t kk = 0; kk < NB; ++kk) {
+      Value step = index(kk);
+      firstZero = buildIfElse(
+          b, cmp(b, P::ult, step, steps),
+          [&](ImplicitLocOpBuilder &b) -> SmallVector<Value> {
+        // Pivot search: each thread's best row (the first of its largest
+        // key, pivotKey), the warp's (redux.sync), the block's from the
+        // warps' candidates in shared memory.
+        auto scan = scf::ForOp::create(
+            b, thread, rows, index(threads), ValueRange{zeroKey, noRow},
+            [&](OpBuilder &nested, Location loc, Value r, ValueRange best) {
+              ImplicitLocOpBuilder b(loc, nested);
+              Value open = cmp(b, P::uge, r, step);
+              Value key = select(
+                  b, open,
+                  pivotKey(b, element, memref::LoadOp::create(b, a, at(b, r, kk)),
+                           cmp(b, P::eq, r, step), magnitudeType),
+                  zeroKey);
+              Value rI32 = arith::IndexCastOp::create(b, i32, r);
+              Value take = both(
+                  b, open,
+                  arith::OrIOp::create(b, cmp(b, P::ugt, key, best[0]),
+                                       cmp(b, P::eq, best[1], noRow)));
+              scf::YieldOp::create(
+                  b, ValueRange{select(b, take, key, best[0]),
+                                select(b, take, rI32, best[1])});
+            });
+        Value key = scan.getResult(0), row = scan.getResult(1);
+        Value warpKey = reduceMaxKey(b, key, [&](ImplicitLocOpBuilder &b,
+                                                 Value v) {
+          return redux(b, NVVM::ReduxKind::UMAX, v);
+        });
+        Value warpRow = redux(
+            b, NVVM::ReduxKind::UMIN,
+            select(b, cmp(b, P::eq, key, warpKey), row, noRow));
+        buildIf(b, cmp(b, P::eq, lane, index(0)), [&](ImplicitLocOpBuilder &b) {
+          memref::StoreOp::create(b, warpKey, candidateKeys, warp);
+          memref::StoreOp::create(b, warpRow, candidateRows, warp);
+        });
+        gpu::BarrierOp::create(b);
+        Value bestKey = memref::LoadOp::create(b, candidateKeys, index(0));
+        Value bestRow = memref::LoadOp::create(b, candidateRows, index(0));
+        for (int64_t w = 1; w < warps; ++w) {
+          Value otherKey = memref::LoadOp::create(b, candidateKeys, index(w));
+          Value otherRow = memref::LoadOp::create(b, candidateRows, index(w));
+          Value take = arith::OrIOp::create(
+              b, cmp(b, P::ugt, otherKey, bestKey),
+              both(b, cmp(b, P::eq, otherKey, bestKey),
+                   cmp(b, P::ult, otherRow, bestRow)));
+          bestKey = select(b, take, otherKey, bestKey);
+          bestRow = select(b, take, otherRow, bestRow);
+        }
+        Value pivotRow = arith::IndexCastOp::create(b, indexType, bestRow);
+
+        // The exchange of rows kk and pivotRow (all 32 columns: L's part
+        // of the panel too), the row order, the pivot.
+        buildIf(b, cmp(b, P::ne, pivotRow, step), [&](ImplicitLocOpBuilder &b) {
+          buildIf(b, cmp(b, P::ult, thread, index(NB)),
+                  [&](ImplicitLocOpBuilder &b) {
+            Value atStep = add(b, mul(b, step, index(stride)), thread);
+            Value atPivot = add(b, mul(b, pivotRow, index(stride)), thread);
+            Value x = memref::LoadOp::create(b, a, atStep);
+            Value y = memref::LoadOp::create(b, a, atPivot);
+            memref::StoreOp::create(b, y, a, atStep);
+            memref::StoreOp::create(b, x, a, atPivot);
+          });
+          buildIf(b, cmp(b, P::eq, thread, index(NB)),
+                  [&](ImplicitLocOpBuilder &b) {
+            Value x = memref::LoadOp::create(b, order, step);
+            Value y = memref::LoadOp::create(b, order, pivotRow);
+            memref::StoreOp::create(b, y, order, step);
+            memref::StoreOp::create(b, x, order, pivotRow);
+          });
+        });
+        buildIf(b, cmp(b, P::eq, thread, index(0)), [&](ImplicitLocOpBuilder &b) {
+          memref::StoreOp::create(
+              b, arith::IndexCastOp::create(b, intType, add(b, pivotRow, k0)),
+              pivots, ValueRange{matrix, add(b, k0, step)});
+        });
+        gpu::BarrierOp::create(b);
+
+        // Elimination below: a thread a row, the multiplier and the row's
+        // later columns against the pivot row (broadcast loads, held in
+        // registers). A zero pivot neither scales nor updates.
+        Value pivot = memref::LoadOp::create(b, a, at(b, step, kk));
+        Value singular = element.isZero(b, pivot);
+        buildIf(b, arith::XOrIOp::create(
+                       b, singular, arith::ConstantIntOp::create(b, 1, 1)),
+                [&](ImplicitLocOpBuilder &b) {
+          Value reciprocal = element.reciprocal(b, pivot);
+          Value useReciprocal = element.reciprocalIsSafe(b, pivot);
+          // (Complex pivot rows would take twice the registers: they are
+          // read for each row instead.)
+          SmallVector<Value> u;
+          if (!complexType)
+            for (int64_t j = kk + 1; j < NB; ++j)
+              u.push_back(memref::LoadOp::create(b, a, at(b, step, j)));
+          auto pivotRowEntry = [&](ImplicitLocOpBuilder &b, int64_t j) {
+            return complexType ? memref::LoadOp::create(b, a, at(b, step, j))
+                                     .getResult()
+                               : u[j - kk - 1];
+          };
+          forRows(b, add(b, step, index(1)), [&](ImplicitLocOpBuilder &b,
+                                                 Value r) {
+            Value entry = memref::LoadOp::create(b, a, at(b, r, kk));
+            Value l = buildIfElse(
+                b, useReciprocal,
+                [&](ImplicitLocOpBuilder &b) -> SmallVector<Value> {
+                  return {element.mul(b, entry, reciprocal)};
+                },
+                [&](ImplicitLocOpBuilder &b) -> SmallVector<Value> {
+                  return {element.div(b, entry, pivot)};
+                })[0];
+            memref::StoreOp::create(b, l, a, at(b, r, kk));
+            for (int64_t j = kk + 1; j < NB; ++j) {
+              Value target = at(b, r, j);
+              memref::StoreOp::create(
+                  b,
+                  element.mulSub(b, memref::LoadOp::create(b, a, target), l,
+                                 pivotRowEntry(b, j)),
+                  a, target);
+            }
+          });
+        });
+        gpu::BarrierOp::create(b);
+        Value noneYet = cmp(b, P::eq, firstZero, zeroInfo);
+        Value stepInfo = arith::IndexCastOp::create(
+            b, zeroInfo.getType(), index(kk + 1));
+        return {select(b, both(b, singular, noneYet), stepInfo, firstZero)};
+          },
+          [&](ImplicitLocOpBuilder &) -> SmallVector<Value> {
+            return {firstZero};
+          })[0];
+    }
+
+    // Out: the panel in its pivot order, the panel's row order (the
+    // update's exchanges), and info unless an earlier panel set it.
+    buildLoop(b, thread, mul(b, rows, index(NB)), index(threads),
+              [&](ImplicitLocOpBuilder &b, Value e) {
+      Value r = arith::DivUIOp::create(b, e, index(NB));
+      Value c = arith::RemUIOp::create(b, e, index(NB));
+      buildIf(b, cmp(b, P::ult, c, width), [&](ImplicitLocOpBuilder &b) {
+        memref::StoreOp::create(
+            b, memref::LoadOp::create(b, a, add(b, mul(b, r, index(stride)), c)),
+            lu, ValueRange{matrix, add(b, k0, r), add(b, k0, c)});
+      });
+      buildIf(b, cmp(b, P::eq, c, index(0)), [&](ImplicitLocOpBuilder &b) {
+        Value from = memref::LoadOp::create(b, order, r);
+        memref::StoreOp::create(
+            b, intType.isInteger(32) ? from : arith::ExtUIOp::create(b, intType, from).getResult(),
+            panelPermutation, ValueRange{matrix, r});
+      });
+    });
+    buildIf(b, cmp(b, P::eq, thread, index(0)), [&](ImplicitLocOpBuilder &b) {
+      Value earlier = select(b, cmp(b, P::eq, k0, index(0)), zeroInfo,
+                             memref::LoadOp::create(b, info, matrix));
+      Value takes = both(b, cmp(b, P::eq, earlier, zeroInfo),
+                         cmp(b, P::ne, firstZero, zeroInfo));
+      memref::StoreOp::create(
+          b,
+          select(b, takes,
+                 add(b, firstZero,
+                     arith::IndexCastOp::create(b, zeroInfo.getType(), k0)),
+                 earlier),
+          info, matrix);
+    });
+    // The next matrix refills shared memory.
+    gpu::BarrierOp::create(b);
+  });
+}
+
 } // namespace mlir::linalgx::gpu_kernels

@@ -367,18 +367,19 @@ void buildSharedMemoryLuKernelBody(ImplicitLocOpBuilder &b,
 /// (docs/gpu.md, "The blocked LU"): right-looking, panels of kPanelColumns
 /// columns. The host loops over the panels; each costs two launches on the
 /// matrix in place, all matrices of the batch at once:
-///  1. the shared-memory LU (buildSharedMemoryLuKernelBody) on the panel,
-///     the (M - k0) x w submatrix at (k0, k0), which it factors, stores in
-///     its pivot order and whose row order it writes (the panel's
-///     permutation, scratch [B, M]);
+///  1. the panel kernel (buildBlockedLuPanelKernelBody) on the panel, the
+///     (M - k0) x w submatrix at (k0, k0), which it factors, stores in its
+///     pivot order and whose row order it writes (scratch [B, M]), with the
+///     matrix's pivots and info;
 ///  2. the update (buildBlockedLuUpdateKernelBody): a block a tile of
 ///     kTileColumns columns of one matrix applies the panel's row
 ///     exchanges to its columns outside the panel; right of the panel it
 ///     also solves for the panel's U rows (unit lower triangular L11) and
-///     subtracts L21 * U12 from the rows below, kTileRows at a time. Block
-///     (0, matrix) turns the panel's pivots and info into the matrix's.
+///     subtracts L21 * U12 from the rows below, kTileRows at a time.
 struct BlockedLuShape {
   static constexpr int64_t kPanelColumns = 32;
+  /// The panel kernel's block: kPanelWarps warps, a thread a row at a time.
+  static constexpr int64_t kPanelWarps = 16;
   static constexpr int64_t kTileColumns = 64;
   static constexpr int64_t kTileRows = 64;
   /// The update's block: kThreadsX x kThreadsY threads; a thread computes
@@ -396,20 +397,50 @@ struct BlockedLuShape {
                elementBytes +
            kPanelColumns * 4;
   }
-  /// Whether a panel of `rows` rows fits the shared-memory LU.
+  /// The panel kernel's shared memory for a panel of `rows` rows: the
+  /// panel at an odd row stride, its row order (i32), and the warps'
+  /// candidate keys (at most 64-bit) and rows (i32).
+  static int64_t panelSharedBytes(int64_t rows, int64_t elementBytes) {
+    return rows * ((kPanelColumns + 1) * elementBytes + 4) + kPanelWarps * 12;
+  }
+  static Value panelSharedBytes(ImplicitLocOpBuilder &b, Value rows,
+                                int64_t elementBytes) {
+    return arith::AddIOp::create(
+        b,
+        arith::MulIOp::create(
+            b, rows,
+            arith::ConstantIndexOp::create(
+                b, (kPanelColumns + 1) * elementBytes + 4)),
+        arith::ConstantIndexOp::create(b, kPanelWarps * 12));
+  }
+  /// Whether a panel of `rows` rows fits a block's shared memory.
   static bool panelFits(int64_t rows, int64_t elementBytes) {
-    return GeneratedLuLaunch::bytesPerMatrix(rows, kPanelColumns,
-                                             elementBytes) <=
-           kGeneratedLuMaxSharedBytes;
+    return panelSharedBytes(rows, elementBytes) <= kGeneratedLuMaxSharedBytes;
   }
 };
 
+/// The blocked LU's panel kernel (BlockedLuShape): a block of kPanelWarps
+/// warps a matrix (a stride loop over the batch) factors the (M - k0) x w
+/// panel at (k0, k0) of lu in shared memory, LAPACK's getf2 on it with
+/// physical row exchanges: per step (unrolled, static columns) each thread
+/// scans its rows, the warps reduce (redux.sync) and the block picks the
+/// best warp's candidate (pivotKey, the first row of the largest key); the
+/// exchange of the two rows (all 32 columns) and of the row order; then a
+/// thread a row scales its entry and updates its later columns against the
+/// pivot row. Three barriers a step. Writes the panel back in pivot order,
+/// pivots[:, k0 + t] = k0 + the panel's pivot t, the panel's row order
+/// into `panelPermutation` [B, M] (its first M - k0 entries), and info
+/// (k0 + the panel's first zero step + 1) unless an earlier panel set it.
+/// Operands: lu, pivots, info, panelPermutation, k0.
+void buildBlockedLuPanelKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
+                                   Type elementType, Type intType);
+
 /// The blocked LU's update kernel (BlockedLuShape). Operands: lu [B, M, N]
-/// (being factored in place), pivots [B, K], info [B], the panel's info
-/// [B] and permutation [B, M] (its first M - k0 entries), and k0. Grid:
-/// (column tiles, matrices), the matrices in a stride loop.
+/// (being factored in place), the panel's row order [B, M] (its first
+/// M - k0 entries) and k0. Grid: (column tiles, matrices), the matrices in
+/// a stride loop.
 void buildBlockedLuUpdateKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
-                                    Type elementType, Type intType);
+                                    Type elementType);
 
 } // namespace mlir::linalgx::gpu_kernels
 

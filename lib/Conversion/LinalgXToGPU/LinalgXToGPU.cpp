@@ -1402,11 +1402,7 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
            auto [m, n] = dims(b);
            Value panelFits = arith::CmpIOp::create(
                b, arith::CmpIPredicate::ule,
-               GeneratedLuLaunch::bytesPerMatrix(
-                   b, m,
-                   arith::ConstantIndexOp::create(
-                       b, BlockedLuShape::kPanelColumns),
-                   elementBytes),
+               BlockedLuShape::panelSharedBytes(b, m, elementBytes),
                arith::ConstantIndexOp::create(b, kGeneratedLuMaxSharedBytes));
            return arith::AndIOp::create(b, panelFits,
                                         atMost(maxBlockedSize)(b));
@@ -1606,9 +1602,8 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
       return MemRefType::get(SmallVector<int64_t>(rank, ShapedType::kDynamic),
                              type);
     };
-    // The panels' row orders and infos, before they become the matrix's.
+    // The panels' row orders, for the update's row exchanges.
     Value panelPermutation = work.allocate(dynamic(2, intType), {batch, m});
-    Value panelInfo = work.allocate(cast<MemRefType>(info.getType()), {batch});
     // The input into lu, unless they are one buffer (an in-place lu).
     auto address = [&](Value memref) -> Value {
       return memref::ExtractAlignedPointerAsIndexOp::create(b, memref);
@@ -1618,43 +1613,42 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
               [&] { work.copy(lu, input); });
 
     std::string typeName = typeSuffix(elementType) + "_" + typeSuffix(intType);
-    int64_t updateBytes = S::updateSharedBytes(elementByteSize(elementType));
+    int64_t elementBytes = elementByteSize(elementType);
+    SmallVector<Type> panelTypes = {lu.getType(), pivots.getType(),
+                                    info.getType(), panelPermutation.getType(),
+                                    b.getIndexType()};
+    gpu::GPUFuncOp panel = getOrCreateKernel(
+        module, "linalgx_lu_blocked_panel_" + typeName, panelTypes,
+        {32, static_cast<int32_t>(S::kPanelWarps), 1}, /*workgroupTypes=*/{},
+        [&](ImplicitLocOpBuilder &kb, ValueRange args, ValueRange) {
+          buildBlockedLuPanelKernelBody(kb, args, elementType, intType);
+        });
+    // One block an SM (its shared memory): without saying so, ptxas sizes
+    // registers for several 512-thread blocks and spills complex panels.
+    panel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                   b.getI32IntegerAttr(1));
+    SmallVector<Type> updateTypes = {lu.getType(), panelPermutation.getType(),
+                                     b.getIndexType()};
+    gpu::GPUFuncOp update = getOrCreateKernel(
+        module, "linalgx_lu_blocked_update_" + typeName, updateTypes,
+        {static_cast<int32_t>(S::kThreadsX), static_cast<int32_t>(S::kThreadsY),
+         1},
+        /*workgroupTypes=*/{},
+        [&](ImplicitLocOpBuilder &kb, ValueRange args, ValueRange) {
+          buildBlockedLuUpdateKernelBody(kb, args, elementType);
+        });
     work.repeat(c(0), k, c(S::kPanelColumns), [&](Value k0) {
-      Value width = arith::MinUIOp::create(b, c(S::kPanelColumns),
-                                           arith::SubIOp::create(b, n, k0));
       Value rows = arith::SubIOp::create(b, m, k0);
-      Value steps = arith::MinUIOp::create(b, width, rows);
-      auto sub = [&](Value source, ArrayRef<OpFoldResult> offsets,
-                     ArrayRef<OpFoldResult> sizes) -> Value {
-        SmallVector<OpFoldResult> strides(offsets.size(), b.getIndexAttr(1));
-        return memref::SubViewOp::create(b, source, offsets, sizes, strides);
-      };
-      OpFoldResult zero = b.getIndexAttr(0);
-      Value panel = sub(lu, {zero, k0, k0}, {batch, rows, width});
-      SmallVector<Value> panelOperands = {
-          panel, panel, sub(pivots, {zero, k0}, {batch, steps}), panelInfo,
-          sub(panelPermutation, {zero, zero}, {batch, rows})};
-      launchSharedMemoryLu(module, b, work,
-                           "linalgx_lu_blocked_panel_" + typeName,
-                           panelOperands, elementType, intType,
-                           /*withPermutation=*/true);
-
-      SmallVector<Value> updateOperands = {lu, pivots, info, panelInfo,
-                                           panelPermutation, k0};
-      gpu::GPUFuncOp update = getOrCreateKernel(
-          module, "linalgx_lu_blocked_update_" + typeName,
-          TypeRange(ValueRange(updateOperands)),
-          {static_cast<int32_t>(S::kThreadsX),
-           static_cast<int32_t>(S::kThreadsY), 1},
-          /*workgroupTypes=*/{},
-          [&](ImplicitLocOpBuilder &kb, ValueRange args, ValueRange) {
-            buildBlockedLuUpdateKernelBody(kb, args, elementType, intType);
-          });
+      work.launch(panel, {gridSizeFor(b, batch, 1), c(1), c(1)},
+                  {c(32), c(S::kPanelWarps), c(1)},
+                  {lu, pivots, info, panelPermutation, k0},
+                  S::panelSharedBytes(b, rows, elementBytes));
       work.launch(update,
                   {arith::CeilDivUIOp::create(b, n, c(S::kTileColumns)),
                    gridSizeFor(b, batch, 1), c(1)},
-                  {c(S::kThreadsX), c(S::kThreadsY), c(1)}, updateOperands,
-                  c(updateBytes));
+                  {c(S::kThreadsX), c(S::kThreadsY), c(1)},
+                  {lu, panelPermutation, k0},
+                  c(S::updateSharedBytes(elementBytes)));
     });
 
     if (op.getPermutation())

@@ -1,12 +1,12 @@
 // The blocked LU: matrices too large for the one-kernel LUs (a block's
-// shared memory) whose 32-column panels fit the shared-memory kernel
-// (M * 33 * sizeof(T) + 4 M <= 227 KiB), of at most lu-blocked-max-size
-// (1024) rows and columns. The input is copied into lu (unless they are one
-// buffer); a host loop over the panels launches, for all matrices at once,
-// the shared-memory LU on the panel (a strided view of lu at (k0, k0), in
-// place, writing its pivots into pivots[:, k0:] and its row order into a
-// scratch buffer) and the update kernel (row exchanges, U12 and the
-// trailing update; k0 as an argument); the permutation kernel follows.
+// shared memory) whose 32-column panels fit a block's shared memory
+// (M * (33 * sizeof(T) + 4) + 192 <= 227 KiB), of at most
+// lu-blocked-max-size (1024) rows and columns. The input is copied into lu
+// (unless they are one buffer); a host loop over the panels launches, for
+// all matrices at once, the panel kernel (factors the panel of lu at
+// (k0, k0) in place, writes the pivots, info and the panel's row order into
+// a scratch buffer) and the update kernel (row exchanges, U12 and the
+// trailing update), both given k0; the permutation kernel follows.
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu -split-input-file | FileCheck %s
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-max-size=0 -split-input-file | FileCheck %s --check-prefix=OFF
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-max-size=256 -split-input-file | FileCheck %s --check-prefix=AT256
@@ -17,8 +17,7 @@
 
 // CHECK-LABEL: func.func @f64_batched
 // CHECK:         %[[T0:.+]] = gpu.wait async
-// CHECK:         %[[PERM:.+]], %{{.+}} = gpu.alloc async [%[[T0]]] (%{{.+}}, %{{.+}}) : memref<?x?xi32>
-// CHECK:         %[[INFO:.+]], %[[T2:.+]] = gpu.alloc async [%{{.+}}] (%{{.+}}) : memref<?xi32>
+// CHECK:         %[[ORDER:.+]], %[[T1:.+]] = gpu.alloc async [%[[T0]]] (%{{.+}}, %{{.+}}) : memref<?x?xi32>
 // CHECK:         %[[IN:.+]] = memref.extract_aligned_pointer_as_index %[[A:.+]] : memref<?x?x?xf64> -> index
 // CHECK:         %[[OUT:.+]] = memref.extract_aligned_pointer_as_index %[[LU:.+]] : memref<?x?x?xf64> -> index
 // CHECK:         %[[DISTINCT:.+]] = arith.cmpi ne, %[[IN]], %[[OUT]] : index
@@ -28,23 +27,26 @@
 // CHECK:         }
 // CHECK:         scf.for %[[K0:.+]] = %{{.+}} to %{{.+}} step %c32{{.*}} {
 // CHECK:           %[[S0:.+]] = gpu.wait async
-// CHECK:           %[[PANEL:.+]] = memref.subview %[[LU]][0, %[[K0]], %[[K0]]] [%{{.+}}, %{{.+}}, %{{.+}}] [1, 1, 1] : memref<?x?x?xf64> to memref<?x?x?xf64, strided<[?, ?, 1], offset: ?>>
-// CHECK:           %[[PIVOTS:.+]] = memref.subview %{{.+}}[0, %[[K0]]] [%{{.+}}, %{{.+}}] [1, 1] : memref<?x?xi32> to memref<?x?xi32, strided<[?, 1], offset: ?>>
-// CHECK:           %[[ORDER:.+]] = memref.subview %[[PERM]][0, 0] [%{{.+}}, %{{.+}}] [1, 1] : memref<?x?xi32> to memref<?x?xi32, strided<[?, 1]>>
-// CHECK:           %[[S1:.+]] = gpu.launch_func async [%[[S0]]] @linalgx_kernels::@linalgx_lu_blocked_panel_f64_i32 blocks in ({{.+}}) threads in ({{.+}}) dynamic_shared_memory_size %{{.+}} args(%[[PANEL]] : {{.+}}, %[[PANEL]] : {{.+}}, %[[PIVOTS]] : {{.+}}, %[[INFO]] : memref<?xi32>, %[[ORDER]] : memref<?x?xi32, strided<[?, 1]>>)
-// CHECK:           gpu.launch_func async [%[[S1]]] @linalgx_kernels::@linalgx_lu_blocked_update_f64_i32 blocks in ({{.+}}) threads in (%c16{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %{{.+}} : memref<?x?xi32>, %{{.+}} : memref<?xi32>, %[[INFO]] : memref<?xi32>, %[[PERM]] : memref<?x?xi32>, %[[K0]] : index)
+// CHECK:           %[[S1:.+]] = gpu.launch_func async [%[[S0]]] @linalgx_kernels::@linalgx_lu_blocked_panel_f64_i32 blocks in ({{.+}}) threads in (%c32{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[PIVOTS:.+]] : memref<?x?xi32>, %{{.+}} : memref<?xi32>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
+// CHECK:           gpu.launch_func async [%[[S1]]] @linalgx_kernels::@linalgx_lu_blocked_update_f64_i32 blocks in ({{.+}}) threads in (%c16{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
 // CHECK:         }
-// CHECK:         gpu.launch_func async [%[[T2]]] @linalgx_kernels::@linalgx_pivots_to_permutation_i32
-// CHECK:         gpu.dealloc
+// CHECK:         gpu.launch_func async [%[[T1]]] @linalgx_kernels::@linalgx_pivots_to_permutation_i32 {{.+}} args(%[[PIVOTS]] : memref<?x?xi32>
 // CHECK:         gpu.dealloc
 // CHECK:         gpu.wait [%{{.+}}]
 // CHECK-NOT:     call @linalgxCudaGetrf
 // CHECK:         return
-// The panel: the shared-memory LU on strided operands; the update: 256
-// threads, its tiles' matrices in a grid-stride loop, barriers between the
-// gathers, the stores and each solve step.
-// CHECK:       gpu.func @linalgx_lu_blocked_panel_f64_i32(%{{.+}}: memref<?x?x?xf64, strided<[?, ?, 1], offset: ?>>, %{{.+}}: memref<?x?x?xf64, strided<[?, ?, 1], offset: ?>>, %{{.+}}: memref<?x?xi32, strided<[?, 1], offset: ?>>, %{{.+}}: memref<?xi32>, %{{.+}}: memref<?x?xi32, strided<[?, 1]>>) kernel
-// CHECK:       gpu.func @linalgx_lu_blocked_update_f64_i32(%{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?xi32>, %{{.+}}: memref<?xi32>, %{{.+}}: memref<?xi32>, %{{.+}}: memref<?x?xi32>, %{{.+}}: index) kernel attributes {known_block_size = array<i32: 16, 16, 1>}
+// The panel kernel: 512 threads, one block an SM (nvvm.minctasm), the
+// matrices in a grid-stride loop, the steps unrolled, three barriers
+// each (candidates, exchange, elimination). The update kernel: 256
+// threads, barriers between the gathers, the stores and each solve step.
+// CHECK:       gpu.func @linalgx_lu_blocked_panel_f64_i32(%{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?xi32>, %{{.+}}: memref<?xi32>, %{{.+}}: memref<?x?xi32>, %{{.+}}: index) kernel attributes {known_block_size = array<i32: 32, 16, 1>, nvvm.minctasm = 1 : i32}
+// CHECK:         gpu.dynamic_shared_memory
+// CHECK:         scf.for %{{.+}} = %block_id_x to %{{.+}} step %grid_dim_x {
+// CHECK:           nvvm.redux.sync umax
+// CHECK:           gpu.barrier
+// CHECK:           gpu.barrier
+// CHECK:           gpu.barrier
+// CHECK:       gpu.func @linalgx_lu_blocked_update_f64_i32(%{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?xi32>, %{{.+}}: index) kernel attributes {known_block_size = array<i32: 16, 16, 1>}
 // CHECK:         gpu.dynamic_shared_memory
 // CHECK:         scf.for %{{.+}} = %block_id_y to %{{.+}} step %grid_dim_y {
 // CHECK:           gpu.barrier
@@ -63,8 +65,8 @@ func.func @f64_batched(%a: memref<8x512x512xf64>, %l: memref<8x512x512xf64>, %p:
 
 // Every element type, in place, wide and tall: f32 up to 1024 (a panel of
 // 1024 rows is 139 KiB), complex<f32> 300x100 and complex<f64> 400x436
-// (436 x 33 x 16 + 1744 fits, 437 rows would not). complex<f64> 500x500
-// takes the vendor path: its panel (264 KiB) does not fit. No
+// (a panel of 400 rows is 213 KiB; 436 would fit, 437 not). complex<f64>
+// 500x500 takes the vendor path: its panel (266 KiB) does not fit. No
 // permutation: none is computed.
 // CHECK-LABEL: func.func @types
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_panel_f32_i32

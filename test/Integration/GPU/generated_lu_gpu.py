@@ -230,11 +230,13 @@ BLOCKED_PANEL_COLUMNS = 32     # BlockedLuShape::kPanelColumns
 
 
 def largest_blocked(t):
-    """The largest rows (and columns) the blocked LU takes: a panel of that
-    many rows fits the shared-memory kernel, at most BLOCKED_MAX_SIZE."""
+    """The largest rows (and columns) the blocked LU takes: its panel of
+    that many rows fits a block's shared memory (BlockedLuShape::
+    panelSharedBytes), at most BLOCKED_MAX_SIZE."""
+    def panel_bytes(rows):
+        return rows * ((BLOCKED_PANEL_COLUMNS + 1) * ELEMENT_BYTES[t] + 4) + 16 * 12
     rows = 1
-    while ((rows + 1) * (BLOCKED_PANEL_COLUMNS | 1) * ELEMENT_BYTES[t] +
-           4 * (rows + 1) <= SHARED_BYTES and rows < BLOCKED_MAX_SIZE):
+    while panel_bytes(rows + 1) <= SHARED_BYTES and rows < BLOCKED_MAX_SIZE:
         rows += 1
     return rows
 
