@@ -96,6 +96,7 @@ void linalgx::buildGPUPipeline(OpPassManager &pm,
   lowering.cyclicLuMaxWarps = options.cyclicLuMaxWarps;
   lowering.panelLuMaxSize = options.panelLuMaxSize;
   lowering.blockedLuMaxSize = options.blockedLuMaxSize;
+  lowering.blockedLuMinBatch = options.blockedLuMinBatch;
   pm.addPass(createConvertLinalgXToGPU(lowering));
   // What remains outside the kernels runs on the host.
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());

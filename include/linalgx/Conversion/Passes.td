@@ -112,7 +112,8 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
       matrix), the block register kernel (a thread a row); for every type the
       shared-memory kernel (docs/gpu.md).
       Larger matrices of at most `lu-blocked-max-size` rows and columns
-      whose 32-column panels fit a block's shared memory take the blocked
+      whose 32-column panels fit a block's shared memory, in batches of at
+      least `lu-blocked-min-batch`, take the blocked
       LU: the input copied into `lu`, then a host loop over the panels, each
       the shared-memory kernel on the panel in place and an update kernel
       (row exchanges, the triangular solve for U12, the trailing update),
@@ -161,6 +162,10 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "the one-kernel LUs take the blocked LU (two generated kernels a "
            "32-column panel) where a panel fits a block's shared memory; 0: "
            "none (see docs/gpu.md)">,
+    Option<"blockedLuMinBatch", "lu-blocked-min-batch", "int64_t",
+           /*default=*/"::mlir::linalgx::kDefaultBlockedLuMinBatch",
+           "The blocked LU takes batches of at least this many matrices "
+           "(single matrices go to cuSOLVER by default; see docs/gpu.md)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -88,6 +88,11 @@ struct GPUPipelineOptions
                      "large for the one-kernel LUs take the blocked LU where "
                      "its panels fit (0: none)"),
       llvm::cl::init(kDefaultBlockedLuMaxSize)};
+  PassOptions::Option<int64_t> blockedLuMinBatch{
+      *this, "lu-blocked-min-batch",
+      llvm::cl::desc("The blocked LU takes batches of at least this many "
+                     "matrices"),
+      llvm::cl::init(kDefaultBlockedLuMinBatch)};
 };
 
 /// Tensors or memrefs using linalgx ops all the way to the LLVM dialect with

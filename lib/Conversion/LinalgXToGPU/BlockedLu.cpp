@@ -39,18 +39,9 @@ void buildBlockedLuUpdateKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   auto index = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, v);
   };
-  auto add = [](ImplicitLocOpBuilder &b, Value x, Value y) -> Value {
-    return arith::AddIOp::create(b, x, y);
-  };
-  auto mul = [](ImplicitLocOpBuilder &b, Value x, Value y) -> Value {
-    return arith::MulIOp::create(b, x, y);
-  };
   auto cmp = [](ImplicitLocOpBuilder &b, P predicate, Value x,
                 Value y) -> Value {
     return arith::CmpIOp::create(b, predicate, x, y);
-  };
-  auto both = [](ImplicitLocOpBuilder &b, Value x, Value y) -> Value {
-    return arith::AndIOp::create(b, x, y);
   };
   auto toIndex = [&](ImplicitLocOpBuilder &b, Value v) -> Value {
     return arith::IndexCastOp::create(b, indexType, v);

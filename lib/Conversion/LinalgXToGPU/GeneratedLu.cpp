@@ -994,12 +994,6 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     return arith::XOrIOp::create(b, condition,
                                  arith::ConstantIntOp::create(b, i1, 1));
   };
-  auto add = [](ImplicitLocOpBuilder &b, Value lhs, Value rhs) -> Value {
-    return arith::AddIOp::create(b, lhs, rhs);
-  };
-  auto mul = [](ImplicitLocOpBuilder &b, Value lhs, Value rhs) -> Value {
-    return arith::MulIOp::create(b, lhs, rhs);
-  };
   auto toI32 = [&](ImplicitLocOpBuilder &b, Value v) -> Value {
     return arith::IndexCastUIOp::create(b, i32, v);
   };
@@ -2068,15 +2062,6 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   auto int32 = [&](ImplicitLocOpBuilder &b, int64_t v) -> Value {
     return arith::ConstantIntOp::create(b, i32, v);
   };
-  auto add = [](ImplicitLocOpBuilder &b, Value x, Value y) -> Value {
-    return arith::AddIOp::create(b, x, y);
-  };
-  auto mul = [](ImplicitLocOpBuilder &b, Value x, Value y) -> Value {
-    return arith::MulIOp::create(b, x, y);
-  };
-  auto both = [](ImplicitLocOpBuilder &b, Value x, Value y) -> Value {
-    return arith::AndIOp::create(b, x, y);
-  };
   auto negate = [&](ImplicitLocOpBuilder &b, Value x) -> Value {
     return arith::XOrIOp::create(b, x, arith::ConstantIntOp::create(b, i1, 1));
   };
@@ -2787,15 +2772,6 @@ void buildBlockedLuPanelKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   };
   auto int32 = [&](int64_t v) -> Value {
     return arith::ConstantIntOp::create(b, i32, v);
-  };
-  auto add = [](ImplicitLocOpBuilder &b, Value x, Value y) -> Value {
-    return arith::AddIOp::create(b, x, y);
-  };
-  auto mul = [](ImplicitLocOpBuilder &b, Value x, Value y) -> Value {
-    return arith::MulIOp::create(b, x, y);
-  };
-  auto both = [](ImplicitLocOpBuilder &b, Value x, Value y) -> Value {
-    return arith::AndIOp::create(b, x, y);
   };
   auto redux = [&](ImplicitLocOpBuilder &b, NVVM::ReduxKind kind,
                    Value v) -> Value {

@@ -8,12 +8,26 @@
 #ifndef LINALGX_LIB_CONVERSION_LINALGXTOGPU_KERNELBUILDER_H
 #define LINALGX_LIB_CONVERSION_LINALGXTOGPU_KERNELBUILDER_H
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 
 namespace mlir::linalgx::gpu_kernels {
+
+/// The integer arithmetic of kernel bodies, spelled short (index or
+/// integer operands alike).
+inline Value add(ImplicitLocOpBuilder &b, Value x, Value y) {
+  return arith::AddIOp::create(b, x, y);
+}
+inline Value mul(ImplicitLocOpBuilder &b, Value x, Value y) {
+  return arith::MulIOp::create(b, x, y);
+}
+/// x and y, for i1 conditions.
+inline Value both(ImplicitLocOpBuilder &b, Value x, Value y) {
+  return arith::AndIOp::create(b, x, y);
+}
 
 /// Builds `scf.for iv = lb to ub step step { body(iv) }`.
 inline void buildLoop(ImplicitLocOpBuilder &b, Value lb, Value ub, Value step,

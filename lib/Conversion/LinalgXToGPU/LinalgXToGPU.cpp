@@ -1318,13 +1318,16 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
                         : std::optional<int64_t>(*staticBatch * size);
     Value input = op.getInput();
     int64_t maxCyclicBatch = options.cyclicLuMaxBatch;
-    auto smallBatch = [=](ImplicitLocOpBuilder &b) -> Value {
+    auto batchOf = [=](ImplicitLocOpBuilder &b) -> Value {
       Value batch = arith::ConstantIndexOp::create(b, 1);
       for (int64_t d = 0; d < rank - 2; ++d)
         batch = arith::MulIOp::create(b, batch,
                                       memref::DimOp::create(b, input, d));
+      return batch;
+    };
+    auto smallBatch = [=](ImplicitLocOpBuilder &b) -> Value {
       return arith::CmpIOp::create(
-          b, arith::CmpIPredicate::ule, batch,
+          b, arith::CmpIPredicate::ule, batchOf(b),
           arith::ConstantIndexOp::create(b, maxCyclicBatch));
     };
     SmallVector<Candidate> candidates;
@@ -1391,21 +1394,32 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
                arith::ConstantIndexOp::create(b, kGeneratedLuMaxSharedBytes));
          }});
 
-    // Larger matrices whose panels fit the shared-memory LU: the blocked
-    // LU, up to `blockedLuMaxSize` rows and columns.
+    // Larger matrices whose panels fit a block's shared memory, up to
+    // `blockedLuMaxSize` rows and columns, in batches of at least
+    // `blockedLuMinBatch`: the blocked LU.
     int64_t maxBlockedSize = options.blockedLuMaxSize;
+    int64_t minBlockedBatch = options.blockedLuMinBatch;
+    std::optional<bool> blockedKnown;
+    if (isStatic && !(BlockedLuShape::panelFits(staticM, elementBytes) &&
+                      std::max(staticM, staticN) <= maxBlockedSize))
+      blockedKnown = false;
+    else if (isStatic && staticBatch)
+      blockedKnown = *staticBatch >= minBlockedBatch;
     candidates.push_back(
-        {{Path::Blocked},
-         staticIf(BlockedLuShape::panelFits(staticM, elementBytes) &&
-                  std::max(staticM, staticN) <= maxBlockedSize),
-         [=](ImplicitLocOpBuilder &b) -> Value {
+        {{Path::Blocked}, blockedKnown, [=](ImplicitLocOpBuilder &b) -> Value {
+           Value holds = arith::CmpIOp::create(
+               b, arith::CmpIPredicate::uge, batchOf(b),
+               arith::ConstantIndexOp::create(b, minBlockedBatch));
+           if (isStatic)
+             return holds;
            auto [m, n] = dims(b);
            Value panelFits = arith::CmpIOp::create(
                b, arith::CmpIPredicate::ule,
                BlockedLuShape::panelSharedBytes(b, m, elementBytes),
                arith::ConstantIndexOp::create(b, kGeneratedLuMaxSharedBytes));
-           return arith::AndIOp::create(b, panelFits,
-                                        atMost(maxBlockedSize)(b));
+           return arith::AndIOp::create(
+               b, holds,
+               arith::AndIOp::create(b, panelFits, atMost(maxBlockedSize)(b)));
          }});
 
     std::function<void(ImplicitLocOpBuilder &, ArrayRef<Candidate>)> choose =
@@ -1778,11 +1792,13 @@ struct ConvertLinalgXToGPUPass
     };
     if (!isBound("lu-cyclic-max-batch", cyclicLuMaxBatch) ||
         !isBound("lu-panel-max-size", panelLuMaxSize) ||
-        !isBound("lu-blocked-max-size", blockedLuMaxSize))
+        !isBound("lu-blocked-max-size", blockedLuMaxSize) ||
+        !isBound("lu-blocked-min-batch", blockedLuMinBatch))
       return signalPassFailure();
     loweringOptions.cyclicLuMaxBatch = cyclicLuMaxBatch;
     loweringOptions.panelLuMaxSize = panelLuMaxSize;
     loweringOptions.blockedLuMaxSize = blockedLuMaxSize;
+    loweringOptions.blockedLuMinBatch = blockedLuMinBatch;
     if (cyclicLuMaxWarps < 1 || cyclicLuMaxWarps > 32) {
       getOperation().emitError()
           << "lu-cyclic-max-warps must be 1 to 32 (a block of at most 1024 "

@@ -1,7 +1,8 @@
 // The blocked LU: matrices too large for the one-kernel LUs (a block's
 // shared memory) whose 32-column panels fit a block's shared memory
 // (M * (33 * sizeof(T) + 4) + 192 <= 227 KiB), of at most
-// lu-blocked-max-size (1024) rows and columns. The input is copied into lu
+// lu-blocked-max-size (1024) rows and columns, in batches of at least
+// lu-blocked-min-batch (2). The input is copied into lu
 // (unless they are one buffer); a host loop over the panels launches, for
 // all matrices at once, the panel kernel (factors the panel of lu at
 // (k0, k0) in place, writes the pivots, info and the panel's row order into
@@ -10,10 +11,13 @@
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu -split-input-file | FileCheck %s
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-max-size=0 -split-input-file | FileCheck %s --check-prefix=OFF
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-max-size=256 -split-input-file | FileCheck %s --check-prefix=AT256
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-min-batch=1 -split-input-file | FileCheck %s --check-prefix=MIN1
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-max-size=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE
+// RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-min-batch=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-BATCH
 
 // OFF-NOT: linalgx_lu_blocked
 // NEGATIVE: error: lu-blocked-max-size must be at least 0, got -1
+// NEGATIVE-BATCH: error: lu-blocked-min-batch must be at least 0, got -1
 
 // CHECK-LABEL: func.func @f64_batched
 // CHECK:         %[[T0:.+]] = gpu.wait async
@@ -63,11 +67,11 @@ func.func @f64_batched(%a: memref<8x512x512xf64>, %l: memref<8x512x512xf64>, %p:
 
 // -----
 
-// Every element type, in place, wide and tall: f32 up to 1024 (a panel of
-// 1024 rows is 139 KiB), complex<f32> 300x100 and complex<f64> 400x436
-// (a panel of 400 rows is 213 KiB; 436 would fit, 437 not). complex<f64>
-// 500x500 takes the vendor path: its panel (266 KiB) does not fit. No
-// permutation: none is computed.
+// Every element type, in place, wide and tall, batches of 2: f32 up to
+// 1024 (a panel of 1024 rows is 139 KiB), complex<f32> 300x100 and
+// complex<f64> 400x436 (a panel of 400 rows is 213 KiB; 436 would fit,
+// 437 not). complex<f64> 500x500 takes the vendor path: its panel
+// (266 KiB) does not fit. No permutation: none is computed.
 // CHECK-LABEL: func.func @types
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_panel_f32_i32
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_f32_i32
@@ -81,13 +85,41 @@ func.func @f64_batched(%a: memref<8x512x512xf64>, %l: memref<8x512x512xf64>, %p:
 // AT256-LABEL: func.func @types
 // AT256-NOT:     linalgx_lu_blocked
 // AT256:         return
-func.func @types(%a: memref<1024x1024xf32>, %p: memref<1024xi32>, %i: memref<i32>,
+func.func @types(%a: memref<2x1024x1024xf32>, %p: memref<2x1024xi32>, %i: memref<2xi32>,
                  %b: memref<2x300x100xcomplex<f32>>, %pb: memref<2x100xi64>, %ib: memref<2xi64>,
-                 %c: memref<400x436xcomplex<f64>>, %pc: memref<400xi32>,
-                 %d: memref<500x500xcomplex<f64>>, %pd: memref<500xi32>) {
-  linalgx.lu ins(%a : memref<1024x1024xf32>) outs(%a, %p, %i : memref<1024x1024xf32>, memref<1024xi32>, memref<i32>)
+                 %c: memref<2x400x436xcomplex<f64>>, %pc: memref<2x400xi32>,
+                 %d: memref<2x500x500xcomplex<f64>>, %pd: memref<2x500xi32>) {
+  linalgx.lu ins(%a : memref<2x1024x1024xf32>) outs(%a, %p, %i : memref<2x1024x1024xf32>, memref<2x1024xi32>, memref<2xi32>)
   linalgx.lu ins(%b : memref<2x300x100xcomplex<f32>>) outs(%b, %pb, %ib : memref<2x300x100xcomplex<f32>>, memref<2x100xi64>, memref<2xi64>)
-  linalgx.lu ins(%c : memref<400x436xcomplex<f64>>) outs(%c, %pc, %i : memref<400x436xcomplex<f64>>, memref<400xi32>, memref<i32>)
-  linalgx.lu ins(%d : memref<500x500xcomplex<f64>>) outs(%d, %pd, %i : memref<500x500xcomplex<f64>>, memref<500xi32>, memref<i32>)
+  linalgx.lu ins(%c : memref<2x400x436xcomplex<f64>>) outs(%c, %pc, %i : memref<2x400x436xcomplex<f64>>, memref<2x400xi32>, memref<2xi32>)
+  linalgx.lu ins(%d : memref<2x500x500xcomplex<f64>>) outs(%d, %pd, %i : memref<2x500x500xcomplex<f64>>, memref<2x500xi32>, memref<2xi32>)
+  return
+}
+
+// -----
+
+// A single matrix goes to cuSOLVER (faster there on the H200 for 512 f64),
+// unless lu-blocked-min-batch=1; a dynamic batch decides at run time.
+// CHECK-LABEL: func.func @single
+// CHECK-NOT:     linalgx_lu_blocked
+// CHECK:         call @linalgxCudaGetrf(
+// CHECK-LABEL: func.func @dynamic_batch
+// CHECK:         %[[B:.+]] = memref.dim %{{.+}}, %c0
+// CHECK:         %[[BATCH:.+]] = arith.muli %c1{{.*}}, %[[B]] : index
+// CHECK:         %[[TWO:.+]] = arith.cmpi uge, %[[BATCH]], %c2
+// CHECK:         scf.if %[[TWO]] {
+// CHECK:           linalgx_lu_blocked_panel_f64_i32
+// CHECK:         } else {
+// CHECK:           call @linalgxCudaGetrf(
+// MIN1-LABEL: func.func @single
+// MIN1:         linalgx_lu_blocked_panel_f64_i32
+// MIN1-NOT:     call @linalgxCudaGetrf(
+// MIN1:         return
+func.func @single(%a: memref<512x512xf64>, %p: memref<512xi32>, %i: memref<i32>) {
+  linalgx.lu ins(%a : memref<512x512xf64>) outs(%a, %p, %i : memref<512x512xf64>, memref<512xi32>, memref<i32>)
+  return
+}
+func.func @dynamic_batch(%a: memref<?x512x512xf64>, %p: memref<?x512xi32>, %i: memref<?xi32>) {
+  linalgx.lu ins(%a : memref<?x512x512xf64>) outs(%a, %p, %i : memref<?x512x512xf64>, memref<?x512xi32>, memref<?xi32>)
   return
 }

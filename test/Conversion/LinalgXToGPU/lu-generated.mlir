@@ -341,7 +341,8 @@ func.func @f64_too_large(%a: memref<1100x1100xf64>, %p: memref<1100xi32>, %i: me
 // kernel), 96, 128 (cyclic register kernel) with a batch of at most 132,
 // 48, 64, 80, 96 (block register
 // kernel; 128 only for f32), then on the shared memory the matrix needs,
-// then on the blocked LU's panel and size bound, then the vendor path; each
+// then on the blocked LU's batch (at least 2), panel and size bounds, then
+// the vendor path; each
 // branch has its own chain and host wait.
 // CHECK-LABEL: func.func @f64_dynamic
 // CHECK:         %[[M:.+]] = memref.dim %{{.+}}, %c1
@@ -373,9 +374,11 @@ func.func @f64_too_large(%a: memref<1100x1100xf64>, %p: memref<1100xi32>, %i: me
 // CHECK:             scf.if %[[FITS]] {
 // CHECK:               gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_generated_f64_i32
 // CHECK:             } else {
+// CHECK:               %[[TWO:.+]] = arith.cmpi uge, %{{.+}}, %c2
 // CHECK:               %[[PANEL_FITS:.+]] = arith.cmpi ule, %{{.+}}, %c232448
 // CHECK:               %[[AT_MOST:.+]] = arith.cmpi ule, %{{.+}}, %c1024
-// CHECK:               %[[BLOCKED:.+]] = arith.andi %[[PANEL_FITS]], %[[AT_MOST]] : i1
+// CHECK:               %[[SHAPE:.+]] = arith.andi %[[PANEL_FITS]], %[[AT_MOST]] : i1
+// CHECK:               %[[BLOCKED:.+]] = arith.andi %[[TWO]], %[[SHAPE]] : i1
 // CHECK:               scf.if %[[BLOCKED]] {
 // CHECK:                 gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_panel_f64_i32
 // CHECK:                 gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_f64_i32

@@ -43,11 +43,17 @@ inline constexpr int64_t kDefaultCyclicLuMaxWarps = 16;
 inline constexpr int64_t kDefaultPanelLuMaxSize = 80;
 
 /// The blocked LU takes matrices too large for a block's shared memory,
-/// whose kPanelColumns-column panels fit it, of at most this many rows and
-/// columns by default (the vendor libraries the larger ones): measured on
-/// the H200 (run 14, docs/benchmarks.md); the `lu-blocked-max-size` option
-/// overrides it.
+/// whose 32-column panels fit it, of at most this many rows and columns by
+/// default (the vendor libraries the larger ones), in batches of at least
+/// kDefaultBlockedLuMinBatch: its time hardly grows with the batch, the
+/// looped cuSOLVER's does. On the H200 (run 14, docs/benchmarks.md) it was
+/// faster than cuSOLVER on every batch of 2 or more measured (2 x 512 f64
+/// 1208 µs against 1293, 8 x 512 f64 1238 against 3434, 8 x 1024 f32 2540
+/// against 5922) and slower on single matrices of 512 or 863 f64 and 1024
+/// f32. The `lu-blocked-max-size` and `lu-blocked-min-batch` options
+/// override them.
 inline constexpr int64_t kDefaultBlockedLuMaxSize = 1024;
+inline constexpr int64_t kDefaultBlockedLuMinBatch = 2;
 
 struct LinalgXToGPUOptions {
   /// Operands are host memory, copied to and from the device around each op.
@@ -64,6 +70,8 @@ struct LinalgXToGPUOptions {
   /// Matrices of at most this many rows and columns that no one-kernel LU
   /// holds take the blocked LU when its panels fit; 0: none.
   int64_t blockedLuMaxSize = kDefaultBlockedLuMaxSize;
+  /// ... in batches of at least this many matrices.
+  int64_t blockedLuMinBatch = kDefaultBlockedLuMinBatch;
 };
 
 /// Patterns lowering linalgx ops on memrefs to `gpu.launch_func` of kernels
