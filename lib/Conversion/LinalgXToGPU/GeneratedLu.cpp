@@ -1,6 +1,7 @@
 //===- GeneratedLu.cpp - the generated one-kernel GPU LU ---------*- C++ -*-===//
 //
-// Builds the bodies of the register and shared-memory LU kernels as
+// Builds the bodies of the register and shared-memory LU kernels and of the
+// blocked LU's panel kernel as
 // gpu/scf/memref/arith/nvvm IR (GeneratedLu.h, docs/gpu.md). Pivot choice,
 // zero-pivot handling and arithmetic follow the loop lowering, so that every
 // path meets the same contract.

@@ -1556,7 +1556,7 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
     }
 
     if (choice.path == Path::Blocked)
-      return lowerBlocked(op, module, b, work, operands, suffix);
+      return lowerBlocked(op, module, b, work, operands);
 
     launchSharedMemoryLu(module, b, work, "linalgx_lu_generated_" + suffix,
                          operands, elementType, intType, withPermutation);
@@ -1594,12 +1594,12 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
   }
 
   /// The blocked LU (BlockedLuShape): the input copied into lu, then for
-  /// each panel of kPanelColumns columns the shared-memory LU on the panel
-  /// in place and the update kernel; the permutation kernel from the
-  /// pivots at the end. `operands` as lowerGenerated collects them.
+  /// each panel of kPanelColumns columns the panel kernel (the panel in
+  /// place, the pivots, info and the panel's row order) and the update
+  /// kernel; the permutation kernel from the pivots at the end. `operands`
+  /// as lowerGenerated collects them.
   void lowerBlocked(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b,
-                    DeviceWork &work, ArrayRef<Value> operands,
-                    StringRef suffix) const {
+                    DeviceWork &work, ArrayRef<Value> operands) const {
     using S = BlockedLuShape;
     Type elementType = cast<MemRefType>(op.getLu().getType()).getElementType();
     Type intType = cast<MemRefType>(op.getPivots().getType()).getElementType();
