@@ -47,13 +47,16 @@ cp -L "$LLVM/bin/FileCheck" "$PACK/bin/"
   cp "$BUILD/bin/linalgx_cuda_runtime_smoke" "$PACK/bin/"
 cp -L /lib/x86_64-linux-gnu/libz3.so.4 "$PACK/lib/" 2>/dev/null || true
 
-# compile MLIR to an object: compile_mlir IN OUT PIPELINE [MAIN_RENAME]
+# compile MLIR to an object: compile_mlir IN OUT PIPELINE. Fails (and
+# leaves no object) when any step fails: called as a condition, set -e
+# does not stop the function, so the steps are chained.
 compile_mlir() {
-  local in=$1 out=$2 pipeline=$3
+  local in=$1 out=$2 pipeline=$3 status=0
   "$OPT" "$in" --pass-pipeline="builtin.module($pipeline)" |
-    "$TRANSLATE" --mlir-to-llvmir -o "$out.ll"
-  clang-22 -O2 -fPIC -c "$out.ll" -o "$out"
+    "$TRANSLATE" --mlir-to-llvmir -o "$out.ll" &&
+    clang-22 -O2 -fPIC -c "$out.ll" -o "$out" || status=$?
   rm -f "$out.ll"
+  return $status
 }
 
 echo "pack-gpu: GPU entry points" >&2
