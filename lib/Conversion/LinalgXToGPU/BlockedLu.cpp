@@ -79,6 +79,18 @@ void buildBlockedLuUpdateKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   Value inverse = view((NB * NB + NB * TC + TR * ltStride) * elementBytes, NB,
                        i32);
   Value zeroValue = element.zero(b);
+  // lu[indices] where `inBounds`, zero elsewhere (nothing is read).
+  auto loadOrZero = [&](ImplicitLocOpBuilder &b, Value inBounds,
+                        SmallVector<Value> indices) -> Value {
+    return buildIfElse(
+        b, inBounds,
+        [&](ImplicitLocOpBuilder &b) -> SmallVector<Value> {
+          return {memref::LoadOp::create(b, lu, indices)};
+        },
+        [&](ImplicitLocOpBuilder &) -> SmallVector<Value> {
+          return {zeroValue};
+        })[0];
+  };
 
   // The tile's columns a thread takes: tileStart + tx + TX * j.
   SmallVector<Value> columns, inTile;
@@ -117,21 +129,7 @@ void buildBlockedLuUpdateKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
         Value t = arith::DivUIOp::create(b, e, index(NB));
         Value j = arith::RemUIOp::create(b, e, index(NB));
         Value lower = both(b, cmp(b, P::ult, j, t), cmp(b, P::ult, t, steps));
-        Value v = scf::IfOp::create(
-                      b, lower,
-                      [&](OpBuilder &nested, Location loc) {
-                        ImplicitLocOpBuilder nb(loc, nested);
-                        scf::YieldOp::create(
-                            nb, ValueRange{memref::LoadOp::create(
-                                    nb, lu,
-                                    ValueRange{matrix, add(nb, k0, t),
-                                               add(nb, k0, j)})});
-                      },
-                      [&](OpBuilder &nested, Location loc) {
-                        ImplicitLocOpBuilder nb(loc, nested);
-                        scf::YieldOp::create(nb, ValueRange{zeroValue});
-                      })
-                      .getResult(0);
+        Value v = loadOrZero(b, lower, {matrix, add(b, k0, t), add(b, k0, j)});
         memref::StoreOp::create(b, v, l11, e);
       });
     });
@@ -238,21 +236,8 @@ void buildBlockedLuUpdateKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
             Value rr = add(b, ty, index(TY * i));
             Value jj = add(b, tx, index(TX * j));
             Value row = add(b, firstRow, rr);
-            Value v = scf::IfOp::create(
-                          b, cmp(b, P::ult, row, m),
-                          [&](OpBuilder &nested, Location loc) {
-                            ImplicitLocOpBuilder nb(loc, nested);
-                            scf::YieldOp::create(
-                                nb, ValueRange{memref::LoadOp::create(
-                                        nb, lu,
-                                        ValueRange{matrix, row,
-                                                   add(nb, k0, jj)})});
-                          },
-                          [&](OpBuilder &nested, Location loc) {
-                            ImplicitLocOpBuilder nb(loc, nested);
-                            scf::YieldOp::create(nb, ValueRange{zeroValue});
-                          })
-                          .getResult(0);
+            Value v = loadOrZero(b, cmp(b, P::ult, row, m),
+                                 {matrix, row, add(b, k0, jj)});
             memref::StoreOp::create(
                 b, v, lt, add(b, mul(b, rr, index(ltStride)), jj));
           }
@@ -270,20 +255,8 @@ void buildBlockedLuUpdateKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
         SmallVector<Value> acc;
         for (int64_t i = 0; i < rowsPerThread; ++i)
           for (int64_t j = 0; j < colsPerThread; ++j)
-            acc.push_back(
-                scf::IfOp::create(
-                    b, both(b, rowValid[i], colValid[j]),
-                    [&](OpBuilder &nested, Location loc) {
-                      ImplicitLocOpBuilder nb(loc, nested);
-                      scf::YieldOp::create(
-                          nb, ValueRange{memref::LoadOp::create(
-                                  nb, lu, ValueRange{matrix, rows[i], columns[j]})});
-                    },
-                    [&](OpBuilder &nested, Location loc) {
-                      ImplicitLocOpBuilder nb(loc, nested);
-                      scf::YieldOp::create(nb, ValueRange{zeroValue});
-                    })
-                    .getResult(0));
+            acc.push_back(loadOrZero(b, both(b, rowValid[i], colValid[j]),
+                                     {matrix, rows[i], columns[j]}));
         // A loop over the panel's columns, kInnerUnroll a trip: unrolled
         // whole, LICM would hoist every shared-memory address out of the
         // row-tile loop (hundreds of live registers).

@@ -162,6 +162,12 @@ Value gridSizeFor(ImplicitLocOpBuilder &b, Value total, int64_t perBlock) {
   return gridSizeFor(b, total, arith::ConstantIndexOp::create(b, perBlock));
 }
 
+/// An identity-layout memref type of `rank` dynamic sizes.
+MemRefType dynamicMemRef(int64_t rank, Type elementType) {
+  return MemRefType::get(SmallVector<int64_t>(rank, ShapedType::kDynamic),
+                         elementType);
+}
+
 /// Views an identity-layout memref `[B..., X...]` as `[B, X...]` with every
 /// size dynamic, so that one kernel serves every batch rank and shape.
 Value collapseBatch(ImplicitLocOpBuilder &b, Value memref, int64_t batchRank) {
@@ -1612,12 +1618,8 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
     Value m = memref::DimOp::create(b, lu, 1);
     Value n = memref::DimOp::create(b, lu, 2);
     Value k = arith::MinUIOp::create(b, m, n);
-    auto dynamic = [&](int64_t rank, Type type) {
-      return MemRefType::get(SmallVector<int64_t>(rank, ShapedType::kDynamic),
-                             type);
-    };
     // The panels' row orders, for the update's row exchanges.
-    Value panelPermutation = work.allocate(dynamic(2, intType), {batch, m});
+    Value panelPermutation = work.allocate(dynamicMemRef(2, intType), {batch, m});
     // The input into lu, unless they are one buffer (an in-place lu).
     auto address = [&](Value memref) -> Value {
       return memref::ExtractAlignedPointerAsIndexOp::create(b, memref);
@@ -1691,14 +1693,10 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
     Value k = memref::DimOp::create(b, pivots, 1);
 
     // Column-major workspace [B, N, M] and the vendor's int32 pivots/info.
-    auto dynamic = [&](int64_t rank, Type type) {
-      return MemRefType::get(SmallVector<int64_t>(rank, ShapedType::kDynamic),
-                             type);
-    };
-    Value workspace = work.allocate(dynamic(3, elementType), {batch, n, m});
+    Value workspace = work.allocate(dynamicMemRef(3, elementType), {batch, n, m});
     Value vendorPivots =
-        work.allocate(dynamic(2, b.getI32Type()), {batch, k});
-    Value vendorInfo = work.allocate(dynamic(1, b.getI32Type()), {batch});
+        work.allocate(dynamicMemRef(2, b.getI32Type()), {batch, k});
+    Value vendorInfo = work.allocate(dynamicMemRef(1, b.getI32Type()), {batch});
 
     std::string suffix = typeSuffix(elementType);
     SmallVector<int32_t> tileBlock = {kTileSize, kTileRowsPerPass, 1};
