@@ -5,6 +5,8 @@
 //
 //   _mlir_ciface_lu_<S>_<T>(a, lu, pivots, info)
 //   _mlir_ciface_lu_perm_<S>_<T>(a, lu, pivots, info, perm)
+//   _mlir_ciface_lu_static_<T>_<B>x<M>x<N>(a, lu, pivots, info, perm)
+//                                        (--op lu_perm --strategy static)
 //   _mlir_ciface_perm_i32(pivots, perm)
 //   _mlir_ciface_noop_kernel()
 //
@@ -130,7 +132,7 @@ struct Options {
   std::fprintf(
       stderr,
       "usage: bench_linalgx --op lu|lu_perm|perm|noop --dtype f32|f64\n"
-      "         --strategy auto|nocyclic|cyclic|cusolver|batched|VARIANT --batch B --m M --n N\n"
+      "         --strategy auto|nocyclic|cyclic|cusolver|batched|static|VARIANT --batch B --m M --n N\n"
       "         --iters I --warmup W [--sets S] [--max-seconds T]\n"
       "         [--profile] [--no-check] [--seed X]\n");
   std::exit(2);
@@ -405,6 +407,15 @@ template <typename T> Result run(const Options &o) {
     luFn = reinterpret_cast<typename LuFns<T>::Lu>(
         dlsym(RTLD_DEFAULT, fnName.c_str()));
     present = luFn != nullptr;
+  } else if (o.op == "lu_perm" && o.strategy == "static") {
+    // The statically shaped entry point of exactly this shape (strategy
+    // auto; scripts/gen-gpu-kernels.py STATIC_CASES): what a compiler with
+    // static shapes gets, kernels specialized for the size.
+    fnName = "_mlir_ciface_lu_static_" + o.dtype + "_" + std::to_string(B) +
+             "x" + std::to_string(M) + "x" + std::to_string(N);
+    luPermFn = reinterpret_cast<typename LuFns<T>::LuPerm>(
+        dlsym(RTLD_DEFAULT, fnName.c_str()));
+    present = luPermFn != nullptr;
   } else if (o.op == "lu_perm") {
     fnName = "_mlir_ciface_lu_perm_" + o.strategy + "_" + o.dtype;
     luPermFn = reinterpret_cast<typename LuFns<T>::LuPerm>(

@@ -58,12 +58,16 @@ func.func @{name}(%piv: memref<?x?x{i}>, %perm: memref<?x?x{i}>)
 # Statically shaped lu entry points, `lu_static_<type>_<B>x<M>x<N>` (with the
 # permutation): static shapes get kernels of their exact size (the block
 # register kernel unrolled for M x N, rather than the dynamic shapes' size
-# buckets); generated_lu_gpu.py checks them against LAPACK.
+# buckets); generated_lu_gpu.py checks them against LAPACK, and
+# `bench_linalgx --op lu_perm --strategy static` times them (the benchmark
+# table's (75,75) and (64,75,75) cases, the smoke test's shapes).
 STATIC_CASES = [("f32", 5, 20, 20), ("f64", 3, 20, 10), ("f32", 7, 33, 33),
                 ("f64", 4, 50, 50), ("f64", 1, 75, 75), ("f64", 64, 75, 75), ("f64", 300, 64, 64), ("f64", 2, 96, 96),
                 ("f32", 3, 128, 128), ("f32", 5, 100, 40), ("f64", 5, 40, 100),
                 ("f32", 9, 75, 75), ("f64", 270, 75, 75), ("f32", 1, 128, 40),
-                ("f64", 1, 33, 128), ("f64", 3, 128, 128), ("f32", 2, 1, 40)]
+                ("f64", 1, 33, 128), ("f64", 3, 128, 128), ("f32", 2, 1, 40),
+                ("f32", 1, 75, 75), ("f32", 64, 75, 75), ("f32", 2, 40, 40),
+                ("f64", 3, 40, 75), ("f32", 2, 75, 40)]
 
 STATIC = """
 func.func @lu_static_{t}_{b}x{m}x{n}(%a: memref<{b}x{m}x{n}x{e}>,

@@ -2048,6 +2048,13 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                             bool withPermutation, PanelLuShape shape) {
   Value input = args[0], lu = args[1], pivots = args[2], info = args[3];
   Value permutation = withPermutation ? args[4] : Value();
+  if (shape.exact) {
+    input = withStaticTrailingSizes(b, input, {shape.rows, shape.cols});
+    lu = withStaticTrailingSizes(b, lu, {shape.rows, shape.cols});
+    pivots = withStaticTrailingSizes(b, pivots, {std::min(shape.rows, shape.cols)});
+    if (permutation)
+      permutation = withStaticTrailingSizes(b, permutation, {shape.rows});
+  }
   ElementArith element(elementType, ElementArith::Flavour::Kernel);
   constexpr int64_t NB = PanelLuShape::kPanelColumns;
   constexpr int64_t TW = PanelLuShape::kWarps - 1; // trailing warps

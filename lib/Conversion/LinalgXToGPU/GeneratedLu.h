@@ -145,7 +145,12 @@ struct CyclicRegisterLuShape {
 /// dynamic shapes take its buckets.
 struct PanelLuShape {
   static constexpr int64_t kPanelColumns = 4, kWarps = 4;
+  /// The matrices' size bound, or (exact) their size.
   int64_t rows, cols;
+  /// Whether every matrix is exactly rows x cols (a static shape): the
+  /// kernel then knows its sizes and strides, so that its index arithmetic
+  /// folds to constants instead of run-time 64-bit multiplies.
+  bool exact = false;
   int64_t rowSlots() const { return (rows + 31) / 32; }
   int64_t columnSlots() const { return (cols + 31) / 32; }
   /// The list of unused rows: whole groups of four.

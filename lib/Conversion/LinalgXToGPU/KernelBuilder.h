@@ -10,6 +10,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
@@ -38,6 +39,18 @@ inline void buildLoop(ImplicitLocOpBuilder &b, Value lb, Value ub, Value step,
                        body(nb, iv);
                        scf::YieldOp::create(nb);
                      });
+}
+
+/// `memref` (identity layout, every size dynamic) with its trailing sizes
+/// `trailing` made static: a kernel specialized for one static shape casts
+/// its arguments so, and every address and bound in it folds to constants.
+inline Value withStaticTrailingSizes(ImplicitLocOpBuilder &b, Value memref,
+                                     ArrayRef<int64_t> trailing) {
+  auto type = cast<MemRefType>(memref.getType());
+  SmallVector<int64_t> shape(type.getShape().drop_back(trailing.size()));
+  llvm::append_range(shape, trailing);
+  return memref::CastOp::create(
+      b, MemRefType::get(shape, type.getElementType()), memref);
 }
 
 /// A shared-memory buffer type for a kernel's workgroup attributions.

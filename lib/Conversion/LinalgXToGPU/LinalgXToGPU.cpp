@@ -1478,18 +1478,30 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
     Value warpSize = arith::ConstantIndexOp::create(b, 32);
 
     if (choice.path == Path::Panel) {
-      PanelLuShape shape{choice.rows, choice.cols};
+      auto luType = cast<MemRefType>(op.getLu().getType());
+      ArrayRef<int64_t> matrixShape = luType.getShape().take_back(2);
+      PanelLuShape shape{choice.rows, choice.cols,
+                         /*exact=*/matrixShape[0] == choice.rows &&
+                             matrixShape[1] == choice.cols};
       int32_t warps = static_cast<int32_t>(PanelLuShape::kWarps);
+      // A static shape's kernel is its own; dynamic shapes share the size
+      // bucket's (`upto`).
       gpu::GPUFuncOp kernel = getOrCreateKernel(
           module,
-          "linalgx_lu_panel" + std::to_string(shape.rows) + "x" +
-              std::to_string(shape.cols) + "_" + suffix,
+          "linalgx_lu_panel" + std::string(shape.exact ? "" : "_upto") +
+              std::to_string(shape.rows) + "x" + std::to_string(shape.cols) +
+              "_" + suffix,
           TypeRange(ValueRange(operands)), {32, warps, 1},
           /*workgroupTypes=*/{},
           [&](ImplicitLocOpBuilder &kb, ValueRange args, ValueRange) {
             buildPanelLuKernelBody(kb, args, elementType, intType,
                                    withPermutation, shape);
           });
+      // One block a matrix in small batches: without saying so, ptxas
+      // sizes registers for several 128-thread blocks an SM (128 a thread,
+      // spilling the 75x75 f64 panel warp; 178 with the bound).
+      kernel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                      b.getI32IntegerAttr(1));
       Value warpCount = arith::ConstantIndexOp::create(b, warps);
       work.launch(kernel, {gridSizeFor(b, batch, 1), one, one},
                   {warpSize, warpCount, one}, operands,

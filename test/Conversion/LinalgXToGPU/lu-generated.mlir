@@ -189,6 +189,13 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // next group's rows, multipliers and entries), for 1, 2 or 3 column slots.
 // CHECK:       gpu.func @linalgx_lu_panel75x75_f64_i32_permutation(
 // CHECK-SAME:    known_block_size = array<i32: 32, 4, 1>
+// CHECK-SAME:    nvvm.minctasm = 1 : i32
+// A static shape's own kernel: its arguments cast to their static sizes,
+// so that addresses and bounds fold to constants.
+// CHECK-NEXT:    memref.cast %{{.+}} : memref<?x?x?xf64> to memref<?x75x75xf64>
+// CHECK-NEXT:    memref.cast %{{.+}} : memref<?x?x?xf64> to memref<?x75x75xf64>
+// CHECK-NEXT:    memref.cast %{{.+}} : memref<?x?xi32> to memref<?x75xi32>
+// CHECK-NEXT:    memref.cast %{{.+}} : memref<?x?xi32> to memref<?x75xi32>
 // CHECK:         gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
 // CHECK:         %[[A:.+]] = memref.view {{.+}} to memref<?xf64, #gpu.address_space<workgroup>>
 // CHECK:         %[[U:.+]] = memref.view {{.+}} to memref<16xf64, #gpu.address_space<workgroup>>
@@ -214,14 +221,14 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // CHECK-NEXT:              math.cttz
 // CHECK-COUNT-12:          gpu.shuffle  idx
 // CHECK-NOT:               scf.if
-// CHECK:                   memref.store %{{.+}}, %{{.+}}[%[[MATRIX]], %{{.+}}] : memref<?x?xi32>
+// CHECK:                   memref.store %{{.+}}, %{{.+}}[%[[MATRIX]], %{{.+}}] : memref<?x75xi32>
 // CHECK-NOT:               scf.if
 // CHECK:                   scf.yield
 // CHECK-NEXT:            } else {
 // CHECK:                   nvvm.redux.sync  umax
 // CHECK:                   nvvm.redux.sync  umax
 // CHECK:                   nvvm.redux.sync  umin
-// CHECK:                   memref.store %{{.+}}, %{{.+}}[%[[MATRIX]], %{{.+}}] : memref<?x?xi32>
+// CHECK:                   memref.store %{{.+}}, %{{.+}}[%[[MATRIX]], %{{.+}}] : memref<?x75xi32>
 // CHECK:                   scf.if %{{.+}} -> ({{(f64, ){11}f64}}, i32, i32, i32, i32, i32, i32) {
 // CHECK:                   } else {
 // CHECK:                     scf.if %{{.+}} -> ({{(f64, ){11}f64}}, i32, i32, i32, i32, i32, i32) {
@@ -248,9 +255,9 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // CHECK:           gpu.barrier
 // CHECK:           scf.for
 // CHECK:             scf.for
-// CHECK:               memref.store %{{.+}}, %{{.+}}[%[[MATRIX]], %{{.+}}, %{{.+}}] : memref<?x?x?xf64>
+// CHECK:               memref.store %{{.+}}, %{{.+}}[%[[MATRIX]], %{{.+}}, %{{.+}}] : memref<?x75x75xf64>
 // CHECK:             scf.if
-// CHECK:               memref.store %{{.+}}, %{{.+}}[%[[MATRIX]], %{{.+}}] : memref<?x?xi32>
+// CHECK:               memref.store %{{.+}}, %{{.+}}[%[[MATRIX]], %{{.+}}] : memref<?x75xi32>
 // CHECK:         gpu.return
 func.func @f64_panel(%a: memref<75x75xf64>, %l: memref<75x75xf64>, %p: memref<75xi32>, %i: memref<i32>, %q: memref<75xi32>,
                      %a2: memref<64x75x75xf64>, %p2: memref<64x75xi32>, %i2: memref<64xi32>, %q2: memref<64x75xi32>) {
@@ -359,9 +366,9 @@ func.func @f64_too_large(%a: memref<1100x1100xf64>, %p: memref<1100xi32>, %i: me
 // CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers32x32_f64_i32
 // CHECK:             %[[SMALL:.+]] = arith.cmpi ule, %{{.+}}, %c132
 // CHECK:             arith.andi %{{.+}}, %[[SMALL]] : i1
-// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_panel48x48_f64_i32
-// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_panel64x64_f64_i32
-// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_panel80x80_f64_i32
+// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_panel_upto48x48_f64_i32
+// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_panel_upto64x64_f64_i32
+// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_panel_upto80x80_f64_i32
 // CHECK-NOT:         linalgx_lu_cyclic80x80
 // CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_cyclic96x96_f64_i32
 // CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_cyclic128x128_f64_i32
