@@ -2233,6 +2233,12 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
             laneMax = r ? arith::MaxUIOp::create(b, laneMax, high[r]).getResult()
                         : high[r];
           }
+          // The reduction first in program order: a warp-synchronous
+          // instruction begins a basic block for ptxas (its convergence
+          // check), so what precedes it in the PTX is issued before it. The
+          // candidate's selects and its reciprocal's Newton chain go after,
+          // where they run while the reduction is in flight.
+          Value top = reduce(b, NVVM::ReduxKind::UMAX, laneMax);
           Value mySlot = int32(b, 0), holding = int32(b, 0);
           for (int64_t r = rowSlots - 1; r >= 0; --r) {
             Value holds = both(b, open[r], cmp(b, P::eq, high[r], laneMax));
@@ -2250,18 +2256,18 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
             for (int64_t j = c + 1; j < NB; ++j)
               candRow[j] = select(b, isSlot, q[qAt(r, j)], candRow[j]);
           }
-          Value candInverse = fastReciprocal(b, cand);
-          Value top = reduce(b, NVVM::ReduxKind::UMAX, laneMax);
-          // Computed in the reduction's shadow, not after the branch.
-          candInverse = pinValue(b, candInverse);
-          cand = pinValue(b, cand);
-          candPos = pinValue(b, candPos);
-          for (int64_t j = c + 1; j < NB; ++j)
-            candRow[j] = pinValue(b, candRow[j]);
           Value isTop = cmp(b, P::eq, laneMax, top);
           Value holders = ballot(b, isTop);
           Value twice =
               ballot(b, both(b, isTop, cmp(b, P::ugt, holding, int32(b, 1))));
+          // Computed in the shadow of the reduction and the ballots (pinned
+          // here, before the branch, so that LLVM does not sink them into
+          // the fast path, where they would follow the branch in line).
+          Value candInverse = pinValue(b, fastReciprocal(b, cand));
+          cand = pinValue(b, cand);
+          candPos = pinValue(b, candPos);
+          for (int64_t j = c + 1; j < NB; ++j)
+            candRow[j] = pinValue(b, candRow[j]);
 
           // The step with its pivot found. `slow` is known here: the fast
           // path's pivot is normal with a normal reciprocal, so its code

@@ -176,9 +176,9 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // The kernel: blocks walk the batch; the matrix comes in by asynchronous
 // copies (consecutive threads on consecutive elements); warp 0 then runs
 // the panels of 4 columns in registers (3 row slots x 4 columns, the rows'
-// positions, info): a step's lane candidate (its reciprocal by
-// rcp.approx and Newton steps) pinned before the branch in the shadow of
-// the redux.sync, two ballots; one lane holding the maximum: shuffles from
+// positions, info): a step's redux.sync and two ballots first, the lane's
+// candidate (its reciprocal by rcp.approx and Newton steps) after them in
+// program order, pinned before the branch; one lane holding the maximum: shuffles from
 // it, the pivot stored by every lane, the eliminations with no other
 // branch; else the full search (two more redux.sync for the 64-bit key,
 // one for the first position), a zero-pivot branch and a division branch.
@@ -212,10 +212,10 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // CHECK-COUNT-12:    memref.load %[[A]]
 // CHECK:             scf.for {{.+}} iter_args({{.+}}) -> ({{(f64, ){11}f64}}, i32, i32, i32, i32) {
 // CHECK:               scf.if %{{.+}} -> ({{(f64, ){11}f64}}, i32, i32, i32, i32, i32, i32) {
-// CHECK:                 llvm.inline_asm asm_dialect = att "rcp.approx.ftz.f64 $0, $1;", "=d,d"
 // CHECK:                 nvvm.redux.sync  umax
-// CHECK-COUNT-6:         llvm.inline_asm has_side_effects asm_dialect = att "", "{{=d|=r}},0"
 // CHECK-COUNT-2:         nvvm.vote.sync  ballot
+// CHECK:                 llvm.inline_asm asm_dialect = att "rcp.approx.ftz.f64 $0, $1;", "=d,d"
+// CHECK-COUNT-6:         llvm.inline_asm has_side_effects asm_dialect = att "", "{{=d|=r}},0"
 // CHECK:                 math.ctpop
 // CHECK:                 scf.if %{{.+}} -> ({{(f64, ){11}f64}}, i32, i32, i32, i32, i32, i32) {
 // CHECK-NEXT:              math.cttz
