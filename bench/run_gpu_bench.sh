@@ -30,6 +30,10 @@
 #                    peers' lu), the permutation alone, or both; OPS=perm
 #                    halves a run that only concerns the permutation kernel
 #   PYTHON=python3   the Python with JAX and PyTorch
+#   OTHER_PACKS="NAME=DIR:STRATEGY ..."  strategies of other packs' harnesses:
+#                    NAME in STRATEGIES runs DIR/bin/bench_linalgx --strategy
+#                    STRATEGY (a kernel change against the code before it, in
+#                    the same run), e.g. OTHER_PACKS="old=/tmp/p15/pack:auto"
 #
 # The timing part is sized to finish in about 2-4 minutes on an H200.
 set -u
@@ -141,19 +145,34 @@ if [ ! -x "$BIN" ]; then
   HAVE_BIN=0
 fi
 
+# The harness, its libraries and its strategy argument for strategy $1
+# (this pack's, or an OTHER_PACKS entry's).
+lx_harness() {
+  LXH_BIN=$BIN LXH_LD=$LX_LD LXH_ST=$1
+  local entry
+  for entry in ${OTHER_PACKS:-}; do
+    [ "${entry%%=*}" = "$1" ] || continue
+    local where=${entry#*=}
+    LXH_BIN=${where%:*}/bin/bench_linalgx LXH_ST=${where##*:}
+    LXH_LD="${where%:*}/lib:${LX_LD#*:}"
+  done
+}
+
 # Runs one harness measurement; appends its JSON line.
 run_lx() {  # tag timeout op dtype strategy B M N iters warmup maxs [extra...]
   local tag=$1 to=$2 op=$3 dt=$4 st=$5 b=$6 m=$7 n=$8 it=$9 wu=${10} mx=${11}
   shift 11
   local out="$LOGS/lx_$tag.out" err="$LOGS/lx_$tag.err"
-  if [ $HAVE_BIN = 0 ]; then
+  lx_harness "$st"
+  if [ ! -x "$LXH_BIN" ]; then
     error_json linalgx "$op" "$dt" "$st" "$b" "$m" "$n" "no harness binary" >> "$JSONL"
     return
   fi
-  LD_LIBRARY_PATH="$LX_LD" timeout -k 5 "$to" "$BIN" --op "$op" --dtype "$dt" \
-    --strategy "$st" --batch "$b" --m "$m" --n "$n" --iters "$it" --warmup "$wu" \
+  LD_LIBRARY_PATH="$LXH_LD" timeout -k 5 "$to" "$LXH_BIN" --op "$op" --dtype "$dt" \
+    --strategy "$LXH_ST" --batch "$b" --m "$m" --n "$n" --iters "$it" --warmup "$wu" \
     --max-seconds "$mx" "$@" > "$out" 2> "$err" < /dev/null
   local rc=$?
+  [ "$LXH_ST" != "$st" ] && sed -i "s/\"strategy\":\"$LXH_ST\"/\"strategy\":\"$st\"/" "$out"
   local line
   line=$(append_json "$out" "$rc" linalgx "$op" "$dt" "$st" "$b" "$m" "$n" "$err")
   log "linalgx $op $st $dt ($b,$m,$n): rc=$rc ${line:0:260}"
@@ -227,7 +246,7 @@ if [ "${NCU:-0}" = 1 ]; then
     local to=$1 fw=$2 op=$3 dt=$4 st=$5 b=$6 m=$7 n=$8
     shift 9
     local ld=${LD_LIBRARY_PATH:-}
-    [ "$fw" = linalgx ] && ld=$LX_LD
+    [ "$fw" = linalgx ] && lx_harness "$st" && ld=$LXH_LD
     local used=$(( $(date +%s) - TN ))
     if [ $used -ge "$NB" ]; then
       log "ncu budget spent: skip $fw $op $st $dt ($b,$m,$n)"
@@ -251,7 +270,8 @@ if [ "${NCU:-0}" = 1 ]; then
   }
 
   lx_target() {  # op dt st b m n
-    echo "$BIN" --op "$1" --dtype "$2" --strategy "$3" \
+    lx_harness "$3"
+    echo "$LXH_BIN" --op "$1" --dtype "$2" --strategy "$LXH_ST" \
       --batch "$4" --m "$5" --n "$6" --iters "$NC" --warmup 3 --profile --no-check
   }
 

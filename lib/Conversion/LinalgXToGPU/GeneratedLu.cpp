@@ -1992,6 +1992,15 @@ Value magnitudeHighWord(ImplicitLocOpBuilder &b, Value x) {
       b, bits, arith::ConstantIntOp::create(b, i32, 0x7fffffff));
 }
 
+/// Whether the real value x is finite: its magnitude's high word below
+/// the infinities'.
+Value isFiniteValue(ImplicitLocOpBuilder &b, Value x) {
+  int64_t infinityHigh = x.getType().isF64() ? 0x7ff00000 : 0x7f800000;
+  return arith::CmpIOp::create(
+      b, arith::CmpIPredicate::ult, magnitudeHighWord(b, x),
+      arith::ConstantIntOp::create(b, b.getI32Type(), infinityHigh));
+}
+
 /// 1 / x for a pivot whose high word lies in [kPanelLuNormalHigh,
 /// kPanelLuReciprocalHigh): the hardware approximation refined by Newton
 /// steps (within an ulp), without rcp.rn's slow-path branch, which would
@@ -2256,10 +2265,19 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
             for (int64_t j = c + 1; j < NB; ++j)
               candRow[j] = select(b, isSlot, q[qAt(r, j)], candRow[j]);
           }
+          // The fast path also asks for the winner's later panel entries to
+          // be finite: its rows that do not update then take a zero
+          // multiplier instead of a select an entry (0 * Inf would be NaN).
+          Value rowFinite = arith::ConstantIntOp::create(b, i1, 1);
+          for (int64_t j = c + 1; j < NB; ++j)
+            rowFinite = both(b, rowFinite, isFiniteValue(b, candRow[j]));
           Value isTop = cmp(b, P::eq, laneMax, top);
           Value holders = ballot(b, isTop);
-          Value twice =
-              ballot(b, both(b, isTop, cmp(b, P::ugt, holding, int32(b, 1))));
+          Value irregular = ballot(
+              b, both(b, isTop,
+                      arith::OrIOp::create(
+                          b, cmp(b, P::ugt, holding, int32(b, 1)),
+                          negate(b, rowFinite))));
           // Computed in the shadow of the reduction and the ballots (pinned
           // here, before the branch, so that LLVM does not sink them into
           // the fast path, where they would follow the branch in line).
@@ -2301,10 +2319,15 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                                  : element.mul(b, value, inverse);
                 next[qAt(r, c)] = select(b, below, l, value);
                 Value negL = arith::NegFOp::create(b, l);
-                for (int64_t j = c + 1; j < NB; ++j)
+                // On the fast path u is finite: a zero multiplier keeps the
+                // rows above (up to the sign of a zero entry).
+                if (!slow)
+                  negL = select(b, below, negL, zeroValue);
+                for (int64_t j = c + 1; j < NB; ++j) {
+                  Value updated = fma(b, negL, u[j], q[qAt(r, j)]);
                   next[qAt(r, j)] =
-                      select(b, below, fma(b, negL, u[j], q[qAt(r, j)]),
-                             q[qAt(r, j)]);
+                      slow ? select(b, below, updated, q[qAt(r, j)]) : updated;
+                }
               }
               return pack(next, newPosition, firstZero, zeroBits,
                           pivotRowOfStep);
@@ -2340,7 +2363,7 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
               b,
               both(b,
                    cmp(b, P::eq, math::CtPopOp::create(b, holders), int32(b, 1)),
-                   cmp(b, P::eq, twice, int32(b, 0))),
+                   cmp(b, P::eq, irregular, int32(b, 0))),
               both(b, cmp(b, P::uge, top, int32(b, normalHigh)),
                    cmp(b, P::ult, top, int32(b, reciprocalHigh))));
           return buildIfElse(
@@ -2502,27 +2525,50 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                 memref::StoreOp::create(
                     b, x[t], uBlock, ValueRange{add(b, lane, index(b, t * NB))});
             });
+            // Whether the U block is finite (lanes < NB hold it): then the
+            // rows that do not update take a zero multiplier rather than a
+            // select an entry.
+            Value finite = arith::ConstantIntOp::create(b, i1, 1);
+            for (int64_t t = 0; t < NB; ++t)
+              finite = both(b, finite, isFiniteValue(b, x[t]));
+            Value uFinite = cmp(
+                b, P::eq,
+                ballot(b, both(b, cmp(b, P::ult, lane, index(b, NB)),
+                               negate(b, finite))),
+                int32(b, 0));
             syncWarp(b);
             // Every row slot: step t applies to the rows below it (a later
             // position), independent chains of fused multiply-adds.
-            for (int64_t t = 0; t < NB; ++t) {
-              Value live = both(b, cmp(b, P::ult, index(b, t), steps),
-                                negate(b, bit(b, zeroBits, t)));
-              SmallVector<Value> u;
-              for (int64_t j = 0; j < NB; ++j)
-                u.push_back(memref::LoadOp::create(b, uBlock,
-                                                   index(b, t * NB + j)));
-              for (int64_t r = 0; r < rowSlots; ++r) {
-                Value updates = both(
-                    b, live,
-                    cmp(b, P::sgt, position[r], add(b, k0I32, int32(b, t))));
-                Value negL = arith::NegFOp::create(b, q[qAt(r, t)]);
+            auto update = [&](ImplicitLocOpBuilder &b,
+                              bool masked) -> SmallVector<Value> {
+              SmallVector<Value> updated(next);
+              for (int64_t t = 0; t < NB; ++t) {
+                Value live = both(b, cmp(b, P::ult, index(b, t), steps),
+                                  negate(b, bit(b, zeroBits, t)));
+                SmallVector<Value> u;
                 for (int64_t j = 0; j < NB; ++j)
-                  next[qAt(r, j)] = select(b, updates,
-                                           fma(b, negL, u[j], next[qAt(r, j)]),
-                                           next[qAt(r, j)]);
+                  u.push_back(memref::LoadOp::create(b, uBlock,
+                                                     index(b, t * NB + j)));
+                for (int64_t r = 0; r < rowSlots; ++r) {
+                  Value updates = both(
+                      b, live,
+                      cmp(b, P::sgt, position[r], add(b, k0I32, int32(b, t))));
+                  Value negL = arith::NegFOp::create(b, q[qAt(r, t)]);
+                  if (masked)
+                    negL = select(b, updates, negL, zeroValue);
+                  for (int64_t j = 0; j < NB; ++j) {
+                    Value v = fma(b, negL, u[j], updated[qAt(r, j)]);
+                    updated[qAt(r, j)] =
+                        masked ? v : select(b, updates, v, updated[qAt(r, j)]);
+                  }
+                }
               }
-            }
+              return updated;
+            };
+            next = buildIfElse(
+                b, uFinite,
+                [&](ImplicitLocOpBuilder &b) { return update(b, true); },
+                [&](ImplicitLocOpBuilder &b) { return update(b, false); });
             syncWarp(b);
             return next;
           },
