@@ -2318,16 +2318,22 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                 Value l = divide ? element.div(b, value, pivot)
                                  : element.mul(b, value, inverse);
                 next[qAt(r, c)] = select(b, below, l, value);
-                Value negL = arith::NegFOp::create(b, l);
-                // On the fast path u is finite: a zero multiplier keeps the
-                // rows above (up to the sign of a zero entry).
-                if (!slow)
-                  negL = select(b, below, negL, zeroValue);
-                for (int64_t j = c + 1; j < NB; ++j) {
-                  Value updated = fma(b, negL, u[j], q[qAt(r, j)]);
-                  next[qAt(r, j)] =
-                      slow ? select(b, below, updated, q[qAt(r, j)]) : updated;
+                if (slow) {
+                  Value negL = arith::NegFOp::create(b, l);
+                  for (int64_t j = c + 1; j < NB; ++j)
+                    next[qAt(r, j)] =
+                        select(b, below, fma(b, negL, u[j], q[qAt(r, j)]),
+                               q[qAt(r, j)]);
+                  continue;
                 }
+                // On the fast path u is finite: a zero multiplier keeps the
+                // rows above (up to the sign of a zero entry). u negated, not
+                // the selected multiplier: LLVM would push that negation
+                // into the select, and ptxas computes it there by a DADD.
+                Value lOrZero = select(b, below, l, zeroValue);
+                for (int64_t j = c + 1; j < NB; ++j)
+                  next[qAt(r, j)] = fma(b, lOrZero, arith::NegFOp::create(b, u[j]),
+                                        q[qAt(r, j)]);
               }
               return pack(next, newPosition, firstZero, zeroBits,
                           pivotRowOfStep);
@@ -2553,11 +2559,13 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                   Value updates = both(
                       b, live,
                       cmp(b, P::sgt, position[r], add(b, k0I32, int32(b, t))));
-                  Value negL = arith::NegFOp::create(b, q[qAt(r, t)]);
-                  if (masked)
-                    negL = select(b, updates, negL, zeroValue);
+                  // Masked: the negation on u (see the step's elimination).
+                  Value l = masked ? select(b, updates, q[qAt(r, t)], zeroValue)
+                                   : arith::NegFOp::create(b, q[qAt(r, t)]);
                   for (int64_t j = 0; j < NB; ++j) {
-                    Value v = fma(b, negL, u[j], updated[qAt(r, j)]);
+                    Value v = masked ? fma(b, l, arith::NegFOp::create(b, u[j]),
+                                           updated[qAt(r, j)])
+                                     : fma(b, l, u[j], updated[qAt(r, j)]);
                     updated[qAt(r, j)] =
                         masked ? v : select(b, updates, v, updated[qAt(r, j)]);
                   }
