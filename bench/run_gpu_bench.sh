@@ -260,6 +260,9 @@ if [ "${NCU:-0}" = 1 ]; then
       --meta "$meta" -- "$@" 2>>"$NCU_LOG/wrapper.err" < /dev/null)
     local line
     line=$(echo "$out" | grep '^{' | tail -n 1)
+    # Another pack's harness names its own strategy: the line gets ours.
+    [ "$fw" = linalgx ] && [ "$LXH_ST" != "$st" ] &&
+      line=${line/\"strategy\": \"$LXH_ST\"/\"strategy\": \"$st\"}
     if [ -n "$line" ]; then
       echo "$line" >> "$JSONL"
     else

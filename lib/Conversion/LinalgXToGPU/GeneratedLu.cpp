@@ -2125,24 +2125,24 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   Value n = memref::DimOp::create(b, lu, 2);
   Value k = arith::MinUIOp::create(b, m, n);
   Value panels = arith::CeilDivUIOp::create(b, k, index(b, NB));
-  Value stride = arith::OrIOp::create(b, n, index(b, 1));
+  Value stride = index(b, shape.rowStride());
   Value lane = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
   Value laneI32 = toI32(b, lane);
   Value warp = gpu::ThreadIdOp::create(b, gpu::Dimension::y);
   Value blockId = gpu::BlockIdOp::create(b, gpu::Dimension::x);
   Value gridDim = gpu::GridDimOp::create(b, gpu::Dimension::x);
 
-  // Dynamic shared memory (PanelLuShape::sharedBytes): the matrix at row
-  // stride n | 1, the panel warp's U block, then i32: the row at each
+  // Dynamic shared memory (PanelLuShape::sharedBytes): the matrix at the
+  // odd row stride of the size bound, the panel warp's U block, then i32: the row at each
   // position, and by panel parity the list of unused rows, the pivot rows
   // and (count, zero steps).
   Value shared = gpu::DynamicSharedMemoryOp::create(
       b, workgroupMemRef({ShapedType::kDynamic}, b.getI8Type()));
   int64_t elementBytes = elementByteSize(elementType);
-  Value matrixBytes = PanelLuShape::matrixBytes(b, m, n, elementBytes);
+  Value matrixBytes = index(b, shape.matrixBytes(elementBytes));
   Value a = memref::ViewOp::create(
-      b, workgroupMemRef({ShapedType::kDynamic}, elementType), shared,
-      index(b, 0), ValueRange{mul(b, m, stride)});
+      b, workgroupMemRef({shape.rows * shape.rowStride()}, elementType), shared,
+      index(b, 0), ValueRange());
   Value uBlock = memref::ViewOp::create(
       b, workgroupMemRef({NB * NB}, elementType), shared, matrixBytes,
       ValueRange());

@@ -164,25 +164,18 @@ struct PanelLuShape {
   static int64_t uBlockBytes(int64_t elementBytes) {
     return (kPanelColumns * kPanelColumns * elementBytes + 15) / 16 * 16;
   }
-  /// The matrix at row stride n | 1, rounded up to 16 bytes.
-  static Value matrixBytes(ImplicitLocOpBuilder &b, Value m, Value n,
-                           int64_t elementBytes) {
-    auto c = [&](int64_t v) -> Value {
-      return arith::ConstantIndexOp::create(b, v);
-    };
-    Value bytes = arith::MulIOp::create(
-        b, arith::MulIOp::create(b, m, arith::OrIOp::create(b, n, c(1))),
-        c(elementBytes));
-    return arith::MulIOp::create(
-        b, arith::CeilDivUIOp::create(b, bytes, c(16)), c(16));
+  /// The matrix's row stride in shared memory: odd (rows fall on different
+  /// banks) and the size bound's, so that a size bucket's kernel addresses
+  /// shared memory without a run-time multiply too.
+  int64_t rowStride() const { return cols | 1; }
+  /// The matrix in shared memory, rounded up to 16 bytes.
+  int64_t matrixBytes(int64_t elementBytes) const {
+    return (rows * rowStride() * elementBytes + 15) / 16 * 16;
   }
-  /// Dynamic shared memory of a block for an m x n matrix.
-  Value sharedBytes(ImplicitLocOpBuilder &b, Value m, Value n,
-                    int64_t elementBytes) const {
-    return arith::AddIOp::create(
-        b, matrixBytes(b, m, n, elementBytes),
-        arith::ConstantIndexOp::create(
-            b, uBlockBytes(elementBytes) + 4 * intCount(rows)));
+  /// Dynamic shared memory of a block.
+  int64_t sharedBytes(int64_t elementBytes) const {
+    return matrixBytes(elementBytes) + uBlockBytes(elementBytes) +
+           4 * intCount(rows);
   }
   /// The sizes it takes: the cyclic kernel's, at most `maxSize`.
   static bool fits(int64_t rows, int64_t cols, int64_t maxSize) {

@@ -1505,9 +1505,8 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
       Value warpCount = arith::ConstantIndexOp::create(b, warps);
       work.launch(kernel, {gridSizeFor(b, batch, 1), one, one},
                   {warpSize, warpCount, one}, operands,
-                  shape.sharedBytes(b, memref::DimOp::create(b, lu, 1),
-                                    memref::DimOp::create(b, lu, 2),
-                                    elementByteSize(elementType)));
+                  arith::ConstantIndexOp::create(
+                      b, shape.sharedBytes(elementByteSize(elementType))));
       return;
     }
 

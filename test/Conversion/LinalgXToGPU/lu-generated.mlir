@@ -197,7 +197,7 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // CHECK-NEXT:    memref.cast %{{.+}} : memref<?x?xi32> to memref<?x75xi32>
 // CHECK-NEXT:    memref.cast %{{.+}} : memref<?x?xi32> to memref<?x75xi32>
 // CHECK:         gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
-// CHECK:         %[[A:.+]] = memref.view {{.+}} to memref<?xf64, #gpu.address_space<workgroup>>
+// CHECK:         %[[A:.+]] = memref.view {{.+}} to memref<5625xf64, #gpu.address_space<workgroup>>
 // CHECK:         %[[U:.+]] = memref.view {{.+}} to memref<16xf64, #gpu.address_space<workgroup>>
 // CHECK:         memref.view {{.+}} to memref<240xi32, #gpu.address_space<workgroup>>
 // CHECK:         scf.for %[[MATRIX:.+]] = %block_id_x to %{{.+}} step %grid_dim_x {
