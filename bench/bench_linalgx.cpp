@@ -132,7 +132,8 @@ struct Options {
   std::fprintf(
       stderr,
       "usage: bench_linalgx --op lu|lu_perm|perm|noop --dtype f32|f64\n"
-      "         --strategy auto|nocyclic|cyclic|cusolver|batched|static|VARIANT --batch B --m M --n N\n"
+      "         --strategy auto|nocyclic|cyclic|cusolver|batched|static|VARIANT\n"
+      "         --batch B --m M --n N\n"
       "         --iters I --warmup W [--sets S] [--max-seconds T]\n"
       "         [--profile] [--no-check] [--seed X]\n");
   std::exit(2);

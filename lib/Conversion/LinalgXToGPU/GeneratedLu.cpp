@@ -2060,7 +2060,8 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   if (shape.exact) {
     input = withStaticTrailingSizes(b, input, {shape.rows, shape.cols});
     lu = withStaticTrailingSizes(b, lu, {shape.rows, shape.cols});
-    pivots = withStaticTrailingSizes(b, pivots, {std::min(shape.rows, shape.cols)});
+    pivots =
+        withStaticTrailingSizes(b, pivots, {std::min(shape.rows, shape.cols)});
     if (permutation)
       permutation = withStaticTrailingSizes(b, permutation, {shape.rows});
   }
@@ -2133,9 +2134,9 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   Value gridDim = gpu::GridDimOp::create(b, gpu::Dimension::x);
 
   // Dynamic shared memory (PanelLuShape::sharedBytes): the matrix at the
-  // odd row stride of the size bound, the panel warp's U block, then i32: the row at each
-  // position, and by panel parity the list of unused rows, the pivot rows
-  // and (count, zero steps).
+  // odd row stride of the size bound, the panel warp's U block, then i32: the
+  // row at each position, and by panel parity the list of unused rows, the
+  // pivot rows and (count, zero steps).
   Value shared = gpu::DynamicSharedMemoryOp::create(
       b, workgroupMemRef({ShapedType::kDynamic}, b.getI8Type()));
   int64_t elementBytes = elementByteSize(elementType);
@@ -2332,8 +2333,8 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                 // into the select, and ptxas computes it there by a DADD.
                 Value lOrZero = select(b, below, l, zeroValue);
                 for (int64_t j = c + 1; j < NB; ++j)
-                  next[qAt(r, j)] = fma(b, lOrZero, arith::NegFOp::create(b, u[j]),
-                                        q[qAt(r, j)]);
+                  next[qAt(r, j)] = fma(
+                      b, lOrZero, arith::NegFOp::create(b, u[j]), q[qAt(r, j)]);
               }
               return pack(next, newPosition, firstZero, zeroBits,
                           pivotRowOfStep);
