@@ -51,11 +51,9 @@ void buildBlockedLuUpdateKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   Value m = memref::DimOp::create(b, lu, 1);
   Value n = memref::DimOp::create(b, lu, 2);
   // The panel: columns [k0, panelEnd), its rows P = M - k0, its steps s.
-  Value width = arith::MinUIOp::create(b, index(NB),
-                                       arith::SubIOp::create(b, n, k0));
+  S::Panel panel = S::panelAt(b, m, n, k0);
+  Value width = panel.width, panelRows = panel.rows, steps = panel.steps;
   Value panelEnd = add(b, k0, width);
-  Value panelRows = arith::SubIOp::create(b, m, k0);
-  Value steps = arith::MinUIOp::create(b, width, panelRows);
   Value tx = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
   Value ty = gpu::ThreadIdOp::create(b, gpu::Dimension::y);
   Value thread = add(b, mul(b, ty, index(TX)), tx);

@@ -2855,10 +2855,8 @@ void buildBlockedLuPanelKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   Value batch = memref::DimOp::create(b, lu, 0);
   Value m = memref::DimOp::create(b, lu, 1);
   Value n = memref::DimOp::create(b, lu, 2);
-  Value width = arith::MinUIOp::create(b, index(NB),
-                                       arith::SubIOp::create(b, n, k0));
-  Value rows = arith::SubIOp::create(b, m, k0);
-  Value steps = arith::MinUIOp::create(b, width, rows);
+  S::Panel panel = S::panelAt(b, m, n, k0);
+  Value width = panel.width, rows = panel.rows, steps = panel.steps;
   Value lane = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
   Value warp = gpu::ThreadIdOp::create(b, gpu::Dimension::y);
   Value thread = add(b, mul(b, warp, index(32)), lane);

@@ -411,6 +411,18 @@ struct BlockedLuShape {
                 b, (kPanelColumns + 1) * elementBytes + 4)),
         arith::ConstantIndexOp::create(b, kPanelWarps * 12));
   }
+  /// The panel at column k0 of an m x n matrix, as both kernels see it:
+  /// its width (at most kPanelColumns), its rows (m - k0) and its steps.
+  struct Panel {
+    Value width, rows, steps;
+  };
+  static Panel panelAt(ImplicitLocOpBuilder &b, Value m, Value n, Value k0) {
+    Value width = arith::MinUIOp::create(
+        b, arith::ConstantIndexOp::create(b, kPanelColumns),
+        arith::SubIOp::create(b, n, k0));
+    Value rows = arith::SubIOp::create(b, m, k0);
+    return {width, rows, arith::MinUIOp::create(b, width, rows)};
+  }
   /// Whether a panel of `rows` rows fits a block's shared memory.
   static bool panelFits(int64_t rows, int64_t elementBytes) {
     return panelSharedBytes(rows, elementBytes) <= kGeneratedLuMaxSharedBytes;
