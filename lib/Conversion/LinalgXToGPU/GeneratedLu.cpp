@@ -2764,6 +2764,33 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     });
   };
 
+  // The matrix's rows a warp each and its columns a lane each (row warp +
+  // kWarps * i, column lane + 32 * s), unrolled to the shape's bound: the
+  // copies in and out are then loads and stores at constant offsets from a
+  // thread's first address, with no loop counters (as 64-bit loops they
+  // took ~70 instructions a row). Guarded where the bound can pass the
+  // matrix: always, in a size bucket's kernel.
+  auto forEachSlot = [&](ImplicitLocOpBuilder &b, Value first, int64_t step,
+                         int64_t bound, Value size,
+                         function_ref<void(ImplicitLocOpBuilder &, Value)> body) {
+    for (int64_t offset = 0; offset < bound; offset += step) {
+      Value at = add(b, first, index(b, offset));
+      if (shape.exact && offset + step <= bound)
+        body(b, at);
+      else
+        buildIf(b, cmp(b, P::ult, at, size),
+                [&](ImplicitLocOpBuilder &b) { body(b, at); });
+    }
+  };
+  auto forEachRow = [&](ImplicitLocOpBuilder &b,
+                        function_ref<void(ImplicitLocOpBuilder &, Value)> body) {
+    forEachSlot(b, warp, PanelLuShape::kWarps, shape.rows, m, body);
+  };
+  auto forEachColumn = [&](ImplicitLocOpBuilder &b,
+                           function_ref<void(ImplicitLocOpBuilder &, Value)> body) {
+    forEachSlot(b, lane, 32, shape.cols, n, body);
+  };
+
   buildLoop(b, blockId, batch, gridDim, [&](ImplicitLocOpBuilder &b,
                                             Value matrix) {
     // The previous matrix's readers are done with shared memory.
@@ -2771,10 +2798,9 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     // In: a warp a row at a time, consecutive lanes on consecutive columns
     // (coalesced; no division by the run-time width), copied asynchronously
     // (no registers, all in flight).
-    Value warps = index(b, PanelLuShape::kWarps);
-    buildLoop(b, warp, m, warps, [&](ImplicitLocOpBuilder &b, Value row) {
+    forEachRow(b, [&](ImplicitLocOpBuilder &b, Value row) {
       Value rowStart = mul(b, row, stride);
-      buildLoop(b, lane, n, index(b, 32), [&](ImplicitLocOpBuilder &b, Value col) {
+      forEachColumn(b, [&](ImplicitLocOpBuilder &b, Value col) {
         nvgpu::DeviceAsyncCopyOp::create(
             b, nvgpu::DeviceAsyncTokenType::get(b.getContext()), a,
             ValueRange{add(b, rowStart, col)}, input, ValueRange{matrix, row, col},
@@ -2801,10 +2827,10 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     gpu::BarrierOp::create(b);
     // Out: row q of lu is row order[q], a warp a row; the permutation is
     // the row order.
-    buildLoop(b, warp, m, warps, [&](ImplicitLocOpBuilder &b, Value q) {
+    forEachRow(b, [&](ImplicitLocOpBuilder &b, Value q) {
       Value row = loadInt(b, add(b, q, index(b, orderAt)));
       Value rowStart = mul(b, toIndex(b, row), stride);
-      buildLoop(b, lane, n, index(b, 32), [&](ImplicitLocOpBuilder &b, Value col) {
+      forEachColumn(b, [&](ImplicitLocOpBuilder &b, Value col) {
         memref::StoreOp::create(
             b, memref::LoadOp::create(b, a, add(b, rowStart, col)), lu,
             ValueRange{matrix, q, col});

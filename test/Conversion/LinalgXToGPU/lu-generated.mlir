@@ -202,9 +202,11 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // CHECK:         memref.view {{.+}} to memref<240xi32, #gpu.address_space<workgroup>>
 // CHECK:         scf.for %[[MATRIX:.+]] = %block_id_x to %{{.+}} step %grid_dim_x {
 // CHECK-NEXT:      gpu.barrier
-// CHECK:           scf.for
-// CHECK:             scf.for
-// CHECK:               nvgpu.device_async_copy %{{.+}}[%[[MATRIX]], %{{.+}}, %{{.+}}], %[[A]][%{{.+}}], 1
+// In, unrolled to the shape (no loop counters): 19 rows a warp, 3 columns
+// a lane, the last row and column slot guarded.
+// CHECK-NOT:       scf.for
+// CHECK-COUNT-57:  nvgpu.device_async_copy %{{.+}}[%[[MATRIX]], %{{.+}}, %{{.+}}], %[[A]][%{{.+}}], 1
+// CHECK-NOT:       scf.for
 // CHECK:           nvvm.cp.async.commit.group
 // CHECK-NEXT:      nvvm.cp.async.wait.group 0
 // CHECK-NEXT:      gpu.barrier
@@ -251,13 +253,15 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // CHECK:               scf.for {{.+}} step %c3{{.*}} iter_args(
 // CHECK:               nvvm.barrier id = %{{.+}} number_of_threads = %c96_i32
 // CHECK:               scf.for {{.+}} step %c3{{.*}} iter_args(
-// Out: the rows in position order (a warp a row), the permutation.
+// Out, unrolled too: the rows in position order (a warp a row), the
+// permutation.
 // CHECK:           gpu.barrier
-// CHECK:           scf.for
-// CHECK:             scf.for
-// CHECK:               memref.store %{{.+}}, %{{.+}}[%[[MATRIX]], %{{.+}}, %{{.+}}] : memref<?x75x75xf64>
-// CHECK:             scf.if
-// CHECK:               memref.store %{{.+}}, %{{.+}}[%[[MATRIX]], %{{.+}}] : memref<?x75xi32>
+// CHECK-NOT:       scf.for
+// CHECK-COUNT-3:   memref.store %{{.+}}, %{{.+}}[%[[MATRIX]], %{{.+}}, %{{.+}}] : memref<?x75x75xf64>
+// CHECK:           scf.if
+// CHECK:             memref.store %{{.+}}, %{{.+}}[%[[MATRIX]], %{{.+}}] : memref<?x75xi32>
+// CHECK-COUNT-54:  memref.store %{{.+}}, %{{.+}}[%[[MATRIX]], %{{.+}}, %{{.+}}] : memref<?x75x75xf64>
+// CHECK-NOT:       scf.for
 // CHECK:         gpu.return
 func.func @f64_panel(%a: memref<75x75xf64>, %l: memref<75x75xf64>, %p: memref<75xi32>, %i: memref<i32>, %q: memref<75xi32>,
                      %a2: memref<64x75x75xf64>, %p2: memref<64x75xi32>, %i2: memref<64xi32>, %q2: memref<64x75xi32>) {
