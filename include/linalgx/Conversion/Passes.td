@@ -115,7 +115,8 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
       whose 32-column panels fit a block's shared memory, in batches of at
       least `lu-blocked-min-batch`, take the blocked
       LU: the input copied into `lu`, then a host loop over the panels, each
-      the shared-memory kernel on the panel in place and an update kernel
+      the blocked LU's panel kernel (the panel factored in shared memory,
+      written back in pivot order) and an update kernel
       (row exchanges, the triangular solve for U12, the trailing update),
       every matrix of the batch in each launch; the permutation kernel last.
       Otherwise (or with `lu-strategy` cusolver / cublas-batched) it becomes
