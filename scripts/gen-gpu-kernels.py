@@ -109,6 +109,16 @@ def strategy_name(name):
     return name
 
 
+def static_case(text):
+    """T:BxMxN, e.g. f64:1x75x75, as STATIC_CASES holds it."""
+    match = re.fullmatch(r"(f32|f64):(\d+)x(\d+)x(\d+)", text)
+    if not match:
+        raise argparse.ArgumentTypeError(
+            "%r: a static case is f32|f64:BxMxN, e.g. f64:1x75x75" % text)
+    t, b, m, n = match.groups()
+    return t, int(b), int(m), int(n)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--strategy", default="auto", type=strategy_name,
@@ -124,6 +134,14 @@ def main():
     parser.add_argument("--python", action="store_true",
                         help="emit the entry points of liblinalgx_cuda_kernels.so "
                              "(lower with lu-strategy=auto)")
+    parser.add_argument("--static", action="append", metavar="T:BxMxN",
+                        type=static_case,
+                        help="emit only this statically shaped entry point "
+                             "(repeatable; bench/pack_static_bench.sh)")
+    parser.add_argument("--types", type=lambda text: text.split(","),
+                        help="only the lu entry points of these element "
+                             "types, comma-separated (default: all; with "
+                             "--static, none)")
     parser.add_argument("-o", "--output", help="write here instead of stdout")
     args = parser.parse_args()
     if args.output:
@@ -146,13 +164,23 @@ def emit(args, out):
                               one_based=""))
         print("}")
         return
+    def emit_entry_points(types):
+        for t in types:
+            print(LU.format(s=args.strategy, t=t, e=TYPES[t]))
+            print(LU_PERM.format(name="lu_perm_%s_%s" % (args.strategy, t),
+                                 e=TYPES[t]))
+
+    if args.static:
+        for t, b, m, n in args.static:
+            print(STATIC.format(t=t, e=TYPES[t], b=b, m=m, n=n, k=min(m, n)))
+        emit_entry_points(args.types or [])
+        print("}")
+        return
     if args.noop:
         print(NOOP)
         print("}")
         return
-    for t, e in TYPES.items():
-        print(LU.format(s=args.strategy, t=t, e=e))
-        print(LU_PERM.format(name="lu_perm_%s_%s" % (args.strategy, t), e=e))
+    emit_entry_points(args.types or TYPES)
     if args.common:
         for i in ("i32", "i64"):
             print(PERM.format(name="perm_" + i, i=i, one_based=""))

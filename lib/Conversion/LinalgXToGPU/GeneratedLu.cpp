@@ -2134,9 +2134,9 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   Value gridDim = gpu::GridDimOp::create(b, gpu::Dimension::x);
 
   // Dynamic shared memory (PanelLuShape::sharedBytes): the matrix at the
-  // odd row stride of the size bound, the panel warp's U block, then i32: the
-  // row at each position, and by panel parity the list of unused rows, the
-  // pivot rows and (count, zero steps).
+  // odd row stride of the size bound, then i32: the row at each position,
+  // and by panel parity the list of unused rows, the pivot rows and (count,
+  // zero steps).
   Value shared = gpu::DynamicSharedMemoryOp::create(
       b, workgroupMemRef({ShapedType::kDynamic}, b.getI8Type()));
   int64_t elementBytes = elementByteSize(elementType);
@@ -2144,13 +2144,9 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   Value a = memref::ViewOp::create(
       b, workgroupMemRef({shape.rows * shape.rowStride()}, elementType), shared,
       index(b, 0), ValueRange());
-  Value uBlock = memref::ViewOp::create(
-      b, workgroupMemRef({NB * NB}, elementType), shared, matrixBytes,
-      ValueRange());
   Value ints = memref::ViewOp::create(
       b, workgroupMemRef({PanelLuShape::intCount(shape.rows)}, i32), shared,
-      add(b, matrixBytes, index(b, PanelLuShape::uBlockBytes(elementBytes))),
-      ValueRange());
+      matrixBytes, ValueRange());
   const int64_t orderAt = 0, listAt = listSize, pivotRowsAt = 3 * listSize,
                 metaAt = 3 * listSize + 2 * NB;
   auto at = [&](ImplicitLocOpBuilder &b, Value row, Value col) -> Value {
@@ -2508,42 +2504,41 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                 b, n0,
                 arith::MinUIOp::create(b, arith::SubIOp::create(b, k, n0),
                                        index(b, NB)));
-            // Lane c < NB: column c of the panel's U block (its pivot
-            // rows), by forward substitution from shared memory.
-            Value col = arith::MinUIOp::create(
-                b, add(b, n0, select(b, cmp(b, P::ult, lane, index(b, NB)), lane,
-                                     index(b, 0))),
-                arith::SubIOp::create(b, n, index(b, 1)));
-            SmallVector<Value> x(NB);
+            // The panel's U block over these columns (its pivot rows), by
+            // forward substitution from shared memory, in every lane: NB *
+            // (NB - 1) / 2 multiply-adds a column more, but no hand-over
+            // from the lanes that computed it (a store, a warp sync and
+            // loads on the panel warp's chain). Columns past the matrix
+            // read its last one; their results are never stored.
+            SmallVector<Value> cols;
+            for (int64_t j = 0; j < NB; ++j)
+              cols.push_back(arith::MinUIOp::create(
+                  b, add(b, n0, index(b, j)),
+                  arith::SubIOp::create(b, n, index(b, 1))));
+            auto uAt = [](int64_t t, int64_t j) { return t * NB + j; };
+            SmallVector<Value> u(NB * NB);
             for (int64_t t = 0; t < NB; ++t) {
               Value pivotRowIndex = toIndex(b, pivotRow[t]);
-              Value v = select(b, cmp(b, P::ult, index(b, t), steps),
-                               loadA(b, pivotRowIndex, col), zeroValue);
-              for (int64_t s = 0; s < t; ++s) {
-                Value l = loadA(b, pivotRowIndex, add(b, k0, index(b, s)));
-                v = select(b, bit(b, zeroBits, s), v,
-                           fma(b, arith::NegFOp::create(b, l), x[s], v));
+              Value live = cmp(b, P::ult, index(b, t), steps);
+              SmallVector<Value> negL;
+              for (int64_t s = 0; s < t; ++s)
+                negL.push_back(arith::NegFOp::create(
+                    b, loadA(b, pivotRowIndex, add(b, k0, index(b, s)))));
+              for (int64_t j = 0; j < NB; ++j) {
+                Value v = select(b, live, loadA(b, pivotRowIndex, cols[j]),
+                                 zeroValue);
+                for (int64_t s = 0; s < t; ++s)
+                  v = select(b, bit(b, zeroBits, s), v,
+                             fma(b, negL[s], u[uAt(s, j)], v));
+                u[uAt(t, j)] = v;
               }
-              x[t] = v;
             }
-            buildIf(b, cmp(b, P::ult, lane, index(b, NB)),
-                    [&](ImplicitLocOpBuilder &b) {
-              for (int64_t t = 0; t < NB; ++t)
-                memref::StoreOp::create(
-                    b, x[t], uBlock, ValueRange{add(b, lane, index(b, t * NB))});
-            });
-            // Whether the U block is finite (lanes < NB hold it): then the
-            // rows that do not update take a zero multiplier rather than a
-            // select an entry.
-            Value finite = arith::ConstantIntOp::create(b, i1, 1);
-            for (int64_t t = 0; t < NB; ++t)
-              finite = both(b, finite, isFiniteValue(b, x[t]));
-            Value uFinite = cmp(
-                b, P::eq,
-                ballot(b, both(b, cmp(b, P::ult, lane, index(b, NB)),
-                               negate(b, finite))),
-                int32(b, 0));
-            syncWarp(b);
+            // Whether the U block is finite (the same in every lane): then
+            // the rows that do not update take a zero multiplier rather
+            // than a select an entry.
+            Value uFinite = arith::ConstantIntOp::create(b, i1, 1);
+            for (Value v : u)
+              uFinite = both(b, uFinite, isFiniteValue(b, v));
             // Every row slot: step t applies to the rows below it (a later
             // position), independent chains of fused multiply-adds.
             auto update = [&](ImplicitLocOpBuilder &b,
@@ -2552,10 +2547,6 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
               for (int64_t t = 0; t < NB; ++t) {
                 Value live = both(b, cmp(b, P::ult, index(b, t), steps),
                                   negate(b, bit(b, zeroBits, t)));
-                SmallVector<Value> u;
-                for (int64_t j = 0; j < NB; ++j)
-                  u.push_back(memref::LoadOp::create(b, uBlock,
-                                                     index(b, t * NB + j)));
                 for (int64_t r = 0; r < rowSlots; ++r) {
                   Value updates = both(
                       b, live,
@@ -2564,9 +2555,10 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                   Value l = masked ? select(b, updates, q[qAt(r, t)], zeroValue)
                                    : arith::NegFOp::create(b, q[qAt(r, t)]);
                   for (int64_t j = 0; j < NB; ++j) {
-                    Value v = masked ? fma(b, l, arith::NegFOp::create(b, u[j]),
-                                           updated[qAt(r, j)])
-                                     : fma(b, l, u[j], updated[qAt(r, j)]);
+                    Value v =
+                        masked ? fma(b, l, arith::NegFOp::create(b, u[uAt(t, j)]),
+                                     updated[qAt(r, j)])
+                               : fma(b, l, u[uAt(t, j)], updated[qAt(r, j)]);
                     updated[qAt(r, j)] =
                         masked ? v : select(b, updates, v, updated[qAt(r, j)]);
                   }
@@ -2578,7 +2570,6 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                 b, uFinite,
                 [&](ImplicitLocOpBuilder &b) { return update(b, true); },
                 [&](ImplicitLocOpBuilder &b) { return update(b, false); });
-            syncWarp(b);
             return next;
           },
           [&](ImplicitLocOpBuilder &) { return SmallVector<Value>(q); });
@@ -2765,11 +2756,13 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   };
 
   // The matrix's rows a warp each and its columns a lane each (row warp +
-  // kWarps * i, column lane + 32 * s), unrolled to the shape's bound: the
-  // copies in and out are then loads and stores at constant offsets from a
-  // thread's first address, with no loop counters (as 64-bit loops they
-  // took ~70 instructions a row). Guarded where the bound can pass the
-  // matrix: always, in a size bucket's kernel.
+  // kWarps * i, column lane + 32 * s) for the copies in and out. Unrolled
+  // to the shape's bound, they are loads and stores at constant offsets
+  // from a thread's first address, with no loop counters (as two 64-bit
+  // loops they took ~70 instructions a row; 28.5 -> 27.0 us for (75,75)
+  // f64). Guarded where the bound can pass the matrix. A size bucket's
+  // kernel keeps the loop over rows: unrolled and guarded to the bound, its
+  // larger code was slower (38.9 -> 41.3 us, run 16).
   auto forEachSlot = [&](ImplicitLocOpBuilder &b, Value first, int64_t step,
                          int64_t bound, Value size,
                          function_ref<void(ImplicitLocOpBuilder &, Value)> body) {
@@ -2784,7 +2777,9 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   };
   auto forEachRow = [&](ImplicitLocOpBuilder &b,
                         function_ref<void(ImplicitLocOpBuilder &, Value)> body) {
-    forEachSlot(b, warp, PanelLuShape::kWarps, shape.rows, m, body);
+    if (shape.exact)
+      return forEachSlot(b, warp, PanelLuShape::kWarps, shape.rows, m, body);
+    buildLoop(b, warp, m, index(b, PanelLuShape::kWarps), body);
   };
   auto forEachColumn = [&](ImplicitLocOpBuilder &b,
                            function_ref<void(ImplicitLocOpBuilder &, Value)> body) {

@@ -155,14 +155,10 @@ struct PanelLuShape {
   int64_t columnSlots() const { return (cols + 31) / 32; }
   /// The list of unused rows: whole groups of four.
   static int64_t listSize(int64_t rows) { return (rows + 3) / 4 * 4; }
-  /// i32 words after the matrix and the U block: the row at each position,
-  /// the list twice (by panel parity), the pivot rows twice, (count, zero
-  /// steps) twice.
+  /// i32 words after the matrix: the row at each position, the list twice
+  /// (by panel parity), the pivot rows twice, (count, zero steps) twice.
   static int64_t intCount(int64_t rows) {
     return 3 * listSize(rows) + 2 * kPanelColumns + 4;
-  }
-  static int64_t uBlockBytes(int64_t elementBytes) {
-    return (kPanelColumns * kPanelColumns * elementBytes + 15) / 16 * 16;
   }
   /// The matrix's row stride in shared memory: odd (rows fall on different
   /// banks) and the size bound's, so that a size bucket's kernel addresses
@@ -174,8 +170,7 @@ struct PanelLuShape {
   }
   /// Dynamic shared memory of a block.
   int64_t sharedBytes(int64_t elementBytes) const {
-    return matrixBytes(elementBytes) + uBlockBytes(elementBytes) +
-           4 * intCount(rows);
+    return matrixBytes(elementBytes) + 4 * intCount(rows);
   }
   /// The sizes it takes: the cyclic kernel's, at most `maxSize`.
   static bool fits(int64_t rows, int64_t cols, int64_t maxSize) {
