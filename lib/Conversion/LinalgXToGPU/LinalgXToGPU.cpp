@@ -1258,6 +1258,9 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
     Path path;
     /// The register kernels' bounds on rows and columns.
     int64_t rows = 0, cols = 0;
+    /// Whether rows x cols is the matrices' static size rather than a
+    /// bound: the kernel is then specialized for it.
+    bool exact = false;
   };
 
   /// Where the op goes, for real matrices: the warp register kernel for
@@ -1358,10 +1361,10 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
       if (isStatic) {
         if (CyclicRegisterLuShape::fits(staticM, staticN))
           candidates.push_back({{smallBatchPath(staticM, staticN), staticM,
-                                 staticN},
+                                 staticN, /*exact=*/true},
                                 smallBatchCondition(), smallBatch});
         candidates.push_back(
-            {{Path::BlockRegister, staticM, staticN},
+            {{Path::BlockRegister, staticM, staticN, /*exact=*/true},
              BlockRegisterLuShape::fits(staticM, staticN, elementType),
              nullptr});
       } else {
@@ -1478,11 +1481,7 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
     Value warpSize = arith::ConstantIndexOp::create(b, 32);
 
     if (choice.path == Path::Panel) {
-      auto luType = cast<MemRefType>(op.getLu().getType());
-      ArrayRef<int64_t> matrixShape = luType.getShape().take_back(2);
-      PanelLuShape shape{choice.rows, choice.cols,
-                         /*exact=*/matrixShape[0] == choice.rows &&
-                             matrixShape[1] == choice.cols};
+      PanelLuShape shape{choice.rows, choice.cols, choice.exact};
       int32_t warps = static_cast<int32_t>(PanelLuShape::kWarps);
       // A static shape's kernel is its own; dynamic shapes share the size
       // bucket's (`upto`).
