@@ -2115,6 +2115,19 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     NVVM::SyncWarpOp::create(b, int32(b, -1));
   };
   Value zeroValue = arith::ConstantOp::create(b, b.getZeroAttr(elementType));
+  // acc - l * u where `applies`, acc elsewhere (an elimination's entry).
+  // With u known finite a zero multiplier does it without a select an
+  // entry (exact up to the sign of a zero entry; 0 * Inf would be NaN),
+  // else a select. The negation goes on u, not on the selected multiplier:
+  // LLVM would push it into the select, and ptxas computes it there by a
+  // DADD.
+  auto subtractMultiple = [&](ImplicitLocOpBuilder &b, Value applies, Value l,
+                              Value u, Value acc, bool uFinite) -> Value {
+    if (uFinite)
+      return fma(b, select(b, applies, l, zeroValue),
+                 arith::NegFOp::create(b, u), acc);
+    return select(b, applies, fma(b, arith::NegFOp::create(b, l), u, acc), acc);
+  };
   // High words of |pivot| between which fastReciprocal holds: the smallest
   // normal number and 2^(emax - 2), whose reciprocal is normal.
   const bool isF64 = elementType.isF64();
@@ -2315,22 +2328,10 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                 Value l = divide ? element.div(b, value, pivot)
                                  : element.mul(b, value, inverse);
                 next[qAt(r, c)] = select(b, below, l, value);
-                if (slow) {
-                  Value negL = arith::NegFOp::create(b, l);
-                  for (int64_t j = c + 1; j < NB; ++j)
-                    next[qAt(r, j)] =
-                        select(b, below, fma(b, negL, u[j], q[qAt(r, j)]),
-                               q[qAt(r, j)]);
-                  continue;
-                }
-                // On the fast path u is finite: a zero multiplier keeps the
-                // rows above (up to the sign of a zero entry). u negated, not
-                // the selected multiplier: LLVM would push that negation
-                // into the select, and ptxas computes it there by a DADD.
-                Value lOrZero = select(b, below, l, zeroValue);
+                // On the fast path the pivot row's entries u are finite.
                 for (int64_t j = c + 1; j < NB; ++j)
-                  next[qAt(r, j)] = fma(
-                      b, lOrZero, arith::NegFOp::create(b, u[j]), q[qAt(r, j)]);
+                  next[qAt(r, j)] = subtractMultiple(b, below, l, u[j],
+                                                     q[qAt(r, j)], !slow);
               }
               return pack(next, newPosition, firstZero, zeroBits,
                           pivotRowOfStep);
@@ -2542,7 +2543,7 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
             // Every row slot: step t applies to the rows below it (a later
             // position), independent chains of fused multiply-adds.
             auto update = [&](ImplicitLocOpBuilder &b,
-                              bool masked) -> SmallVector<Value> {
+                              bool uIsFinite) -> SmallVector<Value> {
               SmallVector<Value> updated(next);
               for (int64_t t = 0; t < NB; ++t) {
                 Value live = both(b, cmp(b, P::ult, index(b, t), steps),
@@ -2551,17 +2552,10 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                   Value updates = both(
                       b, live,
                       cmp(b, P::sgt, position[r], add(b, k0I32, int32(b, t))));
-                  // Masked: the negation on u (see the step's elimination).
-                  Value l = masked ? select(b, updates, q[qAt(r, t)], zeroValue)
-                                   : arith::NegFOp::create(b, q[qAt(r, t)]);
-                  for (int64_t j = 0; j < NB; ++j) {
-                    Value v =
-                        masked ? fma(b, l, arith::NegFOp::create(b, u[uAt(t, j)]),
-                                     updated[qAt(r, j)])
-                               : fma(b, l, u[uAt(t, j)], updated[qAt(r, j)]);
+                  for (int64_t j = 0; j < NB; ++j)
                     updated[qAt(r, j)] =
-                        masked ? v : select(b, updates, v, updated[qAt(r, j)]);
-                  }
+                        subtractMultiple(b, updates, q[qAt(r, t)], u[uAt(t, j)],
+                                         updated[qAt(r, j)], uIsFinite);
                 }
               }
               return updated;
