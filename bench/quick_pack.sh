@@ -39,15 +39,7 @@ python3 "$ROOT/scripts/gen-gpu-kernels.py" "${cases[@]}" -o "$OUT/obj/kernels.ml
   "$LLVM/bin/mlir-translate" --mlir-to-llvmir -o "$OUT/obj/kernels.ll"
 clang-22 -O2 -fPIC -c "$OUT/obj/kernels.ll" -o "$OUT/obj/bench_kernels.o" 2>/dev/null
 cp "$BUILD/lib/liblinalgx_cuda_runtime.so" "$OUT/lib/"
-# MLIR's C runner utilities without their over-linked dependencies, as
-# pack-gpu.sh does.
-cp -L "$LLVM/lib/libmlir_c_runner_utils.so" "$OUT/lib/libmlir_c_runner_utils.so.22.1"
-chmod u+w "$OUT/lib/libmlir_c_runner_utils.so.22.1"
-for dep in libMLIR.so.22.1 libLLVM.so.22.1 libmlir_apfloat_wrappers.so.22.1 \
-           libmlir_float16_utils.so.22.1; do
-  patchelf --remove-needed "$dep" "$OUT/lib/libmlir_c_runner_utils.so.22.1"
-done
-ln -sf libmlir_c_runner_utils.so.22.1 "$OUT/lib/libmlir_c_runner_utils.so"
+bash "$ROOT/scripts/copy-runner-utils.sh" "$OUT/lib" libmlir_c_runner_utils
 bash "$ROOT/bench/build_harness.sh" "$OUT"
 rm -rf "$OUT/obj"
 tar cf - -C "$(dirname "$OUT")" "$(basename "$OUT")" | xz -T2 -2 > "$OUT.tar.xz"

@@ -25,22 +25,9 @@ TRANSLATE=$LLVM/bin/mlir-translate
 
 rm -rf "$PACK" && mkdir -p "$PACK"/{bin,lib,obj,tests,src}
 cp "$BUILD"/lib/liblinalgx_cuda_runtime.so "$BUILD"/lib/liblinalgx_runner_utils.so "$PACK/lib/"
-# MLIR's runner utilities, without their over-linked dependencies: Debian
-# links libmlir_c_runner_utils against libMLIR, libLLVM (through the f16 and
-# APFloat helpers) and more, 250 MB the GPU machine would need for printing
-# f16/bf16 values, which no linalgx test does. The few f16 entry points stay
-# unresolved and are bound lazily, i.e. never (patchelf, Debian's package).
-command -v patchelf >/dev/null || {
-  echo "pack-gpu: needs patchelf (apt-get install patchelf)" >&2; exit 1; }
-for lib in libmlir_c_runner_utils libmlir_runner_utils; do
-  cp -L "$LLVM/lib/$lib.so" "$PACK/lib/$lib.so.22.1"
-  chmod u+w "$PACK/lib/$lib.so.22.1"
-  for dep in libMLIR.so.22.1 libLLVM.so.22.1 libmlir_apfloat_wrappers.so.22.1 \
-             libmlir_float16_utils.so.22.1; do
-    patchelf --remove-needed "$dep" "$PACK/lib/$lib.so.22.1"
-  done
-  ln -sf "$lib.so.22.1" "$PACK/lib/$lib.so"
-done
+# MLIR's runner utilities, without their over-linked dependencies.
+bash "$ROOT/scripts/copy-runner-utils.sh" "$PACK/lib" libmlir_c_runner_utils \
+  libmlir_runner_utils
 cp -L "$LLVM/bin/FileCheck" "$PACK/bin/"
 # The runtime's own GPU test (runtime/cuda/test/runtime_smoke.cpp).
 [ -x "$BUILD/bin/linalgx_cuda_runtime_smoke" ] &&
