@@ -2506,11 +2506,12 @@ void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                 arith::MinUIOp::create(b, arith::SubIOp::create(b, k, n0),
                                        index(b, NB)));
             // The panel's U block over these columns (its pivot rows), by
-            // forward substitution from shared memory, in every lane: NB *
-            // (NB - 1) / 2 multiply-adds a column more, but no hand-over
-            // from the lanes that computed it (a store, a warp sync and
-            // loads on the panel warp's chain). Columns past the matrix
-            // read its last one; their results are never stored.
+            // forward substitution from shared memory, in every lane: all
+            // NB columns' NB * (NB - 1) / 2 multiply-adds each instead of
+            // one column's, but no hand-over from the lanes that computed
+            // them (a store, a warp sync and loads on the panel warp's
+            // chain). Columns past the matrix read its last one; their
+            // results are never stored.
             SmallVector<Value> cols;
             for (int64_t j = 0; j < NB; ++j)
               cols.push_back(arith::MinUIOp::create(
