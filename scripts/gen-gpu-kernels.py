@@ -119,6 +119,16 @@ def static_case(text):
     return t, int(b), int(m), int(n)
 
 
+def type_list(text):
+    """Comma-separated element types of TYPES."""
+    types = text.split(",")
+    unknown = [t for t in types if t not in TYPES]
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            "%s: the types are %s" % (",".join(unknown), ",".join(TYPES)))
+    return types
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--strategy", default="auto", type=strategy_name,
@@ -137,8 +147,8 @@ def main():
     parser.add_argument("--static", action="append", metavar="T:BxMxN",
                         type=static_case,
                         help="emit only this statically shaped entry point "
-                             "(repeatable; bench/pack_static_bench.sh)")
-    parser.add_argument("--types", type=lambda text: text.split(","),
+                             "(repeatable; bench/quick_pack.sh)")
+    parser.add_argument("--types", type=type_list,
                         help="only the lu entry points of these element "
                              "types, comma-separated (default: all; with "
                              "--static, none)")
@@ -164,6 +174,10 @@ def emit(args, out):
                               one_based=""))
         print("}")
         return
+    def emit_static(cases):
+        for t, b, m, n in cases:
+            print(STATIC.format(t=t, e=TYPES[t], b=b, m=m, n=n, k=min(m, n)))
+
     def emit_entry_points(types):
         for t in types:
             print(LU.format(s=args.strategy, t=t, e=TYPES[t]))
@@ -171,8 +185,7 @@ def emit(args, out):
                                  e=TYPES[t]))
 
     if args.static:
-        for t, b, m, n in args.static:
-            print(STATIC.format(t=t, e=TYPES[t], b=b, m=m, n=n, k=min(m, n)))
+        emit_static(args.static)
         emit_entry_points(args.types or [])
         print("}")
         return
@@ -186,8 +199,7 @@ def emit(args, out):
             print(PERM.format(name="perm_" + i, i=i, one_based=""))
             print(PERM.format(name="perm_one_based_" + i, i=i,
                               one_based="one_based "))
-        for t, b, m, n in STATIC_CASES:
-            print(STATIC.format(t=t, e=TYPES[t], b=b, m=m, n=n, k=min(m, n)))
+        emit_static(STATIC_CASES)
     print("}")
 
 

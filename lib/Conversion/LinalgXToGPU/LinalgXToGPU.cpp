@@ -1498,7 +1498,7 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
           });
       // One block a matrix in small batches: without saying so, ptxas
       // sizes registers for several 128-thread blocks an SM (128 a thread,
-      // spilling, for the 75x75 f64 kernel; 155 with the bound).
+      // spilling, for the 75x75 f64 kernel; 220 with the bound).
       kernel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
                       b.getI32IntegerAttr(1));
       Value warpCount = arith::ConstantIndexOp::create(b, warps);
