@@ -14,6 +14,14 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/Targets.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <memory>
 
 using namespace mlir;
 
@@ -85,6 +93,100 @@ void linalgx::buildCPUPipeline(OpPassManager &pm,
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
+//===----------------------------------------------------------------------===//
+// GPU target options
+//===----------------------------------------------------------------------===//
+
+/// The oldest architecture the generated kernels run on: they use cp.async
+/// and redux.sync, which NVPTX selects from sm_80 on.
+static constexpr unsigned kMinimumSM = 80;
+
+/// The PTX ISA versions LLVM 22's NVPTX backend requires of the chips it
+/// knows (a smaller `+ptxNN` feature aborts code generation).
+static unsigned minimumPTXVersion(StringRef chip) {
+  return llvm::StringSwitch<unsigned>(chip)
+      .Case("sm_80", 70)
+      .Case("sm_86", 71)
+      .Case("sm_87", 74)
+      .Cases({"sm_89", "sm_90"}, 78)
+      .Case("sm_90a", 80)
+      .Cases({"sm_100", "sm_100a", "sm_101", "sm_101a"}, 86)
+      .Cases({"sm_120", "sm_120a"}, 87)
+      .Cases({"sm_103", "sm_103a", "sm_121", "sm_121a"}, 88)
+      .Default(0);
+}
+
+/// NVPTX's subtarget description: the chips and features it knows.
+static std::unique_ptr<llvm::MCSubtargetInfo> nvptxSubtargetInfo() {
+#if LLVM_HAS_NVPTX_TARGET
+  LLVMInitializeNVPTXTargetInfo();
+  LLVMInitializeNVPTXTargetMC();
+  std::string error;
+  llvm::Triple triple("nvptx64-nvidia-cuda");
+  if (const llvm::Target *target =
+          llvm::TargetRegistry::lookupTarget(triple, error))
+    return std::unique_ptr<llvm::MCSubtargetInfo>(
+        target->createMCSubtargetInfo(triple, "", ""));
+#endif
+  return nullptr;
+}
+
+LogicalResult linalgx::verifyGPUPipelineOptions(
+    const GPUPipelineOptions &options,
+    function_ref<void(const Twine &)> emitError) {
+  bool valid = true;
+  auto fail = [&](const Twine &message) {
+    emitError("linalgx-gpu-pipeline: " + message);
+    valid = false;
+  };
+  StringRef format = options.format;
+  if (!llvm::is_contained({"fatbin", "bin", "isa", "offload"}, format))
+    fail("format='" + format +
+         "' is not one of fatbin, bin (cubin), isa (PTX) or offload");
+
+  std::unique_ptr<llvm::MCSubtargetInfo> subtarget = nvptxSubtargetInfo();
+  if (!subtarget) {
+    fail("this LLVM was built without the NVPTX target");
+    return failure();
+  }
+  StringRef chip = options.chip;
+  unsigned sm = 0;
+  if (!subtarget->isCPUStringValid(chip) || !chip.starts_with("sm_") ||
+      chip.drop_front(3).take_while(llvm::isDigit).getAsInteger(10, sm))
+    fail("chip='" + chip +
+         "' is not an NVIDIA GPU architecture LLVM knows (e.g. sm_90)");
+  else if (sm < kMinimumSM)
+    fail("chip='" + chip + "': linalgx's kernels need sm_" +
+         Twine(kMinimumSM) + " or newer (cp.async, redux.sync)");
+
+  unsigned ptxVersion = 0;
+  for (StringRef feature : llvm::split(StringRef(options.features), ',')) {
+    feature = feature.trim();
+    if (feature.empty())
+      continue;
+    StringRef name = feature.drop_front();
+    bool known = llvm::any_of(subtarget->getAllProcessorFeatures(),
+                              [&](const llvm::SubtargetFeatureKV &kv) {
+                                return name == kv.Key;
+                              });
+    if ((feature[0] != '+' && feature[0] != '-') || !known) {
+      fail("features='" + options.features + "': '" + feature +
+           "' is not +name or -name of a feature NVPTX knows (e.g. +ptx80)");
+      continue;
+    }
+    unsigned version;
+    if (feature[0] == '+' && name.consume_front("ptx") &&
+        !name.getAsInteger(10, version))
+      ptxVersion = std::max(ptxVersion, version);
+  }
+  unsigned required = minimumPTXVersion(chip);
+  if (ptxVersion && required && ptxVersion < required)
+    fail("features='" + options.features + "': " + chip + " needs PTX ISA " +
+         Twine(required / 10) + "." + Twine(required % 10) +
+         " or newer (+ptx" + Twine(required) + ")");
+  return success(valid);
+}
+
 void linalgx::buildGPUPipeline(OpPassManager &pm,
                                const GPUPipelineOptions &options) {
   buildBufferizationPipeline(pm, options);
@@ -115,12 +217,30 @@ void linalgx::buildGPUPipeline(OpPassManager &pm,
 }
 
 void linalgx::registerPipelines() {
-  PassPipelineRegistration<GPUPipelineOptions>(
+  // As PassPipelineRegistration<GPUPipelineOptions>, with the options
+  // verified before the pipeline is built.
+  registerPassPipeline(
       "linalgx-gpu-pipeline",
       "Lower a module using linalgx ops on tensors or memrefs to the LLVM "
       "dialect with its kernels compiled for an NVIDIA GPU (default sm_90) "
       "and calls of the linalgx CUDA runtime",
-      buildGPUPipeline);
+      [](OpPassManager &pm, StringRef text,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        GPUPipelineOptions options;
+        if (failed(options.parseFromString(text)))
+          return failure();
+        // One error for all problems: the handler locates only one.
+        SmallVector<std::string> problems;
+        if (failed(verifyGPUPipelineOptions(options, [&](const Twine &problem) {
+              problems.push_back(problem.str());
+            })))
+          return errorHandler(llvm::join(problems, "; "));
+        buildGPUPipeline(pm, options);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> optionsHandler) {
+        optionsHandler(GPUPipelineOptions());
+      });
   PassPipelineRegistration<CPUPipelineOptions>(
       "linalgx-cpu-pipeline",
       "Lower a module using linalgx ops on tensors or memrefs to the LLVM "

@@ -95,8 +95,17 @@ struct GPUPipelineOptions
       llvm::cl::init(kDefaultBlockedLuMinBatch)};
 };
 
+/// Checks the target options of `linalgx-gpu-pipeline` (chip, features,
+/// format) before anything is built, so that a bad value is an error that
+/// names it rather than a crash deep in the NVPTX backend. Reports each
+/// problem through `emitError`.
+LogicalResult
+verifyGPUPipelineOptions(const GPUPipelineOptions &options,
+                         llvm::function_ref<void(const llvm::Twine &)> emitError);
+
 /// Tensors or memrefs using linalgx ops all the way to the LLVM dialect with
 /// the kernels compiled for an NVIDIA GPU and embedded as a gpu.binary.
+/// `options` must pass verifyGPUPipelineOptions.
 void buildGPUPipeline(OpPassManager &pm, const GPUPipelineOptions &options);
 
 /// Tensors or memrefs using linalgx (and upstream linalg/tensor/scf/...) ops

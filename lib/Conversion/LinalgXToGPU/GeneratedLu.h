@@ -75,7 +75,7 @@ struct BlockRegisterLuShape {
     // Empty matrices are left to the shared-memory kernel (a block of zero
     // warps cannot launch).
     return rows >= 1 && cols >= 1 && rows <= 128 &&
-           cols * elementByteSize(elementType) <= kBlockRegisterLuMaxRowBytes;
+           cols <= kBlockRegisterLuMaxRowBytes / elementByteSize(elementType);
   }
 };
 
@@ -191,6 +191,12 @@ struct GeneratedLuLaunch {
   /// order. The generated LU takes matrices for which this fits a block.
   static int64_t bytesPerMatrix(int64_t m, int64_t n, int64_t elementBytes) {
     return m * (n | 1) * elementBytes + m * 4;
+  }
+  /// Whether one m x n matrix fits a block's shared memory; safe for any
+  /// static sizes (no product is formed that could overflow).
+  static bool fitsBlock(int64_t m, int64_t n, int64_t elementBytes) {
+    return m <= kGeneratedLuMaxSharedBytes && n <= kGeneratedLuMaxSharedBytes &&
+           bytesPerMatrix(m, n, elementBytes) <= kGeneratedLuMaxSharedBytes;
   }
   static Value bytesPerMatrix(ImplicitLocOpBuilder &b, Value m, Value n,
                               int64_t elementBytes) {
@@ -420,7 +426,8 @@ struct BlockedLuShape {
   }
   /// Whether a panel of `rows` rows fits a block's shared memory.
   static bool panelFits(int64_t rows, int64_t elementBytes) {
-    return panelSharedBytes(rows, elementBytes) <= kGeneratedLuMaxSharedBytes;
+    return rows <= kGeneratedLuMaxSharedBytes &&
+           panelSharedBytes(rows, elementBytes) <= kGeneratedLuMaxSharedBytes;
   }
 };
 

@@ -37,6 +37,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <functional>
@@ -1304,8 +1305,10 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
       std::optional<bool> known;
       std::function<Value(ImplicitLocOpBuilder &)> condition;
     };
-    auto staticIf = [&](bool holds) -> std::optional<bool> {
-      return isStatic ? std::optional<bool>(holds) : std::nullopt;
+    // A condition on the static sizes, evaluated only when there are
+    // some: a dynamic size's sentinel must not reach the arithmetic.
+    auto staticIf = [&](auto holds) -> std::optional<bool> {
+      return isStatic ? std::optional<bool>(holds()) : std::nullopt;
     };
     auto dims = [&](ImplicitLocOpBuilder &b) -> std::pair<Value, Value> {
       return {memref::DimOp::create(b, op.getInput(), rank - 2),
@@ -1319,12 +1322,13 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
                                      arith::ConstantIndexOp::create(b, size));
       };
     };
-    // The batch: static when every batch dimension is.
+    // The batch: static when every batch dimension is (and their product
+    // fits int64).
     std::optional<int64_t> staticBatch = 1;
     for (int64_t size : type.getShape().drop_back(2))
       staticBatch = ShapedType::isDynamic(size) || !staticBatch
                         ? std::nullopt
-                        : std::optional<int64_t>(*staticBatch * size);
+                        : llvm::checkedMul(*staticBatch, size);
     Value input = op.getInput();
     int64_t maxCyclicBatch = options.cyclicLuMaxBatch;
     auto batchOf = [=](ImplicitLocOpBuilder &b) -> Value {
@@ -1343,7 +1347,9 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
     if (!isa<ComplexType>(elementType)) {
       for (int64_t size : kRegisterLuSizes)
         candidates.push_back({{Path::Register, size, size},
-                              staticIf(std::max(staticM, staticN) <= size),
+                              staticIf([&] {
+                                return std::max(staticM, staticN) <= size;
+                              }),
                               atMost(size)});
       // Small batches of 33 to 128 rows or columns: the panel kernel where
       // it fits, the cyclic kernel elsewhere (never both for one size: the
@@ -1392,15 +1398,22 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
     }
     candidates.push_back(
         {{Path::Shared},
-         staticIf(GeneratedLuLaunch::bytesPerMatrix(staticM, staticN,
-                                                    elementBytes) <=
-                  kGeneratedLuMaxSharedBytes),
+         staticIf([&] {
+           return GeneratedLuLaunch::fitsBlock(staticM, staticN, elementBytes);
+         }),
          [=](ImplicitLocOpBuilder &b) -> Value {
+           // The size bound first: an empty M x 0 matrix may have any M,
+           // and the byte count must not wrap past it.
            auto [m, n] = dims(b);
-           return arith::CmpIOp::create(
+           Value limit =
+               arith::ConstantIndexOp::create(b, kGeneratedLuMaxSharedBytes);
+           Value sizesBounded = arith::CmpIOp::create(
+               b, arith::CmpIPredicate::ule, arith::MaxUIOp::create(b, m, n),
+               limit);
+           Value bytesFit = arith::CmpIOp::create(
                b, arith::CmpIPredicate::ule,
-               GeneratedLuLaunch::bytesPerMatrix(b, m, n, elementBytes),
-               arith::ConstantIndexOp::create(b, kGeneratedLuMaxSharedBytes));
+               GeneratedLuLaunch::bytesPerMatrix(b, m, n, elementBytes), limit);
+           return arith::AndIOp::create(b, sizesBounded, bytesFit);
          }});
 
     // Larger matrices whose panels fit a block's shared memory, up to

@@ -382,7 +382,9 @@ func.func @f64_too_large(%a: memref<1100x1100xf64>, %p: memref<1100xi32>, %i: me
 // CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers80x80_f64_i32
 // CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers96x96_f64_i32
 // CHECK-NOT:         linalgx_lu_registers128x128_f64
-// CHECK:             %[[FITS:.+]] = arith.cmpi ule, %{{.+}}, %c232448
+// CHECK:             %[[BOUNDED:.+]] = arith.cmpi ule, %{{.+}}, %c232448
+// CHECK:             %[[BYTES:.+]] = arith.cmpi ule, %{{.+}}, %c232448
+// CHECK:             %[[FITS:.+]] = arith.andi %[[BOUNDED]], %[[BYTES]] : i1
 // CHECK:             scf.if %[[FITS]] {
 // CHECK:               gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_generated_f64_i32
 // CHECK:             } else {

@@ -80,12 +80,12 @@ func.func @not_fused(%a: tensor<4x4xf64>, %d: tensor<?xi32>) -> (tensor<6xi32>, 
 
 // -----
 
-// Two permutations of the same pivots: one is fused, the other reads the
-// pivots (which the fused lu still returns).
+// Two permutations of the same pivots: the first is fused, the second reads
+// the permutation the fused lu computes.
 // CHECK-LABEL: func.func @twice
 // CHECK:         %[[R:.+]]:4 = linalgx.lu {{.+}} permutation(
-// CHECK:         %[[P2:.+]] = linalgx.pivots_to_permutation ins(%[[R]]#1
-// CHECK:         return %[[P2]], %[[R]]#3
+// CHECK-NOT:     linalgx.pivots_to_permutation
+// CHECK:         return %[[R]]#3, %[[R]]#3
 func.func @twice(%a: tensor<3x3xf64>) -> (tensor<3xi32>, tensor<3xi32>) {
   %l0 = tensor.empty() : tensor<3x3xf64>
   %p0 = tensor.empty() : tensor<3xi32>
@@ -100,4 +100,168 @@ func.func @twice(%a: tensor<3x3xf64>) -> (tensor<3xi32>, tensor<3xi32>) {
   %perm2 = linalgx.pivots_to_permutation ins(%piv : tensor<3xi32>)
       outs(%q1 : tensor<3xi32>) -> tensor<3xi32>
   return %perm1, %perm2 : tensor<3xi32>, tensor<3xi32>
+}
+
+// -----
+
+// The permutation in a nested region with its init defined there: the fused
+// lu gets a new init before it (the old one is never moved out of its
+// region), and the program still verifies.
+// CHECK-LABEL: func.func @init_in_if
+// CHECK:         %[[R:.+]]:4 = linalgx.lu {{.+}} permutation(%{{.+}} : tensor<2xi32>)
+// CHECK:         scf.if
+// CHECK-NOT:     linalgx.pivots_to_permutation
+// CHECK:           scf.yield %[[R]]#3
+// CHECK:         } else {
+// CHECK:           scf.yield %[[R]]#1
+func.func @init_in_if(%a: tensor<2x2xf64>, %c: i1) -> tensor<2xi32> {
+  %l0 = tensor.empty() : tensor<2x2xf64>
+  %p0 = tensor.empty() : tensor<2xi32>
+  %i0 = tensor.empty() : tensor<i32>
+  %l, %p, %i = linalgx.lu ins(%a : tensor<2x2xf64>) outs(%l0, %p0, %i0 : tensor<2x2xf64>, tensor<2xi32>, tensor<i32>) -> tensor<2x2xf64>, tensor<2xi32>, tensor<i32>
+  %r = scf.if %c -> tensor<2xi32> {
+    %e = tensor.empty() : tensor<2xi32>
+    %q = linalgx.pivots_to_permutation ins(%p : tensor<2xi32>) outs(%e : tensor<2xi32>) -> tensor<2xi32>
+    scf.yield %q : tensor<2xi32>
+  } else {
+    scf.yield %p : tensor<2xi32>
+  }
+  return %r : tensor<2xi32>
+}
+
+// -----
+
+// Dynamic sizes inside a loop: the new init keeps the sizes that dominate
+// the lu (%m here, not the loop's own tensor.dim).
+// CHECK-LABEL: func.func @init_in_for
+// CHECK-SAME:    (%[[A:.+]]: tensor<?x?xf32>
+// CHECK:         %[[M:.+]] = tensor.dim %[[A]], %c0
+// CHECK:         %[[E:.+]] = tensor.empty(%[[M]]) : tensor<?xi32>
+// CHECK:         %[[R:.+]]:4 = linalgx.lu {{.+}} permutation(%[[E]] : tensor<?xi32>)
+// CHECK:         scf.for
+// CHECK-NOT:     linalgx.pivots_to_permutation
+// CHECK:           arith.addi
+// CHECK-SAME:        %[[R]]#3
+func.func @init_in_for(%a: tensor<?x?xf32>, %n: index, %acc: tensor<?xi32>) -> tensor<?xi32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = tensor.dim %a, %c0 : tensor<?x?xf32>
+  %cols = tensor.dim %a, %c1 : tensor<?x?xf32>
+  %k = arith.minui %m, %cols : index
+  %l0 = tensor.empty(%m, %cols) : tensor<?x?xf32>
+  %p0 = tensor.empty(%k) : tensor<?xi32>
+  %i0 = tensor.empty() : tensor<i32>
+  %l, %p, %i = linalgx.lu ins(%a : tensor<?x?xf32>) outs(%l0, %p0, %i0 : tensor<?x?xf32>, tensor<?xi32>, tensor<i32>) -> tensor<?x?xf32>, tensor<?xi32>, tensor<i32>
+  %r = scf.for %iv = %c0 to %n step %c1 iter_args(%sum = %acc) -> tensor<?xi32> {
+    %e = tensor.empty(%m) : tensor<?xi32>
+    %q = linalgx.pivots_to_permutation ins(%p : tensor<?xi32>) outs(%e : tensor<?xi32>) -> tensor<?xi32>
+    %next = arith.addi %sum, %q : tensor<?xi32>
+    scf.yield %next : tensor<?xi32>
+  }
+  return %r : tensor<?xi32>
+}
+
+// -----
+
+// The init is a loop's iter_arg: a new tensor.empty of its type, with no
+// size to carry over.
+// CHECK-LABEL: func.func @init_is_iter_arg
+// CHECK:         %[[R:.+]]:4 = linalgx.lu {{.+}} permutation(%{{.+}} : tensor<4xi32>)
+// CHECK:         scf.for {{.+}} iter_args
+// CHECK-NOT:     linalgx.pivots_to_permutation
+// CHECK:           scf.yield %[[R]]#3
+func.func @init_is_iter_arg(%a: tensor<4x4xf64>, %n: index, %init: tensor<4xi32>) -> tensor<4xi32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %l0 = tensor.empty() : tensor<4x4xf64>
+  %p0 = tensor.empty() : tensor<4xi32>
+  %i0 = tensor.empty() : tensor<i32>
+  %l, %p, %i = linalgx.lu ins(%a : tensor<4x4xf64>) outs(%l0, %p0, %i0 : tensor<4x4xf64>, tensor<4xi32>, tensor<i32>) -> tensor<4x4xf64>, tensor<4xi32>, tensor<i32>
+  %r = scf.for %iv = %c0 to %n step %c1 iter_args(%q0 = %init) -> tensor<4xi32> {
+    %q = linalgx.pivots_to_permutation ins(%p : tensor<4xi32>) outs(%q0 : tensor<4xi32>) -> tensor<4xi32>
+    scf.yield %q : tensor<4xi32>
+  }
+  return %r : tensor<4xi32>
+}
+
+// -----
+
+// A while loop whose body makes the init from its own tensor.dim of the
+// input: provably M, but defined in the loop, so the fused lu's init takes M
+// from the input before the lu.
+// CHECK-LABEL: func.func @init_in_while
+// CHECK-SAME:    (%[[A:.+]]: tensor<?x3xf64>
+// CHECK:         %[[M:.+]] = tensor.dim %[[A]], %{{.+}} : tensor<?x3xf64>
+// CHECK-NEXT:    %[[E:.+]] = tensor.empty(%[[M]]) : tensor<?xi32>
+// CHECK-NEXT:    %[[R:.+]]:4 = linalgx.lu {{.+}} permutation(%[[E]] : tensor<?xi32>)
+// CHECK:         scf.while
+// CHECK-NOT:     linalgx.pivots_to_permutation
+// CHECK:           scf.yield %[[R]]#3
+func.func @init_in_while(%a: tensor<?x3xf64>, %m: index, %k: index, %init: tensor<?xi32>) -> tensor<?xi32> {
+  %l0 = tensor.empty(%m) : tensor<?x3xf64>
+  %p0 = tensor.empty(%k) : tensor<?xi32>
+  %i0 = tensor.empty() : tensor<i32>
+  %l, %p, %i = linalgx.lu ins(%a : tensor<?x3xf64>) outs(%l0, %p0, %i0 : tensor<?x3xf64>, tensor<?xi32>, tensor<i32>) -> tensor<?x3xf64>, tensor<?xi32>, tensor<i32>
+  %r = scf.while (%q0 = %init) : (tensor<?xi32>) -> tensor<?xi32> {
+    %false = arith.constant false
+    scf.condition(%false) %q0 : tensor<?xi32>
+  } do {
+  ^bb0(%q1: tensor<?xi32>):
+    %c0 = arith.constant 0 : index
+    %rows = tensor.dim %a, %c0 : tensor<?x3xf64>
+    %e = tensor.empty(%rows) : tensor<?xi32>
+    %q = linalgx.pivots_to_permutation ins(%p : tensor<?xi32>) outs(%e : tensor<?xi32>) -> tensor<?xi32>
+    scf.yield %q : tensor<?xi32>
+  }
+  return %r : tensor<?xi32>
+}
+
+// -----
+
+// Not fused: a while loop's block argument as the init, its length not
+// provably M; the program is left as it was.
+// CHECK-LABEL: func.func @unknown_length_in_while
+// CHECK-NOT:     permutation(
+// CHECK:         scf.while
+// CHECK:           linalgx.pivots_to_permutation
+func.func @unknown_length_in_while(%a: tensor<4x3xf64>, %init: tensor<?xi32>) -> tensor<?xi32> {
+  %l0 = tensor.empty() : tensor<4x3xf64>
+  %p0 = tensor.empty() : tensor<3xi32>
+  %i0 = tensor.empty() : tensor<i32>
+  %l, %p, %i = linalgx.lu ins(%a : tensor<4x3xf64>) outs(%l0, %p0, %i0 : tensor<4x3xf64>, tensor<3xi32>, tensor<i32>) -> tensor<4x3xf64>, tensor<3xi32>, tensor<i32>
+  %r = scf.while (%q0 = %init) : (tensor<?xi32>) -> tensor<?xi32> {
+    %false = arith.constant false
+    scf.condition(%false) %q0 : tensor<?xi32>
+  } do {
+  ^bb0(%q1: tensor<?xi32>):
+    %q = linalgx.pivots_to_permutation ins(%p : tensor<3xi32>) outs(%q1 : tensor<?xi32>) -> tensor<?xi32>
+    scf.yield %q : tensor<?xi32>
+  }
+  return %r : tensor<?xi32>
+}
+
+// -----
+
+// Several users of the same pivots: one fused permutation, read by each.
+// CHECK-LABEL: func.func @several_users
+// CHECK:         %[[R:.+]]:4 = linalgx.lu
+// CHECK-NOT:     linalgx.pivots_to_permutation
+// CHECK:         scf.if
+// CHECK:           scf.yield %[[R]]#3
+// CHECK:         return %[[R]]#3, %{{.+}}
+func.func @several_users(%a: tensor<3x3xf32>, %c: i1) -> (tensor<3xi32>, tensor<3xi32>) {
+  %l0 = tensor.empty() : tensor<3x3xf32>
+  %p0 = tensor.empty() : tensor<3xi32>
+  %i0 = tensor.empty() : tensor<i32>
+  %l, %p, %i = linalgx.lu ins(%a : tensor<3x3xf32>) outs(%l0, %p0, %i0 : tensor<3x3xf32>, tensor<3xi32>, tensor<i32>) -> tensor<3x3xf32>, tensor<3xi32>, tensor<i32>
+  %e0 = tensor.empty() : tensor<3xi32>
+  %q0 = linalgx.pivots_to_permutation ins(%p : tensor<3xi32>) outs(%e0 : tensor<3xi32>) -> tensor<3xi32>
+  %r = scf.if %c -> tensor<3xi32> {
+    %e1 = tensor.empty() : tensor<3xi32>
+    %q1 = linalgx.pivots_to_permutation ins(%p : tensor<3xi32>) outs(%e1 : tensor<3xi32>) -> tensor<3xi32>
+    scf.yield %q1 : tensor<3xi32>
+  } else {
+    scf.yield %p : tensor<3xi32>
+  }
+  return %q0, %r : tensor<3xi32>, tensor<3xi32>
 }

@@ -13,6 +13,7 @@
 #include "linalgx/Dialect/LinalgX/IR/LinalgXOps.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -57,6 +58,34 @@ bool sizesProvablyEqual(Value lhs, int64_t lhsDim, Value rhs, int64_t rhsDim) {
   return source == rhs && index == rhsDim;
 }
 
+/// A destination for the permutation that is available where `lu` is: the
+/// permutation op's own init when it dominates `lu`; otherwise a new
+/// `tensor.empty` of its type before `lu`. Its contents are never read (the
+/// op writes every entry), so only its sizes matter: the init's own size
+/// operands when they dominate `lu`, else the input's batch sizes and M.
+Value materializePermutationInit(PatternRewriter &rewriter, LuOp lu,
+                                 Value init) {
+  DominanceInfo dominance;
+  if (dominance.properlyDominates(init, lu))
+    return init;
+  auto type = cast<RankedTensorType>(init.getType());
+  rewriter.setInsertionPoint(lu);
+  auto empty = init.getDefiningOp<tensor::EmptyOp>();
+  if (empty && llvm::all_of(empty.getDynamicSizes(), [&](Value size) {
+        return dominance.properlyDominates(size, lu);
+      }))
+    return tensor::EmptyOp::create(rewriter, lu.getLoc(), type,
+                                   empty.getDynamicSizes());
+  // Dimension d of the permutation [B..., M] is dimension d of the input
+  // [B..., M, N].
+  SmallVector<Value> sizes;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    if (type.isDynamicDim(dim))
+      sizes.push_back(
+          tensor::DimOp::create(rewriter, lu.getLoc(), lu.getInput(), dim));
+  return tensor::EmptyOp::create(rewriter, lu.getLoc(), type, sizes);
+}
+
 struct FuseLuPermutation : public OpRewritePattern<PivotsToPermutationOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -71,8 +100,6 @@ struct FuseLuPermutation : public OpRewritePattern<PivotsToPermutationOp> {
     if (!lu || permutationOp.getPivots() != lu->getResult(1))
       return rewriter.notifyMatchFailure(permutationOp,
                                          "pivots do not come from an lu");
-    if (lu.getPermutation())
-      return rewriter.notifyMatchFailure(lu, "computes a permutation already");
 
     // One entry per row: the permutation's last size is M.
     Value init = permutationOp.getPermutation();
@@ -80,24 +107,21 @@ struct FuseLuPermutation : public OpRewritePattern<PivotsToPermutationOp> {
     if (!sizesProvablyEqual(init, rank - 1, lu.getInput(), rank - 1))
       return rewriter.notifyMatchFailure(
           permutationOp, "permutation length not provably M");
-    // The init must be available where the lu is.
-    if (Operation *initDef = init.getDefiningOp();
-        initDef && initDef->getBlock() == lu->getBlock() &&
-        !initDef->isBeforeInBlock(lu)) {
-      if (!isa<tensor::EmptyOp>(initDef) || !llvm::all_of(
-              initDef->getOperands(), [&](Value operand) {
-                Operation *def = operand.getDefiningOp();
-                return !def || def->getBlock() != lu->getBlock() ||
-                       def->isBeforeInBlock(lu);
-              }))
-        return rewriter.notifyMatchFailure(permutationOp,
-                                           "permutation init defined after lu");
-      rewriter.moveOpBefore(initDef, lu);
+
+    // A further user of the same pivots reads the permutation the lu
+    // computes already (the lu dominates it: it uses the lu's pivots).
+    if (Value computed = lu.getPermutation()) {
+      if (computed.getType() != permutationOp->getResult(0).getType())
+        return rewriter.notifyMatchFailure(
+            permutationOp, "the lu's permutation has another type");
+      rewriter.replaceOp(permutationOp, lu->getResult(3));
+      return success();
     }
 
+    Value fusedInit = materializePermutationInit(rewriter, lu, init);
     rewriter.setInsertionPoint(lu);
     auto fused = LuOp::create(rewriter, lu.getLoc(), lu.getInput(), lu.getLu(),
-                              lu.getPivots(), lu.getInfo(), init);
+                              lu.getPivots(), lu.getInfo(), fusedInit);
     fused->setDiscardableAttrs(lu->getDiscardableAttrDictionary());
     rewriter.replaceOp(permutationOp, fused->getResult(3));
     rewriter.replaceOp(lu, fused->getResults().take_front(3));
