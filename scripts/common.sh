@@ -9,13 +9,15 @@ LINALGX_JOBS=${LINALGX_JOBS:-2}
 
 log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
+# install_packages [more Debian packages...]: the build's packages and any
+# that a caller (the sanitizer and fuzzing scripts) needs as well.
 install_packages() {
   # libomp-22-dev: the OpenMP runtime that the CPU pipeline's generated code
   # (lu-strategy=generated) runs its batches on.
   local wanted=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
                 lld-22 cmake ninja-build ccache python3 python3-numpy
                 python3-scipy python3-pytest
-                libopenblas-dev libomp-22-dev)
+                libopenblas-dev libomp-22-dev "$@")
   local missing=()
   for pkg in "${wanted[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" ||

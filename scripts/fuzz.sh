@@ -17,6 +17,9 @@
 #   LINALGX_FUZZ_KEEP_GOING=1   fork mode (one worker) that survives findings
 #   LINALGX_FUZZ_ARGS      more libFuzzer flags
 #
+# Without LINALGX_FUZZ_BIN and no fuzzer built yet, the script builds one in
+# build-fuzz/ first (installing clang's runtimes, libclang-rt-22-dev).
+#
 # One process (or one fork worker) runs at a time, leaving the other cores
 # free. The seed corpus in the source tree is only read; new inputs go to
 # $LINALGX_FUZZ_WORKDIR/corpus, findings to $LINALGX_FUZZ_WORKDIR/artifacts.
@@ -27,12 +30,26 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BIN=${LINALGX_FUZZ_BIN:-$ROOT/build-fuzz/bin/linalgx-fuzz}
 TIME=${LINALGX_FUZZ_TIME:-180}
 if [ ! -x "$BIN" ]; then
-  echo "fuzz.sh: no fuzzer at $BIN; build it with:" >&2
-  echo "  cmake -S $ROOT -B $ROOT/build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \\" >&2
-  echo "    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 -DLLVM_USE_LINKER=lld \\" >&2
-  echo "    -DLINALGX_ENABLE_FUZZER=ON -DLINALGX_ENABLE_CUDA_RUNTIME=OFF" >&2
-  echo "  ninja -C $ROOT/build-fuzz linalgx-fuzz" >&2
-  exit 2
+  if [ -n "${LINALGX_FUZZ_BIN:-}" ]; then
+    echo "fuzz.sh: LINALGX_FUZZ_BIN=$BIN is not an executable" >&2
+    exit 2
+  fi
+  # The default fuzzer is built here: the build's packages plus clang's
+  # libFuzzer and sanitizer runtimes (libclang-rt-22-dev).
+  LINALGX_BUILD_DIR=$ROOT/build-fuzz
+  # shellcheck source=common.sh
+  source "$ROOT/scripts/common.sh"
+  set +e
+  install_packages libclang-rt-22-dev
+  log "configuring and building the fuzzer in $ROOT/build-fuzz"
+  cmake -S "$ROOT" -B "$ROOT/build-fuzz" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 -DLLVM_USE_LINKER=lld \
+    -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache \
+    -DLINALGX_ENABLE_FUZZER=ON -DLINALGX_ENABLE_CUDA_RUNTIME=OFF \
+    >"$ROOT/build-fuzz.configure.log" 2>&1 || {
+      cat "$ROOT/build-fuzz.configure.log" >&2; exit 2; }
+  ninja -C "$ROOT/build-fuzz" -j"${LINALGX_JOBS:-2}" linalgx-fuzz || exit 2
+  set -uo pipefail
 fi
 WORK=${LINALGX_FUZZ_WORKDIR:-$(cd "$(dirname "$BIN")/.." && pwd)/fuzz}
 mkdir -p "$WORK/corpus" "$WORK/artifacts"

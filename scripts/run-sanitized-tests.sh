@@ -14,7 +14,9 @@
 export LINALGX_BUILD_DIR=${LINALGX_BUILD_DIR:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/build-asan}
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
-install_packages
+# libclang-rt-22-dev: clang's sanitizer runtimes (without it every link of
+# a sanitized program fails, and configure stops at "Could NOT find Threads").
+install_packages libclang-rt-22-dev
 select_python
 log "python: $LINALGX_PYTHON"
 

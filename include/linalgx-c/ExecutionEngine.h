@@ -39,8 +39,15 @@ static inline bool linalgxJitModuleIsNull(LinalgXJitModule module) {
 /// "builtin.module(...)"; "" when the text is already in the LLVM dialect)
 /// and JIT-compiles it for the host with optimization level `optLevel`
 /// (0..3). `sharedLibPaths` are loaded into the process and searched for
-/// the symbols the code calls (libmlir_c_runner_utils.so for memref copies,
-/// liblinalgx_runner_utils.so for the exact printers).
+/// the symbols the code calls. What the lowered code needs beyond them and
+/// the process is loaded as the runner does: linalgx's CPU runtime
+/// (liblinalgx_cpu_runtime.so: linalgxCpuGetrf), libomp.so (the generated
+/// code's threads), MLIR's libmlir_c_runner_utils.so (memref copies),
+/// liblinalgx_runner_utils.so (the exact printers) and, for GPU code,
+/// liblinalgx_cuda_runtime.so -- each only while some function is still
+/// undefined, from $LINALGX_RUNTIME_DIR, the directory of the binary holding
+/// this API and ../lib beside it, then the MLIR installation. A function no
+/// library defines is an error that names it.
 ///
 /// On failure returns a null module and passes every diagnostic, one per
 /// line with its location, to `errorCallback` (which may be NULL).

@@ -25,12 +25,17 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/DynamicLibrary.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <atomic>
+#include <dlfcn.h>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -99,6 +104,83 @@ void initializeNativeTargetOnce() {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
   });
+}
+
+/// The functions in `names` that no library loaded into the process defines.
+std::vector<std::string> undefinedIn(const std::vector<std::string> &names) {
+  std::vector<std::string> undefined;
+  for (const std::string &name : names)
+    if (!llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(name))
+      undefined.push_back(name);
+  return undefined;
+}
+
+/// Where linalgx's runtime libraries are looked for, as the runner does:
+/// $LINALGX_RUNTIME_DIR, the directory of the binary holding this code (the
+/// C API library, or a program linking it statically) and ../lib beside it,
+/// and the MLIR installation (libomp, MLIR's runner utilities).
+std::vector<std::string> runtimeSearchPath() {
+  std::vector<std::string> dirs;
+  if (std::optional<std::string> env =
+          llvm::sys::Process::GetEnv("LINALGX_RUNTIME_DIR"))
+    dirs.push_back(*env);
+  Dl_info info;
+  if (dladdr(reinterpret_cast<void *>(&runtimeSearchPath), &info) &&
+      info.dli_fname) {
+    llvm::SmallString<256> dir(llvm::sys::path::parent_path(info.dli_fname));
+    dirs.push_back(std::string(dir));
+    llvm::SmallString<256> lib(llvm::sys::path::parent_path(dir));
+    llvm::sys::path::append(lib, "lib");
+    dirs.push_back(std::string(lib));
+  }
+  dirs.push_back(LINALGX_MLIR_LIBRARY_DIR);
+  return dirs;
+}
+
+/// Loads, while some of `externalFunctions` are still undefined, the
+/// libraries lowered linalgx code calls into: linalgx's CPU runtime, the
+/// OpenMP runtime of the generated code, MLIR's and linalgx's runner
+/// utilities, and linalgx's CUDA runtime for GPU code. Fails with the names
+/// still missing after all of them.
+LogicalResult loadRuntimeLibraries(
+    const std::vector<std::string> &externalFunctions, std::string &error) {
+  std::vector<std::string> undefined = undefinedIn(externalFunctions);
+  if (undefined.empty())
+    return success();
+  bool callsCuda = llvm::any_of(undefined, [](llvm::StringRef name) {
+    return name.starts_with("mgpu") || name.starts_with("linalgxCuda");
+  });
+  std::vector<llvm::StringRef> libraries = {
+      "liblinalgx_cpu_runtime.so", "libomp.so", "libmlir_c_runner_utils.so",
+      "liblinalgx_runner_utils.so", "libmlir_runner_utils.so"};
+  if (callsCuda)
+    libraries.insert(libraries.begin(), "liblinalgx_cuda_runtime.so");
+  std::vector<std::string> dirs = runtimeSearchPath();
+  for (llvm::StringRef name : libraries) {
+    for (const std::string &dir : dirs) {
+      llvm::SmallString<256> path(dir);
+      llvm::sys::path::append(path, name);
+      if (!llvm::sys::fs::exists(path))
+        continue;
+      std::string loadError;
+      if (!llvm::sys::DynamicLibrary::getPermanentLibrary(path.c_str(),
+                                                          &loadError)
+               .isValid()) {
+        error = ("cannot load " + path + ": " + loadError).str();
+        return failure();
+      }
+      break;
+    }
+    undefined = undefinedIn(undefined);
+    if (undefined.empty())
+      return success();
+  }
+  error = "the module calls functions that neither it nor the process, the "
+          "libraries given and linalgx's runtime libraries (searched";
+  for (const std::string &dir : dirs)
+    error += " " + dir;
+  error += "; set LINALGX_RUNTIME_DIR) define: " + llvm::join(undefined, ", ");
+  return failure();
 }
 
 /// The public functions of `module` that have a body: the ones a caller can
@@ -238,6 +320,9 @@ LinalgXJitModule linalgxJitModuleCreate(MlirStringRef cSource,
               .str());
     sharedLibPaths.push_back(path);
   }
+  std::string runtimeError;
+  if (failed(loadRuntimeLibraries(externalFunctions, runtimeError)))
+    return fail("linalgx: " + runtimeError);
   auto transformer = makeOptimizingTransformer(static_cast<unsigned>(optLevel),
                                                /*sizeLevel=*/0,
                                                /*targetMachine=*/nullptr);
@@ -251,16 +336,6 @@ LinalgXJitModule linalgxJitModuleCreate(MlirStringRef cSource,
     return fail("linalgx: JIT compilation failed: " +
                 llvm::toString(engine.takeError()));
   jit->engine = std::move(*engine);
-  // The engine has loaded `sharedLibPaths` permanently, so the process-wide
-  // search sees them as the JIT's own symbol generators do.
-  std::string undefined;
-  for (const std::string &name : externalFunctions)
-    if (!llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(name))
-      undefined += (undefined.empty() ? "" : ", ") + name;
-  if (!undefined.empty())
-    return fail("linalgx: the module calls functions that neither it nor the "
-                "process and its loaded libraries define: " +
-                undefined);
   // Runs the module's global constructors (none on the CPU; the GPU pipeline
   // loads its kernels in one).
   jit->engine->initialize();

@@ -192,11 +192,14 @@ def reject_device_array(value, what):
 class Function:
     """A callable compiled function: arguments and results are NumPy arrays."""
 
-    def __init__(self, module, name, function_type, address):
+    def __init__(self, module, name, function_type, address, read_only=()):
         self.module = module  # keeps the compiled code alive
         self.name = name
         self.type_text = function_type
         self.inputs, self.results = parse_function_type(function_type)
+        # Memref arguments the caller knows the code only reads: read-only
+        # arrays (np.frombuffer, views of JAX arrays) are passed as they are.
+        self.read_only = frozenset(read_only)
         self._result_struct = None
         result_args = []
         returns = None
@@ -238,9 +241,10 @@ class Function:
                 raise ValueError("%s: the array is not C-contiguous and aligned; linalgx does "
                                  "not copy memref arguments (the function may write into "
                                  "them), pass numpy.ascontiguousarray(x)" % what)
-            if not value.flags.writeable:
+            if not value.flags.writeable and index not in self.read_only:
                 raise ValueError("%s: the array is read-only and the function may write "
-                                 "into a memref argument" % what)
+                                 "into a memref argument (pass a tensor argument, or "
+                                 "numpy.array(x) for a writeable copy)" % what)
             array = value
         else:
             array = np.asarray(value)
@@ -321,14 +325,20 @@ class CompiledModule:
         self._functions = {}
         self._lock = threading.Lock()
 
-    def function(self, name):
-        """The callable function @name (an EntryPointError if there is none)."""
+    def function(self, name, read_only=()):
+        """The callable function @name (an EntryPointError if there is none).
+
+        `read_only`: indices of memref arguments that the function only
+        reads, which may then be read-only arrays (it is the caller's word:
+        the code is not checked)."""
+        key = (name, frozenset(read_only))
         with self._lock:
-            if name not in self._functions:
+            if key not in self._functions:
                 function_type = self._native.function_type(self._handle, name)
                 address = self._native.lookup(self._handle, name)
-                self._functions[name] = Function(self, name, function_type, address)
-            return self._functions[name]
+                self._functions[key] = Function(self, name, function_type, address,
+                                                read_only)
+            return self._functions[key]
 
     __getitem__ = function
 

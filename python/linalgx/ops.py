@@ -49,11 +49,12 @@ _functions = {}
 _functions_lock = threading.Lock()
 
 
-def _compiled(operation, source, pipeline):
+def _compiled(operation, source, pipeline, read_only=()):
     key = (operation, source, pipeline)
     with _functions_lock:
         if key not in _functions:
-            _functions[key] = jit.CompiledModule(source, pipeline).function(operation)
+            _functions[key] = jit.CompiledModule(source, pipeline).function(
+                operation, read_only=read_only)
         return _functions[key]
 
 
@@ -168,9 +169,14 @@ def pivots_to_permutation(pivots, n, *, pipeline=jit.DEFAULT_PIPELINE):
     if element == "i32" and n > INT32_MAX:
         raise ValueError("linalgx.pivots_to_permutation: n = %d does not fit int32 pivots" % n)
     pivots = np.ascontiguousarray(pivots, dtype=np.dtype(pivots.dtype.type))
+    if not pivots.flags.aligned:  # e.g. np.frombuffer at an odd offset
+        pivots = pivots.copy()
     permutation = np.empty(tuple(batch) + (n,), dtype=pivots.dtype)
+    # The pivots are only read: read-only arrays (np.frombuffer, a JAX
+    # array's host view) are passed without a copy.
     function = _compiled("pivots_to_permutation",
-                         _PIVOTS_TO_PERMUTATION_SOURCE.format(I=element), pipeline)
+                         _PIVOTS_TO_PERMUTATION_SOURCE.format(I=element), pipeline,
+                         read_only=(0,))
     b = int(np.prod(batch, dtype=np.int64))
     function(pivots.reshape(b, k), permutation.reshape(b, n))
     return permutation

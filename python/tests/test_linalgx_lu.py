@@ -9,6 +9,7 @@ import scipy.linalg
 import scipy.linalg.lapack
 
 import linalgx
+from linalgx import jit
 
 DTYPES = [np.float32, np.float64, np.complex64, np.complex128]
 SHAPES = [(1, 1), (2, 2), (5, 5), (16, 16), (37, 37), (4, 7), (7, 4)]
@@ -203,3 +204,94 @@ def test_lu_generated_singular_and_nan():
     # The same steps, up to rounding: the multipliers come from the pivot's
     # reciprocal here and from a division in the loops. NaNs propagate alike.
     np.testing.assert_allclose(lu, reference, rtol=1e-13, atol=1e-15, equal_nan=True)
+
+
+LOOPS = "linalgx-cpu-pipeline{lu-strategy=loops}"
+# Below and at the sizes from which the default strategy hands a matrix to
+# LAPACK (f64 256, f32 192, complex 96), and a LAPACK-only strategy.
+NON_FINITE_CASES = [(np.float64, 100), (np.float64, 256), (np.float64, 260),
+                    (np.float32, 191), (np.float32, 192),
+                    (np.complex128, 95), (np.complex128, 100), (np.complex64, 96)]
+
+
+@pytest.mark.parametrize("dtype, n", NON_FINITE_CASES,
+                         ids=lambda c: np.dtype(c).name if isinstance(c, type) else str(c))
+@pytest.mark.parametrize("where", ["nan-diagonal", "nan-below", "inf", "nan-and-inf"])
+@pytest.mark.parametrize("pipeline", [jit.DEFAULT_PIPELINE,
+                                      "linalgx-cpu-pipeline{lu-strategy=lapack}"],
+                         ids=["auto", "lapack"])
+def test_non_finite_input_follows_one_rule_at_every_size(dtype, n, where, pipeline):
+    # The same op on the same data gives the same pivots, info and NaN
+    # pattern whatever the size or strategy: a matrix with a NaN or Inf is
+    # never handed to LAPACK (whose NaN pivot choice depends on its vector
+    # kernels); the reference is the loops lowering.
+    if "lapack" in pipeline and not linalgx_has_lapack():
+        pytest.skip("the CPU runtime was built without LAPACK")
+    rng = np.random.default_rng(n)
+    a = random_matrix(rng, (n, n), dtype)
+    if where in ("nan-diagonal", "nan-and-inf"):
+        a[0, 0] = np.nan
+    if where == "nan-below":
+        a[7, 0] = np.nan
+    if where in ("inf", "nan-and-inf"):
+        a[3, 2] = np.inf
+    lu, pivots, permutation, info = linalgx.lu(a, return_info=True, pipeline=pipeline)
+    reference, reference_pivots, _, reference_info = linalgx.lu(
+        a, return_info=True, pipeline=LOOPS)
+    np.testing.assert_array_equal(pivots, reference_pivots)
+    np.testing.assert_array_equal(info, reference_info)
+    np.testing.assert_array_equal(np.isnan(lu), np.isnan(reference))
+    if where == "nan-diagonal":
+        assert pivots[0] == 0  # a NaN pivot candidate stays the pivot
+    if where == "nan-below":
+        assert pivots[0] != 7  # a NaN below the diagonal is never the pivot
+
+
+def linalgx_has_lapack():
+    import ctypes
+    from linalgx import _native
+    runtime = next(p for p in _native.library().shared_lib_paths
+                   if p.endswith(_native.CPU_RUNTIME_NAME))
+    return bool(ctypes.CDLL(runtime).linalgxCpuHasLapack())
+
+
+@pytest.mark.parametrize("make", ["flag", "frombuffer", "frombuffer-unaligned", "reversed"])
+@pytest.mark.parametrize("itype", [np.int32, np.int64])
+def test_pivots_to_permutation_reads_read_only_pivots(make, itype):
+    # Pivots are only read: read-only arrays (np.frombuffer, a JAX array's
+    # host view, an array whose writeable flag is off) are accepted.
+    pivots = np.array([[2, 2, 2], [1, 2, 2]], dtype=itype)
+    expected = linalgx.pivots_to_permutation(pivots.copy(), 4)
+    if make == "flag":
+        given = pivots.copy()
+        given.flags.writeable = False
+    elif make == "frombuffer":
+        given = np.frombuffer(pivots.tobytes(), dtype=itype).reshape(2, 3)
+    elif make == "frombuffer-unaligned":
+        given = np.frombuffer(b"x" + pivots.tobytes(), dtype=itype, offset=1).reshape(2, 3)
+    else:
+        given = np.frombuffer(pivots[:, ::-1].tobytes(), dtype=itype).reshape(2, 3)[:, ::-1]
+    assert not given.flags.writeable
+    np.testing.assert_array_equal(linalgx.pivots_to_permutation(given, 4), expected)
+
+
+def test_lu_reads_a_read_only_input():
+    a = np.random.default_rng(3).standard_normal((5, 5))
+    expected = linalgx.lu(a)
+    a.flags.writeable = False
+    for got, want in zip(linalgx.lu(a), expected):
+        np.testing.assert_array_equal(got, want)
+
+
+def test_compiled_memref_arguments_stay_writeable_only():
+    # linalgx.compile's memref arguments may be written by the code, so a
+    # read-only array is still refused there, with the way out named.
+    module = linalgx.compile("""
+func.func @perm(%p: memref<?xi32>, %q: memref<?xi32>) {
+  linalgx.pivots_to_permutation ins(%p : memref<?xi32>) outs(%q : memref<?xi32>)
+  return
+}""")
+    pivots = np.array([1, 1], dtype=np.int32)
+    pivots.flags.writeable = False
+    with pytest.raises(ValueError, match="read-only .*pass a tensor argument"):
+        module["perm"](pivots, np.empty(2, dtype=np.int32))

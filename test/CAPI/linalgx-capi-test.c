@@ -455,9 +455,8 @@ static const char *const kJitModule =
 
 static void testJit(void) {
   fprintf(stdout, "@jit\n");
-  // The loops lowering: the default (auto) calls linalgxCpuGetrf, which a
-  // JIT user loads with liblinalgx_cpu_runtime.so (the Python package does);
-  // this test is about the JIT API itself.
+  // The loops lowering first (code that calls nothing); the default
+  // strategy's runtime call comes below.
   MlirStringRef cpu = mlirStringRefCreateFromCString(
       "linalgx-cpu-pipeline{lu-strategy=loops}");
   int64_t compiledBefore = linalgxJitCompilationCount();
@@ -491,6 +490,31 @@ static void testJit(void) {
     fprintf(stdout, "U(0,0): %g\n", a[0]);
   }
 
+  /* The default strategy calls linalgxCpuGetrf: the JIT loads linalgx's CPU
+     runtime itself (no library passed). */
+  LinalgXJitModule viaRuntime = linalgxJitModuleCreate(
+      mlirStringRefCreateFromCString(kJitModule),
+      mlirStringRefCreateFromCString("linalgx-cpu-pipeline"), 2, 0, NULL,
+      printToStdout, NULL);
+  EXPECT(!linalgxJitModuleIsNull(viaRuntime));
+  LuFn viaRuntimeLu =
+      (LuFn)linalgxJitModuleLookup(viaRuntime, lu, printToStdout, NULL);
+  EXPECT(viaRuntimeLu != NULL);
+  if (viaRuntimeLu) {
+    double a[9] = {1, 2, 3, 4, 5, 6, 7, 8, 10};
+    int32_t pivots[3] = {-1, -1, -1}, permutation[3] = {-1, -1, -1}, info = -1;
+    MemRef2DF64 aRef = {a, a, 0, {3, 3}, {3, 1}};
+    MemRef1DI32 pRef = {pivots, pivots, 0, {3}, {1}};
+    MemRef0DI32 iRef = {&info, &info, 0};
+    MemRef1DI32 permRef = {permutation, permutation, 0, {3}, {1}};
+    viaRuntimeLu(&aRef, &pRef, &iRef, &permRef);
+    fprintf(stdout,
+            "runtime: pivots: %d %d %d, permutation: %d %d %d, info: %d\n",
+            pivots[0], pivots[1], pivots[2], permutation[0], permutation[1],
+            permutation[2], info);
+  }
+  linalgxJitModuleDestroy(viaRuntime);
+
   fprintf(stdout, "-- missing entry point\n");
   EXPECT(linalgxJitModuleLookup(
              module, mlirStringRefCreateFromCString("main"), printToStdout,
@@ -523,12 +547,13 @@ static void testJit(void) {
                                   cpu, 2, 1, &missing, printToStdout, NULL);
   fprintf(stdout, "\nnull: %d\n", linalgxJitModuleIsNull(module));
   linalgxJitModuleDestroy(module); /* null: ignored */
-  EXPECT(linalgxJitCompilationCount() == compiledBefore + 1);
+  EXPECT(linalgxJitCompilationCount() == compiledBefore + 2);
 }
 // CHECK-LABEL: @jit
 // CHECK-NEXT:  type: (memref<3x3xf64>, memref<3xi32>, memref<i32>, memref<3xi32>) -> ()
 // CHECK-NEXT:  pivots: 2 2 2, permutation: 2 0 1, info: 0
 // CHECK-NEXT:  U(0,0): 7
+// CHECK-NEXT:  runtime: pivots: 2 2 2, permutation: 2 0 1, info: 0
 // CHECK-NEXT:  -- missing entry point
 // CHECK-NEXT:  linalgx: the module has no public function @main with a body (callable functions: @lu)
 // CHECK-NEXT:  linalgx: the module has no public function @not_an_entry_point with a body (callable functions: @lu)

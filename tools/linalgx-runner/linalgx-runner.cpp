@@ -96,6 +96,11 @@ LogicalResult lowerForTarget(Operation *module, JitRunnerOptions &) {
     options.hostBuffers = true;
     options.deallocateBuffers = deallocate;
     options.luStrategy = clLuStrategy;
+    if (failed(linalgx::verifyGPUPipelineOptions(
+            options, [](const llvm::Twine &message) {
+              llvm::errs() << "linalgx-runner: error: " << message << "\n";
+            })))
+      return failure();
     linalgx::buildGPUPipeline(pm, options);
     break;
   }
@@ -152,6 +157,34 @@ std::optional<llvm::StringRef> flagValue(llvm::ArrayRef<const char *> args,
     }
   }
   return std::nullopt;
+}
+
+/// Loads every library of the --shared-libs flags (comma-separated lists,
+/// as mlir-runner takes them); false, with a message, if one fails.
+bool loadUserLibraries(llvm::ArrayRef<const char *> args) {
+  for (size_t i = 1; i < args.size(); ++i) {
+    llvm::StringRef text = llvm::StringRef(args[i]).ltrim('-');
+    if (!text.consume_front("shared-libs"))
+      continue;
+    if (!text.consume_front("=")) {
+      if (!text.empty() || i + 1 == args.size())
+        continue;
+      text = args[++i];
+    }
+    llvm::SmallVector<llvm::StringRef> paths;
+    text.split(paths, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+    for (llvm::StringRef path : paths) {
+      std::string error;
+      if (!llvm::sys::DynamicLibrary::getPermanentLibrary(path.str().c_str(),
+                                                          &error)
+               .isValid()) {
+        llvm::errs() << "linalgx-runner: error: --shared-libs: cannot load "
+                     << path << ": " << error << "\n";
+        return false;
+      }
+    }
+  }
+  return true;
 }
 
 /// Loads the CUDA runtime and asks it whether a GPU is usable, so that a
@@ -212,7 +245,11 @@ int main(int argc, char **argv) {
   }
 
   std::string sharedLibs;
-  if (!hasFlag(args, "shared-libs")) {
+  if (hasFlag(args, "shared-libs")) {
+    // JitRunnerMain reports a library it cannot load and still exits 0.
+    if (!loadUserLibraries(args))
+      return 1;
+  } else {
     std::vector<llvm::StringRef> names = {"libmlir_c_runner_utils.so",
                                           "libmlir_runner_utils.so",
                                           "liblinalgx_runner_utils.so"};

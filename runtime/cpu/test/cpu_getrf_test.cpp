@@ -19,6 +19,7 @@
 #include <cmath>
 #include <complex>
 #include <cstdio>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <random>
@@ -222,7 +223,39 @@ void runType(const char *name, int32_t strategy, std::mt19937_64 &rng) {
 
 } // namespace
 
+/// `--call NAME`: one call with sizes or buffers a memref can claim but the
+/// runtime must refuse with a message (the lit test checks it and the exit
+/// status); returning from it is a failure.
+int callWithBadArguments(const char *name) {
+  double a[4] = {1, 2, 3, 4}, lu[4];
+  int32_t pivots[2], info[1];
+  const int64_t huge = INT64_MAX;
+  if (std::strcmp(name, "overflow") == 0)
+    linalgxCpuGetrf(LINALGX_CPU_F64, 64, nullptr, nullptr, nullptr, nullptr, 1,
+                    huge, 2, LINALGX_CPU_GETRF_AUTO);
+  else if (std::strcmp(name, "overflow-batch") == 0)
+    linalgxCpuGetrf(LINALGX_CPU_C64, 32, a, lu, pivots, info, int64_t(1) << 40,
+                    int64_t(1) << 20, 4, LINALGX_CPU_GETRF_AUTO);
+  else if (std::strcmp(name, "null-input") == 0)
+    linalgxCpuGetrf(LINALGX_CPU_F64, 32, nullptr, lu, pivots, info, 1, 2, 2,
+                    LINALGX_CPU_GETRF_AUTO);
+  else if (std::strcmp(name, "null-pivots") == 0)
+    linalgxCpuGetrf(LINALGX_CPU_F64, 32, a, lu, nullptr, info, 1, 2, 2,
+                    LINALGX_CPU_GETRF_AUTO);
+  else if (std::strcmp(name, "null-info") == 0)
+    linalgxCpuGetrf(LINALGX_CPU_F64, 32, a, lu, pivots, nullptr, 1, 2, 2,
+                    LINALGX_CPU_GETRF_AUTO);
+  else {
+    std::printf("unknown --call %s\n", name);
+    return 2;
+  }
+  std::printf("FAIL: linalgxCpuGetrf returned from --call %s\n", name);
+  return 1;
+}
+
 int main(int argc, char **argv) {
+  if (argc > 2 && std::strcmp(argv[1], "--call") == 0)
+    return callWithBadArguments(argv[2]);
   bool expectLapack = argc > 1 && std::strcmp(argv[1], "lapack") == 0;
   check(linalgxCpuHasLapack() == (expectLapack ? 1 : 0),
         "linalgxCpuHasLapack disagrees with the build configuration");

@@ -71,18 +71,17 @@ constexpr int64_t kDefaultLaneWorkspaceMiB = 256;
 
 int64_t getrfStreams() {
   static const int64_t value = [] {
-    int64_t v = envInt("LINALGX_GETRF_STREAMS", kDefaultGetrfStreams);
-    return v < 1 ? 1 : v > kMaxGetrfStreams ? kMaxGetrfStreams : v;
+    return envInt("LINALGX_GETRF_STREAMS", kDefaultGetrfStreams, 1,
+                  kMaxGetrfStreams);
   }();
   return value;
 }
 
 uint64_t laneWorkspaceBudgetBytes() {
   static const uint64_t value = [] {
-    int64_t mib = envInt("LINALGX_GETRF_STREAMS_WORKSPACE_MIB",
-                         kDefaultLaneWorkspaceMiB);
     const int64_t maxMiB = int64_t(1) << 30; // keeps the product in range
-    mib = mib < 0 ? 0 : mib > maxMiB ? maxMiB : mib;
+    int64_t mib = envInt("LINALGX_GETRF_STREAMS_WORKSPACE_MIB",
+                         kDefaultLaneWorkspaceMiB, 0, maxMiB);
     return static_cast<uint64_t>(mib) << 20;
   }();
   return value;
@@ -90,7 +89,7 @@ uint64_t laneWorkspaceBudgetBytes() {
 
 int64_t batchedGetrfMaxN() {
   static const int64_t value =
-      envInt("LINALGX_GETRF_BATCHED_MAX_N", kBatchedGetrfMaxN);
+      envInt("LINALGX_GETRF_BATCHED_MAX_N", kBatchedGetrfMaxN, 0, INT32_MAX);
   return value;
 }
 
@@ -100,7 +99,7 @@ int64_t batchedGetrfMaxN() {
 /// with LAPACK's rules before any call, so a negative info would be a bug in
 /// this file or in the CUDA libraries.
 bool checkInfoEagerly() {
-  static const bool value = envInt("LINALGX_CUDA_CHECK_INFO", 0) != 0;
+  static const bool value = envInt("LINALGX_CUDA_CHECK_INFO", 0, 0, 1) != 0;
   return value;
 }
 

@@ -155,9 +155,10 @@ bool processExiting();
 /// Registers that atexit handler (once); see Support.cpp for the ordering.
 void armExitDetection();
 
-/// Reads an integer environment variable; returns `fallback` when unset or
-/// not a valid integer.
-int64_t envInt(const char *name, int64_t fallback);
+/// Reads an integer environment variable in [min, max]: `fallback` when
+/// unset; a bad or out-of-range value is reported and replaced
+/// (common/EnvironmentInteger.h).
+int64_t envInt(const char *name, int64_t fallback, int64_t min, int64_t max);
 
 } // namespace linalgx::cuda
 

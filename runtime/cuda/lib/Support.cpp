@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Internal.h"
+#include "common/EnvironmentInteger.h"
 
 #include "linalgx/CudaRuntime.h"
 #include "linalgx/MgpuAbi.h"
@@ -399,16 +400,9 @@ cudaStream_t currentStream(const char *operation) {
   return stream;
 }
 
-int64_t envInt(const char *name, int64_t fallback) {
-  const char *text = std::getenv(name);
-  if (!text || !*text)
-    return fallback;
-  char *end = nullptr;
-  errno = 0;
-  long long value = std::strtoll(text, &end, 10);
-  if (errno != 0 || *end != '\0')
-    return fallback;
-  return value;
+int64_t envInt(const char *name, int64_t fallback, int64_t min, int64_t max) {
+  return linalgx::runtime::environmentInteger("linalgx-cuda-runtime", name,
+                                              fallback, min, max);
 }
 
 } // namespace linalgx::cuda

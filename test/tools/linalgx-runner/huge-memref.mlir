@@ -1,0 +1,15 @@
+// An lu on a memref whose allocation size overflows: the type verifies, the
+// allocation cannot exist, and the CPU runtime says so and exits non-zero
+// instead of dereferencing it.
+// RUN: not linalgx-runner %s 2>&1 | FileCheck %s
+// CHECK: linalgx-cpu-runtime: error: linalgxCpuGetrf: 1 matrices of 9223372036854775807 x 2 elements of 8 bytes are more than 2^63 bytes
+// CHECK-NOT: unreachable
+func.func @main() {
+  %a = memref.alloc() : memref<9223372036854775807x2xf64>
+  %p = memref.alloc() : memref<2xi64>
+  %i = memref.alloc() : memref<i64>
+  linalgx.lu ins(%a : memref<9223372036854775807x2xf64>)
+      outs(%a, %p, %i : memref<9223372036854775807x2xf64>, memref<2xi64>, memref<i64>)
+  vector.print str "unreachable\n"
+  return
+}
