@@ -16,7 +16,7 @@ install_packages() {
   # (lu-strategy=generated) runs its batches on.
   local wanted=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
                 lld-22 cmake ninja-build ccache python3 python3-numpy
-                python3-scipy python3-pytest
+                python3-scipy python3-pytest python3-venv
                 libopenblas-dev libomp-22-dev "$@")
   local missing=()
   for pkg in "${wanted[@]}"; do
@@ -35,26 +35,32 @@ install_packages() {
     "${missing[@]}" >/dev/null
 }
 
-# The tests need a Python with NumPy, SciPy and pytest. Prefer the python3 on
-# PATH (it may be a pyenv or venv one); give it the packages from PyPI if it
-# lacks them, and fall back to Debian's /usr/bin/python3, whose packages
-# install_packages provides.
+# The project's Python: a virtual environment in $LINALGX_VENV (default
+# .venv/ in the checkout) made from Debian's python3, with NumPy, SciPy,
+# pytest and JAX (CPU) from PyPI (scripts/python-requirements.txt). Debian's
+# system pip refuses installs (PEP 668), hence the environment. Idempotent:
+# pip runs only when a package is missing. Without PyPI (an offline machine)
+# it falls back to Debian's python3 and its packages, and says that JAX and
+# its tests are then left out.
+LINALGX_VENV=${LINALGX_VENV:-$LINALGX_ROOT/.venv}
 select_python() {
-  local candidate
-  for candidate in "$(command -v python3 || true)" /usr/bin/python3; do
-    [ -n "$candidate" ] || continue
-    if "$candidate" -c 'import numpy, scipy, pytest' 2>/dev/null; then
-      LINALGX_PYTHON=$candidate
-      return
-    fi
-  done
-  candidate=$(command -v python3 || true)
-  if [ -n "$candidate" ] && [ "$candidate" != /usr/bin/python3 ] &&
-     "$candidate" -m pip install -q numpy scipy pytest 2>/dev/null &&
-     "$candidate" -c 'import numpy, scipy, pytest' 2>/dev/null; then
-    LINALGX_PYTHON=$candidate
+  local venv_python=$LINALGX_VENV/bin/python
+  local probe='import numpy, scipy, pytest, jax'
+  if [ ! -x "$venv_python" ]; then
+    log "creating the virtual environment $LINALGX_VENV"
+    /usr/bin/python3 -m venv "$LINALGX_VENV" || true
+  fi
+  if [ -x "$venv_python" ] && ! "$venv_python" -c "$probe" 2>/dev/null; then
+    log "installing $(tr '\n' ' ' < "$LINALGX_ROOT/scripts/python-requirements.txt")into $LINALGX_VENV"
+    "$venv_python" -m pip install -q --disable-pip-version-check \
+      -r "$LINALGX_ROOT/scripts/python-requirements.txt" || true
+  fi
+  if [ -x "$venv_python" ] && "$venv_python" -c "$probe" 2>/dev/null; then
+    LINALGX_PYTHON=$venv_python
     return
   fi
+  log "warning: no PyPI packages in $LINALGX_VENV; using /usr/bin/python3 (Debian's" \
+      "NumPy, SciPy, pytest): JAX's handler and tests are left out"
   LINALGX_PYTHON=/usr/bin/python3
 }
 

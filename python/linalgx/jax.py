@@ -11,7 +11,11 @@ one handler per platform:
   stream, without host synchronization.
 
 So it works under `jax.jit`, on any batch rank and under `jax.vmap` (a
-vmapped call becomes one call with more batch dimensions). Returns
+vmapped call becomes one call with more batch dimensions), and it is
+differentiable: a JVP rule (the one `jax.lax.linalg.lu` has: the tangent of
+the factors from two triangular solves with L and U) gives `jax.jvp`,
+`jax.jacfwd` and, since that tangent is linear in the input's, `jax.grad`
+and `jax.jacrev`; pivots, permutation and info have zero tangents. Returns
 `(lu, pivots, permutation)` as `jax.lax.linalg.lu` does: 0-based int32
 pivots `[..., min(M, N)]` and the int32 row permutation `[..., M]`;
 `lu_with_info` also returns int32 `info` `[...]`.
@@ -19,6 +23,7 @@ pivots `[..., min(M, N)]` and the int32 row permutation `[..., M]`;
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from ._native import load_library
 
@@ -89,6 +94,11 @@ def lu_with_info(x):
     error = _cuda_error if on_gpu else _cpu_error
     if error is not None:
         raise LinalgXError("linalgx.jax.lu on the %s: %s" % ("GPU" if on_gpu else "CPU", error))
+    return _lu_call(x)
+
+
+@jax.custom_jvp
+def _lu_call(x):
     *batch, m, n = x.shape
     batch = tuple(batch)
     out_types = (
@@ -101,6 +111,37 @@ def lu_with_info(x):
     # mapped dimension broadcast to the front of the operand.
     call = jax.ffi.ffi_call(TARGET_NAME, out_types, vmap_method="broadcast_all")
     return call(x)
+
+
+@_lu_call.defjvp
+def _lu_call_jvp(primals, tangents):
+    (x,), (x_dot,) = primals, tangents
+    outputs = _lu_call(x)
+    lu_factors, _, permutation, _ = outputs
+    integer_tangents = tuple(np.zeros(v.shape, jax.dtypes.float0) for v in outputs[1:])
+    return outputs, (_lu_factors_tangent(lu_factors, permutation, x_dot),) + integer_tangents
+
+
+def _lu_factors_tangent(lu_factors, permutation, x_dot):
+    """The tangent of the packed factors: with P·A = L·U, the permuted
+    tangent X = P·dA splits as dL·U + L·dU, so L⁻¹·X·U⁻¹ = L⁻¹dL + dU·U⁻¹ is
+    strictly lower (L⁻¹dL, unit diagonal) plus upper (dU·U⁻¹):
+    dL = L·tril(L⁻¹XU⁻¹, -1), dU = triu(L⁻¹XU⁻¹)·U. For rectangular
+    matrices L is padded to M x M and U to N x N with an identity block."""
+    *batch, m, n = lu_factors.shape
+    k = min(m, n)
+    no_pad = [(0, 0)] * len(batch)
+    dtype = lu_factors.dtype
+    x = jnp.take_along_axis(x_dot, permutation[..., :, None], axis=-2)
+    l = jnp.pad(jnp.tril(lu_factors[..., :, :k], -1), no_pad + [(0, 0), (0, m - k)])
+    l = l + jnp.eye(m, dtype=dtype)
+    u = jnp.pad(jnp.triu(lu_factors[..., :k, :]), no_pad + [(0, n - k), (0, 0)])
+    u = u + jnp.pad(jnp.eye(n - k, dtype=dtype), ((k, 0), (k, 0)))
+    la = jax.lax.linalg.triangular_solve(l, x, left_side=True, lower=True,
+                                         unit_diagonal=True)
+    lau = jax.lax.linalg.triangular_solve(u, la, left_side=False, lower=False)
+    with jax.default_matmul_precision("highest"):
+        return l @ jnp.tril(lau, -1) + jnp.triu(lau) @ u
 
 
 def _runs_on_gpu(x):

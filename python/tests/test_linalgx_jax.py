@@ -13,6 +13,7 @@ import pytest
 
 jax = pytest.importorskip("jax")
 jax.config.update("jax_enable_x64", True)
+import jax.numpy as jnp  # noqa: E402
 
 import linalgx  # noqa: E402
 from linalgx import _native  # noqa: E402
@@ -94,3 +95,69 @@ def test_linalgx_lu_takes_jax_values():
     assert info.shape == (3,) and permutation.shape == (3, 6)
     with pytest.raises(ValueError, match="pipeline"):
         linalgx.lu(x, pipeline="linalgx-cpu-pipeline{lu-strategy=loops}")
+
+
+# Differentiation: the tangents and gradients of linalgx.jax.lu equal those
+# of jax.lax.linalg.lu (the same rule, so to rounding) in f64.
+DIFF_SHAPES = [(5, 5), (3, 4, 4), (6, 4), (4, 6), (2, 3, 7, 7)]
+
+
+def close(x, y, rtol=1e-10):
+    x, y = np.asarray(x), np.asarray(y)
+    scale = max(np.max(np.abs(y)), 1.0)
+    np.testing.assert_allclose(x, y, rtol=rtol, atol=rtol * scale)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.complex128])
+@pytest.mark.parametrize("shape", DIFF_SHAPES, ids=str)
+def test_jvp_matches_jax(dtype, shape):
+    rng = np.random.default_rng(zlib.crc32(repr((shape, "jvp")).encode()))
+    a = random_matrix(rng, shape, dtype)
+    a_dot = random_matrix(rng, shape, dtype)
+    primals, tangents = jax.jit(lambda x, t: jax.jvp(lxj.lu, (x,), (t,)))(a, a_dot)
+    expected_primals, expected_tangents = jax.jvp(jax.lax.linalg.lu, (a,), (a_dot,))
+    close(primals[0], expected_primals[0])
+    close(tangents[0], expected_tangents[0])
+    for integer in tangents[1:]:
+        assert integer.dtype == jax.dtypes.float0
+
+
+@pytest.mark.parametrize("shape", DIFF_SHAPES, ids=str)
+def test_grad_matches_jax(shape):
+    rng = np.random.default_rng(zlib.crc32(repr((shape, "grad")).encode()))
+    a = random_matrix(rng, shape, np.float64)
+    weights = random_matrix(rng, shape, np.float64)
+
+    def loss(factor):
+        return lambda x: jnp.sum(jnp.sin(factor(x)[0]) * weights)
+
+    close(jax.jit(jax.grad(loss(lxj.lu)))(a), jax.grad(loss(jax.lax.linalg.lu))(a))
+
+
+@pytest.mark.parametrize("transform", ["jacfwd", "jacrev"])
+@pytest.mark.parametrize("shape", [(4, 4), (5, 3), (3, 5)], ids=str)
+def test_jacobians_match_jax(transform, shape):
+    rng = np.random.default_rng(zlib.crc32(repr((shape, transform)).encode()))
+    a = random_matrix(rng, shape, np.float64)
+    jac = getattr(jax, transform)
+    close(jac(lambda x: lxj.lu(x)[0])(a), jac(lambda x: jax.lax.linalg.lu(x)[0])(a))
+
+
+def test_gradient_checks_numerically():
+    # Against finite differences, independently of JAX's rule.
+    from jax.test_util import check_grads
+    a = random_matrix(np.random.default_rng(5), (2, 5, 5), np.float64)
+    check_grads(lambda x: lxj.lu(x)[0], (a,), order=2, modes=["fwd", "rev"])
+
+
+def test_vmap_of_jvp_is_one_call():
+    # Batched tangents: one custom call for the whole batch, even under jvp.
+    rng = np.random.default_rng(8)
+    a = random_matrix(rng, (6, 5, 5), np.float64)
+    t = random_matrix(rng, (6, 5, 5), np.float64)
+    jvp = jax.vmap(lambda x, d: jax.jvp(lxj.lu, (x,), (d,)))
+    text = jax.jit(jvp).lower(a, t).as_text()
+    assert text.count("linalgx_lu") == 1, text
+    (_, tangents) = jvp(a, t)
+    _, expected = jax.jvp(jax.lax.linalg.lu, (a,), (t,))
+    close(tangents[0], expected[0])

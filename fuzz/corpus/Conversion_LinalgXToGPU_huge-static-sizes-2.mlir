@@ -1,0 +1,5 @@
+func.func @huge_batch(%a: memref<4294967296x4294967296x4x4xf32>, %p: memref<4294967296x4294967296x4xi32>, %i: memref<4294967296x4294967296xi32>) {
+  linalgx.lu ins(%a : memref<4294967296x4294967296x4x4xf32>)
+      outs(%a, %p, %i : memref<4294967296x4294967296x4x4xf32>, memref<4294967296x4294967296x4xi32>, memref<4294967296x4294967296xi32>)
+  return
+}

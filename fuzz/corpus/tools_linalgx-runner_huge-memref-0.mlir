@@ -1,0 +1,9 @@
+func.func @main() {
+  %a = memref.alloc() : memref<9223372036854775807x2xf64>
+  %p = memref.alloc() : memref<2xi64>
+  %i = memref.alloc() : memref<i64>
+  linalgx.lu ins(%a : memref<9223372036854775807x2xf64>)
+      outs(%a, %p, %i : memref<9223372036854775807x2xf64>, memref<2xi64>, memref<i64>)
+  vector.print str "unreachable\n"
+  return
+}
