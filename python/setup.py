@@ -15,6 +15,7 @@ the MLIR and LLVM 22 shared libraries of the system (libMLIR.so.22.1,
 libLLVM.so.22.1 under /usr/lib/llvm-22/lib), which must stay installed.
 """
 
+import glob
 import os
 import shutil
 
@@ -65,6 +66,10 @@ class BuildPyWithNativeLibraries(build_py):
         for name in OPTIONAL_NATIVE_LIBRARIES:
             if os.path.isfile(os.path.join(source, name)):
                 shutil.copy2(os.path.join(source, name), os.path.join(target, name))
+        # The fast call extension, for the Python that configured the build
+        # (lib/Bindings/Python); other Pythons call through ctypes.
+        for path in glob.glob(os.path.join(source, "_linalgx_memref_call.*.so")):
+            shutil.copy2(path, target)
 
 
 class BinaryDistribution(Distribution):

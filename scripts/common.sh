@@ -16,7 +16,7 @@ install_packages() {
   # (lu-strategy=generated) runs its batches on.
   local wanted=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
                 lld-22 cmake ninja-build ccache python3 python3-numpy
-                python3-scipy python3-pytest python3-venv
+                python3-scipy python3-pytest python3-venv python3-dev
                 libopenblas-dev libomp-22-dev "$@")
   local missing=()
   for pkg in "${wanted[@]}"; do

@@ -193,3 +193,36 @@ def library():
         if _library is None:
             _library = NativeLibrary()
         return _library
+
+
+MEMREF_CALL_NAME = "_linalgx_memref_call"
+_memref_call = None
+_memref_call_searched = False
+
+
+def memref_call():
+    """The `call` of the _linalgx_memref_call extension (lib/Bindings/Python),
+    built for this interpreter, or None where it is not: it calls compiled
+    functions on memref arguments with descriptors made in C, in a fraction
+    of what ctypes takes. Found like the libraries (candidate_library_dirs)."""
+    global _memref_call, _memref_call_searched
+    if _memref_call_searched:
+        return _memref_call
+    with _library_lock:
+        if not _memref_call_searched:
+            import importlib.machinery
+            import importlib.util
+            for directory in candidate_library_dirs():
+                for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+                    path = os.path.join(directory, MEMREF_CALL_NAME + suffix)
+                    if not os.path.isfile(path):
+                        continue
+                    spec = importlib.util.spec_from_file_location(MEMREF_CALL_NAME, path)
+                    module = importlib.util.module_from_spec(spec)
+                    spec.loader.exec_module(module)
+                    _memref_call = module.call
+                    break
+                if _memref_call is not None:
+                    break
+            _memref_call_searched = True
+    return _memref_call

@@ -200,6 +200,8 @@ class Function:
         # Memref arguments the caller knows the code only reads: read-only
         # arrays (np.frombuffer, views of JAX arrays) are passed as they are.
         self.read_only = frozenset(read_only)
+        self._address = address
+        self._fast_call = None
         self._result_struct = None
         result_args = []
         returns = None
@@ -220,6 +222,28 @@ class Function:
 
     def __repr__(self):
         return "<linalgx.jit.Function @%s : %s>" % (self.name, self.type_text)
+
+    def call_arrays(self, *arrays):
+        """Calls a function of memref arguments and no results on arrays that
+        already match its signature: C-contiguous, aligned, of the exact
+        dtype and rank, writeable unless in `read_only`. Only the number of
+        arguments and the buffers' contiguity are checked (what linalgx.lu
+        and pivots_to_permutation pass, they make so); __call__ checks all.
+        Through the _linalgx_memref_call extension where it is built."""
+        if self._fast_call is None:
+            if self.results or any(t.kind != "memref" for t in self.inputs):
+                raise TypeError("%r: call_arrays takes functions of memref arguments "
+                                "and no results" % self)
+            call = _native.memref_call()
+            if call is None or len(self.inputs) > 8:
+                self._fast_call = self.__call__
+            else:
+                address, mask = self._address, sum(1 << i for i in self.read_only)
+                self._fast_call = lambda *values: call(address, mask, *values)
+        if len(arrays) != len(self.inputs):
+            raise TypeError("@%s takes %d arguments, got %d" % (
+                self.name, len(self.inputs), len(arrays)))
+        self._fast_call(*arrays)
 
     def _marshal(self, index, value, value_type, keep_alive):
         what = "@%s argument %d (%s)" % (self.name, index, value_type)

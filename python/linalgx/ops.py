@@ -8,6 +8,7 @@ dynamically shaped (`memref<?x?x?xT>`). The functions are compiled on first
 use and cached.
 """
 
+import math
 import threading
 
 import numpy as np
@@ -49,10 +50,16 @@ _functions = {}
 _functions_lock = threading.Lock()
 
 
-def _compiled(operation, source, pipeline, read_only=()):
-    key = (operation, source, pipeline)
+def _compiled(operation, template, element, pipeline, read_only=()):
+    """The compiled `operation` of `template` for `element`, compiled on first
+    use and cached (the source is only formatted then)."""
+    key = (operation, element, pipeline)
+    function = _functions.get(key)  # the steady state: no lock
+    if function is not None:
+        return function
     with _functions_lock:
         if key not in _functions:
+            source = template.format(T=element, I=element)
             _functions[key] = jit.CompiledModule(source, pipeline).function(
                 operation, read_only=read_only)
         return _functions[key]
@@ -101,7 +108,9 @@ def lu(a, *, return_info=False, pipeline=jit.DEFAULT_PIPELINE):
     kind on the same device, queued on that library's current stream
     (`pipeline` is then not used: the GPU code is compiled ahead of time).
     """
-    if _is_jax_value(a):
+    if type(a) is np.ndarray:  # the common case first: no framework checks
+        pass
+    elif _is_jax_value(a):
         # JAX arrays on any device, and tracers under jax.jit / jax.vmap:
         # the XLA custom call, so that the result stays a JAX value.
         _check_default_pipeline(pipeline, "linalgx.lu",
@@ -110,10 +119,11 @@ def lu(a, *, return_info=False, pipeline=jit.DEFAULT_PIPELINE):
         from . import jax as linalgx_jax
         result = linalgx_jax.lu_with_info(a)
         return result if return_info else result[:3]
-    if cuda.is_cuda_array(a):
+    elif cuda.is_cuda_array(a):
         _check_default_pipeline(pipeline, "linalgx.lu")
         return cuda.lu(a, return_info=return_info)
-    a = _as_host_array(a, "linalgx.lu: a")
+    else:
+        a = _as_host_array(a, "linalgx.lu: a")
     element = LU_DTYPES.get(np.dtype(a.dtype.type))
     if element is None:
         raise TypeError("linalgx.lu: dtype %s is not supported; use float32, float64, complex64 "
@@ -131,10 +141,10 @@ def lu(a, *, return_info=False, pipeline=jit.DEFAULT_PIPELINE):
     pivots = np.empty(tuple(batch) + (k,), dtype=np.int32)
     info = np.empty(tuple(batch), dtype=np.int32)
     permutation = np.empty(tuple(batch) + (m,), dtype=np.int32)
-    function = _compiled("lu", _LU_SOURCE.format(T=element), pipeline)
-    b = int(np.prod(batch, dtype=np.int64))
-    function(factors.reshape(b, m, n), pivots.reshape(b, k), info.reshape(b),
-             permutation.reshape(b, m))
+    function = _compiled("lu", _LU_SOURCE, element, pipeline)
+    b = math.prod(batch)
+    function.call_arrays(factors.reshape(b, m, n), pivots.reshape(b, k), info.reshape(b),
+                         permutation.reshape(b, m))
     if return_info:
         return factors, pivots, permutation, info
     return factors, pivots, permutation
@@ -174,9 +184,8 @@ def pivots_to_permutation(pivots, n, *, pipeline=jit.DEFAULT_PIPELINE):
     permutation = np.empty(tuple(batch) + (n,), dtype=pivots.dtype)
     # The pivots are only read: read-only arrays (np.frombuffer, a JAX
     # array's host view) are passed without a copy.
-    function = _compiled("pivots_to_permutation",
-                         _PIVOTS_TO_PERMUTATION_SOURCE.format(I=element), pipeline,
-                         read_only=(0,))
-    b = int(np.prod(batch, dtype=np.int64))
-    function(pivots.reshape(b, k), permutation.reshape(b, n))
+    function = _compiled("pivots_to_permutation", _PIVOTS_TO_PERMUTATION_SOURCE, element,
+                         pipeline, read_only=(0,))
+    b = math.prod(batch)
+    function.call_arrays(pivots.reshape(b, k), permutation.reshape(b, n))
     return permutation

@@ -349,3 +349,44 @@ def test_library_not_found(tmp_path):
     assert check.returncode == 0, check.stdout
     assert "LinalgXError: cannot find liblinalgx_capi.so (searched " in check.stdout
     assert "set LINALGX_BUILD_DIR or LINALGX_LIBRARY_DIR" in check.stdout
+
+
+def test_call_arrays_matches_call_and_checks_buffers():
+    # The fast path linalgx.lu takes (the _linalgx_memref_call extension
+    # where it is built, ctypes otherwise): the same results as __call__, and
+    # a buffer it cannot pass is an exception, not a crash.
+    from linalgx import _native
+    module = linalgx.compile("""
+func.func @scale(%x: memref<?x?xf64>, %y: memref<?x?xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = memref.dim %x, %c0 : memref<?x?xf64>
+  %n = memref.dim %x, %c1 : memref<?x?xf64>
+  %two = arith.constant 2.0 : f64
+  scf.for %i = %c0 to %m step %c1 {
+    scf.for %j = %c0 to %n step %c1 {
+      %v = memref.load %x[%i, %j] : memref<?x?xf64>
+      %w = arith.mulf %v, %two : f64
+      memref.store %w, %y[%i, %j] : memref<?x?xf64>
+    }
+  }
+  return
+}""")
+    function = module.function("scale", read_only=(0,))
+    x = np.arange(12.0).reshape(3, 4)
+    x.flags.writeable = False
+    y_fast, y_checked = np.empty((3, 4)), np.empty((3, 4))
+    function.call_arrays(x, y_fast)
+    function(x, y_checked)
+    np.testing.assert_array_equal(y_fast, 2 * np.arange(12.0).reshape(3, 4))
+    np.testing.assert_array_equal(y_fast, y_checked)
+    with pytest.raises(TypeError, match="takes 2 arguments"):
+        function.call_arrays(x)
+    if _native.memref_call() is None:
+        pytest.skip("the _linalgx_memref_call extension is not built for this Python")
+    with pytest.raises((BufferError, ValueError), match="contiguous"):
+        function.call_arrays(x, np.empty((4, 3)).T)
+    read_only_output = np.empty((3, 4))
+    read_only_output.flags.writeable = False
+    with pytest.raises((BufferError, ValueError), match="read-only|writable"):
+        function.call_arrays(x, read_only_output)

@@ -432,12 +432,18 @@ bool mlir::linalgx::hasUnitInnerStride(Value value) {
 }
 
 bool mlir::linalgx::generatedLuFits(Type elementType, int64_t m, int64_t n) {
+  // Compared per row, as the dynamic check below: no product of two static
+  // sizes is formed (a type's sizes may be any int64).
+  int64_t rowBytesLimit = kGeneratedLuMaxLocalBytes / elementBytes(elementType);
+  if (n > rowBytesLimit)
+    return false;
   int64_t rowLength = n;
   if (!isa<ComplexType>(elementType)) {
     int64_t lanes = lanesOf(elementType);
     rowLength = (n + lanes - 1) / lanes * lanes;
   }
-  return m * rowLength * elementBytes(elementType) <= kGeneratedLuMaxLocalBytes;
+  int64_t bytesPerRow = std::max<int64_t>(rowLength * elementBytes(elementType), 1);
+  return m <= kGeneratedLuMaxLocalBytes / bytesPerRow;
 }
 
 Value mlir::linalgx::generatedLuFits(ImplicitLocOpBuilder &b, Type elementType,

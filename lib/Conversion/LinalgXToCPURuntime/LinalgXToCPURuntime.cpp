@@ -27,6 +27,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 #include <array>
 
@@ -120,17 +121,20 @@ bool runtimeCanTake(LuOp op) {
          hasIdentityLayout(op.getInfo());
 }
 
-/// Static matrix and batch sizes of `op`, if all are static.
+/// Static matrix and batch sizes of `op`, if all are static (and the batch
+/// fits int64: a type may claim more matrices than any buffer holds).
 std::optional<std::pair<int64_t, std::array<int64_t, 2>>>
 staticSizes(LuOp op) {
   auto type = cast<MemRefType>(op.getLu().getType());
   if (!type.hasStaticShape())
     return std::nullopt;
-  int64_t batch = 1;
-  for (int64_t dim = 0; dim < op.getBatchRank(); ++dim)
-    batch *= type.getDimSize(dim);
+  std::optional<int64_t> batch = 1;
+  for (int64_t dim = 0; dim < op.getBatchRank() && batch; ++dim)
+    batch = llvm::checkedMul(*batch, type.getDimSize(dim));
+  if (!batch)
+    return std::nullopt;
   int64_t rank = type.getRank();
-  return std::make_pair(batch, std::array<int64_t, 2>{type.getDimSize(rank - 2),
+  return std::make_pair(*batch, std::array<int64_t, 2>{type.getDimSize(rank - 2),
                                                        type.getDimSize(rank - 1)});
 }
 
