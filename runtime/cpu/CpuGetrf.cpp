@@ -211,32 +211,38 @@ template <typename T, typename I> typename UnblockedLuKernels<T, I>::Fn pickUnbl
 
 #ifdef LINALGX_CPU_RUNTIME_HAS_LAPACK
 } // namespace
-// The Fortran LAPACK interface of OpenBLAS (LP64: 32-bit integers).
+// The Fortran LAPACK interface of OpenBLAS (LP64: 32-bit integers), under
+// the build's symbol prefix (scipy_ for PyPI's scipy-openblas32).
+#define LINALGX_LAPACK_CONCAT(prefix, name) prefix##name
+#define LINALGX_LAPACK_EXPAND(prefix, name) LINALGX_LAPACK_CONCAT(prefix, name)
+#define LINALGX_LAPACK(name) LINALGX_LAPACK_EXPAND(LINALGX_LAPACK_PREFIX, name)
 extern "C" {
-void sgetrf_(const int *m, const int *n, float *a, const int *lda, int *ipiv,
-             int *info);
-void dgetrf_(const int *m, const int *n, double *a, const int *lda, int *ipiv,
-             int *info);
-void cgetrf_(const int *m, const int *n, std::complex<float> *a,
-             const int *lda, int *ipiv, int *info);
-void zgetrf_(const int *m, const int *n, std::complex<double> *a,
-             const int *lda, int *ipiv, int *info);
+void LINALGX_LAPACK(sgetrf_)(const int *m, const int *n, float *a,
+                             const int *lda, int *ipiv, int *info);
+void LINALGX_LAPACK(dgetrf_)(const int *m, const int *n, double *a,
+                             const int *lda, int *ipiv, int *info);
+void LINALGX_LAPACK(cgetrf_)(const int *m, const int *n,
+                             std::complex<float> *a, const int *lda, int *ipiv,
+                             int *info);
+void LINALGX_LAPACK(zgetrf_)(const int *m, const int *n,
+                             std::complex<double> *a, const int *lda,
+                             int *ipiv, int *info);
 }
 namespace {
 
 void lapackGetrf(int m, int n, float *a, int lda, int *ipiv, int *info) {
-  sgetrf_(&m, &n, a, &lda, ipiv, info);
+  LINALGX_LAPACK(sgetrf_)(&m, &n, a, &lda, ipiv, info);
 }
 void lapackGetrf(int m, int n, double *a, int lda, int *ipiv, int *info) {
-  dgetrf_(&m, &n, a, &lda, ipiv, info);
+  LINALGX_LAPACK(dgetrf_)(&m, &n, a, &lda, ipiv, info);
 }
 void lapackGetrf(int m, int n, std::complex<float> *a, int lda, int *ipiv,
                  int *info) {
-  cgetrf_(&m, &n, a, &lda, ipiv, info);
+  LINALGX_LAPACK(cgetrf_)(&m, &n, a, &lda, ipiv, info);
 }
 void lapackGetrf(int m, int n, std::complex<double> *a, int lda, int *ipiv,
                  int *info) {
-  zgetrf_(&m, &n, a, &lda, ipiv, info);
+  LINALGX_LAPACK(zgetrf_)(&m, &n, a, &lda, ipiv, info);
 }
 constexpr bool kHasLapack = true;
 #else
