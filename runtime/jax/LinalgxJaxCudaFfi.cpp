@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "linalgx/CudaKernels.h"
 #include "linalgx/CudaRuntime.h"
 
 #include "xla/ffi/api/ffi.h"
@@ -27,49 +28,11 @@
 #include <string>
 
 namespace ffi = xla::ffi;
+using linalgx::cuda_kernels::contiguous;
+using linalgx::cuda_kernels::LuEntry;
+using linalgx::cuda_kernels::MemRef;
 
 namespace {
-
-/// An MLIR ranked memref descriptor, as the `_mlir_ciface_` functions take
-/// them (a pointer to one per memref argument).
-template <int Rank> struct MemRef {
-  void *allocated;
-  void *aligned;
-  int64_t offset;
-  int64_t sizes[Rank];
-  int64_t strides[Rank];
-};
-
-/// A contiguous row-major descriptor of `data` with the given sizes.
-template <int Rank>
-MemRef<Rank> contiguous(void *data, const int64_t (&sizes)[Rank]) {
-  MemRef<Rank> d{data, data, 0, {}, {}};
-  int64_t stride = 1;
-  for (int i = Rank - 1; i >= 0; --i) {
-    d.sizes[i] = sizes[i];
-    d.strides[i] = stride;
-    stride *= sizes[i];
-  }
-  return d;
-}
-
-} // namespace
-
-extern "C" {
-#define LINALGX_LU_ENTRY(T)                                                    \
-  void _mlir_ciface_linalgx_lu_##T(MemRef<3> *, MemRef<3> *, MemRef<2> *,      \
-                                   MemRef<1> *, MemRef<2> *);
-LINALGX_LU_ENTRY(f32)
-LINALGX_LU_ENTRY(f64)
-LINALGX_LU_ENTRY(c32)
-LINALGX_LU_ENTRY(c64)
-#undef LINALGX_LU_ENTRY
-}
-
-namespace {
-
-using LuEntry = void (*)(MemRef<3> *, MemRef<3> *, MemRef<2> *, MemRef<1> *,
-                         MemRef<2> *);
 
 LuEntry entryFor(ffi::DataType type) {
   switch (type) {
@@ -123,6 +86,9 @@ ffi::Error factor(void *stream, ffi::AnyBuffer a,
 
 } // namespace
 
+// Command-buffer compatible: the call only queues work on XLA's stream (no
+// host synchronization, temporaries stream-ordered), so XLA may record it
+// into a CUDA graph (--xla_gpu_enable_command_buffer=+CUSTOM_CALL).
 XLA_FFI_DEFINE_HANDLER_SYMBOL(LinalgxLuCuda, factor,
                               ffi::Ffi::Bind()
                                   .Ctx<ffi::PlatformStream<void *>>()
@@ -130,4 +96,5 @@ XLA_FFI_DEFINE_HANDLER_SYMBOL(LinalgxLuCuda, factor,
                                   .Ret<ffi::AnyBuffer>()
                                   .Ret<ffi::Buffer<ffi::S32>>()
                                   .Ret<ffi::Buffer<ffi::S32>>()
-                                  .Ret<ffi::Buffer<ffi::S32>>());
+                                  .Ret<ffi::Buffer<ffi::S32>>(),
+                              {ffi::Traits::kCmdBufferCompatible});

@@ -1,0 +1,70 @@
+//===- CudaKernels.h - the ABI of liblinalgx_cuda_kernels.so ----*- C++ -*-===//
+//
+// The entry points of linalgx's GPU lowering compiled ahead of time
+// (runtime/cuda_kernels): the C interfaces `_mlir_ciface_<name>` of
+// dynamically shaped functions on device memrefs, batch dimensions
+// flattened, lowered with linalgx-gpu-pipeline{host-buffers=false}. Each
+// queues its work on the calling thread's stream (linalgxCudaSetStreamEx in
+// linalgx/CudaRuntime.h). Used by the framework handlers (runtime/jax,
+// runtime/torch), which hand them their own device buffers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LINALGX_CUDAKERNELS_H
+#define LINALGX_CUDAKERNELS_H
+
+#include <cstdint>
+
+namespace linalgx::cuda_kernels {
+
+/// An MLIR ranked memref descriptor, as the `_mlir_ciface_` functions take
+/// them (a pointer to one per memref argument).
+template <int Rank> struct MemRef {
+  void *allocated;
+  void *aligned;
+  int64_t offset;
+  int64_t sizes[Rank];
+  int64_t strides[Rank];
+};
+
+/// A contiguous row-major descriptor of `data` with the given sizes.
+template <int Rank>
+MemRef<Rank> contiguous(void *data, const int64_t (&sizes)[Rank]) {
+  MemRef<Rank> d{data, data, 0, {}, {}};
+  int64_t stride = 1;
+  for (int i = Rank - 1; i >= 0; --i) {
+    d.sizes[i] = sizes[i];
+    d.strides[i] = stride;
+    stride *= sizes[i];
+  }
+  return d;
+}
+
+/// lu [B, M, N] of a [B, M, N] with pivots [B, K] (0-based), info [B] and
+/// the permutation [B, M], all int32.
+using LuEntry = void (*)(MemRef<3> *a, MemRef<3> *lu, MemRef<2> *pivots,
+                         MemRef<1> *info, MemRef<2> *permutation);
+/// The permutation [B, N] of pivots [B, K] (0-based, int32 or int64).
+using PivotsToPermutationEntry = void (*)(MemRef<2> *pivots,
+                                          MemRef<2> *permutation);
+
+} // namespace linalgx::cuda_kernels
+
+extern "C" {
+#define LINALGX_CUDA_KERNELS_LU(T)                                             \
+  void _mlir_ciface_linalgx_lu_##T(                                            \
+      linalgx::cuda_kernels::MemRef<3> *, linalgx::cuda_kernels::MemRef<3> *,  \
+      linalgx::cuda_kernels::MemRef<2> *, linalgx::cuda_kernels::MemRef<1> *,  \
+      linalgx::cuda_kernels::MemRef<2> *);
+LINALGX_CUDA_KERNELS_LU(f32)
+LINALGX_CUDA_KERNELS_LU(f64)
+LINALGX_CUDA_KERNELS_LU(c32)
+LINALGX_CUDA_KERNELS_LU(c64)
+#undef LINALGX_CUDA_KERNELS_LU
+void _mlir_ciface_linalgx_pivots_to_permutation_i32(
+    linalgx::cuda_kernels::MemRef<2> *, linalgx::cuda_kernels::MemRef<2> *);
+void _mlir_ciface_linalgx_pivots_to_permutation_i64(
+    linalgx::cuda_kernels::MemRef<2> *, linalgx::cuda_kernels::MemRef<2> *);
+}
+
+#endif // LINALGX_CUDAKERNELS_H

@@ -1,0 +1,221 @@
+//===- LinalgxTorchOps.cpp - linalgx as PyTorch operators -------*- C++ -*-===//
+//
+// The `linalgx` operator library of PyTorch (torch.ops.linalgx.*):
+//
+//   lu(Tensor A) -> (Tensor LU, Tensor pivots, Tensor permutation, Tensor info)
+//       linalgx.lu's contract: 0-based int32 pivots [..., K], the int32 row
+//       permutation [..., M] (A[perm] = L U), int32 info [...].
+//   lu_factor_ex(Tensor A) -> (Tensor LU, Tensor pivots, Tensor info)
+//       torch.linalg.lu_factor_ex's: 1-based int32 pivots, no error checks.
+//   pivots_to_permutation(Tensor pivots, SymInt n) -> Tensor
+//       the permutation [..., n] of 0-based int32/int64 pivots.
+//
+// The CUDA kernels are linalgx's GPU lowering compiled ahead of time
+// (liblinalgx_cuda_kernels.so), run on PyTorch's current stream of the
+// tensor's device with the stream override's deferred synchronization: no
+// host wait, temporaries stream-ordered, so the calls are capturable in CUDA
+// graphs. The Meta kernels give shapes and dtypes (fake tensors,
+// torch.compile); autograd is registered from Python (linalgx/torch.py),
+// where PyTorch's own formula is written with torch ops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "linalgx/CudaKernels.h"
+#include "linalgx/CudaRuntime.h"
+
+#include <ATen/ATen.h>
+#include <c10/cuda/CUDAGuard.h>
+#include <c10/cuda/CUDAStream.h>
+#include <torch/library.h>
+
+#include <limits>
+#include <tuple>
+
+using linalgx::cuda_kernels::contiguous;
+using linalgx::cuda_kernels::LuEntry;
+using linalgx::cuda_kernels::MemRef;
+using linalgx::cuda_kernels::PivotsToPermutationEntry;
+
+namespace {
+
+/// The checks every entry point makes before any GPU work, each naming the
+/// argument.
+void checkFactorable(const at::Tensor &a, const char *op) {
+  TORCH_CHECK(a.dim() >= 2, op, ": A must have rank >= 2 ([..., M, N]), got shape ",
+              a.sizes());
+  TORCH_CHECK(at::isFloatingType(a.scalar_type()) ||
+                  at::isComplexType(a.scalar_type()),
+              op, ": A must be float32, float64, complex64 or complex128, got ",
+              a.scalar_type());
+  TORCH_CHECK(a.size(-2) <= std::numeric_limits<int32_t>::max() &&
+                  a.size(-1) <= std::numeric_limits<int32_t>::max(),
+              op, ": ", a.size(-2), " x ", a.size(-1),
+              " matrices cannot be indexed by int32 pivots");
+}
+
+LuEntry luEntryFor(at::ScalarType type, const char *op) {
+  switch (type) {
+  case at::kFloat:
+    return _mlir_ciface_linalgx_lu_f32;
+  case at::kDouble:
+    return _mlir_ciface_linalgx_lu_f64;
+  case at::kComplexFloat:
+    return _mlir_ciface_linalgx_lu_c32;
+  case at::kComplexDouble:
+    return _mlir_ciface_linalgx_lu_c64;
+  default:
+    TORCH_CHECK(false, op,
+                ": A must be float32, float64, complex64 or complex128, got ",
+                type);
+  }
+}
+
+/// Runs `body` with PyTorch's current stream of `device` as the calling
+/// thread's linalgx stream, for this call only.
+template <typename Body> void onCurrentStream(const at::Device &device, Body body) {
+  c10::cuda::CUDAGuard guard(device);
+  cudaStream_t stream = c10::cuda::getCurrentCUDAStream(device.index()).stream();
+  linalgxCudaSetStreamEx(stream, LINALGX_CUDA_STREAM_DEFER_SYNC);
+  body();
+  linalgxCudaResetStream();
+}
+
+std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor>
+luCuda(const at::Tensor &input) {
+  const char *op = "linalgx::lu";
+  checkFactorable(input, op);
+  LuEntry entry = luEntryFor(input.scalar_type(), op);
+  at::Tensor a = input.contiguous();
+  int64_t m = a.size(-2), n = a.size(-1), k = std::min(m, n);
+  auto batchShape = a.sizes().slice(0, a.dim() - 2);
+  int64_t batch = c10::multiply_integers(batchShape);
+  auto intOptions = a.options().dtype(at::kInt);
+  at::Tensor lu = at::empty_like(a, at::MemoryFormat::Contiguous);
+  std::vector<int64_t> shape(batchShape.begin(), batchShape.end());
+  at::Tensor info = at::empty(shape, intOptions);
+  shape.push_back(k);
+  at::Tensor pivots = at::empty(shape, intOptions);
+  shape.back() = m;
+  at::Tensor permutation = at::empty(shape, intOptions);
+  if (batch > 0) {
+    MemRef<3> aDesc = contiguous<3>(a.data_ptr(), {batch, m, n});
+    MemRef<3> luDesc = contiguous<3>(lu.data_ptr(), {batch, m, n});
+    MemRef<2> pivDesc = contiguous<2>(pivots.data_ptr(), {batch, k});
+    MemRef<1> infoDesc = contiguous<1>(info.data_ptr(), {batch});
+    MemRef<2> permDesc = contiguous<2>(permutation.data_ptr(), {batch, m});
+    onCurrentStream(a.device(), [&] {
+      entry(&aDesc, &luDesc, &pivDesc, &infoDesc, &permDesc);
+    });
+  }
+  return {lu, pivots, permutation, info};
+}
+
+std::tuple<at::Tensor, at::Tensor, at::Tensor> luFactorExCuda(const at::Tensor &a) {
+  auto [lu, pivots, permutation, info] = luCuda(a);
+  (void)permutation;
+  return {lu, pivots.add_(1), info};
+}
+
+at::Tensor pivotsToPermutationCuda(const at::Tensor &input, int64_t n) {
+  const char *op = "linalgx::pivots_to_permutation";
+  TORCH_CHECK(input.dim() >= 1, op, ": pivots must have rank >= 1 ([..., K])");
+  TORCH_CHECK(input.scalar_type() == at::kInt || input.scalar_type() == at::kLong,
+              op, ": pivots must be int32 or int64, got ", input.scalar_type());
+  int64_t k = input.size(-1);
+  TORCH_CHECK(n >= k, op, ": n = ", n,
+              " is smaller than the number of pivots K = ", k);
+  TORCH_CHECK(input.scalar_type() == at::kLong ||
+                  n <= std::numeric_limits<int32_t>::max(),
+              op, ": n = ", n, " does not fit int32 pivots");
+  PivotsToPermutationEntry entry = input.scalar_type() == at::kInt
+                                       ? _mlir_ciface_linalgx_pivots_to_permutation_i32
+                                       : _mlir_ciface_linalgx_pivots_to_permutation_i64;
+  at::Tensor pivots = input.contiguous();
+  auto batchShape = pivots.sizes().slice(0, pivots.dim() - 1);
+  int64_t batch = c10::multiply_integers(batchShape);
+  std::vector<int64_t> shape(batchShape.begin(), batchShape.end());
+  shape.push_back(n);
+  at::Tensor permutation = at::empty(shape, pivots.options());
+  if (batch > 0) {
+    MemRef<2> pivDesc = contiguous<2>(pivots.data_ptr(), {batch, k});
+    MemRef<2> permDesc = contiguous<2>(permutation.data_ptr(), {batch, n});
+    onCurrentStream(pivots.device(), [&] { entry(&pivDesc, &permDesc); });
+  }
+  return permutation;
+}
+
+// Meta kernels: shapes and dtypes only, on symbolic sizes.
+std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor>
+luMeta(const at::Tensor &a) {
+  checkFactorable(a, "linalgx::lu");
+  auto sizes = a.sym_sizes();
+  c10::SymInt m = sizes[a.dim() - 2], n = sizes[a.dim() - 1];
+  std::vector<c10::SymInt> batch(sizes.begin(), sizes.end() - 2);
+  auto intOptions = a.options().dtype(at::kInt);
+  std::vector<c10::SymInt> pivotsShape = batch, permutationShape = batch;
+  pivotsShape.push_back(m.min(n));
+  permutationShape.push_back(m);
+  return {at::empty_symint(sizes, a.options()),
+          at::empty_symint(pivotsShape, intOptions),
+          at::empty_symint(permutationShape, intOptions),
+          at::empty_symint(batch, intOptions)};
+}
+
+std::tuple<at::Tensor, at::Tensor, at::Tensor> luFactorExMeta(const at::Tensor &a) {
+  auto [lu, pivots, permutation, info] = luMeta(a);
+  (void)permutation;
+  return {lu, pivots, info};
+}
+
+at::Tensor pivotsToPermutationMeta(const at::Tensor &pivots, c10::SymInt n) {
+  TORCH_CHECK(pivots.dim() >= 1,
+              "linalgx::pivots_to_permutation: pivots must have rank >= 1");
+  std::vector<c10::SymInt> shape(pivots.sym_sizes().begin(),
+                                 pivots.sym_sizes().end() - 1);
+  shape.push_back(n);
+  return at::empty_symint(shape, pivots.options());
+}
+
+/// The CPU "kernels": a sentence instead of PyTorch's missing-backend error.
+[[noreturn]] void onCpu(const char *op, const char *argument) {
+  TORCH_CHECK(false, op, ": ", argument,
+              " is a CPU tensor; linalgx's PyTorch operators run on CUDA "
+              "tensors (on the CPU: torch.linalg.lu_factor, or linalgx.lu on "
+              "A.numpy())");
+}
+
+std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor> luCpu(const at::Tensor &) {
+  onCpu("linalgx::lu", "A");
+}
+std::tuple<at::Tensor, at::Tensor, at::Tensor> luFactorExCpu(const at::Tensor &) {
+  onCpu("linalgx::lu_factor_ex", "A");
+}
+at::Tensor pivotsToPermutationCpu(const at::Tensor &, int64_t) {
+  onCpu("linalgx::pivots_to_permutation", "pivots");
+}
+
+} // namespace
+
+TORCH_LIBRARY(linalgx, m) {
+  m.def("lu(Tensor A) -> (Tensor LU, Tensor pivots, Tensor permutation, Tensor info)");
+  m.def("lu_factor_ex(Tensor A) -> (Tensor LU, Tensor pivots, Tensor info)");
+  m.def("pivots_to_permutation(Tensor pivots, SymInt n) -> Tensor");
+}
+
+TORCH_LIBRARY_IMPL(linalgx, CUDA, m) {
+  m.impl("lu", &luCuda);
+  m.impl("lu_factor_ex", &luFactorExCuda);
+  m.impl("pivots_to_permutation", &pivotsToPermutationCuda);
+}
+
+TORCH_LIBRARY_IMPL(linalgx, CPU, m) {
+  m.impl("lu", &luCpu);
+  m.impl("lu_factor_ex", &luFactorExCpu);
+  m.impl("pivots_to_permutation", &pivotsToPermutationCpu);
+}
+
+TORCH_LIBRARY_IMPL(linalgx, Meta, m) {
+  m.impl("lu", &luMeta);
+  m.impl("lu_factor_ex", &luFactorExMeta);
+  m.impl("pivots_to_permutation", TORCH_FN(pivotsToPermutationMeta));
+}
