@@ -18,6 +18,7 @@ libLLVM.so.22.1 under /usr/lib/llvm-22/lib), which must stay installed.
 import glob
 import os
 import shutil
+import sys
 
 from setuptools import setup
 from setuptools.command.build_py import build_py
@@ -79,4 +80,27 @@ class BinaryDistribution(Distribution):
         return True
 
 
-setup(cmdclass={"build_py": BuildPyWithNativeLibraries}, distclass=BinaryDistribution)
+def torch_operator_extension():
+    """The PyTorch operator library (runtime/torch) where PyTorch with CUDA
+    and the CUDA kernels are: ([extension], {"build_ext": ...}); ([], {})
+    otherwise, with a message saying why."""
+    try:
+        from torch.utils import cpp_extension
+    except ImportError:
+        print("linalgx: PyTorch is not installed; the PyTorch operator library "
+              "(torch.ops.linalgx) is not built")
+        return [], {}
+    sys.path.insert(0, os.path.join(HERE, "linalgx"))
+    import _torch_build
+    try:
+        arguments = _torch_build.build_arguments(os.path.dirname(HERE), native_library_dir())
+    except FileNotFoundError as error:
+        print("linalgx: %s; the PyTorch operator library is not built" % error)
+        return [], {}
+    extension = cpp_extension.CUDAExtension("linalgx." + _torch_build.NAME, **arguments)
+    return [extension], {"build_ext": cpp_extension.BuildExtension}
+
+
+extensions, extension_commands = torch_operator_extension()
+setup(cmdclass={"build_py": BuildPyWithNativeLibraries, **extension_commands},
+      ext_modules=extensions, distclass=BinaryDistribution)

@@ -17,6 +17,9 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${LINALGX_BUILD_DIR:-$ROOT/build}
 PACK=${1:-$ROOT/.device/pypack}
+# The Python the build was configured with (the README set-up's .venv).
+PY=${LINALGX_PYTHON:-$ROOT/.venv/bin/python}
+[ -x "$PY" ] || PY=python3
 for lib in liblinalgx_cuda_runtime.so liblinalgx_cuda_kernels.so liblinalgx_jax_cuda_ffi.so; do
   [ -f "$BUILD/lib/$lib" ] || {
     echo "pack-python-gpu: $BUILD/lib has no $lib; build with the CUDA toolkit and JAX" >&2
@@ -29,12 +32,20 @@ cp "$BUILD/bin/linalgx_cuda_runtime_smoke" "$PACK/bin/"
 cp -r "$ROOT/python/linalgx" "$PACK/python/"
 rm -rf "$PACK/python/linalgx/_lib" "$PACK/python/linalgx/__pycache__"
 cp "$ROOT/runtime/jax/LinalgxJaxCudaFfi.cpp" "$PACK/src/"
-cp "$ROOT/runtime/cuda/include/linalgx/CudaRuntime.h" "$PACK/src/linalgx/"
-python3 -c "import jax, jax.ffi; print(jax.__version__)" > "$PACK/jax_version_build.txt"
+cp "$ROOT/runtime/cuda/include/linalgx/CudaRuntime.h" \
+   "$ROOT/runtime/cuda_kernels/include/linalgx/CudaKernels.h" "$PACK/src/linalgx/"
+# The PyTorch operator library's source, built there against its PyTorch.
+mkdir -p "$PACK/src/runtime"
+cp -r "$ROOT/runtime/torch" "$PACK/src/runtime/"
+mkdir -p "$PACK/src/runtime/cuda" "$PACK/src/runtime/cuda_kernels"
+cp -r "$ROOT/runtime/cuda/include" "$PACK/src/runtime/cuda/"
+cp -r "$ROOT/runtime/cuda_kernels/include" "$PACK/src/runtime/cuda_kernels/"
+"$PY" -c "import jax, jax.ffi; print(jax.__version__)" > "$PACK/jax_version_build.txt"
 grep -h "define XLA_FFI_API_M" \
-  "$(python3 -c 'import jax.ffi; print(jax.ffi.include_dir())')/xla/ffi/api/c_api.h" \
+  "$("$PY" -c 'import jax.ffi; print(jax.ffi.include_dir())')/xla/ffi/api/c_api.h" \
   > "$PACK/ffi_version_build.txt"
-cp "$ROOT/test/Integration/GPU/python_gpu.py" "$ROOT/bench/bench_python.py" "$PACK/"
+cp "$ROOT/test/Integration/GPU/python_gpu.py" "$ROOT/test/Integration/GPU/jax_gpu.py" \
+   "$ROOT/test/Integration/GPU/torch_ops_gpu.py" "$ROOT/bench/bench_python.py" "$PACK/"
 cat > "$PACK/run.sh" <<'RUN'
 #!/usr/bin/env bash
 # On the GPU machine: bash run.sh OUTDIR [prebuilt]. Writes ffi.txt, smoke.log,
@@ -81,9 +92,29 @@ else
 fi
 grep -vE "^(PASS|INFO)" "$OUTDIR/python_gpu.log" | tail -40
 grep -c "^PASS" "$OUTDIR/python_gpu.log" | sed 's/^/python_gpu PASS lines: /'
+echo "== torch_ops_gpu.py (builds the PyTorch operator library first)"
+if (cd "$OUTDIR" && timeout ${TORCHOPS_TIMEOUT:-420} python3 "$P/torch_ops_gpu.py" \
+      --source-root "$P/src" --library-dir "$P/lib" --build-dir "$P/torch_build") \
+      > "$OUTDIR/torch_ops_gpu.log" 2>&1; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+fi
+grep -vE "^PASS" "$OUTDIR/torch_ops_gpu.log" | tail -40
+echo "== jax_gpu.py"
+if (cd "$OUTDIR" && timeout ${JAXGPU_TIMEOUT:-300} python3 "$P/jax_gpu.py") \
+      > "$OUTDIR/jax_gpu.log" 2>&1; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+fi
+grep -vE "^PASS" "$OUTDIR/jax_gpu.log" | tail -25
+# The operator library, once built, serves the benchmark's PyTorch calls.
+cp "$P"/torch_build/_linalgx_torch_ops*.so "$P/lib/" 2>/dev/null ||
+  echo "no PyTorch operator library: the benchmark's PyTorch calls take ctypes"
 echo "== bench_python.py"
 timeout ${PYBENCH_TIMEOUT:-300} python3 "$P/bench_python.py" "$OUTDIR" > "$OUTDIR/bench.log" 2>&1 || echo "bench exit $?"
 tail -20 "$OUTDIR/bench.log"
-echo "$passed passed, $failed failed (runtime smoke, python_gpu.py)"
+echo "$passed passed, $failed failed (runtime smoke, python_gpu.py, torch_ops_gpu.py, jax_gpu.py)"
 RUN
 du -sh "$PACK" >&2

@@ -298,6 +298,13 @@ def _adopt(a, kind, what):
 # The operations
 # ---------------------------------------------------------------------------
 
+def _torch_operators():
+    """torch.ops.linalgx where linalgx's PyTorch operator library is built
+    (linalgx.torch), else None: PyTorch tensors then take the ctypes path."""
+    from . import torch as linalgx_torch
+    return linalgx_torch.operators()
+
+
 def validate_lu(a, what):
     """Checks a CUDA array for lu; returns (kind, dtype, shape)."""
     kind = array_kind(a)
@@ -326,6 +333,11 @@ def lu(a, *, return_info=False):
         from . import jax as linalgx_jax
         result = linalgx_jax.lu_with_info(a)
         return result if return_info else result[:3]
+    if kind == "torch":
+        operators = _torch_operators()
+        if operators is not None:  # the C++ operator: no ctypes on the way
+            result = tuple(operators.lu(a))
+            return result if return_info else result[:3]
     library_kernels = kernels()  # no library or no GPU: raise before anything else
     a, library = _adopt(a, kind, what)
     if kind == "dlpack":  # now a CuPy/PyTorch view: validate it as such
@@ -369,16 +381,20 @@ def pivots_to_permutation(pivots, n):
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
         raise TypeError("linalgx.pivots_to_permutation: n must be an integer, got %r" % (n,))
     n = int(n)
+    if kind != "dlpack":
+        *batch, k = shape
+        if n < k:
+            raise ValueError("linalgx.pivots_to_permutation: n = %d is smaller than the "
+                             "number of pivots K = %d" % (n, k))
+        if dtype == np.int32 and n > INT32_MAX:
+            raise ValueError("linalgx.pivots_to_permutation: n = %d does not fit int32 "
+                             "pivots" % n)
+    if kind == "torch" and _torch_operators() is not None:
+        return _torch_operators().pivots_to_permutation(pivots, n)
     library_kernels = kernels()
     pivots, library = _adopt(pivots, kind, what)
     if kind == "dlpack":
         return pivots_to_permutation(pivots, n)
-    *batch, k = shape
-    if n < k:
-        raise ValueError("linalgx.pivots_to_permutation: n = %d is smaller than the number "
-                         "of pivots K = %d" % (n, k))
-    if dtype == np.int32 and n > INT32_MAX:
-        raise ValueError("linalgx.pivots_to_permutation: n = %d does not fit int32 pivots" % n)
     batch = tuple(batch)
     b = int(np.prod(batch, dtype=np.int64))
     with library.device_scope():

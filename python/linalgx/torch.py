@@ -1,8 +1,7 @@
 """linalgx for PyTorch CUDA tensors: drop-ins for torch.linalg.lu_factor,
 torch.linalg.lu_factor_ex and torch.linalg.lu that factor with linalgx's
-GPU kernels (linalgx.cuda: compiled ahead of time, run on the tensor's
-device and PyTorch's current stream of that device, no host
-synchronization).
+GPU kernels (compiled ahead of time, run on the tensor's device and
+PyTorch's current stream of that device, no host synchronization).
 
     import linalgx.torch
     LU, pivots = linalgx.torch.lu_factor(A)         # as torch.linalg.lu_factor
@@ -13,18 +12,137 @@ Contract (PyTorch's, not linalgx.lu's): `pivots` are int32 and **1-based**
 (LAPACK's; torch.lu_unpack takes them), `info` int32 (0, or i + 1 for the
 first exactly zero U[i, i]; nothing is checked or raised, as
 lu_factor_ex(check_errors=False)), P the [..., M, M] permutation matrix with
-A = P @ L @ U. Plain Python with ctypes on data_ptr(): no C++ extension, no
-autograd (the results do not require grad), no torch.compile registration.
+A = P @ L @ U.
+
+They go through linalgx's PyTorch operator library (runtime/torch,
+`torch.ops.linalgx.lu`, `lu_factor_ex`, `pivots_to_permutation`): C++
+operators with CUDA and Meta kernels, so they work under
+`torch.compile(fullgraph=True)` and CUDA graph capture, and with autograd
+(PyTorch's own LU backward, registered below). Where the library is not
+built for this PyTorch, the functions fall back to calling the kernels
+through ctypes (no autograd, no torch.compile), with a warning that says so.
 """
+
+import glob
+import os
+import threading
+import warnings
 
 import torch
 
-from . import cuda
+from . import _native, cuda
+from .errors import LinalgXError
 
 _TYPES = (torch.float32, torch.float64, torch.complex64, torch.complex128)
+OPERATOR_LIBRARY = "_linalgx_torch_ops"
+
+_operators = None
+_operators_error = None
+_operators_lock = threading.Lock()
 
 
-def _factor(A, what):
+def _find_operator_library():
+    directories = [os.path.dirname(os.path.abspath(__file__))] + _native.candidate_library_dirs()
+    for directory in directories:
+        for path in sorted(glob.glob(os.path.join(directory, OPERATOR_LIBRARY + "*.so"))):
+            return path
+    raise LinalgXError(
+        "the PyTorch operator library (%s*.so) is not built: `pip install ./python` builds "
+        "it where PyTorch and the CUDA kernels are (searched %s)"
+        % (OPERATOR_LIBRARY, ", ".join(directories)))
+
+
+def operators():
+    """torch.ops.linalgx, loaded (and its autograd registered) on first use;
+    None where the library is not built, `operators_error()` saying why."""
+    global _operators, _operators_error
+    if _operators is not None or _operators_error is not None:
+        return _operators
+    with _operators_lock:
+        if _operators is None and _operators_error is None:
+            try:
+                if not hasattr(torch.ops.linalgx, "lu"):
+                    torch.ops.load_library(_find_operator_library())
+                _register_autograd()
+                _operators = torch.ops.linalgx
+            except (LinalgXError, OSError, RuntimeError) as error:
+                _operators_error = error
+    return _operators
+
+
+def operators_error():
+    operators()
+    return _operators_error
+
+
+# ---------------------------------------------------------------------------
+# Autograd: PyTorch's LU backward (torch's linalg_lu_backward), in torch ops
+# ---------------------------------------------------------------------------
+
+def _factors_backward(grad, lu, permutation):
+    """dLoss/dA from dLoss/dLU for A[perm] = L U, LU packed [..., M, N]."""
+    m, n = lu.shape[-2], lu.shape[-1]
+    k = min(m, n)
+    solve = torch.linalg.solve_triangular
+    L = lu[..., :, :k].tril(-1) + torch.eye(m, k, dtype=lu.dtype, device=lu.device)
+    U = lu[..., :k, :].triu()
+    L_grad, U_grad = grad[..., :, :k], grad[..., :k, :]
+    if m == n:
+        # P L^-H [L^H L_grad o 1_L + U_grad U^H o 1_U] U^-H
+        x = (L.mH @ L_grad).tril(-1) + (U_grad @ U.mH).triu()
+        x = solve(U.mH, x, upper=False, left=False)
+        x = solve(L.mH, x, upper=True, left=True, unitriangular=True)
+    elif m < n:
+        # [P L^-H (U1_grad + (L^H L_grad o 1_L - U_grad U^H o 1_U) U1^-H), P L^-H U2_grad]
+        x = (L.mH @ L_grad - U_grad.triu() @ U.mH).tril(-1)
+        x = solve(U[..., :, :k].mH, x, upper=False, left=False)
+        x = torch.cat([x + U_grad[..., :, :k].triu(), U_grad[..., :, k:]], dim=-1)
+        x = solve(L.mH, x, upper=True, left=True, unitriangular=True)
+    else:
+        # P [L1_grad + L1^-H (U_grad U^H o 1_U - L^H L_grad o 1_L); L2_grad] U^-H
+        x = (U_grad @ U.mH - L.mH @ L_grad.tril(-1)).triu()
+        x = solve(L[..., :k, :].mH, x, upper=True, left=True, unitriangular=True)
+        x = torch.cat([x + L_grad[..., :k, :].tril(-1), L_grad[..., k:, :]], dim=-2)
+        x = solve(U.mH, x, upper=False, left=False)
+    # A = P X with P[perm[i], i] = 1: row i of X is row perm[i] of A's grad.
+    index = permutation.long().unsqueeze(-1).expand(x.shape)
+    return torch.empty_like(x).scatter_(-2, index, x)
+
+
+def _setup_lu(ctx, inputs, output):
+    lu_factors, _, permutation, _ = output
+    ctx.save_for_backward(lu_factors, permutation)
+
+
+def _lu_backward(ctx, grad_lu, *_):
+    lu_factors, permutation = ctx.saved_tensors
+    return _factors_backward(grad_lu, lu_factors, permutation)
+
+
+def _setup_lu_factor_ex(ctx, inputs, output):
+    lu_factors, pivots, _ = output
+    ctx.save_for_backward(lu_factors, pivots)
+
+
+def _lu_factor_ex_backward(ctx, grad_lu, *_):
+    lu_factors, pivots = ctx.saved_tensors
+    permutation = torch.ops.linalgx.pivots_to_permutation(pivots - 1, lu_factors.shape[-2])
+    return _factors_backward(grad_lu, lu_factors, permutation)
+
+
+def _register_autograd():
+    torch.library.register_autograd("linalgx::lu", _lu_backward, setup_context=_setup_lu)
+    torch.library.register_autograd("linalgx::lu_factor_ex", _lu_factor_ex_backward,
+                                    setup_context=_setup_lu_factor_ex)
+
+
+# ---------------------------------------------------------------------------
+# The drop-ins
+# ---------------------------------------------------------------------------
+
+def _check(A, what):
+    """The argument checks, before any GPU work (also under torch.compile:
+    they read only static properties)."""
     if not isinstance(A, torch.Tensor):
         raise TypeError("%s: expected a torch.Tensor, got %s" % (what, type(A).__name__))
     if not A.is_cuda:
@@ -37,7 +155,26 @@ def _factor(A, what):
     if A.dim() < 2:
         raise ValueError("%s: A must have rank >= 2 ([..., M, N]), got shape %s"
                          % (what, tuple(A.shape)))
-    # Autograd is not implemented: factor the data, not the graph.
+
+
+_warned = False
+
+
+def _ctypes_fallback(what):
+    global _warned
+    if not _warned:
+        warnings.warn("%s: %s; calling the kernels through ctypes instead (no autograd, no "
+                      "torch.compile)" % (what, operators_error()), RuntimeWarning, stacklevel=3)
+        _warned = True
+
+
+def lu_with_permutation(A, what="linalgx.torch"):
+    """(LU, pivots 0-based, permutation, info): linalgx.lu's contract."""
+    _check(A, what)
+    ops = operators()
+    if ops is not None:
+        return ops.lu(A)
+    _ctypes_fallback(what)
     return cuda.lu(A.detach(), return_info=True)
 
 
@@ -46,7 +183,13 @@ def lu_factor_ex(A, *, pivot=True):
     torch.linalg.lu_factor_ex(A, check_errors=False): pivots int32 1-based."""
     if not pivot:
         raise NotImplementedError("linalgx.torch.lu_factor_ex: only pivot=True")
-    factors, pivots, _, info = _factor(A, "linalgx.torch.lu_factor_ex")
+    what = "linalgx.torch.lu_factor_ex"
+    _check(A, what)
+    ops = operators()
+    if ops is not None:
+        return ops.lu_factor_ex(A)
+    _ctypes_fallback(what)
+    factors, pivots, _, info = cuda.lu(A.detach(), return_info=True)
     return factors, pivots.add_(1), info
 
 
@@ -55,24 +198,25 @@ def lu_factor(A, *, pivot=True):
     pivots int32, 1-based."""
     if not pivot:
         raise NotImplementedError("linalgx.torch.lu_factor: only pivot=True")
-    factors, pivots, _, _ = _factor(A, "linalgx.torch.lu_factor")
-    return factors, pivots.add_(1)
+    factors, pivots, _ = lu_factor_ex(A)
+    return factors, pivots
 
 
 def lu(A, *, pivot=True):
     """(P, L, U) of a CUDA tensor A [..., M, N], as torch.linalg.lu:
     A = P @ L @ U, P [..., M, M], L [..., M, K] unit lower triangular,
     U [..., K, N] upper triangular, K = min(M, N). P comes from linalgx's
-    permutation output (no pivot loop), L and U from the factors."""
+    permutation output (no pivot loop), L and U from the factors (and their
+    gradients flow back through the factors)."""
     if not pivot:
         raise NotImplementedError("linalgx.torch.lu: only pivot=True")
-    factors, _, permutation, _ = _factor(A, "linalgx.torch.lu")
+    factors, _, permutation, _ = lu_with_permutation(A, "linalgx.torch.lu")
     m, n = A.shape[-2], A.shape[-1]
     k = min(m, n)
-    L = torch.tril(factors[..., :, :k], diagonal=-1)
-    L.diagonal(dim1=-2, dim2=-1).fill_(1)
-    U = torch.triu(factors[..., :k, :])
-    # A[perm] = L @ U, so A = P @ L @ U with P[perm[i], i] = 1.
-    P = torch.zeros(A.shape[:-2] + (m, m), dtype=A.dtype, device=A.device)
-    P.scatter_(-2, permutation.long().unsqueeze(-2), 1)
+    L = factors[..., :, :k].tril(-1) + torch.eye(m, k, dtype=A.dtype, device=A.device)
+    U = factors[..., :k, :].triu()
+    # A[perm] = L @ U, so A = P @ L @ U with P[perm[i], i] = 1: the one-hot
+    # rows of perm, transposed. (Not zeros().scatter_(..., 1): Inductor made
+    # that a long buffer and failed its matmul.)
+    P = torch.nn.functional.one_hot(permutation.long(), m).mT.to(A.dtype)
     return P, L, U

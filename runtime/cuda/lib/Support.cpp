@@ -469,8 +469,27 @@ extern "C" LINALGX_CUDA_EXPORT void linalgxCudaSetStreamEx(void *stream,
     // Special handles mean "the default stream of the calling thread's
     // current device".
     check(cudaGetDevice(&device), op, "cudaGetDevice");
-  else
-    check(cudaStreamGetDevice(s, &device), op, "cudaStreamGetDevice");
+  else {
+    // A stream being captured into a CUDA graph (torch.cuda.graph, XLA's
+    // command buffers) refuses cudaStreamGetDevice; the capturing thread's
+    // current device is the stream's (PyTorch and XLA capture under it).
+    cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+    check(cudaStreamIsCapturing(s, &capture), op, "cudaStreamIsCapturing");
+    if (capture == cudaStreamCaptureStatusNone)
+      check(cudaStreamGetDevice(s, &device), op, "cudaStreamGetDevice");
+    else
+      check(cudaGetDevice(&device), op, "cudaGetDevice");
+    static const bool reportCapture =
+        envInt("LINALGX_CUDA_REPORT_CAPTURE", 0, 0, 1) != 0;
+    static std::once_flag reported;
+    if (reportCapture && capture != cudaStreamCaptureStatusNone)
+      std::call_once(reported, [&] {
+        std::fprintf(stderr,
+                     "linalgx-cuda-runtime: note: stream capture: the work "
+                     "queued on stream %p is being recorded into a CUDA graph\n",
+                     stream);
+      });
+  }
   tStream.set = true;
   tStream.stream = s;
   tStream.device = device;
