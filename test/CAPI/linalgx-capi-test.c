@@ -453,6 +453,25 @@ static const char *const kJitModule =
     "  return\n"
     "}\n";
 
+typedef void (*LuFn)(MemRef2DF64 *, MemRef1DI32 *, MemRef0DI32 *,
+                     MemRef1DI32 *);
+
+/* Calls kJitModule's @lu on a tie-free 3x3 (pivots [2, 2, 2], as LAPACK's
+   dgetrf) and prints what it returned, after `label`. */
+static void runJitLu(LuFn function, const char *label) {
+  double a[9] = {1, 2, 3, 4, 5, 6, 7, 8, 10};
+  int32_t pivots[3] = {-1, -1, -1}, permutation[3] = {-1, -1, -1}, info = -1;
+  MemRef2DF64 aRef = {a, a, 0, {3, 3}, {3, 1}};
+  MemRef1DI32 pRef = {pivots, pivots, 0, {3}, {1}};
+  MemRef0DI32 iRef = {&info, &info, 0};
+  MemRef1DI32 permRef = {permutation, permutation, 0, {3}, {1}};
+  function(&aRef, &pRef, &iRef, &permRef);
+  fprintf(stdout, "%spivots: %d %d %d, permutation: %d %d %d, info: %d\n",
+          label, pivots[0], pivots[1], pivots[2], permutation[0],
+          permutation[1], permutation[2], info);
+  fprintf(stdout, "%sU(0,0): %g\n", label, a[0]);
+}
+
 static void testJit(void) {
   fprintf(stdout, "@jit\n");
   // The loops lowering first (code that calls nothing); the default
@@ -471,24 +490,10 @@ static void testJit(void) {
       module, lu, printToStdout, NULL, printToStdout, NULL)));
   fprintf(stdout, "\n");
 
-  typedef void (*LuFn)(MemRef2DF64 *, MemRef1DI32 *, MemRef0DI32 *,
-                       MemRef1DI32 *);
   LuFn function = (LuFn)linalgxJitModuleLookup(module, lu, printToStdout, NULL);
   EXPECT(function != NULL);
-  if (function) {
-    /* Tie-free: pivots [2, 2, 2], as LAPACK's dgetrf. */
-    double a[9] = {1, 2, 3, 4, 5, 6, 7, 8, 10};
-    int32_t pivots[3] = {-1, -1, -1}, permutation[3] = {-1, -1, -1}, info = -1;
-    MemRef2DF64 aRef = {a, a, 0, {3, 3}, {3, 1}};
-    MemRef1DI32 pRef = {pivots, pivots, 0, {3}, {1}};
-    MemRef0DI32 iRef = {&info, &info, 0};
-    MemRef1DI32 permRef = {permutation, permutation, 0, {3}, {1}};
-    function(&aRef, &pRef, &iRef, &permRef);
-    fprintf(stdout, "pivots: %d %d %d, permutation: %d %d %d, info: %d\n",
-            pivots[0], pivots[1], pivots[2], permutation[0], permutation[1],
-            permutation[2], info);
-    fprintf(stdout, "U(0,0): %g\n", a[0]);
-  }
+  if (function)
+    runJitLu(function, "");
 
   /* The default strategy calls linalgxCpuGetrf: the JIT loads linalgx's CPU
      runtime itself (no library passed). */
@@ -500,19 +505,8 @@ static void testJit(void) {
   LuFn viaRuntimeLu =
       (LuFn)linalgxJitModuleLookup(viaRuntime, lu, printToStdout, NULL);
   EXPECT(viaRuntimeLu != NULL);
-  if (viaRuntimeLu) {
-    double a[9] = {1, 2, 3, 4, 5, 6, 7, 8, 10};
-    int32_t pivots[3] = {-1, -1, -1}, permutation[3] = {-1, -1, -1}, info = -1;
-    MemRef2DF64 aRef = {a, a, 0, {3, 3}, {3, 1}};
-    MemRef1DI32 pRef = {pivots, pivots, 0, {3}, {1}};
-    MemRef0DI32 iRef = {&info, &info, 0};
-    MemRef1DI32 permRef = {permutation, permutation, 0, {3}, {1}};
-    viaRuntimeLu(&aRef, &pRef, &iRef, &permRef);
-    fprintf(stdout,
-            "runtime: pivots: %d %d %d, permutation: %d %d %d, info: %d\n",
-            pivots[0], pivots[1], pivots[2], permutation[0], permutation[1],
-            permutation[2], info);
-  }
+  if (viaRuntimeLu)
+    runJitLu(viaRuntimeLu, "runtime: ");
   linalgxJitModuleDestroy(viaRuntime);
 
   fprintf(stdout, "-- missing entry point\n");
@@ -554,6 +548,7 @@ static void testJit(void) {
 // CHECK-NEXT:  pivots: 2 2 2, permutation: 2 0 1, info: 0
 // CHECK-NEXT:  U(0,0): 7
 // CHECK-NEXT:  runtime: pivots: 2 2 2, permutation: 2 0 1, info: 0
+// CHECK-NEXT:  runtime: U(0,0): 7
 // CHECK-NEXT:  -- missing entry point
 // CHECK-NEXT:  linalgx: the module has no public function @main with a body (callable functions: @lu)
 // CHECK-NEXT:  linalgx: the module has no public function @not_an_entry_point with a body (callable functions: @lu)
