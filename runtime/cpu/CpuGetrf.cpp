@@ -8,7 +8,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "linalgx/CpuRuntime.h"
+#include "RecursiveLu.h"
 #include "UnblockedLu.h"
+#ifdef LINALGX_CPU_RUNTIME_HAS_LAPACK
+#include "Blas.h"
+#endif
 #include "common/EnvironmentInteger.h"
 
 #include <algorithm>
@@ -210,40 +214,6 @@ template <typename T, typename I> typename UnblockedLuKernels<T, I>::Fn pickUnbl
 //===----------------------------------------------------------------------===//
 
 #ifdef LINALGX_CPU_RUNTIME_HAS_LAPACK
-} // namespace
-// The Fortran LAPACK interface of OpenBLAS (LP64: 32-bit integers), under
-// the build's symbol prefix (scipy_ for PyPI's scipy-openblas32).
-#define LINALGX_LAPACK_CONCAT(prefix, name) prefix##name
-#define LINALGX_LAPACK_EXPAND(prefix, name) LINALGX_LAPACK_CONCAT(prefix, name)
-#define LINALGX_LAPACK(name) LINALGX_LAPACK_EXPAND(LINALGX_LAPACK_PREFIX, name)
-extern "C" {
-void LINALGX_LAPACK(sgetrf_)(const int *m, const int *n, float *a,
-                             const int *lda, int *ipiv, int *info);
-void LINALGX_LAPACK(dgetrf_)(const int *m, const int *n, double *a,
-                             const int *lda, int *ipiv, int *info);
-void LINALGX_LAPACK(cgetrf_)(const int *m, const int *n,
-                             std::complex<float> *a, const int *lda, int *ipiv,
-                             int *info);
-void LINALGX_LAPACK(zgetrf_)(const int *m, const int *n,
-                             std::complex<double> *a, const int *lda,
-                             int *ipiv, int *info);
-}
-namespace {
-
-void lapackGetrf(int m, int n, float *a, int lda, int *ipiv, int *info) {
-  LINALGX_LAPACK(sgetrf_)(&m, &n, a, &lda, ipiv, info);
-}
-void lapackGetrf(int m, int n, double *a, int lda, int *ipiv, int *info) {
-  LINALGX_LAPACK(dgetrf_)(&m, &n, a, &lda, ipiv, info);
-}
-void lapackGetrf(int m, int n, std::complex<float> *a, int lda, int *ipiv,
-                 int *info) {
-  LINALGX_LAPACK(cgetrf_)(&m, &n, a, &lda, ipiv, info);
-}
-void lapackGetrf(int m, int n, std::complex<double> *a, int lda, int *ipiv,
-                 int *info) {
-  LINALGX_LAPACK(zgetrf_)(&m, &n, a, &lda, ipiv, info);
-}
 constexpr bool kHasLapack = true;
 #else
 constexpr bool kHasLapack = false;
@@ -306,7 +276,7 @@ void lapackLu(const T *input, T *a, int64_t m, int64_t n, I *pivots, I *info) {
   lapackPivots.resize(static_cast<size_t>(k));
   toColumnMajor(input, columnMajor.data(), m, n, lda);
   int status = 0;
-  lapackGetrf(static_cast<int>(m), static_cast<int>(n), columnMajor.data(),
+  blas::getrf(static_cast<int>(m), static_cast<int>(n), columnMajor.data(),
               static_cast<int>(lda), lapackPivots.data(), &status);
   fromColumnMajor(columnMajor.data(), a, m, n, lda);
   for (int64_t i = 0; i < k; ++i)
@@ -403,7 +373,8 @@ void getrfBatch(const T *input, T *lu, I *pivots, I *info, int64_t batch,
   auto factor = [&](int64_t b) {
     const T *source = input + b * m * n;
     T *a = lu + b * m * n;
-    if (useLapack && allFinite(source, m * n)) {
+    bool throughBlas = useLapack && allFinite(source, m * n);
+    if (throughBlas && strategy == LINALGX_CPU_GETRF_LAPACK) {
       lapackLu(source, a, m, n, pivots + b * k, info + b);
       return;
     }
@@ -411,7 +382,10 @@ void getrfBatch(const T *input, T *lu, I *pivots, I *info, int64_t batch,
     // factorization.
     if (source != a)
       std::copy(source, source + m * n, a);
-    unblocked(a, m, n, pivots + b * k, info + b);
+    if (throughBlas)
+      recursiveLu(a, m, n, pivots + b * k, info + b);
+    else
+      unblocked(a, m, n, pivots + b * k, info + b);
   };
 
   ThreadPool *pool = nullptr;

@@ -46,10 +46,13 @@ enum LinalgxCpuElemType {
 enum LinalgxCpuGetrfStrategy {
   /// By matrix size: the unblocked kernel below the measured crossover
   /// (min(m, n) = 256 for f64, 192 for f32, 96 for complex; docs/cpu.md),
-  /// LAPACK from it on (the unblocked kernel everywhere when the library
-  /// has no LAPACK).
+  /// from it on a recursive row-major LU over the library's BLAS-3 (dtrsm,
+  /// dgemm: LAPACK's steps without its column-major transposes); the
+  /// unblocked kernel everywhere when the library has no BLAS/LAPACK, and
+  /// for any matrix holding a NaN or an infinity.
   LINALGX_CPU_GETRF_AUTO = 0,
-  /// LAPACK ?getrf for every matrix (an error without LAPACK).
+  /// LAPACK ?getrf for every finite matrix, through a column-major copy (an
+  /// error without LAPACK).
   LINALGX_CPU_GETRF_LAPACK = 1,
   /// The library's own unblocked kernel for every matrix.
   LINALGX_CPU_GETRF_UNBLOCKED = 2,
