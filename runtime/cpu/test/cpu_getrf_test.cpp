@@ -204,7 +204,9 @@ template <typename T, typename I>
 void runStrategy(const char *name, int32_t strategy, std::mt19937_64 &rng) {
   const int64_t shapes[][3] = {
       {1, 1, 1},  {1, 5, 5},   {3, 7, 4},   {2, 4, 7},    {1, 75, 75},
-      {64, 16, 16}, {200, 8, 8}, {5, 33, 31}, {1, 130, 130}, {2, 150, 97}};
+      {64, 16, 16}, {200, 8, 8}, {5, 33, 31}, {1, 130, 130}, {2, 150, 97},
+      // From the crossover on, `auto` takes the recursive BLAS-3 LU.
+      {1, 300, 260}, {2, 260, 300}};
   for (auto &shape : shapes) {
     runCase<T, I>(name, strategy, shape[0], shape[1], shape[2], false, rng);
     runCase<T, I>(name, strategy, shape[0], shape[1], shape[2], true, rng);
