@@ -81,7 +81,7 @@ class BinaryDistribution(Distribution):
 
 
 def torch_operator_extension():
-    """The PyTorch operator library (runtime/torch) where PyTorch with CUDA
+    """The PyTorch operator library (linalgx/csrc) where PyTorch with CUDA
     and the CUDA kernels are: ([extension], {"build_ext": ...}); ([], {})
     otherwise, with a message saying why."""
     try:
@@ -97,6 +97,8 @@ def torch_operator_extension():
     except FileNotFoundError as error:
         print("linalgx: %s; the PyTorch operator library is not built" % error)
         return [], {}
+    # setuptools takes sources relative to this directory only.
+    arguments["sources"] = [os.path.relpath(path, HERE) for path in arguments["sources"]]
     extension = cpp_extension.CUDAExtension("linalgx." + _torch_build.NAME, **arguments)
     return [extension], {"build_ext": cpp_extension.BuildExtension}
 

@@ -34,9 +34,8 @@ rm -rf "$PACK/python/linalgx/_lib" "$PACK/python/linalgx/__pycache__"
 cp "$ROOT/runtime/jax/LinalgxJaxCudaFfi.cpp" "$PACK/src/"
 cp "$ROOT/runtime/cuda/include/linalgx/CudaRuntime.h" \
    "$ROOT/runtime/cuda_kernels/include/linalgx/CudaKernels.h" "$PACK/src/linalgx/"
-# The PyTorch operator library's source, built there against its PyTorch.
-mkdir -p "$PACK/src/runtime"
-cp -r "$ROOT/runtime/torch" "$PACK/src/runtime/"
+# The PyTorch operator library (its source is the package's linalgx/csrc)
+# is built there against its PyTorch, with these headers.
 mkdir -p "$PACK/src/runtime/cuda" "$PACK/src/runtime/cuda_kernels"
 cp -r "$ROOT/runtime/cuda/include" "$PACK/src/runtime/cuda/"
 cp -r "$ROOT/runtime/cuda_kernels/include" "$PACK/src/runtime/cuda_kernels/"

@@ -1,4 +1,4 @@
-"""How linalgx's PyTorch operator library (runtime/torch/LinalgxTorchOps.cpp)
+"""How linalgx's PyTorch operator library (linalgx/csrc/LinalgxTorchOps.cpp)
 is compiled, shared by setup.py (`pip install ./python` where PyTorch is)
 and by the GPU scripts that build it beside a pack with
 torch.utils.cpp_extension.load. Needs PyTorch with CUDA (its headers) and
@@ -20,7 +20,8 @@ def build_arguments(source_root, library_dir):
                                     "kernels (build linalgx with the CUDA toolkit)"
                                     % (library_dir, library))
     return {
-        "sources": [os.path.join(source_root, "runtime", "torch", "LinalgxTorchOps.cpp")],
+        "sources": [os.path.join(os.path.dirname(os.path.abspath(__file__)), "csrc",
+                                 "LinalgxTorchOps.cpp")],
         "include_dirs": [os.path.join(source_root, "runtime", "cuda", "include"),
                          os.path.join(source_root, "runtime", "cuda_kernels", "include")],
         "library_dirs": [library_dir],

@@ -14,7 +14,7 @@ first exactly zero U[i, i]; nothing is checked or raised, as
 lu_factor_ex(check_errors=False)), P the [..., M, M] permutation matrix with
 A = P @ L @ U.
 
-They go through linalgx's PyTorch operator library (runtime/torch,
+They go through linalgx's PyTorch operator library (python/linalgx/csrc,
 `torch.ops.linalgx.lu`, `lu_factor_ex`, `pivots_to_permutation`): C++
 operators with CUDA and Meta kernels, so they work under
 `torch.compile(fullgraph=True)` and CUDA graph capture, and with autograd

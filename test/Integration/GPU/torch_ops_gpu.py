@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""linalgx's PyTorch operator library on a GPU (runtime/torch): built here
+"""linalgx's PyTorch operator library on a GPU (python/linalgx/csrc): built here
 against the installed PyTorch with torch.utils.cpp_extension (the arguments
 setup.py uses), then checked: results against PyTorch's own, autograd
 (gradients equal to PyTorch's to 1e-10 in f64, torch.autograd.gradcheck),
@@ -9,7 +9,8 @@ per-call times beside torch.linalg.lu_factor.
   python3 torch_ops_gpu.py --source-root SRC --library-dir LIB --build-dir DIR
 
 Prints PASS/FAIL lines and ends with `N passed, N failed`; exit 1 on a
-failure. SRC holds runtime/torch and the two runtime include directories,
+failure. SRC holds the two runtime include directories (the source is the
+package's linalgx/csrc),
 LIB the AOT kernels and the CUDA runtime.
 """
 

@@ -6,7 +6,7 @@
 // flattened, lowered with linalgx-gpu-pipeline{host-buffers=false}. Each
 // queues its work on the calling thread's stream (linalgxCudaSetStreamEx in
 // linalgx/CudaRuntime.h). Used by the framework handlers (runtime/jax,
-// runtime/torch), which hand them their own device buffers.
+// python/linalgx/csrc), which hand them their own device buffers.
 //
 //===----------------------------------------------------------------------===//
 
