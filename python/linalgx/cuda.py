@@ -389,8 +389,9 @@ def pivots_to_permutation(pivots, n):
         if dtype == np.int32 and n > INT32_MAX:
             raise ValueError("linalgx.pivots_to_permutation: n = %d does not fit int32 "
                              "pivots" % n)
-    if kind == "torch" and _torch_operators() is not None:
-        return _torch_operators().pivots_to_permutation(pivots, n)
+    operators = _torch_operators() if kind == "torch" else None
+    if operators is not None:
+        return operators.pivots_to_permutation(pivots, n)
     library_kernels = kernels()
     pivots, library = _adopt(pivots, kind, what)
     if kind == "dlpack":

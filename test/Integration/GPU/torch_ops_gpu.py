@@ -10,8 +10,7 @@ per-call times beside torch.linalg.lu_factor.
 
 Prints PASS/FAIL lines and ends with `N passed, N failed`; exit 1 on a
 failure. SRC holds the two runtime include directories (the source is the
-package's linalgx/csrc),
-LIB the AOT kernels and the CUDA runtime.
+package's linalgx/csrc), LIB the AOT kernels and the CUDA runtime.
 """
 
 import argparse
@@ -235,8 +234,7 @@ def main():
     parser.add_argument("--library-dir", required=True)
     parser.add_argument("--build-dir", required=True)
     args = parser.parse_args()
-    sys.path.insert(0, os.path.join(args.source_root, "python"))
-    from linalgx import _torch_build
+    from linalgx import _torch_build  # the package is on PYTHONPATH
     from torch.utils import cpp_extension
     os.makedirs(args.build_dir, exist_ok=True)
     start = time.perf_counter()
