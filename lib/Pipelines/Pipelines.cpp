@@ -199,6 +199,8 @@ void linalgx::buildGPUPipeline(OpPassManager &pm,
   lowering.panelLuMaxSize = options.panelLuMaxSize;
   lowering.blockedLuMaxSize = options.blockedLuMaxSize;
   lowering.blockedLuMinBatch = options.blockedLuMinBatch;
+  lowering.luExactSizes.assign(options.luExactSizes.begin(),
+                               options.luExactSizes.end());
   pm.addPass(createConvertLinalgXToGPU(lowering));
   // What remains outside the kernels runs on the host.
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());

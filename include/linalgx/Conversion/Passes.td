@@ -167,6 +167,10 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            /*default=*/"::mlir::linalgx::kDefaultBlockedLuMinBatch",
            "The blocked LU takes batches of at least this many matrices "
            "(single matrices go to cuSOLVER by default; see docs/gpu.md)">,
+    ListOption<"luExactSizes", "lu-exact-sizes", "int64_t",
+               "Square sizes for which dynamically shaped LUs get the "
+               "kernels of that static shape, chosen by a run-time test of "
+               "the sizes, besides the size buckets' (see docs/gpu.md)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -93,6 +93,11 @@ struct GPUPipelineOptions
       llvm::cl::desc("The blocked LU takes batches of at least this many "
                      "matrices"),
       llvm::cl::init(kDefaultBlockedLuMinBatch)};
+  PassOptions::ListOption<int64_t> luExactSizes{
+      *this, "lu-exact-sizes",
+      llvm::cl::desc("Square sizes for which dynamically shaped LUs get the "
+                     "kernels of that static shape (a run-time test of the "
+                     "sizes)")};
 };
 
 /// Checks the target options of `linalgx-gpu-pipeline` (chip, features,

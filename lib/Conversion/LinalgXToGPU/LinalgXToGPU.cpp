@@ -126,11 +126,21 @@ gpu::GPUFuncOp getOrCreateKernel(
     function_ref<void(ImplicitLocOpBuilder &, ValueRange, ValueRange)>
         buildBody) {
   gpu::GPUModuleOp kernels = getOrCreateKernelModule(module);
-  if (auto kernel = kernels.lookupSymbol<gpu::GPUFuncOp>(name))
-    return kernel;
   OpBuilder b = OpBuilder::atBlockEnd(kernels.getBody());
-  auto kernel = gpu::GPUFuncOp::create(b, module.getLoc(), name,
-                                       b.getFunctionType(argumentTypes, {}),
+  FunctionType type = b.getFunctionType(argumentTypes, {});
+  // Ops of one kernel family and size may still differ in their operand
+  // types (static batch sizes, a static and a dynamic shape): each type
+  // gets its own kernel, the later ones numbered.
+  std::string uniqueName = name.str();
+  for (unsigned suffix = 1;; ++suffix) {
+    auto existing = kernels.lookupSymbol<gpu::GPUFuncOp>(uniqueName);
+    if (!existing)
+      break;
+    if (existing.getFunctionType() == type)
+      return existing;
+    uniqueName = (name + "_" + Twine(suffix)).str();
+  }
+  auto kernel = gpu::GPUFuncOp::create(b, module.getLoc(), uniqueName, type,
                                        workgroupTypes);
   kernel->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
   if (!blockSize.empty())
@@ -1374,6 +1384,33 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
              BlockRegisterLuShape::fits(staticM, staticN, elementType),
              nullptr});
       } else {
+        // Sizes the options name get their static shape's kernels, behind a
+        // run-time test of the sizes: a bucket's kernel computes with
+        // run-time sizes and pays for the bound's extra rows and columns.
+        for (int64_t size : options.luExactSizes) {
+          if (!BlockRegisterLuShape::fits(size, size, elementType) &&
+              !CyclicRegisterLuShape::fits(size, size))
+            continue;
+          auto isSize = [=](ImplicitLocOpBuilder &b) -> Value {
+            auto [m, n] = dims(b);
+            Value expected = arith::ConstantIndexOp::create(b, size);
+            return arith::AndIOp::create(
+                b,
+                arith::CmpIOp::create(b, arith::CmpIPredicate::eq, m, expected),
+                arith::CmpIOp::create(b, arith::CmpIPredicate::eq, n,
+                                      expected));
+          };
+          if (CyclicRegisterLuShape::fits(size, size))
+            candidates.push_back(
+                {{smallBatchPath(size, size), size, size, /*exact=*/true},
+                 std::nullopt, [=](ImplicitLocOpBuilder &b) -> Value {
+                   return arith::AndIOp::create(b, isSize(b), smallBatch(b));
+                 }});
+          if (BlockRegisterLuShape::fits(size, size, elementType))
+            candidates.push_back(
+                {{Path::BlockRegister, size, size, /*exact=*/true},
+                 std::nullopt, isSize});
+        }
         // Up to 32 rows and columns the block register kernel (one warp a
         // matrix); above, the cyclic kernel for small batches.
         auto blockRegister = [&](int64_t size) {
@@ -1828,6 +1865,15 @@ struct ConvertLinalgXToGPUPass
       return signalPassFailure();
     }
     loweringOptions.cyclicLuMaxWarps = cyclicLuMaxWarps;
+    for (int64_t size : luExactSizes) {
+      if (size < 1) {
+        getOperation().emitError()
+            << "lu-exact-sizes must be positive sizes, got " << size;
+        return signalPassFailure();
+      }
+      if (!llvm::is_contained(loweringOptions.luExactSizes, size))
+        loweringOptions.luExactSizes.push_back(size);
+    }
     if (failed(checkReservedSymbols(getOperation())))
       return signalPassFailure();
 

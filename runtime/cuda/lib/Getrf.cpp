@@ -21,11 +21,13 @@
 // be used by two streams running at the same time.
 //
 // Cached per (device, stream): the cuSOLVER and cuBLAS handles bound to the
-// stream, the cuSOLVER workspace (grow-only; the bufferSize query is memoized
-// per element type/m/n), the extra lanes (stream, handle, workspace, event;
-// created on first use, workspaces grow-only), and up to
-// kPointerArrayCacheSize device arrays of matrix pointers for getrfBatched,
-// keyed by (a, batch, stride).
+// stream, the bufferSize query (memoized per element type/m/n) and the extra
+// lanes (stream, handle, event; created on first use). Scratch memory (the
+// cuSOLVER workspaces, getrfBatched's array of matrix pointers, which a
+// small kernel writes) is allocated and freed in stream order with every
+// call, so the steady state neither allocates with cudaMalloc, synchronizes
+// the host, nor stages through host memory, and a call can be captured into
+// a CUDA graph.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,10 +51,6 @@ namespace {
 /// real crossover is to be measured, hence the override
 /// LINALGX_GETRF_BATCHED_MAX_N (read once per process).
 constexpr int64_t kBatchedGetrfMaxN = 128;
-
-/// Pointer arrays kept per stream. A loop alternating between a few buffers
-/// then never re-uploads them.
-constexpr size_t kPointerArrayCacheSize = 8;
 
 /// Default number of streams (the caller's included) the cuSOLVER path
 /// spreads a batch over; LINALGX_GETRF_STREAMS overrides it (1 = everything
@@ -114,22 +112,11 @@ const char *const kCublasNames[] = {"cublasSgetrfBatched",
                                     "cublasZgetrfBatched"};
 const int64_t kElementBytes[] = {4, 8, 8, 16};
 
-struct PointerArray {
-  const void *a = nullptr;
-  int64_t batch = -1;
-  int64_t strideBytes = -1;
-  void **device = nullptr;
-  int64_t capacity = 0;
-  uint64_t lastUse = 0;
-};
-
-/// An extra stream of the cuSOLVER fan-out (lane 0, the caller's stream,
-/// uses StreamResources' own handle and workspace).
+/// An extra stream of the cuSOLVER fan-out (lane 0 is the caller's stream
+/// with StreamResources' own handle).
 struct Lane {
   cudaStream_t stream = nullptr;       // non-blocking, owned by the library
   cusolverDnHandle_t solver = nullptr; // bound to `stream`
-  void *workspace = nullptr;           // used only on `stream`
-  size_t workspaceBytes = 0;
   cudaEvent_t done = nullptr;          // join: recorded on `stream`
 };
 
@@ -139,9 +126,7 @@ struct StreamResources {
   cusolverDnHandle_t solver = nullptr;
   cublasHandle_t blas = nullptr;
 
-  // cuSOLVER workspace.
-  void *workspace = nullptr;
-  size_t workspaceBytes = 0;
+  // Memoized cusolverDn<t>getrf_bufferSize.
   int32_t lworkType = -1;
   int64_t lworkM = -1, lworkN = -1;
   size_t lworkBytes = 0;
@@ -150,16 +135,14 @@ struct StreamResources {
   // `stream` and waited on by every lane a call uses.
   std::vector<Lane> lanes;
   cudaEvent_t forked = nullptr;
+};
 
-  // getrfBatched pointer arrays, and the pinned buffer they are uploaded
-  // from. `stagingDone` is recorded after each upload; the staging buffer is
-  // rewritten only once it has completed.
-  std::vector<PointerArray> pointerArrays;
-  uint64_t useCounter = 0;
-  void **staging = nullptr;
-  int64_t stagingCapacity = 0;
-  cudaEvent_t stagingDone = nullptr;
-  bool stagingPending = false;
+/// The kernel that writes getrfBatched's pointer array, loaded once per
+/// device.
+struct PointerKernel {
+  int device = -1;
+  CUmodule module = nullptr;
+  CUfunction function = nullptr;
 };
 
 struct ResourceCache {
@@ -168,6 +151,7 @@ struct ResourceCache {
   // host threads share a stream.
   std::mutex mu;
   std::vector<std::unique_ptr<StreamResources>> entries;
+  std::vector<PointerKernel> pointerKernels;
 };
 
 ResourceCache &resourceCache() {
@@ -184,12 +168,12 @@ StreamResources &resourcesFor(ResourceCache &cache, int device,
   StreamResources &res = *cache.entries.back();
   res.device = device;
   res.stream = stream;
-  res.pointerArrays.reserve(kPointerArrayCacheSize);
   return res;
 }
 
 cusolverDnHandle_t solverHandle(StreamResources &res, const char *op) {
   if (!res.solver) {
+    CaptureTolerantScope tolerant(op);
     check(cusolverDnCreate(&res.solver), op, "cusolverDnCreate");
     check(cusolverDnSetStream(res.solver, res.stream), op,
           "cusolverDnSetStream");
@@ -199,33 +183,11 @@ cusolverDnHandle_t solverHandle(StreamResources &res, const char *op) {
 
 cublasHandle_t blasHandle(StreamResources &res, const char *op) {
   if (!res.blas) {
+    CaptureTolerantScope tolerant(op);
     check(cublasCreate(&res.blas), op, "cublasCreate");
     check(cublasSetStream(res.blas, res.stream), op, "cublasSetStream");
   }
   return res.blas;
-}
-
-/// Frees device memory that work already queued on `stream` may still use.
-/// The stream synchronization is the one host sync of this file; it only
-/// happens when a cache has to grow.
-void freeAfterStreamWork(cudaStream_t stream, void *ptr, const char *op) {
-  if (!ptr)
-    return;
-  check(cudaStreamSynchronize(stream), op, "cudaStreamSynchronize");
-  check(cudaFree(ptr), op, "cudaFree");
-}
-
-/// Grows `workspace` (used only on `stream`) to at least `needed` bytes.
-void *growWorkspace(cudaStream_t stream, void *&workspace,
-                    size_t &workspaceBytes, size_t needed, const char *op) {
-  if (needed > workspaceBytes) {
-    freeAfterStreamWork(stream, workspace, op);
-    workspace = nullptr;
-    workspaceBytes = 0;
-    check(cudaMalloc(&workspace, needed), op, "cudaMalloc");
-    workspaceBytes = needed;
-  }
-  return workspace;
 }
 
 /// Workspace bytes one cusolverDn<t>getrf of an m x n matrix needs (the
@@ -271,11 +233,14 @@ size_t getrfWorkspaceBytes(StreamResources &res, int32_t type, void *a, int m,
 
 /// Extra lane `index` (>= 1) of `res`, created on first use: a non-blocking
 /// stream with the caller's stream's priority, a cuSOLVER handle bound to it
-/// and its join event. The workspace is grown by the caller.
+/// and its join event.
 Lane &lane(StreamResources &res, size_t index, const char *op) {
   if (res.lanes.size() < index)
     res.lanes.resize(index);
   Lane &l = res.lanes[index - 1];
+  if (l.stream && l.solver && l.done)
+    return l;
+  CaptureTolerantScope tolerant(op);
   if (!l.stream) {
     // Same priority as the caller's stream, so that the fan-out does not
     // change how the factorization competes with the caller's other work.
@@ -315,72 +280,75 @@ int64_t getrfLaneCount(int64_t batch, size_t lworkBytes) {
   return lanes;
 }
 
-/// Device array {a, a + stride, ..., a + (batch-1)*stride} for getrfBatched.
-void **pointerArray(StreamResources &res, void *a, int64_t batch,
-                    int64_t strideBytes, const char *op) {
-  ++res.useCounter;
-  for (PointerArray &entry : res.pointerArrays)
-    if (entry.a == a && entry.batch == batch &&
-        entry.strideBytes == strideBytes) {
-      entry.lastUse = res.useCounter;
-      return entry.device;
-    }
+// pointers[i] = base + i * stride for i < count, a thread per entry. PTX
+// rather than CUDA C++ so that the library needs no device compiler; the
+// driver compiles it for the device at load time.
+constexpr char kPointerKernelPtx[] = R"(
+.version 7.0
+.target sm_75
+.address_size 64
 
-  // Miss: take a free slot or evict the least recently used one. Its device
-  // memory may be rewritten without waiting: the upload below is ordered
-  // after every getrfBatched already queued on this stream.
-  PointerArray *slot = nullptr;
-  if (res.pointerArrays.size() < kPointerArrayCacheSize) {
-    res.pointerArrays.emplace_back();
-    slot = &res.pointerArrays.back();
-  } else {
-    slot = &res.pointerArrays.front();
-    for (PointerArray &entry : res.pointerArrays)
-      if (entry.lastUse < slot->lastUse)
-        slot = &entry;
-  }
-  size_t bytes = static_cast<size_t>(batch) * sizeof(void *);
-  if (slot->capacity < batch) {
-    freeAfterStreamWork(res.stream, slot->device, op);
-    slot->device = nullptr;
-    slot->capacity = 0;
-    check(cudaMalloc(reinterpret_cast<void **>(&slot->device), bytes), op,
-          "cudaMalloc");
-    slot->capacity = batch;
-  }
+.visible .entry linalgx_strided_pointers(.param .u64 pointers,
+    .param .u64 base, .param .u64 stride, .param .u64 count)
+{
+  .reg .pred %out_of_range;
+  .reg .b32 %r<4>;
+  .reg .b64 %rd<8>;
+  ld.param.u64 %rd0, [pointers];
+  ld.param.u64 %rd1, [base];
+  ld.param.u64 %rd2, [stride];
+  ld.param.u64 %rd3, [count];
+  mov.u32 %r0, %ctaid.x;
+  mov.u32 %r1, %ntid.x;
+  mov.u32 %r2, %tid.x;
+  mul.wide.u32 %rd4, %r0, %r1;
+  cvt.u64.u32 %rd5, %r2;
+  add.u64 %rd4, %rd4, %rd5;
+  setp.ge.u64 %out_of_range, %rd4, %rd3;
+  @%out_of_range ret;
+  mad.lo.u64 %rd5, %rd4, %rd2, %rd1;
+  cvta.to.global.u64 %rd0, %rd0;
+  shl.b64 %rd6, %rd4, 3;
+  add.u64 %rd6, %rd0, %rd6;
+  st.global.u64 [%rd6], %rd5;
+  ret;
+}
+)";
 
-  // The previous upload may still be reading the staging buffer (the copy
-  // sits in the stream behind earlier work): wait for it before rewriting.
-  if (res.stagingPending) {
-    check(cudaEventSynchronize(res.stagingDone), op, "cudaEventSynchronize");
-    res.stagingPending = false;
-  }
-  if (res.stagingCapacity < batch) {
-    if (res.staging)
-      check(cudaFreeHost(res.staging), op, "cudaFreeHost");
-    res.staging = nullptr;
-    res.stagingCapacity = 0;
-    // Pinned, so that cudaMemcpyAsync is truly asynchronous.
-    check(cudaMallocHost(reinterpret_cast<void **>(&res.staging), bytes), op,
-          "cudaMallocHost");
-    res.stagingCapacity = batch;
-  }
-  for (int64_t b = 0; b < batch; ++b)
-    res.staging[b] = static_cast<char *>(a) + b * strideBytes;
-  check(cudaMemcpyAsync(slot->device, res.staging, bytes,
-                        cudaMemcpyHostToDevice, res.stream),
-        op, "cudaMemcpyAsync");
-  if (!res.stagingDone)
-    check(cudaEventCreateWithFlags(&res.stagingDone, cudaEventDisableTiming),
-          op, "cudaEventCreateWithFlags");
-  check(cudaEventRecord(res.stagingDone, res.stream), op, "cudaEventRecord");
-  res.stagingPending = true;
+constexpr unsigned kPointerKernelBlock = 256;
 
-  slot->a = a;
-  slot->batch = batch;
-  slot->strideBytes = strideBytes;
-  slot->lastUse = res.useCounter;
-  return slot->device;
+CUfunction pointerKernel(ResourceCache &cache, int device, const char *op) {
+  for (const PointerKernel &kernel : cache.pointerKernels)
+    if (kernel.device == device)
+      return kernel.function;
+  const DriverApi &api = driverApi(op);
+  CaptureTolerantScope tolerant(op);
+  PointerKernel kernel;
+  kernel.device = device;
+  check(api.moduleLoadData(&kernel.module, kPointerKernelPtx), op,
+        "cuModuleLoadData");
+  check(api.moduleGetFunction(&kernel.function, kernel.module,
+                              "linalgx_strided_pointers"),
+        op, "cuModuleGetFunction");
+  cache.pointerKernels.push_back(kernel);
+  return kernel.function;
+}
+
+/// Queues the writing of {a, a + stride, ..., a + (batch-1)*stride} into
+/// `pointers` (a device array of `batch` entries) on `stream`.
+void writePointerArray(CUfunction kernel, void **pointers, void *a,
+                       int64_t batch, int64_t strideBytes,
+                       cudaStream_t stream, const char *op) {
+  uint64_t pointersArg = reinterpret_cast<uintptr_t>(pointers);
+  uint64_t baseArg = reinterpret_cast<uintptr_t>(a);
+  uint64_t strideArg = static_cast<uint64_t>(strideBytes);
+  uint64_t countArg = static_cast<uint64_t>(batch);
+  void *params[] = {&pointersArg, &baseArg, &strideArg, &countArg};
+  auto blocks = static_cast<unsigned>((batch + kPointerKernelBlock - 1) /
+                                      kPointerKernelBlock);
+  check(driverApi(op).launchKernel(kernel, blocks, 1, 1, kPointerKernelBlock,
+                                   1, 1, 0, stream, params, nullptr),
+        op, "cuLaunchKernel");
 }
 
 /// One cusolverDn<t>getrf on the stream `handle` is bound to.
@@ -416,11 +384,12 @@ void cusolverGetrf(cusolverDnHandle_t handle, int32_t type, int m, int n,
 /// > 1 lanes, matrix b runs on lane b % S:
 ///   fork:  record `forked` on the caller's stream; lanes 1..S-1 wait on it
 ///          (so they see everything queued before this call);
-///   issue: matrix b on lane b % S, with that lane's handle and workspace
-///          (lane 0 = the caller's stream, its handle and workspace);
-///   join:  record each lane's `done` event; the caller's stream waits on
-///          all of them (so everything queued after this call sees the
-///          factors, pivots and info).
+///   issue: matrix b on lane b % S, with that lane's handle and a workspace
+///          allocated on the lane's stream for this call (lane 0 = the
+///          caller's stream and its handle);
+///   join:  free each lane's workspace and record its `done` event; the
+///          caller's stream waits on all of them (so everything queued after
+///          this call sees the factors, pivots and info).
 /// No host synchronization: the host only enqueues. With S == 1 this is the
 /// plain loop on the caller's stream.
 void getrfCusolverLoop(StreamResources &res, int32_t type, void *a,
@@ -429,21 +398,17 @@ void getrfCusolverLoop(StreamResources &res, int32_t type, void *a,
   const size_t lworkBytes = getrfWorkspaceBytes(res, type, a, m, n, op);
   const int64_t lanes = getrfLaneCount(batch, lworkBytes);
 
-  // Handle and workspace of each lane. A workspace that has to grow is freed
-  // after synchronizing the one stream that used it (lane creation and
-  // growth are the only host waits, as for the other caches).
   cusolverDnHandle_t handles[kMaxGetrfStreams];
+  cudaStream_t streams[kMaxGetrfStreams];
   void *works[kMaxGetrfStreams];
   if (res.lanes.size() < static_cast<size_t>(lanes - 1))
     res.lanes.resize(static_cast<size_t>(lanes - 1)); // no reallocation below
   handles[0] = solverHandle(res, op);
-  works[0] = growWorkspace(res.stream, res.workspace, res.workspaceBytes,
-                           lworkBytes, op);
+  streams[0] = res.stream;
   for (int64_t i = 1; i < lanes; ++i) {
     Lane &l = lane(res, static_cast<size_t>(i), op);
     handles[i] = l.solver;
-    works[i] = growWorkspace(l.stream, l.workspace, l.workspaceBytes,
-                             lworkBytes, op);
+    streams[i] = l.stream;
   }
 
   if (lanes > 1) {
@@ -456,6 +421,8 @@ void getrfCusolverLoop(StreamResources &res, int32_t type, void *a,
             "cudaStreamWaitEvent");
   }
 
+  for (int64_t i = 0; i < lanes; ++i)
+    works[i] = allocateOrdered(lworkBytes, streams[i], op);
   const int64_t strideBytes = int64_t(m) * n * kElementBytes[type];
   const int64_t k = m < n ? m : n;
   for (int64_t b = 0; b < batch; ++b) {
@@ -465,6 +432,8 @@ void getrfCusolverLoop(StreamResources &res, int32_t type, void *a,
                   pivots + b * k, info + b, op);
   }
 
+  for (int64_t i = 0; i < lanes; ++i)
+    freeOrdered(works[i], streams[i], op);
   for (int64_t i = 1; i < lanes; ++i) {
     Lane &l = res.lanes[i - 1];
     check(cudaEventRecord(l.done, l.stream), op, "cudaEventRecord");
@@ -473,12 +442,14 @@ void getrfCusolverLoop(StreamResources &res, int32_t type, void *a,
   }
 }
 
-void getrfCublasBatched(StreamResources &res, int32_t type, void *a,
-                        int32_t *pivots, int32_t *info, int batch, int n,
-                        const char *op) {
+void getrfCublasBatched(StreamResources &res, CUfunction pointerKernel,
+                        int32_t type, void *a, int32_t *pivots, int32_t *info,
+                        int batch, int n, const char *op) {
   cublasHandle_t handle = blasHandle(res, op);
   const int64_t strideBytes = int64_t(n) * n * kElementBytes[type];
-  void **ptrs = pointerArray(res, a, batch, strideBytes, op);
+  auto **ptrs = static_cast<void **>(allocateOrdered(
+      static_cast<size_t>(batch) * sizeof(void *), res.stream, op));
+  writePointerArray(pointerKernel, ptrs, a, batch, strideBytes, res.stream, op);
   // Pivots are written as [batch, n], 1-based; info per matrix with the
   // LAPACK convention (0, or j when U(j,j) is exactly zero).
   const char *call = kCublasNames[type];
@@ -505,11 +476,19 @@ void getrfCublasBatched(StreamResources &res, int32_t type, void *a,
           op, call);
     break;
   }
+  freeOrdered(ptrs, res.stream, op);
 }
 
 /// LINALGX_CUDA_CHECK_INFO=1 only: the lazy check of negative info.
 void checkNoNegativeInfo(StreamResources &res, const int32_t *info,
                          int64_t batch, const char *call, const char *op) {
+  cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+  check(cudaStreamIsCapturing(res.stream, &capture), op,
+        "cudaStreamIsCapturing");
+  if (capture != cudaStreamCaptureStatusNone)
+    reportInvalidArgument(op, "LINALGX_CUDA_CHECK_INFO=1 waits for every "
+                              "call, which a stream being captured into a "
+                              "CUDA graph cannot do; unset it to capture");
   std::vector<int32_t> host(static_cast<size_t>(batch));
   check(cudaMemcpyAsync(host.data(), info, host.size() * sizeof(int32_t),
                         cudaMemcpyDeviceToHost, res.stream),
@@ -598,7 +577,8 @@ linalgxCudaGetrf(int32_t elemType, void *a, int32_t *pivots, int32_t *info,
   std::lock_guard<std::mutex> lock(cache.mu);
   StreamResources &res = resourcesFor(cache, activeDevice(), stream);
   if (batched)
-    getrfCublasBatched(res, elemType, a, pivots, info, static_cast<int>(batch),
+    getrfCublasBatched(res, pointerKernel(cache, res.device, op), elemType, a,
+                       pivots, info, static_cast<int>(batch),
                        static_cast<int>(n), op);
   else
     getrfCusolverLoop(res, elemType, a, pivots, info, batch,
@@ -624,13 +604,9 @@ extern "C" LINALGX_CUDA_EXPORT void linalgxCudaReleaseCachedResources(void) {
       check(cusolverDnDestroy(res.solver), op, "cusolverDnDestroy");
     if (res.blas)
       check(cublasDestroy(res.blas), op, "cublasDestroy");
-    if (res.workspace)
-      check(cudaFree(res.workspace), op, "cudaFree");
     for (Lane &l : res.lanes) {
       if (l.solver)
         check(cusolverDnDestroy(l.solver), op, "cusolverDnDestroy");
-      if (l.workspace)
-        check(cudaFree(l.workspace), op, "cudaFree");
       if (l.done)
         check(cudaEventDestroy(l.done), op, "cudaEventDestroy");
       if (l.stream)
@@ -638,13 +614,12 @@ extern "C" LINALGX_CUDA_EXPORT void linalgxCudaReleaseCachedResources(void) {
     }
     if (res.forked)
       check(cudaEventDestroy(res.forked), op, "cudaEventDestroy");
-    for (PointerArray &array : res.pointerArrays)
-      if (array.device)
-        check(cudaFree(array.device), op, "cudaFree");
-    if (res.staging)
-      check(cudaFreeHost(res.staging), op, "cudaFreeHost");
-    if (res.stagingDone)
-      check(cudaEventDestroy(res.stagingDone), op, "cudaEventDestroy");
   }
   cache.entries.clear();
+  for (const PointerKernel &kernel : cache.pointerKernels) {
+    DeviceScope scope(op, kernel.device);
+    check(driverApi(op).moduleUnload(kernel.module), op, "cuModuleUnload");
+  }
+  cache.pointerKernels.clear();
+  releaseMemoryPools(op);
 }

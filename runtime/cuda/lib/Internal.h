@@ -22,6 +22,7 @@
 #include <cusolverDn.h>
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -147,6 +148,35 @@ private:
 /// The current stream (see CudaRuntime.h). Creates the library-owned stream
 /// of the active device on first use; call inside a DeviceScope.
 cudaStream_t currentStream(const char *operation);
+
+/// Lets the calling thread make the calls stream capture forbids (creating
+/// handles, streams, events, pools; loading a module) for the scope, even
+/// while a stream of the thread is being captured into a CUDA graph in
+/// global mode: the resources the library creates lazily on a stream's
+/// first call are not part of the captured work, so a first call may be a
+/// captured one. Restores the thread's previous capture mode.
+class CaptureTolerantScope {
+public:
+  explicit CaptureTolerantScope(const char *operation);
+  ~CaptureTolerantScope();
+  CaptureTolerantScope(const CaptureTolerantScope &) = delete;
+  CaptureTolerantScope &operator=(const CaptureTolerantScope &) = delete;
+
+private:
+  const char *operation;
+  cudaStreamCaptureMode mode = cudaStreamCaptureModeRelaxed;
+};
+
+/// `bytes` of device memory of the active device, allocated in stream order
+/// on `stream` from the library's pool of that device (Memory.cpp); null for
+/// 0 bytes. Usable by work queued on `stream` after this call, and by other
+/// streams once they wait for it.
+void *allocateOrdered(size_t bytes, cudaStream_t stream, const char *op);
+/// Frees `ptr` (from allocateOrdered, or null) after the work queued on
+/// `stream` so far.
+void freeOrdered(void *ptr, cudaStream_t stream, const char *op);
+/// Destroys the pools (after synchronizing their devices).
+void releaseMemoryPools(const char *op);
 
 /// True once the process has started exiting (set by an atexit handler that
 /// armExitDetection registers). Teardown paths use it to avoid calling into

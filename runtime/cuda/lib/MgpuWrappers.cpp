@@ -384,11 +384,12 @@ LINALGX_CUDA_EXPORT void *mgpuMemAlloc(uint64_t sizeBytes, void *stream,
   const char *op = "mgpuMemAlloc";
   bool hostShared = (isHostSharedBits & 0xFFu) != 0;
   // On a deferred-sync stream (see mgpuStreamSynchronize) temporaries are
-  // stream-ordered: cudaFree would wait for the whole device, which is the
-  // host synchronization the caller asked not to have.
+  // stream-ordered, from the library's pool (Memory.cpp): cudaFree would
+  // wait for the whole device, which is the host synchronization the caller
+  // asked not to have, and ordered calls can be captured into a graph.
   bool ordered = !hostShared && deferredSyncStream(stream);
   const char *call = hostShared ? "cudaMallocManaged"
-                     : ordered  ? "cudaMallocAsync"
+                     : ordered  ? "cudaMallocFromPoolAsync"
                                 : "cudaMalloc";
   if (faultInjected(Fault::Alloc))
     failCuda(cudaErrorMemoryAllocation, op, call, /*injected=*/true);
@@ -396,14 +397,13 @@ LINALGX_CUDA_EXPORT void *mgpuMemAlloc(uint64_t sizeBytes, void *stream,
     return nullptr;
   DeviceScope scope(op);
   void *ptr = nullptr;
-  // Plain cudaMalloc (not stream-ordered cudaMallocAsync): the allocation is
-  // usable on any stream and there is no pool to configure. Managed memory
-  // only when the IR asks for it (gpu.alloc host_shared).
+  // Otherwise plain cudaMalloc: the allocation is usable on any stream at
+  // once, which callers that synchronize (the runner, tests) may rely on.
+  // Managed memory only when the IR asks for it (gpu.alloc host_shared).
   if (hostShared)
     check(cudaMallocManaged(&ptr, sizeBytes, cudaMemAttachGlobal), op, call);
   else if (ordered)
-    check(cudaMallocAsync(&ptr, sizeBytes, static_cast<cudaStream_t>(stream)),
-          op, call);
+    ptr = allocateOrdered(sizeBytes, static_cast<cudaStream_t>(stream), op);
   else
     check(cudaMalloc(&ptr, sizeBytes), op, call);
   return ptr;
@@ -413,7 +413,7 @@ LINALGX_CUDA_EXPORT void *mgpuMemAlloc(uint64_t sizeBytes, void *stream,
 // cudaFree waits for outstanding device work before releasing the memory, so
 // freeing a buffer that queued work on `stream` still uses is safe (at the
 // cost of a device-wide synchronization). On a deferred-sync stream the
-// buffer came from cudaMallocAsync on that stream (mgpuMemAlloc) and goes
+// buffer came from the library's pool on that stream (mgpuMemAlloc) and goes
 // back the same way, after the work queued before it.
 LINALGX_CUDA_EXPORT void mgpuMemFree(void *ptr, void *stream) {
   const char *op = "mgpuMemFree";
@@ -421,8 +421,7 @@ LINALGX_CUDA_EXPORT void mgpuMemFree(void *ptr, void *stream) {
     return;
   DeviceScope scope(op);
   if (deferredSyncStream(stream)) {
-    check(cudaFreeAsync(ptr, static_cast<cudaStream_t>(stream)), op,
-          "cudaFreeAsync");
+    freeOrdered(ptr, static_cast<cudaStream_t>(stream), op);
     return;
   }
   check(cudaFree(ptr), op, "cudaFree");

@@ -10,8 +10,10 @@
 //    module load + plain and cluster launches;
 //  * linalgxCudaGetrf for f32/f64/complex<f32>/complex<f64>, strategies 1
 //    (cuSOLVER loop), 2 (cuBLAS batched) and 0 (auto), square and
-//    rectangular, with singular matrices, empty problems, the pointer-array
-//    cache (hits, eviction, growth) and a caller-set stream;
+//    rectangular, with singular matrices, empty problems, the pointer arrays
+//    of changing buffers and a caller-set stream;
+//  * CUDA graph capture of both vendor strategies (global capture mode, the
+//    stream's first call and a warmed stream), replayed on new data;
 //  * the per-thread stream override (linalgxCudaSetStream{,Ex}): streams of
 //    the test's own CUDA runtime, one thread's override invisible to
 //    another, mgpuStreamDestroy leaving the caller's stream alone, and
@@ -664,39 +666,111 @@ void testEmptyGetrf() {
   mgpuMemFree(dInfo, stream());
 }
 
-/// The per-stream pointer-array cache of strategy 2: repeated buffers (hits),
-/// more distinct buffers than cache slots (eviction), then a larger batch in
-/// an existing buffer (slot growth).
-void testPointerArrayCache(std::mt19937_64 &rng) {
-  const int64_t n = 8, maxBatch = 24;
-  const int buffers = 10; // > kPointerArrayCacheSize (8)
+/// Strategy 2's pointer arrays, written on the device for every call:
+/// buffers that change from call to call, and a batch that spans several
+/// blocks of the pointer kernel.
+void testPointerArrays(std::mt19937_64 &rng) {
+  const int64_t n = 8, maxBatch = 600; // > one 256-thread block
+  const int buffers = 10;
   std::vector<double *> a(buffers);
   for (double *&p : a)
     p = deviceAlloc<double>(static_cast<size_t>(maxBatch * n * n));
   int32_t *dPiv = deviceAlloc<int32_t>(static_cast<size_t>(maxBatch * n));
   int32_t *dInfo = deviceAlloc<int32_t>(static_cast<size_t>(maxBatch));
   bool ok = true;
-  // Same 4 buffers twice: the second pass hits the cache.
-  for (int round = 0; round < 2; ++round)
-    for (int i = 0; i < 4; ++i)
-      ok &= factorAndCheck(a[i], dPiv, dInfo, 4, n, n, 2, rng,
-                           "pointer cache warm-up round " +
-                               std::to_string(round) + " buffer " +
-                               std::to_string(i));
-  // 10 buffers round-robin through 8 slots: every call evicts.
   for (int round = 0; round < 2; ++round)
     for (int i = 0; i < buffers; ++i)
       ok &= factorAndCheck(a[i], dPiv, dInfo, 4, n, n, 2, rng,
-                           "pointer cache eviction round " +
-                               std::to_string(round) + " buffer " +
-                               std::to_string(i));
+                           "pointer array round " + std::to_string(round) +
+                               " buffer " + std::to_string(i));
   ok &= factorAndCheck(a[0], dPiv, dInfo, maxBatch, n, n, 2, rng,
-                       "pointer cache growth to batch 24");
-  report(ok, "getrf pointer-array cache (hits, eviction, growth)");
+                       "pointer array of batch 600");
+  report(ok, "getrf pointer arrays (changing buffers, several blocks)");
   for (double *p : a)
     mgpuMemFree(p, stream());
   mgpuMemFree(dPiv, stream());
   mgpuMemFree(dInfo, stream());
+}
+
+/// Aborts the test on a failed call of the test's own CUDA runtime.
+void checkRuntime(cudaError_t err, const char *what) {
+  if (err != cudaSuccess) {
+    std::printf("FAIL: %s: %s\n", what, cudaGetErrorString(err));
+    std::exit(1);
+  }
+}
+
+/// linalgxCudaGetrf recorded into a CUDA graph, as PyTorch's and XLA's
+/// graph capture do (global capture mode, deferred synchronization), then
+/// replayed twice on new matrices in the same buffers. Each replay is
+/// checked like a direct call. The first capture is the stream's first call
+/// (the library creates its handles and streams then); the second captures
+/// the warmed stream again. Global mode rejects cudaMalloc, host
+/// synchronization and pinned staging inside the capture, so a capture that
+/// succeeds shows the call does none of them.
+template <typename T>
+void testGraphCapture(int32_t strategy, int64_t batch, int64_t n,
+                      std::mt19937_64 &rng) {
+  const int64_t count = batch * n * n;
+  T *dA = nullptr;
+  int32_t *dPiv = nullptr, *dInfo = nullptr;
+  checkRuntime(cudaMalloc(reinterpret_cast<void **>(&dA), count * sizeof(T)),
+               "cudaMalloc");
+  checkRuntime(cudaMalloc(reinterpret_cast<void **>(&dPiv),
+                          batch * n * sizeof(int32_t)),
+               "cudaMalloc");
+  checkRuntime(
+      cudaMalloc(reinterpret_cast<void **>(&dInfo), batch * sizeof(int32_t)),
+      "cudaMalloc");
+  cudaStream_t s = nullptr;
+  checkRuntime(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking),
+               "cudaStreamCreate");
+  for (const char *when : {"first call", "warmed stream"}) {
+    std::string label = std::string("graph capture (") + when + ") " +
+                        Elem<T>::name + " strategy " +
+                        std::to_string(strategy) + " batch " +
+                        std::to_string(batch) + " " + std::to_string(n) + "x" +
+                        std::to_string(n);
+    cudaGraph_t graph = nullptr;
+    cudaGraphExec_t exec = nullptr;
+    linalgxCudaSetStreamEx(s, LINALGX_CUDA_STREAM_DEFER_SYNC);
+    checkRuntime(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal),
+                 "cudaStreamBeginCapture");
+    linalgxCudaGetrf(Elem<T>::code, dA, dPiv, dInfo, batch, n, n, strategy);
+    checkRuntime(cudaStreamEndCapture(s, &graph), "cudaStreamEndCapture");
+    linalgxCudaResetStream();
+    checkRuntime(cudaGraphInstantiate(&exec, graph, 0), "cudaGraphInstantiate");
+    bool ok = true;
+    for (int replay = 0; replay < 2; ++replay) {
+      std::vector<T> host = makeBatch<T>(batch, n, n, rng);
+      checkRuntime(cudaMemcpyAsync(dA, host.data(), count * sizeof(T),
+                                   cudaMemcpyHostToDevice, s),
+                   "cudaMemcpyAsync");
+      checkRuntime(cudaMemsetAsync(dPiv, 0x7f, batch * n * sizeof(int32_t), s),
+                   "cudaMemsetAsync");
+      checkRuntime(cudaMemsetAsync(dInfo, 0x7f, batch * sizeof(int32_t), s),
+                   "cudaMemsetAsync");
+      checkRuntime(cudaGraphLaunch(exec, s), "cudaGraphLaunch");
+      checkRuntime(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+      ok &= checkFactors(host, dA, dPiv, dInfo, batch, n, n, strategy,
+                         label + " replay " + std::to_string(replay));
+    }
+    report(ok, label);
+    checkRuntime(cudaGraphExecDestroy(exec), "cudaGraphExecDestroy");
+    checkRuntime(cudaGraphDestroy(graph), "cudaGraphDestroy");
+  }
+  checkRuntime(cudaStreamDestroy(s), "cudaStreamDestroy");
+  checkRuntime(cudaFree(dA), "cudaFree");
+  checkRuntime(cudaFree(dPiv), "cudaFree");
+  checkRuntime(cudaFree(dInfo), "cudaFree");
+}
+
+/// Both vendor strategies, every type, a small and a large shape.
+template <typename T> void testGraphCaptures(std::mt19937_64 &rng) {
+  testGraphCapture<T>(LINALGX_CUDA_GETRF_CUSOLVER_LOOP, 3, 16, rng);
+  testGraphCapture<T>(LINALGX_CUDA_GETRF_CUSOLVER_LOOP, 1, 1024, rng);
+  testGraphCapture<T>(LINALGX_CUDA_GETRF_CUBLAS_BATCHED, 5, 8, rng);
+  testGraphCapture<T>(LINALGX_CUDA_GETRF_CUBLAS_BATCHED, 64, 128, rng);
 }
 
 /// linalgxCudaSetStream: NULL selects the legacy default stream (what
@@ -1040,9 +1114,13 @@ int main(int argc, char **argv) {
   testComplexPivotRule<std::complex<float>>();
   testComplexPivotRule<std::complex<double>>();
   testEmptyGetrf();
-  testPointerArrayCache(rng);
+  testPointerArrays(rng);
   testCallerStream(rng);
   testThreadStreamOverride(rng);
+  testGraphCaptures<float>(rng);
+  testGraphCaptures<double>(rng);
+  testGraphCaptures<std::complex<float>>(rng);
+  testGraphCaptures<std::complex<double>>(rng);
   linalgxCudaReleaseCachedResources();
   testGetrf<double>(0, 4, 32, 32, rng); // caches rebuilt after release
   linalgxCudaReleaseCachedResources();

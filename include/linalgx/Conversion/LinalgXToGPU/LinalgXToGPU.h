@@ -3,6 +3,8 @@
 #ifndef LINALGX_CONVERSION_LINALGXTOGPU_LINALGXTOGPU_H
 #define LINALGX_CONVERSION_LINALGXTOGPU_LINALGXTOGPU_H
 
+#include "llvm/ADT/SmallVector.h"
+
 #include <cstdint>
 
 namespace mlir {
@@ -72,6 +74,9 @@ struct LinalgXToGPUOptions {
   int64_t blockedLuMaxSize = kDefaultBlockedLuMaxSize;
   /// ... in batches of at least this many matrices.
   int64_t blockedLuMinBatch = kDefaultBlockedLuMinBatch;
+  /// Square sizes for which dynamically shaped LUs also get the kernels a
+  /// static shape of that size would (chosen by a run-time test).
+  llvm::SmallVector<int64_t> luExactSizes;
 };
 
 /// Patterns lowering linalgx ops on memrefs to `gpu.launch_func` of kernels
