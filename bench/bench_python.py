@@ -20,6 +20,13 @@ point and case, the median of:
   `reps`), which approaches device time when the host enqueues faster than
   the GPU runs (true for all cases here except the smallest, where it is an
   upper bound).
+* kernels (PyTorch entry points): the GPU activity one call causes, from
+  PyTorch's profiler (CUPTI: kernels, copies and memsets summed), so that
+  wall - kernels is the host overhead of the call. Measured after every
+  timing: once CUPTI has been enabled, later launches cost more.
+* floors: the synchronous wall time of a trivial jitted JAX function and of
+  a trivial PyTorch op on the same input, what any call through these
+  frameworks costs at least.
 
 Writes bench_python.jsonl and table.md to the output directory; prints the
 table last.
@@ -105,6 +112,21 @@ def time_torch(f, x):
     return statistics.median(wall), statistics.median(device), reps
 
 
+def kernel_time_torch(f, x, calls=20):
+    """Seconds of GPU activity (kernels, memcpy, memset) per call, by CUPTI."""
+    from torch.profiler import ProfilerActivity, profile
+    f(x)
+    torch.cuda.synchronize()
+    with profile(activities=[ProfilerActivity.CUDA]) as prof:
+        for _ in range(calls):
+            f(x)
+        torch.cuda.synchronize()
+    device = torch.autograd.DeviceType.CUDA
+    total_us = sum(e.time_range.elapsed_us() for e in prof.events()
+                   if e.device_type == device)
+    return total_us * 1e-6 / calls
+
+
 def torch_lu_reference(a):
     lu, piv = torch.linalg.lu_factor(a)
     return torch.lu_unpack(lu, piv)
@@ -120,33 +142,46 @@ def main():
     print(env, flush=True)
     jit_linalgx = jax.jit(linalgx.jax.lu)
     jit_jax = jax.jit(jax.lax.linalg.lu)
-    with open(os.path.join(out, "bench_python.jsonl"), "w") as log:
-        for shape, dtype in CASES:
-            a = rng.standard_normal(shape).astype(dtype)
-            x = jax.device_put(jnp.asarray(a))
-            t = torch.as_tensor(a).cuda()
-            label = "(%s) %s" % (",".join(map(str, shape)), "f64" if dtype == "float64" else "f32")
-            row = {"case": label}
-            for name, timer, f, arg in [
-                    ("linalgx.jax.lu", time_jax, jit_linalgx, x),
-                    ("jax.lax.linalg.lu", time_jax, jit_jax, x),
-                    ("linalgx.torch.lu", time_torch, linalgx.torch.lu, t),
-                    ("torch lu_factor+lu_unpack", time_torch, torch_lu_reference, t),
-                    ("linalgx.torch.lu_factor", time_torch, linalgx.torch.lu_factor, t),
-                    ("torch.linalg.lu_factor", time_torch, torch.linalg.lu_factor, t)]:
-                wall, device, reps = timer(f, arg)
-                row[name] = (wall, device)
-                log.write(json.dumps({"case": label, "entry": name, "wall_s": wall,
-                                      "device_s": device, "reps": reps,
-                                      "device_kind": "pipelined" if timer is time_jax
-                                      else "cuda_events"}) + "\n")
-                log.flush()
-                print("%-22s %-26s wall %10.1f us  device %10.1f us  (%d reps)"
-                      % (label, name, wall * 1e6, device * 1e6, reps), flush=True)
-            rows.append(row)
-            del x, t
-    names = ["linalgx.jax.lu", "jax.lax.linalg.lu", "linalgx.torch.lu",
-             "torch lu_factor+lu_unpack", "linalgx.torch.lu_factor", "torch.linalg.lu_factor"]
+    jit_floor = jax.jit(lambda v: v + 1)
+    entries = [("linalgx.jax.lu", time_jax, jit_linalgx),
+               ("jax.lax.linalg.lu", time_jax, jit_jax),
+               ("linalgx.torch.lu", time_torch, linalgx.torch.lu),
+               ("torch lu_factor+lu_unpack", time_torch, torch_lu_reference),
+               ("linalgx.torch.lu_factor", time_torch, linalgx.torch.lu_factor),
+               ("torch.linalg.lu_factor", time_torch, torch.linalg.lu_factor),
+               ("floor: jax.jit(x + 1)", time_jax, jit_floor),
+               ("floor: torch x + 1", time_torch, lambda v: v + 1)]
+    inputs = []
+    log = open(os.path.join(out, "bench_python.jsonl"), "w")
+    for shape, dtype in CASES:
+        a = rng.standard_normal(shape).astype(dtype)
+        x = jax.device_put(jnp.asarray(a))
+        t = torch.as_tensor(a).cuda()
+        label = "(%s) %s" % (",".join(map(str, shape)), "f64" if dtype == "float64" else "f32")
+        row = {"case": label}
+        for name, timer, f in entries:
+            wall, device, reps = timer(f, x if timer is time_jax else t)
+            row[name] = [wall, device, None]
+            log.write(json.dumps({"case": label, "entry": name, "wall_s": wall,
+                                  "device_s": device, "reps": reps,
+                                  "device_kind": "pipelined" if timer is time_jax
+                                  else "cuda_events"}) + "\n")
+            log.flush()
+            print("%-22s %-26s wall %10.1f us  device %10.1f us  (%d reps)"
+                  % (label, name, wall * 1e6, device * 1e6, reps), flush=True)
+        rows.append(row)
+        inputs.append(t)
+        del x
+    for row, t in zip(rows, inputs):
+        for name in ("linalgx.torch.lu_factor", "torch.linalg.lu_factor"):
+            f = next(f for n, _, f in entries if n == name)
+            row[name][2] = kernels = kernel_time_torch(f, t)
+            log.write(json.dumps({"case": row["case"], "entry": name,
+                                  "kernels_s": kernels}) + "\n")
+            print("%-22s %-26s GPU activity %10.1f us" % (row["case"], name, kernels * 1e6),
+                  flush=True)
+    log.close()
+    names = [name for name, _, _ in entries]
     lines = ["| case | " + " | ".join(names) + " |",
              "|---|" + "---:|" * len(names)]
     for row in rows:
@@ -154,6 +189,19 @@ def main():
             "%.0f / %.0f" % (row[n][1] * 1e6, row[n][0] * 1e6) for n in names) + " |")
     table = ("µs per call, device / wall (median). Device: JAX columns pipelined time per "
              "call, PyTorch columns CUDA events. %s\n\n" % env) + "\n".join(lines) + "\n"
+    # Host overhead: wall minus the GPU activity the profiler saw.
+    lines = ["| case | linalgx.torch.lu_factor kernels / wall / overhead "
+             "| torch.linalg.lu_factor kernels / wall / overhead | overhead ratio |",
+             "|---|---:|---:|---:|"]
+    for row in rows:
+        ours, theirs = row["linalgx.torch.lu_factor"], row["torch.linalg.lu_factor"]
+        over = [(w - k) * 1e6 for w, _, k in (ours, theirs)]
+        lines.append("| %s | %.1f / %.1f / %.1f | %.1f / %.1f / %.1f | %.2f |" % (
+            row["case"], ours[2] * 1e6, ours[0] * 1e6, over[0],
+            theirs[2] * 1e6, theirs[0] * 1e6, over[1], over[0] / max(over[1], 1e-3)))
+    table += ("\nHost overhead per call, µs: synchronous wall time minus the GPU activity "
+              "(kernels, copies, memsets) PyTorch's profiler records for one call.\n\n"
+              + "\n".join(lines) + "\n")
     with open(os.path.join(out, "table.md"), "w") as f:
         f.write(table)
     print(table)
