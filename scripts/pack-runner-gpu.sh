@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Packs linalgx-runner for a GPU machine without LLVM/MLIR: the stripped
+# runner, the libraries it loads (MLIR's runner utilities, linalgx's runner
+# utilities and CUDA runtime), every shared library they need beyond glibc
+# and the C++ runtime (libMLIR, libLLVM and their dependencies, resolved with
+# ldd), FileCheck, the programs of examples/ and test/Integration/CPU, and
+# test/Integration/GPU/runner_cuda.sh, which runs them all there:
+#
+#   scripts/pack-runner-gpu.sh [PACK_DIR]        (default: .device/runner)
+#   # carry PACK_DIR.tar.xz; on the GPU machine:
+#   tar xJf runner.tar.xz && bash runner/runner_cuda.sh OUTDIR
+#
+# Needs a build with the CUDA runtime (the README set-up makes one where the
+# CUDA toolkit is). ptxas comes from the GPU machine's CUDA toolkit.
+set -euo pipefail
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=${LINALGX_BUILD_DIR:-$ROOT/build}
+PACK=${1:-$ROOT/.device/runner}
+LLVM=/usr/lib/llvm-22
+for f in bin/linalgx-runner lib/liblinalgx_cuda_runtime.so lib/liblinalgx_runner_utils.so; do
+  [ -f "$BUILD/$f" ] || { echo "pack-runner-gpu: $BUILD/$f is missing; build first" >&2; exit 1; }
+done
+rm -rf "$PACK" && mkdir -p "$PACK"/{bin,lib,deps,tests/examples,tests/Integration}
+strip -o "$PACK/bin/linalgx-runner" "$BUILD/bin/linalgx-runner"
+strip -o "$PACK/bin/FileCheck" "$LLVM/bin/FileCheck"
+cp "$BUILD/lib/liblinalgx_cuda_runtime.so" "$BUILD/lib/liblinalgx_runner_utils.so" "$PACK/lib/"
+for lib in libmlir_c_runner_utils libmlir_runner_utils; do
+  cp -L "$LLVM/lib/$lib.so" "$PACK/lib/$lib.so"
+done
+
+# Dependencies: everything ldd resolves outside the base system every Linux
+# GPU machine has (glibc, the C++ runtime) and its CUDA toolkit (cuBLAS,
+# cuSOLVER, ..., which the CUDA runtime finds there), copied by soname.
+base='^(linux-vdso|ld-linux|libc|libm|libdl|libpthread|librt|libstdc\+\+|libgcc_s|libcu[a-zA-Z]*|libnvJitLink)\.'
+for round in 1 2; do  # the copies' own dependencies too
+  for elf in "$PACK"/bin/* "$PACK"/lib/*.so "$PACK"/deps/*; do
+    [ -f "$elf" ] || continue
+    LD_LIBRARY_PATH="$PACK/lib:$PACK/deps" ldd "$elf" 2>/dev/null | awk '$2 == "=>" && $3 ~ /^\// {print $1, $3}'
+  done | sort -u | while read -r soname path; do
+    [[ $soname =~ $base ]] && continue
+    [ -e "$PACK/lib/$soname" ] || [ -e "$PACK/deps/$soname" ] || cp -L "$path" "$PACK/deps/$soname"
+  done
+done
+strip --strip-unneeded "$PACK"/deps/* 2>/dev/null || true
+
+cp "$ROOT"/examples/*.mlir "$PACK/tests/examples/"
+for f in "$ROOT"/examples/*.mlir; do  # what the CUDA run must print too
+  "$BUILD/bin/linalgx-runner" "$f" > "$PACK/tests/examples/$(basename "$f" .mlir).cpu.out"
+done
+cp "$ROOT"/test/Integration/CPU/*.mlir "$PACK/tests/Integration/"
+cp "$ROOT/test/Integration/GPU/runner_cuda.sh" "$PACK/"
+tar cf - -C "$(dirname "$PACK")" "$(basename "$PACK")" | xz -T2 -9 > "$PACK.tar.xz"
+du -sh "$PACK" "$PACK.tar.xz"

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# linalgx-runner --target=cuda on a GPU machine, from the pack of
+# scripts/pack-runner-gpu.sh (no LLVM/MLIR there):
+#
+#   bash runner/runner_cuda.sh OUTDIR
+#
+# Runs every program of examples/ and test/Integration/CPU with
+# --target=cuda, for lu-strategy auto, generated and cusolver, and checks
+# each against the CHECK lines its CPU run is checked with (FileCheck
+# --match-full-lines, as the lit RUN lines do); the example, which has no
+# CHECK lines, against its CPU output (pivots, permutation, info, verdicts).
+# Then the error paths: a bad --gpu-chip, a kernel launch failure (fault
+# injection), no visible GPU, no ptxas. Prints PASS/FAIL lines, the JIT time
+# per run, and ends with "N passed, N failed".
+set -uo pipefail
+P=$(cd "$(dirname "$0")" && pwd)
+OUT=${1:?output dir}
+mkdir -p "$OUT"
+export LD_LIBRARY_PATH=$P/deps
+RUNNER=$P/bin/linalgx-runner
+PTXAS_DIR=$(dirname "$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)")
+export PATH=$PATH:$PTXAS_DIR
+passed=0 failed=0
+result() {  # ok what [details]
+  if [ "$1" = 0 ]; then echo "PASS: $2"; passed=$((passed + 1))
+  else echo "FAIL: $2"; [ -n "${3:-}" ] && echo "$3" | tail -15; failed=$((failed + 1)); fi
+}
+# The example's output without addresses and residuals (rounding differs).
+normalize() { sed -E 's/base@ = 0x[0-9a-f]+/base@/; s/(= )[0-9.e+-]+$/\1<residual>/'; }
+
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+"$PTXAS_DIR/ptxas" --version | tail -1
+
+for strategy in auto generated cusolver; do
+  for f in "$P"/tests/Integration/*.mlir; do
+    grep -q "RUN: linalgx-runner %s | FileCheck %s --match-full-lines" "$f" || continue
+    name=$(basename "$f")
+    start=$(date +%s%N)
+    "$RUNNER" --target=cuda --lu-strategy=$strategy "$f" > "$OUT/$name.$strategy.out" 2>&1
+    rc=$?
+    ms=$(( ($(date +%s%N) - start) / 1000000 ))
+    check=$("$P/bin/FileCheck" "$f" --match-full-lines --input-file "$OUT/$name.$strategy.out" 2>&1)
+    ok=$(( rc != 0 || $? != 0 ))
+    result $ok "$name lu-strategy=$strategy (${ms} ms)" "$check$(tail -5 "$OUT/$name.$strategy.out")"
+  done
+done
+
+for f in "$P"/tests/examples/*.mlir; do
+  name=$(basename "$f" .mlir)
+  for run in cold warm; do
+    start=$(date +%s%N)
+    "$RUNNER" --target=cuda "$f" > "$OUT/$name.cuda.out" 2>&1
+    rc=$?
+    ms=$(( ($(date +%s%N) - start) / 1000000 ))
+    diff <(normalize < "$P/tests/examples/$name.cpu.out") <(normalize < "$OUT/$name.cuda.out") \
+      > "$OUT/$name.diff"
+    ok=$(( rc != 0 || $? != 0 ))
+    result $ok "examples/$name.mlir --target=cuda equals its CPU run ($run: ${ms} ms)" "$(cat "$OUT/$name.diff")"
+  done
+done
+
+# Error paths: a non-zero exit and a message that names the problem.
+example=$P/tests/examples/lu_75x75.mlir
+expect_error() {  # what pattern command...
+  local what=$1 pattern=$2
+  shift 2
+  local text
+  text=$("$@" 2>&1)
+  local rc=$?
+  echo "$text" | grep -qE "$pattern"
+  local found=$?
+  result $(( rc == 0 || found != 0 )) "error: $what (exit $rc): $(echo "$text" | grep -E "$pattern" | head -1)" "$text"
+}
+expect_error "bad --gpu-chip" "chip" "$RUNNER" --target=cuda --gpu-chip=sm_1000 "$example"
+expect_error "kernel launch failure" "linalgx-cuda-runtime: error: .*injected" \
+  env LINALGX_CUDA_INJECT_FAULT=launch "$RUNNER" --target=cuda "$example"
+expect_error "no visible GPU" "(no CUDA|CUDA driver|device)" \
+  env CUDA_VISIBLE_DEVICES= "$RUNNER" --target=cuda "$example"
+expect_error "no ptxas" "ptxas" env PATH=/var/empty "$RUNNER" --target=cuda "$example"
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
