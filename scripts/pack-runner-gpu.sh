@@ -27,11 +27,19 @@ cp "$BUILD/lib/liblinalgx_cuda_runtime.so" "$BUILD/lib/liblinalgx_runner_utils.s
 for lib in libmlir_c_runner_utils libmlir_runner_utils; do
   cp -L "$LLVM/lib/$lib.so" "$PACK/lib/$lib.so"
 done
+# What those find through their $ORIGIN in LLVM's lib/.
+cp -L "$LLVM"/lib/libmlir_float16_utils.so.22.1 "$LLVM"/lib/libmlir_apfloat_wrappers.so.22.1 \
+  "$PACK/lib/"
 
-# Dependencies: everything ldd resolves outside the base system every Linux
-# GPU machine has (glibc, the C++ runtime) and its CUDA toolkit (cuBLAS,
-# cuSOLVER, ..., which the CUDA runtime finds there), copied by soname.
-base='^(linux-vdso|ld-linux|libc|libm|libdl|libpthread|librt|libstdc\+\+|libgcc_s|libcu[a-zA-Z]*|libnvJitLink)\.'
+# Dependencies: everything ldd resolves beyond what a Debian 12 or Ubuntu
+# 24.04 GPU machine has anyway (glibc, the C++ runtime, libxml2 with its ICU,
+# libedit, libffi, the compression libraries) and its CUDA toolkit (cuBLAS,
+# cuSOLVER, ..., which the CUDA runtime finds there), copied by soname: in
+# practice libMLIR and libLLVM. runner_cuda.sh names any library
+# still missing there.
+system='linux-vdso|ld-linux|libc|libm|libdl|libpthread|librt|libstdc\+\+|libgcc_s'
+system+='|libxml2|libicu[a-z]*|libedit|libffi|libtinfo|libbsd|libmd|liblzma|libzstd|libz'
+base="^($system|libcu[a-zA-Z]*|libnvJitLink)\\."
 for round in 1 2; do  # the copies' own dependencies too
   for elf in "$PACK"/bin/* "$PACK"/lib/*.so "$PACK"/deps/*; do
     [ -f "$elf" ] || continue
@@ -42,6 +50,11 @@ for round in 1 2; do  # the copies' own dependencies too
   done
 done
 strip --strip-unneeded "$PACK"/deps/* 2>/dev/null || true
+# libLLVM needs libz3 only for its SMT-solver API, which nothing here calls:
+# its functions are bound lazily (libLLVM is not linked with -z now), so the
+# 23 MB library stays home and the pack fits what a device call can carry.
+patchelf --remove-needed libz3.so.4 "$PACK/deps/libLLVM.so.22.1" "$PACK/bin/FileCheck"
+rm -f "$PACK/deps/libz3.so.4"
 
 cp "$ROOT"/examples/*.mlir "$PACK/tests/examples/"
 for f in "$ROOT"/examples/*.mlir; do  # what the CUDA run must print too
