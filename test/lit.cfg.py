@@ -29,7 +29,7 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.linalgx_tools_dir, config.llvm_tools_dir]
-tools = ["linalgx-opt", "linalgx-runner", "mlir-opt", "mlir-translate"]
+tools = ["linalgx-opt", "linalgx-runner", "mlir-opt", "mlir-translate", "mlir-runner"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # Python with NumPy and SciPy drives the randomized reference checks.
