@@ -216,6 +216,7 @@ void linalgx::buildGPUPipeline(OpPassManager &pm,
   nvvm.cubinFeatures = options.features;
   nvvm.cubinFormat = options.format;
   gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
+  pm.addPass(createStripGPUObjectTimings());
 }
 
 void linalgx::registerPipelines() {

@@ -186,6 +186,20 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
   ];
 }
 
+def StripGPUObjectTimings
+    : Pass<"linalgx-strip-gpu-object-timings", "::mlir::ModuleOp"> {
+  let summary = "Drop the compile-time measurements from gpu.binary objects";
+  let description = [{
+    `gpu-module-to-binary` records how long each object took to compile in
+    its properties (`LLVMIRToISATimeInMs`, `ISAToBinaryTimeInMs`), so that
+    the same input gives different output on every run. This pass removes
+    every property whose name ends in `TimeInMs` from the objects of every
+    `gpu.binary`, leaving the binaries and their other properties alone;
+    `linalgx-gpu-pipeline` ends with it, so that its output is a function
+    of its input.
+  }];
+}
+
 def ConvertJAXToLinalgX : Pass<"convert-jax-to-linalgx"> {
   let summary = "Import JAX's exported LU custom calls as linalgx ops";
   let description = [{
