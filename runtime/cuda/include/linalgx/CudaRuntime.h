@@ -126,10 +126,10 @@ LINALGX_CUDA_EXPORT void linalgxCudaGetrf(int32_t elemType, void *a,
                                           int32_t strategy);
 
 /// Synchronizes each device with cached resources (cudaDeviceSynchronize),
-/// then frees every cached cuBLAS/cuSOLVER handle, workspace and pointer
-/// array, and the getrf fan-out's streams and events. Optional: caches
-/// otherwise live until process exit. Useful for leak checkers and before
-/// handing a stream back.
+/// then frees every cached cuBLAS/cuSOLVER handle, the getrf fan-out's
+/// streams and events, the pointer-array kernel's module and the library's
+/// stream-ordered memory pools. Optional: caches otherwise live until
+/// process exit. Useful for leak checkers and before handing a stream back.
 LINALGX_CUDA_EXPORT void linalgxCudaReleaseCachedResources(void);
 
 #ifdef __cplusplus
