@@ -73,7 +73,7 @@
 // CHECK:         llvm.return
 // One binary; fatbin is the object's default format (no format keyword) and
 // the payload starts with the fatbin magic 0xBA55ED50.
-// CHECK:         gpu.binary @linalgx_kernels [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">, properties = {{.+}}, "P\EDU\BA{{.*}}">]
+// CHECK:         gpu.binary @linalgx_kernels [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">, "P\EDU\BA{{.*}}">]
 // CHECK-NOT:     gpu.binary
 // CHECK-NOT:     assembly =
 // CHECK:         llvm.func @mgpuStreamCreate() -> !llvm.ptr
@@ -116,7 +116,7 @@
 // ISA-NOT:  gpu.binary
 
 // SM80-NOT: sm_90
-// SM80: gpu.binary @linalgx_kernels [#gpu.object<#nvvm.target<chip = "sm_80", features = "+ptx80">, properties = {{.+}}, "P\EDU\BA
+// SM80: gpu.binary @linalgx_kernels [#gpu.object<#nvvm.target<chip = "sm_80", features = "+ptx80">, "P\EDU\BA
 // SM80-NOT: sm_90
 
 func.func @factor(%a: tensor<2x4x4xf64>) -> (tensor<2x4x4xf64>, tensor<2x4xi32>, tensor<2xi32>) {
