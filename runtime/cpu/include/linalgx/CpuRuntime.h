@@ -4,7 +4,7 @@
 // linalgx.lu (convert-linalgx-to-cpu-runtime) calls.
 //
 // One entry point factors a batch of row-major matrices (in place or from a
-// separate input) with the linalgx contract (../shared/design.md §2):
+// separate input) with the linalgx contract (docs/design.md, "The contract"):
 // 0-based pivots, info = 1 + the first step with an exactly-zero pivot, the
 // factorization completing on singular input, the pivot being the first
 // index of the largest |a(i,k)| (|re| + |im| for complex). Two kernels
