@@ -1387,10 +1387,18 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
         // Sizes the options name get their static shape's kernels, behind a
         // run-time test of the sizes: a bucket's kernel computes with
         // run-time sizes and pays for the bound's extra rows and columns.
+        // Only the panel kernel specializes on more than its bound, so the
+        // cyclic and block register kernels of a bucket's own size would
+        // repeat the bucket's branch.
         for (int64_t size : options.luExactSizes) {
-          if (!BlockRegisterLuShape::fits(size, size, elementType) &&
-              !CyclicRegisterLuShape::fits(size, size))
-            continue;
+          Path smallBatchKernel = smallBatchPath(size, size);
+          bool smallBatchExact =
+              CyclicRegisterLuShape::fits(size, size) &&
+              (smallBatchKernel == Path::Panel ||
+               !llvm::is_contained(kCyclicRegisterLuSizes, size));
+          bool blockRegisterExact =
+              BlockRegisterLuShape::fits(size, size, elementType) &&
+              !llvm::is_contained(kBlockRegisterLuSizes, size);
           auto isSize = [=](ImplicitLocOpBuilder &b) -> Value {
             auto [m, n] = dims(b);
             Value expected = arith::ConstantIndexOp::create(b, size);
@@ -1400,13 +1408,13 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
                 arith::CmpIOp::create(b, arith::CmpIPredicate::eq, n,
                                       expected));
           };
-          if (CyclicRegisterLuShape::fits(size, size))
+          if (smallBatchExact)
             candidates.push_back(
-                {{smallBatchPath(size, size), size, size, /*exact=*/true},
+                {{smallBatchKernel, size, size, /*exact=*/true},
                  std::nullopt, [=](ImplicitLocOpBuilder &b) -> Value {
                    return arith::AndIOp::create(b, isSize(b), smallBatch(b));
                  }});
-          if (BlockRegisterLuShape::fits(size, size, elementType))
+          if (blockRegisterExact)
             candidates.push_back(
                 {{Path::BlockRegister, size, size, /*exact=*/true},
                  std::nullopt, isSize});

@@ -3,9 +3,12 @@
 // before the size buckets: 75 gets the panel kernel of a 75x75 static shape
 // (small batches) and the block register kernel of that size (the others);
 // the bucket kernels remain for every other size. A static shape of the
-// same size shares the kernel. Sizes must be positive.
+// same size shares the kernel. A bucket size (64) gets the exact panel
+// kernel but no second branch to the block register kernel the bucket
+// already has. Sizes must be positive.
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-exact-sizes=75" | FileCheck %s
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu | FileCheck %s --check-prefix=NONE
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-exact-sizes=64" | FileCheck %s --check-prefix=BUCKET
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu="lu-exact-sizes=75,0" 2>&1 | FileCheck %s --check-prefix=ZERO
 
 // CHECK-LABEL: func.func @dynamic
@@ -27,6 +30,11 @@
 // NONE:        gpu.launch_func {{.+}} @linalgx_kernels::@linalgx_lu_panel_upto80x80_f64_i32
 // NONE-LABEL:  func.func @static
 // NONE:        gpu.launch_func {{.+}} @linalgx_kernels::@linalgx_lu_panel75x75_f64_i32
+// BUCKET-LABEL: func.func @dynamic
+// BUCKET:       gpu.launch_func {{.+}} @linalgx_kernels::@linalgx_lu_panel64x64_f64_i32
+// BUCKET-COUNT-1: gpu.launch_func {{.+}} @linalgx_kernels::@linalgx_lu_registers64x64_f64_i32
+// BUCKET-NOT:   gpu.launch_func {{.+}} @linalgx_kernels::@linalgx_lu_registers64x64_f64_i32
+// BUCKET-LABEL: func.func @static
 // ZERO: error: lu-exact-sizes must be positive sizes, got 0
 func.func @dynamic(%a: memref<?x?x?xf64>, %p: memref<?x?xi32>, %i: memref<?xi32>) {
   linalgx.lu ins(%a : memref<?x?x?xf64>) outs(%a, %p, %i : memref<?x?x?xf64>, memref<?x?xi32>, memref<?xi32>)
