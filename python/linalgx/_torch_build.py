@@ -1,5 +1,5 @@
-"""How linalgx's PyTorch operator library (linalgx/csrc/LinalgxTorchOps.cpp)
-is compiled, shared by setup.py (`pip install ./python` where PyTorch is)
+"""How linalgx's PyTorch operator library (linalgx/csrc: the operators and
+their Autograd kernels) is compiled, shared by setup.py (`pip install ./python` where PyTorch is)
 and by the GPU scripts that build it beside a pack with
 torch.utils.cpp_extension.load. Needs PyTorch with CUDA (its headers) and
 the CUDA toolkit's headers; links the AOT kernels and the CUDA runtime of
@@ -20,8 +20,8 @@ def build_arguments(source_root, library_dir):
                                     "kernels (build linalgx with the CUDA toolkit)"
                                     % (library_dir, library))
     return {
-        "sources": [os.path.join(os.path.dirname(os.path.abspath(__file__)), "csrc",
-                                 "LinalgxTorchOps.cpp")],
+        "sources": [os.path.join(os.path.dirname(os.path.abspath(__file__)), "csrc", source)
+                    for source in ("LinalgxTorchOps.cpp", "LinalgxTorchAutograd.cpp")],
         "include_dirs": [os.path.join(source_root, "runtime", "cuda", "include"),
                          os.path.join(source_root, "runtime", "cuda_kernels", "include")],
         "library_dirs": [library_dir],

@@ -18,8 +18,8 @@ They go through linalgx's PyTorch operator library (python/linalgx/csrc,
 `torch.ops.linalgx.lu`, `lu_factor_ex`, `pivots_to_permutation`): C++
 operators with CUDA and Meta kernels, so they work under
 `torch.compile(fullgraph=True)` and CUDA graph capture, and with autograd
-(PyTorch's own LU backward, registered below). Where the library is not
-built for this PyTorch, the functions fall back to calling the kernels
+(PyTorch's own LU backward, in C++ beside the operators). Where the library
+is not built for this PyTorch, the functions fall back to calling the kernels
 through ctypes (no autograd, no torch.compile), with a warning that says so.
 """
 
@@ -53,7 +53,7 @@ def _find_operator_library():
 
 
 def operators():
-    """torch.ops.linalgx, loaded (and its autograd registered) on first use;
+    """torch.ops.linalgx, loaded on first use;
     None where the library is not built, `operators_error()` saying why."""
     global _operators, _operators_error
     if _operators is not None or _operators_error is not None:
@@ -63,7 +63,6 @@ def operators():
             try:
                 if not hasattr(torch.ops.linalgx, "lu"):
                     torch.ops.load_library(_find_operator_library())
-                _register_autograd()
                 _operators = torch.ops.linalgx
             except (LinalgXError, OSError, RuntimeError) as error:
                 _operators_error = error
@@ -73,67 +72,6 @@ def operators():
 def operators_error():
     operators()
     return _operators_error
-
-
-# ---------------------------------------------------------------------------
-# Autograd: PyTorch's LU backward (torch's linalg_lu_backward), in torch ops
-# ---------------------------------------------------------------------------
-
-def _factors_backward(grad, lu, permutation):
-    """dLoss/dA from dLoss/dLU for A[perm] = L U, LU packed [..., M, N]."""
-    m, n = lu.shape[-2], lu.shape[-1]
-    k = min(m, n)
-    solve = torch.linalg.solve_triangular
-    L = lu[..., :, :k].tril(-1) + torch.eye(m, k, dtype=lu.dtype, device=lu.device)
-    U = lu[..., :k, :].triu()
-    L_grad, U_grad = grad[..., :, :k], grad[..., :k, :]
-    if m == n:
-        # P L^-H [L^H L_grad o 1_L + U_grad U^H o 1_U] U^-H
-        x = (L.mH @ L_grad).tril(-1) + (U_grad @ U.mH).triu()
-        x = solve(U.mH, x, upper=False, left=False)
-        x = solve(L.mH, x, upper=True, left=True, unitriangular=True)
-    elif m < n:
-        # [P L^-H (U1_grad + (L^H L_grad o 1_L - U_grad U^H o 1_U) U1^-H), P L^-H U2_grad]
-        x = (L.mH @ L_grad - U_grad.triu() @ U.mH).tril(-1)
-        x = solve(U[..., :, :k].mH, x, upper=False, left=False)
-        x = torch.cat([x + U_grad[..., :, :k].triu(), U_grad[..., :, k:]], dim=-1)
-        x = solve(L.mH, x, upper=True, left=True, unitriangular=True)
-    else:
-        # P [L1_grad + L1^-H (U_grad U^H o 1_U - L^H L_grad o 1_L); L2_grad] U^-H
-        x = (U_grad @ U.mH - L.mH @ L_grad.tril(-1)).triu()
-        x = solve(L[..., :k, :].mH, x, upper=True, left=True, unitriangular=True)
-        x = torch.cat([x + L_grad[..., :k, :].tril(-1), L_grad[..., k:, :]], dim=-2)
-        x = solve(U.mH, x, upper=False, left=False)
-    # A = P X with P[perm[i], i] = 1: row i of X is row perm[i] of A's grad.
-    index = permutation.long().unsqueeze(-1).expand(x.shape)
-    return torch.empty_like(x).scatter_(-2, index, x)
-
-
-def _setup_lu(ctx, inputs, output):
-    lu_factors, _, permutation, _ = output
-    ctx.save_for_backward(lu_factors, permutation)
-
-
-def _lu_backward(ctx, grad_lu, *_):
-    lu_factors, permutation = ctx.saved_tensors
-    return _factors_backward(grad_lu, lu_factors, permutation)
-
-
-def _setup_lu_factor_ex(ctx, inputs, output):
-    lu_factors, pivots, _ = output
-    ctx.save_for_backward(lu_factors, pivots)
-
-
-def _lu_factor_ex_backward(ctx, grad_lu, *_):
-    lu_factors, pivots = ctx.saved_tensors
-    permutation = torch.ops.linalgx.pivots_to_permutation(pivots - 1, lu_factors.shape[-2])
-    return _factors_backward(grad_lu, lu_factors, permutation)
-
-
-def _register_autograd():
-    torch.library.register_autograd("linalgx::lu", _lu_backward, setup_context=_setup_lu)
-    torch.library.register_autograd("linalgx::lu_factor_ex", _lu_factor_ex_backward,
-                                    setup_context=_setup_lu_factor_ex)
 
 
 # ---------------------------------------------------------------------------

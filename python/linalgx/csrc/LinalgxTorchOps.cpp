@@ -15,8 +15,7 @@
 // tensor's device with the stream override's deferred synchronization: no
 // host wait, temporaries stream-ordered, so the calls are capturable in CUDA
 // graphs. The Meta kernels give shapes and dtypes (fake tensors,
-// torch.compile); autograd is registered from Python (linalgx/torch.py),
-// where PyTorch's own formula is written with torch ops.
+// torch.compile); the Autograd kernels are in LinalgxTorchAutograd.cpp.
 //
 //===----------------------------------------------------------------------===//
 

@@ -120,6 +120,25 @@ def autograd(lxt, shape):
 
 
 @case
+def operator_checks(lxt):
+    """torch.library.opcheck: schema, fake (Meta) kernels, the C++ Autograd
+    kernels' registration and AOTAutograd tracing, on each operator; and a
+    second derivative (the backward is made of differentiable ATen ops)."""
+    a = random_matrix((7, 7), torch.float64, 12) + 3 * torch.eye(7, device="cuda",
+                                                                 dtype=torch.float64)
+    for name, args in [("lu", (a.clone().requires_grad_(),)),
+                       ("lu_factor_ex", (a.clone().requires_grad_(),)),
+                       ("lu", (a[:5].clone(),)),
+                       ("pivots_to_permutation",
+                        (torch.tensor([[2, 2, 3], [0, 4, 2]], dtype=torch.int32, device="cuda"), 5))]:
+        torch.library.opcheck(getattr(torch.ops.linalgx, name).default, args)
+        check("torch.library.opcheck linalgx::%s %s" % (name, tuple(args[0].shape)), True)
+    z = a[:4, :4].detach().clone().requires_grad_()
+    check("gradgradcheck lu_factor (4, 4)",
+          torch.autograd.gradgradcheck(lambda t: lxt.lu_factor(t)[0], (z,)))
+
+
+@case
 def compiled(lxt):
     def factor(a):
         lu, pivots = lxt.lu_factor(a)
@@ -250,6 +269,7 @@ def main():
     pivots_to_permutation()
     for shape in [(20, 20), (3, 12, 12), (9, 6), (6, 9)]:
         autograd(lxt, shape)
+    operator_checks(lxt)
     compiled(lxt)
     bad_input(lxt)
     timing(lxt)
