@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DiagnosticText.h"
 #include "linalgx-c/ExecutionEngine.h"
 #include "linalgx-c/Pipelines.h"
 #include "linalgx/InitAllLinalgX.h"
@@ -42,6 +43,8 @@
 #include <vector>
 
 using namespace mlir;
+using mlir::linalgx::capi::DiagnosticText;
+using mlir::linalgx::capi::report;
 
 namespace {
 /// What a LinalgXJitModule points at.
@@ -56,47 +59,6 @@ struct JitModule {
 };
 
 std::atomic<int64_t> compilationCount{0};
-
-void report(MlirStringCallback callback, void *userData,
-            llvm::StringRef message) {
-  if (callback)
-    callback(mlirStringRefCreate(message.data(), message.size()), userData);
-}
-
-/// "file:line:col: " for a location that has one (through fused and named
-/// locations), "" otherwise.
-std::string describeLocation(Location loc) {
-  if (auto fileLoc = dyn_cast<FileLineColLoc>(loc))
-    return (fileLoc.getFilename().getValue() + ":" +
-            llvm::Twine(fileLoc.getLine()) + ":" +
-            llvm::Twine(fileLoc.getColumn()) + ": ")
-        .str();
-  if (auto nameLoc = dyn_cast<NameLoc>(loc))
-    return describeLocation(nameLoc.getChildLoc());
-  if (auto callLoc = dyn_cast<CallSiteLoc>(loc))
-    return describeLocation(callLoc.getCallee());
-  if (auto fusedLoc = dyn_cast<FusedLoc>(loc))
-    for (Location inner : fusedLoc.getLocations()) {
-      std::string text = describeLocation(inner);
-      if (!text.empty())
-        return text;
-    }
-  return "";
-}
-
-const char *severityName(DiagnosticSeverity severity) {
-  switch (severity) {
-  case DiagnosticSeverity::Error:
-    return "error";
-  case DiagnosticSeverity::Warning:
-    return "warning";
-  case DiagnosticSeverity::Note:
-    return "note";
-  case DiagnosticSeverity::Remark:
-    return "remark";
-  }
-  return "error";
-}
 
 void initializeNativeTargetOnce() {
   static std::once_flag initialized;
@@ -244,20 +206,9 @@ LinalgXJitModule linalgxJitModuleCreate(MlirStringRef cSource,
   // two cores) are better served without one thread per core per context.
   MLIRContext context(registry, MLIRContext::Threading::DISABLED);
 
-  std::string diagnostics;
-  ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
-    llvm::raw_string_ostream os(diagnostics);
-    os << describeLocation(diag.getLocation())
-       << severityName(diag.getSeverity()) << ": " << diag << "\n";
-    for (const Diagnostic &note : diag.getNotes())
-      os << describeLocation(note.getLocation()) << "note: " << note << "\n";
-    return success();
-  });
+  DiagnosticText diagnostics(&context);
   auto fail = [&](llvm::StringRef what) {
-    std::string message = what.str();
-    if (!diagnostics.empty())
-      message += ":\n" + llvm::StringRef(diagnostics).rtrim().str();
-    report(errorCallback, userData, message);
+    report(errorCallback, userData, diagnostics.describe(what));
     return null;
   };
 

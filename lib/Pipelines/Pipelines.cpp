@@ -219,6 +219,15 @@ void linalgx::buildGPUPipeline(OpPassManager &pm,
   pm.addPass(createStripGPUObjectTimings());
 }
 
+void linalgx::buildJAXImportPipeline(OpPassManager &pm) {
+  pm.addPass(createConvertJAXToLinalgX());
+  pm.addPass(createLegalizeJAXStableHLO());
+  // One loop for the NaN guard's broadcasts and select, not one buffer each.
+  pm.addPass(createLinalgElementwiseOpFusionPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
 void linalgx::registerPipelines() {
   // As PassPipelineRegistration<GPUPipelineOptions>, with the options
   // verified before the pipeline is built.
@@ -249,4 +258,10 @@ void linalgx::registerPipelines() {
       "Lower a module using linalgx ops on tensors or memrefs to the LLVM "
       "dialect for the CPU (bufferize, CPU runtime calls and loops, LLVM)",
       buildCPUPipeline);
+  PassPipelineRegistration<>(
+      "linalgx-import-jax",
+      "Import a module exported by JAX (StableHLO in the generic form): its "
+      "LU custom calls become linalgx ops and the StableHLO around them "
+      "tensor, linalg and arith ops",
+      buildJAXImportPipeline);
 }

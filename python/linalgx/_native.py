@@ -129,6 +129,10 @@ class NativeLibrary:
         lib.linalgxJitCompilationCount.restype = ctypes.c_int64
         lib.linalgxJitMLIRLibraryDirectory.argtypes = []
         lib.linalgxJitMLIRLibraryDirectory.restype = MlirStringRef
+        lib.linalgxImportJAX.argtypes = [
+            MlirStringRef, MlirStringRef, ctypes.c_bool, MlirStringCallback, ctypes.c_void_p,
+            MlirStringCallback, ctypes.c_void_p]
+        lib.linalgxImportJAX.restype = MlirLogicalResult
 
     def _find_runtime_libraries(self):
         mlir_ref = self.lib.linalgxJitMLIRLibraryDirectory()
@@ -161,6 +165,16 @@ class NativeLibrary:
         if not handle.ptr:
             raise CompilationError(errors.text or "linalgx: compilation failed")
         return handle
+
+    def import_jax(self, generic_text, source_name, locations):
+        """linalgx-import-jax on a generic-form module: the linalgx-ready text."""
+        text, errors = _TextCollector(), _TextCollector()
+        result = self.lib.linalgxImportJAX(
+            MlirStringRef.of(generic_text), MlirStringRef.of(source_name), locations,
+            text.callback, None, errors.callback, None)
+        if not result.value:
+            raise CompilationError(errors.text or "linalgx-import-jax: the import failed")
+        return text.text
 
     def destroy_module(self, handle):
         self.lib.linalgxJitModuleDestroy(handle)

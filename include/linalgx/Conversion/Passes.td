@@ -237,4 +237,41 @@ def ConvertJAXToLinalgX : Pass<"convert-jax-to-linalgx"> {
   ];
 }
 
+def LegalizeJAXStableHLO
+    : Pass<"linalgx-legalize-jax-stablehlo", "::mlir::ModuleOp"> {
+  let summary = "Lower the StableHLO that JAX writes around its LU";
+  let description = [{
+    Runs after `convert-jax-to-linalgx` on a module exported by JAX (read in
+    the generic form) and lowers the StableHLO operations JAX emits around
+    its LU custom calls, so that the module goes through linalgx's
+    pipelines:
+
+    - element-wise `add`, `subtract`, `multiply`, `minimum`, `maximum`, `and`,
+      `or`, `compare`, `select`, `convert`, `real`, `imag` become `linalg.generic`s (a rank-0
+      operand is broadcast, as `select`'s predicate may be);
+    - `constant`, `iota`, `dynamic_iota`, `broadcast_in_dim`,
+      `dynamic_broadcast_in_dim`, `reshape`, `dynamic_reshape`,
+      `concatenate`, `slice`, `transpose` and `get_dimension_size` become
+      arith, linalg and tensor ops;
+    - `custom_call @shape_assertion` (shape-polymorphic exports) becomes
+      `cf.assert` with JAX's message;
+    - the `stablehlo.while` loop that `lu_pivots_to_permutation` becomes on
+      the CPU (carrying the pivots, a counter from 0 to K and an iota along
+      the permutation dimension, only the last result used) becomes
+      `linalgx.pivots_to_permutation`, and the private functions its body
+      called are erased once unused.
+
+    Any other StableHLO operation is reported with its location and the pass
+    fails: this is an import of JAX's LU exports, not a StableHLO compiler.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::complex::ComplexDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::linalgx::LinalgXDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 #endif // LINALGX_CONVERSION_PASSES_TD

@@ -118,6 +118,12 @@ void buildGPUPipeline(OpPassManager &pm, const GPUPipelineOptions &options);
 void buildCPUPipeline(OpPassManager &pm, const CPUPipelineOptions &options);
 
 /// Registers every named linalgx pipeline with the global pass registry.
+/// `linalgx-import-jax`: a module exported by JAX (generic form) to linalgx
+/// on tensors: JAX's LU custom calls to linalgx ops
+/// (convert-jax-to-linalgx), the StableHLO around them lowered
+/// (linalgx-legalize-jax-stablehlo), then canonicalized.
+void buildJAXImportPipeline(OpPassManager &pm);
+
 void registerPipelines();
 
 } // namespace linalgx

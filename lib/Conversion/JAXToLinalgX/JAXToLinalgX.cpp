@@ -27,6 +27,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GenericForm.h"
 #include "linalgx/Conversion/Passes.h"
 #include "linalgx/Dialect/LinalgX/IR/LinalgXDialect.h"
 #include "linalgx/Dialect/LinalgX/IR/LinalgXOps.h"
@@ -57,19 +58,8 @@ namespace {
 constexpr llvm::StringLiteral kCustomCall = "stablehlo.custom_call";
 
 //===----------------------------------------------------------------------===//
-// Reading the generic form
+// Recognizing the calls
 //===----------------------------------------------------------------------===//
-
-/// The attribute `name` of `op`: an inherent attribute, which the generic form
-/// of an unregistered op keeps in its properties (`<{...}>`), or else a
-/// discardable one (`{...}`, where older printers put everything).
-Attribute getGenericAttr(Operation *op, StringRef name) {
-  if (auto properties =
-          dyn_cast_or_null<DictionaryAttr>(op->getPropertiesAsAttribute()))
-    if (Attribute attr = properties.get(name))
-      return attr;
-  return op->getAttr(name);
-}
 
 enum class CallKind { Getrf, PivotsToPermutation };
 
@@ -85,7 +75,7 @@ std::optional<CallTarget> classify(Operation *op) {
   if (op->getName().getStringRef() != kCustomCall)
     return std::nullopt;
   auto nameAttr = dyn_cast_or_null<StringAttr>(
-      getGenericAttr(op, "call_target_name"));
+      generic_form::getAttr(op, "call_target_name"));
   if (!nameAttr)
     return std::nullopt;
   StringRef name = nameAttr.getValue();
@@ -238,7 +228,7 @@ private:
 
     // Shape-polymorphic form: the result shapes are extra operands, listed
     // by `indices_of_shape_operands` (one per result, in order).
-    Attribute indicesAttr = getGenericAttr(op, "indices_of_shape_operands");
+    Attribute indicesAttr = generic_form::getAttr(op, "indices_of_shape_operands");
     if (!indicesAttr) {
       if (op->getNumOperands() != 1) {
         fail() << "expected 1 operand, found " << op->getNumOperands()
@@ -380,10 +370,10 @@ private:
     int64_t rank = cast<RankedTensorType>(op->getOperand(0).getType()).getRank();
     int64_t expected = rank - coreRank();
     auto frontend = dyn_cast_or_null<DictionaryAttr>(
-        getGenericAttr(op, "mhlo.frontend_attributes"));
+        generic_form::getAttr(op, "mhlo.frontend_attributes"));
     Attribute value = frontend ? frontend.get("num_batch_dims") : Attribute();
     if (!value) {
-      if (getGenericAttr(op, "indices_of_shape_operands"))
+      if (generic_form::getAttr(op, "indices_of_shape_operands"))
         return success();
       fail() << "missing mhlo.frontend_attributes = {num_batch_dims = \""
              << expected << "\"}";
@@ -405,7 +395,7 @@ private:
                                 function_ref<SmallVector<int64_t>(unsigned)>
                                     expected,
                                 function_ref<StringRef(unsigned)> what) {
-    auto list = dyn_cast_or_null<ArrayAttr>(getGenericAttr(op, name));
+    auto list = dyn_cast_or_null<ArrayAttr>(generic_form::getAttr(op, name));
     if (!list) {
       fail() << "missing " << name
              << " (JAX always gives them; the kernel's reading of the "
@@ -491,7 +481,7 @@ private:
   /// (the getrf kernels take none); the permutation kernel may be given
   /// `permutation_size`, which must then agree with the result.
   LogicalResult checkConfig() {
-    if (Attribute version = getGenericAttr(op, "api_version")) {
+    if (Attribute version = generic_form::getAttr(op, "api_version")) {
       auto integer = dyn_cast<IntegerAttr>(version);
       if (!integer || integer.getInt() != 4) {
         fail() << "expected the typed-FFI custom call (api_version = 4), "
@@ -500,14 +490,14 @@ private:
         return failure();
       }
     }
-    if (auto called = getGenericAttr(op, "called_computations")) {
+    if (auto called = generic_form::getAttr(op, "called_computations")) {
       auto list = dyn_cast<ArrayAttr>(called);
       if (!list || !list.empty()) {
         fail() << "expected no called_computations, found " << called;
         return failure();
       }
     }
-    if (Attribute config = getGenericAttr(op, "backend_config")) {
+    if (Attribute config = generic_form::getAttr(op, "backend_config")) {
       auto text = dyn_cast<StringAttr>(config);
       auto dict = dyn_cast<DictionaryAttr>(config);
       if (!(text && text.getValue().empty()) && !(dict && dict.empty())) {
@@ -515,7 +505,7 @@ private:
         return failure();
       }
     }
-    Attribute mhloConfig = getGenericAttr(op, "mhlo.backend_config");
+    Attribute mhloConfig = generic_form::getAttr(op, "mhlo.backend_config");
     if (!mhloConfig)
       return success();
     auto dict = dyn_cast<DictionaryAttr>(mhloConfig);
@@ -592,7 +582,7 @@ bool isSplatOne(Value value) {
   if (name != "stablehlo.constant" && name != "arith.constant")
     return false;
   auto splat = dyn_cast_or_null<DenseIntElementsAttr>(
-      getGenericAttr(def, "value"));
+      generic_form::getAttr(def, "value"));
   return splat && splat.isSplat() && splat.getSplatValue<APInt>().isOne();
 }
 

@@ -44,6 +44,14 @@ LogicalResult checkJAXLuCustomCall(Operation *op,
 /// A custom call not in the form checkJAXLuCustomCall accepts is not matched.
 /// Every other operation is left untouched.
 void populateJAXToLinalgXPatterns(RewritePatternSet &patterns);
+
+/// Dialect-conversion patterns lowering the StableHLO operations JAX writes
+/// around its LU (element-wise arithmetic, comparisons and selects, constants,
+/// iotas, broadcasts, reshapes, concatenations, slices, transposes, dimension
+/// sizes, shape assertions) to arith, cf, linalg and tensor ops. JAX's CPU
+/// permutation loop is not a pattern: linalgx-legalize-jax-stablehlo replaces
+/// it first.
+void populateLegalizeJAXStableHLOPatterns(RewritePatternSet &patterns);
 } // namespace linalgx
 } // namespace mlir
 

@@ -1,0 +1,770 @@
+//===- LegalizeJAXStableHLO.cpp - StableHLO around JAX's LU -----*- C++ -*-===//
+//
+// After convert-jax-to-linalgx, a module exported by JAX still holds the
+// StableHLO operations JAX writes around its LU custom calls: the NaN guard
+// (`select(info >= 0, lu, NaN)`), shape arithmetic and shape assertions of
+// shape-polymorphic exports, the iota/compare/select that build L, U and P in
+// `jax.scipy.linalg.lu`, and on the CPU the `stablehlo.while` loop that
+// computes the permutation from the pivots. This pass lowers exactly those
+// operations to tensor, linalg, arith and cf, so that the module goes through
+// linalgx's pipelines; the permutation loop becomes
+// `linalgx.pivots_to_permutation`. Any other StableHLO operation is a located
+// error: this is not a general StableHLO compiler.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GenericForm.h"
+#include "linalgx/Conversion/Passes.h"
+#include "linalgx/Dialect/LinalgX/IR/LinalgXOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/AffineMap.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <variant>
+
+namespace mlir::linalgx {
+#define GEN_PASS_DEF_LEGALIZEJAXSTABLEHLO
+#include "linalgx/Conversion/Passes.h.inc"
+} // namespace mlir::linalgx
+
+using namespace mlir;
+using namespace mlir::linalgx;
+namespace gf = mlir::linalgx::generic_form;
+
+namespace {
+
+/// The StableHLO operations the import lowers (the permutation loop aside).
+constexpr StringLiteral kElementwiseOps[] = {
+    "stablehlo.add",     "stablehlo.subtract", "stablehlo.multiply",
+    "stablehlo.minimum", "stablehlo.maximum",  "stablehlo.and",
+    "stablehlo.or",      "stablehlo.compare",  "stablehlo.select",
+    "stablehlo.convert", "stablehlo.real",     "stablehlo.imag"};
+constexpr StringLiteral kShapeOps[] = {
+    "stablehlo.constant",       "stablehlo.iota",
+    "stablehlo.dynamic_iota",   "stablehlo.broadcast_in_dim",
+    "stablehlo.dynamic_broadcast_in_dim",
+    "stablehlo.reshape",        "stablehlo.dynamic_reshape",
+    "stablehlo.concatenate",    "stablehlo.slice",
+    "stablehlo.transpose",      "stablehlo.get_dimension_size"};
+
+bool isStableHLO(Operation *op) {
+  return op->getName().getDialectNamespace() == "stablehlo";
+}
+
+bool isShapeAssertion(Operation *op) {
+  auto target =
+      dyn_cast_or_null<StringAttr>(gf::getAttr(op, "call_target_name"));
+  return op->getName().getStringRef() == "stablehlo.custom_call" && target &&
+         target.getValue() == "shape_assertion";
+}
+
+bool isLowered(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  return llvm::is_contained(kElementwiseOps, name) ||
+         llvm::is_contained(kShapeOps, name) || isShapeAssertion(op);
+}
+
+//===----------------------------------------------------------------------===//
+// JAX's permutation loop
+//===----------------------------------------------------------------------===//
+
+bool isSplatInteger(Value value, int64_t expected) {
+  Operation *def = value.getDefiningOp();
+  if (!def || def->getName().getStringRef() != "stablehlo.constant")
+    return false;
+  auto splat = dyn_cast_or_null<DenseIntElementsAttr>(gf::getAttr(def, "value"));
+  return splat && splat.isSplat() &&
+         splat.getSplatValue<APInt>().getSExtValue() == expected;
+}
+
+/// The pivots operand of `loop` if it is the loop JAX's
+/// `lu_pivots_to_permutation` writes without a custom call (on the CPU):
+///
+///   %perm:4 = stablehlo.while(%pivots [..., K], %i = 0, %j, %iota [..., M])
+///       cond { %i < K (a constant, or the carried %j) }
+///       body { swap perm[i] and perm[pivots[i]]; return %pivots, %i + 1, ... }
+///
+/// where %iota counts along the permutation dimension and only the last
+/// result is used. The swap itself is not inspected: the carried values,
+/// the trip count and the iota identify the loop.
+Value matchPermutationLoop(Operation *loop) {
+  if (loop->getName().getStringRef() != "stablehlo.while" ||
+      loop->getNumOperands() != 4 || loop->getNumResults() != 4 ||
+      loop->getNumRegions() != 2)
+    return {};
+  Value pivots = loop->getOperand(0), counter = loop->getOperand(1),
+        iota = loop->getOperand(3);
+  auto pivotsType = dyn_cast<RankedTensorType>(pivots.getType());
+  auto permutationType = dyn_cast<RankedTensorType>(iota.getType());
+  if (!pivotsType || !permutationType ||
+      pivotsType.getRank() != permutationType.getRank() ||
+      pivotsType.getElementType() != permutationType.getElementType() ||
+      !pivotsType.getElementType().isSignlessInteger(32) ||
+      pivotsType.getShape().drop_back() !=
+          permutationType.getShape().drop_back())
+    return {};
+  int64_t rank = pivotsType.getRank();
+  Operation *iotaDef = iota.getDefiningOp();
+  if (!iotaDef ||
+      (iotaDef->getName().getStringRef() != "stablehlo.iota" &&
+       iotaDef->getName().getStringRef() != "stablehlo.dynamic_iota") ||
+      gf::getInteger(iotaDef, "iota_dimension") != rank - 1 ||
+      !isSplatInteger(counter, 0))
+    return {};
+  for (unsigned i = 0; i < 3; ++i)
+    if (!loop->getResult(i).use_empty())
+      return {};
+
+  Block &cond = loop->getRegion(0).front(), &body = loop->getRegion(1).front();
+  Operation *condReturn = cond.getTerminator();
+  Operation *bodyReturn = body.getTerminator();
+  if (cond.getNumArguments() != 4 || body.getNumArguments() != 4 ||
+      condReturn->getNumOperands() != 1 || bodyReturn->getNumOperands() != 4 ||
+      bodyReturn->getOperand(0) != body.getArgument(0))
+    return {};
+  Operation *test = condReturn->getOperand(0).getDefiningOp();
+  if (!test || test->getName().getStringRef() != "stablehlo.compare" ||
+      gf::getEnum(test, "comparison_direction", "comparison_direction") !=
+          StringRef("LT") ||
+      test->getOperand(0) != cond.getArgument(1))
+    return {};
+  // The trip count is K: a constant K when K is static, else the carried
+  // bound JAX computes from the shape.
+  Value bound = test->getOperand(1);
+  int64_t k = pivotsType.getShape().back();
+  if (!ShapedType::isDynamic(k) ? !isSplatInteger(bound, k)
+                                : bound != cond.getArgument(2))
+    return {};
+  return pivots;
+}
+
+/// Whether any operation of `module` refers to `function` by name.
+/// (SymbolTable's use queries give up on unregistered operations, which
+/// might be symbol tables.)
+bool isReferenced(func::FuncOp function, ModuleOp module) {
+  StringAttr name = function.getSymNameAttr();
+  auto refersToName = [&](Attribute attr) {
+    bool found = false;
+    if (attr)
+      attr.walk([&](SymbolRefAttr ref) {
+        found |= ref.getRootReference() == name;
+      });
+    return found;
+  };
+  WalkResult result = module.walk([&](Operation *op) {
+    if (refersToName(op->getAttrDictionary()) ||
+        refersToName(op->getPropertiesAsAttribute()))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+/// Replaces every JAX permutation loop by `linalgx.pivots_to_permutation`
+/// and erases the private functions its body called, once unused.
+void replacePermutationLoops(ModuleOp module) {
+  SmallVector<Operation *> loops;
+  module.walk([&](Operation *op) {
+    if (matchPermutationLoop(op))
+      loops.push_back(op);
+  });
+  SymbolTable symbols(module);
+  for (Operation *loop : loops) {
+    SmallVector<func::FuncOp> callees;
+    loop->walk([&](func::CallOp call) {
+      if (auto callee = symbols.lookup<func::FuncOp>(call.getCallee()))
+        callees.push_back(callee);
+    });
+    OpBuilder b(loop);
+    Location loc = loop->getLoc();
+    Value pivots = loop->getOperand(0), iota = loop->getOperand(3);
+    auto type = cast<RankedTensorType>(iota.getType());
+    SmallVector<Value> sizes;
+    for (int64_t dim = 0; dim < type.getRank(); ++dim)
+      if (type.isDynamicDim(dim))
+        sizes.push_back(tensor::DimOp::create(b, loc, iota, dim));
+    Value init = tensor::EmptyOp::create(b, loc, type, sizes);
+    auto permutation =
+        PivotsToPermutationOp::create(b, loc, pivots, init, /*oneBased=*/false);
+    loop->getResult(3).replaceAllUsesWith(permutation.getResult(0));
+    loop->erase();
+    for (func::FuncOp callee : callees)
+      if (callee.isPrivate() && !isReferenced(callee, module))
+        callee.erase();
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Building blocks
+//===----------------------------------------------------------------------===//
+
+RankedTensorType resultType(Operation *op, unsigned i = 0) {
+  return dyn_cast<RankedTensorType>(op->getResult(i).getType());
+}
+
+/// The sizes of `type`'s dynamic dimensions, read from `like` (of the same
+/// shape).
+SmallVector<Value> dynamicSizesOf(OpBuilder &b, Location loc,
+                                  RankedTensorType type, Value like) {
+  SmallVector<Value> sizes;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    if (type.isDynamicDim(dim))
+      sizes.push_back(tensor::DimOp::create(b, loc, like, dim));
+  return sizes;
+}
+
+/// The sizes of `type`'s dynamic dimensions, read from a shape operand
+/// (a 1-D integer tensor, as the dynamic_* ops take).
+SmallVector<Value> dynamicSizesFromShape(OpBuilder &b, Location loc,
+                                         RankedTensorType type, Value shape) {
+  SmallVector<Value> sizes;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim) {
+    if (!type.isDynamicDim(dim))
+      continue;
+    Value index = arith::ConstantIndexOp::create(b, loc, dim);
+    Value size = tensor::ExtractOp::create(b, loc, shape, ValueRange{index});
+    sizes.push_back(
+        arith::IndexCastOp::create(b, loc, b.getIndexType(), size));
+  }
+  return sizes;
+}
+
+using ScalarBody = function_ref<Value(OpBuilder &, Location, ValueRange)>;
+
+/// A `linalg.generic` computing `type` element by element from `inputs`,
+/// each indexed by `maps` (all identities if empty, a rank-0 input broadcast).
+Value generate(OpBuilder &b, Location loc, RankedTensorType type,
+               ValueRange inputs, ArrayRef<Value> dynamicSizes,
+               ScalarBody body, ArrayRef<AffineMap> inputMaps = {}) {
+  int64_t rank = type.getRank();
+  MLIRContext *context = b.getContext();
+  SmallVector<AffineMap> maps(inputMaps);
+  if (maps.empty())
+    for (Value input : inputs)
+      maps.push_back(cast<RankedTensorType>(input.getType()).getRank() == 0
+                         ? AffineMap::get(rank, 0, context)
+                         : AffineMap::getMultiDimIdentityMap(rank, context));
+  maps.push_back(AffineMap::getMultiDimIdentityMap(rank, context));
+  Value init = tensor::EmptyOp::create(b, loc, type, dynamicSizes);
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{type}, inputs, ValueRange{init}, maps, iterators,
+      [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+        Value result = body(nested, nestedLoc, args.drop_back());
+        linalg::YieldOp::create(nested, nestedLoc, result);
+      });
+  return generic.getResult(0);
+}
+
+/// The sizes of `type`'s dynamic dimensions for an element-wise op: from an
+/// operand of the result's shape.
+FailureOr<SmallVector<Value>> elementwiseSizes(OpBuilder &b, Location loc,
+                                               RankedTensorType type,
+                                               ValueRange operands) {
+  if (type.hasStaticShape())
+    return SmallVector<Value>();
+  for (Value operand : operands)
+    if (auto operandType = dyn_cast<RankedTensorType>(operand.getType());
+        operandType && operandType.getShape() == type.getShape())
+      return dynamicSizesOf(b, loc, type, operand);
+  return failure();
+}
+
+//===----------------------------------------------------------------------===//
+// Element-wise operations
+//===----------------------------------------------------------------------===//
+
+/// Whether `binaryScalar` takes `name` on elements of `type`.
+bool isSupportedBinary(StringRef name, Type type) {
+  if (isa<FloatType>(type))
+    return name != "stablehlo.and" && name != "stablehlo.or";
+  if (isa<ComplexType>(type))
+    return name == "stablehlo.add" || name == "stablehlo.subtract" ||
+           name == "stablehlo.multiply";
+  return type.isSignlessInteger();
+}
+
+Value binaryScalar(StringRef name, OpBuilder &b, Location loc, Value lhs,
+                   Value rhs) {
+  Type type = lhs.getType();
+  if (isa<FloatType>(type)) {
+    if (name == "stablehlo.add")
+      return arith::AddFOp::create(b, loc, lhs, rhs);
+    if (name == "stablehlo.subtract")
+      return arith::SubFOp::create(b, loc, lhs, rhs);
+    if (name == "stablehlo.multiply")
+      return arith::MulFOp::create(b, loc, lhs, rhs);
+    // StableHLO's minimum and maximum propagate NaN.
+    if (name == "stablehlo.minimum")
+      return arith::MinimumFOp::create(b, loc, lhs, rhs);
+    return arith::MaximumFOp::create(b, loc, lhs, rhs);
+  }
+  if (isa<ComplexType>(type)) {
+    if (name == "stablehlo.add")
+      return complex::AddOp::create(b, loc, lhs, rhs);
+    if (name == "stablehlo.subtract")
+      return complex::SubOp::create(b, loc, lhs, rhs);
+    return complex::MulOp::create(b, loc, lhs, rhs);
+  }
+  if (name == "stablehlo.add")
+    return arith::AddIOp::create(b, loc, lhs, rhs);
+  if (name == "stablehlo.subtract")
+    return arith::SubIOp::create(b, loc, lhs, rhs);
+  if (name == "stablehlo.multiply")
+    return arith::MulIOp::create(b, loc, lhs, rhs);
+  if (name == "stablehlo.minimum")
+    return arith::MinSIOp::create(b, loc, lhs, rhs);
+  if (name == "stablehlo.maximum")
+    return arith::MaxSIOp::create(b, loc, lhs, rhs);
+  if (name == "stablehlo.and")
+    return arith::AndIOp::create(b, loc, lhs, rhs);
+  return arith::OrIOp::create(b, loc, lhs, rhs);
+}
+
+/// The arith predicate of a StableHLO comparison (FLOAT compares are
+/// ordered but for NE, which is true for NaN, as in StableHLO).
+std::optional<std::variant<arith::CmpFPredicate, arith::CmpIPredicate>>
+comparePredicate(Operation *op, Type element) {
+  std::optional<StringRef> direction =
+      gf::getEnum(op, "comparison_direction", "comparison_direction");
+  std::optional<StringRef> kind =
+      gf::getEnum(op, "compare_type", "comparison_type");
+  if (!direction)
+    return std::nullopt;
+  if (isa<FloatType>(element)) {
+    if (kind && *kind != "FLOAT")
+      return std::nullopt;
+    return llvm::StringSwitch<std::optional<arith::CmpFPredicate>>(*direction)
+        .Case("EQ", arith::CmpFPredicate::OEQ)
+        .Case("NE", arith::CmpFPredicate::UNE)
+        .Case("LT", arith::CmpFPredicate::OLT)
+        .Case("LE", arith::CmpFPredicate::OLE)
+        .Case("GT", arith::CmpFPredicate::OGT)
+        .Case("GE", arith::CmpFPredicate::OGE)
+        .Default(std::nullopt);
+  }
+  if (!element.isSignlessInteger())
+    return std::nullopt;
+  // Booleans compare unsigned; otherwise the compare_type says.
+  bool isUnsigned = element.isInteger(1) || (kind && *kind == "UNSIGNED");
+  if (kind && *kind != "SIGNED" && *kind != "UNSIGNED")
+    return std::nullopt;
+  using P = arith::CmpIPredicate;
+  return llvm::StringSwitch<std::optional<P>>(*direction)
+      .Case("EQ", P::eq)
+      .Case("NE", P::ne)
+      .Case("LT", isUnsigned ? P::ult : P::slt)
+      .Case("LE", isUnsigned ? P::ule : P::sle)
+      .Case("GT", isUnsigned ? P::ugt : P::sgt)
+      .Case("GE", isUnsigned ? P::uge : P::sge)
+      .Default(std::nullopt);
+}
+
+/// One scalar of an element-wise op, or null where the element types are
+/// not ones the import takes.
+struct ScalarLowering {
+  StringRef name;
+  Type from, to;
+  std::optional<std::variant<arith::CmpFPredicate, arith::CmpIPredicate>>
+      predicate;
+
+  static std::optional<ScalarLowering> of(Operation *op) {
+    ScalarLowering lowering{op->getName().getStringRef(),
+                            getElementTypeOrSelf(op->getOperand(0).getType()),
+                            getElementTypeOrSelf(op->getResult(0).getType()),
+                            std::nullopt};
+    StringRef name = lowering.name;
+    if (name == "stablehlo.convert") {
+      // StableHLO takes a complex number's real part; JAX never asks here.
+      if (isa<ComplexType>(lowering.from) && !isa<ComplexType>(lowering.to))
+        return std::nullopt;
+      return lowering;
+    }
+    if (name == "stablehlo.select")
+      return op->getNumOperands() == 3 ? std::optional(lowering) : std::nullopt;
+    if (name == "stablehlo.real" || name == "stablehlo.imag")
+      return isa<ComplexType>(lowering.from) ? std::optional(lowering)
+                                             : std::nullopt;
+    if (op->getNumOperands() != 2)
+      return std::nullopt;
+    if (name == "stablehlo.compare") {
+      lowering.predicate = comparePredicate(op, lowering.from);
+      return lowering.predicate ? std::optional(lowering) : std::nullopt;
+    }
+    if (!isSupportedBinary(name, lowering.from))
+      return std::nullopt;
+    return lowering;
+  }
+
+  Value build(OpBuilder &b, Location loc, ValueRange args) const {
+    if (name == "stablehlo.convert") {
+      if (from == to)
+        return args[0];
+      // Booleans convert as unsigned (true is 1), other integers as signed.
+      return convertScalarToDtype(b, loc, args[0], to,
+                                  /*isUnsignedCast=*/from.isInteger(1));
+    }
+    if (name == "stablehlo.select")
+      return arith::SelectOp::create(b, loc, args[0], args[1], args[2]);
+    if (name == "stablehlo.real")
+      return complex::ReOp::create(b, loc, args[0]);
+    if (name == "stablehlo.imag")
+      return complex::ImOp::create(b, loc, args[0]);
+    if (predicate) {
+      if (auto *fp = std::get_if<arith::CmpFPredicate>(&*predicate))
+        return arith::CmpFOp::create(b, loc, *fp, args[0], args[1]);
+      return arith::CmpIOp::create(
+          b, loc, std::get<arith::CmpIPredicate>(*predicate), args[0], args[1]);
+    }
+    return binaryScalar(name, b, loc, args[0], args[1]);
+  }
+};
+
+struct ElementwisePattern : public ConversionPattern {
+  ElementwisePattern(StringRef name, MLIRContext *context)
+      : ConversionPattern(name, /*benefit=*/1, context) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = resultType(op);
+    if (!type || op->getNumResults() != 1 || op->getNumRegions() != 0)
+      return rewriter.notifyMatchFailure(op, "expected one ranked result");
+    std::optional<ScalarLowering> scalar = ScalarLowering::of(op);
+    if (!scalar)
+      return rewriter.notifyMatchFailure(op, "unsupported element types");
+    Location loc = op->getLoc();
+    FailureOr<SmallVector<Value>> sizes =
+        elementwiseSizes(rewriter, loc, type, operands);
+    if (failed(sizes))
+      return rewriter.notifyMatchFailure(op, "no operand gives the sizes");
+    rewriter.replaceOp(
+        op, generate(rewriter, loc, type, operands, *sizes,
+                     [&](OpBuilder &b, Location bodyLoc, ValueRange args) {
+                       return scalar->build(b, bodyLoc, args);
+                     }));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Shapes, constants and assertions
+//===----------------------------------------------------------------------===//
+
+struct ConstantPattern : public ConversionPattern {
+  ConstantPattern(MLIRContext *context)
+      : ConversionPattern("stablehlo.constant", 1, context) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value>,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto value = dyn_cast_or_null<DenseElementsAttr>(gf::getAttr(op, "value"));
+    if (!value || value.getType() != op->getResult(0).getType())
+      return rewriter.notifyMatchFailure(op, "expected dense elements");
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, value);
+    return success();
+  }
+};
+
+/// iota and dynamic_iota: the index along `iota_dimension`, converted.
+struct IotaPattern : public ConversionPattern {
+  IotaPattern(StringRef name, MLIRContext *context)
+      : ConversionPattern(name, 1, context) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = resultType(op);
+    std::optional<int64_t> dim = gf::getInteger(op, "iota_dimension");
+    if (!type || !dim || *dim < 0 || *dim >= type.getRank() ||
+        (operands.empty() && !type.hasStaticShape()))
+      return rewriter.notifyMatchFailure(op, "expected an iota dimension");
+    Location loc = op->getLoc();
+    SmallVector<Value> sizes;
+    if (!operands.empty())
+      sizes = dynamicSizesFromShape(rewriter, loc, type, operands[0]);
+    Type element = type.getElementType();
+    Value result = generate(
+        rewriter, loc, type, ValueRange{}, sizes,
+        [&](OpBuilder &b, Location bodyLoc, ValueRange) -> Value {
+          Value index = linalg::IndexOp::create(b, bodyLoc, *dim);
+          return convertScalarToDtype(b, bodyLoc, index, element,
+                                      /*isUnsignedCast=*/false);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// broadcast_in_dim and dynamic_broadcast_in_dim: operand dimension i is
+/// result dimension broadcast_dimensions[i], or broadcast when its size is 1.
+struct BroadcastPattern : public ConversionPattern {
+  BroadcastPattern(StringRef name, MLIRContext *context)
+      : ConversionPattern(name, 1, context) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = resultType(op);
+    auto dims = gf::getI64Array(op, "broadcast_dimensions");
+    auto operandType = dyn_cast<RankedTensorType>(operands[0].getType());
+    if (!type || !dims || !operandType ||
+        static_cast<int64_t>(dims->size()) != operandType.getRank())
+      return rewriter.notifyMatchFailure(op, "expected broadcast_dimensions");
+    Location loc = op->getLoc();
+    SmallVector<Value> sizes;
+    if (operands.size() == 2) {
+      sizes = dynamicSizesFromShape(rewriter, loc, type, operands[1]);
+    } else if (!type.hasStaticShape()) {
+      // A static broadcast to a dynamic dimension takes the operand's size.
+      for (int64_t dim = 0; dim < type.getRank(); ++dim) {
+        if (!type.isDynamicDim(dim))
+          continue;
+        const int64_t *source = llvm::find(*dims, dim);
+        if (source == dims->end())
+          return rewriter.notifyMatchFailure(op, "unknown result size");
+        sizes.push_back(tensor::DimOp::create(rewriter, loc, operands[0],
+                                              source - dims->begin()));
+      }
+    }
+    SmallVector<AffineExpr> exprs;
+    for (auto [i, dim] : llvm::enumerate(*dims)) {
+      if (dim < 0 || dim >= type.getRank())
+        return rewriter.notifyMatchFailure(op, "dimension out of range");
+      bool broadcast = operandType.getDimSize(i) == 1 &&
+                       type.getDimSize(dim) != 1;
+      exprs.push_back(broadcast ? rewriter.getAffineConstantExpr(0)
+                                : rewriter.getAffineDimExpr(dim));
+    }
+    AffineMap map =
+        AffineMap::get(type.getRank(), 0, exprs, rewriter.getContext());
+    Value result = generate(
+        rewriter, loc, type, ValueRange{operands[0]}, sizes,
+        [](OpBuilder &, Location, ValueRange args) { return args[0]; }, {map});
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// reshape and dynamic_reshape: tensor.reshape with the result's shape.
+struct ReshapePattern : public ConversionPattern {
+  ReshapePattern(StringRef name, MLIRContext *context)
+      : ConversionPattern(name, 1, context) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = resultType(op);
+    if (!type)
+      return rewriter.notifyMatchFailure(op, "expected a ranked result");
+    Location loc = op->getLoc();
+    Value shape;
+    if (operands.size() == 2) {
+      shape = operands[1];
+    } else if (type.hasStaticShape()) {
+      auto shapeType =
+          RankedTensorType::get({type.getRank()}, rewriter.getIndexType());
+      shape = arith::ConstantOp::create(
+          rewriter, loc,
+          DenseIntElementsAttr::get(shapeType, type.getShape()));
+    } else {
+      return rewriter.notifyMatchFailure(op, "a reshape to a dynamic shape");
+    }
+    rewriter.replaceOpWithNewOp<tensor::ReshapeOp>(op, type, operands[0],
+                                                   shape);
+    return success();
+  }
+};
+
+struct ConcatenatePattern : public ConversionPattern {
+  ConcatenatePattern(MLIRContext *context)
+      : ConversionPattern("stablehlo.concatenate", 1, context) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<int64_t> dim = gf::getInteger(op, "dimension");
+    RankedTensorType type = resultType(op);
+    if (!dim || !type)
+      return rewriter.notifyMatchFailure(op, "expected a dimension");
+    rewriter.replaceOpWithNewOp<tensor::ConcatOp>(op, type, *dim, operands);
+    return success();
+  }
+};
+
+struct SlicePattern : public ConversionPattern {
+  SlicePattern(MLIRContext *context)
+      : ConversionPattern("stablehlo.slice", 1, context) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = resultType(op);
+    auto starts = gf::getI64Array(op, "start_indices");
+    auto strides = gf::getI64Array(op, "strides");
+    if (!type || !type.hasStaticShape() || !starts || !strides ||
+        starts->size() != static_cast<size_t>(type.getRank()) ||
+        strides->size() != starts->size())
+      return rewriter.notifyMatchFailure(op, "expected a static slice");
+    rewriter.replaceOpWithNewOp<tensor::ExtractSliceOp>(
+        op, type, operands[0], getAsIndexOpFoldResult(getContext(), *starts),
+        getAsIndexOpFoldResult(getContext(), type.getShape()),
+        getAsIndexOpFoldResult(getContext(), *strides));
+    return success();
+  }
+};
+
+struct TransposePattern : public ConversionPattern {
+  TransposePattern(MLIRContext *context)
+      : ConversionPattern("stablehlo.transpose", 1, context) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = resultType(op);
+    auto permutation = gf::getI64Array(op, "permutation");
+    if (!type || !permutation)
+      return rewriter.notifyMatchFailure(op, "expected a permutation");
+    Location loc = op->getLoc();
+    SmallVector<Value> sizes;
+    for (int64_t dim = 0; dim < type.getRank(); ++dim)
+      if (type.isDynamicDim(dim))
+        sizes.push_back(tensor::DimOp::create(rewriter, loc, operands[0],
+                                              (*permutation)[dim]));
+    Value init = tensor::EmptyOp::create(rewriter, loc, type, sizes);
+    rewriter.replaceOp(op, linalg::TransposeOp::create(rewriter, loc,
+                                                       operands[0], init,
+                                                       *permutation)
+                               .getResult());
+    return success();
+  }
+};
+
+struct GetDimensionSizePattern : public ConversionPattern {
+  GetDimensionSizePattern(MLIRContext *context)
+      : ConversionPattern("stablehlo.get_dimension_size", 1, context) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<int64_t> dim = gf::getInteger(op, "dimension");
+    RankedTensorType type = resultType(op);
+    if (!dim || !type || type.getRank() != 0)
+      return rewriter.notifyMatchFailure(op, "expected a dimension");
+    Location loc = op->getLoc();
+    Value size = tensor::DimOp::create(rewriter, loc, operands[0], *dim);
+    size = arith::IndexCastOp::create(rewriter, loc, type.getElementType(),
+                                      size);
+    rewriter.replaceOpWithNewOp<tensor::FromElementsOp>(op, type,
+                                                        ValueRange{size});
+    return success();
+  }
+};
+
+/// JAX's shape assertions of shape-polymorphic exports: cf.assert with
+/// JAX's message (its `{0}`-style placeholders name the operands).
+struct ShapeAssertionPattern : public ConversionPattern {
+  ShapeAssertionPattern(MLIRContext *context)
+      : ConversionPattern("stablehlo.custom_call", 1, context) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isShapeAssertion(op) || operands.empty())
+      return rewriter.notifyMatchFailure(op, "not a shape assertion");
+    auto message = dyn_cast_or_null<StringAttr>(gf::getAttr(op, "error_message"));
+    Location loc = op->getLoc();
+    Value holds = tensor::ExtractOp::create(rewriter, loc, operands[0],
+                                            ValueRange{});
+    cf::AssertOp::create(rewriter, loc, holds,
+                         message ? message.getValue()
+                                 : StringRef("JAX shape assertion failed"));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Pass
+//===----------------------------------------------------------------------===//
+
+std::string supportedOperations() {
+  std::string list;
+  for (StringRef name : kElementwiseOps)
+    list += (list.empty() ? "" : ", ") + name.drop_front(10).str();
+  for (StringRef name : kShapeOps)
+    list += ", " + name.drop_front(10).str();
+  return list + ", custom_call @shape_assertion and JAX's permutation loop";
+}
+
+struct LegalizeJAXStableHLOPass
+    : public linalgx::impl::LegalizeJAXStableHLOBase<LegalizeJAXStableHLOPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    replacePermutationLoops(module);
+
+    // Each operation outside what the import takes is an error of its own,
+    // so that the user sees all of them at once (but not again for what is
+    // nested in them).
+    bool unsupported = false;
+    module.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (!isStableHLO(op) || isLowered(op))
+        return WalkResult::advance();
+      InFlightDiagnostic diagnostic = op->emitError()
+          << "'" << op->getName()
+          << "' is not one of the StableHLO operations linalgx's JAX import "
+             "lowers (it lowers only what JAX writes around its LU: "
+          << supportedOperations() << ")";
+      if (op->getName().getStringRef() == "stablehlo.custom_call")
+        if (auto target = dyn_cast_or_null<StringAttr>(
+                gf::getAttr(op, "call_target_name")))
+          diagnostic << "; this custom call targets @" << target.getValue();
+      unsupported = true;
+      return WalkResult::skip();
+    });
+    if (unsupported)
+      return signalPassFailure();
+
+    MLIRContext *context = &getContext();
+    RewritePatternSet patterns(context);
+    populateLegalizeJAXStableHLOPatterns(patterns);
+    ConversionTarget target(*context);
+    target.addLegalDialect<arith::ArithDialect, cf::ControlFlowDialect,
+                           complex::ComplexDialect, func::FuncDialect,
+                           linalg::LinalgDialect, LinalgXDialect,
+                           tensor::TensorDialect>();
+    target.addIllegalDialect("stablehlo");
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+void mlir::linalgx::populateLegalizeJAXStableHLOPatterns(
+    RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  for (StringRef name : kElementwiseOps)
+    patterns.add<ElementwisePattern>(name, context);
+  patterns.add<IotaPattern>("stablehlo.iota", context);
+  patterns.add<IotaPattern>("stablehlo.dynamic_iota", context);
+  patterns.add<BroadcastPattern>("stablehlo.broadcast_in_dim", context);
+  patterns.add<BroadcastPattern>("stablehlo.dynamic_broadcast_in_dim", context);
+  patterns.add<ReshapePattern>("stablehlo.reshape", context);
+  patterns.add<ReshapePattern>("stablehlo.dynamic_reshape", context);
+  patterns.add<ConstantPattern, ConcatenatePattern, SlicePattern,
+               TransposePattern, GetDimensionSizePattern,
+               ShapeAssertionPattern>(context);
+}

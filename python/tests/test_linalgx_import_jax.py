@@ -1,0 +1,205 @@
+"""From a JAX export to linalgx (linalgx.import_jax, the linalgx-import-jax
+command): the modules jax.export writes for jax.lax.linalg.lu,
+jax.scipy.linalg.lu, jax.scipy.linalg.lu_factor and
+jax.lax.linalg.lu_pivots_to_permutation -- exported here, with the JAX that
+is installed, for the cpu and cuda platforms (no GPU needed), in the four
+dtypes, batched and shape-polymorphic -- imported, compiled with the CPU
+pipeline, run on random input and compared with JAX's own results; the
+command and linalgx-runner on an imported module; the errors."""
+
+import os
+import re
+import subprocess
+import sys
+import zlib
+
+import numpy as np
+import pytest
+
+jax = pytest.importorskip("jax")
+jax.config.update("jax_enable_x64", True)
+from jax import export  # noqa: E402
+
+import linalgx  # noqa: E402
+from linalgx import import_jax  # noqa: E402
+from test_linalgx_lu import random_matrix  # noqa: E402
+
+REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+BUILD = os.environ.get("LINALGX_BUILD_DIR", os.path.join(REPO, "build"))
+PLATFORMS = ["cpu", "cuda"]
+DTYPES = [np.float32, np.float64, np.complex64, np.complex128]
+
+
+def permutation_of_8(pivots):
+    return jax.lax.linalg.lu_pivots_to_permutation(pivots, 8)
+
+
+FUNCTIONS = {
+    "lax.linalg.lu": jax.lax.linalg.lu,
+    "scipy.linalg.lu": jax.scipy.linalg.lu,
+    "scipy.linalg.lu_factor": jax.scipy.linalg.lu_factor,
+}
+
+
+def spec(shape, dtype, symbolic=None):
+    if symbolic:
+        return jax.ShapeDtypeStruct(export.symbolic_shape(symbolic), dtype)
+    return jax.ShapeDtypeStruct(shape, dtype)
+
+
+def run_imported(function, platform, argument_spec, argument):
+    exported = export.export(jax.jit(function), platforms=[platform])(argument_spec)
+    module = linalgx.compile(import_jax.import_exported(exported))
+    got = module["main"](argument)
+    return got if isinstance(got, tuple) else (got,)
+
+
+def assert_matches_jax(got, want, dtype):
+    want = tuple(want) if isinstance(want, (tuple, list)) else (want,)
+    assert len(got) == len(want)
+    tolerance = 200 * np.finfo(np.float32 if dtype in (np.float32, np.complex64)
+                               else np.float64).eps
+    for g, w in zip(got, want):
+        w = np.asarray(w)
+        assert g.shape == w.shape and g.dtype == w.dtype
+        if np.issubdtype(w.dtype, np.integer):
+            np.testing.assert_array_equal(g, w)  # pivots, permutations
+        else:  # factors, L, U, P: to rounding (random input has no pivot ties)
+            scale = max(1.0, float(np.abs(w).max()))
+            assert float(np.abs(g - w).max()) <= tolerance * scale
+
+
+# (shape of the input, symbolic specification or None)
+SHAPES = [((6, 6), None), ((3, 5, 5), None), ((4, 6), None), ((6, 4), None),
+          ((3, 5, 5), "b, 5, 5"), ((2, 6, 6), "b, m, n")]
+
+
+@pytest.mark.parametrize("platform", PLATFORMS)
+@pytest.mark.parametrize("name,shape,symbolic", [
+    (name, shape, symbolic) for name in FUNCTIONS for shape, symbolic in SHAPES
+    # jax.scipy.linalg.lu takes one matrix.
+    if name != "scipy.linalg.lu" or len(shape) == 2])
+def test_lu_exports_run_with_jax_results(platform, name, shape, symbolic):
+    dtype = np.float64
+    rng = np.random.default_rng(zlib.crc32(repr((platform, name, shape, symbolic)).encode()))
+    a = random_matrix(rng, shape, dtype)
+    got = run_imported(FUNCTIONS[name], platform, spec(shape, dtype, symbolic), a)
+    assert_matches_jax(got, FUNCTIONS[name](a), dtype)
+
+
+@pytest.mark.parametrize("platform", PLATFORMS)
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("name", list(FUNCTIONS))
+def test_every_dtype(platform, dtype, name):
+    shape = (5, 5) if name == "scipy.linalg.lu" else (2, 5, 5)
+    rng = np.random.default_rng(zlib.crc32(repr((platform, name, np.dtype(dtype).name)).encode()))
+    a = random_matrix(rng, shape, dtype)
+    got = run_imported(FUNCTIONS[name], platform, spec(shape, dtype), a)
+    assert_matches_jax(got, FUNCTIONS[name](a), dtype)
+
+
+@pytest.mark.parametrize("platform", PLATFORMS)
+@pytest.mark.parametrize("symbolic", [None, "b, 4"])
+def test_pivots_to_permutation_export(platform, symbolic):
+    pivots = np.array([[3, 1, 7, 3], [0, 0, 2, 6], [5, 4, 7, 3]], np.int32)
+    got = run_imported(permutation_of_8, platform, spec(pivots.shape, np.int32, symbolic), pivots)
+    np.testing.assert_array_equal(got[0], np.asarray(permutation_of_8(pivots)))
+
+
+def test_the_cpu_permutation_loop_becomes_one_op():
+    exported = export.export(jax.jit(jax.lax.linalg.lu), platforms=["cpu"])(spec((3, 6, 6), np.float64))
+    assert "stablehlo.while" in exported.mlir_module()
+    text = import_jax.import_exported(exported)
+    assert "stablehlo" not in text and "closed_call" not in text
+    assert text.count("linalgx.pivots_to_permutation") == 1 and text.count("linalgx.lu ") == 1
+
+
+@pytest.mark.parametrize("form", ["text", "serialize", "mlir_module_serialized"])
+def test_every_form_of_an_export(form):
+    exported = export.export(jax.jit(jax.lax.linalg.lu), platforms=["cuda"])(spec((4, 4), np.float32))
+    source = {"text": lambda: exported.mlir_module(),
+              "serialize": lambda: bytes(exported.serialize()),
+              "mlir_module_serialized": lambda: bytes(exported.mlir_module_serialized)}[form]()
+    text = import_jax.import_exported(source)
+    assert "linalgx.lu" in text and "linalgx.pivots_to_permutation" in text
+
+
+def test_an_unsupported_operation_is_named_with_its_location():
+    def factor_then_sine(a):
+        return jax.numpy.sin(jax.lax.linalg.lu(a)[0])
+
+    exported = export.export(jax.jit(factor_then_sine), platforms=["cpu"])(spec((4, 4), np.float64))
+    with pytest.raises(linalgx.CompilationError,
+                       match=r"<jax export>:\d+:\d+: error: 'stablehlo.sine' is not one of the "
+                             r"StableHLO operations"):
+        import_jax.import_exported(exported)
+
+
+def test_input_that_is_no_export():
+    with pytest.raises(linalgx.LinalgXError, match="cannot parse"):
+        import_jax.import_exported("this is not MLIR")
+    with pytest.raises(linalgx.LinalgXError, match="neither a serialized"):
+        import_jax.import_exported(b"\x00\x01 not an artifact")
+
+
+def command(*args, **kwargs):
+    environment = dict(os.environ, PYTHONPATH=os.path.join(REPO, "python"))
+    return subprocess.run([sys.executable, "-m", "linalgx.import_jax", *args], env=environment,
+                          capture_output=True, text=True, **kwargs)
+
+
+def test_command_and_runner(tmp_path):
+    """linalgx-import-jax on exported.mlir_module() text, then linalgx-runner
+    on the imported module with an entry point that calls JAX's @main on a
+    constant and prints its results."""
+    rng = np.random.default_rng(7)
+    a = random_matrix(rng, (2, 4, 4), np.float64)
+    exported = export.export(jax.jit(jax.lax.linalg.lu), platforms=["cpu"])(spec(a.shape, a.dtype))
+    source = tmp_path / "lu.mlir"
+    source.write_text(exported.mlir_module())
+    imported = tmp_path / "lu-linalgx.mlir"
+    result = command(str(source), "-o", str(imported))
+    assert result.returncode == 0, result.stderr
+    values = ", ".join("%r" % float(x) for x in a.reshape(-1))
+    entry = """
+  func.func private @printMemrefF64(tensor<*xf64>)
+  func.func private @printMemrefI32(tensor<*xi32>)
+  func.func @run() {
+    %%a = arith.constant dense<[%s]> : tensor<32xf64>
+    %%shape = arith.constant dense<[2, 4, 4]> : tensor<3xi64>
+    %%m = tensor.reshape %%a(%%shape) : (tensor<32xf64>, tensor<3xi64>) -> tensor<2x4x4xf64>
+    %%lu, %%pivots, %%permutation = call @main(%%m)
+        : (tensor<2x4x4xf64>) -> (tensor<2x4x4xf64>, tensor<2x4xi32>, tensor<2x4xi32>)
+    %%0 = tensor.cast %%lu : tensor<2x4x4xf64> to tensor<*xf64>
+    %%1 = tensor.cast %%pivots : tensor<2x4xi32> to tensor<*xi32>
+    %%2 = tensor.cast %%permutation : tensor<2x4xi32> to tensor<*xi32>
+    call @printMemrefF64(%%0) : (tensor<*xf64>) -> ()
+    call @printMemrefI32(%%1) : (tensor<*xi32>) -> ()
+    call @printMemrefI32(%%2) : (tensor<*xi32>) -> ()
+    return
+  }
+}
+""" % values
+    text = imported.read_text().rstrip()
+    assert text.endswith("}")
+    program = tmp_path / "run.mlir"
+    program.write_text(text[:-1] + entry)
+    run = subprocess.run([os.path.join(BUILD, "bin", "linalgx-runner"), str(program), "-e", "run"],
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    printed = [np.array([float(x) for x in re.findall(r"-?\d+(?:\.\d+)?(?:e[-+]?\d+)?", data)])
+               for data in re.findall(r"data =\s*(.*?)(?=Unranked|\Z)", run.stdout, re.S)]
+    lu, pivots, permutation = jax.lax.linalg.lu(a)
+    assert len(printed) == 3
+    np.testing.assert_allclose(printed[0], np.asarray(lu).reshape(-1), rtol=1e-5, atol=1e-12)
+    np.testing.assert_array_equal(printed[1], np.asarray(pivots).reshape(-1))
+    np.testing.assert_array_equal(printed[2], np.asarray(permutation).reshape(-1))
+
+
+def test_command_errors(tmp_path):
+    bad = tmp_path / "bad.mlir"
+    bad.write_text("func.func @f() { return }\n\"stablehlo.sine\"() : () -> ()\n")
+    result = command(str(bad))
+    assert result.returncode == 1 and "bad.mlir" in result.stderr
+    missing = command(str(tmp_path / "missing.mlir"))
+    assert missing.returncode == 1 and "cannot read" in missing.stderr
