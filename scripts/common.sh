@@ -37,7 +37,7 @@ install_packages() {
 
 # The project's Python: a virtual environment in $LINALGX_VENV (default
 # .venv/ in the checkout) made from Debian's python3, with NumPy, SciPy,
-# pytest, JAX (CPU) and the OpenBLAS of SciPy's wheels from PyPI
+# pytest, JAX (CPU, with flatbuffers for its serialized exports) and the OpenBLAS of SciPy's wheels from PyPI
 # (scripts/python-requirements.txt). Debian's system pip refuses installs
 # (PEP 668), hence the environment. Idempotent:
 # pip runs only when a package is missing. Without PyPI (an offline machine)
@@ -46,7 +46,7 @@ install_packages() {
 LINALGX_VENV=${LINALGX_VENV:-$LINALGX_ROOT/.venv}
 select_python() {
   local venv_python=$LINALGX_VENV/bin/python
-  local probe='import numpy, scipy, pytest, jax, scipy_openblas32'
+  local probe='import numpy, scipy, pytest, jax, flatbuffers, scipy_openblas32'
   if [ ! -x "$venv_python" ]; then
     log "creating the virtual environment $LINALGX_VENV"
     /usr/bin/python3 -m venv "$LINALGX_VENV" || true
