@@ -12,12 +12,17 @@
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVM/NVVM/Utils.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/Targets.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -211,12 +216,40 @@ void linalgx::buildGPUPipeline(OpPassManager &pm,
 
   // Upstream's NVVM pipeline: kernels to NVVM, PTX and a fatbin through
   // ptxas; host code, launches and gpu.* runtime calls to LLVM.
+  std::string cacheDir = options.binaryCache;
+  if (!cacheDir.empty()) {
+    LoadCachedGPUBinariesOptions cache;
+    cache.cacheDir = cacheDir;
+    cache.toolchain = describeGPUToolchain(options);
+    pm.addPass(createLoadCachedGPUBinaries(cache));
+  }
   gpu::GPUToNVVMPipelineOptions nvvm;
   nvvm.cubinChip = options.chip;
   nvvm.cubinFeatures = options.features;
   nvvm.cubinFormat = options.format;
   gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
   pm.addPass(createStripGPUObjectTimings());
+  if (!cacheDir.empty())
+    pm.addPass(createStoreGPUBinariesInCache({cacheDir}));
+}
+
+std::string linalgx::describeGPUToolchain(const GPUPipelineOptions &options) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "chip=" << options.chip << " features=" << options.features
+     << " format=" << options.format << " llvm=" << LLVM_VERSION_STRING;
+  // gpu-module-to-binary looks for ptxas in the CUDA toolkit, then on PATH.
+  SmallString<256> inToolkit(NVVM::getCUDAToolkitPath());
+  llvm::sys::path::append(inToolkit, "bin", "ptxas");
+  std::string ptxas = std::string(inToolkit);
+  if (!llvm::sys::fs::can_execute(ptxas))
+    if (llvm::ErrorOr<std::string> onPath = llvm::sys::findProgramByName("ptxas"))
+      ptxas = *onPath;
+  llvm::sys::fs::file_status status;
+  if (!llvm::sys::fs::status(ptxas, status))
+    os << " ptxas=" << ptxas << ":" << status.getSize() << ":"
+       << llvm::sys::toTimeT(status.getLastModificationTime());
+  return text;
 }
 
 void linalgx::buildJAXImportPipeline(OpPassManager &pm) {

@@ -77,6 +77,25 @@ bool freesBuffers(Operation *module) {
       .wasInterrupted();
 }
 
+/// Where compiled kernels are cached: $LINALGX_CACHE_DIR ("off" or empty:
+/// nowhere), else $XDG_CACHE_HOME/linalgx or ~/.cache/linalgx.
+std::string gpuBinaryCacheDir() {
+  if (std::optional<std::string> dir =
+          llvm::sys::Process::GetEnv("LINALGX_CACHE_DIR"))
+    return *dir == "off" ? std::string() : *dir;
+  llvm::SmallString<256> dir;
+  if (std::optional<std::string> xdg =
+          llvm::sys::Process::GetEnv("XDG_CACHE_HOME"))
+    dir = *xdg;
+  else if (std::optional<std::string> home =
+               llvm::sys::Process::GetEnv("HOME"))
+    llvm::sys::path::append(dir, *home, ".cache");
+  else
+    return "";
+  llvm::sys::path::append(dir, "linalgx");
+  return std::string(dir);
+}
+
 LogicalResult lowerForTarget(Operation *module, JitRunnerOptions &) {
   if (isLoweredToLLVM(module))
     return success();
@@ -96,6 +115,7 @@ LogicalResult lowerForTarget(Operation *module, JitRunnerOptions &) {
     options.hostBuffers = true;
     options.deallocateBuffers = deallocate;
     options.luStrategy = clLuStrategy;
+    options.binaryCache = gpuBinaryCacheDir();
     if (failed(linalgx::verifyGPUPipelineOptions(
             options, [](const llvm::Twine &message) {
               llvm::errs() << "linalgx-runner: error: " << message << "\n";

@@ -200,6 +200,46 @@ def StripGPUObjectTimings
   }];
 }
 
+def LoadCachedGPUBinaries
+    : Pass<"linalgx-load-cached-gpu-binaries", "::mlir::ModuleOp"> {
+  let summary = "Take kernel modules' GPU binaries from an on-disk cache";
+  let description = [{
+    Before the NVVM pipeline: each `gpu.module` whose binary is in
+    `cache-dir` is replaced by that `gpu.binary`, so that it is not compiled
+    again. The key is the SHA-256 of `toolchain` (a description of
+    everything else the binary depends on: chip, features, format, LLVM and
+    ptxas) and of the module's generic form. The keys of the modules not in
+    the cache are left on the module for
+    `linalgx-store-gpu-binaries-in-cache`. A corrupt entry is reported (a
+    warning), removed and compiled again. An empty `cache-dir` disables the
+    cache.
+  }];
+  let options = [
+    Option<"cacheDir", "cache-dir", "std::string", /*default=*/"\"\"",
+           "The cache directory (empty: no cache)">,
+    Option<"toolchain", "toolchain", "std::string", /*default=*/"\"\"",
+           "What else the binaries depend on, part of every key">,
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
+def StoreGPUBinariesInCache
+    : Pass<"linalgx-store-gpu-binaries-in-cache", "::mlir::ModuleOp"> {
+  let summary = "Write the GPU binaries compiled for a cache miss";
+  let description = [{
+    After `gpu-module-to-binary`: writes the objects of each `gpu.binary`
+    that `linalgx-load-cached-gpu-binaries` found no entry for into
+    `cache-dir`, each to a temporary file renamed into place (so that
+    processes compiling at once never read half an entry), and drops the
+    keys from the module. A cache that cannot be written is a warning.
+  }];
+  let options = [
+    Option<"cacheDir", "cache-dir", "std::string", /*default=*/"\"\"",
+           "The cache directory (empty: no cache)">,
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 def ConvertJAXToLinalgX : Pass<"convert-jax-to-linalgx"> {
   let summary = "Import JAX's exported LU custom calls as linalgx ops";
   let description = [{

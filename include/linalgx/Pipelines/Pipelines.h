@@ -93,6 +93,11 @@ struct GPUPipelineOptions
       llvm::cl::desc("The blocked LU takes batches of at least this many "
                      "matrices"),
       llvm::cl::init(kDefaultBlockedLuMinBatch)};
+  PassOptions::Option<std::string> binaryCache{
+      *this, "gpu-binary-cache",
+      llvm::cl::desc("A directory caching the compiled kernels' binaries, "
+                     "keyed by the kernels and the toolchain (empty: none)"),
+      llvm::cl::init("")};
   PassOptions::ListOption<int64_t> luExactSizes{
       *this, "lu-exact-sizes",
       llvm::cl::desc("Square sizes for which dynamically shaped LUs get the "
@@ -118,6 +123,11 @@ void buildGPUPipeline(OpPassManager &pm, const GPUPipelineOptions &options);
 void buildCPUPipeline(OpPassManager &pm, const CPUPipelineOptions &options);
 
 /// Registers every named linalgx pipeline with the global pass registry.
+/// What a GPU binary depends on besides its kernels, for the keys of
+/// gpu-binary-cache: chip, features, format, the LLVM version and the ptxas
+/// binary (path, size and modification time) gpu-module-to-binary runs.
+std::string describeGPUToolchain(const GPUPipelineOptions &options);
+
 /// `linalgx-import-jax`: a module exported by JAX (generic form) to linalgx
 /// on tensors: JAX's LU custom calls to linalgx ops
 /// (convert-jax-to-linalgx), the StableHLO around them lowered
