@@ -18,14 +18,23 @@ import does not take is an error that names it, with its location.
 
 The command `linalgx-import-jax [INPUT] [-o OUTPUT]` does the same on a
 file: MLIR text as `exported.mlir_module()` returns it, or bytes as
-`exported.serialize()` or `exported.mlir_module_serialized` hold.
+`exported.serialize()` or `exported.mlir_module_serialized` hold. With
+`--run-with a.npy ...` (or `add_runner_entry`) the output also gets an entry
+point that runs @main on those arrays and prints its results exactly:
+
+    linalgx-import-jax lu.mlir --run-with a.npy -o lu-run.mlir
+    linalgx-runner --target=cuda -e linalgx_run lu-run.mlir
 """
 
 import argparse
+import re
 import sys
+
+import numpy as np
 
 from . import _native
 from .errors import LinalgXError
+from .jit import parse_function_type
 
 
 def _jax_bindings():
@@ -81,6 +90,109 @@ def import_exported(exported, *, source_name="<jax export>", locations=False):
     return _native.library().import_jax(text, source_name, locations)
 
 
+# The exact printers of liblinalgx_runner_utils.so (linalgx-runner loads it).
+_PRINTERS = {"f32": "F32", "f64": "F64", "complex<f32>": "C32", "complex<f64>": "C64",
+             "i32": "I32", "i64": "I64"}
+_DTYPES = {"f32": np.float32, "f64": np.float64, "complex<f32>": np.complex64,
+           "complex<f64>": np.complex128, "i32": np.int32, "i64": np.int64}
+
+
+def _signature(text, function):
+    """The ([ValueType], [ValueType]) of `function` in the imported `text`."""
+    match = re.search(r"func\.func (?:public )?@%s\((.*)\{\s*$" % re.escape(function), text, re.M)
+    if not match:
+        raise LinalgXError("the imported module has no public function @%s" % function)
+    signature = "(" + re.sub(r"\s*\{[^{}]*\}", "", match.group(1))  # no attributes
+    return parse_function_type(re.sub(r"%[\w.$-]+\s*:\s*", "", signature).strip())
+
+
+def _constant(value, array, name):
+    """MLIR lines defining %name, the array `array` as a tensor of `value`'s type."""
+    element = value.element
+    flat = np.ascontiguousarray(array, dtype=value.dtype).reshape(-1)
+    if element.startswith("complex"):
+        bits = {"complex<f32>": ("<u4", "0x%08X"), "complex<f64>": ("<u8", "0x%016X")}[element]
+        pairs = flat.view(flat.real.dtype).view(bits[0]).reshape(-1, 2)
+        items = ", ".join("(%s, %s)" % (bits[1] % re_, bits[1] % im) for re_, im in pairs)
+    elif element in ("f32", "f64"):  # hexadecimal bit patterns: exact, NaN too
+        bits = {"f32": ("<u4", "0x%08X"), "f64": ("<u8", "0x%016X")}[element]
+        items = ", ".join(bits[1] % b for b in flat.view(bits[0]))
+    else:
+        items = ", ".join(str(int(x)) for x in flat)
+    shape = "x".join(str(d) for d in array.shape)
+    static = "tensor<%s%s>" % (shape + "x" if shape else "", element)
+    lines = ["    %%%s_flat = arith.constant dense<[%s]> : tensor<%dx%s>"
+             % (name, items, flat.size, element),
+             "    %%%s_shape = arith.constant dense<[%s]> : tensor<%dxindex>"
+             % (name, ", ".join(str(d) for d in array.shape), array.ndim),
+             "    %%%s_static = tensor.reshape %%%s_flat(%%%s_shape) : (tensor<%dx%s>, "
+             "tensor<%dxindex>) -> %s" % (name, name, name, flat.size, element, array.ndim, static)]
+    if static != value.text:
+        lines.append("    %%%s = tensor.cast %%%s_static : %s to %s" % (name, name, static, value.text))
+    else:
+        lines[-1] = lines[-1].replace("%%%s_static =" % name, "%%%s =" % name)
+    return lines
+
+
+def add_runner_entry(text, inputs, *, entry="linalgx_run", function="main"):
+    """The imported module `text` with a function @`entry` that calls
+    @`function` (JAX's @main) on `inputs` (arrays, embedded as constants) and
+    prints every result exactly, for `linalgx-runner -e entry` (CPU or
+    CUDA); `read_printed` reads that output back."""
+    arguments, results = _signature(text, function)
+    if len(inputs) != len(arguments):
+        raise LinalgXError("@%s takes %d arguments, %d inputs given"
+                           % (function, len(arguments), len(inputs)))
+    body = []
+    for i, (value, array) in enumerate(zip(arguments, inputs)):
+        array = np.asarray(array)
+        if value.kind != "tensor" or array.ndim != len(value.dims) or any(
+                d is not None and d != n for d, n in zip(value.dims, array.shape)):
+            raise LinalgXError("input %d of shape %s does not fit %s"
+                               % (i, array.shape, value.text))
+        body += _constant(value, array, "in%d" % i)
+    names = ["%%out%d" % i for i in range(len(results))]
+    call = "call @%s(%s) : (%s) -> (%s)" % (
+        function, ", ".join("%%in%d" % i for i in range(len(inputs))),
+        ", ".join(v.text for v in arguments), ", ".join(v.text for v in results))
+    body.append("    %s = %s" % (", ".join(names), call) if names else "    " + call)
+    declarations = set()
+    for i, value in enumerate(results):
+        printer = _PRINTERS.get(value.element)
+        if value.kind != "tensor" or not printer:
+            raise LinalgXError("result %d (%s) has no exact printer" % (i, value.text))
+        unranked = "tensor<*x%s>" % value.element
+        declarations.add("  func.func private @printMemrefExact%s(%s) attributes "
+                         "{llvm.emit_c_interface}" % (printer, unranked))
+        body.append("    %%print%d = tensor.cast %s : %s to %s" % (i, names[i], value.text, unranked))
+        body.append("    call @printMemrefExact%s(%%print%d) : (%s) -> ()" % (printer, i, unranked))
+    module = text.rstrip()
+    if not module.endswith("}"):
+        raise LinalgXError("the imported text does not end its module with '}'")
+    return "%s\n%s\n  func.func @%s() {\n%s\n    return\n  }\n}\n" % (
+        module[:-1].rstrip(), "\n".join(sorted(declarations)), entry, "\n".join(body))
+
+
+def read_printed(output):
+    """The arrays linalgx's exact printers wrote into `output` (text), in order."""
+    arrays = []
+    lines = output.splitlines()
+    for i, line in enumerate(lines):
+        header = line.split()
+        if len(header) < 3 or header[0] != "linalgx.memref":
+            continue
+        kind, shape = header[1], [int(d) for d in header[3:3 + int(header[2])]]
+        dtype = np.dtype(_DTYPES[kind])
+        values = lines[i + 1].split() if int(np.prod(shape)) else []
+        if dtype.kind == "i":
+            flat = np.array([int(v) for v in values], dtype)
+        else:
+            flat = np.array([float.fromhex(v) for v in values])
+            flat = (flat[0::2] + 1j * flat[1::2]) if dtype.kind == "c" else flat
+        arrays.append(flat.astype(dtype).reshape(shape))
+    return arrays
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(
         prog="linalgx-import-jax",
@@ -94,6 +206,10 @@ def main(argv=None):
     parser.add_argument("-o", "--output", default="-", help="output file ('-': standard output)")
     parser.add_argument("--locations", action="store_true",
                         help="keep the export's locations (loc(...)) in the output")
+    parser.add_argument("--run-with", nargs="+", metavar="NPY",
+                        help="add an entry point @linalgx_run that calls @main on these "
+                             "arrays (.npy files) and prints its results exactly, for "
+                             "`linalgx-runner -e linalgx_run`")
     args = parser.parse_args(argv)
     name = "<stdin>" if args.input == "-" else args.input
     try:
@@ -111,7 +227,9 @@ def main(argv=None):
         source = data
     try:
         text = import_exported(source, source_name=name, locations=args.locations)
-    except LinalgXError as error:
+        if args.run_with:
+            text = add_runner_entry(text, [np.load(path) for path in args.run_with])
+    except (LinalgXError, OSError, ValueError) as error:
         print("%s: %s" % (name, error), file=sys.stderr)
         return 1
     if args.output == "-":

@@ -8,7 +8,6 @@ pipeline, run on random input and compared with JAX's own results; the
 command and linalgx-runner on an imported module; the errors."""
 
 import os
-import re
 import subprocess
 import sys
 import zlib
@@ -148,52 +147,35 @@ def command(*args, **kwargs):
                           capture_output=True, text=True, **kwargs)
 
 
-def test_command_and_runner(tmp_path):
-    """linalgx-import-jax on exported.mlir_module() text, then linalgx-runner
-    on the imported module with an entry point that calls JAX's @main on a
-    constant and prints its results."""
-    rng = np.random.default_rng(7)
-    a = random_matrix(rng, (2, 4, 4), np.float64)
-    exported = export.export(jax.jit(jax.lax.linalg.lu), platforms=["cpu"])(spec(a.shape, a.dtype))
-    source = tmp_path / "lu.mlir"
+@pytest.mark.parametrize("name,shape,dtype,symbolic", [
+    ("lax.linalg.lu", (2, 4, 4), np.float64, None),
+    ("lax.linalg.lu", (3, 4, 6), np.complex64, "b, m, n"),
+    ("scipy.linalg.lu", (5, 3), np.float32, None)])
+def test_command_and_runner(tmp_path, name, shape, dtype, symbolic):
+    """linalgx-import-jax on exported.mlir_module() text with --run-with,
+    then linalgx-runner on the result: JAX's results, printed exactly."""
+    a = random_matrix(np.random.default_rng(7), shape, dtype)
+    exported = export.export(jax.jit(FUNCTIONS[name]), platforms=["cpu"])(
+        spec(shape, dtype, symbolic))
+    source = tmp_path / "export.mlir"
     source.write_text(exported.mlir_module())
-    imported = tmp_path / "lu-linalgx.mlir"
-    result = command(str(source), "-o", str(imported))
-    assert result.returncode == 0, result.stderr
-    values = ", ".join("%r" % float(x) for x in a.reshape(-1))
-    entry = """
-  func.func private @printMemrefF64(tensor<*xf64>)
-  func.func private @printMemrefI32(tensor<*xi32>)
-  func.func @run() {
-    %%a = arith.constant dense<[%s]> : tensor<32xf64>
-    %%shape = arith.constant dense<[2, 4, 4]> : tensor<3xi64>
-    %%m = tensor.reshape %%a(%%shape) : (tensor<32xf64>, tensor<3xi64>) -> tensor<2x4x4xf64>
-    %%lu, %%pivots, %%permutation = call @main(%%m)
-        : (tensor<2x4x4xf64>) -> (tensor<2x4x4xf64>, tensor<2x4xi32>, tensor<2x4xi32>)
-    %%0 = tensor.cast %%lu : tensor<2x4x4xf64> to tensor<*xf64>
-    %%1 = tensor.cast %%pivots : tensor<2x4xi32> to tensor<*xi32>
-    %%2 = tensor.cast %%permutation : tensor<2x4xi32> to tensor<*xi32>
-    call @printMemrefF64(%%0) : (tensor<*xf64>) -> ()
-    call @printMemrefI32(%%1) : (tensor<*xi32>) -> ()
-    call @printMemrefI32(%%2) : (tensor<*xi32>) -> ()
-    return
-  }
-}
-""" % values
-    text = imported.read_text().rstrip()
-    assert text.endswith("}")
+    np.save(tmp_path / "a.npy", a)
     program = tmp_path / "run.mlir"
-    program.write_text(text[:-1] + entry)
-    run = subprocess.run([os.path.join(BUILD, "bin", "linalgx-runner"), str(program), "-e", "run"],
-                         capture_output=True, text=True)
+    result = command(str(source), "--run-with", str(tmp_path / "a.npy"), "-o", str(program))
+    assert result.returncode == 0, result.stderr
+    run = subprocess.run([os.path.join(BUILD, "bin", "linalgx-runner"), str(program),
+                          "-e", "linalgx_run"], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
-    printed = [np.array([float(x) for x in re.findall(r"-?\d+(?:\.\d+)?(?:e[-+]?\d+)?", data)])
-               for data in re.findall(r"data =\s*(.*?)(?=Unranked|\Z)", run.stdout, re.S)]
-    lu, pivots, permutation = jax.lax.linalg.lu(a)
-    assert len(printed) == 3
-    np.testing.assert_allclose(printed[0], np.asarray(lu).reshape(-1), rtol=1e-5, atol=1e-12)
-    np.testing.assert_array_equal(printed[1], np.asarray(pivots).reshape(-1))
-    np.testing.assert_array_equal(printed[2], np.asarray(permutation).reshape(-1))
+    assert_matches_jax(tuple(import_jax.read_printed(run.stdout)), FUNCTIONS[name](a), dtype)
+
+
+def test_runner_entry_checks_its_inputs():
+    exported = export.export(jax.jit(jax.lax.linalg.lu), platforms=["cpu"])(spec((4, 4), np.float64))
+    text = import_jax.import_exported(exported)
+    with pytest.raises(linalgx.LinalgXError, match="does not fit"):
+        import_jax.add_runner_entry(text, [np.zeros((3, 4))])
+    with pytest.raises(linalgx.LinalgXError, match="takes 1 arguments, 2 inputs"):
+        import_jax.add_runner_entry(text, [np.zeros((4, 4))] * 2)
 
 
 def test_command_errors(tmp_path):
