@@ -3,8 +3,9 @@
 # runner, the libraries it loads (MLIR's runner utilities, linalgx's runner
 # utilities and CUDA runtime), every shared library they need beyond glibc
 # and the C++ runtime (libMLIR, libLLVM and their dependencies, resolved with
-# ldd), FileCheck, the programs of examples/ and test/Integration/CPU, and
-# test/Integration/GPU/runner_cuda.sh, which runs them all there:
+# ldd), FileCheck, the programs of examples/ and test/Integration/CPU,
+# liblinalgx_capi.so and the Python package (to import JAX's exports there),
+# and test/Integration/GPU/runner_cuda.sh, which runs them all there:
 #
 #   scripts/pack-runner-gpu.sh [PACK_DIR]        (default: .device/runner)
 #   # carry PACK_DIR.tar.xz; on the GPU machine:
@@ -23,7 +24,8 @@ done
 rm -rf "$PACK" && mkdir -p "$PACK"/{bin,lib,deps,tests/examples,tests/Integration}
 strip -o "$PACK/bin/linalgx-runner" "$BUILD/bin/linalgx-runner"
 strip -o "$PACK/bin/FileCheck" "$LLVM/bin/FileCheck"
-cp "$BUILD/lib/liblinalgx_cuda_runtime.so" "$BUILD/lib/liblinalgx_runner_utils.so" "$PACK/lib/"
+cp "$BUILD/lib/liblinalgx_cuda_runtime.so" "$BUILD/lib/liblinalgx_runner_utils.so" \
+  "$BUILD/lib/liblinalgx_capi.so" "$PACK/lib/"
 for lib in libmlir_c_runner_utils libmlir_runner_utils; do
   cp -L "$LLVM/lib/$lib.so" "$PACK/lib/$lib.so"
 done
@@ -61,6 +63,10 @@ for f in "$ROOT"/examples/*.mlir; do  # what the CUDA run must print too
   "$BUILD/bin/linalgx-runner" "$f" > "$PACK/tests/examples/$(basename "$f" .mlir).cpu.out"
 done
 cp "$ROOT"/test/Integration/CPU/*.mlir "$PACK/tests/Integration/"
-cp "$ROOT/test/Integration/GPU/runner_cuda.sh" "$PACK/"
+cp "$ROOT/test/Integration/GPU/runner_cuda.sh" "$ROOT/test/Integration/GPU/jax_exports_cuda.py" \
+  "$PACK/"
+mkdir -p "$PACK/python"
+cp -r "$ROOT/python/linalgx" "$PACK/python/"
+rm -rf "$PACK/python/linalgx/_lib" "$PACK/python/linalgx/__pycache__"
 tar cf - -C "$(dirname "$PACK")" "$(basename "$PACK")" | xz -T2 -9 > "$PACK.tar.xz"
 du -sh "$PACK" "$PACK.tar.xz"

@@ -108,7 +108,15 @@ class NativeLibrary:
             "or reinstall the package from a built tree")
         self.path = os.path.join(self.directory, LIBRARY_NAME)
         self._declare()
-        self.shared_lib_paths = self._find_runtime_libraries()
+        self._shared_lib_paths = None
+
+    @property
+    def shared_lib_paths(self):
+        """The runtime libraries compiled code links against, found when
+        first needed (importing a JAX export needs none of them)."""
+        if self._shared_lib_paths is None:
+            self._shared_lib_paths = self._find_runtime_libraries()
+        return self._shared_lib_paths
 
     def _declare(self):
         lib = self.lib
