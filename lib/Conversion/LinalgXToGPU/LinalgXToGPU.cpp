@@ -240,7 +240,7 @@ bool isContiguousRowMajor(MemRefType type) {
 /// Gives `memref` an identity layout: a reinterpretation when it is
 /// contiguous already (not a memref.cast, which canonicalization would fold
 /// back into the gpu.memcpy that needs the identity layout), else a
-/// contiguous host copy (only read-only operands of host programs get here).
+/// contiguous host copy (only operands of host programs get here).
 Value withIdentityLayout(ImplicitLocOpBuilder &b, Value memref) {
   auto type = cast<MemRefType>(memref.getType());
   if (type.getLayout().isIdentity())
@@ -281,12 +281,11 @@ Value withIdentityLayout(ImplicitLocOpBuilder &b, Value memref) {
   return copy;
 }
 
-/// Why `op` cannot be lowered to the GPU, if it cannot. Read-only operands of
-/// host programs may have any layout (they are copied); every other operand
-/// must be a contiguous memref.
+/// Why `op` cannot be lowered to the GPU, if it cannot. Operands of host
+/// programs may have any layout (they are copied); those on device memory
+/// must be contiguous memrefs.
 std::optional<std::string> whyNotLowerableToGPU(Operation *op,
                                                 bool hostBuffers) {
-  auto dstOp = cast<DestinationStyleOpInterface>(op);
   for (OpOperand &operand : op->getOpOperands()) {
     auto type = dyn_cast<MemRefType>(operand.get().getType());
     if (!type)
@@ -302,8 +301,8 @@ std::optional<std::string> whyNotLowerableToGPU(Operation *op,
             "runtime, or host memory with host-buffers)";
       return text;
     }
-    bool copied = hostBuffers && dstOp.isDpsInput(&operand);
-    if (!copied && !isContiguousRowMajor(type)) {
+    // Host operands of any layout go through contiguous copies.
+    if (!hostBuffers && !isContiguousRowMajor(type)) {
       std::string text;
       llvm::raw_string_ostream os(text);
       os << "operand of type " << type
@@ -382,11 +381,19 @@ public:
     return device;
   }
 
-  /// A device buffer for a contiguous `outs` operand, copied back by finish().
+  /// A device buffer for an `outs` operand, copied back by finish(): on
+  /// device memory the operand itself (contiguous); with host buffers a
+  /// device buffer, through a contiguous host copy when the operand is not
+  /// contiguous.
   Value output(Value operand) {
     Value contiguous = withIdentityLayout(b, operand);
     if (!hostBuffers)
       return contiguous;
+    if (contiguous != operand &&
+        isa_and_nonnull<memref::AllocOp>(contiguous.getDefiningOp())) {
+      hostCopies.push_back(contiguous);
+      stridedCopyBack.push_back({operand, contiguous});
+    }
     Value device = allocateLike(contiguous);
     copyBack.push_back({contiguous, device});
     return device;
@@ -421,6 +428,8 @@ public:
       token = gpu::DeallocOp::create(b, tokenType, ValueRange{token}, buffer)
                   .getAsyncToken();
     gpu::WaitOp::create(b, Type(), ValueRange{token});
+    for (auto [strided, contiguous] : stridedCopyBack)
+      memref::CopyOp::create(b, contiguous, strided);
     for (Value copy : hostCopies)
       memref::DeallocOp::create(b, copy);
   }
@@ -460,6 +469,8 @@ private:
   Type tokenType;
   Value token;
   SmallVector<Value> temporaries, hostCopies;
+  /// (host operand, its contiguous host copy) of non-contiguous `outs`.
+  SmallVector<std::pair<Value, Value>> stridedCopyBack;
   SmallVector<std::pair<Value, Value>> copyBack;
 };
 

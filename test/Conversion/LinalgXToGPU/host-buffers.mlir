@@ -179,3 +179,29 @@ func.func @perm_host_contiguous_dynamic(%p: memref<?x75xi64, strided<[75, 1]>>, 
   linalgx.pivots_to_permutation one_based ins(%p : memref<?x75xi64, strided<[75, 1]>>) outs(%q : memref<?x75xi64>)
   return
 }
+
+// -----
+
+// A non-contiguous host `outs` (in place on a subview, as
+// test/Integration/CPU/lu-memref.mlir does): factored in a contiguous host
+// copy, whose result is copied back into the view after the device work.
+// CHECK-LABEL: func.func @lu_host_strided_in_place
+// CHECK-SAME:    (%[[BIG:.+]]: memref<3x3xf64>
+// CHECK:         %[[VIEW:.+]] = memref.subview %[[BIG]]
+// CHECK:         %[[IN:.+]] = memref.alloc() : memref<2x2xf64>
+// CHECK:         memref.copy %[[VIEW]], %[[IN]]
+// CHECK:         %[[OUT:.+]] = memref.alloc() : memref<2x2xf64>
+// CHECK:         memref.copy %[[VIEW]], %[[OUT]]
+// CHECK-NEXT:    %[[DEV:[^,]+]], %{{.+}} = gpu.alloc async
+// CHECK:         call @linalgxCudaGetrf
+// CHECK:         gpu.memcpy async [%{{.+}}] %[[OUT]], %[[DEV]]
+// CHECK:         gpu.wait [%{{.+}}]
+// CHECK-NEXT:    memref.copy %[[OUT]], %[[VIEW]]
+// CHECK-NEXT:    memref.dealloc %[[IN]]
+// CHECK-NEXT:    memref.dealloc %[[OUT]]
+func.func @lu_host_strided_in_place(%big: memref<3x3xf64>, %p: memref<2xi32>, %i: memref<i32>) {
+  %view = memref.subview %big[1, 1] [2, 2] [1, 1] : memref<3x3xf64> to memref<2x2xf64, strided<[3, 1], offset: 4>>
+  linalgx.lu ins(%view : memref<2x2xf64, strided<[3, 1], offset: 4>>)
+      outs(%view, %p, %i : memref<2x2xf64, strided<[3, 1], offset: 4>>, memref<2xi32>, memref<i32>)
+  return
+}

@@ -15,6 +15,7 @@ Prints PASS/FAIL lines with each run's time and ends with
 
 import argparse
 import concurrent.futures
+import ctypes
 import os
 import subprocess
 import sys
@@ -26,7 +27,6 @@ import numpy as np
 from jax import export
 
 jax.config.update("jax_enable_x64", True)
-from linalgx import import_jax  # noqa: E402  (the pack's python/ is on PYTHONPATH)
 
 
 def permutation_of_8(pivots):
@@ -84,9 +84,17 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runner", required=True)
     parser.add_argument("--out", required=True)
+    parser.add_argument("--preload-lazily", nargs="*", default=[], metavar="LIB",
+                        help="libraries to load with lazy binding first (the pack's libLLVM, "
+                             "whose SMT functions need a libz3 the pack leaves out; ctypes "
+                             "would bind them at once)")
     parser.add_argument("--target", default="cuda", help="the runner's target (cpu: a dry run "
                         "of this script where there is no GPU)")
     args = parser.parse_args()
+    for library in args.preload_lazily:
+        ctypes.CDLL(library, mode=os.RTLD_LAZY | os.RTLD_GLOBAL)
+    global import_jax
+    from linalgx import import_jax  # the pack's python/ is on PYTHONPATH
     os.makedirs(args.out, exist_ok=True)
     print("JAX %s on %s" % (jax.__version__, jax.devices()[0].device_kind))
     jobs = []

@@ -125,7 +125,8 @@ expect_error "no visible GPU" "(no CUDA|CUDA driver|device)" \
 # JAX's exports, made by the JAX installed here, imported and run on the GPU.
 if python3 -c "import jax, numpy" 2>/dev/null; then
   PYTHONPATH=$P/python LINALGX_LIBRARY_DIR=$P/lib LD_LIBRARY_PATH=$P/lib:$P/deps \
-    python3 "$P/jax_exports_cuda.py" --runner "$RUNNER" --out "$OUT/jax" 2>&1 | tee "$OUT/jax.log"
+    python3 "$P/jax_exports_cuda.py" --runner "$RUNNER" --out "$OUT/jax" \
+      --preload-lazily "$P/deps/libLLVM.so.22.1" 2>&1 | tee "$OUT/jax.log"
   counts=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$OUT/jax.log" | tail -1)
   if [ -n "$counts" ]; then
     passed=$((passed + $(echo "$counts" | cut -d' ' -f1)))
