@@ -15,8 +15,9 @@
 //      (d) linalgx-fuse-lu-permutation;
 //   3. if it does not parse as registered IR, parse it again with
 //      unregistered dialects allowed (JAX exports are read that way) and run
-//      convert-jax-to-linalgx; when the import leaves no unregistered op,
-//      the result goes through linalgx-cpu-pipeline as well.
+//      convert-jax-to-linalgx and linalgx-legalize-jax-stablehlo; when the
+//      import leaves no unregistered op, the result goes through
+//      linalgx-cpu-pipeline as well.
 //
 // Every diagnostic is swallowed (a ScopedDiagnosticHandler that returns
 // success), so only crashes, sanitizer reports, timeouts and OOMs are
@@ -276,11 +277,16 @@ void runGPU(MLIRContext &context, ModuleOp module, uint64_t seed) {
   }
 }
 
-/// convert-jax-to-linalgx on IR with unregistered (StableHLO) ops.
+/// convert-jax-to-linalgx, then linalgx-legalize-jax-stablehlo, on IR with
+/// unregistered (StableHLO) ops.
 void runJAXImport(MLIRContext &context, ModuleOp module) {
   PassManager pm(&context);
   pm.addPass(linalgx::createConvertJAXToLinalgX());
   if (!runLinalgXPass(pm, module, "convert-jax-to-linalgx"))
+    return;
+  PassManager legalize(&context);
+  legalize.addPass(linalgx::createLegalizeJAXStableHLO());
+  if (!runLinalgXPass(legalize, module, "linalgx-legalize-jax-stablehlo"))
     return;
   // Once nothing unregistered is left, the import goes on to the CPU.
   bool unregistered = false;
