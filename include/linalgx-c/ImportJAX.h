@@ -19,13 +19,16 @@ extern "C" {
 
 /// Parses `source` (generic-form MLIR; the StableHLO dialect is read as
 /// unregistered operations), runs linalgx-import-jax on it and checks that
-/// no StableHLO operation is left. On success passes the module's text
+/// no StableHLO operation is left. With `lowerToLinalg`, the linalgx ops are
+/// lowered further to scf.for loops over linalg.generic ops
+/// (convert-linalgx-to-linalg), for compilers without linalgx (IREE). On success passes the module's text
 /// (custom form, without locations unless `printLocations`) to
 /// `outputCallback`, possibly in several pieces. On failure passes every
 /// diagnostic, one per line with its location, to `errorCallback` (which may
 /// be NULL). `sourceName` names the input in those locations.
 MLIR_CAPI_EXPORTED MlirLogicalResult linalgxImportJAX(
     MlirStringRef source, MlirStringRef sourceName, bool printLocations,
+    bool lowerToLinalg,
     MlirStringCallback outputCallback, void *outputUserData,
     MlirStringCallback errorCallback, void *errorUserData);
 

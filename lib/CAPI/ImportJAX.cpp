@@ -6,6 +6,7 @@
 
 #include "linalgx-c/ImportJAX.h"
 #include "DiagnosticText.h"
+#include "linalgx/Conversion/Passes.h"
 #include "linalgx/InitAllLinalgX.h"
 #include "linalgx/Pipelines/Pipelines.h"
 
@@ -24,7 +25,7 @@ using mlir::linalgx::capi::report;
 
 MlirLogicalResult linalgxImportJAX(MlirStringRef source,
                                    MlirStringRef sourceName,
-                                   bool printLocations,
+                                   bool printLocations, bool lowerToLinalg,
                                    MlirStringCallback outputCallback,
                                    void *outputUserData,
                                    MlirStringCallback errorCallback,
@@ -48,6 +49,8 @@ MlirLogicalResult linalgxImportJAX(MlirStringRef source,
 
   PassManager pm(&context);
   linalgx::buildJAXImportPipeline(pm);
+  if (lowerToLinalg)
+    pm.addPass(linalgx::createConvertLinalgXToLinalg());
   if (failed(pm.run(*module)))
     return fail("linalgx-import-jax: the import failed");
   // What no pass took (another dialect's operations) would only fail later,

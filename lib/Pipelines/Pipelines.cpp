@@ -47,6 +47,9 @@ static void buildBufferizationPipeline(
   // expect.
   bufferization.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
+  // Loops on tensors that yield new values (convert-linalgx-to-linalg's
+  // steps, user code) get a buffer per iteration rather than an error.
+  bufferization.allowReturnAllocsFromLoops = true;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferization));
   pm.addPass(createCanonicalizerPass());
   if (options.deallocateBuffers) {

@@ -138,8 +138,8 @@ class NativeLibrary:
         lib.linalgxJitMLIRLibraryDirectory.argtypes = []
         lib.linalgxJitMLIRLibraryDirectory.restype = MlirStringRef
         lib.linalgxImportJAX.argtypes = [
-            MlirStringRef, MlirStringRef, ctypes.c_bool, MlirStringCallback, ctypes.c_void_p,
-            MlirStringCallback, ctypes.c_void_p]
+            MlirStringRef, MlirStringRef, ctypes.c_bool, ctypes.c_bool, MlirStringCallback,
+            ctypes.c_void_p, MlirStringCallback, ctypes.c_void_p]
         lib.linalgxImportJAX.restype = MlirLogicalResult
 
     def _find_runtime_libraries(self):
@@ -174,12 +174,13 @@ class NativeLibrary:
             raise CompilationError(errors.text or "linalgx: compilation failed")
         return handle
 
-    def import_jax(self, generic_text, source_name, locations):
-        """linalgx-import-jax on a generic-form module: the linalgx-ready text."""
+    def import_jax(self, generic_text, source_name, locations, lower_to_linalg=False):
+        """linalgx-import-jax on a generic-form module: the linalgx-ready text
+        (with lower_to_linalg, upstream ops only)."""
         text, errors = _TextCollector(), _TextCollector()
         result = self.lib.linalgxImportJAX(
             MlirStringRef.of(generic_text), MlirStringRef.of(source_name), locations,
-            text.callback, None, errors.callback, None)
+            lower_to_linalg, text.callback, None, errors.callback, None)
         if not result.value:
             raise CompilationError(errors.text or "linalgx-import-jax: the import failed")
         return text.text

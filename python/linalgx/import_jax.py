@@ -81,13 +81,17 @@ def generic_form(exported, *, locations=False):
                                         enable_debug_info=locations)
 
 
-def import_exported(exported, *, source_name="<jax export>", locations=False):
+def import_exported(exported, *, source_name="<jax export>", locations=False, for_iree=False):
     """linalgx-ready MLIR text (linalgx ops on tensors, no StableHLO) of a
     JAX export: a jax.export.Exported, its `mlir_module()` text, or
-    serialized bytes. Raises linalgx.CompilationError naming any operation
-    the import does not take."""
+    serialized bytes. With `for_iree`, the linalgx ops are lowered further
+    to scf.for loops over linalg.generic ops (convert-linalgx-to-linalg), a
+    module of upstream ops that IREE compiles (`iree-compile
+    --iree-input-demote-f64-to-f32=false`: IREE demotes f64 otherwise).
+    Raises linalgx.CompilationError naming any operation the import does
+    not take."""
     text = generic_form(exported, locations=locations)
-    return _native.library().import_jax(text, source_name, locations)
+    return _native.library().import_jax(text, source_name, locations, for_iree)
 
 
 # The exact printers of liblinalgx_runner_utils.so (linalgx-runner loads it).
@@ -206,6 +210,10 @@ def main(argv=None):
     parser.add_argument("-o", "--output", default="-", help="output file ('-': standard output)")
     parser.add_argument("--locations", action="store_true",
                         help="keep the export's locations (loc(...)) in the output")
+    parser.add_argument("--for-iree", action="store_true",
+                        help="lower the linalgx ops to scf.for loops over linalg.generic "
+                             "(upstream ops only), for compilers without linalgx such as "
+                             "IREE")
     parser.add_argument("--run-with", nargs="+", metavar="NPY",
                         help="add an entry point @linalgx_run that calls @main on these "
                              "arrays (.npy files) and prints its results exactly, for "
@@ -226,7 +234,8 @@ def main(argv=None):
     except UnicodeDecodeError:
         source = data
     try:
-        text = import_exported(source, source_name=name, locations=args.locations)
+        text = import_exported(source, source_name=name, locations=args.locations,
+                               for_iree=args.for_iree)
         if args.run_with:
             text = add_runner_entry(text, [np.load(path) for path in args.run_with])
     except (LinalgXError, OSError, ValueError) as error:

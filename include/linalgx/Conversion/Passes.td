@@ -200,6 +200,30 @@ def StripGPUObjectTimings
   }];
 }
 
+def ConvertLinalgXToLinalg : Pass<"convert-linalgx-to-linalg"> {
+  let summary = "Lower linalgx ops on tensors to scf.for over linalg.generic";
+  let description = [{
+    For compilers that take upstream ops on tensors but not linalgx (IREE):
+    `linalgx.lu` becomes an `scf.for` over its K pivot steps, each a pivot
+    search (a `linalg.generic` reduction over the rows of column k) and one
+    element-wise `linalg.generic` that swaps the pivot row in, scales
+    column k and updates the trailing matrix, reading the step's input with
+    `tensor.extract`; pivots, info and the optional permutation are carried
+    along. `linalgx.pivots_to_permutation` becomes an `scf.for` of swaps.
+    Batch dimensions are collapsed into one. The arithmetic and the pivot
+    rule are those of every other lowering (LAPACK's getf2). Ops on memrefs
+    are an error.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::complex::ComplexDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 def LoadCachedGPUBinaries
     : Pass<"linalgx-load-cached-gpu-binaries", "::mlir::ModuleOp"> {
   let summary = "Take kernel modules' GPU binaries from an on-disk cache";

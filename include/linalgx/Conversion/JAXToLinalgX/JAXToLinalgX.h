@@ -52,6 +52,10 @@ void populateJAXToLinalgXPatterns(RewritePatternSet &patterns);
 /// permutation loop is not a pattern: linalgx-legalize-jax-stablehlo replaces
 /// it first.
 void populateLegalizeJAXStableHLOPatterns(RewritePatternSet &patterns);
+
+/// Patterns lowering linalgx.lu and linalgx.pivots_to_permutation on tensors
+/// to scf.for loops over linalg.generic ops (convert-linalgx-to-linalg).
+void populateLinalgXToLinalgPatterns(RewritePatternSet &patterns);
 } // namespace linalgx
 } // namespace mlir
 
