@@ -24,6 +24,8 @@ done
 rm -rf "$PACK" && mkdir -p "$PACK"/{bin,lib,deps,tests/examples,tests/Integration}
 strip -o "$PACK/bin/linalgx-runner" "$BUILD/bin/linalgx-runner"
 strip -o "$PACK/bin/FileCheck" "$LLVM/bin/FileCheck"
+# Upstream's runner too, run there on linalgx-opt's GPU output (below).
+strip -o "$PACK/bin/mlir-runner" "$LLVM/bin/mlir-runner"
 cp "$BUILD/lib/liblinalgx_cuda_runtime.so" "$BUILD/lib/liblinalgx_runner_utils.so" \
   "$BUILD/lib/liblinalgx_capi.so" "$PACK/lib/"
 for lib in libmlir_c_runner_utils libmlir_runner_utils; do
@@ -55,7 +57,8 @@ strip --strip-unneeded "$PACK"/deps/* 2>/dev/null || true
 # libLLVM needs libz3 only for its SMT-solver API, which nothing here calls:
 # its functions are bound lazily (libLLVM is not linked with -z now), so the
 # 23 MB library stays home and the pack fits what a device call can carry.
-patchelf --remove-needed libz3.so.4 "$PACK/deps/libLLVM.so.22.1" "$PACK/bin/FileCheck"
+patchelf --remove-needed libz3.so.4 "$PACK/deps/libLLVM.so.22.1" "$PACK/bin/FileCheck" \
+  "$PACK/bin/mlir-runner"
 rm -f "$PACK/deps/libz3.so.4"
 
 cp "$ROOT"/examples/*.mlir "$PACK/tests/examples/"
@@ -63,6 +66,13 @@ for f in "$ROOT"/examples/*.mlir; do  # what the CUDA run must print too
   "$BUILD/bin/linalgx-runner" "$f" > "$PACK/tests/examples/$(basename "$f" .mlir).cpu.out"
 done
 cp "$ROOT"/test/Integration/CPU/*.mlir "$PACK/tests/Integration/"
+# mlir-runner's inputs: the GPU pipeline's LLVM-dialect output (ptxas here).
+mkdir -p "$PACK/tests/mlir-runner"
+for f in "$ROOT"/test/Integration/CPU/lu-f64.mlir "$ROOT"/test/Integration/CPU/lu-batched.mlir \
+         "$ROOT"/examples/lu_75x75.mlir; do
+  PATH=$PATH:/usr/local/cuda/bin "$BUILD/bin/linalgx-opt" "$f" --linalgx-gpu-pipeline \
+    -o "$PACK/tests/mlir-runner/$(basename "$f" .mlir).llvm.mlir"
+done
 cp "$ROOT/test/Integration/GPU/runner_cuda.sh" "$ROOT/test/Integration/GPU/jax_exports_cuda.py" \
   "$PACK/"
 mkdir -p "$PACK/python"

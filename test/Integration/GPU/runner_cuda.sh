@@ -13,7 +13,9 @@
 # injection), no visible GPU. (ptxas is found through the CUDA toolkit's
 # path even without PATH, so "no ptxas" is not one here.) The kernel cache
 # starts empty ($OUT/kernel-cache): the auto programs run again with it
-# warm, and the example runs cold, warm and uncached, each timed. Last,
+# warm, and the example runs cold, warm and uncached, each timed. Then
+# upstream's mlir-runner on the GPU pipeline's output of lu-f64, lu-batched
+# and the example, with linalgx's CUDA runtime. Last,
 # jax_exports_cuda.py runs JAX's exports (made by the JAX installed there)
 # through the import and the runner on the GPU. Prints PASS/FAIL lines, the
 # JIT time per run, and ends with "N passed, N failed".
@@ -121,6 +123,26 @@ expect_error "kernel launch failure" "linalgx-cuda-runtime: error: .*injected" \
   env LINALGX_CUDA_INJECT_FAULT=launch "$RUNNER" --target=cuda "$example"
 expect_error "no visible GPU" "(no CUDA|CUDA driver|device)" \
   env CUDA_VISIBLE_DEVICES= "$RUNNER" --target=cuda "$example"
+
+# Upstream's mlir-runner on linalgx-opt's GPU output, with linalgx's CUDA
+# runtime standing in for MLIR's CUDA runtime wrappers (Debian ships none).
+libs=$P/lib/libmlir_c_runner_utils.so,$P/lib/libmlir_runner_utils.so
+libs+=,$P/lib/liblinalgx_runner_utils.so,$P/lib/liblinalgx_cuda_runtime.so
+for f in "$P"/tests/mlir-runner/*.llvm.mlir; do
+  name=$(basename "$f" .llvm.mlir)
+  "$P/bin/mlir-runner" -e main --entry-point-result=void --shared-libs="$libs" "$f" \
+    > "$OUT/$name.mlir-runner.out" 2>&1
+  rc=$?
+  if [ -f "$P/tests/Integration/$name.mlir" ]; then
+    check=$("$P/bin/FileCheck" "$P/tests/Integration/$name.mlir" --match-full-lines \
+      --input-file "$OUT/$name.mlir-runner.out" 2>&1)
+  else
+    check=$(diff <(normalize < "$P/tests/examples/$name.cpu.out") \
+                 <(normalize < "$OUT/$name.mlir-runner.out"))
+  fi
+  ok=$(( rc != 0 || $? != 0 ))
+  result $ok "mlir-runner with linalgx's CUDA runtime: $name (exit $rc)" "$check"
+done
 
 # JAX's exports, made by the JAX installed here, imported and run on the GPU.
 if python3 -c "import jax, numpy" 2>/dev/null; then
