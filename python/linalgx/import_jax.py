@@ -110,31 +110,35 @@ def _signature(text, function):
     return parse_function_type(re.sub(r"%[\w.$-]+\s*:\s*", "", signature).strip())
 
 
+# Floating-point parts as hexadecimal bit patterns (exact, NaN and Inf too):
+# the unsigned view of each part width, and its MLIR literal.
+_HEX_PARTS = {4: ("<u4", "0x%08X"), 8: ("<u8", "0x%016X")}
+
+
 def _constant(value, array, name):
     """MLIR lines defining %name, the array `array` as a tensor of `value`'s type."""
     element = value.element
     flat = np.ascontiguousarray(array, dtype=value.dtype).reshape(-1)
-    if element.startswith("complex"):
-        bits = {"complex<f32>": ("<u4", "0x%08X"), "complex<f64>": ("<u8", "0x%016X")}[element]
-        pairs = flat.view(flat.real.dtype).view(bits[0]).reshape(-1, 2)
-        items = ", ".join("(%s, %s)" % (bits[1] % re_, bits[1] % im) for re_, im in pairs)
-    elif element in ("f32", "f64"):  # hexadecimal bit patterns: exact, NaN too
-        bits = {"f32": ("<u4", "0x%08X"), "f64": ("<u8", "0x%016X")}[element]
-        items = ", ".join(bits[1] % b for b in flat.view(bits[0]))
+    if value.dtype.kind in "fc":
+        part = flat.real.dtype if value.dtype.kind == "c" else flat.dtype
+        view, literal = _HEX_PARTS[part.itemsize]
+        bits = [literal % b for b in flat.view(part).view(view)]
+        items = bits if value.dtype.kind == "f" else [
+            "(%s, %s)" % pair for pair in zip(bits[0::2], bits[1::2])]
     else:
-        items = ", ".join(str(int(x)) for x in flat)
+        items = [str(int(x)) for x in flat]
     shape = "x".join(str(d) for d in array.shape)
     static = "tensor<%s%s>" % (shape + "x" if shape else "", element)
+    reshaped = name if static == value.text else name + "_static"
     lines = ["    %%%s_flat = arith.constant dense<[%s]> : tensor<%dx%s>"
-             % (name, items, flat.size, element),
+             % (name, ", ".join(items), flat.size, element),
              "    %%%s_shape = arith.constant dense<[%s]> : tensor<%dxindex>"
              % (name, ", ".join(str(d) for d in array.shape), array.ndim),
-             "    %%%s_static = tensor.reshape %%%s_flat(%%%s_shape) : (tensor<%dx%s>, "
-             "tensor<%dxindex>) -> %s" % (name, name, name, flat.size, element, array.ndim, static)]
-    if static != value.text:
-        lines.append("    %%%s = tensor.cast %%%s_static : %s to %s" % (name, name, static, value.text))
-    else:
-        lines[-1] = lines[-1].replace("%%%s_static =" % name, "%%%s =" % name)
+             "    %%%s = tensor.reshape %%%s_flat(%%%s_shape) : (tensor<%dx%s>, "
+             "tensor<%dxindex>) -> %s" % (reshaped, name, name, flat.size, element, array.ndim,
+                                          static)]
+    if reshaped != name:
+        lines.append("    %%%s = tensor.cast %%%s : %s to %s" % (name, reshaped, static, value.text))
     return lines
 
 

@@ -120,6 +120,14 @@ Value index(ImplicitLocOpBuilder &b, int64_t dim) {
   return linalg::IndexOp::create(b, dim);
 }
 
+/// The identity permutation in every row of `rows`' shape ([B, M]).
+Value identityRows(ImplicitLocOpBuilder &b, Value rows) {
+  Type intType = getElementTypeOrSelf(rows.getType());
+  return generate(b, rows, {}, {}, [&](ImplicitLocOpBuilder &nb, ValueRange) {
+    return arith::IndexCastOp::create(nb, intType, index(nb, 1));
+  });
+}
+
 /// The row swapped into row `i` at a step that swaps rows `k` and `p`.
 Value swappedRow(ImplicitLocOpBuilder &b, Value i, Value k, Value p) {
   Value isK = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, i, k);
@@ -175,14 +183,8 @@ struct LuToLinalg : public OpRewritePattern<LuOp> {
     Value info = linalg::FillOp::create(b, zeroInt, info0).getResult(0);
     SmallVector<Value> carried = {a, pivots0, info};
     Value permutation0 = op.getPermutation();
-    if (permutation0) {
-      Value rows = batch.collapse(b, permutation0);
-      carried.push_back(generate(b, rows, {}, {},
-                                 [&](ImplicitLocOpBuilder &nb, ValueRange) {
-                                   return arith::IndexCastOp::create(
-                                       nb, intType, index(nb, 1));
-                                 }));
-    }
+    if (permutation0)
+      carried.push_back(identityRows(b, batch.collapse(b, permutation0)));
     auto loop = scf::ForOp::create(
         b, zeroIndex, k, one, carried,
         [&](OpBuilder &nested, Location loc, Value step, ValueRange values) {
@@ -364,13 +366,8 @@ struct PivotsToPermutationToLinalg
     BatchCollapse batch{pivotsType.getRank() - 1};
     Value pivots = batch.collapse(b, op.getPivots());
     Value rows = batch.collapse(b, op.getPermutation());
-    Type intType = pivotsType.getElementType();
     Value n = tensor::DimOp::create(b, rows, 1);
-    Value identity = generate(b, rows, {}, {},
-                              [&](ImplicitLocOpBuilder &nb, ValueRange) {
-                                return arith::IndexCastOp::create(nb, intType,
-                                                                  index(nb, 1));
-                              });
+    Value identity = identityRows(b, rows);
     Value zero = arith::ConstantIndexOp::create(b, 0);
     Value one = arith::ConstantIndexOp::create(b, 1);
     Value steps = tensor::DimOp::create(b, pivots, 1);

@@ -94,8 +94,8 @@ def main():
     args = parser.parse_args()
     for library in args.preload_lazily:
         ctypes.CDLL(library, mode=os.RTLD_LAZY | os.RTLD_GLOBAL)
-    global import_jax
-    from linalgx import import_jax  # the pack's python/ is on PYTHONPATH
+    # After the preloads; the pack's python/ is on PYTHONPATH.
+    from linalgx import import_jax
     os.makedirs(args.out, exist_ok=True)
     print("JAX %s on %s" % (jax.__version__, jax.devices()[0].device_kind))
     jobs = []
