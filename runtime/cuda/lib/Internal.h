@@ -24,7 +24,10 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <mutex>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace linalgx::cuda {
 
@@ -148,6 +151,33 @@ private:
 /// The current stream (see CudaRuntime.h). Creates the library-owned stream
 /// of the active device on first use; call inside a DeviceScope.
 cudaStream_t currentStream(const char *operation);
+
+/// One `T` per device, created by `create(device)` on the first request for
+/// that device; safe to use from several threads. (Few devices: a list.)
+template <typename T> class PerDevice {
+public:
+  template <typename Create> T get(int device, Create create) {
+    std::lock_guard<std::mutex> lock(mu);
+    for (const auto &[d, value] : values)
+      if (d == device)
+        return value;
+    T value = create(device);
+    values.emplace_back(device, value);
+    return value;
+  }
+
+  /// Calls `release(device, value)` on each value and forgets them all.
+  template <typename Release> void clear(Release release) {
+    std::lock_guard<std::mutex> lock(mu);
+    for (const auto &[device, value] : values)
+      release(device, value);
+    values.clear();
+  }
+
+private:
+  std::mutex mu;
+  std::vector<std::pair<int, T>> values;
+};
 
 /// Lets the calling thread make the calls stream capture forbids (creating
 /// handles, streams, events, pools; loading a module) for the scope, even

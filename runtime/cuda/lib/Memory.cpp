@@ -40,34 +40,26 @@ uint64_t poolKeepBytes() {
   return value;
 }
 
-struct PoolTable {
-  std::mutex mu;
-  std::vector<std::pair<int, cudaMemPool_t>> pools;
-};
-
-PoolTable &poolTable() {
-  static auto *table = new PoolTable; // never destroyed, see Support.cpp
-  return *table;
+PerDevice<cudaMemPool_t> &memoryPools() {
+  static auto *pools = new PerDevice<cudaMemPool_t>; // never destroyed, see
+                                                     // Support.cpp
+  return *pools;
 }
 
 cudaMemPool_t memoryPool(int device, const char *op) {
-  PoolTable &table = poolTable();
-  std::lock_guard<std::mutex> lock(table.mu);
-  for (const auto &[d, pool] : table.pools)
-    if (d == device)
-      return pool;
-  CaptureTolerantScope tolerant(op);
-  cudaMemPoolProps props = {};
-  props.allocType = cudaMemAllocationTypePinned;
-  props.location.type = cudaMemLocationTypeDevice;
-  props.location.id = device;
-  cudaMemPool_t pool = nullptr;
-  check(cudaMemPoolCreate(&pool, &props), op, "cudaMemPoolCreate");
-  uint64_t keep = poolKeepBytes();
-  check(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep),
-        op, "cudaMemPoolSetAttribute");
-  table.pools.emplace_back(device, pool);
-  return pool;
+  return memoryPools().get(device, [op](int device) {
+    CaptureTolerantScope tolerant(op);
+    cudaMemPoolProps props = {};
+    props.allocType = cudaMemAllocationTypePinned;
+    props.location.type = cudaMemLocationTypeDevice;
+    props.location.id = device;
+    cudaMemPool_t pool = nullptr;
+    check(cudaMemPoolCreate(&pool, &props), op, "cudaMemPoolCreate");
+    uint64_t keep = poolKeepBytes();
+    check(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep),
+          op, "cudaMemPoolSetAttribute");
+    return pool;
+  });
 }
 
 } // namespace
@@ -102,15 +94,12 @@ void freeOrdered(void *ptr, cudaStream_t stream, const char *op) {
 }
 
 void releaseMemoryPools(const char *op) {
-  PoolTable &table = poolTable();
-  std::lock_guard<std::mutex> lock(table.mu);
-  for (const auto &[device, pool] : table.pools) {
+  memoryPools().clear([op](int device, cudaMemPool_t pool) {
     DeviceScope scope(op, device);
     // Every ordered free has been queued; wait for them before destroying.
     check(cudaDeviceSynchronize(), op, "cudaDeviceSynchronize");
     check(cudaMemPoolDestroy(pool), op, "cudaMemPoolDestroy");
-  }
-  table.pools.clear();
+  });
 }
 
 } // namespace linalgx::cuda

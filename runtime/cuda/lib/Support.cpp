@@ -303,17 +303,12 @@ const DriverApi &driverApi(const char *operation) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-struct StreamState {
-  std::mutex mu;
-  // Library-owned streams, one per device, created lazily and never
-  // destroyed: destroying them from a static destructor would race the CUDA
-  // runtime's own teardown, and the driver reclaims them at exit anyway.
-  std::vector<std::pair<int, cudaStream_t>> owned;
-};
-
-StreamState &streamState() {
-  static auto *state = new StreamState; // never destroyed, see above
-  return *state;
+/// Library-owned streams, one per device, created lazily and never
+/// destroyed: destroying them from a static destructor would race the CUDA
+/// runtime's own teardown, and the driver reclaims them at exit anyway.
+PerDevice<cudaStream_t> &ownedStreams() {
+  static auto *streams = new PerDevice<cudaStream_t>; // never destroyed
+  return *streams;
 }
 
 /// The calling thread's override (linalgxCudaSetStream{,Ex}). Per thread so
@@ -385,19 +380,14 @@ DeviceScope::~DeviceScope() {
 cudaStream_t currentStream(const char *operation) {
   if (tStream.set)
     return tStream.stream;
-  StreamState &state = streamState();
-  std::lock_guard<std::mutex> lock(state.mu);
-  int device = activeDevice();
-  for (const auto &[d, stream] : state.owned)
-    if (d == device)
-      return stream;
-  // Non-blocking: must not serialize against other libraries' work on the
-  // legacy default stream.
-  cudaStream_t stream = nullptr;
-  check(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), operation,
-        "cudaStreamCreateWithFlags");
-  state.owned.emplace_back(device, stream);
-  return stream;
+  return ownedStreams().get(activeDevice(), [operation](int) {
+    // Non-blocking: must not serialize against other libraries' work on the
+    // legacy default stream.
+    cudaStream_t stream = nullptr;
+    check(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), operation,
+          "cudaStreamCreateWithFlags");
+    return stream;
+  });
 }
 
 int64_t envInt(const char *name, int64_t fallback, int64_t min, int64_t max) {
