@@ -1,11 +1,23 @@
-"""IREE (CUDA HAL) running JAX's LU exports imported by linalgx for IREE,
-against jax.jit(jax.lax.linalg.lu) on the same GPU: results and times
-(synchronous wall per call, median of 200 after warm-up)."""
-import statistics, sys, time
+"""IREE's CUDA HAL running JAX's LU exports imported by linalgx (the modules
+and manifest.json of make_modules.py), against JAX on the same input:
+pivots and permutations exact, factors to a relative 1e-10 (f64, c128) or
+1e-4 (f32, c64); complex cases against JAX on the CPU, since cuSOLVER picks
+pivots by |z| where LAPACK and linalgx take |re| + |im|. The timed cases
+also get the synchronous wall time per call (median of 200 after warm-up)
+beside jax.jit of the same function on the GPU.
+
+Usage: run_iree.py MODULE_DIR"""
+import json, os, statistics, sys, time
 import numpy as np
 import jax
 jax.config.update("jax_enable_x64", True)
 import iree.runtime as ireert
+
+FUNCTIONS = {"lu": jax.lax.linalg.lu, "lu_factor": jax.scipy.linalg.lu_factor,
+             "pivots_to_permutation":
+                 lambda p: jax.lax.linalg.lu_pivots_to_permutation(p, p.shape[-1] + 3)}
+FORM_NAMES = {"cuda": "IREE-compiled loops", "linalgx-cuda": "linalgx kernel"}
+
 
 def timed(fn, reps=200):
     for _ in range(20):
@@ -15,33 +27,64 @@ def timed(fn, reps=200):
         t = time.perf_counter(); fn(); times.append(time.perf_counter() - t)
     return statistics.median(times) * 1e6
 
-DRIVER = sys.argv[1] if len(sys.argv) > 1 else "cuda"
-print("JAX", jax.__version__, "IREE runtime", ireert.version.VERSION if hasattr(ireert, "version") else "?")
-ok = True
-for name, shape in [("lu_75x75_f64", (75, 75)), ("lu_64x75x75_f64", (64, 75, 75))]:
-    a = np.random.default_rng(0).standard_normal(shape)
-    config = ireert.Config(DRIVER)
-    ctx = ireert.SystemContext(config=config)
-    with open(name + "." + DRIVER.split("-")[0] + ".vmfb", "rb") as f:
-        vm_module = ireert.VmModule.copy_buffer(ctx.instance, f.read())
-    ctx.add_vm_module(vm_module)
-    main = ctx.modules[vm_module.name]["main"]
-    device_a = ireert.asdevicearray(config.device, a)
-    got = [np.array(x) for x in main(device_a)]
-    want = [np.asarray(x) for x in jax.jit(jax.lax.linalg.lu)(a)]
-    same_pivots = np.array_equal(got[1], want[1]) and np.array_equal(got[2], want[2])
-    lu_diff = float(np.abs(got[0] - want[0]).max())
-    good = same_pivots and lu_diff < 1e-10
-    ok &= good
-    print("%s: %s (pivots/permutation equal: %s, max |LU - JAX's| %.2e)"
-          % ("PASS" if good else "FAIL", name, same_pivots, lu_diff))
-    def iree_call():
-        out = main(device_a)
-        np.array(out[1])  # synchronizes: copies the pivots to the host
-    ja = jax.device_put(a)
-    f = jax.jit(jax.lax.linalg.lu)
-    def jax_call():
-        jax.block_until_ready(f(ja))
-    print("  wall per call: IREE + linalgx %.0f us, jax.jit(jax.lax.linalg.lu) %.0f us"
-          % (timed(iree_call), timed(jax_call)))
-sys.exit(0 if ok else 1)
+
+def random_input(shape, dtype, rng):
+    if dtype == "int32":  # pivots: row i swapped with a row at or below it
+        n = shape[-1]
+        return np.stack([rng.integers(np.arange(n), n + 3) for _ in range(shape[0])]).astype(
+            np.int32)
+    a = rng.standard_normal(shape)
+    if dtype.startswith("complex"):
+        a = a + 1j * rng.standard_normal(shape)
+    return a.astype(dtype)
+
+
+def matches(got, want, dtype):
+    tolerance = 1e-4 if dtype in ("float32", "complex64") else 1e-10
+    for g, w in zip(got, want):
+        if g.shape != w.shape:
+            return False
+        if np.issubdtype(w.dtype, np.integer):
+            if not np.array_equal(g, w):
+                return False
+        elif np.abs(g - w).max() > tolerance * max(1.0, np.abs(w).max()):
+            return False
+    return len(got) == len(want)
+
+
+moddir = sys.argv[1] if len(sys.argv) > 1 else "."
+with open(os.path.join(moddir, "manifest.json")) as stream:
+    manifest = json.load(stream)
+print("JAX", jax.__version__, "on", jax.devices()[0].device_kind, "| IREE runtime",
+      getattr(getattr(ireert, "version", None), "VERSION", "?"), "| CUDA HAL driver")
+config = ireert.Config("cuda")
+rng = np.random.default_rng(0)
+passed = failed = 0
+for name, case in manifest.items():
+    function, dtype = FUNCTIONS[case["function"]], case["dtype"]
+    a = random_input(tuple(case["shape"]), dtype, rng)
+    reference = jax.devices("cpu")[0] if dtype.startswith("complex") else jax.devices()[0]
+    want = [np.asarray(x) for x in jax.jit(function)(jax.device_put(a, reference))]
+    for form in case["forms"]:
+        ctx = ireert.SystemContext(config=config)
+        with open(os.path.join(moddir, "%s.%s.vmfb" % (name, form)), "rb") as f:
+            vm_module = ireert.VmModule.copy_buffer(ctx.instance, f.read())
+        ctx.add_vm_module(vm_module)
+        main = ctx.modules[vm_module.name]["main"]
+        device_a = ireert.asdevicearray(config.device, a)
+        results = main(device_a)
+        results = results if isinstance(results, (list, tuple)) else [results]
+        got = [np.array(x) for x in results]
+        good = matches(got, want, dtype)
+        passed += good; failed += not good
+        line = "%s: %s [%s]" % ("PASS" if good else "FAIL", name, FORM_NAMES[form])
+        if case["timed"]:
+            def iree_call():
+                out = main(device_a)
+                np.array(out[1])  # synchronizes: copies the pivots to the host
+            jitted, ja = jax.jit(function), jax.device_put(a)
+            line += "; wall per call %.0f us vs jax.jit %.0f us" % (
+                timed(iree_call), timed(lambda: jax.block_until_ready(jitted(ja))))
+        print(line, flush=True)
+print("%d passed, %d failed" % (passed, failed))
+sys.exit(0 if failed == 0 else 1)

@@ -17,20 +17,36 @@
 extern "C" {
 #endif
 
+/// What linalgxImportJAX makes of the linalgx ops it forms.
+typedef enum LinalgxImportTarget {
+  /// linalgx ops on tensors, for linalgx's own pipelines.
+  LINALGX_IMPORT_LINALGX = 0,
+  /// Upstream ops only: scf.for loops over linalg.generic ops
+  /// (convert-linalgx-to-linalg), which IREE compiles for any target.
+  LINALGX_IMPORT_IREE = 1,
+  /// For IREE's CUDA target: each op that linalgx compiles into one kernel
+  /// becomes a hal.dispatch.extern of that kernel
+  /// (convert-linalgx-to-iree-cuda); the others are lowered as for
+  /// LINALGX_IMPORT_IREE, with a warning.
+  LINALGX_IMPORT_IREE_CUDA = 2,
+} LinalgxImportTarget;
+
 /// Parses `source` (generic-form MLIR; the StableHLO dialect is read as
 /// unregistered operations), runs linalgx-import-jax on it and checks that
-/// no StableHLO operation is left. With `lowerToLinalg`, the linalgx ops are
-/// lowered further to scf.for loops over linalg.generic ops
-/// (convert-linalgx-to-linalg), for compilers without linalgx (IREE). On success passes the module's text
-/// (custom form, without locations unless `printLocations`) to
-/// `outputCallback`, possibly in several pieces. On failure passes every
-/// diagnostic, one per line with its location, to `errorCallback` (which may
-/// be NULL). `sourceName` names the input in those locations.
+/// no StableHLO operation is left, then lowers the linalgx ops as `target`
+/// says; `cudaChip` and `cudaFeatures` (empty: sm_90, +ptx80) are the
+/// kernels' target for LINALGX_IMPORT_IREE_CUDA. On success passes the
+/// module's text (custom form, without locations unless `printLocations`)
+/// to `outputCallback`, possibly in several pieces, and any warnings to
+/// `errorCallback`. On failure passes every diagnostic, one per line with
+/// its location, to `errorCallback` (which may be NULL). `sourceName` names
+/// the input in those locations.
 MLIR_CAPI_EXPORTED MlirLogicalResult linalgxImportJAX(
     MlirStringRef source, MlirStringRef sourceName, bool printLocations,
-    bool lowerToLinalg,
-    MlirStringCallback outputCallback, void *outputUserData,
-    MlirStringCallback errorCallback, void *errorUserData);
+    LinalgxImportTarget target, MlirStringRef cudaChip,
+    MlirStringRef cudaFeatures, MlirStringCallback outputCallback,
+    void *outputUserData, MlirStringCallback errorCallback,
+    void *errorUserData);
 
 #ifdef __cplusplus
 }

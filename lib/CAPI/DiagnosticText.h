@@ -86,6 +86,9 @@ public:
     return message;
   }
 
+  /// The diagnostics collected so far (warnings of a run that succeeded).
+  llvm::StringRef collected() const { return text; }
+
 private:
   std::string text;
   mlir::ScopedDiagnosticHandler handler;

@@ -7,6 +7,7 @@
 #include "linalgx-c/ImportJAX.h"
 #include "DiagnosticText.h"
 #include "linalgx/Conversion/Passes.h"
+#include "linalgx/Dialect/LinalgX/Transforms/Passes.h"
 #include "linalgx/InitAllLinalgX.h"
 #include "linalgx/Pipelines/Pipelines.h"
 
@@ -18,6 +19,7 @@
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
 using mlir::linalgx::capi::DiagnosticText;
@@ -25,7 +27,10 @@ using mlir::linalgx::capi::report;
 
 MlirLogicalResult linalgxImportJAX(MlirStringRef source,
                                    MlirStringRef sourceName,
-                                   bool printLocations, bool lowerToLinalg,
+                                   bool printLocations,
+                                   LinalgxImportTarget target,
+                                   MlirStringRef cudaChip,
+                                   MlirStringRef cudaFeatures,
                                    MlirStringCallback outputCallback,
                                    void *outputUserData,
                                    MlirStringCallback errorCallback,
@@ -49,15 +54,27 @@ MlirLogicalResult linalgxImportJAX(MlirStringRef source,
 
   PassManager pm(&context);
   linalgx::buildJAXImportPipeline(pm);
-  if (lowerToLinalg)
+  if (target == LINALGX_IMPORT_IREE_CUDA) {
+    pm.addPass(linalgx::createLinalgXFuseLuPermutation());
+    linalgx::ConvertLinalgXToIREECUDAOptions cuda;
+    if (cudaChip.length)
+      cuda.chip = unwrap(cudaChip).str();
+    if (cudaFeatures.length)
+      cuda.features = unwrap(cudaFeatures).str();
+    pm.addPass(linalgx::createConvertLinalgXToIREECUDA(cuda));
+  }
+  if (target != LINALGX_IMPORT_LINALGX) {
     pm.addPass(linalgx::createConvertLinalgXToLinalg());
+    pm.addPass(createCanonicalizerPass());
+  }
   if (failed(pm.run(*module)))
     return fail("linalgx-import-jax: the import failed");
   // What no pass took (another dialect's operations) would only fail later,
   // in a pipeline that cannot say why.
   bool unknown = false;
   module->walk([&](Operation *op) {
-    if (op->isRegistered())
+    // IREE's hal ops are what LINALGX_IMPORT_IREE_CUDA writes.
+    if (op->isRegistered() || op->getName().getDialectNamespace() == "hal")
       return;
     op->emitError() << "'" << op->getName()
                     << "' is left after the import: linalgx knows no such "
@@ -73,5 +90,7 @@ MlirLogicalResult linalgxImportJAX(MlirStringRef source,
   detail::CallbackOstream stream(outputCallback, outputUserData);
   module->print(stream, flags);
   stream.flush();
+  if (!diagnostics.collected().empty())
+    report(errorCallback, errorUserData, diagnostics.collected());
   return mlirLogicalResultSuccess();
 }

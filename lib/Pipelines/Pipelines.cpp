@@ -195,10 +195,8 @@ LogicalResult linalgx::verifyGPUPipelineOptions(
   return success(valid);
 }
 
-void linalgx::buildGPUPipeline(OpPassManager &pm,
-                               const GPUPipelineOptions &options) {
-  buildBufferizationPipeline(pm, options);
-
+void linalgx::buildGPUKernelPipeline(OpPassManager &pm,
+                                     const GPUPipelineOptions &options) {
   ConvertLinalgXToGPUOptions lowering;
   lowering.hostBuffers = options.hostBuffers;
   lowering.luStrategy = options.luStrategy;
@@ -216,7 +214,11 @@ void linalgx::buildGPUPipeline(OpPassManager &pm,
   pm.addPass(createCSEPass());
   pm.addPass(createConvertComplexToStandardPass());
   pm.addPass(createConvertVectorToSCFPass());
+}
 
+void linalgx::buildGPUBinaryPipeline(OpPassManager &pm,
+                                     const GPUPipelineOptions &options,
+                                     bool barePointerKernels) {
   // Upstream's NVVM pipeline: kernels to NVVM, PTX and a fatbin through
   // ptxas; host code, launches and gpu.* runtime calls to LLVM.
   std::string cacheDir = options.binaryCache;
@@ -230,10 +232,18 @@ void linalgx::buildGPUPipeline(OpPassManager &pm,
   nvvm.cubinChip = options.chip;
   nvvm.cubinFeatures = options.features;
   nvvm.cubinFormat = options.format;
+  nvvm.kernelUseBarePtrCallConv = barePointerKernels;
   gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
   pm.addPass(createStripGPUObjectTimings());
   if (!cacheDir.empty())
     pm.addPass(createStoreGPUBinariesInCache({cacheDir}));
+}
+
+void linalgx::buildGPUPipeline(OpPassManager &pm,
+                               const GPUPipelineOptions &options) {
+  buildBufferizationPipeline(pm, options);
+  buildGPUKernelPipeline(pm, options);
+  buildGPUBinaryPipeline(pm, options);
 }
 
 std::string linalgx::describeGPUToolchain(const GPUPipelineOptions &options) {

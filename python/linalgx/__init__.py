@@ -10,11 +10,11 @@ arrays, JIT-compiled by linalgx's own MLIR pipelines through its C API.
 See docs/python.md.
 """
 
-from .errors import CompilationError, EntryPointError, LinalgXError
+from .errors import CompilationError, EntryPointError, LinalgXError, LinalgXWarning
 from .jit import CompiledModule, Function, compilation_count, compile
 from .ops import lu, pivots_to_permutation
 
 __all__ = [
     "CompilationError", "CompiledModule", "EntryPointError", "Function", "LinalgXError",
-    "compilation_count", "compile", "lu", "pivots_to_permutation",
+    "LinalgXWarning", "compilation_count", "compile", "lu", "pivots_to_permutation",
 ]

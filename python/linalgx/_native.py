@@ -13,8 +13,9 @@ found, in order, at:
 import ctypes
 import os
 import threading
+import warnings
 
-from .errors import LinalgXError, CompilationError, EntryPointError
+from .errors import LinalgXError, CompilationError, EntryPointError, LinalgXWarning
 
 LIBRARY_NAME = "liblinalgx_capi.so"
 RUNNER_UTILS_NAME = "liblinalgx_runner_utils.so"
@@ -138,8 +139,9 @@ class NativeLibrary:
         lib.linalgxJitMLIRLibraryDirectory.argtypes = []
         lib.linalgxJitMLIRLibraryDirectory.restype = MlirStringRef
         lib.linalgxImportJAX.argtypes = [
-            MlirStringRef, MlirStringRef, ctypes.c_bool, ctypes.c_bool, MlirStringCallback,
-            ctypes.c_void_p, MlirStringCallback, ctypes.c_void_p]
+            MlirStringRef, MlirStringRef, ctypes.c_bool, ctypes.c_int, MlirStringRef,
+            MlirStringRef, MlirStringCallback, ctypes.c_void_p, MlirStringCallback,
+            ctypes.c_void_p]
         lib.linalgxImportJAX.restype = MlirLogicalResult
 
     def _find_runtime_libraries(self):
@@ -174,15 +176,23 @@ class NativeLibrary:
             raise CompilationError(errors.text or "linalgx: compilation failed")
         return handle
 
-    def import_jax(self, generic_text, source_name, locations, lower_to_linalg=False):
+    # linalgx-c/ImportJAX.h's LinalgxImportTarget.
+    IMPORT_TARGETS = {None: 0, "linalg": 1, "cuda": 2}
+
+    def import_jax(self, generic_text, source_name, locations, target=None, cuda_chip="",
+                   cuda_features=""):
         """linalgx-import-jax on a generic-form module: the linalgx-ready text
-        (with lower_to_linalg, upstream ops only)."""
+        (target "linalg": upstream ops only; "cuda": IREE dispatches of
+        linalgx's CUDA kernels). Warnings are issued as LinalgXWarning."""
         text, errors = _TextCollector(), _TextCollector()
         result = self.lib.linalgxImportJAX(
             MlirStringRef.of(generic_text), MlirStringRef.of(source_name), locations,
-            lower_to_linalg, text.callback, None, errors.callback, None)
+            self.IMPORT_TARGETS[target], MlirStringRef.of(cuda_chip),
+            MlirStringRef.of(cuda_features), text.callback, None, errors.callback, None)
         if not result.value:
             raise CompilationError(errors.text or "linalgx-import-jax: the import failed")
+        if errors.text:
+            warnings.warn(errors.text.rstrip(), LinalgXWarning, stacklevel=3)
         return text.text
 
     def destroy_module(self, handle):

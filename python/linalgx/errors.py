@@ -1,4 +1,4 @@
-"""The exceptions linalgx raises besides TypeError and ValueError."""
+"""The exceptions linalgx raises besides TypeError and ValueError, and its warnings."""
 
 
 class LinalgXError(RuntimeError):
@@ -14,3 +14,7 @@ class CompilationError(LinalgXError):
 
 class EntryPointError(LinalgXError, LookupError):
     """The compiled module has no callable function of that name."""
+
+
+class LinalgXWarning(UserWarning):
+    """linalgx did what was asked, not in the best way it knows (the message says why)."""

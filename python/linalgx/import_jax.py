@@ -81,17 +81,27 @@ def generic_form(exported, *, locations=False):
                                         enable_debug_info=locations)
 
 
-def import_exported(exported, *, source_name="<jax export>", locations=False, for_iree=False):
+def import_exported(exported, *, source_name="<jax export>", locations=False, for_iree=False,
+                    cuda_chip="sm_90", cuda_features="+ptx80"):
     """linalgx-ready MLIR text (linalgx ops on tensors, no StableHLO) of a
     JAX export: a jax.export.Exported, its `mlir_module()` text, or
-    serialized bytes. With `for_iree`, the linalgx ops are lowered further
-    to scf.for loops over linalg.generic ops (convert-linalgx-to-linalg), a
-    module of upstream ops that IREE compiles (`iree-compile
-    --iree-input-demote-f64-to-f32=false`: IREE demotes f64 otherwise).
-    Raises linalgx.CompilationError naming any operation the import does
-    not take."""
+    serialized bytes. Raises linalgx.CompilationError naming any operation
+    the import does not take.
+
+    `for_iree` makes a module IREE compiles (`iree-compile
+    --iree-input-demote-f64-to-f32=false`: IREE demotes f64 otherwise):
+    True (or "llvm-cpu") lowers the linalgx ops to scf.for loops over
+    linalg.generic ops, upstream ops that IREE compiles for any target;
+    "cuda" turns each op linalgx compiles into one kernel into a
+    `hal.dispatch.extern` of that kernel, built for `cuda_chip` with
+    `cuda_features` (for `--iree-hal-target-device=cuda`; the others are
+    lowered as for True, with a linalgx.LinalgXWarning)."""
+    targets = {False: None, True: "linalg", "llvm-cpu": "linalg", "cuda": "cuda"}
+    if for_iree not in targets:
+        raise ValueError("for_iree=%r: expected False, True, 'llvm-cpu' or 'cuda'" % (for_iree,))
     text = generic_form(exported, locations=locations)
-    return _native.library().import_jax(text, source_name, locations, for_iree)
+    return _native.library().import_jax(text, source_name, locations, targets[for_iree],
+                                        cuda_chip, cuda_features)
 
 
 # The exact printers of liblinalgx_runner_utils.so (linalgx-runner loads it).
@@ -214,10 +224,16 @@ def main(argv=None):
     parser.add_argument("-o", "--output", default="-", help="output file ('-': standard output)")
     parser.add_argument("--locations", action="store_true",
                         help="keep the export's locations (loc(...)) in the output")
-    parser.add_argument("--for-iree", action="store_true",
-                        help="lower the linalgx ops to scf.for loops over linalg.generic "
-                             "(upstream ops only), for compilers without linalgx such as "
-                             "IREE")
+    parser.add_argument("--for-iree", nargs="?", const="llvm-cpu", choices=["llvm-cpu", "cuda"],
+                        help="make a module IREE compiles: 'llvm-cpu' (the default) lowers "
+                             "the linalgx ops to scf.for loops over linalg.generic (upstream "
+                             "ops, any IREE target); 'cuda' makes each a hal.dispatch.extern "
+                             "of linalgx's own CUDA kernel (iree-compile "
+                             "--iree-hal-target-device=cuda)")
+    parser.add_argument("--cuda-chip", default="sm_90",
+                        help="with --for-iree=cuda: the GPU the kernels are compiled for")
+    parser.add_argument("--cuda-features", default="+ptx80",
+                        help="with --for-iree=cuda: PTX features (the PTX ISA version)")
     parser.add_argument("--run-with", nargs="+", metavar="NPY",
                         help="add an entry point @linalgx_run that calls @main on these "
                              "arrays (.npy files) and prints its results exactly, for "
@@ -239,7 +255,8 @@ def main(argv=None):
         source = data
     try:
         text = import_exported(source, source_name=name, locations=args.locations,
-                               for_iree=args.for_iree)
+                               for_iree=args.for_iree or False, cuda_chip=args.cuda_chip,
+                               cuda_features=args.cuda_features)
         if args.run_with:
             text = add_runner_entry(text, [np.load(path) for path in args.run_with])
     except (LinalgXError, OSError, ValueError) as error:

@@ -8,6 +8,7 @@ pipeline, run on random input and compared with JAX's own results; the
 command and linalgx-runner on an imported module; the errors."""
 
 import os
+import re
 import subprocess
 import sys
 import zlib
@@ -249,3 +250,62 @@ def test_iree_compiles_and_runs_jax_lu(name, shape, dtype, symbolic):
     got = tuple(np.array(x) for x in results) if isinstance(results, (tuple, list)) else (
         np.array(results),)
     assert_matches_jax(got, FUNCTIONS[name](a), dtype)
+
+
+CUDA_DISPATCH_CASES = [("lax.linalg.lu", (64, 75, 75), np.float64, 5),
+                       ("lax.linalg.lu", (75, 75), np.float32, 5),
+                       ("scipy.linalg.lu_factor", (3, 6, 4), np.complex128, 4),
+                       ("scipy.linalg.lu", (16, 16), np.float32, 5)]
+
+
+def dispatches(text):
+    """(export name, number of bindings, PTX) of each hal.dispatch.extern."""
+    found = []
+    for match in re.finditer(r'export_name = "(\w+)", layout = #hal\.pipeline\.layout<'
+                             r'bindings = \[([^\]]*)\]>.*?data = dense<"0x([0-9A-F]+)">', text):
+        found.append((match.group(1), match.group(2).count("#hal.pipeline.binding"),
+                      bytes.fromhex(match.group(3)).decode()))
+    return found
+
+
+@pytest.mark.parametrize("name,shape,dtype,bindings", CUDA_DISPATCH_CASES)
+def test_for_iree_cuda_dispatches_linalgx_kernels(name, shape, dtype, bindings):
+    """import_exported(for_iree="cuda"): the LU (and the permutation JAX
+    computes from its pivots, fused into it) is one hal.dispatch.extern of
+    linalgx's kernel, whose PTX entry takes one bare pointer per binding,
+    and IREE compiles the module for its CUDA target (no GPU needed). The
+    H200 run of bench/iree/run_iree.py checks the results."""
+    iree_compiler = pytest.importorskip("iree.compiler")
+    exported = export.export(jax.jit(FUNCTIONS[name]), platforms=["cuda"])(spec(shape, dtype))
+    text = import_jax.import_exported(exported, for_iree="cuda")
+    assert "linalgx." not in text
+    [(kernel, binding_count, ptx)] = dispatches(text)
+    assert binding_count == bindings
+    entry = re.search(r"\.entry %s\(([^)]*)\)" % kernel, ptx)
+    assert entry, ptx[:2000]
+    assert entry.group(1).count(".param .u64 .ptr") == bindings
+    assert entry.group(1).count(".param") == bindings
+    binary = iree_compiler.compile_str(
+        text, extra_args=["--iree-hal-target-device=cuda", "--iree-cuda-target=sm_89",
+                          "--iree-input-demote-f64-to-f32=false"])
+    assert len(binary) > len(ptx)
+
+
+def test_for_iree_cuda_leaves_what_is_not_one_kernel_to_iree():
+    """A size linalgx factors with several launches (the blocked LU) stays
+    IREE-compiled loops, with a LinalgXWarning saying why; a
+    pivots_to_permutation alone is the permutation kernel."""
+    exported = export.export(jax.jit(jax.lax.linalg.lu), platforms=["cuda"])(
+        spec((2048, 2048), np.float32))
+    with pytest.warns(linalgx.LinalgXWarning, match="not a single kernel launch"):
+        text = import_jax.import_exported(exported, for_iree="cuda")
+    assert "linalgx." not in text and "hal.dispatch.extern" not in text
+    exported = export.export(jax.jit(permutation_of_8), platforms=["cuda"])(
+        spec((2, 4), np.int32))
+    [(kernel, bindings, _)] = dispatches(import_jax.import_exported(exported, for_iree="cuda"))
+    assert kernel.startswith("linalgx_pivots_to_permutation") and bindings == 2
+
+
+def test_for_iree_rejects_an_unknown_target():
+    with pytest.raises(ValueError, match="for_iree="):
+        import_jax.import_exported("module {}", for_iree="rocm")

@@ -224,6 +224,45 @@ def ConvertLinalgXToLinalg : Pass<"convert-linalgx-to-linalg"> {
   ];
 }
 
+def ConvertLinalgXToIREECUDA
+    : Pass<"convert-linalgx-to-iree-cuda", "::mlir::ModuleOp"> {
+  let summary = "Replace linalgx ops on tensors by IREE dispatches of "
+                "linalgx's own CUDA kernels";
+  let description = [{
+    For IREE's CUDA target (IREE has no LU). Each `linalgx.lu` and
+    `linalgx.pivots_to_permutation` on statically shaped tensors whose GPU
+    lowering is a single kernel launch (every generated one-kernel LU and
+    the permutation kernel; not the blocked LU or the vendor libraries) is
+    compiled by linalgx's GPU pipeline into that kernel, specialized to the
+    op's static shapes so that it takes one bare pointer per operand as
+    IREE's CUDA HAL passes them, and replaced by a `hal.dispatch.extern`
+    carrying the kernel's PTX with its launch shape (grid, block, dynamic
+    shared memory). The op's `ins` are read-only bindings and its results
+    the written ones, in operand order. The rest of the module is left to
+    IREE; an op this pass cannot take is left with a warning saying why
+    (`convert-linalgx-to-linalg` can lower it into a form IREE compiles).
+
+    linalgx does not link IREE: the dispatch is an unregistered operation
+    with `#hal` attributes in the form IREE's parser reads (checked with
+    IREE 3.13), so tools other than IREE's need
+    `--allow-unregistered-dialect` to read the result. Run
+    `linalgx-fuse-lu-permutation` first so that an `lu` and the permutation
+    of its pivots become one kernel. The pass is defined in
+    lib/Pipelines, since it runs linalgx's GPU pipeline.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "GPU architecture the kernels are compiled for">,
+    Option<"features", "features", "std::string", /*default=*/"\"+ptx80\"",
+           "PTX features (the PTX ISA version of the kernels' text)">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
 def LoadCachedGPUBinaries
     : Pass<"linalgx-load-cached-gpu-binaries", "::mlir::ModuleOp"> {
   let summary = "Take kernel modules' GPU binaries from an on-disk cache";

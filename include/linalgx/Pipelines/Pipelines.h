@@ -118,6 +118,19 @@ verifyGPUPipelineOptions(const GPUPipelineOptions &options,
 /// `options` must pass verifyGPUPipelineOptions.
 void buildGPUPipeline(OpPassManager &pm, const GPUPipelineOptions &options);
 
+/// The middle of buildGPUPipeline: linalgx ops on memrefs to launches of
+/// kernels in gpu.modules, the rest to host code, no binary yet.
+void buildGPUKernelPipeline(OpPassManager &pm,
+                            const GPUPipelineOptions &options);
+
+/// The end of buildGPUPipeline: kernels to binaries (upstream's NVVM
+/// pipeline, through the binary cache when the options name one) and host
+/// code to the LLVM dialect. With `barePointerKernels`, kernels take each
+/// (static, strided) memref as a bare pointer.
+void buildGPUBinaryPipeline(OpPassManager &pm,
+                            const GPUPipelineOptions &options,
+                            bool barePointerKernels = false);
+
 /// Tensors or memrefs using linalgx (and upstream linalg/tensor/scf/...) ops
 /// all the way to the LLVM dialect, for the CPU.
 void buildCPUPipeline(OpPassManager &pm, const CPUPipelineOptions &options);
