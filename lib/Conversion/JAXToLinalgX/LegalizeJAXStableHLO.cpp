@@ -385,6 +385,8 @@ struct ScalarLowering {
                             getElementTypeOrSelf(op->getOperand(0).getType()),
                             getElementTypeOrSelf(op->getResult(0).getType()),
                             std::nullopt};
+    if (!hasConsistentTypes(op, lowering.from, lowering.to))
+      return std::nullopt;
     StringRef name = lowering.name;
     if (name == "stablehlo.convert") {
       // StableHLO takes a complex number's real part; JAX never asks here.
@@ -406,6 +408,29 @@ struct ScalarLowering {
     if (!isSupportedBinary(name, lowering.from))
       return std::nullopt;
     return lowering;
+  }
+
+  /// Whether the element types of `op` (read unverified, in the generic
+  /// form) are those StableHLO requires of it, given its first operand's
+  /// (`from`) and its result's (`to`): what the generated body produces and
+  /// what the result holds must agree.
+  static bool hasConsistentTypes(Operation *op, Type from, Type to) {
+    StringRef name = op->getName().getStringRef();
+    auto element = [&](unsigned i) {
+      return getElementTypeOrSelf(op->getOperand(i).getType());
+    };
+    if (name == "stablehlo.convert")
+      return true;
+    if (name == "stablehlo.select")
+      return op->getNumOperands() == 3 && from.isInteger(1) &&
+             element(1) == to && element(2) == to;
+    if (name == "stablehlo.real" || name == "stablehlo.imag") {
+      auto complex = dyn_cast<ComplexType>(from);
+      return complex && complex.getElementType() == to;
+    }
+    if (op->getNumOperands() != 2 || element(1) != from)
+      return false;
+    return name == "stablehlo.compare" ? to.isInteger(1) : to == from;
   }
 
   Value build(OpBuilder &b, Location loc, ValueRange args) const {
@@ -445,6 +470,12 @@ struct ElementwisePattern : public ConversionPattern {
     std::optional<ScalarLowering> scalar = ScalarLowering::of(op);
     if (!scalar)
       return rewriter.notifyMatchFailure(op, "unsupported element types");
+    for (Value operand : operands) {
+      auto operandType = dyn_cast<RankedTensorType>(operand.getType());
+      if (!operandType || failed(verifyCompatibleShape(operandType.getShape(),
+                                                       type.getShape())))
+        return rewriter.notifyMatchFailure(op, "operand shapes differ");
+    }
     Location loc = op->getLoc();
     FailureOr<SmallVector<Value>> sizes =
         elementwiseSizes(rewriter, loc, type, operands);
@@ -540,11 +571,17 @@ struct BroadcastPattern : public ConversionPattern {
       }
     }
     SmallVector<AffineExpr> exprs;
+    llvm::SmallDenseSet<int64_t> seen;
     for (auto [i, dim] : llvm::enumerate(*dims)) {
-      if (dim < 0 || dim >= type.getRank())
-        return rewriter.notifyMatchFailure(op, "dimension out of range");
-      bool broadcast = operandType.getDimSize(i) == 1 &&
-                       type.getDimSize(dim) != 1;
+      if (dim < 0 || dim >= type.getRank() || !seen.insert(dim).second)
+        return rewriter.notifyMatchFailure(
+            op, "dimension out of range or repeated");
+      int64_t size = operandType.getDimSize(i);
+      int64_t resultSize = type.getDimSize(dim);
+      bool broadcast = size == 1 && resultSize != 1;
+      if (!broadcast && !ShapedType::isDynamic(size) &&
+          !ShapedType::isDynamic(resultSize) && size != resultSize)
+        return rewriter.notifyMatchFailure(op, "operand size mismatch");
       exprs.push_back(broadcast ? rewriter.getAffineConstantExpr(0)
                                 : rewriter.getAffineDimExpr(dim));
     }
@@ -746,6 +783,17 @@ struct LegalizeJAXStableHLOPass
                            linalg::LinalgDialect, LinalgXDialect,
                            tensor::TensorDialect>();
     target.addIllegalDialect("stablehlo");
+    // An operation the import takes fails only when it is malformed: its
+    // generic form is read unverified.
+    ScopedDiagnosticHandler explain(context, [](Diagnostic &diagnostic) {
+      if (diagnostic.getSeverity() == DiagnosticSeverity::Error &&
+          StringRef(diagnostic.str()).starts_with("failed to legalize"))
+        diagnostic.attachNote()
+            << "its operand or result types or its attributes are not ones "
+               "StableHLO allows for it (the generic form is read without "
+               "StableHLO's verifier)";
+      return failure(); // Reported as usual, with the note.
+    });
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       signalPassFailure();
   }

@@ -200,11 +200,23 @@ Value collapseBatch(ImplicitLocOpBuilder &b, Value memref, int64_t batchRank) {
     view = memref::ExpandShapeOp::create(b, expandedType, memref,
                                          reassociation, outputShape);
   } else if (batchRank > 1) {
+    // A static batch whose size overflows int64 has no static collapsed
+    // size: collapse it as a dynamic one (the runtime rejects the size).
+    std::optional<int64_t> batch = 1;
+    for (int64_t size : type.getShape().take_front(batchRank))
+      if (batch && !ShapedType::isDynamic(size))
+        batch = llvm::checkedMul(*batch, size);
+    if (!batch) {
+      SmallVector<int64_t> shape(type.getShape());
+      std::fill_n(shape.begin(), batchRank, ShapedType::kDynamic);
+      view = memref::CastOp::create(
+          b, MemRefType::get(shape, type.getElementType()), view);
+    }
     SmallVector<ReassociationIndices> reassociation{
         llvm::to_vector(llvm::seq<int64_t>(0, batchRank))};
     for (int64_t dim = batchRank; dim < type.getRank(); ++dim)
       reassociation.push_back({dim});
-    view = memref::CollapseShapeOp::create(b, memref, reassociation);
+    view = memref::CollapseShapeOp::create(b, view, reassociation);
   }
   auto viewType = cast<MemRefType>(view.getType());
   SmallVector<int64_t> dynamicShape(viewType.getRank(), ShapedType::kDynamic);

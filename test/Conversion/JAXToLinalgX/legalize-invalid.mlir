@@ -39,3 +39,51 @@ func.func @short_loop(%pivots: tensor<6xi32>) -> tensor<6xi32> {
   }) : (tensor<6xi32>, tensor<i64>, tensor<i64>, tensor<6xi32>) -> (tensor<6xi32>, tensor<i64>, tensor<i64>, tensor<6xi32>)
   return %0#3 : tensor<6xi32>
 }
+
+// -----
+
+// Malformed operations the import otherwise takes (found by linalgx-fuzz:
+// they once became linalg.generic ops that do not verify). The generic form
+// is read without StableHLO's verifier, so the import checks what it uses.
+func.func @repeated_broadcast_dimension(%a: tensor<8x1x1xi1>) -> tensor<8x16x16xi1> {
+  // expected-error @+2 {{failed to legalize operation 'stablehlo.broadcast_in_dim'}}
+  // expected-note @+1 {{not ones StableHLO allows for it}}
+  %0 = "stablehlo.broadcast_in_dim"(%a) <{broadcast_dimensions = array<i64: 2, 1, 2>}> : (tensor<8x1x1xi1>) -> tensor<8x16x16xi1>
+  return %0 : tensor<8x16x16xi1>
+}
+
+// -----
+
+func.func @broadcast_size_mismatch(%a: tensor<3xf32>) -> tensor<4x5xf32> {
+  // expected-error @+2 {{failed to legalize operation 'stablehlo.broadcast_in_dim'}}
+  // expected-note @+1 {{not ones StableHLO allows for it}}
+  %0 = "stablehlo.broadcast_in_dim"(%a) <{broadcast_dimensions = array<i64: 1>}> : (tensor<3xf32>) -> tensor<4x5xf32>
+  return %0 : tensor<4x5xf32>
+}
+
+// -----
+
+func.func @maximum_of_another_type(%a: tensor<8xi32>) -> tensor<8xi1> {
+  // expected-error @+2 {{failed to legalize operation 'stablehlo.maximum'}}
+  // expected-note @+1 {{not ones StableHLO allows for it}}
+  %0 = "stablehlo.maximum"(%a, %a) : (tensor<8xi32>, tensor<8xi32>) -> tensor<8xi1>
+  return %0 : tensor<8xi1>
+}
+
+// -----
+
+func.func @select_of_mixed_types(%p: tensor<4xi1>, %a: tensor<4xf32>, %b: tensor<4xf64>) -> tensor<4xf32> {
+  // expected-error @+2 {{failed to legalize operation 'stablehlo.select'}}
+  // expected-note @+1 {{not ones StableHLO allows for it}}
+  %0 = "stablehlo.select"(%p, %a, %b) : (tensor<4xi1>, tensor<4xf32>, tensor<4xf64>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @add_of_other_shapes(%a: tensor<4xf32>, %b: tensor<5xf32>) -> tensor<4xf32> {
+  // expected-error @+2 {{failed to legalize operation 'stablehlo.add'}}
+  // expected-note @+1 {{not ones StableHLO allows for it}}
+  %0 = "stablehlo.add"(%a, %b) : (tensor<4xf32>, tensor<5xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

@@ -32,3 +32,15 @@ func.func @huge_batch(%a: memref<4294967296x4294967296x4x4xf32>, %p: memref<4294
       outs(%a, %p, %i : memref<4294967296x4294967296x4x4xf32>, memref<4294967296x4294967296x4xi32>, memref<4294967296x4294967296xi32>)
   return
 }
+
+// -----
+
+// The same for the permutation, with the batch collapsed from several
+// dimensions (found by linalgx-fuzz: the collapse did not verify).
+// CHECK-LABEL: func.func @huge_permutation_batch
+// CHECK:         memref.collapse_shape {{.*}} : memref<?x?x4xi32> into memref<?x4xi32>
+// CHECK:         gpu.launch_func
+func.func @huge_permutation_batch(%p: memref<2x4611686018427387904x4xi32>, %q: memref<2x4611686018427387904x4xi32>) {
+  linalgx.pivots_to_permutation ins(%p : memref<2x4611686018427387904x4xi32>) outs(%q : memref<2x4611686018427387904x4xi32>)
+  return
+}
