@@ -18,6 +18,9 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${LINALGX_BUILD_DIR:-$ROOT/build}
 PACK=${1:-$ROOT/.device/runner}
 LLVM=/usr/lib/llvm-22
+# patchelf edits libLLVM's dependencies below.
+source "$ROOT/scripts/common.sh"
+command -v patchelf >/dev/null || install_packages patchelf
 for f in bin/linalgx-runner lib/liblinalgx_cuda_runtime.so lib/liblinalgx_runner_utils.so; do
   [ -f "$BUILD/$f" ] || { echo "pack-runner-gpu: $BUILD/$f is missing; build first" >&2; exit 1; }
 done
