@@ -52,15 +52,14 @@ struct CompiledKernel {
   int64_t sharedBytes = 0;
 };
 
-/// The function argument `value` is a view of, if it is one.
+/// The function argument `value` is a view of (memref.cast included), if
+/// it is one.
 BlockArgument rootArgument(Value value) {
   while (Operation *def = value.getDefiningOp()) {
-    if (auto cast = dyn_cast<memref::CastOp>(def))
-      value = cast.getSource();
-    else if (auto view = dyn_cast<ViewLikeOpInterface>(def))
-      value = view.getViewSource();
-    else
+    auto view = dyn_cast<ViewLikeOpInterface>(def);
+    if (!view)
       return nullptr;
+    value = view.getViewSource();
   }
   return dyn_cast<BlockArgument>(value);
 }
@@ -106,8 +105,8 @@ FailureOr<gpu::LaunchFuncOp> singleLaunch(func::FuncOp entry,
                                           std::string &why) {
   gpu::LaunchFuncOp launch;
   for (Operation &op : entry.getBody().front()) {
-    if (isa<arith::ConstantOp, memref::CastOp, ViewLikeOpInterface,
-            gpu::WaitOp, func::ReturnOp>(op))
+    if (isa<arith::ConstantOp, ViewLikeOpInterface, gpu::WaitOp,
+            func::ReturnOp>(op))
       continue;
     if (auto found = dyn_cast<gpu::LaunchFuncOp>(op); found && !launch) {
       launch = found;
@@ -289,16 +288,16 @@ struct ConvertLinalgXToIREECUDAPass
              "(--allow-unregistered-dialect)";
       return signalPassFailure();
     }
-    bool validTarget = true;
     linalgx::GPUPipelineOptions target;
-    target.chip = chip;
-    target.features = features;
-    (void)linalgx::verifyGPUPipelineOptions(target, [&](const Twine &problem) {
-      module.emitError() << "convert-linalgx-to-iree-cuda: " << problem;
-      validTarget = false;
-    });
-    if (!validTarget)
+    setGPUOptions(target);
+    if (failed(linalgx::verifyGPUPipelineOptions(
+            target, [&](const Twine &problem) {
+              module.emitError() << "convert-linalgx-to-iree-cuda: " << problem;
+            })))
       return signalPassFailure();
+    OpPassManager lowering(ModuleOp::getOperationName());
+    OpPassManager binary(ModuleOp::getOperationName());
+    buildPipelines(lowering, binary);
 
     SmallVector<Operation *> ops;
     module.walk([&](Operation *op) {
@@ -308,7 +307,7 @@ struct ConvertLinalgXToIREECUDAPass
     });
     for (Operation *op : ops) {
       std::string why;
-      FailureOr<CompiledKernel> kernel = compile(op, why);
+      FailureOr<CompiledKernel> kernel = compile(op, lowering, binary, why);
       if (succeeded(kernel)) {
         replaceWithDispatch(op, *kernel);
         continue;
@@ -326,14 +325,20 @@ struct ConvertLinalgXToIREECUDAPass
   /// PTX with bare-pointer kernel arguments.
   void buildPipelines(OpPassManager &lowering, OpPassManager &binary) const {
     linalgx::GPUPipelineOptions options;
-    options.chip = chip;
-    options.features = features;
-    options.format = "isa";
-    options.hostBuffers = false;
+    setGPUOptions(options);
     linalgx::buildGPUKernelPipeline(lowering, options);
     binary.addPass(createCanonicalizerPass());
     linalgx::buildGPUBinaryPipeline(binary, options,
                                     /*barePointerKernels=*/true);
+  }
+
+  /// The GPU pipeline's options for the kernels: PTX for `chip`, operands
+  /// in device memory (IREE's buffers).
+  void setGPUOptions(linalgx::GPUPipelineOptions &options) const {
+    options.chip = chip;
+    options.features = features;
+    options.format = "isa";
+    options.hostBuffers = false;
   }
 
   void getDependentDialects(DialectRegistry &registry) const override {
@@ -351,9 +356,11 @@ struct ConvertLinalgXToIREECUDAPass
     registerNVVMDialectTranslation(registry);
   }
 
-  /// The kernel computing `op`, or failure with `why` set (empty when a
-  /// pipeline failed with its own diagnostics).
-  FailureOr<CompiledKernel> compile(Operation *op, std::string &why) {
+  /// The kernel computing `op`, built by the `lowering` and `binary` halves
+  /// of the GPU pipeline, or failure with `why` set (empty when a pipeline
+  /// failed with its own diagnostics).
+  FailureOr<CompiledKernel> compile(Operation *op, OpPassManager &lowering,
+                                    OpPassManager &binary, std::string &why) {
     for (Type type : op->getOperandTypes())
       if (!cast<RankedTensorType>(type).hasStaticShape()) {
         why = "its shapes are not static";
@@ -364,9 +371,6 @@ struct ConvertLinalgXToIREECUDAPass
     std::tie(kernelModule, entry) = buildKernelModule(op, getOperation());
     llvm::scope_exit erase([&] { kernelModule.erase(); });
 
-    OpPassManager lowering(ModuleOp::getOperationName());
-    OpPassManager binary(ModuleOp::getOperationName());
-    buildPipelines(lowering, binary);
     if (failed(runPipeline(lowering, kernelModule)))
       return failure();
 
