@@ -12,11 +12,9 @@ import json, os, subprocess, sys
 import numpy as np, jax
 from jax import export
 jax.config.update("jax_enable_x64", True)
+from cases import FUNCTIONS
 from linalgx import import_jax
 
-FUNCTIONS = {"lu": jax.lax.linalg.lu, "lu_factor": jax.scipy.linalg.lu_factor,
-             "pivots_to_permutation":
-                 lambda p: jax.lax.linalg.lu_pivots_to_permutation(p, p.shape[-1] + 3)}
 TIMED = [("lu", (75, 75), "float64"), ("lu", (64, 75, 75), "float64")]
 TESTED = [("lu", shape, dtype)
           for dtype in ("float32", "float64", "complex64", "complex128")

@@ -12,11 +12,9 @@ import json, os, statistics, sys, time
 import numpy as np
 import jax
 jax.config.update("jax_enable_x64", True)
+from cases import FUNCTIONS
 import iree.runtime as ireert
 
-FUNCTIONS = {"lu": jax.lax.linalg.lu, "lu_factor": jax.scipy.linalg.lu_factor,
-             "pivots_to_permutation":
-                 lambda p: jax.lax.linalg.lu_pivots_to_permutation(p, p.shape[-1] + 3)}
 FORM_NAMES = {"cuda": "IREE-compiled loops", "linalgx-cuda": "linalgx kernel"}
 
 
