@@ -36,9 +36,16 @@ using namespace mlir;
 namespace {
 enum class Target { CPU, CUDA };
 
+// The runner's own options. LLVM prints --help's categories in name order,
+// so this name sorts before JitRunnerMain's "General options".
+llvm::cl::OptionCategory clRunnerCategory(
+    "Compilation options",
+    "How linalgx-runner lowers the program before running it");
+
 // Parsed by JitRunnerMain's command line parser together with its own flags.
 llvm::cl::opt<Target> clTarget(
     "target", llvm::cl::desc("Where the program runs"),
+    llvm::cl::cat(clRunnerCategory),
     llvm::cl::values(
         clEnumValN(Target::CPU, "cpu", "the host CPU (linalgx-cpu-pipeline)"),
         clEnumValN(Target::CUDA, "cuda",
@@ -52,11 +59,28 @@ llvm::cl::opt<std::string> clLuStrategy(
                    "target's pipeline (CPU: auto, loops, lapack, unblocked, "
                    "generated; "
                    "CUDA: auto, generated, cusolver, cublas-batched)"),
-    llvm::cl::init("auto"));
+    llvm::cl::init("auto"), llvm::cl::cat(clRunnerCategory));
 
 llvm::cl::opt<std::string> clGPUChip(
     "gpu-chip", llvm::cl::desc("GPU architecture for --target=cuda"),
-    llvm::cl::init("sm_90"));
+    llvm::cl::init("sm_90"), llvm::cl::cat(clRunnerCategory));
+
+/// Moves the options of the libraries linked in (LLVM's code generators,
+/// Polly, ...: ~400 lines) from --help to --help-hidden, where they still
+/// work. cl::HideUnrelatedOptions would hide them from --help-hidden too.
+/// JitRunnerMain registers its own options (-e, --entry-point-result,
+/// --shared-libs, -O<n>) when it runs, after this, so they stay in --help.
+void hideLibraryOptions() {
+  for (auto &entry : llvm::cl::getRegisteredOptions()) {
+    llvm::cl::Option *option = entry.second;
+    llvm::StringRef name = entry.first;
+    if (option->getOptionHiddenFlag() != llvm::cl::NotHidden ||
+        llvm::is_contained(option->Categories, &clRunnerCategory) ||
+        name == "help" || name == "help-list" || name == "version")
+      continue;
+    option->setHiddenFlag(llvm::cl::Hidden);
+  }
+}
 
 /// True when nothing is left to lower: only the LLVM dialect (and builtin
 /// module ops) remain.
@@ -307,6 +331,7 @@ int main(int argc, char **argv) {
   linalgx::registerAllDialects(registry);
   linalgx::registerAllTranslations(registry);
 
+  hideLibraryOptions();
   JitRunnerConfig config;
   config.mlirTransformer = lowerForTarget;
   return JitRunnerMain(static_cast<int>(args.size()),
