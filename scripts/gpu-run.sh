@@ -8,45 +8,66 @@
 #    zero sizes; docs/reliability.md), and GPU faults (faults_gpu.py: real
 #    out-of-memory and kernel faults, no device, injected failures);
 # 3. the benchmark against JAX and PyTorch (bench/run_gpu_bench.sh).
-# Ends with `N passed, N failed` over 1 and 2 (the bench is not counted).
+# Ends with `N passed, N failed, N skipped` over 1 and 2 (the bench is not
+# counted), and exits non-zero when anything failed. Every integration test
+# in the pack's tests/MANIFEST counts: one that did not build for the GPU
+# fails (with its build error), one with a `// GPU-SKIP: REASON` line is
+# skipped (with its reason).
 set -uo pipefail
 PACK=$(cd "${1:?pack dir}" && pwd)
 OUTDIR=${2:?output dir}
 WHAT=${3:-all}
+case $WHAT in
+  tests | bench | all) ;;
+  *) echo "gpu-run: the third argument is tests, bench or all, not '$WHAT'" >&2; exit 2 ;;
+esac
 ROOT=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$OUTDIR"
 export LD_LIBRARY_PATH=$PACK/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 export PYTHONUNBUFFERED=1
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
 
-passed=0 failed=0
+passed=0 failed=0 skipped=0
 if [ "$WHAT" != bench ]; then
   echo "== integration tests on the GPU"
-  for exe in "$PACK"/tests/*; do
-    [ -x "$exe" ] && [ "${exe%.mlir}" = "$exe" ] || continue
-    name=$(basename "$exe")
-    if "$exe" > "$OUTDIR/$name.out" 2>&1 &&
-       "$PACK/bin/FileCheck" --match-full-lines "$PACK/tests/$name.mlir" < "$OUTDIR/$name.out" \
-         > "$OUTDIR/$name.filecheck" 2>&1; then
-      echo "PASS: $name"; passed=$((passed + 1))
+  manifest=$PACK/tests/MANIFEST
+  if [ ! -f "$manifest" ]; then
+    echo "FAIL: integration tests: $manifest is missing (not a pack of scripts/pack-gpu.sh?)"
+    failed=$((failed + 1))
+  fi
+  while IFS=$'\t' read -r name state reason; do
+    exe=$PACK/tests/$name
+    case $state in
+      skipped)
+        echo "SKIP: $name ($reason)"; skipped=$((skipped + 1)) ;;
+      build-failed)
+        echo "FAIL: $name (does not build for the GPU)"; failed=$((failed + 1))
+        tail -20 "$exe.build-error" 2>/dev/null ;;
+      built)
+        # stdin: the manifest is the loop's.
+        if "$exe" < /dev/null > "$OUTDIR/$name.out" 2>&1 &&
+           "$PACK/bin/FileCheck" --match-full-lines "$exe.mlir" < "$OUTDIR/$name.out" \
+             > "$OUTDIR/$name.filecheck" 2>&1; then
+          echo "PASS: $name"; passed=$((passed + 1))
+        else
+          echo "FAIL: $name"; failed=$((failed + 1))
+          tail -20 "$OUTDIR/$name.out" "$OUTDIR/$name.filecheck" 2>/dev/null
+        fi ;;
+      *)
+        echo "FAIL: $name (MANIFEST says '$state')"; failed=$((failed + 1)) ;;
+    esac
+  done < <(cat "$manifest" 2>/dev/null)
+  echo "== CUDA runtime smoke test (one stream, then the multi-stream fan-out)"
+  for streams in 1 8; do
+    if "$PACK/bin/linalgx_cuda_runtime_smoke" --getrf-streams=$streams \
+         > "$OUTDIR/smoke-$streams.log" 2>&1; then
+      echo "PASS: runtime smoke --getrf-streams=$streams ($(grep -c PASS "$OUTDIR/smoke-$streams.log") checks)"
+      passed=$((passed + 1))
     else
-      echo "FAIL: $name"; failed=$((failed + 1))
-      tail -20 "$OUTDIR/$name.out" "$OUTDIR/$name.filecheck" 2>/dev/null
+      echo "FAIL: runtime smoke --getrf-streams=$streams"; failed=$((failed + 1))
+      grep -v PASS "$OUTDIR/smoke-$streams.log" | tail -20
     fi
   done
-  if [ -x "$PACK/bin/linalgx_cuda_runtime_smoke" ]; then
-    echo "== CUDA runtime smoke test (one stream, then the multi-stream fan-out)"
-    for streams in 1 8; do
-      if "$PACK/bin/linalgx_cuda_runtime_smoke" --getrf-streams=$streams \
-           > "$OUTDIR/smoke-$streams.log" 2>&1; then
-        echo "PASS: runtime smoke --getrf-streams=$streams ($(grep -c PASS "$OUTDIR/smoke-$streams.log") checks)"
-        passed=$((passed + 1))
-      else
-        echo "FAIL: runtime smoke --getrf-streams=$streams"; failed=$((failed + 1))
-        grep -v PASS "$OUTDIR/smoke-$streams.log" | tail -20
-      fi
-    done
-  fi
   # run_script TITLE LOG COMMAND...: one counted check, its output in LOG.
   run_script() {
     local title=$1 log=$2
@@ -73,4 +94,5 @@ if [ "$WHAT" != tests ] && [ -f "$ROOT/bench/run_gpu_bench.sh" ]; then
   python3 "$ROOT/bench/make_table.py" "$OUTDIR/bench.jsonl" > "$OUTDIR/bench.md" 2>&1
   cat "$OUTDIR/bench.md"
 fi
-echo "$passed passed, $failed failed"
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" = 0 ]

@@ -91,30 +91,54 @@ clang-22 -shared -o "$PACK/lib/liblinalgx_gpu_kernels.so" "${objs[@]}" \
   -L"$PACK/lib" -llinalgx_cuda_runtime -Wl,-rpath,'$ORIGIN'
 
 echo "pack-gpu: integration tests for the GPU" >&2
+# tests/MANIFEST lists every integration program, one line each
+# (tab-separated): NAME built | NAME build-failed (its compiler or linker
+# error in tests/NAME.build-error) | NAME skipped REASON. gpu-run.sh counts
+# from it, so a program that does not build for the GPU is a failure there
+# instead of a test that silently never ran. A program skips the GPU only by
+# saying why in a `// GPU-SKIP: REASON` line of its own.
+manifest=$PACK/tests/MANIFEST
+: > "$manifest"
+build_failures=()
 for test in "$ROOT"/test/Integration/CPU/*.mlir "$ROOT"/test/Integration/GPU/*.mlir; do
   [ -f "$test" ] || continue
-  # Only tests run as `linalgx-runner %s | FileCheck %s` translate directly.
-  grep -qE '^// RUN: linalgx-runner %s \| FileCheck %s( --match-full-lines)?$' "$test" || continue
   name=$(basename "$test" .mlir)
-  obj="$PACK/obj/test_$name.o"
-  if ! compile_mlir "$test" "$obj" "linalgx-gpu-pipeline{host-buffers=true}" 2>"$PACK/obj/$name.err"; then
-    echo "pack-gpu: warning: $name does not compile for the GPU:" >&2
-    head -5 "$PACK/obj/$name.err" >&2
+  reason=$(sed -n 's|^// GPU-SKIP: *||p' "$test" | head -1)
+  # Only tests run as `linalgx-runner %s | FileCheck %s` translate directly.
+  grep -qE '^// RUN: linalgx-runner %s \| FileCheck %s( --match-full-lines)?$' "$test" ||
+    reason=${reason:-"its RUN line is not \`linalgx-runner %s | FileCheck %s\`"}
+  if [ -n "$reason" ]; then
+    printf '%s\tskipped\t%s\n' "$name" "$reason" >> "$manifest"
     continue
   fi
-  llvm-objcopy-22 --redefine-sym main=linalgx_test_main "$obj" 2>/dev/null ||
-    $LLVM/bin/llvm-objcopy --redefine-sym main=linalgx_test_main "$obj"
-  if ! clang-22 -O2 "$ROOT/scripts/aot_main.c" "$obj" -o "$PACK/tests/$name" \
+  obj="$PACK/obj/test_$name.o"
+  error=$PACK/tests/$name.build-error
+  if ! compile_mlir "$test" "$obj" "linalgx-gpu-pipeline{host-buffers=true}" 2>"$error"; then
+    step="does not compile for the GPU"
+  else
+    llvm-objcopy-22 --redefine-sym main=linalgx_test_main "$obj" 2>/dev/null ||
+      $LLVM/bin/llvm-objcopy --redefine-sym main=linalgx_test_main "$obj"
+    step=""
+    clang-22 -O2 "$ROOT/scripts/aot_main.c" "$obj" -o "$PACK/tests/$name" \
       -L"$PACK/lib" -llinalgx_cuda_runtime -lmlir_c_runner_utils -lmlir_runner_utils \
       -llinalgx_runner_utils -Wl,--allow-shlib-undefined -Wl,-rpath,'$ORIGIN/../lib' \
-      2>"$PACK/obj/$name.err"; then
-    echo "pack-gpu: warning: $name does not link:" >&2
-    head -3 "$PACK/obj/$name.err" >&2
+      2>"$error" || step="does not link"
+  fi
+  if [ -n "$step" ]; then
+    # The first lines name the error; IR dumps after them can be large.
+    head -100 "$error" > "$error.tmp" && mv "$error.tmp" "$error"
+    echo "pack-gpu: $name $step (a failure in gpu-run.sh):" >&2
+    head -5 "$error" >&2
+    printf '%s\tbuild-failed\n' "$name" >> "$manifest"
+    build_failures+=("$name")
     continue
   fi
   cp "$test" "$PACK/tests/$name.mlir"
-  rm -f "$obj" "$PACK/obj/$name.err"
+  rm -f "$obj" "$error"
+  printf '%s\tbuilt\n' "$name" >> "$manifest"
 done
+echo "pack-gpu: $(wc -l < "$manifest") integration tests: $(grep -c $'\tbuilt$' "$manifest") built," \
+  "${#build_failures[@]} not (${build_failures[*]:-none}), $(grep -c $'\tskipped\t' "$manifest") skipped" >&2
 
 cp "$ROOT/scripts/gpu-run.sh" "$ROOT/test/Integration/GPU/random_gpu_vs_scipy.py" "$PACK/"
 cp "$ROOT/test/Integration/GPU/extreme_gpu.py" "$ROOT/test/Integration/GPU/faults_gpu.py" \
