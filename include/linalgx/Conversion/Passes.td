@@ -122,7 +122,9 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
       Otherwise (or with `lu-strategy` cusolver / cublas-batched) it becomes
       a transpose kernel (row-major input to column-major workspace), a call
       of the runtime's `linalgxCudaGetrf` (cuSOLVER `getrf` or cuBLAS
-      `getrfBatched`), a kernel transposing back while turning the 1-based
+      `getrfBatched`; under auto and generated the runtime takes
+      getrfBatched for batches of square real matrices of at most 128 rows,
+      cuSOLVER otherwise), a kernel transposing back while turning the 1-based
       vendor pivots and info into the dialect's 0-based contract, and the
       permutation kernel for a `permutation`. With dynamic sizes the choice
       is a host branch on the matrix size.
@@ -139,10 +141,11 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "around each op">,
     Option<"luStrategy", "lu-strategy", "std::string", /*default=*/"\"auto\"",
            "How linalgx.lu factors: auto (by size and batch, see "
-           "docs/gpu.md), generated (the one-kernel LU wherever a matrix "
-           "fits a block's shared memory, the vendor path elsewhere), "
-           "cusolver (getrf per matrix) or cublas-batched (getrfBatched, "
-           "square matrices only)">,
+           "docs/gpu.md: a one-kernel LU where a matrix fits on chip, the "
+           "blocked LU for larger batched ones, the vendor libraries "
+           "beyond), generated (the same routing today, kept apart so that "
+           "auto may follow other crossovers), cusolver (getrf per matrix) "
+           "or cublas-batched (getrfBatched, square matrices only)">,
     Option<"cyclicLuMaxBatch", "lu-cyclic-max-batch", "int64_t",
            /*default=*/"::mlir::linalgx::kDefaultCyclicLuMaxBatch",
            "Batches of at most this many real matrices of 33 to 128 rows "
