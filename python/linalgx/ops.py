@@ -91,7 +91,7 @@ def lu(a, *, return_info=False, pipeline=jit.DEFAULT_PIPELINE):
 
     Returns (lu, pivots, permutation), or (lu, pivots, permutation, info)
     with return_info=True, as jax.lax.linalg.lu (plus info, as
-    design.md §2): lu [..., M, N] of a's dtype (L below the diagonal with a
+    docs/design.md): lu [..., M, N] of a's dtype (L below the diagonal with a
     unit diagonal, U on and above), pivots [..., min(M, N)] int32 0-based
     (row i was swapped with row pivots[i] at step i), permutation [..., M]
     int32 with a[..., permutation, :] == L @ U, info [...] int32 (0, or i + 1

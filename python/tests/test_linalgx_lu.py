@@ -1,7 +1,7 @@
 """linalgx.lu and linalgx.pivots_to_permutation on the CPU against SciPy
-(design.md §2): pivots equal to LAPACK's on tie-free input, backward error
-||A[perm] - L U||_F <= 10 max(M, N) eps ||A||_F, info on singular input,
-batches of any rank, the four element types."""
+(docs/design.md, "The contract"): pivots equal to LAPACK's on tie-free
+input, backward error ||A[perm] - L U||_F <= 10 max(M, N) eps ||A||_F,
+info on singular input, batches of any rank, the four element types."""
 
 import zlib
 
@@ -43,7 +43,8 @@ def backward_error_ok(a, lu, permutation):
 
 
 def reference_permutation(pivots, n):
-    """design.md §2 literally: swaps in order, out-of-range entries skipped."""
+    """docs/design.md's contract literally: swaps in order, out-of-range
+    entries skipped."""
     permutation = np.arange(n, dtype=pivots.dtype)
     for i, j in enumerate(pivots):
         if 0 <= j < n:

@@ -64,9 +64,9 @@ ffi::Error factor(ffi::AnyBuffer a, ffi::Result<ffi::AnyBuffer> lu,
                   lu->untyped_data(), pivots->typed_data(),
                   info->typed_data(), batch, m, n, LINALGX_CPU_GETRF_AUTO);
 
-  // The permutation the pivots describe (design.md §2 with N = M): one pass
-  // over each matrix's K swaps; the runtime has no entry point for it, and
-  // it is negligible next to the factorization.
+  // The permutation the pivots describe (docs/design.md, "The contract",
+  // with N = M): one pass over each matrix's K swaps; the runtime has no
+  // entry point for it, and it is negligible next to the factorization.
   int64_t k = std::min(m, n);
   const int32_t *pivot = pivots->typed_data();
   int32_t *perm = permutation->typed_data();

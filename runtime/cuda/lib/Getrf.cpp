@@ -47,9 +47,11 @@ using namespace linalgx::cuda;
 namespace {
 
 /// Largest n for which the auto strategy picks cuBLAS getrfBatched (when
-/// batch > 1 and the matrices are square). JAX uses a similar cut-off; the
-/// real crossover is to be measured, hence the override
-/// LINALGX_GETRF_BATCHED_MAX_N (read once per process).
+/// batch > 1 and the matrices are square and real). On an H200 getrfBatched
+/// beat the per-matrix cuSOLVER loop on every batched case up to n = 128 and
+/// lost at 8 x 512 and on single matrices; sizes between 128 and 512 were
+/// not measured (docs/benchmarks.md, "Crossover of the LU strategies").
+/// LINALGX_GETRF_BATCHED_MAX_N overrides it (read once per process).
 constexpr int64_t kBatchedGetrfMaxN = 128;
 
 /// Default number of streams (the caller's included) the cuSOLVER path

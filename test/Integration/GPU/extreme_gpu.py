@@ -29,7 +29,7 @@ still run:
                   32-bit getrf; backward error on sampled rows
 
 Each check prints one line:
-  PASS / FAIL       the contract (design.md section 2) or an exact answer;
+  PASS / FAIL       the contract (docs/design.md) or an exact answer;
   XFAIL / XPASS     a known, documented bug (not counted as a failure);
   MEASURED          vendor-defined behaviour (NaN/Inf/subnormal pivots of
                     cuSOLVER/cuBLAS, cuBLAS getrfBatched after a zero pivot,
@@ -252,7 +252,7 @@ def uses_cublas_batched(strategy, t, b, m, n):
 
 
 # --------------------------------------------------------------------------
-# References (the CPU lowering's semantics, design.md section 2)
+# References (the CPU lowering's semantics, docs/design.md's contract)
 # --------------------------------------------------------------------------
 
 

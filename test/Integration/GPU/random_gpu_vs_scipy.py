@@ -4,7 +4,7 @@
 Calls the GPU entry points compiled ahead of time by scripts/pack-gpu.sh
 (liblinalgx_gpu_kernels.so: `lu_perm_<strategy>_<type>`, `perm_<int>`, ...)
 through their MLIR C interface, on device buffers owned by PyTorch, and checks
-the contract of design.md §2:
+the contract of docs/design.md ("The contract"):
   - pivots identical to LAPACK's (scipy.linalg.lu_factor) on tie-free input,
   - backward error ||A[perm] - L U||_F / ||A||_F <= 10 n eps,
   - info identical to LAPACK's (singular matrices included),
@@ -79,7 +79,7 @@ def random_matrices(rng, dtype, b, m, n):
 
 
 def reference_permutation(pivots, n, one_based=False):
-    """design.md §2, vectorized over the batch."""
+    """docs/design.md's contract, vectorized over the batch."""
     batch = pivots.shape[0]
     perm = np.tile(np.arange(n, dtype=pivots.dtype), (batch, 1))
     rows = np.arange(batch)

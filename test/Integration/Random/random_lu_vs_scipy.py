@@ -12,7 +12,7 @@ share a module to amortize the JIT; most of them call one function on
 dynamic shapes per element/pivot type and batch rank, the others are
 compiled with static shapes. A small process pool runs the modules.
 
-Checks, per matrix of a batch (design.md section 2):
+Checks, per matrix of a batch (docs/design.md, "The contract"):
 
   (a) pivots equal LAPACK's. Where two pivot candidates are nearly equal the
       choice depends on rounding, which differs between our loops and LAPACK's
@@ -42,7 +42,7 @@ Checks, per matrix of a batch (design.md section 2):
       is at rounding-noise level (<= 10*n*eps*||A||_F); these are counted.
   (d) linalgx.pivots_to_permutation (with and without `one_based`) on random
       pivot vectors including out-of-range, negative and extreme entries
-      equals a numpy reference of design.md section 2.
+      equals a numpy reference of docs/design.md's contract.
 
 Prints one line per failing case, then a summary
 

@@ -14,8 +14,9 @@ namespace linalgx {
 
 /// How `linalgx.lu` is factored on the GPU (docs/gpu.md).
 enum class GPULuStrategy {
-  /// The generated kernel where a matrix fits a block's shared memory, else
-  /// the vendor library chosen by the runtime from size and batch.
+  /// A one-kernel LU where a matrix fits on chip, the blocked LU for larger
+  /// batched matrices, else the vendor library the runtime chooses from size
+  /// and batch.
   Auto,
   /// The generated one-kernel LU wherever it fits (as auto today; kept
   /// distinct so that auto can follow measured crossovers).
@@ -33,27 +34,26 @@ inline constexpr int64_t kDefaultCyclicLuMaxBatch = 132;
 
 /// The cyclic register LU kernel spreads a matrix over at most this many
 /// warps by default (more when a thread would hold more than 128 registers
-/// of it). 16 and 24 measured fastest on the H200 for 75x75, 8 a quarter
-/// slower, 4 twice: fewer warps lengthen each warp's own update (run 10,
-/// docs/gpu.md); the `lu-cyclic-max-warps` option overrides it.
+/// of it): fewer warps lengthen each warp's share of every step's update,
+/// and beyond 16 a step gets no shorter (docs/benchmarks.md). The
+/// `lu-cyclic-max-warps` option overrides it.
 inline constexpr int64_t kDefaultCyclicLuMaxWarps = 16;
 
 /// The look-ahead panel LU kernel takes the cyclic kernel's small batches
 /// of matrices of at most this many rows and columns by default (the
-/// cyclic kernel the larger ones): measured on the H200 for 75x75 (run 13,
-/// docs/benchmarks.md); the `lu-panel-max-size` option overrides it.
+/// cyclic kernel the larger ones): it was faster at every size up to 80
+/// measured, larger ones are not measured yet (docs/benchmarks.md). The
+/// `lu-panel-max-size` option overrides it.
 inline constexpr int64_t kDefaultPanelLuMaxSize = 80;
 
 /// The blocked LU takes matrices too large for a block's shared memory,
 /// whose 32-column panels fit it, of at most this many rows and columns by
 /// default (the vendor libraries the larger ones), in batches of at least
-/// kDefaultBlockedLuMinBatch: its time hardly grows with the batch, the
-/// looped cuSOLVER's does. On the H200 (run 14, docs/benchmarks.md) it was
-/// faster than cuSOLVER on every batch of 2 or more measured (2 x 512 f64
-/// 1208 µs against 1293, 8 x 512 f64 1238 against 3434, 8 x 1024 f32 2540
-/// against 5922) and slower on single matrices of 512 or 863 f64 and 1024
-/// f32. The `lu-blocked-max-size` and `lu-blocked-min-batch` options
-/// override them.
+/// kDefaultBlockedLuMinBatch: it factors every matrix of a batch in each
+/// launch, so its time hardly grows with the batch while the per-matrix
+/// cuSOLVER loop's does; a single matrix is faster with cuSOLVER's own
+/// blocked getrf (docs/benchmarks.md). The `lu-blocked-max-size` and
+/// `lu-blocked-min-batch` options override them.
 inline constexpr int64_t kDefaultBlockedLuMaxSize = 1024;
 inline constexpr int64_t kDefaultBlockedLuMinBatch = 2;
 

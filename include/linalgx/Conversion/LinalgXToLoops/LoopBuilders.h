@@ -36,10 +36,10 @@ Value buildUnblockedLuLoops(
     function_ref<void(ImplicitLocOpBuilder &, Value kk, Value pivotRow)>
         storePivot);
 
-/// One vector's permutation from its pivots (design.md section 2): the
-/// identity over [0, n), then one swap per pivot i < min(k, n) with an
-/// in-range target. `loadPivot(i)` and the permutation accessors take and
-/// give `indexType` integers.
+/// One vector's permutation from its pivots (docs/design.md, "The
+/// contract"): the identity over [0, n), then one swap per pivot
+/// i < min(k, n) with an in-range target. `loadPivot(i)` and the
+/// permutation accessors take and give `indexType` integers.
 void buildPermutationFromPivots(
     ImplicitLocOpBuilder &b, Type indexType, Value k, Value n, bool oneBased,
     function_ref<Value(ImplicitLocOpBuilder &, Value i)> loadPivot,
