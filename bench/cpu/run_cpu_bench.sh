@@ -7,8 +7,9 @@
 #
 # Needs a build (LINALGX_BUILD_DIR, default build/) and a python3 with NumPy,
 # SciPy and, for the JAX column, jax[cpu]. Writes OUTDIR/bench.jsonl (one JSON
-# line per case and implementation), OUTDIR/table.md, OUTDIR/env.txt and the
-# generated sources. Each (case, implementation) runs in a process of its own,
+# line per case and implementation), OUTDIR/table.md and OUTDIR/env.txt (with
+# the commit measured). The generated sources stay in a scratch directory:
+# gen_cpu_bench.py at that commit writes them again. Each (case, implementation) runs in a process of its own,
 # so that threads left spinning by one (OpenBLAS's) do not slow the next.
 # CASES="75x75xf64 ..." restricts the cases; MIN_SECONDS (default 1) and REPS
 # (default 21) set how long each is timed; LOOPS_MAX_ELEMENTS (default 2^20)
@@ -22,8 +23,8 @@ CASES=${CASES:-"1024x1024xf64 2048x2048xf64 2048x2048xf32 4096x32x32xf64 16384x1
 MIN_SECONDS=${MIN_SECONDS:-1}
 REPS=${REPS:-21}
 LOOPS_MAX_ELEMENTS=${LOOPS_MAX_ELEMENTS:-1048576}
-mkdir -p "$OUT/src"
-# Objects and the executable in a scratch directory; OUT keeps the sources.
+mkdir -p "$OUT"
+# Sources, objects and the executable in a scratch directory: OUT keeps results only.
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
@@ -39,14 +40,14 @@ trap 'rm -rf "$WORK"' EXIT
 # AOT: one module per strategy through linalgx-cpu-pipeline, LLVM IR, clang -O3.
 objs=()
 for s in auto loops lapack unblocked generated; do
-  "$PYTHON" "$ROOT/bench/cpu/gen_cpu_bench.py" mlir $s $CASES > "$OUT/src/bench_$s.mlir"
-  "$BUILD/bin/linalgx-opt" "$OUT/src/bench_$s.mlir" --linalgx-cpu-pipeline="lu-strategy=$s" |
+  "$PYTHON" "$ROOT/bench/cpu/gen_cpu_bench.py" mlir $s $CASES > "$WORK/bench_$s.mlir"
+  "$BUILD/bin/linalgx-opt" "$WORK/bench_$s.mlir" --linalgx-cpu-pipeline="lu-strategy=$s" |
     /usr/lib/llvm-22/bin/mlir-translate --mlir-to-llvmir -o "$WORK/bench_$s.ll"
   clang-22 -O3 -march=native -fPIC -Wno-override-module -c "$WORK/bench_$s.ll" -o "$WORK/bench_$s.o"
   objs+=("$WORK/bench_$s.o")
 done
-"$PYTHON" "$ROOT/bench/cpu/gen_cpu_bench.py" c $CASES > "$OUT/src/bench_main.c"
-clang-22 -O2 "$OUT/src/bench_main.c" "${objs[@]}" -o "$WORK/bench_cpu" \
+"$PYTHON" "$ROOT/bench/cpu/gen_cpu_bench.py" c $CASES > "$WORK/bench_main.c"
+clang-22 -O2 "$WORK/bench_main.c" "${objs[@]}" -o "$WORK/bench_cpu" \
   -L"$BUILD/lib" -llinalgx_cpu_runtime -Wl,-rpath,"$BUILD/lib" \
   -L/usr/lib/llvm-22/lib -lomp -Wl,-rpath,/usr/lib/llvm-22/lib -lm
 
