@@ -7,7 +7,7 @@
 #   build here:   bench/dynamic_vs_static.sh pack OUT
 #                   (three quick packs: OUT/static, OUT/dynamic and
 #                   OUT/exact, the last with LINALGX_EXACT_SIZES, default
-#                   the AOT library's; OUT.tar.xz to carry)
+#                   the AOT library's; OUT.tar.xz to copy to the GPU machine)
 #   on the GPU:   bench/dynamic_vs_static.sh run OUT RESULTS
 #                   (RESULTS/table.md and RESULTS/ncu.jsonl)
 set -euo pipefail

@@ -12,8 +12,8 @@ The target must profile exactly its timed calls between cu(da)ProfilerStart
 and cu(da)ProfilerStop and print one JSON line (bench_linalgx --profile, or
 bench_peers.py --ncu), whose "iters" says how many calls C were profiled.
 We sum gpu__time_duration (ns) over every profiled kernel, divide by C, and
-count kernels per call. This is the method shared/anchors.md used for the
-peers, applied the same way to linalgx, JAX and PyTorch.
+count kernels per call. This is how the peers' reference figures were
+measured, applied the same way to linalgx, JAX and PyTorch.
 
 Prints ONE JSON line: the target's fields plus
   "mode":"ncu", "device_us_ncu": total kernel time / C, "kernels_per_call",

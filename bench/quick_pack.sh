@@ -7,9 +7,9 @@
 #
 # CASE is T:BxMxN, a statically shaped entry point (`--strategy static`), or
 # T, the dynamically shaped ones of element type T (`--strategy auto`), e.g.
-# bench/quick_pack.sh .device/x f64:1x75x75 f64:64x75x75 f64. OUT gets
+# bench/quick_pack.sh /tmp/qp f64:1x75x75 f64:64x75x75 f64. OUT gets
 # bin/bench_linalgx and lib/ (the CUDA runtime, MLIR's C runner utilities)
-# and OUT.tar.xz to carry; run_gpu_bench.sh OTHER_PACKS="NAME=OUT:static"
+# and OUT.tar.xz to copy to the GPU machine; run_gpu_bench.sh OTHER_PACKS="NAME=OUT:static"
 # (or :auto) sets them beside a full pack's in one run. OPTIONS: extra
 # linalgx-gpu-pipeline options.
 set -euo pipefail

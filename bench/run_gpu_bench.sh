@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# linalgx GPU benchmark: linalgx vs JAX vs PyTorch on the cases of
-# shared/anchors.md. Run on the GPU machine:
+# linalgx GPU benchmark: linalgx vs JAX vs PyTorch on the cases of the
+# benchmark table (docs/benchmarks.md). Run on the GPU machine:
 #
 #   bench/run_gpu_bench.sh PACK OUTDIR
 #
