@@ -18,8 +18,13 @@
 #include "linalgx/Conversion/RuntimeCalls.h"
 #include "linalgx/Dialect/LinalgX/IR/LinalgXOps.h"
 
-#include "GeneratedLu.h"
-#include "KernelBuilder.h"
+#include "Kernels/BlockRegisterLu.h"
+#include "Kernels/BlockedLu.h"
+#include "Kernels/CyclicLu.h"
+#include "Kernels/KernelBuilder.h"
+#include "Kernels/PanelLu.h"
+#include "Kernels/RegisterLu.h"
+#include "Kernels/SharedMemoryLu.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"

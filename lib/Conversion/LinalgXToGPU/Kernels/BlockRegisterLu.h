@@ -1,0 +1,80 @@
+//===- BlockRegisterLu.h - the block register LU kernel ---------*- C++ -*-===//
+//
+// Matrices of up to 128 rows, a thread a row of registers, a warp per 32 rows.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LINALGX_LIB_CONVERSION_LINALGXTOGPU_KERNELS_BLOCK_REGISTER_LU_H
+#define LINALGX_LIB_CONVERSION_LINALGXTOGPU_KERNELS_BLOCK_REGISTER_LU_H
+
+#include "LuCommon.h"
+#include "RegisterLu.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+
+#include <algorithm>
+#include <cstdint>
+
+namespace mlir::linalgx::gpu_kernels {
+
+/// The block register kernel's bounds for dynamic shapes: the smallest
+/// that holds max(M, N) is generated (static shapes get their exact size).
+/// Each bucket is a separately unrolled kernel, so they are few; columns
+/// past N cost work, so they are not far apart.
+inline constexpr int64_t kBlockRegisterLuSizes[] = {32, 48, 64, 80, 96, 128};
+/// Registers a thread may spend on its row: 255 per thread minus what the
+/// step needs besides the row. A row of `cols` elements of `bytes` each
+/// needs cols * bytes / 4 registers; ptxas -v for sm_90 (2026-11-30): 96 f64
+/// columns use 254 registers without spilling, 128 f32 columns 168 with 12
+/// bytes spilled, 128 f64 columns spill kilobytes (hence the bound).
+inline constexpr int64_t kBlockRegisterLuMaxRowBytes = 96 * 8;
+
+/// The launch shape of the block register kernel for matrices of at most
+/// `rows` rows and `cols` columns: a thread per row, `warps()` warps per
+/// matrix (blockDim.y), `matricesPerBlock()` matrices per block
+/// (blockDim.z; several only when a matrix is one warp).
+struct BlockRegisterLuShape {
+  int64_t rows, cols;
+  int64_t warps() const { return (rows + 31) / 32; }
+  int64_t matricesPerBlock() const {
+    return warps() == 1 ? kRegisterLuWarpsPerBlock : 1;
+  }
+  /// Whether a thread can hold a row of `cols` `elementType` elements.
+  static bool fits(int64_t rows, int64_t cols, Type elementType) {
+    // Empty matrices are left to the shared-memory kernel (a block of zero
+    // warps cannot launch).
+    return rows >= 1 && cols >= 1 && rows <= 128 &&
+           cols <= kBlockRegisterLuMaxRowBytes / elementByteSize(elementType);
+  }
+};
+
+/// Shared memory of the block register kernel: the candidate pivot rows
+/// ([2][G][W][cols] elements: each warp's best row, double-buffered by step
+/// parity so one barrier per step suffices) and each warp's best key and
+/// position ([2][G][W] each).
+SmallVector<Type> blockRegisterLuWorkgroupTypes(BlockRegisterLuShape shape,
+                                                Type elementType);
+
+/// The block register LU for real matrices of at most shape.rows rows and
+/// shape.cols columns: thread r of a matrix's warps holds row r in
+/// shape.cols registers, the steps are unrolled (every column index is
+/// static) and rows never move -- each thread tracks its row's logical
+/// position. A step:
+///  - pivot search: per warp two or three redux.sync reductions (the
+///    largest magnitude key, then the first position holding it); the
+///    warp's winner writes its row into shared memory, lane 0 its key and
+///    position; one barrier (a warp sync when the matrix is one warp); every
+///    thread picks the best warp's candidate;
+///  - each remaining row scales its entry in column k (one reciprocal per
+///    step, LAPACK's sfmin rule) and updates its columns > k against the
+///    pivot row read from shared memory (broadcast loads).
+/// Global memory is read and written once.
+void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
+                                    ValueRange workgroup, Type elementType,
+                                    Type intType, bool withPermutation,
+                                    BlockRegisterLuShape shape);
+
+} // namespace mlir::linalgx::gpu_kernels
+
+#endif // LINALGX_LIB_CONVERSION_LINALGXTOGPU_KERNELS_BLOCK_REGISTER_LU_H

@@ -1,0 +1,112 @@
+//===- BlockedLu.h - the blocked LU -----------------------------*- C++ -*-===//
+//
+// Matrices too large for one block: 32-column panels, each a panel kernel
+// and an update kernel over every matrix of the batch.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LINALGX_LIB_CONVERSION_LINALGXTOGPU_KERNELS_BLOCKED_LU_H
+#define LINALGX_LIB_CONVERSION_LINALGXTOGPU_KERNELS_BLOCKED_LU_H
+
+#include "LuCommon.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+
+namespace mlir::linalgx::gpu_kernels {
+
+/// The blocked LU for matrices too large for one block's shared memory
+/// (docs/gpu.md, "The blocked LU"): right-looking, panels of kPanelColumns
+/// columns. The host loops over the panels; each costs two launches on the
+/// matrix in place, all matrices of the batch at once:
+///  1. the panel kernel (buildBlockedLuPanelKernelBody) on the panel, the
+///     (M - k0) x w submatrix at (k0, k0), which it factors, stores in its
+///     pivot order and whose row order it writes (scratch [B, M]), with the
+///     matrix's pivots and info;
+///  2. the update (buildBlockedLuUpdateKernelBody): a block a tile of
+///     kTileColumns columns of one matrix applies the panel's row
+///     exchanges to its columns outside the panel; right of the panel it
+///     also solves for the panel's U rows (unit lower triangular L11) and
+///     subtracts L21 * U12 from the rows below, kTileRows at a time.
+struct BlockedLuShape {
+  static constexpr int64_t kPanelColumns = 32;
+  /// The panel kernel's block: kPanelWarps warps, a thread a row at a time.
+  static constexpr int64_t kPanelWarps = 16;
+  static constexpr int64_t kTileColumns = 64;
+  static constexpr int64_t kTileRows = 64;
+  /// The update's block: kThreadsX x kThreadsY threads; a thread computes
+  /// (kTileRows / kThreadsY) x (kTileColumns / kThreadsX) entries.
+  static constexpr int64_t kThreadsX = 16;
+  static constexpr int64_t kThreadsY = 16;
+
+  /// The update kernel's shared memory: L11 (kPanelColumns^2), the tile's
+  /// U rows (kPanelColumns x kTileColumns), the L21 tile (kTileRows rows at
+  /// an odd stride; it first holds the tile's displaced rows), and the
+  /// inverse of the panel's permutation (i32).
+  static int64_t updateSharedBytes(int64_t elementBytes) {
+    return (kPanelColumns * kPanelColumns + kPanelColumns * kTileColumns +
+            kTileRows * (kPanelColumns + 1)) *
+               elementBytes +
+           kPanelColumns * 4;
+  }
+  /// The panel kernel's shared memory for a panel of `rows` rows: the
+  /// panel at an odd row stride, its row order (i32), and the warps'
+  /// candidate keys (at most 64-bit) and rows (i32).
+  static int64_t panelSharedBytes(int64_t rows, int64_t elementBytes) {
+    return rows * ((kPanelColumns + 1) * elementBytes + 4) + kPanelWarps * 12;
+  }
+  static Value panelSharedBytes(ImplicitLocOpBuilder &b, Value rows,
+                                int64_t elementBytes) {
+    return arith::AddIOp::create(
+        b,
+        arith::MulIOp::create(
+            b, rows,
+            arith::ConstantIndexOp::create(
+                b, (kPanelColumns + 1) * elementBytes + 4)),
+        arith::ConstantIndexOp::create(b, kPanelWarps * 12));
+  }
+  /// The panel at column k0 of an m x n matrix, as both kernels see it:
+  /// its width (at most kPanelColumns), its rows (m - k0) and its steps.
+  struct Panel {
+    Value width, rows, steps;
+  };
+  static Panel panelAt(ImplicitLocOpBuilder &b, Value m, Value n, Value k0) {
+    Value width = arith::MinUIOp::create(
+        b, arith::ConstantIndexOp::create(b, kPanelColumns),
+        arith::SubIOp::create(b, n, k0));
+    Value rows = arith::SubIOp::create(b, m, k0);
+    return {width, rows, arith::MinUIOp::create(b, width, rows)};
+  }
+  /// Whether a panel of `rows` rows fits a block's shared memory.
+  static bool panelFits(int64_t rows, int64_t elementBytes) {
+    return rows <= kGeneratedLuMaxSharedBytes &&
+           panelSharedBytes(rows, elementBytes) <= kGeneratedLuMaxSharedBytes;
+  }
+};
+
+/// The blocked LU's panel kernel (BlockedLuShape): a block of kPanelWarps
+/// warps a matrix (a stride loop over the batch) factors the (M - k0) x w
+/// panel at (k0, k0) of lu in shared memory, LAPACK's getf2 on it with
+/// physical row exchanges: per step (unrolled, static columns) each thread
+/// scans its rows, the warps reduce (redux.sync) and the block picks the
+/// best warp's candidate (pivotKey, the first row of the largest key); the
+/// exchange of the two rows (all 32 columns) and of the row order; then a
+/// thread a row scales its entry and updates its later columns against the
+/// pivot row. Three barriers a step. Writes the panel back in pivot order,
+/// pivots[:, k0 + t] = k0 + the panel's pivot t, the panel's row order
+/// into `panelPermutation` [B, M] (its first M - k0 entries), and info
+/// (k0 + the panel's first zero step + 1) unless an earlier panel set it.
+/// Operands: lu, pivots, info, panelPermutation, k0.
+void buildBlockedLuPanelKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
+                                   Type elementType, Type intType);
+
+/// The blocked LU's update kernel (BlockedLuShape). Operands: lu [B, M, N]
+/// (being factored in place), the panel's row order [B, M] (its first
+/// M - k0 entries) and k0. Grid: (column tiles, matrices), the matrices in
+/// a stride loop.
+void buildBlockedLuUpdateKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
+                                    Type elementType);
+
+} // namespace mlir::linalgx::gpu_kernels
+
+#endif // LINALGX_LIB_CONVERSION_LINALGXTOGPU_KERNELS_BLOCKED_LU_H

@@ -1,0 +1,115 @@
+//===- LuCommon.cpp - what the LU kernels share -----------------*- C++ -*-===//
+//
+// The pieces every generated LU kernel uses: the shared-memory limit, element
+// sizes, the pivot search's keys and warp shuffles of any width. (LuCommon.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "LuCommon.h"
+#include "KernelBuilder.h"
+#include "linalgx/Conversion/ElementArith.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::linalgx;
+
+namespace mlir::linalgx::gpu_kernels {
+
+/// Bytes of one element of `type` (complex numbers: both parts).
+int64_t elementByteSize(Type type) {
+  if (auto complexType = dyn_cast<ComplexType>(type))
+    return 2 * elementByteSize(complexType.getElementType());
+  return type.getIntOrFloatBitWidth() / 8;
+}
+
+Value shuffleValue(ImplicitLocOpBuilder &b, Value value, Value lane,
+                   gpu::ShuffleMode mode) {
+  Type type = value.getType();
+  unsigned width = type.getIntOrFloatBitWidth();
+  Type i32 = b.getI32Type(), bitsType = b.getIntegerType(width);
+  Value bits = isa<FloatType>(type)
+                   ? arith::BitcastOp::create(b, bitsType, value).getResult()
+                   : value;
+  Value warpWidth = arith::ConstantIntOp::create(b, i32, 32);
+  auto shuffle32 = [&](Value v) -> Value {
+    return gpu::ShuffleOp::create(b, v, lane, warpWidth, mode)
+        .getShuffleResult();
+  };
+  Value result;
+  if (width == 32) {
+    result = shuffle32(bits);
+  } else {
+    Value shift = arith::ConstantIntOp::create(b, bitsType, 32);
+    Value low = arith::TruncIOp::create(b, i32, bits);
+    Value high = arith::TruncIOp::create(
+        b, i32, arith::ShRUIOp::create(b, bits, shift));
+    result = arith::OrIOp::create(
+        b,
+        arith::ShLIOp::create(
+            b, arith::ExtUIOp::create(b, bitsType, shuffle32(high)), shift),
+        arith::ExtUIOp::create(b, bitsType, shuffle32(low)));
+  }
+  return isa<FloatType>(type)
+             ? arith::BitcastOp::create(b, type, result).getResult()
+             : result;
+}
+
+Value shuffleXor(ImplicitLocOpBuilder &b, Value value, int32_t offset) {
+  return shuffleValue(b, value,
+                      arith::ConstantIntOp::create(b, b.getI32Type(), offset),
+                      gpu::ShuffleMode::XOR);
+}
+
+Value pivotKey(ImplicitLocOpBuilder &b, const ElementArith &element,
+               Value value, Value onDiagonal, Type magnitudeType) {
+  Type keyType = b.getIntegerType(magnitudeType.getIntOrFloatBitWidth());
+  Value zeroKey = arith::ConstantIntOp::create(b, keyType, 0);
+  Value infKey = arith::BitcastOp::create(
+      b, keyType,
+      arith::ConstantOp::create(
+          b, b.getFloatAttr(magnitudeType,
+                            APFloat::getInf(cast<FloatType>(magnitudeType)
+                                                .getFloatSemantics()))));
+  Value magnitude = element.magnitude(b, value);
+  Value isNaN = arith::CmpFOp::create(b, arith::CmpFPredicate::UNO, magnitude,
+                                      magnitude);
+  return arith::SelectOp::create(
+      b, isNaN, arith::SelectOp::create(b, onDiagonal, infKey, zeroKey),
+      arith::BitcastOp::create(b, keyType, magnitude));
+}
+
+Value reduceMaxKey(ImplicitLocOpBuilder &b, Value key,
+                   function_ref<Value(ImplicitLocOpBuilder &, Value)>
+                       reduceMax) {
+  Type keyType = key.getType(), i32 = b.getI32Type();
+  if (keyType.isInteger(32))
+    return reduceMax(b, key);
+  Value shift = arith::ConstantIntOp::create(b, keyType, 32);
+  Value high =
+      arith::TruncIOp::create(b, i32, arith::ShRUIOp::create(b, key, shift));
+  Value low = arith::TruncIOp::create(b, i32, key);
+  Value bestHigh = reduceMax(b, high);
+  Value bestLow = reduceMax(
+      b, arith::SelectOp::create(
+             b,
+             arith::CmpIOp::create(b, arith::CmpIPredicate::eq, high,
+                                   bestHigh),
+             low, arith::ConstantIntOp::create(b, i32, 0)));
+  return arith::OrIOp::create(
+      b,
+      arith::ShLIOp::create(b, arith::ExtUIOp::create(b, keyType, bestHigh),
+                            shift),
+      arith::ExtUIOp::create(b, keyType, bestLow));
+}
+
+} // namespace mlir::linalgx::gpu_kernels

@@ -1,0 +1,64 @@
+//===- LuCommon.h - what the LU kernels share -------------------*- C++ -*-===//
+//
+// The pieces every generated LU kernel uses: the shared-memory limit, element
+// sizes, the pivot search's keys and warp shuffles of any width.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LINALGX_LIB_CONVERSION_LINALGXTOGPU_KERNELS_LU_COMMON_H
+#define LINALGX_LIB_CONVERSION_LINALGXTOGPU_KERNELS_LU_COMMON_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+
+#include <algorithm>
+#include <cstdint>
+
+namespace mlir::linalgx {
+class ElementArith;
+} // namespace mlir::linalgx
+
+namespace mlir::linalgx::gpu_kernels {
+
+/// Dynamic shared memory one block of the generated LU may use: sm_90's
+/// opt-in maximum (227 KiB); the runtime raises the kernel's limit to what
+/// each launch asks for.
+inline constexpr int64_t kGeneratedLuMaxSharedBytes = 227 * 1024;
+
+/// Bytes of one element of `type` (complex numbers: both parts).
+int64_t elementByteSize(Type type);
+
+/// Shuffles a 32- or 64-bit integer or float across the warp (`mode` idx:
+/// from lane `lane`; xor: from lane ^ `lane`), as 32-bit shuffles.
+Value shuffleValue(ImplicitLocOpBuilder &b, Value value, Value lane,
+                   gpu::ShuffleMode mode);
+
+Value shuffleXor(ImplicitLocOpBuilder &b, Value value, int32_t offset);
+
+/// The pivot search's key of a candidate: the bit pattern of its magnitude
+/// (non-negative floats order as unsigned integers). A NaN is never chosen
+/// except on the diagonal, where LAPACK's scan starts: keys 0 and +Inf
+/// reproduce exactly the sequential scan's choice.
+Value pivotKey(ImplicitLocOpBuilder &b, const ElementArith &element,
+               Value value, Value onDiagonal, Type magnitudeType);
+
+/// The largest pivot key of the lanes `reduceMax` (an unsigned 32-bit
+/// maximum over them) spans: 64-bit keys reduce their high halves, then the
+/// low halves of the lanes holding the largest high half.
+Value reduceMaxKey(ImplicitLocOpBuilder &b, Value key,
+                   function_ref<Value(ImplicitLocOpBuilder &, Value)>
+                       reduceMax);
+
+/// Integer comparison and select, the kernels' most frequent ops.
+inline Value cmp(ImplicitLocOpBuilder &b, arith::CmpIPredicate predicate, Value lhs,
+          Value rhs) {
+  return arith::CmpIOp::create(b, predicate, lhs, rhs);
+}
+inline Value select(ImplicitLocOpBuilder &b, Value condition, Value t, Value f) {
+  return arith::SelectOp::create(b, condition, t, f);
+}
+
+} // namespace mlir::linalgx::gpu_kernels
+
+#endif // LINALGX_LIB_CONVERSION_LINALGXTOGPU_KERNELS_LU_COMMON_H
