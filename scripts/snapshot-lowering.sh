@@ -58,9 +58,12 @@ function-boundary-type-conversion=identity-layout-map allow-return-allocs-from-l
 # through PIPELINE, split like the tests split their inputs.
 snapshot() {
   local name=$1 input=$2 pipeline=$3
+  # Diagnostics after the module, not interleaved with it at whatever
+  # point stdout happened to be flushed.
   "$OPT" "$input" --split-input-file --allow-unregistered-dialect \
-    --pass-pipeline="builtin.module($pipeline)" >"$out/$name" 2>&1
+    --pass-pipeline="builtin.module($pipeline)" >"$out/$name" 2>"$out/$name.stderr"
   echo "exit $?" >>"$out/$name"
+  cat "$out/$name.stderr" >>"$out/$name" && rm "$out/$name.stderr"
 }
 
 jobs_max=${LINALGX_SNAPSHOT_JOBS:-2}

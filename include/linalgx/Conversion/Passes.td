@@ -174,6 +174,10 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
                "Square sizes for which dynamically shaped LUs get the "
                "kernels of that static shape, chosen by a run-time test of "
                "the sizes, besides the size buckets' (see docs/gpu.md)">,
+    Option<"remarkKernelChoice", "remark-kernel-choice", "bool",
+           /*default=*/"false",
+           "Emit a remark at each linalgx.lu listing the kernels it may "
+           "take, in order, and when each applies">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockRegisterLu.h"
+#include "../GPULoweringUtils.h"
 #include "RegisterRows.h"
 #include "KernelBuilder.h"
 #include "linalgx/Conversion/ElementArith.h"
@@ -41,7 +42,7 @@ SmallVector<Type> blockRegisterLuWorkgroupTypes(BlockRegisterLuShape shape,
                  elementType)};
 }
 
-void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
+void buildBlockRegisterLuKernelBody(KernelBuilder &b, ValueRange args,
                                     ValueRange workgroup, Type elementType,
                                     Type intType, bool withPermutation,
                                     BlockRegisterLuShape shape) {
@@ -53,57 +54,42 @@ void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   const int64_t cols = shape.cols, warps = shape.warps(),
                 groups = shape.matricesPerBlock();
   const int64_t steps = std::min(shape.rows, cols);
-  Type i32 = b.getI32Type(), i1 = b.getI1Type();
   unsigned keyWidth = elementType.getIntOrFloatBitWidth();
   Type keyType = b.getIntegerType(keyWidth);
   using P = arith::CmpIPredicate;
   // Constants are made here, at the kernel's top level, and used in the
   // nested regions below.
-  auto index = [&](int64_t v) -> Value {
-    return arith::ConstantIndexOp::create(b, v);
-  };
-  auto int32 = [&](int64_t v) -> Value {
-    return arith::ConstantIntOp::create(b, i32, v);
-  };
+  // Constants made with `top` land at the kernel's top level, ahead of the
+  // loops and branches that use them.
+  KernelBuilder &top = b;
   SmallVector<Value> c;
   // 0 .. max(rows, cols) and 32 (the warp size, for row = warp * 32 + lane).
   for (int64_t v = 0; v <= std::max({cols, shape.rows, int64_t{32}}); ++v)
-    c.push_back(index(v));
-  Value trueValue = arith::ConstantIntOp::create(b, i1, 1);
-  Value fullMask = int32(-1);
-  Value noPosition = int32(std::numeric_limits<int32_t>::max());
+    c.push_back(top.index(v));
+  Value trueValue = b.boolean(true);
+  Value fullMask = top.i32(-1);
+  Value noPosition = top.i32(std::numeric_limits<int32_t>::max());
   Value zeroKey = arith::ConstantIntOp::create(b, keyType, 0);
-  auto negate = [&](ImplicitLocOpBuilder &b, Value condition) -> Value {
-    return arith::XOrIOp::create(b, condition, trueValue);
-  };
-  auto redux = [&](ImplicitLocOpBuilder &b, NVVM::ReduxKind kind,
-                   Value value) -> Value {
-    return NVVM::ReduxOp::create(b, i32, value, kind, fullMask);
-  };
 
-  Value batch = memref::DimOp::create(b, lu, 0);
-  Value m = memref::DimOp::create(b, lu, 1);
-  Value n = memref::DimOp::create(b, lu, 2);
-  Value k = arith::MinUIOp::create(b, m, n);
-  Value lane = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
-  Value warp = gpu::ThreadIdOp::create(b, gpu::Dimension::y);
-  Value group = gpu::ThreadIdOp::create(b, gpu::Dimension::z);
-  Value blockId = gpu::BlockIdOp::create(b, gpu::Dimension::x);
-  Value gridDim = gpu::GridDimOp::create(b, gpu::Dimension::x);
-  Value row = arith::AddIOp::create(
-      b, arith::MulIOp::create(b, warp, c[32]), lane);
+  Value batch = b.dim(lu, 0);
+  Value m = b.dim(lu, 1);
+  Value n = b.dim(lu, 2);
+  Value k = b.minU(m, n);
+  Value lane = b.threadId(gpu::Dimension::x);
+  Value warp = b.threadId(gpu::Dimension::y);
+  Value group = b.threadId(gpu::Dimension::z);
+  Value blockId = b.blockId(gpu::Dimension::x);
+  Value gridDim = b.gridDim(gpu::Dimension::x);
+  Value row = b.add(b.mul(warp, c[32]), lane);
   // Slot of (parity, group, warp) in the candidate buffers.
-  auto slotOf = [&](ImplicitLocOpBuilder &b, int64_t parity,
+  auto slotOf = [&](KernelBuilder &b, int64_t parity,
                     Value warpOfGroup) -> Value {
-    return arith::AddIOp::create(
-        b,
-        arith::MulIOp::create(
-            b, arith::AddIOp::create(b, index(parity * groups), group),
+    return b.add(b.mul(b.add(top.index(parity * groups), group),
             c[warps]),
         warpOfGroup);
   };
-  auto rowBase = [&](ImplicitLocOpBuilder &b, Value slot) -> Value {
-    return arith::MulIOp::create(b, slot, c[cols]);
+  auto rowBase = [&](KernelBuilder &b, Value slot) -> Value {
+    return b.mul(slot, c[cols]);
   };
 
   // The staged copies (StagedRowSegments) of a matrix: the threads of its
@@ -112,30 +98,26 @@ void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   const StagedRowSegments segments(elementType);
   const int64_t matrixThreads = 32 * warps;
   Value zeroValue = arith::ConstantOp::create(b, b.getZeroAttr(elementType));
-  auto syncMatrix = [&](ImplicitLocOpBuilder &b) {
+  auto syncMatrix = [&](KernelBuilder &b) {
     if (warps == 1)
       NVVM::SyncWarpOp::create(b, fullMask);
     else
-      gpu::BarrierOp::create(b);
+      b.barrier();
   };
-  auto indexIn = [](ImplicitLocOpBuilder &b, int64_t v) -> Value {
-    return arith::ConstantIndexOp::create(b, v);
+  auto indexIn = [](KernelBuilder &b, int64_t v) -> Value {
+    return b.index(v);
   };
   // Element `j` of staged row `r` of the thread's matrix in buffer `buffer`
   // (two buffers: a segment is copied in while the previous one is read).
-  auto stagedIndexOf = [&](ImplicitLocOpBuilder &b, int64_t buffer, Value r,
+  auto stagedIndexOf = [&](KernelBuilder &b, int64_t buffer, Value r,
                            Value j) -> Value {
-    Value stagedRow = arith::AddIOp::create(
-        b,
-        arith::MulIOp::create(
-            b, arith::AddIOp::create(b, group, indexIn(b, buffer * groups)),
+    Value stagedRow = b.add(b.mul(b.add(group, indexIn(b, buffer * groups)),
             indexIn(b, shape.rows)),
         r);
-    return arith::AddIOp::create(
-        b, arith::MulIOp::create(b, stagedRow, indexIn(b, segments.stride)),
+    return b.add(b.mul(stagedRow, indexIn(b, segments.stride)),
         j);
   };
-  auto stagedIndex = [&](ImplicitLocOpBuilder &b, int64_t buffer, Value r,
+  auto stagedIndex = [&](KernelBuilder &b, int64_t buffer, Value r,
                          int64_t j) -> Value {
     return stagedIndexOf(b, buffer, r, indexIn(b, j));
   };
@@ -152,42 +134,40 @@ void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   // iteration of a loop.
   assert(matrixThreads % segments.width == 0 && "threads cover whole rows");
   auto copyStagedSegment =
-      [&](ImplicitLocOpBuilder &b, Value valid, int64_t segment,
-          function_ref<void(ImplicitLocOpBuilder &, Value, Value, Value,
+      [&](KernelBuilder &b, Value valid, int64_t segment,
+          function_ref<void(KernelBuilder &, Value, Value, Value,
                             Value)>
               body) {
         const int64_t rowsPerCopy = matrixThreads / segments.width;
         Value firstRow =
-            arith::DivUIOp::create(b, row, indexIn(b, segments.width));
-        Value j = arith::RemUIOp::create(b, row, indexIn(b, segments.width));
-        Value column = arith::AddIOp::create(
-            b, j, indexIn(b, segment * segments.width));
-        Value columnInMatrix = arith::AndIOp::create(
-            b, valid, cmp(b, P::ult, column, n));
-        buildLoop(b, firstRow, c[shape.rows],
+            b.divU(row, indexIn(b, segments.width));
+        Value j = b.remU(row, indexIn(b, segments.width));
+        Value column = b.add(j, indexIn(b, segment * segments.width));
+        Value columnInMatrix = b.bitAnd(valid, b.cmp(P::ult, column, n));
+        b.forLoop(firstRow, c[shape.rows],
                   indexIn(b, kStagedCopyUnroll * rowsPerCopy),
-                  [&](ImplicitLocOpBuilder &b, Value firstOfIteration) {
+                  [&](KernelBuilder &b, Value firstOfIteration) {
           for (int64_t u = 0; u < kStagedCopyUnroll; ++u) {
-            Value r = arith::AddIOp::create(b, firstOfIteration,
+            Value r = b.add(firstOfIteration,
                                             indexIn(b, u * rowsPerCopy));
-            auto copy = [&](ImplicitLocOpBuilder &b) {
-              Value inMatrix = arith::AndIOp::create(b, columnInMatrix,
-                                                     cmp(b, P::ult, r, m));
+            auto copy = [&](KernelBuilder &b) {
+              Value inMatrix = b.bitAnd(columnInMatrix,
+                                                     b.cmp(P::ult, r, m));
               body(b, r, column, inMatrix,
                    stagedIndexOf(b, segment % 2, r, j));
             };
             if (u == 0)
               copy(b);
             else
-              buildIf(b, cmp(b, P::ult, r, c[shape.rows]), copy);
+              b.ifThen(b.cmp(P::ult, r, c[shape.rows]), copy);
           }
         });
       };
   // Starts copying segment `segment` of the matrix into its buffer
   // (asyncCopyOrZero), one cp.async group a segment.
-  auto startCopyIn = [&](ImplicitLocOpBuilder &b, Value matrix, Value valid,
+  auto startCopyIn = [&](KernelBuilder &b, Value matrix, Value valid,
                          int64_t segment) {
-    copyStagedSegment(b, valid, segment, [&](ImplicitLocOpBuilder &b,
+    copyStagedSegment(b, valid, segment, [&](KernelBuilder &b,
                                              Value r, Value column,
                                              Value inMatrix, Value stagedAt) {
       asyncCopyOrZero(b, staged, stagedAt, input, {matrix, r, column},
@@ -197,12 +177,12 @@ void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   };
 
   // Every thread runs the same iterations (barriers and warp reductions).
-  buildLoop(b, arith::MulIOp::create(b, blockId, c[groups]), batch,
-            arith::MulIOp::create(b, gridDim, c[groups]),
-            [&](ImplicitLocOpBuilder &b, Value blockFirst) {
-    Value matrix = arith::AddIOp::create(b, blockFirst, group);
-    Value valid = cmp(b, P::ult, matrix, batch);
-    Value rowValid = arith::AndIOp::create(b, valid, cmp(b, P::ult, row, m));
+  b.forLoop(b.mul(blockId, c[groups]), batch,
+            b.mul(gridDim, c[groups]),
+            [&](KernelBuilder &b, Value blockFirst) {
+    Value matrix = b.add(blockFirst, group);
+    Value valid = b.cmp(P::ult, matrix, batch);
+    Value rowValid = b.bitAnd(valid, b.cmp(P::ult, row, m));
 
     // The thread's row in registers, then its position, used flag and info.
     // Segment s + 1 is in flight while segment s is read.
@@ -219,13 +199,12 @@ void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
       Value stagedRow = row;
       Value pastRows;
       if (shape.rows % 32 != 0) {
-        pastRows = cmp(b, P::uge, row, c[shape.rows]);
-        stagedRow = arith::MinUIOp::create(b, row, c[shape.rows - 1]);
+        pastRows = b.cmp(P::uge, row, c[shape.rows]);
+        stagedRow = b.minU(row, c[shape.rows - 1]);
       }
       for (int64_t j = 0; j < segmentWidth(segment); ++j) {
-        Value value = memref::LoadOp::create(
-            b, staged, stagedIndex(b, segment % 2, stagedRow, j));
-        state.push_back(pastRows ? select(b, pastRows, zeroValue, value)
+        Value value = b.load(staged, stagedIndex(b, segment % 2, stagedRow, j));
+        state.push_back(pastRows ? b.select(pastRows, zeroValue, value)
                                  : value);
       }
       // Read before the segment after next (or the results) overwrites the
@@ -236,36 +215,31 @@ void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
 
     state = unrollRegisterSteps(
         b, state, cols, steps, k, c,
-        [&](ImplicitLocOpBuilder &b, int64_t step, MutableArrayRef<Value> a,
+        [&](KernelBuilder &b, int64_t step, MutableArrayRef<Value> a,
             Value position, Value used) -> RegisterStep {
-          Value stepI32 = int32(step);
+          Value stepI32 = top.i32(step);
           int64_t parity = step % 2;
 
           // The warp's best candidate: the largest key (see pivotKey),
           // then the first position holding it.
-          Value key = select(
-              b, used, zeroKey,
+          Value key = b.select(used, zeroKey,
               pivotKey(b, element, a[step],
-                       cmp(b, P::eq, position, stepI32), elementType));
+                       b.cmp(P::eq, position, stepI32), elementType));
           Value bestKey = reduceMaxKey(
-              b, key, [&](ImplicitLocOpBuilder &b, Value v) {
-                return redux(b, NVVM::ReduxKind::UMAX, v);
+              b, key, [&](KernelBuilder &b, Value v) {
+                return b.redux(NVVM::ReduxKind::UMAX, v, fullMask);
               });
-          Value bestPosition = redux(
-              b, NVVM::ReduxKind::UMIN,
-              select(b, arith::AndIOp::create(b, cmp(b, P::eq, key, bestKey),
-                                              negate(b, used)),
-                     position, noPosition));
+          Value bestPosition = b.redux(NVVM::ReduxKind::UMIN, b.select(b.bitAnd(b.cmp(P::eq, key, bestKey),
+                                              b.bitXor(used, trueValue)),
+                     position, noPosition), fullMask);
           // Unused rows have distinct positions: at most one winner.
-          Value isWarpWinner = arith::AndIOp::create(
-              b, negate(b, used), cmp(b, P::eq, position, bestPosition));
+          Value isWarpWinner = b.bitAnd(b.bitXor(used, trueValue), b.cmp(P::eq, position, bestPosition));
           Value ownSlot = slotOf(b, parity, warp);
-          buildIf(b, isWarpWinner, [&](ImplicitLocOpBuilder &b) {
+          b.ifThen(isWarpWinner, [&](KernelBuilder &b) {
             Value base = rowBase(b, ownSlot);
             for (int64_t j = step; j < cols; ++j)
-              memref::StoreOp::create(
-                  b, a[j], candidateRows,
-                  ValueRange{arith::AddIOp::create(b, base, c[j])});
+              b.store(a[j], candidateRows,
+                  ValueRange{b.add(base, c[j])});
           });
 
           Value pivotPosition, isPivotRow, pivotSlot;
@@ -275,44 +249,40 @@ void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
             isPivotRow = isWarpWinner;
             pivotSlot = ownSlot;
           } else {
-            buildIf(b, cmp(b, P::eq, lane, c[0]),
-                    [&](ImplicitLocOpBuilder &b) {
-              memref::StoreOp::create(b, bestKey, candidateKeys, ownSlot);
-              memref::StoreOp::create(b, bestPosition, candidatePositions,
+            b.ifThen(b.cmp(P::eq, lane, c[0]),
+                    [&](KernelBuilder &b) {
+              b.store(bestKey, candidateKeys, ownSlot);
+              b.store(bestPosition, candidatePositions,
                                       ownSlot);
             });
-            gpu::BarrierOp::create(b);
+            b.barrier();
             // The best of the warps' candidates, in warp order.
             Value bestWarp = c[0];
             Value firstSlot = slotOf(b, parity, c[0]);
             Value winnerKey =
-                memref::LoadOp::create(b, candidateKeys, firstSlot);
+                b.load(candidateKeys, firstSlot);
             pivotPosition =
-                memref::LoadOp::create(b, candidatePositions, firstSlot);
+                b.load(candidatePositions, firstSlot);
             for (int64_t w = 1; w < warps; ++w) {
               Value slot = slotOf(b, parity, c[w]);
-              Value otherKey = memref::LoadOp::create(b, candidateKeys, slot);
+              Value otherKey = b.load(candidateKeys, slot);
               Value otherPosition =
-                  memref::LoadOp::create(b, candidatePositions, slot);
-              Value take = arith::OrIOp::create(
-                  b, cmp(b, P::ugt, otherKey, winnerKey),
-                  arith::AndIOp::create(
-                      b, cmp(b, P::eq, otherKey, winnerKey),
-                      cmp(b, P::ult, otherPosition, pivotPosition)));
-              winnerKey = select(b, take, otherKey, winnerKey);
-              pivotPosition = select(b, take, otherPosition, pivotPosition);
-              bestWarp = select(b, take, c[w], bestWarp);
+                  b.load(candidatePositions, slot);
+              Value take = b.bitOr(b.cmp(P::ugt, otherKey, winnerKey),
+                  b.bitAnd(b.cmp(P::eq, otherKey, winnerKey),
+                      b.cmp(P::ult, otherPosition, pivotPosition)));
+              winnerKey = b.select(take, otherKey, winnerKey);
+              pivotPosition = b.select(take, otherPosition, pivotPosition);
+              bestWarp = b.select(take, c[w], bestWarp);
             }
-            isPivotRow = arith::AndIOp::create(
-                b, isWarpWinner, cmp(b, P::eq, warp, bestWarp));
+            isPivotRow = b.bitAnd(isWarpWinner, b.cmp(P::eq, warp, bestWarp));
             pivotSlot = slotOf(b, parity, bestWarp);
           }
           Value pivotBase = rowBase(b, pivotSlot);
-          auto pivotRowEntry = [&](ImplicitLocOpBuilder &b,
+          auto pivotRowEntry = [&](KernelBuilder &b,
                                    int64_t j) -> Value {
-            return memref::LoadOp::create(
-                b, candidateRows,
-                ValueRange{arith::AddIOp::create(b, pivotBase, c[j])});
+            return b.load(candidateRows,
+                ValueRange{b.add(pivotBase, c[j])});
           };
 
           auto [newPosition, newUsed] =
@@ -324,23 +294,23 @@ void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
           Value pivot = pivotRowEntry(b, step);
           Value singular = element.isZero(b, pivot);
           auto eliminated = scf::IfOp::create(
-              b, arith::AndIOp::create(b, negate(b, newUsed),
-                                       negate(b, singular)),
+              b, b.bitAnd(b.bitXor(newUsed, trueValue),
+                                       b.bitXor(singular, trueValue)),
               [&](OpBuilder &nested, Location loc) {
-                ImplicitLocOpBuilder b(loc, nested);
+                KernelBuilder b(loc, nested);
                 // One reciprocal per step and a multiplication, unless
                 // the pivot is too small for its reciprocal (LAPACK's
                 // getf2 divides then).
                 auto scaled = scf::IfOp::create(
                     b, element.reciprocalIsSafe(b, pivot),
                     [&](OpBuilder &nested, Location loc) {
-                      ImplicitLocOpBuilder nb(loc, nested);
+                      KernelBuilder nb(loc, nested);
                       scf::YieldOp::create(
                           nb, element.mul(nb, a[step],
                                           element.reciprocal(nb, pivot)));
                     },
                     [&](OpBuilder &nested, Location loc) {
-                      ImplicitLocOpBuilder nb(loc, nested);
+                      KernelBuilder nb(loc, nested);
                       scf::YieldOp::create(nb,
                                            element.div(nb, a[step], pivot));
                     });
@@ -352,7 +322,7 @@ void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                 scf::YieldOp::create(b, updated);
               },
               [&](OpBuilder &nested, Location loc) {
-                ImplicitLocOpBuilder nb(loc, nested);
+                KernelBuilder nb(loc, nested);
                 scf::YieldOp::create(
                     nb, ArrayRef<Value>(a).drop_front(step));
               });
@@ -368,24 +338,23 @@ void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     // steps of one matrix protects) before every warp has read this
     // matrix's last candidates.
     Value position =
-        arith::IndexCastUIOp::create(b, b.getIndexType(), state[cols]);
+        b.toIndexUnsigned(state[cols]);
     for (int64_t segment = 0; segment < segmentCount; ++segment) {
       int64_t first = segment * segments.width;
-      buildIf(b, rowValid, [&](ImplicitLocOpBuilder &b) {
+      b.ifThen(rowValid, [&](KernelBuilder &b) {
         for (int64_t j = 0; j < segmentWidth(segment); ++j)
-          memref::StoreOp::create(b, state[first + j], staged,
+          b.store(state[first + j], staged,
                                   stagedIndex(b, segment % 2, position, j));
       });
       // Also orders this buffer's copy-out two segments ago before the
       // writes above.
       syncMatrix(b);
-      copyStagedSegment(b, valid, segment, [&](ImplicitLocOpBuilder &b,
+      copyStagedSegment(b, valid, segment, [&](KernelBuilder &b,
                                                Value r, Value column,
                                                Value inMatrix,
                                                Value stagedAt) {
-        buildIf(b, inMatrix, [&](ImplicitLocOpBuilder &b) {
-          memref::StoreOp::create(
-              b, memref::LoadOp::create(b, staged, stagedAt), lu,
+        b.ifThen(inMatrix, [&](KernelBuilder &b) {
+          b.store(b.load(staged, stagedAt), lu,
               ValueRange{matrix, r, column});
         });
       });
@@ -394,6 +363,29 @@ void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     storeRegisterRowState(b, state, cols, /*lu=*/Value(), permutation, info,
                           matrix, row, n, rowValid, valid, c);
   });
+}
+
+void launchBlockRegisterLu(ImplicitLocOpBuilder &b, DeviceWork &work,
+                           const LuOperands &lu, BlockRegisterLuShape shape) {
+  Value batch = memref::DimOp::create(b, lu.lu(), 0);
+  int32_t warps = static_cast<int32_t>(shape.warps());
+  int32_t groups = static_cast<int32_t>(shape.matricesPerBlock());
+  gpu::GPUFuncOp kernel = getOrCreateKernel(
+      lu.module,
+      "linalgx_lu_registers" + std::to_string(shape.rows) + "x" +
+          std::to_string(shape.cols) + "_" + lu.kernelSuffix(),
+      TypeRange(ValueRange(lu.values)), {32, warps, groups},
+      blockRegisterLuWorkgroupTypes(shape, lu.elementType),
+      [&](KernelBuilder &kb, ValueRange args, ValueRange workgroup) {
+        buildBlockRegisterLuKernelBody(kb, args, workgroup, lu.elementType,
+                                       lu.intType, lu.withPermutation, shape);
+      });
+  // The row lives in registers: the block size bounds what ptxas may give
+  // each thread (up to 255).
+  kernel->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
+                  b.getDenseI32ArrayAttr({32 * warps * groups, 1, 1}));
+  work.launch(kernel, gridSizeFor(b, batch, groups), {32, warps, groups},
+              lu.values);
 }
 
 } // namespace mlir::linalgx::gpu_kernels

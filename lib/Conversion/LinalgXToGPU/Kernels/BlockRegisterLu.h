@@ -8,10 +8,11 @@
 #define LINALGX_LIB_CONVERSION_LINALGXTOGPU_KERNELS_BLOCK_REGISTER_LU_H
 
 #include "LuCommon.h"
+#include "LuOperands.h"
 #include "RegisterLu.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "KernelBuilder.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -70,10 +71,14 @@ SmallVector<Type> blockRegisterLuWorkgroupTypes(BlockRegisterLuShape shape,
 ///    step, LAPACK's sfmin rule) and updates its columns > k against the
 ///    pivot row read from shared memory (broadcast loads).
 /// Global memory is read and written once.
-void buildBlockRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
+void buildBlockRegisterLuKernelBody(KernelBuilder &b, ValueRange args,
                                     ValueRange workgroup, Type elementType,
                                     Type intType, bool withPermutation,
                                     BlockRegisterLuShape shape);
+
+/// Queues the block register LU on `lu`'s operands.
+void launchBlockRegisterLu(ImplicitLocOpBuilder &b, DeviceWork &work,
+                           const LuOperands &lu, BlockRegisterLuShape shape);
 
 } // namespace mlir::linalgx::gpu_kernels
 

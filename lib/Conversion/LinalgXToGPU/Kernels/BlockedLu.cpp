@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockedLu.h"
+#include "../GPULoweringUtils.h"
+#include "Permutation.h"
 #include "KernelBuilder.h"
 #include "linalgx/Conversion/ElementArith.h"
 
@@ -25,7 +27,7 @@ using namespace mlir::linalgx;
 
 namespace mlir::linalgx::gpu_kernels {
 
-void buildBlockedLuPanelKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
+void buildBlockedLuPanelKernelBody(KernelBuilder &b, ValueRange args,
                                    Type elementType, Type intType) {
   Value lu = args[0], pivots = args[1], info = args[2],
         panelPermutation = args[3], k0 = args[4];
@@ -36,184 +38,166 @@ void buildBlockedLuPanelKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   auto complexType = dyn_cast<ComplexType>(elementType);
   Type magnitudeType = complexType ? complexType.getElementType() : elementType;
   Type keyType = b.getIntegerType(magnitudeType.getIntOrFloatBitWidth());
-  Type i32 = b.getI32Type(), indexType = b.getIndexType();
+  Type i32 = b.getI32Type();
+  // Constants made with `top` land at the kernel's top level, ahead of the
+  // loops and branches that use them.
+  KernelBuilder &top = b;
   using P = arith::CmpIPredicate;
-  auto index = [&](int64_t v) -> Value {
-    return arith::ConstantIndexOp::create(b, v);
-  };
-  auto int32 = [&](int64_t v) -> Value {
-    return arith::ConstantIntOp::create(b, i32, v);
-  };
-  auto redux = [&](ImplicitLocOpBuilder &b, NVVM::ReduxKind kind,
-                   Value v) -> Value {
-    return NVVM::ReduxOp::create(b, i32, v, kind,
-                                 arith::ConstantIntOp::create(b, i32, -1));
-  };
-  Value noRow = int32(std::numeric_limits<int32_t>::max());
+  Value noRow = top.i32(std::numeric_limits<int32_t>::max());
   Value zeroKey = arith::ConstantIntOp::create(b, keyType, 0);
   Value zeroInfo = arith::ConstantOp::create(
       b, b.getZeroAttr(cast<MemRefType>(info.getType()).getElementType()));
 
-  Value batch = memref::DimOp::create(b, lu, 0);
-  Value m = memref::DimOp::create(b, lu, 1);
-  Value n = memref::DimOp::create(b, lu, 2);
+  Value batch = b.dim(lu, 0);
+  Value m = b.dim(lu, 1);
+  Value n = b.dim(lu, 2);
   S::Panel panel = S::panelAt(b, m, n, k0);
   Value width = panel.width, rows = panel.rows, steps = panel.steps;
-  Value lane = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
-  Value warp = gpu::ThreadIdOp::create(b, gpu::Dimension::y);
-  Value thread = add(b, mul(b, warp, index(32)), lane);
-  Value blockId = gpu::BlockIdOp::create(b, gpu::Dimension::x);
-  Value gridDim = gpu::GridDimOp::create(b, gpu::Dimension::x);
+  Value lane = b.threadId(gpu::Dimension::x);
+  Value warp = b.threadId(gpu::Dimension::y);
+  Value thread = b.add(b.mul(warp, top.index(32)), lane);
+  Value blockId = b.blockId(gpu::Dimension::x);
+  Value gridDim = b.gridDim(gpu::Dimension::x);
 
   // Dynamic shared memory (BlockedLuShape::panelSharedBytes): the panel at
   // an odd row stride, the row order, the warps' candidates.
   Value shared = gpu::DynamicSharedMemoryOp::create(
       b, workgroupMemRef({ShapedType::kDynamic}, b.getI8Type()));
   int64_t elementBytes = elementByteSize(elementType);
-  Value panelBytes = mul(b, rows, index(stride * elementBytes));
+  Value panelBytes = b.mul(rows, top.index(stride * elementBytes));
   Value a = memref::ViewOp::create(
       b, workgroupMemRef({ShapedType::kDynamic}, elementType), shared,
-      index(0), ValueRange{mul(b, rows, index(stride))});
+      top.index(0), ValueRange{b.mul(rows, top.index(stride))});
   Value candidateKeys = memref::ViewOp::create(
       b, workgroupMemRef({warps}, keyType), shared, panelBytes, ValueRange());
   Value candidateRows = memref::ViewOp::create(
       b, workgroupMemRef({warps}, i32), shared,
-      add(b, panelBytes, index(warps * 8)), ValueRange());
+      b.add(panelBytes, top.index(warps * 8)), ValueRange());
   Value order = memref::ViewOp::create(
       b, workgroupMemRef({ShapedType::kDynamic}, i32), shared,
-      add(b, panelBytes, index(warps * 12)), ValueRange{rows});
-  auto at = [&](ImplicitLocOpBuilder &b, Value row, int64_t col) -> Value {
-    return add(b, mul(b, row, index(stride)), index(col));
+      b.add(panelBytes, top.index(warps * 12)), ValueRange{rows});
+  auto at = [&](KernelBuilder &b, Value row, int64_t col) -> Value {
+    return b.add(b.mul(row, top.index(stride)), top.index(col));
   };
   // The thread's rows from `first` on: thread, thread + threads, ...
   // (a panel has at most a few times as many rows as the block threads).
-  auto forRows = [&](ImplicitLocOpBuilder &b, Value first,
-                     function_ref<void(ImplicitLocOpBuilder &, Value)> body) {
-    buildLoop(b, thread, rows, index(threads),
-              [&](ImplicitLocOpBuilder &b, Value r) {
-      buildIf(b, cmp(b, P::uge, r, first),
-              [&](ImplicitLocOpBuilder &b) { body(b, r); });
+  auto forRows = [&](KernelBuilder &b, Value first,
+                     function_ref<void(KernelBuilder &, Value)> body) {
+    b.forLoop(thread, rows, top.index(threads),
+              [&](KernelBuilder &b, Value r) {
+      b.ifThen(b.cmp(P::uge, r, first),
+              [&](KernelBuilder &b) { body(b, r); });
     });
   };
 
-  buildLoop(b, blockId, batch, gridDim, [&](ImplicitLocOpBuilder &b,
+  b.forLoop(blockId, batch, gridDim, [&](KernelBuilder &b,
                                             Value matrix) {
     // In: rows of 32 columns, consecutive threads on consecutive columns
     // (zeros past the panel's width), and the identity row order.
-    buildLoop(b, thread, mul(b, rows, index(NB)), index(threads),
-              [&](ImplicitLocOpBuilder &b, Value e) {
-      Value r = arith::DivUIOp::create(b, e, index(NB));
-      Value c = arith::RemUIOp::create(b, e, index(NB));
-      Value v = buildIfElse(
-          b, cmp(b, P::ult, c, width),
-          [&](ImplicitLocOpBuilder &b) -> SmallVector<Value> {
-            return {memref::LoadOp::create(
-                b, lu, ValueRange{matrix, add(b, k0, r), add(b, k0, c)})};
+    b.forLoop(thread, b.mul(rows, top.index(NB)), top.index(threads),
+              [&](KernelBuilder &b, Value e) {
+      Value r = b.divU(e, top.index(NB));
+      Value c = b.remU(e, top.index(NB));
+      Value v = b.ifThenElse(b.cmp(P::ult, c, width),
+          [&](KernelBuilder &b) -> SmallVector<Value> {
+            return {b.load(lu, ValueRange{matrix, b.add(k0, r), b.add(k0, c)})};
           },
-          [&](ImplicitLocOpBuilder &b) -> SmallVector<Value> {
+          [&](KernelBuilder &b) -> SmallVector<Value> {
             return {element.zero(b)};
           })[0];
-      memref::StoreOp::create(b, v, a,
-                              add(b, mul(b, r, index(stride)), c));
-      buildIf(b, cmp(b, P::eq, c, index(0)), [&](ImplicitLocOpBuilder &b) {
-        memref::StoreOp::create(b, arith::IndexCastOp::create(b, i32, r),
+      b.store(v, a,
+                              b.add(b.mul(r, top.index(stride)), c));
+      b.ifThen(b.cmp(P::eq, c, top.index(0)), [&](KernelBuilder &b) {
+        b.store(b.toI32(r),
                                 order, r);
       });
     });
-    gpu::BarrierOp::create(b);
+    b.barrier();
 
     // The steps, unrolled (static columns); those past `steps` skipped.
     // firstZero: the first zero pivot's step + 1 (info), 0 if none.
     Value firstZero = zeroInfo;
     for (int64_t kk = 0; kk < NB; ++kk) {
-      Value step = index(kk);
-      firstZero = buildIfElse(
-          b, cmp(b, P::ult, step, steps),
-          [&](ImplicitLocOpBuilder &b) -> SmallVector<Value> {
+      Value step = top.index(kk);
+      firstZero = b.ifThenElse(b.cmp(P::ult, step, steps),
+          [&](KernelBuilder &b) -> SmallVector<Value> {
         // Pivot search: each thread's best row (the first of its largest
         // key, pivotKey), the warp's (redux.sync), the block's from the
         // warps' candidates in shared memory.
         auto scan = scf::ForOp::create(
-            b, thread, rows, index(threads), ValueRange{zeroKey, noRow},
+            b, thread, rows, top.index(threads), ValueRange{zeroKey, noRow},
             [&](OpBuilder &nested, Location loc, Value r, ValueRange best) {
-              ImplicitLocOpBuilder b(loc, nested);
-              Value open = cmp(b, P::uge, r, step);
-              Value key = select(
-                  b, open,
-                  pivotKey(b, element, memref::LoadOp::create(b, a, at(b, r, kk)),
-                           cmp(b, P::eq, r, step), magnitudeType),
+              KernelBuilder b(loc, nested);
+              Value open = b.cmp(P::uge, r, step);
+              Value key = b.select(open,
+                  pivotKey(b, element, b.load(a, at(b, r, kk)),
+                           b.cmp(P::eq, r, step), magnitudeType),
                   zeroKey);
-              Value rI32 = arith::IndexCastOp::create(b, i32, r);
-              Value take = both(
-                  b, open,
-                  arith::OrIOp::create(b, cmp(b, P::ugt, key, best[0]),
-                                       cmp(b, P::eq, best[1], noRow)));
+              Value rI32 = b.toI32(r);
+              Value take = b.both(open,
+                  b.bitOr(b.cmp(P::ugt, key, best[0]),
+                                       b.cmp(P::eq, best[1], noRow)));
               scf::YieldOp::create(
-                  b, ValueRange{select(b, take, key, best[0]),
-                                select(b, take, rI32, best[1])});
+                  b, ValueRange{b.select(take, key, best[0]),
+                                b.select(take, rI32, best[1])});
             });
         Value key = scan.getResult(0), row = scan.getResult(1);
-        Value warpKey = reduceMaxKey(b, key, [&](ImplicitLocOpBuilder &b,
+        Value warpKey = reduceMaxKey(b, key, [&](KernelBuilder &b,
                                                  Value v) {
-          return redux(b, NVVM::ReduxKind::UMAX, v);
+          return b.redux(NVVM::ReduxKind::UMAX, v);
         });
-        Value warpRow = redux(
-            b, NVVM::ReduxKind::UMIN,
-            select(b, cmp(b, P::eq, key, warpKey), row, noRow));
-        buildIf(b, cmp(b, P::eq, lane, index(0)), [&](ImplicitLocOpBuilder &b) {
-          memref::StoreOp::create(b, warpKey, candidateKeys, warp);
-          memref::StoreOp::create(b, warpRow, candidateRows, warp);
+        Value warpRow = b.redux(NVVM::ReduxKind::UMIN, b.select(b.cmp(P::eq, key, warpKey), row, noRow));
+        b.ifThen(b.cmp(P::eq, lane, top.index(0)), [&](KernelBuilder &b) {
+          b.store(warpKey, candidateKeys, warp);
+          b.store(warpRow, candidateRows, warp);
         });
-        gpu::BarrierOp::create(b);
-        Value bestKey = memref::LoadOp::create(b, candidateKeys, index(0));
-        Value bestRow = memref::LoadOp::create(b, candidateRows, index(0));
+        b.barrier();
+        Value bestKey = b.load(candidateKeys, top.index(0));
+        Value bestRow = b.load(candidateRows, top.index(0));
         for (int64_t w = 1; w < warps; ++w) {
-          Value otherKey = memref::LoadOp::create(b, candidateKeys, index(w));
-          Value otherRow = memref::LoadOp::create(b, candidateRows, index(w));
-          Value take = arith::OrIOp::create(
-              b, cmp(b, P::ugt, otherKey, bestKey),
-              both(b, cmp(b, P::eq, otherKey, bestKey),
-                   cmp(b, P::ult, otherRow, bestRow)));
-          bestKey = select(b, take, otherKey, bestKey);
-          bestRow = select(b, take, otherRow, bestRow);
+          Value otherKey = b.load(candidateKeys, top.index(w));
+          Value otherRow = b.load(candidateRows, top.index(w));
+          Value take = b.bitOr(b.cmp(P::ugt, otherKey, bestKey),
+              b.both(b.cmp(P::eq, otherKey, bestKey),
+                   b.cmp(P::ult, otherRow, bestRow)));
+          bestKey = b.select(take, otherKey, bestKey);
+          bestRow = b.select(take, otherRow, bestRow);
         }
-        Value pivotRow = arith::IndexCastOp::create(b, indexType, bestRow);
+        Value pivotRow = b.toIndex(bestRow);
 
         // The exchange of rows kk and pivotRow (all 32 columns: L's part
         // of the panel too), the row order, the pivot.
-        buildIf(b, cmp(b, P::ne, pivotRow, step), [&](ImplicitLocOpBuilder &b) {
-          buildIf(b, cmp(b, P::ult, thread, index(NB)),
-                  [&](ImplicitLocOpBuilder &b) {
-            Value atStep = add(b, mul(b, step, index(stride)), thread);
-            Value atPivot = add(b, mul(b, pivotRow, index(stride)), thread);
-            Value x = memref::LoadOp::create(b, a, atStep);
-            Value y = memref::LoadOp::create(b, a, atPivot);
-            memref::StoreOp::create(b, y, a, atStep);
-            memref::StoreOp::create(b, x, a, atPivot);
+        b.ifThen(b.cmp(P::ne, pivotRow, step), [&](KernelBuilder &b) {
+          b.ifThen(b.cmp(P::ult, thread, top.index(NB)),
+                  [&](KernelBuilder &b) {
+            Value atStep = b.add(b.mul(step, top.index(stride)), thread);
+            Value atPivot = b.add(b.mul(pivotRow, top.index(stride)), thread);
+            Value x = b.load(a, atStep);
+            Value y = b.load(a, atPivot);
+            b.store(y, a, atStep);
+            b.store(x, a, atPivot);
           });
-          buildIf(b, cmp(b, P::eq, thread, index(NB)),
-                  [&](ImplicitLocOpBuilder &b) {
-            Value x = memref::LoadOp::create(b, order, step);
-            Value y = memref::LoadOp::create(b, order, pivotRow);
-            memref::StoreOp::create(b, y, order, step);
-            memref::StoreOp::create(b, x, order, pivotRow);
+          b.ifThen(b.cmp(P::eq, thread, top.index(NB)),
+                  [&](KernelBuilder &b) {
+            Value x = b.load(order, step);
+            Value y = b.load(order, pivotRow);
+            b.store(y, order, step);
+            b.store(x, order, pivotRow);
           });
         });
-        buildIf(b, cmp(b, P::eq, thread, index(0)), [&](ImplicitLocOpBuilder &b) {
-          memref::StoreOp::create(
-              b, arith::IndexCastOp::create(b, intType, add(b, pivotRow, k0)),
-              pivots, ValueRange{matrix, add(b, k0, step)});
+        b.ifThen(b.cmp(P::eq, thread, top.index(0)), [&](KernelBuilder &b) {
+          b.store(arith::IndexCastOp::create(b, intType, b.add(pivotRow, k0)),
+              pivots, ValueRange{matrix, b.add(k0, step)});
         });
-        gpu::BarrierOp::create(b);
+        b.barrier();
 
         // Elimination below: a thread a row, the multiplier and the row's
         // later columns against the pivot row (broadcast loads, held in
         // registers). A zero pivot neither scales nor updates.
-        Value pivot = memref::LoadOp::create(b, a, at(b, step, kk));
+        Value pivot = b.load(a, at(b, step, kk));
         Value singular = element.isZero(b, pivot);
-        buildIf(b, arith::XOrIOp::create(
-                       b, singular, arith::ConstantIntOp::create(b, 1, 1)),
-                [&](ImplicitLocOpBuilder &b) {
+        b.ifThen(b.bitXor(singular, arith::ConstantIntOp::create(b, 1, 1)),
+                [&](KernelBuilder &b) {
           Value reciprocal = element.reciprocal(b, pivot);
           Value useReciprocal = element.reciprocalIsSafe(b, pivot);
           // (Complex pivot rows would take twice the registers: they are
@@ -221,83 +205,75 @@ void buildBlockedLuPanelKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
           SmallVector<Value> u;
           if (!complexType)
             for (int64_t j = kk + 1; j < NB; ++j)
-              u.push_back(memref::LoadOp::create(b, a, at(b, step, j)));
-          auto pivotRowEntry = [&](ImplicitLocOpBuilder &b, int64_t j) {
-            return complexType ? memref::LoadOp::create(b, a, at(b, step, j))
-                                     .getResult()
+              u.push_back(b.load(a, at(b, step, j)));
+          auto pivotRowEntry = [&](KernelBuilder &b, int64_t j) {
+            return complexType ? b.load(a, at(b, step, j))
                                : u[j - kk - 1];
           };
-          forRows(b, add(b, step, index(1)), [&](ImplicitLocOpBuilder &b,
+          forRows(b, b.add(step, top.index(1)), [&](KernelBuilder &b,
                                                  Value r) {
-            Value entry = memref::LoadOp::create(b, a, at(b, r, kk));
-            Value l = buildIfElse(
-                b, useReciprocal,
-                [&](ImplicitLocOpBuilder &b) -> SmallVector<Value> {
+            Value entry = b.load(a, at(b, r, kk));
+            Value l = b.ifThenElse(useReciprocal,
+                [&](KernelBuilder &b) -> SmallVector<Value> {
                   return {element.mul(b, entry, reciprocal)};
                 },
-                [&](ImplicitLocOpBuilder &b) -> SmallVector<Value> {
+                [&](KernelBuilder &b) -> SmallVector<Value> {
                   return {element.div(b, entry, pivot)};
                 })[0];
-            memref::StoreOp::create(b, l, a, at(b, r, kk));
+            b.store(l, a, at(b, r, kk));
             for (int64_t j = kk + 1; j < NB; ++j) {
               Value target = at(b, r, j);
-              memref::StoreOp::create(
-                  b,
-                  element.mulSub(b, memref::LoadOp::create(b, a, target), l,
+              b.store(element.mulSub(b, b.load(a, target), l,
                                  pivotRowEntry(b, j)),
                   a, target);
             }
           });
         });
-        gpu::BarrierOp::create(b);
-        Value noneYet = cmp(b, P::eq, firstZero, zeroInfo);
+        b.barrier();
+        Value noneYet = b.cmp(P::eq, firstZero, zeroInfo);
         Value stepInfo = arith::IndexCastOp::create(
-            b, zeroInfo.getType(), index(kk + 1));
-        return {select(b, both(b, singular, noneYet), stepInfo, firstZero)};
+            b, zeroInfo.getType(), top.index(kk + 1));
+        return {b.select(b.both(singular, noneYet), stepInfo, firstZero)};
           },
-          [&](ImplicitLocOpBuilder &) -> SmallVector<Value> {
+          [&](KernelBuilder &) -> SmallVector<Value> {
             return {firstZero};
           })[0];
     }
 
     // Out: the panel in its pivot order, the panel's row order (the
     // update's exchanges), and info unless an earlier panel set it.
-    buildLoop(b, thread, mul(b, rows, index(NB)), index(threads),
-              [&](ImplicitLocOpBuilder &b, Value e) {
-      Value r = arith::DivUIOp::create(b, e, index(NB));
-      Value c = arith::RemUIOp::create(b, e, index(NB));
-      buildIf(b, cmp(b, P::ult, c, width), [&](ImplicitLocOpBuilder &b) {
-        memref::StoreOp::create(
-            b, memref::LoadOp::create(b, a, add(b, mul(b, r, index(stride)), c)),
-            lu, ValueRange{matrix, add(b, k0, r), add(b, k0, c)});
+    b.forLoop(thread, b.mul(rows, top.index(NB)), top.index(threads),
+              [&](KernelBuilder &b, Value e) {
+      Value r = b.divU(e, top.index(NB));
+      Value c = b.remU(e, top.index(NB));
+      b.ifThen(b.cmp(P::ult, c, width), [&](KernelBuilder &b) {
+        b.store(b.load(a, b.add(b.mul(r, top.index(stride)), c)),
+            lu, ValueRange{matrix, b.add(k0, r), b.add(k0, c)});
       });
-      buildIf(b, cmp(b, P::eq, c, index(0)), [&](ImplicitLocOpBuilder &b) {
-        Value from = memref::LoadOp::create(b, order, r);
-        memref::StoreOp::create(
-            b, intType.isInteger(32) ? from : arith::ExtUIOp::create(b, intType, from).getResult(),
+      b.ifThen(b.cmp(P::eq, c, top.index(0)), [&](KernelBuilder &b) {
+        Value from = b.load(order, r);
+        b.store(intType.isInteger(32) ? from : arith::ExtUIOp::create(b, intType, from),
             panelPermutation, ValueRange{matrix, r});
       });
     });
-    buildIf(b, cmp(b, P::eq, thread, index(0)), [&](ImplicitLocOpBuilder &b) {
-      Value earlier = select(b, cmp(b, P::eq, k0, index(0)), zeroInfo,
-                             memref::LoadOp::create(b, info, matrix));
-      Value takes = both(b, cmp(b, P::eq, earlier, zeroInfo),
-                         cmp(b, P::ne, firstZero, zeroInfo));
-      memref::StoreOp::create(
-          b,
-          select(b, takes,
-                 add(b, firstZero,
+    b.ifThen(b.cmp(P::eq, thread, top.index(0)), [&](KernelBuilder &b) {
+      Value earlier = b.select(b.cmp(P::eq, k0, top.index(0)), zeroInfo,
+                             b.load(info, matrix));
+      Value takes = b.both(b.cmp(P::eq, earlier, zeroInfo),
+                         b.cmp(P::ne, firstZero, zeroInfo));
+      b.store(b.select(takes,
+                 b.add(firstZero,
                      arith::IndexCastOp::create(b, zeroInfo.getType(), k0)),
                  earlier),
           info, matrix);
     });
     // The next matrix refills shared memory.
-    gpu::BarrierOp::create(b);
+    b.barrier();
   });
 }
 
 
-void buildBlockedLuUpdateKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
+void buildBlockedLuUpdateKernelBody(KernelBuilder &b, ValueRange args,
                                     Type elementType) {
   Value lu = args[0], panelPermutation = args[1], k0 = args[2];
   using S = BlockedLuShape;
@@ -310,32 +286,25 @@ void buildBlockedLuUpdateKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                 "a block's threads cover a panel's rows and columns");
   ElementArith element(elementType, ElementArith::Flavour::Kernel);
   using P = arith::CmpIPredicate;
-  Type i32 = b.getI32Type(), indexType = b.getIndexType();
-  auto index = [&](int64_t v) -> Value {
-    return arith::ConstantIndexOp::create(b, v);
-  };
-  auto cmp = [](ImplicitLocOpBuilder &b, P predicate, Value x,
-                Value y) -> Value {
-    return arith::CmpIOp::create(b, predicate, x, y);
-  };
-  auto toIndex = [&](ImplicitLocOpBuilder &b, Value v) -> Value {
-    return arith::IndexCastOp::create(b, indexType, v);
-  };
+  Type i32 = b.getI32Type();
+  // Constants made with `top` land at the kernel's top level, ahead of the
+  // loops and branches that use them.
+  KernelBuilder &top = b;
 
-  Value batch = memref::DimOp::create(b, lu, 0);
-  Value m = memref::DimOp::create(b, lu, 1);
-  Value n = memref::DimOp::create(b, lu, 2);
+  Value batch = b.dim(lu, 0);
+  Value m = b.dim(lu, 1);
+  Value n = b.dim(lu, 2);
   // The panel: columns [k0, panelEnd), its rows P = M - k0, its steps s.
   S::Panel panel = S::panelAt(b, m, n, k0);
   Value width = panel.width, panelRows = panel.rows, steps = panel.steps;
-  Value panelEnd = add(b, k0, width);
-  Value tx = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
-  Value ty = gpu::ThreadIdOp::create(b, gpu::Dimension::y);
-  Value thread = add(b, mul(b, ty, index(TX)), tx);
-  Value tileStart = mul(b, gpu::BlockIdOp::create(b, gpu::Dimension::x),
-                        index(TC));
-  Value firstMatrix = gpu::BlockIdOp::create(b, gpu::Dimension::y);
-  Value matrixStride = gpu::GridDimOp::create(b, gpu::Dimension::y);
+  Value panelEnd = b.add(k0, width);
+  Value tx = b.threadId(gpu::Dimension::x);
+  Value ty = b.threadId(gpu::Dimension::y);
+  Value thread = b.add(b.mul(ty, top.index(TX)), tx);
+  Value tileStart = b.mul(b.blockId(gpu::Dimension::x),
+                        top.index(TC));
+  Value firstMatrix = b.blockId(gpu::Dimension::y);
+  Value matrixStride = b.gridDim(gpu::Dimension::y);
 
   // Shared memory (BlockedLuShape::updateSharedBytes).
   int64_t elementBytes = elementByteSize(elementType);
@@ -343,7 +312,7 @@ void buildBlockedLuUpdateKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
       b, workgroupMemRef({ShapedType::kDynamic}, b.getI8Type()));
   auto view = [&](int64_t byteOffset, int64_t count, Type type) -> Value {
     return memref::ViewOp::create(b, workgroupMemRef({count}, type), shared,
-                                  index(byteOffset), ValueRange());
+                                  top.index(byteOffset), ValueRange());
   };
   Value l11 = view(0, NB * NB, elementType);
   Value u = view(NB * NB * elementBytes, NB * TC, elementType);
@@ -353,14 +322,13 @@ void buildBlockedLuUpdateKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                        i32);
   Value zeroValue = element.zero(b);
   // lu[indices] where `inBounds`, zero elsewhere (nothing is read).
-  auto loadOrZero = [&](ImplicitLocOpBuilder &b, Value inBounds,
+  auto loadOrZero = [&](KernelBuilder &b, Value inBounds,
                         SmallVector<Value> indices) -> Value {
-    return buildIfElse(
-        b, inBounds,
-        [&](ImplicitLocOpBuilder &b) -> SmallVector<Value> {
-          return {memref::LoadOp::create(b, lu, indices)};
+    return b.ifThenElse(inBounds,
+        [&](KernelBuilder &b) -> SmallVector<Value> {
+          return {b.load(lu, indices)};
         },
-        [&](ImplicitLocOpBuilder &) -> SmallVector<Value> {
+        [&](KernelBuilder &) -> SmallVector<Value> {
           return {zeroValue};
         })[0];
   };
@@ -368,45 +336,44 @@ void buildBlockedLuUpdateKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   // The tile's columns a thread takes: tileStart + tx + TX * j.
   SmallVector<Value> columns, inTile;
   for (int64_t j = 0; j < colsPerThread; ++j) {
-    Value col = add(b, tileStart, add(b, tx, index(TX * j)));
+    Value col = b.add(tileStart, b.add(tx, top.index(TX * j)));
     columns.push_back(col);
-    inTile.push_back(cmp(b, P::ult, col, n));
+    inTile.push_back(b.cmp(P::ult, col, n));
   }
-  auto outsidePanel = [&](ImplicitLocOpBuilder &b, Value col) -> Value {
-    return arith::OrIOp::create(b, cmp(b, P::ult, col, k0),
-                                cmp(b, P::uge, col, panelEnd));
+  auto outsidePanel = [&](KernelBuilder &b, Value col) -> Value {
+    return b.bitOr(b.cmp(P::ult, col, k0),
+                                b.cmp(P::uge, col, panelEnd));
   };
   // Whether the tile has columns right of the panel, below which the
   // panel's L21 * U12 is subtracted.
-  Value tileEnd = arith::MinUIOp::create(b, add(b, tileStart, index(TC)), n);
-  Value updatesRight = cmp(b, P::ugt, tileEnd, panelEnd);
+  Value tileEnd = b.minU(b.add(tileStart, top.index(TC)), n);
+  Value updatesRight = b.cmp(P::ugt, tileEnd, panelEnd);
 
-  buildLoop(b, firstMatrix, batch, matrixStride, [&](ImplicitLocOpBuilder &b,
+  b.forLoop(firstMatrix, batch, matrixStride, [&](KernelBuilder &b,
                                                      Value matrix) {
     // 1. Where the panel's first `steps` rows went (the permutation's
     //    inverse on them; rows past them stay or receive one of them), and
     //    L11 with zeros outside its strictly lower part.
-    buildLoop(b, thread, panelRows, index(TX * TY),
-              [&](ImplicitLocOpBuilder &b, Value position) {
-      Value from = toIndex(b, memref::LoadOp::create(
-                                  b, panelPermutation,
+    b.forLoop(thread, panelRows, top.index(TX * TY),
+              [&](KernelBuilder &b, Value position) {
+      Value from = b.toIndex(b.load(panelPermutation,
                                   ValueRange{matrix, position}));
-      buildIf(b, cmp(b, P::ult, from, steps), [&](ImplicitLocOpBuilder &b) {
-        memref::StoreOp::create(b, arith::IndexCastOp::create(b, i32, position),
+      b.ifThen(b.cmp(P::ult, from, steps), [&](KernelBuilder &b) {
+        b.store(b.toI32(position),
                                 inverse, from);
       });
     });
-    buildIf(b, updatesRight, [&](ImplicitLocOpBuilder &b) {
-      buildLoop(b, thread, index(NB * NB), index(TX * TY),
-                [&](ImplicitLocOpBuilder &b, Value e) {
-        Value t = arith::DivUIOp::create(b, e, index(NB));
-        Value j = arith::RemUIOp::create(b, e, index(NB));
-        Value lower = both(b, cmp(b, P::ult, j, t), cmp(b, P::ult, t, steps));
-        Value v = loadOrZero(b, lower, {matrix, add(b, k0, t), add(b, k0, j)});
-        memref::StoreOp::create(b, v, l11, e);
+    b.ifThen(updatesRight, [&](KernelBuilder &b) {
+      b.forLoop(thread, top.index(NB * NB), top.index(TX * TY),
+                [&](KernelBuilder &b, Value e) {
+        Value t = b.divU(e, top.index(NB));
+        Value j = b.remU(e, top.index(NB));
+        Value lower = b.both(b.cmp(P::ult, j, t), b.cmp(P::ult, t, steps));
+        Value v = loadOrZero(b, lower, {matrix, b.add(k0, t), b.add(k0, j)});
+        b.store(v, l11, e);
       });
     });
-    gpu::BarrierOp::create(b);
+    b.barrier();
 
     // 2. Every read before any write: the tile's new panel rows (row
     //    permutation[t] of the panel at position t) into U, its old ones
@@ -417,42 +384,37 @@ void buildBlockedLuUpdateKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     SmallVector<Entry> entries;
     for (int64_t i = 0; i < NB / TY; ++i)
       for (int64_t j = 0; j < colsPerThread; ++j) {
-        Value t = add(b, ty, index(TY * i));
-        Value cc = add(b, tx, index(TX * j));
-        Value active = both(b, both(b, cmp(b, P::ult, t, steps), inTile[j]),
+        Value t = b.add(ty, top.index(TY * i));
+        Value cc = b.add(tx, top.index(TX * j));
+        Value active = b.both(b.both(b.cmp(P::ult, t, steps), inTile[j]),
                             outsidePanel(b, columns[j]));
         entries.push_back(
-            {t, cc, columns[j], add(b, mul(b, t, index(TC)), cc), active});
+            {t, cc, columns[j], b.add(b.mul(t, top.index(TC)), cc), active});
       }
     for (const Entry &e : entries)
-      buildIf(b, e.active, [&](ImplicitLocOpBuilder &b) {
-        Value from = toIndex(
-            b, memref::LoadOp::create(b, panelPermutation, ValueRange{matrix, e.t}));
-        memref::StoreOp::create(
-            b,
-            memref::LoadOp::create(b, lu,
-                                   ValueRange{matrix, add(b, k0, from), e.col}),
+      b.ifThen(e.active, [&](KernelBuilder &b) {
+        Value from = b.toIndex(b.load(panelPermutation, ValueRange{matrix, e.t}));
+        b.store(b.load(lu,
+                                   ValueRange{matrix, b.add(k0, from), e.col}),
             u, e.at);
-        memref::StoreOp::create(
-            b,
-            memref::LoadOp::create(b, lu, ValueRange{matrix, add(b, k0, e.t), e.col}),
+        b.store(b.load(lu, ValueRange{matrix, b.add(k0, e.t), e.col}),
             lt, e.at);
       });
-    gpu::BarrierOp::create(b);
+    b.barrier();
 
     // 3. The old panel rows that moved below the panel's steps go there
     //    (each position receives one row, so the writes never collide);
     //    left of the panel the new panel rows are final.
     for (const Entry &e : entries)
-      buildIf(b, e.active, [&](ImplicitLocOpBuilder &b) {
-        Value to = toIndex(b, memref::LoadOp::create(b, inverse, e.t));
-        buildIf(b, cmp(b, P::uge, to, steps), [&](ImplicitLocOpBuilder &b) {
-          memref::StoreOp::create(b, memref::LoadOp::create(b, lt, e.at), lu,
-                                  ValueRange{matrix, add(b, k0, to), e.col});
+      b.ifThen(e.active, [&](KernelBuilder &b) {
+        Value to = b.toIndex(b.load(inverse, e.t));
+        b.ifThen(b.cmp(P::uge, to, steps), [&](KernelBuilder &b) {
+          b.store(b.load(lt, e.at), lu,
+                                  ValueRange{matrix, b.add(k0, to), e.col});
         });
-        buildIf(b, cmp(b, P::ult, e.col, k0), [&](ImplicitLocOpBuilder &b) {
-          memref::StoreOp::create(b, memref::LoadOp::create(b, u, e.at), lu,
-                                  ValueRange{matrix, add(b, k0, e.t), e.col});
+        b.ifThen(b.cmp(P::ult, e.col, k0), [&](KernelBuilder &b) {
+          b.store(b.load(u, e.at), lu,
+                                  ValueRange{matrix, b.add(k0, e.t), e.col});
         });
       });
 
@@ -462,92 +424,87 @@ void buildBlockedLuUpdateKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     //    subtracts its multiple. The entries live in registers; L11's
     //    zeros on and above its diagonal make the update uniform. Then
     //    the rows go to global memory.
-    buildIf(b, updatesRight, [&](ImplicitLocOpBuilder &b) {
+    b.ifThen(updatesRight, [&](KernelBuilder &b) {
       SmallVector<Value> x;
       for (const Entry &e : entries)
-        x.push_back(memref::LoadOp::create(b, u, e.at));
+        x.push_back(b.load(u, e.at));
       auto solve = scf::ForOp::create(
-          b, index(0), steps, index(1), x,
+          b, top.index(0), steps, top.index(1), x,
           [&](OpBuilder &nested, Location loc, Value j, ValueRange iter) {
-            ImplicitLocOpBuilder b(loc, nested);
+            KernelBuilder b(loc, nested);
             for (size_t i = 0; i < entries.size(); ++i)
-              buildIf(b, cmp(b, P::eq, entries[i].t, j),
-                      [&](ImplicitLocOpBuilder &b) {
-                memref::StoreOp::create(b, iter[i], u, entries[i].at);
+              b.ifThen(b.cmp(P::eq, entries[i].t, j),
+                      [&](KernelBuilder &b) {
+                b.store(iter[i], u, entries[i].at);
               });
-            gpu::BarrierOp::create(b);
+            b.barrier();
             SmallVector<Value> next;
             for (auto [e, v] : llvm::zip(entries, iter)) {
-              Value pivotRow = memref::LoadOp::create(
-                  b, u, add(b, mul(b, j, index(TC)), e.cc));
-              Value l = memref::LoadOp::create(
-                  b, l11, add(b, mul(b, e.t, index(NB)), j));
+              Value pivotRow = b.load(u, b.add(b.mul(j, top.index(TC)), e.cc));
+              Value l = b.load(l11, b.add(b.mul(e.t, top.index(NB)), j));
               next.push_back(element.mulSub(b, v, l, pivotRow));
             }
             scf::YieldOp::create(b, next);
           });
       (void)solve;
-      gpu::BarrierOp::create(b);
+      b.barrier();
       for (const Entry &e : entries)
-        buildIf(b, both(b, e.active, cmp(b, P::uge, e.col, panelEnd)),
-                [&](ImplicitLocOpBuilder &b) {
-          memref::StoreOp::create(b, memref::LoadOp::create(b, u, e.at), lu,
-                                  ValueRange{matrix, add(b, k0, e.t), e.col});
+        b.ifThen(b.both(e.active, b.cmp(P::uge, e.col, panelEnd)),
+                [&](KernelBuilder &b) {
+          b.store(b.load(u, e.at), lu,
+                                  ValueRange{matrix, b.add(k0, e.t), e.col});
         });
     });
-    gpu::BarrierOp::create(b);
+    b.barrier();
 
     // 5. The rows below the panel's steps, kTileRows at a time: their L21
     //    tile into shared memory, then each thread's entries minus
     //    L21 * U12. (Rows below exist only when the panel has all
     //    kPanelColumns steps, so every U row is valid here.)
-    buildIf(b, updatesRight, [&](ImplicitLocOpBuilder &b) {
-      buildLoop(b, add(b, k0, steps), m, index(TR),
-                [&](ImplicitLocOpBuilder &b, Value firstRow) {
+    b.ifThen(updatesRight, [&](KernelBuilder &b) {
+      b.forLoop(b.add(k0, steps), m, top.index(TR),
+                [&](KernelBuilder &b, Value firstRow) {
         for (int64_t i = 0; i < rowsPerThread; ++i)
           for (int64_t j = 0; j < NB / TX; ++j) {
-            Value rr = add(b, ty, index(TY * i));
-            Value jj = add(b, tx, index(TX * j));
-            Value row = add(b, firstRow, rr);
-            Value v = loadOrZero(b, cmp(b, P::ult, row, m),
-                                 {matrix, row, add(b, k0, jj)});
-            memref::StoreOp::create(
-                b, v, lt, add(b, mul(b, rr, index(ltStride)), jj));
+            Value rr = b.add(ty, top.index(TY * i));
+            Value jj = b.add(tx, top.index(TX * j));
+            Value row = b.add(firstRow, rr);
+            Value v = loadOrZero(b, b.cmp(P::ult, row, m),
+                                 {matrix, row, b.add(k0, jj)});
+            b.store(v, lt, b.add(b.mul(rr, top.index(ltStride)), jj));
           }
-        gpu::BarrierOp::create(b);
+        b.barrier();
         SmallVector<Value> rows, rowValid;
         for (int64_t i = 0; i < rowsPerThread; ++i) {
-          rows.push_back(add(b, firstRow, add(b, ty, index(TY * i))));
-          rowValid.push_back(cmp(b, P::ult, rows[i], m));
+          rows.push_back(b.add(firstRow, b.add(ty, top.index(TY * i))));
+          rowValid.push_back(b.cmp(P::ult, rows[i], m));
         }
         SmallVector<Value> colValid;
         for (int64_t j = 0; j < colsPerThread; ++j)
           colValid.push_back(
-              both(b, inTile[j], cmp(b, P::uge, columns[j], panelEnd)));
+              b.both(inTile[j], b.cmp(P::uge, columns[j], panelEnd)));
         // The entries, loaded together, then NB fused updates each.
         SmallVector<Value> acc;
         for (int64_t i = 0; i < rowsPerThread; ++i)
           for (int64_t j = 0; j < colsPerThread; ++j)
-            acc.push_back(loadOrZero(b, both(b, rowValid[i], colValid[j]),
+            acc.push_back(loadOrZero(b, b.both(rowValid[i], colValid[j]),
                                      {matrix, rows[i], columns[j]}));
         // A loop over the panel's columns, kInnerUnroll a trip: unrolled
         // whole, LICM would hoist every shared-memory address out of the
         // row-tile loop (hundreds of live registers).
         auto inner = scf::ForOp::create(
-            b, index(0), index(NB), index(kInnerUnroll), acc,
+            b, top.index(0), top.index(NB), top.index(kInnerUnroll), acc,
             [&](OpBuilder &nested, Location loc, Value t0, ValueRange iter) {
-              ImplicitLocOpBuilder b(loc, nested);
+              KernelBuilder b(loc, nested);
               SmallVector<Value> sums(iter);
-              Value lAt = add(b, mul(b, ty, index(ltStride)), t0);
-              Value uAt = add(b, mul(b, t0, index(TC)), tx);
+              Value lAt = b.add(b.mul(ty, top.index(ltStride)), t0);
+              Value uAt = b.add(b.mul(t0, top.index(TC)), tx);
               for (int64_t t = 0; t < kInnerUnroll; ++t) {
                 SmallVector<Value> l, uRow;
                 for (int64_t i = 0; i < rowsPerThread; ++i)
-                  l.push_back(memref::LoadOp::create(
-                      b, lt, add(b, lAt, index(TY * i * ltStride + t))));
+                  l.push_back(b.load(lt, b.add(lAt, top.index(TY * i * ltStride + t))));
                 for (int64_t j = 0; j < colsPerThread; ++j)
-                  uRow.push_back(memref::LoadOp::create(
-                      b, u, add(b, uAt, index(t * TC + TX * j))));
+                  uRow.push_back(b.load(u, b.add(uAt, top.index(t * TC + TX * j))));
                 for (int64_t i = 0; i < rowsPerThread; ++i)
                   for (int64_t j = 0; j < colsPerThread; ++j)
                     sums[i * colsPerThread + j] = element.mulSub(
@@ -558,20 +515,86 @@ void buildBlockedLuUpdateKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
         acc.assign(inner.getResults().begin(), inner.getResults().end());
         for (int64_t i = 0; i < rowsPerThread; ++i)
           for (int64_t j = 0; j < colsPerThread; ++j)
-            buildIf(b, both(b, rowValid[i], colValid[j]),
-                    [&](ImplicitLocOpBuilder &b) {
-              memref::StoreOp::create(b, acc[i * colsPerThread + j], lu,
+            b.ifThen(b.both(rowValid[i], colValid[j]),
+                    [&](KernelBuilder &b) {
+              b.store(acc[i * colsPerThread + j], lu,
                                       ValueRange{matrix, rows[i], columns[j]});
             });
         // The next tile's L21 overwrites this one.
-        gpu::BarrierOp::create(b);
+        b.barrier();
       });
     });
 
     // The next matrix refills shared memory.
-    gpu::BarrierOp::create(b);
+    b.barrier();
   });
 }
 
+void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
+                   const LuOperands &lu) {
+  using S = BlockedLuShape;
+  Type elementType = lu.elementType, intType = lu.intType;
+  Value input = lu.input(), factors = lu.lu(), pivots = lu.pivots(),
+        info = lu.info();
+  auto c = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, v);
+  };
+  Value batch = memref::DimOp::create(b, factors, 0);
+  Value m = memref::DimOp::create(b, factors, 1);
+  Value n = memref::DimOp::create(b, factors, 2);
+  Value k = arith::MinUIOp::create(b, m, n);
+  // The panels' row orders, for the update's row exchanges.
+  Value panelPermutation = work.allocate(dynamicMemRef(2, intType), {batch, m});
+  // The input into the factors, unless they are one buffer (an in-place lu).
+  auto address = [&](Value memref) -> Value {
+    return memref::ExtractAlignedPointerAsIndexOp::create(b, memref);
+  };
+  work.when(arith::CmpIOp::create(b, arith::CmpIPredicate::ne,
+                                  address(input), address(factors)),
+            [&] { work.copy(factors, input); });
+
+  std::string typeName = typeSuffix(elementType) + "_" + typeSuffix(intType);
+  int64_t elementBytes = elementByteSize(elementType);
+  SmallVector<Type> panelTypes = {factors.getType(), pivots.getType(),
+                                  info.getType(), panelPermutation.getType(),
+                                  b.getIndexType()};
+  gpu::GPUFuncOp panel = getOrCreateKernel(
+      lu.module, "linalgx_lu_blocked_panel_" + typeName, panelTypes,
+      {32, static_cast<int32_t>(S::kPanelWarps), 1}, /*workgroupTypes=*/{},
+      [&](KernelBuilder &kb, ValueRange args, ValueRange) {
+        buildBlockedLuPanelKernelBody(kb, args, elementType, intType);
+      });
+  // One block an SM (its shared memory): without saying so, ptxas sizes
+  // registers for several 512-thread blocks and spills complex panels.
+  panel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                 b.getI32IntegerAttr(1));
+  SmallVector<Type> updateTypes = {factors.getType(), panelPermutation.getType(),
+                                   b.getIndexType()};
+  gpu::GPUFuncOp update = getOrCreateKernel(
+      lu.module, "linalgx_lu_blocked_update_" + typeName, updateTypes,
+      {static_cast<int32_t>(S::kThreadsX), static_cast<int32_t>(S::kThreadsY),
+       1},
+      /*workgroupTypes=*/{},
+      [&](KernelBuilder &kb, ValueRange args, ValueRange) {
+        buildBlockedLuUpdateKernelBody(kb, args, elementType);
+      });
+  work.repeat(c(0), k, c(S::kPanelColumns), [&](Value k0) {
+    Value rows = arith::SubIOp::create(b, m, k0);
+    work.launch(panel, {gridSizeFor(b, batch, 1), c(1), c(1)},
+                {c(32), c(S::kPanelWarps), c(1)},
+                {factors, pivots, info, panelPermutation, k0},
+                S::panelSharedBytes(b, rows, elementBytes));
+    work.launch(update,
+                {arith::CeilDivUIOp::create(b, n, c(S::kTileColumns)),
+                 gridSizeFor(b, batch, 1), c(1)},
+                {c(S::kThreadsX), c(S::kThreadsY), c(1)},
+                {factors, panelPermutation, k0},
+                c(S::updateSharedBytes(elementBytes)));
+  });
+
+  if (lu.withPermutation)
+    launchPermutationKernel(lu.module, b, work, pivots, lu.permutation(),
+                            /*oneBased=*/false);
+}
 
 } // namespace mlir::linalgx::gpu_kernels

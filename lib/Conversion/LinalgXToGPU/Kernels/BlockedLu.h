@@ -9,9 +9,10 @@
 #define LINALGX_LIB_CONVERSION_LINALGXTOGPU_KERNELS_BLOCKED_LU_H
 
 #include "LuCommon.h"
+#include "LuOperands.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "KernelBuilder.h"
 
 namespace mlir::linalgx::gpu_kernels {
 
@@ -70,7 +71,7 @@ struct BlockedLuShape {
   struct Panel {
     Value width, rows, steps;
   };
-  static Panel panelAt(ImplicitLocOpBuilder &b, Value m, Value n, Value k0) {
+  static Panel panelAt(KernelBuilder &b, Value m, Value n, Value k0) {
     Value width = arith::MinUIOp::create(
         b, arith::ConstantIndexOp::create(b, kPanelColumns),
         arith::SubIOp::create(b, n, k0));
@@ -97,15 +98,22 @@ struct BlockedLuShape {
 /// into `panelPermutation` [B, M] (its first M - k0 entries), and info
 /// (k0 + the panel's first zero step + 1) unless an earlier panel set it.
 /// Operands: lu, pivots, info, panelPermutation, k0.
-void buildBlockedLuPanelKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
+void buildBlockedLuPanelKernelBody(KernelBuilder &b, ValueRange args,
                                    Type elementType, Type intType);
 
 /// The blocked LU's update kernel (BlockedLuShape). Operands: lu [B, M, N]
 /// (being factored in place), the panel's row order [B, M] (its first
 /// M - k0 entries) and k0. Grid: (column tiles, matrices), the matrices in
 /// a stride loop.
-void buildBlockedLuUpdateKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
+void buildBlockedLuUpdateKernelBody(KernelBuilder &b, ValueRange args,
                                     Type elementType);
+
+/// Emits the blocked LU on `lu`'s operands: the input copied into the
+/// factors, then for each panel of kPanelColumns columns the panel kernel
+/// (the panel in place, the pivots, info and the panel's row order) and the
+/// update kernel; the permutation kernel from the pivots at the end.
+void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
+                   const LuOperands &lu);
 
 } // namespace mlir::linalgx::gpu_kernels
 

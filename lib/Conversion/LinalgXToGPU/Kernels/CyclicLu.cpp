@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CyclicLu.h"
+#include "../GPULoweringUtils.h"
 #include "KernelBuilder.h"
 #include "linalgx/Conversion/ElementArith.h"
 
@@ -31,7 +32,7 @@ namespace {
 /// `keep` is false, `acc` unchanged where it is true: a predicated PTX fma.
 /// The same through arith (an fma and a select) costs a select per element,
 /// two instructions for an f64 (one per half); the predicate costs none.
-Value predicatedMulSub(ImplicitLocOpBuilder &b, Value acc, Value negLhs,
+Value predicatedMulSub(KernelBuilder &b, Value acc, Value negLhs,
                        Value rhs, Value keep) {
   Type type = acc.getType();
   bool isF64 = type.isF64();
@@ -67,7 +68,7 @@ SmallVector<Type> cyclicRegisterLuWorkgroupTypes(CyclicRegisterLuShape shape,
           buffer(2, i32)};
 }
 
-void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
+void buildCyclicRegisterLuKernelBody(KernelBuilder &b, ValueRange args,
                                      ValueRange workgroup, Type elementType,
                                      Type intType, bool withPermutation,
                                      CyclicRegisterLuShape shape) {
@@ -85,58 +86,39 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   // rowOrder holds each row's logical position, then the row at each
   // position (the permutation); outcome the step's outcome (by parity).
   const int64_t rowAtPosition = slotRows;
-  Type i32 = b.getI32Type(), i1 = b.getI1Type();
+  Type i32 = b.getI32Type();
   Type keyType = b.getIntegerType(elementType.getIntOrFloatBitWidth());
   using P = arith::CmpIPredicate;
-  auto index = [](ImplicitLocOpBuilder &b, int64_t v) -> Value {
-    return arith::ConstantIndexOp::create(b, v);
-  };
-  auto int32 = [&](ImplicitLocOpBuilder &b, int64_t v) -> Value {
-    return arith::ConstantIntOp::create(b, i32, v);
-  };
-  auto negate = [&](ImplicitLocOpBuilder &b, Value condition) -> Value {
-    return arith::XOrIOp::create(b, condition,
-                                 arith::ConstantIntOp::create(b, i1, 1));
-  };
-  auto toI32 = [&](ImplicitLocOpBuilder &b, Value v) -> Value {
-    return arith::IndexCastUIOp::create(b, i32, v);
-  };
-  auto toIndex = [](ImplicitLocOpBuilder &b, Value v) -> Value {
-    return arith::IndexCastUIOp::create(b, b.getIndexType(), v);
-  };
-  auto toIntType = [](ImplicitLocOpBuilder &b, Value v, Type type) -> Value {
-    return type.isInteger(32) ? v : arith::ExtUIOp::create(b, type, v);
-  };
-  Value fullMask = int32(b, -1);
+  Value fullMask = b.i32(-1);
   Value zeroValue = arith::ConstantOp::create(b, b.getZeroAttr(elementType));
 
-  Value batch = memref::DimOp::create(b, lu, 0);
-  Value m = memref::DimOp::create(b, lu, 1);
-  Value n = memref::DimOp::create(b, lu, 2);
-  Value k = arith::MinUIOp::create(b, m, n);
-  Value lane = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
-  Value warp = gpu::ThreadIdOp::create(b, gpu::Dimension::y);
-  Value thread = add(b, mul(b, warp, index(b, 32)), lane);
-  Value blockId = gpu::BlockIdOp::create(b, gpu::Dimension::x);
-  Value gridDim = gpu::GridDimOp::create(b, gpu::Dimension::x);
+  Value batch = b.dim(lu, 0);
+  Value m = b.dim(lu, 1);
+  Value n = b.dim(lu, 2);
+  Value k = b.minU(m, n);
+  Value lane = b.threadId(gpu::Dimension::x);
+  Value warp = b.threadId(gpu::Dimension::y);
+  Value thread = b.add(b.mul(warp, b.index(32)), lane);
+  Value blockId = b.blockId(gpu::Dimension::x);
+  Value gridDim = b.gridDim(gpu::Dimension::x);
   // The thread's rows (lane + 32 r) and columns (warp + W c).
   SmallVector<Value> rows, rowsI32, columns;
   for (int64_t r = 0; r < rowSlots; ++r) {
-    rows.push_back(add(b, lane, index(b, 32 * r)));
-    rowsI32.push_back(toI32(b, rows.back()));
+    rows.push_back(b.add(lane, b.index(32 * r)));
+    rowsI32.push_back(b.toI32Unsigned(rows.back()));
   }
   for (int64_t c = 0; c < columnSlots; ++c)
-    columns.push_back(add(b, warp, index(b, warps * c)));
+    columns.push_back(b.add(warp, b.index(warps * c)));
   // Element (r, c) of the thread's registers.
   auto slot = [&](int64_t r, int64_t c) { return r * columnSlots + c; };
 
   // The value of row slot `rowSlot` (an i32, the same for the whole warp)
   // among `values` (one per row slot), fetched from lane `fromLane`.
-  auto fromRow = [&](ImplicitLocOpBuilder &b, ArrayRef<Value> values,
+  auto fromRow = [&](KernelBuilder &b, ArrayRef<Value> values,
                      Value rowSlot, Value fromLane) -> Value {
     Value chosen = values[0];
     for (int64_t r = 1; r < rowSlots; ++r)
-      chosen = select(b, cmp(b, P::eq, rowSlot, int32(b, r)), values[r],
+      chosen = b.select(b.cmp(P::eq, rowSlot, b.i32(r)), values[r],
                       chosen);
     return shuffleValue(b, chosen, fromLane, gpu::ShuffleMode::IDX);
   };
@@ -146,38 +128,37 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
   // (row < bound, column < first + width) the thread moves, consecutive
   // threads on consecutive columns of a row (coalesced global accesses).
   auto forBandElements =
-      [&](ImplicitLocOpBuilder &b, int64_t first, int64_t width, Value bound,
-          function_ref<void(ImplicitLocOpBuilder &, Value, Value, Value)>
+      [&](KernelBuilder &b, int64_t first, int64_t width, Value bound,
+          function_ref<void(KernelBuilder &, Value, Value, Value)>
               body) {
-        Value widthValue = index(b, width);
-        buildLoop(b, thread, mul(b, bound, widthValue), index(b, threads),
-                  [&](ImplicitLocOpBuilder &b, Value element) {
-          Value row = arith::DivUIOp::create(b, element, widthValue);
-          Value j = arith::RemUIOp::create(b, element, widthValue);
-          body(b, row, add(b, j, index(b, first)),
-               add(b, mul(b, row, index(b, stride)), j));
+        Value widthValue = b.index(width);
+        b.forLoop(thread, b.mul(bound, widthValue), b.index(threads),
+                  [&](KernelBuilder &b, Value element) {
+          Value row = b.divU(element, widthValue);
+          Value j = b.remU(element, widthValue);
+          body(b, row, b.add(j, b.index(first)),
+               b.add(b.mul(row, b.index(stride)), j));
         });
       };
   // Whether the thread's column slot `c` lies in the band starting at
   // `first` of `width` columns (null: certainly, for every warp), and its
   // staged column there.
-  auto inBand = [&](ImplicitLocOpBuilder &b, int64_t c, int64_t first,
+  auto inBand = [&](KernelBuilder &b, int64_t c, int64_t first,
                     int64_t width) -> std::pair<Value, Value> {
     int64_t lowest = warps * c, highest = warps * c + warps - 1;
-    Value column = arith::SubIOp::create(b, columns[c], index(b, first));
+    Value column = b.sub(columns[c], b.index(first));
     if (lowest >= first && highest < first + width)
       return {Value(), column};
-    Value inside = arith::AndIOp::create(
-        b, cmp(b, P::uge, columns[c], index(b, first)),
-        cmp(b, P::ult, columns[c], index(b, first + width)));
-    return {inside, select(b, inside, column, index(b, 0))};
+    Value inside = b.bitAnd(b.cmp(P::uge, columns[c], b.index(first)),
+        b.cmp(P::ult, columns[c], b.index(first + width)));
+    return {inside, b.select(inside, column, b.index(0))};
   };
   auto bandHolds = [&](int64_t c, int64_t first, int64_t width) {
     return warps * c < first + width && warps * c + warps - 1 >= first;
   };
 
   // Every thread of the block runs the same iterations (barriers).
-  buildLoop(b, blockId, batch, gridDim, [&](ImplicitLocOpBuilder &b,
+  b.forLoop(blockId, batch, gridDim, [&](KernelBuilder &b,
                                             Value matrix) {
     // The matrix into registers, a band of columns at a time; rows and
     // columns past the matrix are zeros.
@@ -186,38 +167,37 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
       int64_t first = band * bandColumns;
       int64_t width = std::min(bandColumns, shape.cols - first);
       // The previous matrix's or band's readers are done with the buffers.
-      gpu::BarrierOp::create(b);
+      b.barrier();
       if (band == 0) {
         // Every row at its own position.
-        buildIf(b, cmp(b, P::ult, thread, index(b, slotRows)),
-                [&](ImplicitLocOpBuilder &b) {
-          Value threadI32 = toI32(b, thread);
-          memref::StoreOp::create(b, threadI32, rowOrder, thread);
-          memref::StoreOp::create(b, threadI32, rowOrder,
-                                  add(b, thread, index(b, rowAtPosition)));
+        b.ifThen(b.cmp(P::ult, thread, b.index(slotRows)),
+                [&](KernelBuilder &b) {
+          Value threadI32 = b.toI32Unsigned(thread);
+          b.store(threadI32, rowOrder, thread);
+          b.store(threadI32, rowOrder,
+                                  b.add(thread, b.index(rowAtPosition)));
         });
       }
-      forBandElements(b, first, width, index(b, shape.rows),
-                      [&](ImplicitLocOpBuilder &b, Value row, Value column,
+      forBandElements(b, first, width, b.index(shape.rows),
+                      [&](KernelBuilder &b, Value row, Value column,
                           Value stagedAt) {
-        Value inMatrix = arith::AndIOp::create(b, cmp(b, P::ult, row, m),
-                                               cmp(b, P::ult, column, n));
+        Value inMatrix = b.bitAnd(b.cmp(P::ult, row, m),
+                                               b.cmp(P::ult, column, n));
         auto load = scf::IfOp::create(
             b, inMatrix,
             [&](OpBuilder &nested, Location loc) {
-              ImplicitLocOpBuilder nb(loc, nested);
+              KernelBuilder nb(loc, nested);
               scf::YieldOp::create(
-                  nb, memref::LoadOp::create(nb, input,
-                                             ValueRange{matrix, row, column})
-                          .getResult());
+                  nb, nb.load(input,
+                                             ValueRange{matrix, row, column}));
             },
             [&](OpBuilder &nested, Location loc) {
-              ImplicitLocOpBuilder nb(loc, nested);
+              KernelBuilder nb(loc, nested);
               scf::YieldOp::create(nb, zeroValue);
             });
-        memref::StoreOp::create(b, load.getResult(0), staged, stagedAt);
+        b.store(load.getResult(0), staged, stagedAt);
       });
-      gpu::BarrierOp::create(b);
+      b.barrier();
       for (int64_t c = 0; c < columnSlots; ++c) {
         if (!bandHolds(c, first, width))
           continue;
@@ -227,28 +207,25 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
           // and keep their zeros.
           bool pastBound = 32 * r + 31 >= shape.rows;
           Value row = pastBound
-                          ? arith::MinUIOp::create(b, rows[r],
-                                                   index(b, shape.rows - 1))
-                                .getResult()
+                          ? b.minU(rows[r],
+                                                   b.index(shape.rows - 1))
                           : rows[r];
-          Value value = memref::LoadOp::create(
-              b, staged, add(b, mul(b, row, index(b, stride)), column));
+          Value value = b.load(staged, b.add(b.mul(row, b.index(stride)), column));
           Value keep = inside;
           if (pastBound) {
-            Value rowInBound = cmp(b, P::ult, rows[r], index(b, shape.rows));
-            keep = keep ? arith::AndIOp::create(b, keep, rowInBound)
-                              .getResult()
+            Value rowInBound = b.cmp(P::ult, rows[r], b.index(shape.rows));
+            keep = keep ? b.bitAnd(keep, rowInBound)
                         : rowInBound;
           }
           state[slot(r, c)] =
-              keep ? select(b, keep, value, state[slot(r, c)]) : value;
+              keep ? b.select(keep, value, state[slot(r, c)]) : value;
         }
       }
     }
     // Then whether each row slot has been a pivot row (rows past the matrix
     // count as used: they never compete), and info.
     for (int64_t r = 0; r < rowSlots; ++r)
-      state.push_back(cmp(b, P::uge, rows[r], m));
+      state.push_back(b.cmp(P::uge, rows[r], m));
     state.push_back(arith::ConstantOp::create(b, b.getIntegerAttr(intType, 0)));
     const int64_t usedAt = rowSlots * columnSlots, infoAt = usedAt + rowSlots;
 
@@ -262,70 +239,61 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     // before (run 10, docs/gpu.md). Reusing buffer s % 2 at step s + 2 is
     // safe: its owner passed barrier s + 1, which every warp reaches after
     // reading step s.
-    Value threadCount = int32(b, threads);
-    auto parityOf = [&](ImplicitLocOpBuilder &b, Value step) -> Value {
-      return arith::AndIOp::create(b, step, index(b, 1));
+    Value threadCount = b.i32(threads);
+    auto parityOf = [&](KernelBuilder &b, Value step) -> Value {
+      return b.bitAnd(step, b.index(1));
     };
     // (A register id: ptxas then reserves all 16 barriers, which costs
     // nothing here, one block an SM by its registers anyway; branches with
     // constant ids are merged back by LLVM.)
-    auto barrierOf = [&](ImplicitLocOpBuilder &b, Value parity) -> Value {
-      return add(b, toI32(b, parity), int32(b, 1));
+    auto barrierOf = [&](KernelBuilder &b, Value parity) -> Value {
+      return b.add(b.toI32Unsigned(parity), b.i32(1));
     };
 
     // Step `step`'s pivot search and scaling of its column (`column`, one
     // value per row slot, already updated by the steps before), by the
     // warp owning it; returns the scaled column.
-    auto searchAndPublish = [&](ImplicitLocOpBuilder &b, Value step,
+    auto searchAndPublish = [&](KernelBuilder &b, Value step,
                                 ArrayRef<Value> column,
                                 ArrayRef<Value> used) -> SmallVector<Value> {
-      Value stepI32 = toI32(b, step);
+      Value stepI32 = b.toI32Unsigned(step);
       Value parity = parityOf(b, step);
-      Value multiplierBase = mul(b, parity, index(b, slotRows));
+      Value multiplierBase = b.mul(parity, b.index(slotRows));
       // The largest key (pivotKey) of the unused rows, then the first
       // logical position holding it; position * 128 + row names the row too
       // (positions and rows are below 128).
       SmallVector<Value> keys, position;
       Value laneKey;
       for (int64_t r = 0; r < rowSlots; ++r) {
-        position.push_back(memref::LoadOp::create(b, rowOrder, rows[r]));
-        keys.push_back(select(
-            b, used[r], arith::ConstantIntOp::create(b, keyType, 0),
+        position.push_back(b.load(rowOrder, rows[r]));
+        keys.push_back(b.select(used[r], arith::ConstantIntOp::create(b, keyType, 0),
             pivotKey(b, element, column[r],
-                     cmp(b, P::eq, position[r], stepI32), elementType)));
-        laneKey = r ? arith::MaxUIOp::create(b, laneKey, keys[r]).getResult()
+                     b.cmp(P::eq, position[r], stepI32), elementType)));
+        laneKey = r ? b.maxU(laneKey, keys[r])
                     : keys[r];
       }
-      Value rowAtStep = memref::LoadOp::create(
-          b, rowOrder, add(b, step, index(b, rowAtPosition)));
+      Value rowAtStep = b.load(rowOrder, b.add(step, b.index(rowAtPosition)));
       // The lane's first unused row holding `key`, as position * 128 + row
       // (all ones: none), and that row's value in `column`.
       auto candidateOf =
-          [&](ImplicitLocOpBuilder &b, Value key) -> std::pair<Value, Value> {
+          [&](KernelBuilder &b, Value key) -> std::pair<Value, Value> {
         Value laneCandidate, laneValue;
         for (int64_t r = 0; r < rowSlots; ++r) {
-          Value candidate = select(
-              b,
-              arith::AndIOp::create(b, negate(b, used[r]),
-                                    cmp(b, P::eq, keys[r], key)),
-              arith::OrIOp::create(
-                  b, arith::ShLIOp::create(b, position[r], int32(b, 7)),
+          Value candidate = b.select(b.bitAnd(b.negate(used[r]),
+                                    b.cmp(P::eq, keys[r], key)),
+              b.bitOr(b.shl(position[r], b.i32(7)),
                   rowsI32[r]),
-              int32(b, -1));
+              b.i32(-1));
           if (r == 0) {
             laneCandidate = candidate;
             laneValue = column[0];
             continue;
           }
-          Value earlier = cmp(b, P::ult, candidate, laneCandidate);
-          laneCandidate = select(b, earlier, candidate, laneCandidate);
-          laneValue = select(b, earlier, column[r], laneValue);
+          Value earlier = b.cmp(P::ult, candidate, laneCandidate);
+          laneCandidate = b.select(earlier, candidate, laneCandidate);
+          laneValue = b.select(earlier, column[r], laneValue);
         }
         return {laneCandidate, laneValue};
-      };
-      auto reduce = [&](ImplicitLocOpBuilder &b, NVVM::ReduxKind kind,
-                        Value v) -> Value {
-        return NVVM::ReduxOp::create(b, i32, v, kind, fullMask);
       };
       // The largest key's high word (f32: the key) first. When a single lane
       // holds it (a ballot; the rule on random data) that lane's own
@@ -344,24 +312,22 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
         Value keyHigh =
             wideKey ? arith::TruncIOp::create(
                           b, i32,
-                          arith::ShRUIOp::create(
-                              b, keys[r],
+                          b.shrU(keys[r],
                               arith::ConstantIntOp::create(b, keyType, 32)))
-                          .getResult()
                     : keys[r];
-        high = r ? arith::MaxUIOp::create(b, high, keyHigh).getResult()
+        high = r ? b.maxU(high, keyHigh)
                  : keyHigh;
       }
       Value laneCandidate, laneValue;
       std::tie(laneCandidate, laneValue) = candidateOf(b, laneKey);
-      Value bestHigh = reduce(b, NVVM::ReduxKind::UMAX, high);
+      Value bestHigh = b.redux(NVVM::ReduxKind::UMAX, high, fullMask);
       Value tied = NVVM::VoteSyncOp::create(b, i32, fullMask,
-                                            cmp(b, P::eq, high, bestHigh),
+                                            b.cmp(P::eq, high, bestHigh),
                                             NVVM::VoteSyncKind::ballot);
       auto search = scf::IfOp::create(
-          b, cmp(b, P::eq, math::CtPopOp::create(b, tied), int32(b, 1)),
+          b, b.cmp(P::eq, math::CtPopOp::create(b, tied), b.i32(1)),
           [&](OpBuilder &nested, Location loc) {
-            ImplicitLocOpBuilder b(loc, nested);
+            KernelBuilder b(loc, nested);
             Value winner = math::CountTrailingZerosOp::create(b, tied);
             scf::YieldOp::create(
                 b, ValueRange{shuffleValue(b, laneCandidate, winner,
@@ -370,35 +336,29 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                                            gpu::ShuffleMode::IDX)});
           },
           [&](OpBuilder &nested, Location loc) {
-            ImplicitLocOpBuilder b(loc, nested);
+            KernelBuilder b(loc, nested);
             Value bestKey = bestHigh;
             if (wideKey) {
-              Value bestLow = reduce(
-                  b, NVVM::ReduxKind::UMAX,
-                  select(b, cmp(b, P::eq, high, bestHigh),
+              Value bestLow = b.redux(NVVM::ReduxKind::UMAX, b.select(b.cmp(P::eq, high, bestHigh),
                          arith::TruncIOp::create(b, i32, laneKey),
-                         int32(b, 0)));
-              bestKey = arith::OrIOp::create(
-                  b,
-                  arith::ShLIOp::create(
-                      b, arith::ExtUIOp::create(b, keyType, bestHigh),
+                         b.i32(0)), fullMask);
+              bestKey = b.bitOr(b.shl(arith::ExtUIOp::create(b, keyType, bestHigh),
                       arith::ConstantIntOp::create(b, keyType, 32)),
                   arith::ExtUIOp::create(b, keyType, bestLow));
             }
-            Value best = reduce(b, NVVM::ReduxKind::UMIN,
-                                candidateOf(b, bestKey).first);
-            Value row = arith::AndIOp::create(b, best, int32(b, 127));
+            Value best = b.redux(NVVM::ReduxKind::UMIN, candidateOf(b, bestKey).first, fullMask);
+            Value row = b.bitAnd(best, b.i32(127));
             scf::YieldOp::create(
                 b, ValueRange{best,
                               fromRow(b, column,
-                                      arith::ShRUIOp::create(b, row,
-                                                             int32(b, 5)),
-                                      arith::AndIOp::create(b, row,
-                                                            int32(b, 31)))});
+                                      b.shrU(row,
+                                                             b.i32(5)),
+                                      b.bitAnd(row,
+                                                            b.i32(31)))});
           });
       Value best = search.getResult(0);
-      Value pivotRow = arith::AndIOp::create(b, best, int32(b, 127));
-      Value pivotPosition = arith::ShRUIOp::create(b, best, int32(b, 7));
+      Value pivotRow = b.bitAnd(best, b.i32(127));
+      Value pivotPosition = b.shrU(best, b.i32(7));
       Value pivot = search.getResult(1);
       Value singular = element.isZero(b, pivot);
 
@@ -409,7 +369,7 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
       auto scaled = scf::IfOp::create(
           b, element.reciprocalIsSafe(b, pivot),
           [&](OpBuilder &nested, Location loc) {
-            ImplicitLocOpBuilder b(loc, nested);
+            KernelBuilder b(loc, nested);
             Value inverse = element.reciprocal(b, pivot);
             SmallVector<Value> values;
             for (int64_t r = 0; r < rowSlots; ++r)
@@ -417,45 +377,40 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
             scf::YieldOp::create(b, values);
           },
           [&](OpBuilder &nested, Location loc) {
-            ImplicitLocOpBuilder b(loc, nested);
+            KernelBuilder b(loc, nested);
             SmallVector<Value> values;
             for (int64_t r = 0; r < rowSlots; ++r)
               values.push_back(element.div(b, column[r], pivot));
             scf::YieldOp::create(b, values);
           });
       SmallVector<Value> scaledColumn;
-      Value scales = negate(b, singular);
+      Value scales = b.negate(singular);
       for (int64_t r = 0; r < rowSlots; ++r) {
-        Value eligible = arith::AndIOp::create(
-            b, arith::AndIOp::create(b, scales, negate(b, used[r])),
-            cmp(b, P::ne, rowsI32[r], pivotRow));
+        Value eligible = b.bitAnd(b.bitAnd(scales, b.negate(used[r])),
+            b.cmp(P::ne, rowsI32[r], pivotRow));
         scaledColumn.push_back(
-            select(b, eligible, scaled.getResult(r), column[r]));
-        memref::StoreOp::create(b, scaledColumn.back(), multipliers,
-                                ValueRange{add(b, multiplierBase, rows[r])});
+            b.select(eligible, scaled.getResult(r), column[r]));
+        b.store(scaledColumn.back(), multipliers,
+                                ValueRange{b.add(multiplierBase, rows[r])});
       }
       // The warp publishes the outcome (pivot row, and the sign bit for a
       // zero pivot), records the pivot and exchanges the positions of the
       // pivot row and the row at `step`: every lane stores the same values
       // to the same addresses, which costs the owner's chain no branch.
-      memref::StoreOp::create(
-          b,
-          arith::OrIOp::create(
-              b, pivotRow,
-              select(b, singular,
-                     int32(b, std::numeric_limits<int32_t>::min()),
-                     int32(b, 0))),
+      b.store(b.bitOr(pivotRow,
+              b.select(singular,
+                     b.i32(std::numeric_limits<int32_t>::min()),
+                     b.i32(0))),
           outcome, parity);
-      memref::StoreOp::create(b, toIntType(b, pivotPosition, intType),
+      b.store(b.extendUnsigned(pivotPosition, intType),
                               pivots, ValueRange{matrix, step});
-      memref::StoreOp::create(
-          b, rowAtStep, rowOrder,
-          add(b, toIndex(b, pivotPosition), index(b, rowAtPosition)));
-      memref::StoreOp::create(b, pivotRow, rowOrder,
-                              add(b, step, index(b, rowAtPosition)));
-      memref::StoreOp::create(b, pivotPosition, rowOrder,
-                              toIndex(b, rowAtStep));
-      memref::StoreOp::create(b, stepI32, rowOrder, toIndex(b, pivotRow));
+      b.store(rowAtStep, rowOrder,
+          b.add(b.toIndexUnsigned(pivotPosition), b.index(rowAtPosition)));
+      b.store(pivotRow, rowOrder,
+                              b.add(step, b.index(rowAtPosition)));
+      b.store(pivotPosition, rowOrder,
+                              b.toIndexUnsigned(rowAtStep));
+      b.store(stepI32, rowOrder, b.toIndexUnsigned(pivotRow));
       // A block of one warp has nobody to tell (its lanes synchronize at
       // the next step's bar.warp.sync).
       if (warps > 1)
@@ -464,11 +419,11 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     };
 
     using BuildValues =
-        function_ref<SmallVector<Value>(ImplicitLocOpBuilder &)>;
-    auto yieldIf = [&](ImplicitLocOpBuilder &b, Value condition,
+        function_ref<SmallVector<Value>(KernelBuilder &)>;
+    auto yieldIf = [&](KernelBuilder &b, Value condition,
                        BuildValues then,
                        ValueRange otherwise) -> SmallVector<Value> {
-      return buildIfElse(b, condition, then, [&](ImplicitLocOpBuilder &) {
+      return b.ifThenElse(condition, then, [&](KernelBuilder &) {
         return SmallVector<Value>(otherwise);
       });
     };
@@ -476,12 +431,12 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     // is the same across the warp, so a branch picks it and an entry is one
     // shuffle (selecting it per lane among the row slots cost two more
     // instructions an f64 entry).
-    auto pivotRowEntries = [&](ImplicitLocOpBuilder &b, ArrayRef<Value> a,
+    auto pivotRowEntries = [&](KernelBuilder &b, ArrayRef<Value> a,
                                ArrayRef<int64_t> slots, Value pivotRowSlot,
                                Value pivotLane) -> SmallVector<Value> {
-      std::function<SmallVector<Value>(ImplicitLocOpBuilder &, int64_t)>
-          fromRowSlot = [&](ImplicitLocOpBuilder &b, int64_t r) {
-            auto shuffled = [&](ImplicitLocOpBuilder &b) {
+      std::function<SmallVector<Value>(KernelBuilder &, int64_t)>
+          fromRowSlot = [&](KernelBuilder &b, int64_t r) {
+            auto shuffled = [&](KernelBuilder &b) {
               SmallVector<Value> entries;
               for (int64_t c : slots)
                 entries.push_back(shuffleValue(b, a[slot(r, c)], pivotLane,
@@ -490,16 +445,15 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
             };
             if (r == rowSlots - 1)
               return shuffled(b);
-            return buildIfElse(
-                b, cmp(b, P::eq, pivotRowSlot, int32(b, r)), shuffled,
-                [&](ImplicitLocOpBuilder &b) { return fromRowSlot(b, r + 1); });
+            return b.ifThenElse(b.cmp(P::eq, pivotRowSlot, b.i32(r)), shuffled,
+                [&](KernelBuilder &b) { return fromRowSlot(b, r + 1); });
           };
       return fromRowSlot(b, 0);
     };
     // The update by a step of column slots `slots` of `a`: a - l u for the
     // unused rows, one predicated fused multiply-add each (`negMultiplier`
     // is -l, one per row slot).
-    auto updateSlots = [&](ImplicitLocOpBuilder &b, MutableArrayRef<Value> a,
+    auto updateSlots = [&](KernelBuilder &b, MutableArrayRef<Value> a,
                            ArrayRef<int64_t> slots,
                            ArrayRef<Value> negMultiplier,
                            ArrayRef<Value> used, Value pivotRowSlot,
@@ -529,10 +483,10 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
       setSlot(state, 0,
               yieldIf(
                   b,
-                  arith::AndIOp::create(b, cmp(b, P::ugt, k, index(b, 0)),
-                                        cmp(b, P::eq, warp, index(b, 0))),
-                  [&](ImplicitLocOpBuilder &b) {
-                    return searchAndPublish(b, index(b, 0),
+                  b.bitAnd(b.cmp(P::ugt, k, b.index(0)),
+                                        b.cmp(P::eq, warp, b.index(0))),
+                  [&](KernelBuilder &b) {
+                    return searchAndPublish(b, b.index(0),
                                             slotValues(state, 0), used);
                   },
                   slotValues(state, 0)));
@@ -540,67 +494,61 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
 
     for (int64_t round = 0; round < columnSlots; ++round) {
       // Steps round * W + w, w < min(W, K - round * W).
-      Value first = index(b, round * warps);
-      Value roundSteps = select(
-          b, cmp(b, P::ugt, k, first),
-          arith::MinUIOp::create(b, arith::SubIOp::create(b, k, first),
-                                 index(b, warps)),
-          index(b, 0));
+      Value first = b.index(round * warps);
+      Value roundSteps = b.select(b.cmp(P::ugt, k, first),
+          b.minU(b.sub(k, first),
+                                 b.index(warps)),
+          b.index(0));
       auto loop = scf::ForOp::create(
-          b, index(b, 0), roundSteps, index(b, 1), state,
+          b, b.index(0), roundSteps, b.index(1), state,
           [&](OpBuilder &nested, Location loc, Value owner,
               ValueRange iterArgs) {
-        ImplicitLocOpBuilder b(loc, nested);
+        KernelBuilder b(loc, nested);
         SmallVector<Value> a(iterArgs.begin(), iterArgs.begin() + usedAt);
         SmallVector<Value> used(iterArgs.begin() + usedAt,
                                 iterArgs.begin() + infoAt);
         Value status = iterArgs[infoAt];
-        Value step = add(b, first, owner);
-        Value stepI32 = toI32(b, step);
+        Value step = b.add(first, owner);
+        Value stepI32 = b.toI32Unsigned(step);
         Value parity = parityOf(b, step);
-        Value multiplierBase = mul(b, parity, index(b, slotRows));
+        Value multiplierBase = b.mul(parity, b.index(slotRows));
 
         // The step's outcome: the owner's own stores (ordered for its lanes
         // by bar.warp.sync), the others' after its barrier.
-        Value isOwner = cmp(b, P::eq, warp, owner);
+        Value isOwner = b.cmp(P::eq, warp, owner);
         scf::IfOp::create(
             b, isOwner,
             [&](OpBuilder &nested, Location loc) {
-              ImplicitLocOpBuilder b(loc, nested);
+              KernelBuilder b(loc, nested);
               NVVM::SyncWarpOp::create(b, fullMask);
               scf::YieldOp::create(b);
             },
             [&](OpBuilder &nested, Location loc) {
-              ImplicitLocOpBuilder b(loc, nested);
+              KernelBuilder b(loc, nested);
               NVVM::BarrierOp::create(b, TypeRange(), barrierOf(b, parity),
                                       threadCount, {}, Value());
               scf::YieldOp::create(b);
             });
-        Value stepOutcome = memref::LoadOp::create(b, outcome, parity);
-        Value singular = cmp(b, P::slt, stepOutcome, int32(b, 0));
-        Value pivotRow = arith::AndIOp::create(b, stepOutcome, int32(b, 127));
+        Value stepOutcome = b.load(outcome, parity);
+        Value singular = b.cmp(P::slt, stepOutcome, b.i32(0));
+        Value pivotRow = b.bitAnd(stepOutcome, b.i32(127));
         // info: the first zero pivot, 1-based.
-        status = select(
-            b,
-            arith::AndIOp::create(
-                b, singular,
-                cmp(b, P::eq, status,
+        status = b.select(b.bitAnd(singular,
+                b.cmp(P::eq, status,
                     arith::ConstantOp::create(b, b.getIntegerAttr(intType, 0)))),
-            toIntType(b, add(b, stepI32, int32(b, 1)), intType), status);
+            b.extendUnsigned(b.add(stepI32, b.i32(1)), intType), status);
         SmallVector<Value> negMultiplier;
         for (int64_t r = 0; r < rowSlots; ++r) {
           negMultiplier.push_back(arith::NegFOp::create(
-              b, memref::LoadOp::create(
-                     b, multipliers,
-                     ValueRange{add(b, multiplierBase, rows[r])})));
-          used[r] = arith::OrIOp::create(
-              b, used[r], cmp(b, P::eq, rowsI32[r], pivotRow));
+              b, b.load(multipliers,
+                     ValueRange{b.add(multiplierBase, rows[r])})));
+          used[r] = b.bitOr(used[r], b.cmp(P::eq, rowsI32[r], pivotRow));
         }
-        Value pivotRowSlot = arith::ShRUIOp::create(b, pivotRow, int32(b, 5));
-        Value pivotLane = arith::AndIOp::create(b, pivotRow, int32(b, 31));
-        Value updates = negate(b, singular);
+        Value pivotRowSlot = b.shrU(pivotRow, b.i32(5));
+        Value pivotLane = b.bitAnd(pivotRow, b.i32(31));
+        Value updates = b.negate(singular);
         // Column slot `c` of `a` updated by the step.
-        auto updatedSlot = [&](ImplicitLocOpBuilder &b, int64_t c) {
+        auto updatedSlot = [&](KernelBuilder &b, int64_t c) {
           SmallVector<Value> values(a);
           updateSlots(b, values, {c}, negMultiplier, used, pivotRowSlot,
                       pivotLane);
@@ -610,26 +558,24 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
         // Look-ahead: column step + 1 is slot `round` of the next warp, or
         // slot `round + 1` of warp 0 after the round's last warp. Its owner
         // updates it and searches step + 1 first.
-        Value nextStep = add(b, step, index(b, 1));
-        Value hasNext = cmp(b, P::ult, nextStep, k);
+        Value nextStep = b.add(step, b.index(1));
+        Value hasNext = b.cmp(P::ult, nextStep, k);
         SmallVector<Value> searchedFirst;
         for (int64_t c = round; c < std::min(round + 2, columnSlots); ++c) {
           Value nextOwner =
               c == round
-                  ? cmp(b, P::eq, warp, add(b, owner, index(b, 1)))
-                  : arith::AndIOp::create(
-                        b, cmp(b, P::eq, warp, index(b, 0)),
-                        cmp(b, P::eq, owner, index(b, warps - 1)))
-                        .getResult();
-          nextOwner = arith::AndIOp::create(b, nextOwner, hasNext);
+                  ? b.cmp(P::eq, warp, b.add(owner, b.index(1)))
+                  : b.bitAnd(b.cmp(P::eq, warp, b.index(0)),
+                        b.cmp(P::eq, owner, b.index(warps - 1)));
+          nextOwner = b.bitAnd(nextOwner, hasNext);
           searchedFirst.push_back(nextOwner);
           setSlot(a, c,
                   yieldIf(
                       b, nextOwner,
-                      [&](ImplicitLocOpBuilder &b) {
+                      [&](KernelBuilder &b) {
                         SmallVector<Value> column = yieldIf(
                             b, updates,
-                            [&](ImplicitLocOpBuilder &b) {
+                            [&](KernelBuilder &b) {
                               return updatedSlot(b, c);
                             },
                             slotValues(a, c));
@@ -650,15 +596,14 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
           rest.append(slotValues(a, c));
         rest = yieldIf(
             b, updates,
-            [&](ImplicitLocOpBuilder &b) {
+            [&](KernelBuilder &b) {
               SmallVector<Value> updated(a);
               setSlot(updated, round,
                       yieldIf(
                           b,
-                          arith::AndIOp::create(
-                              b, cmp(b, P::ugt, warp, owner),
-                              negate(b, searchedFirst[0])),
-                          [&](ImplicitLocOpBuilder &b) {
+                          b.bitAnd(b.cmp(P::ugt, warp, owner),
+                              b.negate(searchedFirst[0])),
+                          [&](KernelBuilder &b) {
                             return updatedSlot(b, round);
                           },
                           slotValues(a, round)));
@@ -671,7 +616,7 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                 // look-ahead after the round's last step.
                 for (int64_t r = 0; r < rowSlots; ++r)
                   updated[slot(r, round + 1)] =
-                      select(b, searchedFirst[1], a[slot(r, round + 1)],
+                      b.select(searchedFirst[1], a[slot(r, round + 1)],
                              updated[slot(r, round + 1)]);
               }
               SmallVector<Value> values;
@@ -697,33 +642,30 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     for (int64_t band = 0; band < bands; ++band) {
       int64_t firstColumn = band * bandColumns;
       int64_t width = std::min(bandColumns, shape.cols - firstColumn);
-      gpu::BarrierOp::create(b);
+      b.barrier();
       for (int64_t r = 0; r < rowSlots; ++r) {
-        Value rowInBound = cmp(b, P::ult, rows[r], index(b, shape.rows));
-        Value stagedRow = mul(
-            b, toIndex(b, memref::LoadOp::create(b, rowOrder, rows[r])),
-            index(b, stride));
+        Value rowInBound = b.cmp(P::ult, rows[r], b.index(shape.rows));
+        Value stagedRow = b.mul(b.toIndexUnsigned(b.load(rowOrder, rows[r])),
+            b.index(stride));
         for (int64_t c = 0; c < columnSlots; ++c) {
           if (!bandHolds(c, firstColumn, width))
             continue;
           Value inside, column;
           std::tie(inside, column) = inBand(b, c, firstColumn, width);
-          Value store = inside ? arith::AndIOp::create(b, inside, rowInBound)
-                                     .getResult()
+          Value store = inside ? b.bitAnd(inside, rowInBound)
                                : rowInBound;
-          buildIf(b, store, [&](ImplicitLocOpBuilder &b) {
-            memref::StoreOp::create(b, state[slot(r, c)], staged,
-                                    add(b, stagedRow, column));
+          b.ifThen(store, [&](KernelBuilder &b) {
+            b.store(state[slot(r, c)], staged,
+                                    b.add(stagedRow, column));
           });
         }
       }
-      gpu::BarrierOp::create(b);
+      b.barrier();
       forBandElements(b, firstColumn, width, m,
-                      [&](ImplicitLocOpBuilder &b, Value row, Value column,
+                      [&](KernelBuilder &b, Value row, Value column,
                           Value stagedAt) {
-        buildIf(b, cmp(b, P::ult, column, n), [&](ImplicitLocOpBuilder &b) {
-          memref::StoreOp::create(b,
-                                  memref::LoadOp::create(b, staged, stagedAt),
+        b.ifThen(b.cmp(P::ult, column, n), [&](KernelBuilder &b) {
+          b.store(b.load(staged, stagedAt),
                                   lu, ValueRange{matrix, row, column});
         });
       });
@@ -732,23 +674,35 @@ void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     if (permutation) {
       Type permutationType =
           cast<MemRefType>(permutation.getType()).getElementType();
-      buildLoop(b, thread, m, index(b, threads),
-                [&](ImplicitLocOpBuilder &b, Value position) {
-        memref::StoreOp::create(
-            b,
-            toIntType(b,
-                      memref::LoadOp::create(
-                          b, rowOrder,
-                          add(b, position, index(b, rowAtPosition))),
-                      permutationType),
+      b.forLoop(thread, m, b.index(threads),
+                [&](KernelBuilder &b, Value position) {
+        b.store(b.extendUnsigned(b.load(rowOrder,
+                          b.add(position, b.index(rowAtPosition))), permutationType),
             permutation, ValueRange{matrix, position});
       });
     }
-    buildIf(b, cmp(b, P::eq, thread, index(b, 0)),
-            [&](ImplicitLocOpBuilder &b) {
-      memref::StoreOp::create(b, state[infoAt], info, matrix);
+    b.ifThen(b.cmp(P::eq, thread, b.index(0)),
+            [&](KernelBuilder &b) {
+      b.store(state[infoAt], info, matrix);
     });
   });
+}
+
+void launchCyclicRegisterLu(ImplicitLocOpBuilder &b, DeviceWork &work,
+                            const LuOperands &lu, CyclicRegisterLuShape shape) {
+  Value batch = memref::DimOp::create(b, lu.lu(), 0);
+  int32_t warps = static_cast<int32_t>(shape.warps());
+  gpu::GPUFuncOp kernel = getOrCreateKernel(
+      lu.module,
+      "linalgx_lu_cyclic" + std::to_string(shape.rows) + "x" +
+          std::to_string(shape.cols) + "_" + lu.kernelSuffix(),
+      TypeRange(ValueRange(lu.values)), {32, warps, 1},
+      cyclicRegisterLuWorkgroupTypes(shape, lu.elementType),
+      [&](KernelBuilder &kb, ValueRange args, ValueRange workgroup) {
+        buildCyclicRegisterLuKernelBody(kb, args, workgroup, lu.elementType,
+                                        lu.intType, lu.withPermutation, shape);
+      });
+  work.launch(kernel, gridSizeFor(b, batch, 1), {32, warps, 1}, lu.values);
 }
 
 } // namespace mlir::linalgx::gpu_kernels

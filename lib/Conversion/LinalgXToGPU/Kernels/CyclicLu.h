@@ -9,9 +9,10 @@
 #define LINALGX_LIB_CONVERSION_LINALGXTOGPU_KERNELS_CYCLIC_LU_H
 
 #include "LuCommon.h"
+#include "LuOperands.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "KernelBuilder.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -104,10 +105,14 @@ SmallVector<Type> cyclicRegisterLuWorkgroupTypes(CyclicRegisterLuShape shape,
 ///    shuffle from the lane holding it, one predicated fused multiply-add
 ///    an element of a row not yet used as a pivot.
 /// The matrix comes in and goes out through shared memory in coalesced rows.
-void buildCyclicRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
+void buildCyclicRegisterLuKernelBody(KernelBuilder &b, ValueRange args,
                                      ValueRange workgroup, Type elementType,
                                      Type intType, bool withPermutation,
                                      CyclicRegisterLuShape shape);
+
+/// Queues the cyclic register LU, a block a matrix, on `lu`'s operands.
+void launchCyclicRegisterLu(ImplicitLocOpBuilder &b, DeviceWork &work,
+                            const LuOperands &lu, CyclicRegisterLuShape shape);
 
 } // namespace mlir::linalgx::gpu_kernels
 

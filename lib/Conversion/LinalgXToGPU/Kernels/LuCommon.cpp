@@ -32,15 +32,15 @@ int64_t elementByteSize(Type type) {
   return type.getIntOrFloatBitWidth() / 8;
 }
 
-Value shuffleValue(ImplicitLocOpBuilder &b, Value value, Value lane,
+Value shuffleValue(KernelBuilder &b, Value value, Value lane,
                    gpu::ShuffleMode mode) {
   Type type = value.getType();
   unsigned width = type.getIntOrFloatBitWidth();
   Type i32 = b.getI32Type(), bitsType = b.getIntegerType(width);
   Value bits = isa<FloatType>(type)
-                   ? arith::BitcastOp::create(b, bitsType, value).getResult()
+                   ? arith::BitcastOp::create(b, bitsType, value)
                    : value;
-  Value warpWidth = arith::ConstantIntOp::create(b, i32, 32);
+  Value warpWidth = b.i32(32);
   auto shuffle32 = [&](Value v) -> Value {
     return gpu::ShuffleOp::create(b, v, lane, warpWidth, mode)
         .getShuffleResult();
@@ -52,25 +52,22 @@ Value shuffleValue(ImplicitLocOpBuilder &b, Value value, Value lane,
     Value shift = arith::ConstantIntOp::create(b, bitsType, 32);
     Value low = arith::TruncIOp::create(b, i32, bits);
     Value high = arith::TruncIOp::create(
-        b, i32, arith::ShRUIOp::create(b, bits, shift));
-    result = arith::OrIOp::create(
-        b,
-        arith::ShLIOp::create(
-            b, arith::ExtUIOp::create(b, bitsType, shuffle32(high)), shift),
+        b, i32, b.shrU(bits, shift));
+    result = b.bitOr(b.shl(arith::ExtUIOp::create(b, bitsType, shuffle32(high)), shift),
         arith::ExtUIOp::create(b, bitsType, shuffle32(low)));
   }
   return isa<FloatType>(type)
-             ? arith::BitcastOp::create(b, type, result).getResult()
+             ? arith::BitcastOp::create(b, type, result)
              : result;
 }
 
-Value shuffleXor(ImplicitLocOpBuilder &b, Value value, int32_t offset) {
+Value shuffleXor(KernelBuilder &b, Value value, int32_t offset) {
   return shuffleValue(b, value,
                       arith::ConstantIntOp::create(b, b.getI32Type(), offset),
                       gpu::ShuffleMode::XOR);
 }
 
-Value pivotKey(ImplicitLocOpBuilder &b, const ElementArith &element,
+Value pivotKey(KernelBuilder &b, const ElementArith &element,
                Value value, Value onDiagonal, Type magnitudeType) {
   Type keyType = b.getIntegerType(magnitudeType.getIntOrFloatBitWidth());
   Value zeroKey = arith::ConstantIntOp::create(b, keyType, 0);
@@ -83,31 +80,26 @@ Value pivotKey(ImplicitLocOpBuilder &b, const ElementArith &element,
   Value magnitude = element.magnitude(b, value);
   Value isNaN = arith::CmpFOp::create(b, arith::CmpFPredicate::UNO, magnitude,
                                       magnitude);
-  return arith::SelectOp::create(
-      b, isNaN, arith::SelectOp::create(b, onDiagonal, infKey, zeroKey),
+  return b.select(isNaN, b.select(onDiagonal, infKey, zeroKey),
       arith::BitcastOp::create(b, keyType, magnitude));
 }
 
-Value reduceMaxKey(ImplicitLocOpBuilder &b, Value key,
-                   function_ref<Value(ImplicitLocOpBuilder &, Value)>
+Value reduceMaxKey(KernelBuilder &b, Value key,
+                   function_ref<Value(KernelBuilder &, Value)>
                        reduceMax) {
   Type keyType = key.getType(), i32 = b.getI32Type();
   if (keyType.isInteger(32))
     return reduceMax(b, key);
   Value shift = arith::ConstantIntOp::create(b, keyType, 32);
   Value high =
-      arith::TruncIOp::create(b, i32, arith::ShRUIOp::create(b, key, shift));
+      arith::TruncIOp::create(b, i32, b.shrU(key, shift));
   Value low = arith::TruncIOp::create(b, i32, key);
   Value bestHigh = reduceMax(b, high);
   Value bestLow = reduceMax(
-      b, arith::SelectOp::create(
-             b,
-             arith::CmpIOp::create(b, arith::CmpIPredicate::eq, high,
+      b, b.select(b.cmp(arith::CmpIPredicate::eq, high,
                                    bestHigh),
-             low, arith::ConstantIntOp::create(b, i32, 0)));
-  return arith::OrIOp::create(
-      b,
-      arith::ShLIOp::create(b, arith::ExtUIOp::create(b, keyType, bestHigh),
+             low, b.i32(0)));
+  return b.bitOr(b.shl(arith::ExtUIOp::create(b, keyType, bestHigh),
                             shift),
       arith::ExtUIOp::create(b, keyType, bestLow));
 }

@@ -10,7 +10,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "KernelBuilder.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -31,33 +31,24 @@ int64_t elementByteSize(Type type);
 
 /// Shuffles a 32- or 64-bit integer or float across the warp (`mode` idx:
 /// from lane `lane`; xor: from lane ^ `lane`), as 32-bit shuffles.
-Value shuffleValue(ImplicitLocOpBuilder &b, Value value, Value lane,
+Value shuffleValue(KernelBuilder &b, Value value, Value lane,
                    gpu::ShuffleMode mode);
 
-Value shuffleXor(ImplicitLocOpBuilder &b, Value value, int32_t offset);
+Value shuffleXor(KernelBuilder &b, Value value, int32_t offset);
 
 /// The pivot search's key of a candidate: the bit pattern of its magnitude
 /// (non-negative floats order as unsigned integers). A NaN is never chosen
 /// except on the diagonal, where LAPACK's scan starts: keys 0 and +Inf
 /// reproduce exactly the sequential scan's choice.
-Value pivotKey(ImplicitLocOpBuilder &b, const ElementArith &element,
+Value pivotKey(KernelBuilder &b, const ElementArith &element,
                Value value, Value onDiagonal, Type magnitudeType);
 
 /// The largest pivot key of the lanes `reduceMax` (an unsigned 32-bit
 /// maximum over them) spans: 64-bit keys reduce their high halves, then the
 /// low halves of the lanes holding the largest high half.
-Value reduceMaxKey(ImplicitLocOpBuilder &b, Value key,
-                   function_ref<Value(ImplicitLocOpBuilder &, Value)>
+Value reduceMaxKey(KernelBuilder &b, Value key,
+                   function_ref<Value(KernelBuilder &, Value)>
                        reduceMax);
-
-/// Integer comparison and select, the kernels' most frequent ops.
-inline Value cmp(ImplicitLocOpBuilder &b, arith::CmpIPredicate predicate, Value lhs,
-          Value rhs) {
-  return arith::CmpIOp::create(b, predicate, lhs, rhs);
-}
-inline Value select(ImplicitLocOpBuilder &b, Value condition, Value t, Value f) {
-  return arith::SelectOp::create(b, condition, t, f);
-}
 
 } // namespace mlir::linalgx::gpu_kernels
 

@@ -9,9 +9,10 @@
 #define LINALGX_LIB_CONVERSION_LINALGXTOGPU_KERNELS_PANEL_LU_H
 
 #include "CyclicLu.h"
+#include "LuOperands.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "KernelBuilder.h"
 
 namespace mlir::linalgx::gpu_kernels {
 
@@ -67,9 +68,13 @@ struct PanelLuShape {
 /// updates follow with no other branch; ties, zeros, NaN, Inf and extreme
 /// pivots take the full search (64-bit keys, first position). Rows never
 /// move: positions live in registers, the row order in shared memory.
-void buildPanelLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
+void buildPanelLuKernelBody(KernelBuilder &b, ValueRange args,
                             Type elementType, Type intType,
                             bool withPermutation, PanelLuShape shape);
+
+/// Queues the panel LU, a block a matrix, on `lu`'s operands.
+void launchPanelLu(ImplicitLocOpBuilder &b, DeviceWork &work,
+                   const LuOperands &lu, PanelLuShape shape);
 
 } // namespace mlir::linalgx::gpu_kernels
 

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RegisterLu.h"
+#include "../GPULoweringUtils.h"
 #include "RegisterRows.h"
 #include "KernelBuilder.h"
 #include "linalgx/Conversion/ElementArith.h"
@@ -32,106 +33,97 @@ SmallVector<Type> registerLuWorkgroupTypes(int64_t size, Type elementType) {
       elementType)};
 }
 
-void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
+void buildRegisterLuKernelBody(KernelBuilder &b, ValueRange args,
                                ValueRange workgroup, Type elementType,
                                Type intType, bool withPermutation,
                                int64_t size) {
   Value input = args[0], lu = args[1], pivots = args[2], info = args[3];
   Value permutation = withPermutation ? args[4] : Value();
   ElementArith element(elementType, ElementArith::Flavour::Kernel);
-  Type i32 = b.getI32Type(), i1 = b.getI1Type();
+  Type i32 = b.getI32Type();
   // Index constants 0..size, made here: the loops below use them in nested
   // regions.
   SmallVector<Value> c;
   for (int64_t v = 0; v <= size; ++v)
-    c.push_back(arith::ConstantIndexOp::create(b, v));
-  auto c32 = [&](ImplicitLocOpBuilder &b, int64_t v) -> Value {
-    return arith::ConstantIntOp::create(b, i32, v);
-  };
-  auto toI32 = [&](ImplicitLocOpBuilder &b, Value index) -> Value {
-    return arith::IndexCastUIOp::create(b, i32, index);
+    c.push_back(b.index(v));
+  auto c32 = [&](KernelBuilder &b, int64_t v) -> Value {
+    return b.i32(v);
   };
   using P = arith::CmpIPredicate;
 
-  Value batch = memref::DimOp::create(b, lu, 0);
-  Value m = memref::DimOp::create(b, lu, 1);
-  Value n = memref::DimOp::create(b, lu, 2);
-  Value k = arith::MinUIOp::create(b, m, n);
-  Value lane = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
-  Value warp = gpu::ThreadIdOp::create(b, gpu::Dimension::y);
-  Value blockId = gpu::BlockIdOp::create(b, gpu::Dimension::x);
-  Value gridDim = gpu::GridDimOp::create(b, gpu::Dimension::x);
+  Value batch = b.dim(lu, 0);
+  Value m = b.dim(lu, 1);
+  Value n = b.dim(lu, 2);
+  Value k = b.minU(m, n);
+  Value lane = b.threadId(gpu::Dimension::x);
+  Value warp = b.threadId(gpu::Dimension::y);
+  Value blockId = b.blockId(gpu::Dimension::x);
+  Value gridDim = b.gridDim(gpu::Dimension::x);
   int64_t groupsPerWarp = 32 / size;
-  Value group = arith::DivUIOp::create(b, lane, c[size]);
-  Value row = arith::RemUIOp::create(b, lane, c[size]);
-  Value rowI32 = toI32(b, row);
-  Value firstLaneOfGroup = toI32(b, arith::MulIOp::create(b, group, c[size]));
-  Value matricesPerBlock = arith::ConstantIndexOp::create(
-      b, kRegisterLuWarpsPerBlock * groupsPerWarp);
-  Value slot = arith::AddIOp::create(
-      b, arith::MulIOp::create(b, warp, c[groupsPerWarp]), group);
+  Value group = b.divU(lane, c[size]);
+  Value row = b.remU(lane, c[size]);
+  Value rowI32 = b.toI32Unsigned(row);
+  Value firstLaneOfGroup = b.toI32Unsigned(b.mul(group, c[size]));
+  Value matricesPerBlock = b.index(kRegisterLuWarpsPerBlock * groupsPerWarp);
+  Value slot = b.add(b.mul(warp, c[groupsPerWarp]), group);
   Value noPosition = c32(b, std::numeric_limits<int32_t>::max());
   Value fullMask = c32(b, -1);
   // Element `j` of staged row `r` of the lane's matrix (slot).
   Value staged = workgroup[0];
   const int64_t stagedStride = StagedRowSegments(elementType, size).stride;
-  auto stagedIndexOf = [&](ImplicitLocOpBuilder &b, Value r,
+  auto stagedIndexOf = [&](KernelBuilder &b, Value r,
                            Value j) -> Value {
-    Value stagedRow = arith::AddIOp::create(
-        b, arith::MulIOp::create(b, slot, c[size]), r);
-    return arith::AddIOp::create(
-        b,
-        arith::MulIOp::create(b, stagedRow,
-                              arith::ConstantIndexOp::create(b, stagedStride)),
+    Value stagedRow = b.add(b.mul(slot, c[size]), r);
+    return b.add(b.mul(stagedRow,
+                              b.index(stagedStride)),
         j);
   };
   // The lanes of the thread's matrix, as a mask.
-  Value groupLanes = arith::ShLIOp::create(
-      b, c32(b, size == 32 ? -1 : (int64_t{1} << size) - 1), firstLaneOfGroup);
+  Value groupLanes = b.shl(c32(b, size == 32 ? -1 : (int64_t{1} << size) - 1), firstLaneOfGroup);
   // The reduction of `value` over the lanes of each matrix of the warp.
-  auto groupReduce = [&](ImplicitLocOpBuilder &b, NVVM::ReduxKind kind,
+  auto groupReduce = [&](KernelBuilder &b, NVVM::ReduxKind kind,
                          Value value, Value identity) -> Value {
     Value result;
     for (int64_t g = 0; g < groupsPerWarp; ++g) {
-      Value inGroup = cmp(b, P::eq, group, c[g]);
+      Value inGroup = b.cmp(P::eq, group, c[g]);
       Value offered =
-          groupsPerWarp == 1 ? value : select(b, inGroup, value, identity);
+          groupsPerWarp == 1 ? value : b.select(inGroup, value, identity);
       Value reduced = NVVM::ReduxOp::create(b, i32, offered, kind, fullMask);
-      result = g == 0 ? reduced : select(b, inGroup, reduced, result);
+      result = g == 0 ? reduced : b.select(inGroup, reduced, result);
     }
     return result;
   };
   // Every lane runs the same iterations (the shuffles need the whole warp).
-  buildLoop(b, arith::MulIOp::create(b, blockId, matricesPerBlock), batch,
-            arith::MulIOp::create(b, gridDim, matricesPerBlock),
-            [&](ImplicitLocOpBuilder &b, Value blockFirst) {
-    Value matrix = arith::AddIOp::create(b, blockFirst, slot);
-    Value valid = cmp(b, P::ult, matrix, batch);
-    Value rowValid = arith::AndIOp::create(b, valid, cmp(b, P::ult, row, m));
+  b.forLoop(b.mul(blockId, matricesPerBlock), batch,
+            b.mul(gridDim, matricesPerBlock),
+            [&](KernelBuilder &b, Value blockFirst) {
+    Value matrix = b.add(blockFirst, slot);
+    Value valid = b.cmp(P::ult, matrix, batch);
+    Value rowValid = b.bitAnd(valid, b.cmp(P::ult, row, m));
 
     // The matrix into shared memory: lane j copies column j of every row
     // (a row's segment per matrix and access), rows and columns outside it
     // zero-filled. Then row `row` into registers, then its position, used
     // flag and info.
     Value columnInMatrix =
-        arith::AndIOp::create(b, valid, cmp(b, P::ult, row, n));
+        b.bitAnd(valid, b.cmp(P::ult, row, n));
     // Calls `body(r, inMatrix)` for every row r of the lane's matrix, a
     // loop of kStagedCopyUnroll rows an iteration (see kStagedCopyUnroll).
-    auto forEachRow = [&](ImplicitLocOpBuilder &b,
-                          function_ref<void(ImplicitLocOpBuilder &, Value,
+    auto forEachRow = [&](KernelBuilder &b,
+                          function_ref<void(KernelBuilder &, Value,
                                             Value)>
                               body) {
-      buildLoop(b, c[0], c[size], c[kStagedCopyUnroll],
-                [&](ImplicitLocOpBuilder &b, Value firstRow) {
+      b.forLoop(c[0], c[size], c[kStagedCopyUnroll],
+                [&](KernelBuilder &b, Value firstRow) {
         for (int64_t u = 0; u < kStagedCopyUnroll; ++u) {
-          Value r = arith::AddIOp::create(b, firstRow, c[u]);
+          Value r = b.add(firstRow, c[u]);
           body(b, r,
-               arith::AndIOp::create(b, columnInMatrix,
-                                     cmp(b, P::ult, r, m)));
+               b.bitAnd(columnInMatrix,
+                                     b.cmp(P::ult, r, m)));
         }
       });
     };
-    forEachRow(b, [&](ImplicitLocOpBuilder &b, Value r, Value inMatrix) {
+    forEachRow(b, [&](KernelBuilder &b, Value r, Value inMatrix) {
       asyncCopyOrZero(b, staged, stagedIndexOf(b, r, row), input,
                       {matrix, r, row}, inMatrix, c[0], c[1]);
     });
@@ -140,24 +132,24 @@ void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     NVVM::SyncWarpOp::create(b, fullMask);
     SmallVector<Value> state;
     for (int64_t j = 0; j < size; ++j)
-      state.push_back(memref::LoadOp::create(b, staged,
+      state.push_back(b.load(staged,
                                              stagedIndexOf(b, row, c[j])));
     appendRegisterRowBookkeeping(b, state, row, rowValid, intType);
 
     state = unrollRegisterSteps(
         b, state, size, size, k, c,
-        [&](ImplicitLocOpBuilder &b, int64_t step, MutableArrayRef<Value> a,
+        [&](KernelBuilder &b, int64_t step, MutableArrayRef<Value> a,
             Value position, Value used) -> RegisterStep {
           Value stepI32 = c32(b, step);
 
           // Pivot search among the rows not used yet.
           Value key = pivotKey(b, element, a[step],
-                               cmp(b, P::eq, position, stepI32),
+                               b.cmp(P::eq, position, stepI32),
                                elementType);
           Value zeroKey =
               arith::ConstantOp::create(b, b.getZeroAttr(key.getType()));
-          key = select(b, used, zeroKey, key);
-          Value candidate = select(b, used, noPosition, position);
+          key = b.select(used, zeroKey, key);
+          Value candidate = b.select(used, noPosition, position);
           Value pivotPosition, pivotRow;
           if (groupsPerWarp <= 2) {
             // Two matrices a warp at most: warp-wide reductions (redux.sync,
@@ -166,10 +158,9 @@ void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
             // a ballot finds the lane holding the pivot row.
             pivotPosition = groupReduce(
                 b, NVVM::ReduxKind::UMIN,
-                select(b,
-                       cmp(b, P::eq, key,
+                b.select(b.cmp(P::eq, key,
                            reduceMaxKey(b, key,
-                                        [&](ImplicitLocOpBuilder &b, Value v) {
+                                        [&](KernelBuilder &b, Value v) {
                                           return groupReduce(
                                               b, NVVM::ReduxKind::UMAX, v,
                                               c32(b, 0));
@@ -178,20 +169,15 @@ void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
                 noPosition);
             Value holders = NVVM::VoteSyncOp::create(
                 b, i32, fullMask,
-                arith::AndIOp::create(
-                    b, cmp(b, P::eq, candidate, pivotPosition),
-                    cmp(b, P::ne, candidate, noPosition)),
+                b.bitAnd(b.cmp(P::eq, candidate, pivotPosition),
+                    b.cmp(P::ne, candidate, noPosition)),
                 NVVM::VoteSyncKind::ballot);
             // No holder only in a matrix past the batch (every row used):
             // its lanes then read their own group's first lane.
-            Value holderLane = arith::AndIOp::create(
-                b,
-                math::CountTrailingZerosOp::create(
-                    b, arith::AndIOp::create(b, holders, groupLanes)),
+            Value holderLane = b.bitAnd(math::CountTrailingZerosOp::create(
+                    b, b.bitAnd(holders, groupLanes)),
                 c32(b, 31));
-            pivotRow = arith::SubIOp::create(
-                b,
-                select(b, cmp(b, P::eq, holders, c32(b, 0)), firstLaneOfGroup,
+            pivotRow = b.sub(b.select(b.cmp(P::eq, holders, c32(b, 0)), firstLaneOfGroup,
                        holderLane),
                 firstLaneOfGroup);
           } else {
@@ -202,40 +188,37 @@ void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
               Value otherRow = shuffleXor(b, candidateRow, offset);
               // Larger key, or equal key at an earlier position (used rows
               // sit at position INT_MAX with key 0 and lose every tie).
-              Value take = arith::OrIOp::create(
-                  b, cmp(b, P::ugt, otherKey, key),
-                  arith::AndIOp::create(b, cmp(b, P::eq, otherKey, key),
-                                        cmp(b, P::ult, otherPosition,
+              Value take = b.bitOr(b.cmp(P::ugt, otherKey, key),
+                  b.bitAnd(b.cmp(P::eq, otherKey, key),
+                                        b.cmp(P::ult, otherPosition,
                                             candidate)));
-              key = select(b, take, otherKey, key);
-              candidate = select(b, take, otherPosition, candidate);
-              candidateRow = select(b, take, otherRow, candidateRow);
+              key = b.select(take, otherKey, key);
+              candidate = b.select(take, otherPosition, candidate);
+              candidateRow = b.select(take, otherRow, candidateRow);
             }
             pivotPosition = candidate;
             pivotRow = candidateRow;
           }
-          Value isPivotRow = cmp(b, P::eq, rowI32, pivotRow);
+          Value isPivotRow = b.cmp(P::eq, rowI32, pivotRow);
           auto [newPosition, newUsed] =
               exchangeRows(b, position, used, isPivotRow, pivotPosition,
                            step, c[step], valid, pivots, matrix);
 
           // Elimination of the rows below, against the broadcast pivot row.
-          Value source = arith::AddIOp::create(b, firstLaneOfGroup, pivotRow);
+          Value source = b.add(firstLaneOfGroup, pivotRow);
           Value pivot =
               shuffleValue(b, a[step], source, gpu::ShuffleMode::IDX);
           Value singular = element.isZero(b, pivot);
-          Value eliminate = arith::AndIOp::create(
-              b,
-              arith::XOrIOp::create(b, newUsed,
-                                    arith::ConstantIntOp::create(b, i1, 1)),
-              arith::XOrIOp::create(b, singular,
-                                    arith::ConstantIntOp::create(b, i1, 1)));
+          Value eliminate = b.bitAnd(b.bitXor(newUsed,
+                                    b.boolean(true)),
+              b.bitXor(singular,
+                                    b.boolean(true)));
           Value multiplier = element.div(b, a[step], pivot);
-          a[step] = select(b, eliminate, multiplier, a[step]);
+          a[step] = b.select(eliminate, multiplier, a[step]);
           for (int64_t j = step + 1; j < size; ++j) {
             Value pivotRowEntry =
                 shuffleValue(b, a[j], source, gpu::ShuffleMode::IDX);
-            a[j] = select(b, eliminate,
+            a[j] = b.select(eliminate,
                           element.mulSub(b, a[j], multiplier, pivotRowEntry),
                           a[j]);
           }
@@ -248,17 +231,16 @@ void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     // buffer before every lane has copied out.
     NVVM::SyncWarpOp::create(b, fullMask);
     Value position =
-        arith::IndexCastUIOp::create(b, b.getIndexType(), state[size]);
-    buildIf(b, rowValid, [&](ImplicitLocOpBuilder &b) {
+        b.toIndexUnsigned(state[size]);
+    b.ifThen(rowValid, [&](KernelBuilder &b) {
       for (int64_t j = 0; j < size; ++j)
-        memref::StoreOp::create(b, state[j], staged,
+        b.store(state[j], staged,
                                 stagedIndexOf(b, position, c[j]));
     });
     NVVM::SyncWarpOp::create(b, fullMask);
-    forEachRow(b, [&](ImplicitLocOpBuilder &b, Value r, Value inMatrix) {
-      buildIf(b, inMatrix, [&](ImplicitLocOpBuilder &b) {
-        memref::StoreOp::create(
-            b, memref::LoadOp::create(b, staged, stagedIndexOf(b, r, row)),
+    forEachRow(b, [&](KernelBuilder &b, Value r, Value inMatrix) {
+      b.ifThen(inMatrix, [&](KernelBuilder &b) {
+        b.store(b.load(staged, stagedIndexOf(b, r, row)),
             lu, ValueRange{matrix, r, row});
       });
     });
@@ -266,6 +248,24 @@ void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
     storeRegisterRowState(b, state, size, /*lu=*/Value(), permutation, info,
                           matrix, row, n, rowValid, valid, c);
   });
+}
+
+void launchRegisterLu(ImplicitLocOpBuilder &b, DeviceWork &work,
+                      const LuOperands &lu, int64_t size) {
+  Value batch = memref::DimOp::create(b, lu.lu(), 0);
+  gpu::GPUFuncOp kernel = getOrCreateKernel(
+      lu.module,
+      "linalgx_lu_registers" + std::to_string(size) + "_" + lu.kernelSuffix(),
+      TypeRange(ValueRange(lu.values)),
+      {32, static_cast<int32_t>(kRegisterLuWarpsPerBlock), 1},
+      registerLuWorkgroupTypes(size, lu.elementType),
+      [&](KernelBuilder &kb, ValueRange args, ValueRange workgroup) {
+        buildRegisterLuKernelBody(kb, args, workgroup, lu.elementType,
+                                  lu.intType, lu.withPermutation, size);
+      });
+  int64_t matricesPerBlock = kRegisterLuWarpsPerBlock * (32 / size);
+  work.launch(kernel, gridSizeFor(b, batch, matricesPerBlock),
+              {32, kRegisterLuWarpsPerBlock, 1}, lu.values);
 }
 
 } // namespace mlir::linalgx::gpu_kernels

@@ -8,9 +8,10 @@
 #define LINALGX_LIB_CONVERSION_LINALGXTOGPU_KERNELS_REGISTER_LU_H
 
 #include "LuCommon.h"
+#include "LuOperands.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "KernelBuilder.h"
 
 namespace mlir::linalgx::gpu_kernels {
 
@@ -38,10 +39,15 @@ SmallVector<Type> registerLuWorkgroupTypes(int64_t size, Type elementType);
 /// The matrices come in through shared memory (cp.async, lane j copying
 /// column j of every row: whole segments of rows per access) and go out
 /// the same way; no barriers (warp syncs).
-void buildRegisterLuKernelBody(ImplicitLocOpBuilder &b, ValueRange args,
+void buildRegisterLuKernelBody(KernelBuilder &b, ValueRange args,
                                ValueRange workgroup, Type elementType,
                                Type intType, bool withPermutation,
                                int64_t size);
+
+/// Queues the warp register LU for matrices of at most `size` rows and
+/// columns on `lu`'s operands.
+void launchRegisterLu(ImplicitLocOpBuilder &b, DeviceWork &work,
+                      const LuOperands &lu, int64_t size);
 
 } // namespace mlir::linalgx::gpu_kernels
 

@@ -12,7 +12,7 @@
 #include "LuCommon.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "KernelBuilder.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include <utility>
@@ -54,7 +54,7 @@ inline constexpr int64_t kStagedCopyUnroll = 4;
 /// `source[indices]` into `staged[stagedAt]`, or zero-fills it when
 /// `inSource` is false (nothing is read: the source index is then
 /// all-zero). `zero` and `one` are index constants.
-void asyncCopyOrZero(ImplicitLocOpBuilder &b, Value staged, Value stagedAt,
+void asyncCopyOrZero(KernelBuilder &b, Value staged, Value stagedAt,
                      Value source, ValueRange indices, Value inSource,
                      Value zero, Value one);
 
@@ -62,7 +62,7 @@ void asyncCopyOrZero(ImplicitLocOpBuilder &b, Value staged, Value stagedAt,
 /// its logical position (i32, the row itself at first), whether it has been
 /// a pivot row (i1; rows not valid count as used, so they never compete for
 /// a pivot) and info.
-void appendRegisterRowBookkeeping(ImplicitLocOpBuilder &b,
+void appendRegisterRowBookkeeping(KernelBuilder &b,
                                   SmallVectorImpl<Value> &state, Value row,
                                   Value rowValid, Type intType);
 
@@ -70,7 +70,7 @@ void appendRegisterRowBookkeeping(ImplicitLocOpBuilder &b,
 /// the pivot row takes logical position `step`, the row at `step` the pivot
 /// row's old position, and the pivot row's thread records the pivot.
 /// Returns the thread's new (position, used).
-std::pair<Value, Value> exchangeRows(ImplicitLocOpBuilder &b, Value position,
+std::pair<Value, Value> exchangeRows(KernelBuilder &b, Value position,
                                      Value used, Value isPivotRow,
                                      Value pivotPosition, int64_t step,
                                      Value stepIndex, Value valid,
@@ -82,9 +82,9 @@ std::pair<Value, Value> exchangeRows(ImplicitLocOpBuilder &b, Value position,
 /// step's outcome, and info records the first zero pivot, 1-based. `state`
 /// is loadRegisterRowState's; the state after the last step is returned.
 SmallVector<Value> unrollRegisterSteps(
-    ImplicitLocOpBuilder &b, ValueRange initialState, int64_t size,
+    KernelBuilder &b, ValueRange initialState, int64_t size,
     int64_t steps, Value k, ArrayRef<Value> c,
-    function_ref<RegisterStep(ImplicitLocOpBuilder &, int64_t step,
+    function_ref<RegisterStep(KernelBuilder &, int64_t step,
                               MutableArrayRef<Value> row, Value position,
                               Value used)>
         body);
@@ -94,7 +94,7 @@ SmallVector<Value> unrollRegisterSteps(
 /// the permutation's entry at `position` is the row; row 0's thread stores
 /// info.
 /// With `lu` null, the caller has stored the row values itself.
-void storeRegisterRowState(ImplicitLocOpBuilder &b, ValueRange state,
+void storeRegisterRowState(KernelBuilder &b, ValueRange state,
                            int64_t size, Value lu, Value permutation,
                            Value info, Value matrix, Value row, Value n,
                            Value rowValid, Value valid, ArrayRef<Value> c);

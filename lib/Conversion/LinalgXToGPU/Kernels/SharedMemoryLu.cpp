@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SharedMemoryLu.h"
+#include "../GPULoweringUtils.h"
 #include "KernelBuilder.h"
 #include "linalgx/Conversion/ElementArith.h"
 
@@ -30,14 +31,14 @@ constexpr uint64_t kGeneratedLuScanUnroll = 4;
 /// Rows a warp updates together in a step (see the elimination below).
 constexpr int64_t kGeneratedLuRowsPerPass = 4;
 
-void buildSharedMemoryLuKernelBody(ImplicitLocOpBuilder &b,
+void buildSharedMemoryLuKernelBody(KernelBuilder &b,
                                    ValueRange args, Type elementType,
                                    Type intType, bool withPermutation) {
   Value input = args[0], lu = args[1], pivots = args[2], info = args[3];
   Value permutation = withPermutation ? args[4] : Value();
   ElementArith element(elementType, ElementArith::Flavour::Kernel);
   auto c = [&](int64_t v) -> Value {
-    return arith::ConstantIndexOp::create(b, v);
+    return b.index(v);
   };
   Value zero = c(0), one = c(1), warpSize = c(32);
   Type i32 = b.getI32Type();
@@ -47,91 +48,85 @@ void buildSharedMemoryLuKernelBody(ImplicitLocOpBuilder &b,
   for (int64_t t = 0; t <= kGeneratedLuRowsPerPass; ++t)
     passOffsets.push_back(c(t));
 
-  Value batch = memref::DimOp::create(b, lu, 0);
-  Value m = memref::DimOp::create(b, lu, 1);
-  Value n = memref::DimOp::create(b, lu, 2);
-  Value k = arith::MinUIOp::create(b, m, n);
+  Value batch = b.dim(lu, 0);
+  Value m = b.dim(lu, 1);
+  Value n = b.dim(lu, 2);
+  Value k = b.minU(m, n);
   // The row stride of the shared copy, as GeneratedLuLaunch counts it.
-  Value stride = arith::OrIOp::create(b, n, one);
-  Value lane = gpu::ThreadIdOp::create(b, gpu::Dimension::x);
-  Value warp = gpu::ThreadIdOp::create(b, gpu::Dimension::y);
-  Value group = gpu::ThreadIdOp::create(b, gpu::Dimension::z);
-  Value warps = gpu::BlockDimOp::create(b, gpu::Dimension::y);
-  Value groups = gpu::BlockDimOp::create(b, gpu::Dimension::z);
-  Value blockId = gpu::BlockIdOp::create(b, gpu::Dimension::x);
-  Value gridDim = gpu::GridDimOp::create(b, gpu::Dimension::x);
+  Value stride = b.bitOr(n, one);
+  Value lane = b.threadId(gpu::Dimension::x);
+  Value warp = b.threadId(gpu::Dimension::y);
+  Value group = b.threadId(gpu::Dimension::z);
+  Value warps = b.blockDim(gpu::Dimension::y);
+  Value groups = b.blockDim(gpu::Dimension::z);
+  Value blockId = b.blockId(gpu::Dimension::x);
+  Value gridDim = b.gridDim(gpu::Dimension::x);
 
   // Shared memory: [groups][M][stride] elements, then [groups][M] i32 row
   // order.
   Value shared = gpu::DynamicSharedMemoryOp::create(
       b, workgroupMemRef({ShapedType::kDynamic}, b.getI8Type()));
-  Value matrixElements = arith::MulIOp::create(b, m, stride);
-  Value elementCount = arith::MulIOp::create(b, groups, matrixElements);
+  Value matrixElements = b.mul(m, stride);
+  Value elementCount = b.mul(groups, matrixElements);
   Value elements = memref::ViewOp::create(
       b, workgroupMemRef({ShapedType::kDynamic}, elementType), shared, zero,
       ValueRange{elementCount});
   int64_t elementBytes = elementByteSize(elementType);
   Value rowOrder = memref::ViewOp::create(
       b, workgroupMemRef({ShapedType::kDynamic}, i32), shared,
-      arith::MulIOp::create(b, elementCount, c(elementBytes)),
-      ValueRange{arith::MulIOp::create(b, groups, m)});
-  Value matrixBase = arith::MulIOp::create(b, group, matrixElements);
-  Value rowOrderBase = arith::MulIOp::create(b, group, m);
+      b.mul(elementCount, c(elementBytes)),
+      ValueRange{b.mul(groups, m)});
+  Value matrixBase = b.mul(group, matrixElements);
+  Value rowOrderBase = b.mul(group, m);
 
-  auto at = [&](ImplicitLocOpBuilder &b, Value row, Value col) -> Value {
-    return arith::AddIOp::create(
-        b, matrixBase,
-        arith::AddIOp::create(b, arith::MulIOp::create(b, row, stride), col));
+  auto at = [&](KernelBuilder &b, Value row, Value col) -> Value {
+    return b.add(matrixBase,
+        b.add(b.mul(row, stride), col));
   };
-  auto rowOf = [&](ImplicitLocOpBuilder &b, Value position) -> Value {
-    return arith::IndexCastUIOp::create(
-        b, b.getIndexType(),
-        memref::LoadOp::create(
-            b, rowOrder, ValueRange{arith::AddIOp::create(b, rowOrderBase,
+  auto rowOf = [&](KernelBuilder &b, Value position) -> Value {
+    return b.toIndexUnsigned(b.load(rowOrder, ValueRange{b.add(rowOrderBase,
                                                           position)}));
   };
-  auto isFirstLane = [&](ImplicitLocOpBuilder &b) -> Value {
-    return arith::CmpIOp::create(b, arith::CmpIPredicate::eq, lane, zero);
+  auto isFirstLane = [&](KernelBuilder &b) -> Value {
+    return b.cmp(arith::CmpIPredicate::eq, lane, zero);
   };
-  auto isFirstWarp = [&](ImplicitLocOpBuilder &b) -> Value {
-    return arith::CmpIOp::create(b, arith::CmpIPredicate::eq, warp, zero);
+  auto isFirstWarp = [&](KernelBuilder &b) -> Value {
+    return b.cmp(arith::CmpIPredicate::eq, warp, zero);
   };
   // Rows r = first + warp, + W, ... and columns c = first + lane, + 32, ...
-  auto forRowsOfWarp = [&](ImplicitLocOpBuilder &b, Value first,
-                           function_ref<void(ImplicitLocOpBuilder &, Value)> f) {
-    buildLoop(b, arith::AddIOp::create(b, first, warp), m, warps, f);
+  auto forRowsOfWarp = [&](KernelBuilder &b, Value first,
+                           function_ref<void(KernelBuilder &, Value)> f) {
+    b.forLoop(b.add(first, warp), m, warps, f);
   };
-  auto forColumnsOfLane = [&](ImplicitLocOpBuilder &b, Value first,
-                              function_ref<void(ImplicitLocOpBuilder &, Value)>
+  auto forColumnsOfLane = [&](KernelBuilder &b, Value first,
+                              function_ref<void(KernelBuilder &, Value)>
                                   f) {
-    buildLoop(b, arith::AddIOp::create(b, first, lane), n, warpSize, f);
+    b.forLoop(b.add(first, lane), n, warpSize, f);
   };
 
-  Value firstMatrix = arith::MulIOp::create(b, blockId, groups);
-  Value matrixStride = arith::MulIOp::create(b, gridDim, groups);
+  Value firstMatrix = b.mul(blockId, groups);
+  Value matrixStride = b.mul(gridDim, groups);
   // Every thread of a block runs the same iterations (barriers inside);
   // groups past the batch factor a copy of its last matrix and store nothing.
-  buildLoop(b, firstMatrix, batch, matrixStride, [&](ImplicitLocOpBuilder &b,
+  b.forLoop(firstMatrix, batch, matrixStride, [&](KernelBuilder &b,
                                                      Value blockFirst) {
-    Value matrix = arith::AddIOp::create(b, blockFirst, group);
+    Value matrix = b.add(blockFirst, group);
     Value valid =
-        arith::CmpIOp::create(b, arith::CmpIPredicate::ult, matrix, batch);
-    Value source = arith::MinUIOp::create(
-        b, matrix, arith::SubIOp::create(b, batch, one));
+        b.cmp(arith::CmpIPredicate::ult, matrix, batch);
+    Value source = b.minU(matrix, b.sub(batch, one));
 
     // 1. Load.
-    forRowsOfWarp(b, zero, [&](ImplicitLocOpBuilder &b, Value r) {
-      forColumnsOfLane(b, zero, [&](ImplicitLocOpBuilder &b, Value col) {
-        Value v = memref::LoadOp::create(b, input, ValueRange{source, r, col});
-        memref::StoreOp::create(b, v, elements, at(b, r, col));
+    forRowsOfWarp(b, zero, [&](KernelBuilder &b, Value r) {
+      forColumnsOfLane(b, zero, [&](KernelBuilder &b, Value col) {
+        Value v = b.load(input, ValueRange{source, r, col});
+        b.store(v, elements, at(b, r, col));
       });
-      buildIf(b, isFirstLane(b), [&](ImplicitLocOpBuilder &b) {
-        memref::StoreOp::create(
-            b, arith::IndexCastUIOp::create(b, i32, r), rowOrder,
-            ValueRange{arith::AddIOp::create(b, rowOrderBase, r)});
+      b.ifThen(isFirstLane(b), [&](KernelBuilder &b) {
+        b.store(b.toI32Unsigned(r), rowOrder,
+            ValueRange{b.add(rowOrderBase, r)});
       });
     });
-    gpu::BarrierOp::create(b);
+    b.barrier();
 
     // 2. Factor.
     Value noError = arith::ConstantOp::create(b, b.getIntegerAttr(intType, 0));
@@ -143,35 +138,32 @@ void buildSharedMemoryLuKernelBody(ImplicitLocOpBuilder &b,
     auto steps = scf::ForOp::create(
         b, zero, k, one, ValueRange{noError},
         [&](OpBuilder &nested, Location loc, Value kk, ValueRange iter) {
-          ImplicitLocOpBuilder b(loc, nested);
+          KernelBuilder b(loc, nested);
           // Pivot search by warp 0 (see pivotKey).
-          buildIf(b, isFirstWarp(b), [&](ImplicitLocOpBuilder &b) {
+          b.ifThen(isFirstWarp(b), [&](KernelBuilder &b) {
             Value zeroKey = arith::ConstantIntOp::create(b, keyType, 0);
-            Value noRow = arith::ConstantIntOp::create(b, i32, -1);
+            Value noRow = b.i32(-1);
             auto scan = scf::ForOp::create(
-                b, arith::AddIOp::create(b, kk, lane), m, warpSize,
+                b, b.add(kk, lane), m, warpSize,
                 ValueRange{zeroKey, noRow},
                 [&](OpBuilder &nested, Location loc, Value i, ValueRange best) {
-                  ImplicitLocOpBuilder b(loc, nested);
-                  Value v = memref::LoadOp::create(
-                      b, elements, at(b, rowOf(b, i), kk));
+                  KernelBuilder b(loc, nested);
+                  Value v = b.load(elements, at(b, rowOf(b, i), kk));
                   Value key = pivotKey(
                       b, element, v,
-                      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, i, kk),
+                      b.cmp(arith::CmpIPredicate::eq, i, kk),
                       magnitudeType);
                   // Rows grow along the scan: only a larger key wins (the
                   // unsigned -1 "no row" loses every tie below).
-                  Value better = arith::OrIOp::create(
-                      b,
-                      arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, key,
+                  Value better = b.bitOr(b.cmp(arith::CmpIPredicate::ugt, key,
                                             best[0]),
-                      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, best[1],
+                      b.cmp(arith::CmpIPredicate::eq, best[1],
                                             noRow));
-                  Value iInt = arith::IndexCastUIOp::create(b, i32, i);
+                  Value iInt = b.toI32Unsigned(i);
                   scf::YieldOp::create(
                       b, ValueRange{
-                             arith::SelectOp::create(b, better, key, best[0]),
-                             arith::SelectOp::create(b, better, iInt, best[1])});
+                             b.select(better, key, best[0]),
+                             b.select(better, iInt, best[1])});
                 });
             // Unrolled, the candidates' loads (independent: the scan stores
             // nothing) are issued together instead of one round trip each.
@@ -188,54 +180,46 @@ void buildSharedMemoryLuKernelBody(ImplicitLocOpBuilder &b,
               Value otherRow = shuffleXor(b, bestRow, offset);
               // Larger key, or equal key at an earlier row; lanes without a
               // row (-1 as unsigned is the largest) never win a tie.
-              Value take = arith::OrIOp::create(
-                  b,
-                  arith::AndIOp::create(
-                      b,
-                      arith::CmpIOp::create(b, arith::CmpIPredicate::ne,
+              Value take = b.bitOr(b.bitAnd(b.cmp(arith::CmpIPredicate::ne,
                                             otherRow, noRow),
-                      arith::CmpIOp::create(b, arith::CmpIPredicate::ugt,
+                      b.cmp(arith::CmpIPredicate::ugt,
                                             otherKey, bestKey)),
-                  arith::AndIOp::create(
-                      b,
-                      arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
+                  b.bitAnd(b.cmp(arith::CmpIPredicate::eq,
                                             otherKey, bestKey),
-                      arith::CmpIOp::create(b, arith::CmpIPredicate::ult,
+                      b.cmp(arith::CmpIPredicate::ult,
                                             otherRow, bestRow)));
-              bestKey = arith::SelectOp::create(b, take, otherKey, bestKey);
-              bestRow = arith::SelectOp::create(b, take, otherRow, bestRow);
+              bestKey = b.select(take, otherKey, bestKey);
+              bestRow = b.select(take, otherRow, bestRow);
             }
-            buildIf(b, isFirstLane(b), [&](ImplicitLocOpBuilder &b) {
+            b.ifThen(isFirstLane(b), [&](KernelBuilder &b) {
               Value pivotRow =
-                  arith::IndexCastUIOp::create(b, b.getIndexType(), bestRow);
-              Value atK = arith::AddIOp::create(b, rowOrderBase, kk);
-              Value atPivot = arith::AddIOp::create(b, rowOrderBase, pivotRow);
-              Value rowAtK = memref::LoadOp::create(b, rowOrder, atK);
-              Value rowAtPivot = memref::LoadOp::create(b, rowOrder, atPivot);
-              memref::StoreOp::create(b, rowAtPivot, rowOrder, atK);
-              memref::StoreOp::create(b, rowAtK, rowOrder, atPivot);
-              buildIf(b, valid, [&](ImplicitLocOpBuilder &b) {
+                  b.toIndexUnsigned(bestRow);
+              Value atK = b.add(rowOrderBase, kk);
+              Value atPivot = b.add(rowOrderBase, pivotRow);
+              Value rowAtK = b.load(rowOrder, atK);
+              Value rowAtPivot = b.load(rowOrder, atPivot);
+              b.store(rowAtPivot, rowOrder, atK);
+              b.store(rowAtK, rowOrder, atPivot);
+              b.ifThen(valid, [&](KernelBuilder &b) {
                 Value pivotValue = intType.isInteger(32)
                                        ? bestRow
                                        : arith::ExtUIOp::create(b, intType,
-                                                                bestRow)
-                                             .getResult();
-                memref::StoreOp::create(b, pivotValue, pivots,
+                                                                bestRow);
+                b.store(pivotValue, pivots,
                                         ValueRange{matrix, kk});
               });
             });
           });
-          gpu::BarrierOp::create(b);
+          b.barrier();
 
           // Elimination below the pivot, by every warp.
           Value pivotRow = rowOf(b, kk);
           Value pivot =
-              memref::LoadOp::create(b, elements, at(b, pivotRow, kk));
+              b.load(elements, at(b, pivotRow, kk));
           Value singular = element.isZero(b, pivot);
-          Value below = arith::AddIOp::create(b, kk, one);
-          buildIf(b, arith::XOrIOp::create(
-                         b, singular, arith::ConstantIntOp::create(b, 1, 1)),
-                  [&](ImplicitLocOpBuilder &b) {
+          Value below = b.add(kk, one);
+          b.ifThen(b.bitXor(singular, arith::ConstantIntOp::create(b, 1, 1)),
+                  [&](KernelBuilder &b) {
             // One division per step, then a multiplication per row (f64
             // division is a long instruction sequence); a pivot too small
             // for its reciprocal divides every row, as LAPACK's getf2 does.
@@ -244,108 +228,127 @@ void buildSharedMemoryLuKernelBody(ImplicitLocOpBuilder &b,
             // A warp updates kGeneratedLuRowsPerPass rows at a time, their
             // loads issued before any store, so that the rows' shared-memory
             // round trips overlap instead of running one after another.
-            Value lastRow = arith::SubIOp::create(b, m, one);
+            Value lastRow = b.sub(m, one);
             Value passStride =
-                arith::MulIOp::create(b, warps, passOffsets.back());
-            buildLoop(b, arith::AddIOp::create(b, below, warp), m, passStride,
-                      [&](ImplicitLocOpBuilder &b, Value firstRow) {
+                b.mul(warps, passOffsets.back());
+            b.forLoop(b.add(below, warp), m, passStride,
+                      [&](KernelBuilder &b, Value firstRow) {
               SmallVector<Value> rowValid, rows, entries, multiplierAt;
               for (int64_t t = 0; t < kGeneratedLuRowsPerPass; ++t) {
-                Value i = arith::AddIOp::create(
-                    b, firstRow,
-                    arith::MulIOp::create(b, warps, passOffsets[t]));
-                rowValid.push_back(arith::CmpIOp::create(
-                    b, arith::CmpIPredicate::ult, i, m));
+                Value i = b.add(firstRow,
+                    b.mul(warps, passOffsets[t]));
+                rowValid.push_back(b.cmp(arith::CmpIPredicate::ult, i, m));
                 // Rows past M read row M-1 (in bounds) and store nothing.
-                Value row = rowOf(b, arith::MinUIOp::create(b, i, lastRow));
+                Value row = rowOf(b, b.minU(i, lastRow));
                 rows.push_back(row);
                 multiplierAt.push_back(at(b, row, kk));
                 entries.push_back(
-                    memref::LoadOp::create(b, elements, multiplierAt.back()));
+                    b.load(elements, multiplierAt.back()));
               }
               auto scaled = scf::IfOp::create(
                   b, useReciprocal,
                   [&](OpBuilder &nested, Location loc) {
-                    ImplicitLocOpBuilder nb(loc, nested);
+                    KernelBuilder nb(loc, nested);
                     SmallVector<Value> products;
                     for (Value entry : entries)
                       products.push_back(element.mul(nb, entry, reciprocal));
                     scf::YieldOp::create(nb, products);
                   },
                   [&](OpBuilder &nested, Location loc) {
-                    ImplicitLocOpBuilder nb(loc, nested);
+                    KernelBuilder nb(loc, nested);
                     SmallVector<Value> quotients;
                     for (Value entry : entries)
                       quotients.push_back(element.div(nb, entry, pivot));
                     scf::YieldOp::create(nb, quotients);
                   });
-              forColumnsOfLane(b, below, [&](ImplicitLocOpBuilder &b,
+              forColumnsOfLane(b, below, [&](KernelBuilder &b,
                                              Value col) {
                 Value pivotRowEntry =
-                    memref::LoadOp::create(b, elements, at(b, pivotRow, col));
+                    b.load(elements, at(b, pivotRow, col));
                 SmallVector<Value> targets, values;
                 for (Value row : rows) {
                   targets.push_back(at(b, row, col));
                   values.push_back(
-                      memref::LoadOp::create(b, elements, targets.back()));
+                      b.load(elements, targets.back()));
                 }
                 for (int64_t t = 0; t < kGeneratedLuRowsPerPass; ++t) {
                   Value updated = element.mulSub(
                       b, values[t], scaled.getResult(t), pivotRowEntry);
-                  buildIf(b, rowValid[t], [&](ImplicitLocOpBuilder &b) {
-                    memref::StoreOp::create(b, updated, elements, targets[t]);
+                  b.ifThen(rowValid[t], [&](KernelBuilder &b) {
+                    b.store(updated, elements, targets[t]);
                   });
                 }
               });
               // Every lane has read a(i, k) before lane 0 replaces it.
-              NVVM::SyncWarpOp::create(b,
-                                       arith::ConstantIntOp::create(b, i32, -1));
-              buildIf(b, isFirstLane(b), [&](ImplicitLocOpBuilder &b) {
+              b.syncWarp();
+              b.ifThen(isFirstLane(b), [&](KernelBuilder &b) {
                 for (int64_t t = 0; t < kGeneratedLuRowsPerPass; ++t)
-                  buildIf(b, rowValid[t], [&](ImplicitLocOpBuilder &b) {
-                    memref::StoreOp::create(b, scaled.getResult(t), elements,
+                  b.ifThen(rowValid[t], [&](KernelBuilder &b) {
+                    b.store(scaled.getResult(t), elements,
                                             multiplierAt[t]);
                   });
               });
             });
           });
-          gpu::BarrierOp::create(b);
+          b.barrier();
 
           // info: the first zero pivot, 1-based.
-          Value firstError = arith::AndIOp::create(
-              b, singular,
-              arith::CmpIOp::create(b, arith::CmpIPredicate::eq, iter[0],
+          Value firstError = b.bitAnd(singular,
+              b.cmp(arith::CmpIPredicate::eq, iter[0],
                                     noError));
           scf::YieldOp::create(
-              b, ValueRange{arith::SelectOp::create(
-                     b, firstError, arith::IndexCastOp::create(b, intType, below),
+              b, ValueRange{b.select(firstError, arith::IndexCastOp::create(b, intType, below),
                      iter[0])});
         });
 
     // 3. Store, rows in pivot order.
-    buildIf(b, valid, [&](ImplicitLocOpBuilder &b) {
-      forRowsOfWarp(b, zero, [&](ImplicitLocOpBuilder &b, Value r) {
+    b.ifThen(valid, [&](KernelBuilder &b) {
+      forRowsOfWarp(b, zero, [&](KernelBuilder &b, Value r) {
         Value row = rowOf(b, r);
-        forColumnsOfLane(b, zero, [&](ImplicitLocOpBuilder &b, Value col) {
-          Value v = memref::LoadOp::create(b, elements, at(b, row, col));
-          memref::StoreOp::create(b, v, lu, ValueRange{matrix, r, col});
+        forColumnsOfLane(b, zero, [&](KernelBuilder &b, Value col) {
+          Value v = b.load(elements, at(b, row, col));
+          b.store(v, lu, ValueRange{matrix, r, col});
         });
         if (permutation)
-          buildIf(b, isFirstLane(b), [&](ImplicitLocOpBuilder &b) {
-            memref::StoreOp::create(
-                b, arith::IndexCastUIOp::create(b, intType, row), permutation,
+          b.ifThen(isFirstLane(b), [&](KernelBuilder &b) {
+            b.store(arith::IndexCastUIOp::create(b, intType, row), permutation,
                 ValueRange{matrix, r});
           });
       });
-      buildIf(b,
-              arith::AndIOp::create(b, isFirstWarp(b), isFirstLane(b)),
-              [&](ImplicitLocOpBuilder &b) {
-                memref::StoreOp::create(b, steps.getResult(0), info, matrix);
+      b.ifThen(b.bitAnd(isFirstWarp(b), isFirstLane(b)),
+              [&](KernelBuilder &b) {
+                b.store(steps.getResult(0), info, matrix);
               });
     });
     // Shared memory is refilled by the next iteration.
-    gpu::BarrierOp::create(b);
+    b.barrier();
   });
+}
+
+void launchSharedMemoryLu(ImplicitLocOpBuilder &b, DeviceWork &work,
+                          const LuOperands &lu) {
+  gpu::GPUFuncOp kernel = getOrCreateKernel(
+      lu.module, "linalgx_lu_generated_" + lu.kernelSuffix(),
+      TypeRange(ValueRange(lu.values)), /*blockSize=*/{},
+      /*workgroupTypes=*/{},
+      [&](KernelBuilder &kb, ValueRange args, ValueRange) {
+        buildSharedMemoryLuKernelBody(kb, args, lu.elementType, lu.intType,
+                                      lu.withPermutation);
+      });
+  kernel->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
+                  b.getDenseI32ArrayAttr(
+                      {static_cast<int32_t>(kGeneratedLuMaxThreads), 1, 1}));
+  Value batch = memref::DimOp::create(b, lu.lu(), 0);
+  GeneratedLuLaunch launch = GeneratedLuLaunch::build(
+      b, batch, memref::DimOp::create(b, lu.lu(), 1),
+      memref::DimOp::create(b, lu.lu(), 2), elementByteSize(lu.elementType));
+  Value one = arith::ConstantIndexOp::create(b, 1);
+  Value blocks = gridSizeFor(
+      b, arith::CeilDivUIOp::create(b, batch, launch.matricesPerBlock), 1);
+  work.launch(kernel, {blocks, one, one},
+              {arith::ConstantIndexOp::create(b, 32), launch.warpsPerMatrix,
+               launch.matricesPerBlock},
+              lu.values, launch.sharedBytes);
 }
 
 } // namespace mlir::linalgx::gpu_kernels

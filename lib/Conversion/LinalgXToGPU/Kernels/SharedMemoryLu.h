@@ -8,9 +8,10 @@
 #define LINALGX_LIB_CONVERSION_LINALGXTOGPU_KERNELS_SHARED_MEMORY_LU_H
 
 #include "LuCommon.h"
+#include "LuOperands.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "KernelBuilder.h"
 
 namespace mlir::linalgx::gpu_kernels {
 
@@ -113,9 +114,14 @@ struct GeneratedLuLaunch {
 ///     permutation operand) the row order itself.
 /// Pivot choice and zero-pivot handling (no scaling or update, info = k+1
 /// for the first) are those of the loop lowering.
-void buildSharedMemoryLuKernelBody(ImplicitLocOpBuilder &b,
+void buildSharedMemoryLuKernelBody(KernelBuilder &b,
                                    ValueRange args, Type elementType,
                                    Type intType, bool withPermutation);
+
+/// Queues the shared-memory LU on `lu`'s operands, its launch shape chosen
+/// from their run-time sizes.
+void launchSharedMemoryLu(ImplicitLocOpBuilder &b, DeviceWork &work,
+                          const LuOperands &lu);
 
 } // namespace mlir::linalgx::gpu_kernels
 

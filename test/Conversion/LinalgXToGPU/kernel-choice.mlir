@@ -1,0 +1,179 @@
+// The choice of kernel for linalgx.lu, as a table: each function is one
+// shape, each RUN line one set of options, and remark-kernel-choice prints
+// the candidates the lowering emits, in order, up to the first that always
+// applies ("else vendor" when none does).
+
+// RUN: linalgx-opt %s --convert-linalgx-to-gpu=remark-kernel-choice -o /dev/null 2>&1 | FileCheck %s --check-prefix=AUTO
+// RUN: linalgx-opt %s --convert-linalgx-to-gpu="remark-kernel-choice lu-strategy=cusolver" -o /dev/null 2>&1 | FileCheck %s --check-prefix=VENDOR
+// RUN: linalgx-opt %s --convert-linalgx-to-gpu="remark-kernel-choice lu-panel-max-size=0 lu-cyclic-max-batch=8" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOPANEL
+// RUN: linalgx-opt %s --convert-linalgx-to-gpu="remark-kernel-choice lu-exact-sizes=75 lu-blocked-max-size=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=EXACT
+
+// AUTO: remark: kernel choice: register 8x8 (bound) always
+// VENDOR: remark: kernel choice: else vendor
+// NOPANEL: remark: kernel choice: register 8x8 (bound) always
+// EXACT: remark: kernel choice: register 8x8 (bound) always
+func.func @f32_1000x8x8(%a: memref<1000x8x8xf32>, %lu: memref<1000x8x8xf32>, %p: memref<1000x8xi32>, %i: memref<1000xi32>) {
+  linalgx.lu ins(%a : memref<1000x8x8xf32>) outs(%lu, %p, %i : memref<1000x8x8xf32>, memref<1000x8xi32>, memref<1000xi32>)
+  return
+}
+
+// AUTO: remark: kernel choice: register 16x16 (bound) always
+// VENDOR: remark: kernel choice: else vendor
+// NOPANEL: remark: kernel choice: register 16x16 (bound) always
+// EXACT: remark: kernel choice: register 16x16 (bound) always
+func.func @f64_16x16(%a: memref<16x16xf64>, %lu: memref<16x16xf64>, %p: memref<16xi32>, %i: memref<i32>) {
+  linalgx.lu ins(%a : memref<16x16xf64>) outs(%lu, %p, %i : memref<16x16xf64>, memref<16xi32>, memref<i32>)
+  return
+}
+
+// AUTO: remark: kernel choice: panel 75x75 (exact) always
+// VENDOR: remark: kernel choice: else vendor
+// NOPANEL: remark: kernel choice: cyclic 75x75 (exact) always
+// EXACT: remark: kernel choice: panel 75x75 (exact) always
+func.func @f64_75x75(%a: memref<75x75xf64>, %lu: memref<75x75xf64>, %p: memref<75xi32>, %i: memref<i32>) {
+  linalgx.lu ins(%a : memref<75x75xf64>) outs(%lu, %p, %i : memref<75x75xf64>, memref<75xi32>, memref<i32>)
+  return
+}
+
+// AUTO: remark: kernel choice: panel 75x75 (exact) always
+// VENDOR: remark: kernel choice: else vendor
+// NOPANEL: remark: kernel choice: block-register 75x75 (exact) always
+// EXACT: remark: kernel choice: panel 75x75 (exact) always
+func.func @f64_64x75x75(%a: memref<64x75x75xf64>, %lu: memref<64x75x75xf64>, %p: memref<64x75xi32>, %i: memref<64xi32>) {
+  linalgx.lu ins(%a : memref<64x75x75xf64>) outs(%lu, %p, %i : memref<64x75x75xf64>, memref<64x75xi32>, memref<64xi32>)
+  return
+}
+
+// AUTO: remark: kernel choice: block-register 32x32 (exact) always
+// VENDOR: remark: kernel choice: else vendor
+// NOPANEL: remark: kernel choice: block-register 32x32 (exact) always
+// EXACT: remark: kernel choice: block-register 32x32 (exact) always
+func.func @f64_4096x32x32(%a: memref<4096x32x32xf64>, %lu: memref<4096x32x32xf64>, %p: memref<4096x32xi32>, %i: memref<4096xi32>) {
+  linalgx.lu ins(%a : memref<4096x32x32xf64>) outs(%lu, %p, %i : memref<4096x32x32xf64>, memref<4096x32xi32>, memref<4096xi32>)
+  return
+}
+
+// AUTO: remark: kernel choice: block-register 64x64 (exact) always
+// VENDOR: remark: kernel choice: else vendor
+// NOPANEL: remark: kernel choice: block-register 64x64 (exact) always
+// EXACT: remark: kernel choice: block-register 64x64 (exact) always
+func.func @f64_1024x64x64(%a: memref<1024x64x64xf64>, %lu: memref<1024x64x64xf64>, %p: memref<1024x64xi32>, %i: memref<1024xi32>) {
+  linalgx.lu ins(%a : memref<1024x64x64xf64>) outs(%lu, %p, %i : memref<1024x64x64xf64>, memref<1024x64xi32>, memref<1024xi32>)
+  return
+}
+
+// AUTO: remark: kernel choice: shared-memory always
+// VENDOR: remark: kernel choice: else vendor
+// NOPANEL: remark: kernel choice: shared-memory always
+// EXACT: remark: kernel choice: shared-memory always
+func.func @c64_100x100(%a: memref<100x100xcomplex<f64>>, %lu: memref<100x100xcomplex<f64>>, %p: memref<100xi32>, %i: memref<i32>) {
+  linalgx.lu ins(%a : memref<100x100xcomplex<f64>>) outs(%lu, %p, %i : memref<100x100xcomplex<f64>>, memref<100xi32>, memref<i32>)
+  return
+}
+
+// AUTO: remark: kernel choice: shared-memory always
+// VENDOR: remark: kernel choice: else vendor
+// NOPANEL: remark: kernel choice: shared-memory always
+// EXACT: remark: kernel choice: shared-memory always
+func.func @f32_20x200(%a: memref<20x200xf32>, %lu: memref<20x200xf32>, %p: memref<20xi32>, %i: memref<i32>) {
+  linalgx.lu ins(%a : memref<20x200xf32>) outs(%lu, %p, %i : memref<20x200xf32>, memref<20xi32>, memref<i32>)
+  return
+}
+
+// AUTO: remark: kernel choice: else vendor
+// VENDOR: remark: kernel choice: else vendor
+// NOPANEL: remark: kernel choice: else vendor
+// EXACT: remark: kernel choice: else vendor
+func.func @f64_1024x1024(%a: memref<1024x1024xf64>, %lu: memref<1024x1024xf64>, %p: memref<1024xi32>, %i: memref<i32>) {
+  linalgx.lu ins(%a : memref<1024x1024xf64>) outs(%lu, %p, %i : memref<1024x1024xf64>, memref<1024xi32>, memref<i32>)
+  return
+}
+
+// AUTO: remark: kernel choice: blocked always
+// VENDOR: remark: kernel choice: else vendor
+// NOPANEL: remark: kernel choice: blocked always
+// EXACT: remark: kernel choice: else vendor
+func.func @f32_8x512x512(%a: memref<8x512x512xf32>, %lu: memref<8x512x512xf32>, %p: memref<8x512xi32>, %i: memref<8xi32>) {
+  linalgx.lu ins(%a : memref<8x512x512xf32>) outs(%lu, %p, %i : memref<8x512x512xf32>, memref<8x512xi32>, memref<8xi32>)
+  return
+}
+
+// AUTO: remark: kernel choice: panel 75x75 (exact) if B <= 132;
+// AUTO-SAME: block-register 75x75 (exact) always
+// VENDOR: remark: kernel choice: else vendor
+// NOPANEL: remark: kernel choice: cyclic 75x75 (exact) if B <= 8;
+// NOPANEL-SAME: block-register 75x75 (exact) always
+// EXACT: remark: kernel choice: panel 75x75 (exact) if B <= 132;
+// EXACT-SAME: block-register 75x75 (exact) always
+func.func @f64_dynamic_batch_75x75(%a: memref<?x75x75xf64>, %lu: memref<?x75x75xf64>, %p: memref<?x75xi32>, %i: memref<?xi32>) {
+  linalgx.lu ins(%a : memref<?x75x75xf64>) outs(%lu, %p, %i : memref<?x75x75xf64>, memref<?x75xi32>, memref<?xi32>)
+  return
+}
+
+// AUTO: remark: kernel choice: register 8x8 (bound) if max(M, N) <= 8;
+// AUTO-SAME: register 16x16 (bound) if max(M, N) <= 16;
+// AUTO-SAME: block-register 32x32 (bound) if max(M, N) <= 32;
+// AUTO-SAME: panel 48x48 (bound) if max(M, N) <= 48 and B <= 132;
+// AUTO-SAME: panel 64x64 (bound) if max(M, N) <= 64 and B <= 132;
+// AUTO-SAME: panel 80x80 (bound) if max(M, N) <= 80 and B <= 132;
+// AUTO-SAME: cyclic 96x96 (bound) if max(M, N) <= 96 and B <= 132;
+// AUTO-SAME: cyclic 128x128 (bound) if max(M, N) <= 128 and B <= 132;
+// AUTO-SAME: block-register 48x48 (bound) if max(M, N) <= 48;
+// AUTO-SAME: block-register 64x64 (bound) if max(M, N) <= 64;
+// AUTO-SAME: block-register 80x80 (bound) if max(M, N) <= 80;
+// AUTO-SAME: block-register 96x96 (bound) if max(M, N) <= 96;
+// AUTO-SAME: shared-memory if a matrix fits shared memory;
+// AUTO-SAME: blocked if B >= 2 and a panel fits shared memory and max(M, N) <= 1024;
+// AUTO-SAME: else vendor
+// VENDOR: remark: kernel choice: else vendor
+// NOPANEL: remark: kernel choice: register 8x8 (bound) if max(M, N) <= 8;
+// NOPANEL-SAME: register 16x16 (bound) if max(M, N) <= 16;
+// NOPANEL-SAME: block-register 32x32 (bound) if max(M, N) <= 32;
+// NOPANEL-SAME: cyclic 48x48 (bound) if max(M, N) <= 48 and B <= 8;
+// NOPANEL-SAME: cyclic 64x64 (bound) if max(M, N) <= 64 and B <= 8;
+// NOPANEL-SAME: cyclic 80x80 (bound) if max(M, N) <= 80 and B <= 8;
+// NOPANEL-SAME: cyclic 96x96 (bound) if max(M, N) <= 96 and B <= 8;
+// NOPANEL-SAME: cyclic 128x128 (bound) if max(M, N) <= 128 and B <= 8;
+// NOPANEL-SAME: block-register 48x48 (bound) if max(M, N) <= 48;
+// NOPANEL-SAME: block-register 64x64 (bound) if max(M, N) <= 64;
+// NOPANEL-SAME: block-register 80x80 (bound) if max(M, N) <= 80;
+// NOPANEL-SAME: block-register 96x96 (bound) if max(M, N) <= 96;
+// NOPANEL-SAME: shared-memory if a matrix fits shared memory;
+// NOPANEL-SAME: blocked if B >= 2 and a panel fits shared memory and max(M, N) <= 1024;
+// NOPANEL-SAME: else vendor
+// EXACT: remark: kernel choice: register 8x8 (bound) if max(M, N) <= 8;
+// EXACT-SAME: register 16x16 (bound) if max(M, N) <= 16;
+// EXACT-SAME: panel 75x75 (exact) if M == N == 75 and B <= 132;
+// EXACT-SAME: block-register 75x75 (exact) if M == N == 75;
+// EXACT-SAME: block-register 32x32 (bound) if max(M, N) <= 32;
+// EXACT-SAME: panel 48x48 (bound) if max(M, N) <= 48 and B <= 132;
+// EXACT-SAME: panel 64x64 (bound) if max(M, N) <= 64 and B <= 132;
+// EXACT-SAME: panel 80x80 (bound) if max(M, N) <= 80 and B <= 132;
+// EXACT-SAME: cyclic 96x96 (bound) if max(M, N) <= 96 and B <= 132;
+// EXACT-SAME: cyclic 128x128 (bound) if max(M, N) <= 128 and B <= 132;
+// EXACT-SAME: block-register 48x48 (bound) if max(M, N) <= 48;
+// EXACT-SAME: block-register 64x64 (bound) if max(M, N) <= 64;
+// EXACT-SAME: block-register 80x80 (bound) if max(M, N) <= 80;
+// EXACT-SAME: block-register 96x96 (bound) if max(M, N) <= 96;
+// EXACT-SAME: shared-memory if a matrix fits shared memory;
+// EXACT-SAME: blocked if B >= 2 and a panel fits shared memory and max(M, N) <= 0;
+// EXACT-SAME: else vendor
+func.func @f64_dynamic(%a: memref<?x?x?xf64>, %lu: memref<?x?x?xf64>, %p: memref<?x?xi32>, %i: memref<?xi32>) {
+  linalgx.lu ins(%a : memref<?x?x?xf64>) outs(%lu, %p, %i : memref<?x?x?xf64>, memref<?x?xi32>, memref<?xi32>)
+  return
+}
+
+// AUTO: remark: kernel choice: shared-memory if a matrix fits shared memory;
+// AUTO-SAME: blocked if B >= 2 and a panel fits shared memory and max(M, N) <= 1024;
+// AUTO-SAME: else vendor
+// VENDOR: remark: kernel choice: else vendor
+// NOPANEL: remark: kernel choice: shared-memory if a matrix fits shared memory;
+// NOPANEL-SAME: blocked if B >= 2 and a panel fits shared memory and max(M, N) <= 1024;
+// NOPANEL-SAME: else vendor
+// EXACT: remark: kernel choice: shared-memory if a matrix fits shared memory;
+// EXACT-SAME: blocked if B >= 2 and a panel fits shared memory and max(M, N) <= 0;
+// EXACT-SAME: else vendor
+func.func @c64_dynamic(%a: memref<?x?x?xcomplex<f32>>, %lu: memref<?x?x?xcomplex<f32>>, %p: memref<?x?xi32>, %i: memref<?xi32>) {
+  linalgx.lu ins(%a : memref<?x?x?xcomplex<f32>>) outs(%lu, %p, %i : memref<?x?x?xcomplex<f32>>, memref<?x?xi32>, memref<?xi32>)
+  return
+}
