@@ -253,7 +253,7 @@ double mean(const std::vector<double> &v) {
 // Host-side correctness checks
 //===----------------------------------------------------------------------===//
 
-// Permutation from 0-based pivots (design.md §2 semantics).
+// Permutation from 0-based pivots (the contract in docs/design.md).
 std::vector<int32_t> permFromPivots(const int32_t *piv, int64_t k,
                                     int64_t n) {
   std::vector<int32_t> p(n);

@@ -29,7 +29,7 @@
 //     them after a named barrier among them), then the rank-NB update of
 //     their groups of four unused rows, the next group's data loaded while
 //     the current one computes.
-// Semantics are the dialect's (docs/design.md §2): first largest |a|, a NaN
+// Semantics are the dialect's (docs/design.md, "The contract"): first largest |a|, a NaN
 // chosen only on the diagonal, zero pivots neither scale nor update, info =
 // first zero pivot + 1, 0-based pivots, perm with a[perm] = L U.
 //

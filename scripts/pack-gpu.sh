@@ -9,7 +9,8 @@
 #   scripts/pack-gpu.sh [PACK_DIR]        (default: .device/pack)
 #
 # Needs a build with the CUDA runtime (scripts/run-tests.sh makes one) and
-# ptxas. The pack stays far under the device tool's 64 MiB limit.
+# ptxas. The pack is small (tens of MiB) so that it can be copied to a GPU
+# machine as it is.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${LINALGX_BUILD_DIR:-$ROOT/build}

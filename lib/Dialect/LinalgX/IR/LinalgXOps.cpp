@@ -1,7 +1,7 @@
 //===- LinalgXOps.cpp - linalgx operations ----------------------*- C++ -*-===//
 //
 // Builders, verifiers and memory effects of the linalgx operations. The
-// verifiers enforce the contract of design.md §2 and name, in every message,
+// verifiers enforce the contract (docs/design.md, "The contract") and name, in every message,
 // the offending operand together with the expected and the actual type.
 //
 //===----------------------------------------------------------------------===//
