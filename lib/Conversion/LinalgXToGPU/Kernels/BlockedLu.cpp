@@ -27,73 +27,108 @@ using namespace mlir::linalgx;
 
 namespace mlir::linalgx::gpu_kernels {
 
-void buildBlockedLuPanelKernelBody(KernelBuilder &b, ValueRange args,
-                                   Type elementType, Type intType) {
-  Value lu = args[0], pivots = args[1], info = args[2],
-        panelPermutation = args[3], k0 = args[4];
+namespace {
+
+/// The panel kernel (buildBlockedLuPanelKernelBody): its arguments, shape,
+/// hoisted constants and shared-memory views, shared by its phases.
+class PanelLuKernel {
+public:
   using S = BlockedLuShape;
-  constexpr int64_t NB = S::kPanelColumns, stride = NB + 1;
-  constexpr int64_t warps = S::kPanelWarps, threads = 32 * warps;
-  ElementArith element(elementType, ElementArith::Flavour::Kernel);
-  auto complexType = dyn_cast<ComplexType>(elementType);
-  Type magnitudeType = complexType ? complexType.getElementType() : elementType;
-  Type keyType = b.getIntegerType(magnitudeType.getIntOrFloatBitWidth());
-  Type i32 = b.getI32Type();
-  // Constants made with `top` land at the kernel's top level, ahead of the
-  // loops and branches that use them.
-  KernelBuilder &top = b;
   using P = arith::CmpIPredicate;
-  Value noRow = top.i32(std::numeric_limits<int32_t>::max());
-  Value zeroKey = arith::ConstantIntOp::create(b, keyType, 0);
-  Value zeroInfo = arith::ConstantOp::create(
-      b, b.getZeroAttr(cast<MemRefType>(info.getType()).getElementType()));
+  static constexpr int64_t NB = S::kPanelColumns, stride = NB + 1;
+  static constexpr int64_t warps = S::kPanelWarps, threads = 32 * warps;
 
-  Value batch = b.dim(lu, 0);
-  Value m = b.dim(lu, 1);
-  Value n = b.dim(lu, 2);
-  S::Panel panel = S::panelAt(b, m, n, k0);
-  Value width = panel.width, rows = panel.rows, steps = panel.steps;
-  Value lane = b.threadId(gpu::Dimension::x);
-  Value warp = b.threadId(gpu::Dimension::y);
-  Value thread = b.add(b.mul(warp, top.index(32)), lane);
-  Value blockId = b.blockId(gpu::Dimension::x);
-  Value gridDim = b.gridDim(gpu::Dimension::x);
+  PanelLuKernel(KernelBuilder &b, ValueRange args, Type elementType,
+                Type intType)
+      : top(b), lu(args[0]), pivots(args[1]), info(args[2]),
+        panelPermutation(args[3]), k0(args[4]), elementType(elementType),
+        intType(intType),
+        element(elementType, ElementArith::Flavour::Kernel),
+        complexType(dyn_cast<ComplexType>(elementType)) {}
 
-  // Dynamic shared memory (BlockedLuShape::panelSharedBytes): the panel at
-  // an odd row stride, the row order, the warps' candidates.
-  Value shared = gpu::DynamicSharedMemoryOp::create(
-      b, workgroupMemRef({ShapedType::kDynamic}, b.getI8Type()));
-  int64_t elementBytes = elementByteSize(elementType);
-  Value panelBytes = b.mul(rows, top.index(stride * elementBytes));
-  Value a = memref::ViewOp::create(
-      b, workgroupMemRef({ShapedType::kDynamic}, elementType), shared,
-      top.index(0), ValueRange{b.mul(rows, top.index(stride))});
-  Value candidateKeys = memref::ViewOp::create(
-      b, workgroupMemRef({warps}, keyType), shared, panelBytes, ValueRange());
-  Value candidateRows = memref::ViewOp::create(
-      b, workgroupMemRef({warps}, i32), shared,
-      b.add(panelBytes, top.index(warps * 8)), ValueRange());
-  Value order = memref::ViewOp::create(
-      b, workgroupMemRef({ShapedType::kDynamic}, i32), shared,
-      b.add(panelBytes, top.index(warps * 12)), ValueRange{rows});
-  auto at = [&](KernelBuilder &b, Value row, int64_t col) -> Value {
+  /// The algorithm: per matrix of the block, load the panel; per step,
+  /// search the pivot, exchange the rows, eliminate below; store.
+  void emit() {
+    emitPrologue();
+    top.forLoop(blockId, batch, gridDim, [&](KernelBuilder &b,
+                                              Value matrixOfBlock) {
+      matrix = matrixOfBlock;
+      loadPanel(b);
+      // The steps, unrolled (static columns); those past `steps` skipped.
+      // firstZero: the first zero pivot's step + 1 (info), 0 if none.
+      Value firstZero = zeroInfo;
+      for (int64_t kk = 0; kk < NB; ++kk)
+        firstZero = emitStep(b, kk, firstZero);
+      storePanel(b, firstZero);
+      // The next matrix refills shared memory.
+      b.barrier();
+    });
+  }
+
+private:
+  /// The kernel's top level: types and constants, the shape, the thread's
+  /// coordinates and the views of the dynamic shared memory.
+  void emitPrologue() {
+    KernelBuilder &b = top;
+    magnitudeType = complexType ? complexType.getElementType() : elementType;
+    keyType = b.getIntegerType(magnitudeType.getIntOrFloatBitWidth());
+    i32 = b.getI32Type();
+    // Constants made with `top` land at the kernel's top level, ahead of the
+    // loops and branches that use them.
+    noRow = top.i32(std::numeric_limits<int32_t>::max());
+    zeroKey = arith::ConstantIntOp::create(b, keyType, 0);
+    zeroInfo = arith::ConstantOp::create(
+        b, b.getZeroAttr(cast<MemRefType>(info.getType()).getElementType()));
+
+    batch = b.dim(lu, 0);
+    Value m = b.dim(lu, 1);
+    Value n = b.dim(lu, 2);
+    S::Panel panel = S::panelAt(b, m, n, k0);
+    width = panel.width, rows = panel.rows, steps = panel.steps;
+    lane = b.threadId(gpu::Dimension::x);
+    warp = b.threadId(gpu::Dimension::y);
+    thread = b.add(b.mul(warp, top.index(32)), lane);
+    blockId = b.blockId(gpu::Dimension::x);
+    gridDim = b.gridDim(gpu::Dimension::x);
+
+    // Dynamic shared memory (BlockedLuShape::panelSharedBytes): the panel at
+    // an odd row stride, the row order, the warps' candidates.
+    Value shared = gpu::DynamicSharedMemoryOp::create(
+        b, workgroupMemRef({ShapedType::kDynamic}, b.getI8Type()));
+    int64_t elementBytes = elementByteSize(elementType);
+    Value panelBytes = b.mul(rows, top.index(stride * elementBytes));
+    a = memref::ViewOp::create(
+        b, workgroupMemRef({ShapedType::kDynamic}, elementType), shared,
+        top.index(0), ValueRange{b.mul(rows, top.index(stride))});
+    candidateKeys = memref::ViewOp::create(
+        b, workgroupMemRef({warps}, keyType), shared, panelBytes, ValueRange());
+    candidateRows = memref::ViewOp::create(
+        b, workgroupMemRef({warps}, i32), shared,
+        b.add(panelBytes, top.index(warps * 8)), ValueRange());
+    order = memref::ViewOp::create(
+        b, workgroupMemRef({ShapedType::kDynamic}, i32), shared,
+        b.add(panelBytes, top.index(warps * 12)), ValueRange{rows});
+  }
+
+  /// Entry (row, col) of the panel in shared memory.
+  Value at(KernelBuilder &b, Value row, int64_t col) {
     return b.add(b.mul(row, top.index(stride)), top.index(col));
-  };
-  // The thread's rows from `first` on: thread, thread + threads, ...
-  // (a panel has at most a few times as many rows as the block threads).
-  auto forRows = [&](KernelBuilder &b, Value first,
-                     function_ref<void(KernelBuilder &, Value)> body) {
+  }
+
+  /// The thread's rows from `first` on: thread, thread + threads, ...
+  /// (a panel has at most a few times as many rows as the block threads).
+  void forRows(KernelBuilder &b, Value first,
+               function_ref<void(KernelBuilder &, Value)> body) {
     b.forLoop(thread, rows, top.index(threads),
               [&](KernelBuilder &b, Value r) {
       b.ifThen(b.cmp(P::uge, r, first),
               [&](KernelBuilder &b) { body(b, r); });
     });
-  };
+  }
 
-  b.forLoop(blockId, batch, gridDim, [&](KernelBuilder &b,
-                                            Value matrix) {
-    // In: rows of 32 columns, consecutive threads on consecutive columns
-    // (zeros past the panel's width), and the identity row order.
+  /// In: rows of 32 columns, consecutive threads on consecutive columns
+  /// (zeros past the panel's width), and the identity row order.
+  void loadPanel(KernelBuilder &b) {
     b.forLoop(thread, b.mul(rows, top.index(NB)), top.index(threads),
               [&](KernelBuilder &b, Value e) {
       Value r = b.divU(e, top.index(NB));
@@ -113,135 +148,153 @@ void buildBlockedLuPanelKernelBody(KernelBuilder &b, ValueRange args,
       });
     });
     b.barrier();
+  }
 
-    // The steps, unrolled (static columns); those past `steps` skipped.
-    // firstZero: the first zero pivot's step + 1 (info), 0 if none.
-    Value firstZero = zeroInfo;
-    for (int64_t kk = 0; kk < NB; ++kk) {
-      Value step = top.index(kk);
-      firstZero = b.ifThenElse(b.cmp(P::ult, step, steps),
-          [&](KernelBuilder &b) -> SmallVector<Value> {
-        // Pivot search: each thread's best row (the first of its largest
-        // key, pivotKey), the warp's (redux.sync), the block's from the
-        // warps' candidates in shared memory.
-        auto scan = scf::ForOp::create(
-            b, thread, rows, top.index(threads), ValueRange{zeroKey, noRow},
-            [&](OpBuilder &nested, Location loc, Value r, ValueRange best) {
-              KernelBuilder b(loc, nested);
-              Value open = b.cmp(P::uge, r, step);
-              Value key = b.select(open,
-                  pivotKey(b, element, b.load(a, at(b, r, kk)),
-                           b.cmp(P::eq, r, step), magnitudeType),
-                  zeroKey);
-              Value rI32 = b.toI32(r);
-              Value take = b.both(open,
-                  b.bitOr(b.cmp(P::ugt, key, best[0]),
-                                       b.cmp(P::eq, best[1], noRow)));
-              scf::YieldOp::create(
-                  b, ValueRange{b.select(take, key, best[0]),
-                                b.select(take, rI32, best[1])});
-            });
-        Value key = scan.getResult(0), row = scan.getResult(1);
-        Value warpKey = reduceMaxKey(b, key, [&](KernelBuilder &b,
-                                                 Value v) {
-          return b.redux(NVVM::ReduxKind::UMAX, v);
-        });
-        Value warpRow = b.redux(NVVM::ReduxKind::UMIN, b.select(b.cmp(P::eq, key, warpKey), row, noRow));
-        b.ifThen(b.cmp(P::eq, lane, top.index(0)), [&](KernelBuilder &b) {
-          b.store(warpKey, candidateKeys, warp);
-          b.store(warpRow, candidateRows, warp);
-        });
-        b.barrier();
-        Value bestKey = b.load(candidateKeys, top.index(0));
-        Value bestRow = b.load(candidateRows, top.index(0));
-        for (int64_t w = 1; w < warps; ++w) {
-          Value otherKey = b.load(candidateKeys, top.index(w));
-          Value otherRow = b.load(candidateRows, top.index(w));
-          Value take = b.bitOr(b.cmp(P::ugt, otherKey, bestKey),
-              b.both(b.cmp(P::eq, otherKey, bestKey),
-                   b.cmp(P::ult, otherRow, bestRow)));
-          bestKey = b.select(take, otherKey, bestKey);
-          bestRow = b.select(take, otherRow, bestRow);
-        }
-        Value pivotRow = b.toIndex(bestRow);
+  /// Step kk, when the panel has it (kk < steps): pivot search, exchange,
+  /// elimination. Returns the new firstZero (unchanged past `steps`).
+  Value emitStep(KernelBuilder &b, int64_t kk, Value firstZero) {
+    Value step = top.index(kk);
+    return b.ifThenElse(b.cmp(P::ult, step, steps),
+        [&](KernelBuilder &b) -> SmallVector<Value> {
+      Value pivotRow = searchPivot(b, step, kk);
+      exchangeRows(b, step, pivotRow);
+      Value singular = eliminate(b, step, kk);
+      Value noneYet = b.cmp(P::eq, firstZero, zeroInfo);
+      Value stepInfo = arith::IndexCastOp::create(
+          b, zeroInfo.getType(), top.index(kk + 1));
+      return {b.select(b.both(singular, noneYet), stepInfo, firstZero)};
+        },
+        [&](KernelBuilder &) -> SmallVector<Value> {
+          return {firstZero};
+        })[0];
+  }
 
-        // The exchange of rows kk and pivotRow (all 32 columns: L's part
-        // of the panel too), the row order, the pivot.
-        b.ifThen(b.cmp(P::ne, pivotRow, step), [&](KernelBuilder &b) {
-          b.ifThen(b.cmp(P::ult, thread, top.index(NB)),
-                  [&](KernelBuilder &b) {
-            Value atStep = b.add(b.mul(step, top.index(stride)), thread);
-            Value atPivot = b.add(b.mul(pivotRow, top.index(stride)), thread);
-            Value x = b.load(a, atStep);
-            Value y = b.load(a, atPivot);
-            b.store(y, a, atStep);
-            b.store(x, a, atPivot);
-          });
-          b.ifThen(b.cmp(P::eq, thread, top.index(NB)),
-                  [&](KernelBuilder &b) {
-            Value x = b.load(order, step);
-            Value y = b.load(order, pivotRow);
-            b.store(y, order, step);
-            b.store(x, order, pivotRow);
-          });
+  /// Pivot search: each thread's best row (the first of its largest key,
+  /// pivotKey), the warp's (redux.sync), the block's from the warps'
+  /// candidates in shared memory. Returns the pivot's row (index).
+  Value searchPivot(KernelBuilder &b, Value step, int64_t kk) {
+    auto scan = scf::ForOp::create(
+        b, thread, rows, top.index(threads), ValueRange{zeroKey, noRow},
+        [&](OpBuilder &nested, Location loc, Value r, ValueRange best) {
+          KernelBuilder b(loc, nested);
+          Value open = b.cmp(P::uge, r, step);
+          Value key = b.select(open,
+              pivotKey(b, element, b.load(a, at(b, r, kk)),
+                       b.cmp(P::eq, r, step), magnitudeType),
+              zeroKey);
+          Value rI32 = b.toI32(r);
+          Value take = b.both(open,
+              b.bitOr(b.cmp(P::ugt, key, best[0]),
+                                   b.cmp(P::eq, best[1], noRow)));
+          scf::YieldOp::create(
+              b, ValueRange{b.select(take, key, best[0]),
+                            b.select(take, rI32, best[1])});
         });
-        b.ifThen(b.cmp(P::eq, thread, top.index(0)), [&](KernelBuilder &b) {
-          b.store(arith::IndexCastOp::create(b, intType, b.add(pivotRow, k0)),
-              pivots, ValueRange{matrix, b.add(k0, step)});
-        });
-        b.barrier();
+    Value key = scan.getResult(0), row = scan.getResult(1);
+    Value warpKey = reduceMaxKey(b, key, [&](KernelBuilder &b,
+                                             Value v) {
+      return b.redux(NVVM::ReduxKind::UMAX, v);
+    });
+    Value warpRow = b.redux(NVVM::ReduxKind::UMIN, b.select(b.cmp(P::eq, key, warpKey), row, noRow));
+    b.ifThen(b.cmp(P::eq, lane, top.index(0)), [&](KernelBuilder &b) {
+      b.store(warpKey, candidateKeys, warp);
+      b.store(warpRow, candidateRows, warp);
+    });
+    b.barrier();
+    return blockBestRow(b);
+  }
 
-        // Elimination below: a thread a row, the multiplier and the row's
-        // later columns against the pivot row (broadcast loads, held in
-        // registers). A zero pivot neither scales nor updates.
-        Value pivot = b.load(a, at(b, step, kk));
-        Value singular = element.isZero(b, pivot);
-        b.ifThen(b.bitXor(singular, arith::ConstantIntOp::create(b, 1, 1)),
-                [&](KernelBuilder &b) {
-          Value reciprocal = element.reciprocal(b, pivot);
-          Value useReciprocal = element.reciprocalIsSafe(b, pivot);
-          // (Complex pivot rows would take twice the registers: they are
-          // read for each row instead.)
-          SmallVector<Value> u;
-          if (!complexType)
-            for (int64_t j = kk + 1; j < NB; ++j)
-              u.push_back(b.load(a, at(b, step, j)));
-          auto pivotRowEntry = [&](KernelBuilder &b, int64_t j) {
-            return complexType ? b.load(a, at(b, step, j))
-                               : u[j - kk - 1];
-          };
-          forRows(b, b.add(step, top.index(1)), [&](KernelBuilder &b,
-                                                 Value r) {
-            Value entry = b.load(a, at(b, r, kk));
-            Value l = b.ifThenElse(useReciprocal,
-                [&](KernelBuilder &b) -> SmallVector<Value> {
-                  return {element.mul(b, entry, reciprocal)};
-                },
-                [&](KernelBuilder &b) -> SmallVector<Value> {
-                  return {element.div(b, entry, pivot)};
-                })[0];
-            b.store(l, a, at(b, r, kk));
-            for (int64_t j = kk + 1; j < NB; ++j) {
-              Value target = at(b, r, j);
-              b.store(element.mulSub(b, b.load(a, target), l,
-                                 pivotRowEntry(b, j)),
-                  a, target);
-            }
-          });
-        });
-        b.barrier();
-        Value noneYet = b.cmp(P::eq, firstZero, zeroInfo);
-        Value stepInfo = arith::IndexCastOp::create(
-            b, zeroInfo.getType(), top.index(kk + 1));
-        return {b.select(b.both(singular, noneYet), stepInfo, firstZero)};
-          },
-          [&](KernelBuilder &) -> SmallVector<Value> {
-            return {firstZero};
-          })[0];
+  /// The block's best candidate: the largest key of the warps', the first
+  /// row among equal keys.
+  Value blockBestRow(KernelBuilder &b) {
+    Value bestKey = b.load(candidateKeys, top.index(0));
+    Value bestRow = b.load(candidateRows, top.index(0));
+    for (int64_t w = 1; w < warps; ++w) {
+      Value otherKey = b.load(candidateKeys, top.index(w));
+      Value otherRow = b.load(candidateRows, top.index(w));
+      Value take = b.bitOr(b.cmp(P::ugt, otherKey, bestKey),
+          b.both(b.cmp(P::eq, otherKey, bestKey),
+               b.cmp(P::ult, otherRow, bestRow)));
+      bestKey = b.select(take, otherKey, bestKey);
+      bestRow = b.select(take, otherRow, bestRow);
     }
+    return b.toIndex(bestRow);
+  }
 
-    // Out: the panel in its pivot order, the panel's row order (the
-    // update's exchanges), and info unless an earlier panel set it.
+  /// The exchange of rows kk and pivotRow (all 32 columns: L's part of the
+  /// panel too), the row order, the pivot.
+  void exchangeRows(KernelBuilder &b, Value step, Value pivotRow) {
+    b.ifThen(b.cmp(P::ne, pivotRow, step), [&](KernelBuilder &b) {
+      b.ifThen(b.cmp(P::ult, thread, top.index(NB)),
+              [&](KernelBuilder &b) {
+        Value atStep = b.add(b.mul(step, top.index(stride)), thread);
+        Value atPivot = b.add(b.mul(pivotRow, top.index(stride)), thread);
+        Value x = b.load(a, atStep);
+        Value y = b.load(a, atPivot);
+        b.store(y, a, atStep);
+        b.store(x, a, atPivot);
+      });
+      b.ifThen(b.cmp(P::eq, thread, top.index(NB)),
+              [&](KernelBuilder &b) {
+        Value x = b.load(order, step);
+        Value y = b.load(order, pivotRow);
+        b.store(y, order, step);
+        b.store(x, order, pivotRow);
+      });
+    });
+    b.ifThen(b.cmp(P::eq, thread, top.index(0)), [&](KernelBuilder &b) {
+      b.store(arith::IndexCastOp::create(b, intType, b.add(pivotRow, k0)),
+          pivots, ValueRange{matrix, b.add(k0, step)});
+    });
+    b.barrier();
+  }
+
+  /// Elimination below: a thread a row, the multiplier and the row's later
+  /// columns against the pivot row (broadcast loads, held in registers). A
+  /// zero pivot neither scales nor updates. Returns whether it is zero.
+  Value eliminate(KernelBuilder &b, Value step, int64_t kk) {
+    Value pivot = b.load(a, at(b, step, kk));
+    Value singular = element.isZero(b, pivot);
+    b.ifThen(b.bitXor(singular, arith::ConstantIntOp::create(b, 1, 1)),
+            [&](KernelBuilder &b) {
+      Value reciprocal = element.reciprocal(b, pivot);
+      Value useReciprocal = element.reciprocalIsSafe(b, pivot);
+      // (Complex pivot rows would take twice the registers: they are
+      // read for each row instead.)
+      SmallVector<Value> u;
+      if (!complexType)
+        for (int64_t j = kk + 1; j < NB; ++j)
+          u.push_back(b.load(a, at(b, step, j)));
+      auto pivotRowEntry = [&](KernelBuilder &b, int64_t j) {
+        return complexType ? b.load(a, at(b, step, j))
+                           : u[j - kk - 1];
+      };
+      forRows(b, b.add(step, top.index(1)), [&](KernelBuilder &b,
+                                             Value r) {
+        Value entry = b.load(a, at(b, r, kk));
+        Value l = b.ifThenElse(useReciprocal,
+            [&](KernelBuilder &b) -> SmallVector<Value> {
+              return {element.mul(b, entry, reciprocal)};
+            },
+            [&](KernelBuilder &b) -> SmallVector<Value> {
+              return {element.div(b, entry, pivot)};
+            })[0];
+        b.store(l, a, at(b, r, kk));
+        for (int64_t j = kk + 1; j < NB; ++j) {
+          Value target = at(b, r, j);
+          b.store(element.mulSub(b, b.load(a, target), l,
+                             pivotRowEntry(b, j)),
+              a, target);
+        }
+      });
+    });
+    b.barrier();
+    return singular;
+  }
+
+  /// Out: the panel in its pivot order, the panel's row order (the
+  /// update's exchanges), and info unless an earlier panel set it.
+  void storePanel(KernelBuilder &b, Value firstZero) {
     b.forLoop(thread, b.mul(rows, top.index(NB)), top.index(threads),
               [&](KernelBuilder &b, Value e) {
       Value r = b.divU(e, top.index(NB));
@@ -267,63 +320,134 @@ void buildBlockedLuPanelKernelBody(KernelBuilder &b, ValueRange args,
                  earlier),
           info, matrix);
     });
-    // The next matrix refills shared memory.
-    b.barrier();
-  });
-}
+  }
 
-
-void buildBlockedLuUpdateKernelBody(KernelBuilder &b, ValueRange args,
-                                    Type elementType) {
-  Value lu = args[0], panelPermutation = args[1], k0 = args[2];
-  using S = BlockedLuShape;
-  constexpr int64_t NB = S::kPanelColumns, TC = S::kTileColumns,
-                    TR = S::kTileRows, TX = S::kThreadsX, TY = S::kThreadsY;
-  constexpr int64_t rowsPerThread = TR / TY, colsPerThread = TC / TX;
-  constexpr int64_t ltStride = NB + 1;
-  constexpr int64_t kInnerUnroll = 4;
-  static_assert(NB % TY == 0 && NB % TX == 0 && NB <= TX * TY,
-                "a block's threads cover a panel's rows and columns");
-  ElementArith element(elementType, ElementArith::Flavour::Kernel);
-  using P = arith::CmpIPredicate;
-  Type i32 = b.getI32Type();
   // Constants made with `top` land at the kernel's top level, ahead of the
   // loops and branches that use them.
-  KernelBuilder &top = b;
+  KernelBuilder &top;
+  Value lu, pivots, info, panelPermutation, k0;
+  Type elementType, intType;
+  ElementArith element;
+  ComplexType complexType;
+  Type magnitudeType, keyType, i32;
+  Value noRow, zeroKey, zeroInfo;
+  // The shape and the thread's coordinates.
+  Value batch, width, rows, steps;
+  Value lane, warp, thread, blockId, gridDim;
+  // Shared memory: the panel, the warps' candidates, the row order.
+  Value a, candidateKeys, candidateRows, order;
+  // The matrix the block works on (the loop's induction variable).
+  Value matrix;
+};
 
-  Value batch = b.dim(lu, 0);
-  Value m = b.dim(lu, 1);
-  Value n = b.dim(lu, 2);
-  // The panel: columns [k0, panelEnd), its rows P = M - k0, its steps s.
-  S::Panel panel = S::panelAt(b, m, n, k0);
-  Value width = panel.width, panelRows = panel.rows, steps = panel.steps;
-  Value panelEnd = b.add(k0, width);
-  Value tx = b.threadId(gpu::Dimension::x);
-  Value ty = b.threadId(gpu::Dimension::y);
-  Value thread = b.add(b.mul(ty, top.index(TX)), tx);
-  Value tileStart = b.mul(b.blockId(gpu::Dimension::x),
-                        top.index(TC));
-  Value firstMatrix = b.blockId(gpu::Dimension::y);
-  Value matrixStride = b.gridDim(gpu::Dimension::y);
+} // namespace
 
-  // Shared memory (BlockedLuShape::updateSharedBytes).
-  int64_t elementBytes = elementByteSize(elementType);
-  Value shared = gpu::DynamicSharedMemoryOp::create(
-      b, workgroupMemRef({ShapedType::kDynamic}, b.getI8Type()));
-  auto view = [&](int64_t byteOffset, int64_t count, Type type) -> Value {
-    return memref::ViewOp::create(b, workgroupMemRef({count}, type), shared,
-                                  top.index(byteOffset), ValueRange());
+void buildBlockedLuPanelKernelBody(KernelBuilder &b, ValueRange args,
+                                   Type elementType, Type intType) {
+  PanelLuKernel(b, args, elementType, intType).emit();
+}
+
+namespace {
+
+/// The update kernel (buildBlockedLuUpdateKernelBody): its arguments, shape,
+/// the thread's tile columns and the shared-memory views, shared by its
+/// phases, and per matrix the entries of the panel rows the thread holds.
+class UpdateLuKernel {
+public:
+  using S = BlockedLuShape;
+  using P = arith::CmpIPredicate;
+  static constexpr int64_t NB = S::kPanelColumns, TC = S::kTileColumns,
+                           TR = S::kTileRows, TX = S::kThreadsX,
+                           TY = S::kThreadsY;
+  static constexpr int64_t rowsPerThread = TR / TY, colsPerThread = TC / TX;
+  static constexpr int64_t ltStride = NB + 1;
+  static constexpr int64_t kInnerUnroll = 4;
+  static_assert(NB % TY == 0 && NB % TX == 0 && NB <= TX * TY,
+                "a block's threads cover a panel's rows and columns");
+
+  UpdateLuKernel(KernelBuilder &b, ValueRange args, Type elementType)
+      : top(b), lu(args[0]), panelPermutation(args[1]), k0(args[2]),
+        elementType(elementType),
+        element(elementType, ElementArith::Flavour::Kernel) {}
+
+  /// The algorithm, per matrix of the block: the panel's row moves and
+  /// L11; the panel rows read; the old ones moved down; U12 solved; the
+  /// rows below updated.
+  void emit() {
+    emitPrologue();
+    top.forLoop(firstMatrix, batch, matrixStride, [&](KernelBuilder &b,
+                                                       Value matrixOfBlock) {
+      matrix = matrixOfBlock;
+      loadInverseAndL11(b);
+      readPanelRows(b);
+      moveOldPanelRows(b);
+      solveU12(b);
+      updateBelow(b);
+      // The next matrix refills shared memory.
+      b.barrier();
+    });
+  }
+
+private:
+  /// One of the thread's entries of the panel rows: row t of the panel,
+  /// tile column cc (global column col), its place in the U and L21
+  /// buffers, and whether it is the thread's to move.
+  struct Entry {
+    Value t, cc, col, at, active;
   };
-  Value l11 = view(0, NB * NB, elementType);
-  Value u = view(NB * NB * elementBytes, NB * TC, elementType);
-  Value lt = view((NB * NB + NB * TC) * elementBytes, TR * ltStride,
-                  elementType);
-  Value inverse = view((NB * NB + NB * TC + TR * ltStride) * elementBytes, NB,
-                       i32);
-  Value zeroValue = element.zero(b);
-  // lu[indices] where `inBounds`, zero elsewhere (nothing is read).
-  auto loadOrZero = [&](KernelBuilder &b, Value inBounds,
-                        SmallVector<Value> indices) -> Value {
+
+  /// The kernel's top level: the shape, the thread's coordinates, the
+  /// shared-memory views and the thread's columns of the tile.
+  void emitPrologue() {
+    KernelBuilder &b = top;
+    Type i32 = b.getI32Type();
+    batch = b.dim(lu, 0);
+    m = b.dim(lu, 1);
+    n = b.dim(lu, 2);
+    // The panel: columns [k0, panelEnd), its rows P = M - k0, its steps s.
+    S::Panel panel = S::panelAt(b, m, n, k0);
+    Value width = panel.width;
+    panelRows = panel.rows, steps = panel.steps;
+    panelEnd = b.add(k0, width);
+    tx = b.threadId(gpu::Dimension::x);
+    ty = b.threadId(gpu::Dimension::y);
+    thread = b.add(b.mul(ty, top.index(TX)), tx);
+    tileStart = b.mul(b.blockId(gpu::Dimension::x),
+                          top.index(TC));
+    firstMatrix = b.blockId(gpu::Dimension::y);
+    matrixStride = b.gridDim(gpu::Dimension::y);
+
+    // Shared memory (BlockedLuShape::updateSharedBytes).
+    int64_t elementBytes = elementByteSize(elementType);
+    Value shared = gpu::DynamicSharedMemoryOp::create(
+        b, workgroupMemRef({ShapedType::kDynamic}, b.getI8Type()));
+    auto view = [&](int64_t byteOffset, int64_t count, Type type) -> Value {
+      return memref::ViewOp::create(b, workgroupMemRef({count}, type), shared,
+                                    top.index(byteOffset), ValueRange());
+    };
+    l11 = view(0, NB * NB, elementType);
+    u = view(NB * NB * elementBytes, NB * TC, elementType);
+    lt = view((NB * NB + NB * TC) * elementBytes, TR * ltStride,
+                    elementType);
+    inverse = view((NB * NB + NB * TC + TR * ltStride) * elementBytes, NB,
+                         i32);
+    zeroValue = element.zero(b);
+
+    // The tile's columns a thread takes: tileStart + tx + TX * j.
+    for (int64_t j = 0; j < colsPerThread; ++j) {
+      Value col = b.add(tileStart, b.add(tx, top.index(TX * j)));
+      columns.push_back(col);
+      inTile.push_back(b.cmp(P::ult, col, n));
+    }
+    // Whether the tile has columns right of the panel, below which the
+    // panel's L21 * U12 is subtracted.
+    Value tileEnd = b.minU(b.add(tileStart, top.index(TC)), n);
+    updatesRight = b.cmp(P::ugt, tileEnd, panelEnd);
+  }
+
+  /// lu[indices] where `inBounds`, zero elsewhere (nothing is read).
+  Value loadOrZero(KernelBuilder &b, Value inBounds,
+                   SmallVector<Value> indices) {
     return b.ifThenElse(inBounds,
         [&](KernelBuilder &b) -> SmallVector<Value> {
           return {b.load(lu, indices)};
@@ -331,29 +455,17 @@ void buildBlockedLuUpdateKernelBody(KernelBuilder &b, ValueRange args,
         [&](KernelBuilder &) -> SmallVector<Value> {
           return {zeroValue};
         })[0];
-  };
-
-  // The tile's columns a thread takes: tileStart + tx + TX * j.
-  SmallVector<Value> columns, inTile;
-  for (int64_t j = 0; j < colsPerThread; ++j) {
-    Value col = b.add(tileStart, b.add(tx, top.index(TX * j)));
-    columns.push_back(col);
-    inTile.push_back(b.cmp(P::ult, col, n));
   }
-  auto outsidePanel = [&](KernelBuilder &b, Value col) -> Value {
+
+  Value outsidePanel(KernelBuilder &b, Value col) {
     return b.bitOr(b.cmp(P::ult, col, k0),
                                 b.cmp(P::uge, col, panelEnd));
-  };
-  // Whether the tile has columns right of the panel, below which the
-  // panel's L21 * U12 is subtracted.
-  Value tileEnd = b.minU(b.add(tileStart, top.index(TC)), n);
-  Value updatesRight = b.cmp(P::ugt, tileEnd, panelEnd);
+  }
 
-  b.forLoop(firstMatrix, batch, matrixStride, [&](KernelBuilder &b,
-                                                     Value matrix) {
-    // 1. Where the panel's first `steps` rows went (the permutation's
-    //    inverse on them; rows past them stay or receive one of them), and
-    //    L11 with zeros outside its strictly lower part.
+  /// 1. Where the panel's first `steps` rows went (the permutation's
+  ///    inverse on them; rows past them stay or receive one of them), and
+  ///    L11 with zeros outside its strictly lower part.
+  void loadInverseAndL11(KernelBuilder &b) {
     b.forLoop(thread, panelRows, top.index(TX * TY),
               [&](KernelBuilder &b, Value position) {
       Value from = b.toIndex(b.load(panelPermutation,
@@ -374,14 +486,13 @@ void buildBlockedLuUpdateKernelBody(KernelBuilder &b, ValueRange args,
       });
     });
     b.barrier();
+  }
 
-    // 2. Every read before any write: the tile's new panel rows (row
-    //    permutation[t] of the panel at position t) into U, its old ones
-    //    into the L21 buffer, for the columns outside the panel.
-    struct Entry {
-      Value t, cc, col, at, active;
-    };
-    SmallVector<Entry> entries;
+  /// 2. Every read before any write: the tile's new panel rows (row
+  ///    permutation[t] of the panel at position t) into U, its old ones
+  ///    into the L21 buffer, for the columns outside the panel.
+  void readPanelRows(KernelBuilder &b) {
+    entries.clear();
     for (int64_t i = 0; i < NB / TY; ++i)
       for (int64_t j = 0; j < colsPerThread; ++j) {
         Value t = b.add(ty, top.index(TY * i));
@@ -401,10 +512,12 @@ void buildBlockedLuUpdateKernelBody(KernelBuilder &b, ValueRange args,
             lt, e.at);
       });
     b.barrier();
+  }
 
-    // 3. The old panel rows that moved below the panel's steps go there
-    //    (each position receives one row, so the writes never collide);
-    //    left of the panel the new panel rows are final.
+  /// 3. The old panel rows that moved below the panel's steps go there
+  ///    (each position receives one row, so the writes never collide);
+  ///    left of the panel the new panel rows are final.
+  void moveOldPanelRows(KernelBuilder &b) {
     for (const Entry &e : entries)
       b.ifThen(e.active, [&](KernelBuilder &b) {
         Value to = b.toIndex(b.load(inverse, e.t));
@@ -417,13 +530,15 @@ void buildBlockedLuUpdateKernelBody(KernelBuilder &b, ValueRange args,
                                   ValueRange{matrix, b.add(k0, e.t), e.col});
         });
       });
+  }
 
-    // 4. Right of the panel: U12 = L11^-1 * (new panel rows), by columns
-    //    of L11: at step j the owners of row j publish it (final: every
-    //    earlier step has been applied to it), then every entry below
-    //    subtracts its multiple. The entries live in registers; L11's
-    //    zeros on and above its diagonal make the update uniform. Then
-    //    the rows go to global memory.
+  /// 4. Right of the panel: U12 = L11^-1 * (new panel rows), by columns
+  ///    of L11: at step j the owners of row j publish it (final: every
+  ///    earlier step has been applied to it), then every entry below
+  ///    subtracts its multiple. The entries live in registers; L11's
+  ///    zeros on and above its diagonal make the update uniform. Then
+  ///    the rows go to global memory.
+  void solveU12(KernelBuilder &b) {
     b.ifThen(updatesRight, [&](KernelBuilder &b) {
       SmallVector<Value> x;
       for (const Entry &e : entries)
@@ -456,78 +571,122 @@ void buildBlockedLuUpdateKernelBody(KernelBuilder &b, ValueRange args,
         });
     });
     b.barrier();
+  }
 
-    // 5. The rows below the panel's steps, kTileRows at a time: their L21
-    //    tile into shared memory, then each thread's entries minus
-    //    L21 * U12. (Rows below exist only when the panel has all
-    //    kPanelColumns steps, so every U row is valid here.)
+  /// 5. The rows below the panel's steps, kTileRows at a time: their L21
+  ///    tile into shared memory, then each thread's entries minus
+  ///    L21 * U12. (Rows below exist only when the panel has all
+  ///    kPanelColumns steps, so every U row is valid here.)
+  void updateBelow(KernelBuilder &b) {
     b.ifThen(updatesRight, [&](KernelBuilder &b) {
       b.forLoop(b.add(k0, steps), m, top.index(TR),
                 [&](KernelBuilder &b, Value firstRow) {
-        for (int64_t i = 0; i < rowsPerThread; ++i)
-          for (int64_t j = 0; j < NB / TX; ++j) {
-            Value rr = b.add(ty, top.index(TY * i));
-            Value jj = b.add(tx, top.index(TX * j));
-            Value row = b.add(firstRow, rr);
-            Value v = loadOrZero(b, b.cmp(P::ult, row, m),
-                                 {matrix, row, b.add(k0, jj)});
-            b.store(v, lt, b.add(b.mul(rr, top.index(ltStride)), jj));
-          }
-        b.barrier();
-        SmallVector<Value> rows, rowValid;
-        for (int64_t i = 0; i < rowsPerThread; ++i) {
-          rows.push_back(b.add(firstRow, b.add(ty, top.index(TY * i))));
-          rowValid.push_back(b.cmp(P::ult, rows[i], m));
-        }
-        SmallVector<Value> colValid;
-        for (int64_t j = 0; j < colsPerThread; ++j)
-          colValid.push_back(
-              b.both(inTile[j], b.cmp(P::uge, columns[j], panelEnd)));
-        // The entries, loaded together, then NB fused updates each.
-        SmallVector<Value> acc;
-        for (int64_t i = 0; i < rowsPerThread; ++i)
-          for (int64_t j = 0; j < colsPerThread; ++j)
-            acc.push_back(loadOrZero(b, b.both(rowValid[i], colValid[j]),
-                                     {matrix, rows[i], columns[j]}));
-        // A loop over the panel's columns, kInnerUnroll a trip: unrolled
-        // whole, LICM would hoist every shared-memory address out of the
-        // row-tile loop (hundreds of live registers).
-        auto inner = scf::ForOp::create(
-            b, top.index(0), top.index(NB), top.index(kInnerUnroll), acc,
-            [&](OpBuilder &nested, Location loc, Value t0, ValueRange iter) {
-              KernelBuilder b(loc, nested);
-              SmallVector<Value> sums(iter);
-              Value lAt = b.add(b.mul(ty, top.index(ltStride)), t0);
-              Value uAt = b.add(b.mul(t0, top.index(TC)), tx);
-              for (int64_t t = 0; t < kInnerUnroll; ++t) {
-                SmallVector<Value> l, uRow;
-                for (int64_t i = 0; i < rowsPerThread; ++i)
-                  l.push_back(b.load(lt, b.add(lAt, top.index(TY * i * ltStride + t))));
-                for (int64_t j = 0; j < colsPerThread; ++j)
-                  uRow.push_back(b.load(u, b.add(uAt, top.index(t * TC + TX * j))));
-                for (int64_t i = 0; i < rowsPerThread; ++i)
-                  for (int64_t j = 0; j < colsPerThread; ++j)
-                    sums[i * colsPerThread + j] = element.mulSub(
-                        b, sums[i * colsPerThread + j], l[i], uRow[j]);
-              }
-              scf::YieldOp::create(b, sums);
-            });
-        acc.assign(inner.getResults().begin(), inner.getResults().end());
-        for (int64_t i = 0; i < rowsPerThread; ++i)
-          for (int64_t j = 0; j < colsPerThread; ++j)
-            b.ifThen(b.both(rowValid[i], colValid[j]),
-                    [&](KernelBuilder &b) {
-              b.store(acc[i * colsPerThread + j], lu,
-                                      ValueRange{matrix, rows[i], columns[j]});
-            });
+        stageL21(b, firstRow);
+        updateRowTile(b, firstRow);
         // The next tile's L21 overwrites this one.
         b.barrier();
       });
     });
+  }
 
-    // The next matrix refills shared memory.
+  /// The L21 tile of rows [firstRow, firstRow + kTileRows) into shared
+  /// memory (zeros below the matrix).
+  void stageL21(KernelBuilder &b, Value firstRow) {
+    for (int64_t i = 0; i < rowsPerThread; ++i)
+      for (int64_t j = 0; j < NB / TX; ++j) {
+        Value rr = b.add(ty, top.index(TY * i));
+        Value jj = b.add(tx, top.index(TX * j));
+        Value row = b.add(firstRow, rr);
+        Value v = loadOrZero(b, b.cmp(P::ult, row, m),
+                             {matrix, row, b.add(k0, jj)});
+        b.store(v, lt, b.add(b.mul(rr, top.index(ltStride)), jj));
+      }
     b.barrier();
-  });
+  }
+
+  /// The thread's entries of the row tile at `firstRow` minus L21 * U12.
+  void updateRowTile(KernelBuilder &b, Value firstRow) {
+    SmallVector<Value> rows, rowValid;
+    for (int64_t i = 0; i < rowsPerThread; ++i) {
+      rows.push_back(b.add(firstRow, b.add(ty, top.index(TY * i))));
+      rowValid.push_back(b.cmp(P::ult, rows[i], m));
+    }
+    SmallVector<Value> colValid;
+    for (int64_t j = 0; j < colsPerThread; ++j)
+      colValid.push_back(
+          b.both(inTile[j], b.cmp(P::uge, columns[j], panelEnd)));
+    // The entries, loaded together, then NB fused updates each.
+    SmallVector<Value> acc;
+    for (int64_t i = 0; i < rowsPerThread; ++i)
+      for (int64_t j = 0; j < colsPerThread; ++j)
+        acc.push_back(loadOrZero(b, b.both(rowValid[i], colValid[j]),
+                                 {matrix, rows[i], columns[j]}));
+    acc = subtractL21U12(b, acc);
+    for (int64_t i = 0; i < rowsPerThread; ++i)
+      for (int64_t j = 0; j < colsPerThread; ++j)
+        b.ifThen(b.both(rowValid[i], colValid[j]),
+                [&](KernelBuilder &b) {
+          b.store(acc[i * colsPerThread + j], lu,
+                                  ValueRange{matrix, rows[i], columns[j]});
+        });
+  }
+
+  /// `acc` (rowsPerThread x colsPerThread entries) minus the thread's part
+  /// of L21 * U12, from the tiles in shared memory.
+  SmallVector<Value> subtractL21U12(KernelBuilder &b, ValueRange acc) {
+    // A loop over the panel's columns, kInnerUnroll a trip: unrolled
+    // whole, LICM would hoist every shared-memory address out of the
+    // row-tile loop (hundreds of live registers).
+    auto inner = scf::ForOp::create(
+        b, top.index(0), top.index(NB), top.index(kInnerUnroll), acc,
+        [&](OpBuilder &nested, Location loc, Value t0, ValueRange iter) {
+          KernelBuilder b(loc, nested);
+          SmallVector<Value> sums(iter);
+          Value lAt = b.add(b.mul(ty, top.index(ltStride)), t0);
+          Value uAt = b.add(b.mul(t0, top.index(TC)), tx);
+          for (int64_t t = 0; t < kInnerUnroll; ++t) {
+            SmallVector<Value> l, uRow;
+            for (int64_t i = 0; i < rowsPerThread; ++i)
+              l.push_back(b.load(lt, b.add(lAt, top.index(TY * i * ltStride + t))));
+            for (int64_t j = 0; j < colsPerThread; ++j)
+              uRow.push_back(b.load(u, b.add(uAt, top.index(t * TC + TX * j))));
+            for (int64_t i = 0; i < rowsPerThread; ++i)
+              for (int64_t j = 0; j < colsPerThread; ++j)
+                sums[i * colsPerThread + j] = element.mulSub(
+                    b, sums[i * colsPerThread + j], l[i], uRow[j]);
+          }
+          scf::YieldOp::create(b, sums);
+        });
+    return SmallVector<Value>(inner.getResults().begin(),
+                              inner.getResults().end());
+  }
+
+  // Constants made with `top` land at the kernel's top level, ahead of the
+  // loops and branches that use them.
+  KernelBuilder &top;
+  Value lu, panelPermutation, k0;
+  Type elementType;
+  ElementArith element;
+  // The shape, the panel and the thread's coordinates.
+  Value batch, m, n, panelRows, steps, panelEnd;
+  Value tx, ty, thread, tileStart, firstMatrix, matrixStride;
+  // Shared memory: L11, the tile's U rows, the L21 tile, the inverse.
+  Value l11, u, lt, inverse;
+  Value zeroValue;
+  // The thread's columns of the tile, whether each is inside the matrix,
+  // and whether the tile has columns right of the panel.
+  SmallVector<Value> columns, inTile;
+  Value updatesRight;
+  // Per matrix: the matrix, the thread's entries of the panel rows.
+  Value matrix;
+  SmallVector<Entry> entries;
+};
+
+} // namespace
+
+void buildBlockedLuUpdateKernelBody(KernelBuilder &b, ValueRange args,
+                                    Type elementType) {
+  UpdateLuKernel(b, args, elementType).emit();
 }
 
 void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
