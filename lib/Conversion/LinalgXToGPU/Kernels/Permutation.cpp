@@ -278,52 +278,80 @@ Value isGroupedPermutation(ImplicitLocOpBuilder &b, Value n) {
 /// three table lookups away.
 /// A thread waits on ~min(K, N) / 4 dependent steps instead of min(K, N),
 /// and positions are 32-bit whatever the pivot type.
-void buildGroupedPermutation(KernelBuilder &b, Value pivots,
-                             Value permutation, Value tables, Value batch,
-                             Value n, Value steps, Type intType,
-                             bool oneBased) {
+class GroupedPermutation {
+public:
   using P = arith::CmpIPredicate;
-  Type i32 = b.getI32Type();
-  auto toI32 = [&](Value index) -> Value {
-    return b.toI32Unsigned(index);
-  };
-  auto toIndex = [](KernelBuilder &b, Value v) -> Value {
+
+  GroupedPermutation(KernelBuilder &b, Value pivots, Value permutation,
+                     Value tables, Value batch, Value n, Value steps,
+                     Type intType, bool oneBased)
+      : top(b), pivots(pivots), permutation(permutation), tables(tables),
+        batch(batch), n(n), steps(steps), intType(intType),
+        oneBased(oneBased), i32(b.getI32Type()) {}
+
+  /// Per group of matrices of the block: stage the swap targets, trace the
+  /// segments and publish their maps, compose the maps into the result.
+  void emit() {
+    emitPrologue();
+    // Every thread of a block runs the same iterations (barriers inside).
+    top.forLoop(firstMatrix, batch, matrixStride, [&](KernelBuilder &b,
+                                                       Value blockMatrix) {
+      matrix = b.add(blockMatrix, group);
+      active = b.bitAnd(inGroup, b.cmp(P::ult, matrix, batch));
+      stageTargets(b);
+      b.barrier();
+      Value traced = traceSegments(b);
+      b.barrier();
+      composeMaps(b, traced);
+      // No barrier needed before the next iteration: it overwrites the
+      // targets, which nobody reads after the barrier above, and the maps
+      // only after its own first barrier, when every thread is done with
+      // these.
+    });
+  }
+
+private:
+  Value toI32(Value index) { return top.toI32Unsigned(index); }
+  static Value toIndex(KernelBuilder &b, Value v) {
     return b.toIndexUnsigned(v);
-  };
+  }
   // `tables`: the groups' swap targets, N + kTraceSegments - 1 entries a
   // group (the padding: no-op swaps for the last segment's steps past N),
   // then the maps of segments 0 .. kTraceSegments - 2, 256 entries each,
   // indexed by thread.
-  auto mapIndex = [&](KernelBuilder &b, int64_t segment, Value entry) {
+  Value mapIndex(KernelBuilder &b, int64_t segment, Value entry) {
     return toIndex(
         b, b.add(b.i32(kGroupedTargetEntries + segment * kBlockSize),
                entry));
-  };
+  }
 
-  // In 32 bits: N <= 256 and the thread index < 256.
-  Value n32 = toI32(n);
-  Value steps32 = toI32(steps);
-  Value thread32 = toI32(b.threadId(gpu::Dimension::x));
-  Value matricesPerBlock32 = b.divU(b.i32(kBlockSize), n32);
-  Value group32 = b.divU(thread32, n32);
-  Value j32 = b.remU(thread32, n32);
-  Value groupStart32 = b.sub(thread32, j32);
-  Value targets32 = b.mul(group32,
-      b.add(n32, b.i32(kTraceSegments - 1)));
-  Value inGroup = b.cmp(P::ult, group32, matricesPerBlock32);
-  Value group = toIndex(b, group32), j = toIndex(b, j32);
-  Value matricesPerBlock = toIndex(b, matricesPerBlock32);
-  Value segmentLength32 = b.ceilDivU(steps32, b.i32(kTraceSegments));
-  Value nInt = arith::IndexCastOp::create(b, intType, n);
-  Value oneInt = arith::ConstantOp::create(b, b.getIntegerAttr(intType, 1));
+  /// The kernel's top level: the thread's group and position, in 32 bits
+  /// (N <= 256 and the thread index < 256), and the block's matrices.
+  void emitPrologue() {
+    KernelBuilder &b = top;
+    n32 = toI32(n);
+    steps32 = toI32(steps);
+    thread32 = toI32(b.threadId(gpu::Dimension::x));
+    Value matricesPerBlock32 = b.divU(b.i32(kBlockSize), n32);
+    Value group32 = b.divU(thread32, n32);
+    j32 = b.remU(thread32, n32);
+    groupStart32 = b.sub(thread32, j32);
+    targets32 = b.mul(group32,
+        b.add(n32, b.i32(kTraceSegments - 1)));
+    inGroup = b.cmp(P::ult, group32, matricesPerBlock32);
+    group = toIndex(b, group32), j = toIndex(b, j32);
+    Value matricesPerBlock = toIndex(b, matricesPerBlock32);
+    segmentLength32 = b.ceilDivU(steps32, b.i32(kTraceSegments));
+    nInt = arith::IndexCastOp::create(b, intType, n);
+    oneInt = arith::ConstantOp::create(b, b.getIntegerAttr(intType, 1));
 
-  Value firstMatrix = b.mul(b.blockId(gpu::Dimension::x), matricesPerBlock);
-  Value matrixStride = b.mul(b.gridDim(gpu::Dimension::x), matricesPerBlock);
-  // Every thread of a block runs the same iterations (barriers inside).
-  b.forLoop(firstMatrix, batch, matrixStride, [&](KernelBuilder &b,
-                                                      Value blockMatrix) {
-    Value matrix = b.add(blockMatrix, group);
-    Value active = b.bitAnd(inGroup, b.cmp(P::ult, matrix, batch));
+    firstMatrix = b.mul(b.blockId(gpu::Dimension::x), matricesPerBlock);
+    matrixStride = b.mul(b.gridDim(gpu::Dimension::x), matricesPerBlock);
+  }
+
+  /// The group's swap targets into `tables` (a thread each, validated),
+  /// then the padding of no-op swaps.
+  void stageTargets(KernelBuilder &b) {
     b.ifThen(active, [&](KernelBuilder &b) {
       auto target = scf::IfOp::create(
           b, b.cmp(P::ult, j32, steps32),
@@ -354,9 +382,11 @@ void buildGroupedPermutation(KernelBuilder &b, Value pivots,
         });
       }
     });
-    b.barrier();
-    // The trace yields the map of the last segment (the first one applied)
-    // and publishes the others.
+  }
+
+  /// The trace yields the map of the last segment (the first one applied)
+  /// and publishes the others.
+  Value traceSegments(KernelBuilder &b) {
     auto traced = scf::IfOp::create(
         b, active,
         [&](OpBuilder &nested, Location loc) {
@@ -371,9 +401,14 @@ void buildGroupedPermutation(KernelBuilder &b, Value pivots,
         [&](OpBuilder &nested, Location loc) {
           scf::YieldOp::create(nested, loc, j32);
         });
-    b.barrier();
+    return traced.getResult(0);
+  }
+
+  /// The position's final value: the last segment's map through the
+  /// group's published maps, stored as the pivot type.
+  void composeMaps(KernelBuilder &b, Value traced) {
     b.ifThen(active, [&](KernelBuilder &b) {
-      Value position = traced.getResult(0);
+      Value position = traced;
       for (int64_t s = kTraceSegments - 2; s >= 0; --s)
         position = b.load(tables,
             mapIndex(b, s, b.add(groupStart32, position)));
@@ -382,10 +417,29 @@ void buildGroupedPermutation(KernelBuilder &b, Value pivots,
       b.store(position, permutation,
                               ValueRange{matrix, j});
     });
-    // No barrier needed before the next iteration: it overwrites the
-    // targets, which nobody reads after the barrier above, and the maps only
-    // after its own first barrier, when every thread is done with these.
-  });
+  }
+
+  KernelBuilder &top;
+  Value pivots, permutation, tables, batch, n, steps;
+  Type intType;
+  bool oneBased;
+  Type i32;
+  // The thread's group and position (32-bit and index), the group's
+  // targets in `tables`, the segments' length, the pivot-type constants.
+  Value n32, steps32, thread32, j32, groupStart32, targets32, inGroup;
+  Value group, j, segmentLength32, nInt, oneInt;
+  Value firstMatrix, matrixStride;
+  // Per iteration: the group's matrix and whether the thread has one.
+  Value matrix, active;
+};
+
+void buildGroupedPermutation(KernelBuilder &b, Value pivots,
+                             Value permutation, Value tables, Value batch,
+                             Value n, Value steps, Type intType,
+                             bool oneBased) {
+  GroupedPermutation(b, pivots, permutation, tables, batch, n, steps, intType,
+                     oneBased)
+      .emit();
 }
 
 /// Permutations of N > 256 positions (or none). Thread t owns position
@@ -401,37 +455,63 @@ void buildGroupedPermutation(KernelBuilder &b, Value pivots,
 /// latency. Otherwise (K in the thousands) the trace reads them from global
 /// memory, where the pivots of a matrix are shared by its N threads through
 /// L1.
-void buildFlatPermutation(KernelBuilder &b, Value pivots,
-                          Value permutation, Value window, Value batch,
-                          Value n, Value k, Value steps, Type intType,
-                          bool oneBased) {
-  int64_t windowSize = cast<MemRefType>(window.getType()).getNumElements();
-  Value one = b.index(1);
-  Value blockSize = b.index(kBlockSize);
-  Value total = b.mul(batch, n);
+class FlatPermutation {
+public:
+  FlatPermutation(KernelBuilder &b, Value pivots, Value permutation,
+                  Value window, Value batch, Value n, Value k, Value steps,
+                  Type intType, bool oneBased)
+      : top(b), pivots(pivots), permutation(permutation), window(window),
+        batch(batch), n(n), k(k), steps(steps), intType(intType),
+        oneBased(oneBased),
+        windowSize(cast<MemRefType>(window.getType()).getNumElements()) {}
 
-  Value threadId = b.threadId(gpu::Dimension::x);
-  Value blockId = b.blockId(gpu::Dimension::x);
-  Value gridDim = b.gridDim(gpu::Dimension::x);
-  Value firstBlockStart = b.mul(blockId, blockSize);
-  Value blockStride = b.mul(gridDim, blockSize);
-  // Every thread of a block runs the same iterations (barriers inside).
-  b.forLoop(firstBlockStart, total, blockStride, [&](KernelBuilder &b,
-                                                        Value blockStart) {
-    Value t = b.add(blockStart, threadId);
-    Value active = b.cmp(arith::CmpIPredicate::ult, t, total);
-    Value firstMatrix = b.divU(blockStart, n);
+  /// Per 256 positions of the block: the span of their matrices, the
+  /// pivots staged when they fit the window, the traces.
+  void emit() {
+    KernelBuilder &b = top;
+    one = b.index(1);
+    blockSize = b.index(kBlockSize);
+    total = b.mul(batch, n);
+
+    threadId = b.threadId(gpu::Dimension::x);
+    Value blockId = b.blockId(gpu::Dimension::x);
+    Value gridDim = b.gridDim(gpu::Dimension::x);
+    Value firstBlockStart = b.mul(blockId, blockSize);
+    Value blockStride = b.mul(gridDim, blockSize);
+    // Every thread of a block runs the same iterations (barriers inside).
+    b.forLoop(firstBlockStart, total, blockStride, [&](KernelBuilder &b,
+                                                          Value blockStart) {
+      blockSpan(b, blockStart);
+      stagePivots(b);
+      b.barrier();
+      traceAndStore(b);
+      // The window is refilled by the next iteration.
+      b.barrier();
+    });
+  }
+
+private:
+  /// The thread's position t, the block's matrices and whether their
+  /// pivots are staged in the window.
+  void blockSpan(KernelBuilder &b, Value blockStart) {
+    t = b.add(blockStart, threadId);
+    active = b.cmp(arith::CmpIPredicate::ult, t, total);
+    firstMatrix = b.divU(blockStart, n);
     Value blockEnd = b.minU(b.add(blockStart, blockSize), total);
     Value lastMatrix = b.divU(b.sub(blockEnd, one), n);
-    Value stagedCount = b.mul(b.add(b.sub(lastMatrix, firstMatrix), one),
+    stagedCount = b.mul(b.add(b.sub(lastMatrix, firstMatrix), one),
         k);
     // Whether the pivots of the block's matrices fit the window: decided by
     // the block's own span (the same for all its threads), so a block inside
     // one matrix stages K = 4096 pivots, as (4096,4096) needs (a bound of
     // ceil(256 / N) + 1 matrices a block sent it to global memory: 191 us,
     // against 119 staged; H200 runs 11d and 11e).
-    Value staged = b.cmp(arith::CmpIPredicate::ule, stagedCount,
+    staged = b.cmp(arith::CmpIPredicate::ule, stagedCount,
         b.index(windowSize));
+  }
+
+  /// The block's pivots into the window (coalesced), when they fit.
+  void stagePivots(KernelBuilder &b) {
     b.ifThen(staged, [&](KernelBuilder &b) {
       b.forLoop(threadId, stagedCount, blockSize,
                 [&](KernelBuilder &b, Value index) {
@@ -441,7 +521,11 @@ void buildFlatPermutation(KernelBuilder &b, Value pivots,
                   b.store(pivot, window, index);
                 });
     });
-    b.barrier();
+  }
+
+  /// Each active thread's reverse trace, through the window or the global
+  /// pivots, into the permutation.
+  void traceAndStore(KernelBuilder &b) {
     b.ifThen(active, [&](KernelBuilder &b) {
       Value matrix = b.divU(t, n);
       Value j = b.remU(t, n);
@@ -471,9 +555,26 @@ void buildFlatPermutation(KernelBuilder &b, Value pivots,
       b.store(ifOp.getResult(0), permutation,
                               ValueRange{matrix, j});
     });
-    // The window is refilled by the next iteration.
-    b.barrier();
-  });
+  }
+
+  KernelBuilder &top;
+  Value pivots, permutation, window, batch, n, k, steps;
+  Type intType;
+  bool oneBased;
+  int64_t windowSize;
+  Value one, blockSize, total, threadId;
+  // Per block iteration: the thread's position, whether it is one, the
+  // block's first matrix, its pivot count and whether they are staged.
+  Value t, active, firstMatrix, stagedCount, staged;
+};
+
+void buildFlatPermutation(KernelBuilder &b, Value pivots,
+                          Value permutation, Value window, Value batch,
+                          Value n, Value k, Value steps, Type intType,
+                          bool oneBased) {
+  FlatPermutation(b, pivots, permutation, window, batch, n, k, steps, intType,
+                  oneBased)
+      .emit();
 }
 
 /// The permutation kernel: [B, K] pivots to a [B, N] permutation, the
