@@ -140,11 +140,9 @@ private:
           [&](KernelBuilder &b) -> SmallVector<Value> {
             return {element.zero(b)};
           })[0];
-      b.store(v, a,
-                              b.add(b.mul(r, top.index(stride)), c));
+      b.store(v, a, b.add(b.mul(r, top.index(stride)), c));
       b.ifThen(b.cmp(P::eq, c, top.index(0)), [&](KernelBuilder &b) {
-        b.store(b.toI32(r),
-                                order, r);
+        b.store(b.toI32(r), order, r);
       });
     });
     b.barrier();
@@ -195,7 +193,9 @@ private:
                                              Value v) {
       return b.redux(NVVM::ReduxKind::UMAX, v);
     });
-    Value warpRow = b.redux(NVVM::ReduxKind::UMIN, b.select(b.cmp(P::eq, key, warpKey), row, noRow));
+    Value warpRow =
+        b.redux(NVVM::ReduxKind::UMIN,
+                b.select(b.cmp(P::eq, key, warpKey), row, noRow));
     b.ifThen(b.cmp(P::eq, lane, top.index(0)), [&](KernelBuilder &b) {
       b.store(warpKey, candidateKeys, warp);
       b.store(warpRow, candidateRows, warp);
@@ -269,8 +269,7 @@ private:
         return complexType ? b.load(a, at(b, step, j))
                            : u[j - kk - 1];
       };
-      forRows(b, b.add(step, top.index(1)), [&](KernelBuilder &b,
-                                             Value r) {
+      forRows(b, b.add(step, top.index(1)), [&](KernelBuilder &b, Value r) {
         Value entry = b.load(a, at(b, r, kk));
         Value l = b.ifThenElse(useReciprocal,
             [&](KernelBuilder &b) -> SmallVector<Value> {
@@ -282,8 +281,7 @@ private:
         b.store(l, a, at(b, r, kk));
         for (int64_t j = kk + 1; j < NB; ++j) {
           Value target = at(b, r, j);
-          b.store(element.mulSub(b, b.load(a, target), l,
-                             pivotRowEntry(b, j)),
+          b.store(element.mulSub(b, b.load(a, target), l, pivotRowEntry(b, j)),
               a, target);
         }
       });
@@ -305,8 +303,10 @@ private:
       });
       b.ifThen(b.cmp(P::eq, c, top.index(0)), [&](KernelBuilder &b) {
         Value from = b.load(order, r);
-        b.store(intType.isInteger(32) ? from : arith::ExtUIOp::create(b, intType, from),
-            panelPermutation, ValueRange{matrix, r});
+        b.store(intType.isInteger(32)
+                    ? from
+                    : arith::ExtUIOp::create(b, intType, from),
+                panelPermutation, ValueRange{matrix, r});
       });
     });
     b.ifThen(b.cmp(P::eq, thread, top.index(0)), [&](KernelBuilder &b) {
@@ -412,8 +412,7 @@ private:
     tx = b.threadId(gpu::Dimension::x);
     ty = b.threadId(gpu::Dimension::y);
     thread = b.add(b.mul(ty, top.index(TX)), tx);
-    tileStart = b.mul(b.blockId(gpu::Dimension::x),
-                          top.index(TC));
+    tileStart = b.mul(b.blockId(gpu::Dimension::x), top.index(TC));
     firstMatrix = b.blockId(gpu::Dimension::y);
     matrixStride = b.gridDim(gpu::Dimension::y);
 
@@ -427,10 +426,8 @@ private:
     };
     l11 = view(0, NB * NB, elementType);
     u = view(NB * NB * elementBytes, NB * TC, elementType);
-    lt = view((NB * NB + NB * TC) * elementBytes, TR * ltStride,
-                    elementType);
-    inverse = view((NB * NB + NB * TC + TR * ltStride) * elementBytes, NB,
-                         i32);
+    lt = view((NB * NB + NB * TC) * elementBytes, TR * ltStride, elementType);
+    inverse = view((NB * NB + NB * TC + TR * ltStride) * elementBytes, NB, i32);
     zeroValue = element.zero(b);
 
     // The tile's columns a thread takes: tileStart + tx + TX * j.
@@ -458,8 +455,7 @@ private:
   }
 
   Value outsidePanel(KernelBuilder &b, Value col) {
-    return b.bitOr(b.cmp(P::ult, col, k0),
-                                b.cmp(P::uge, col, panelEnd));
+    return b.bitOr(b.cmp(P::ult, col, k0), b.cmp(P::uge, col, panelEnd));
   }
 
   /// 1. Where the panel's first `steps` rows went (the permutation's
@@ -471,8 +467,7 @@ private:
       Value from = b.toIndex(b.load(panelPermutation,
                                   ValueRange{matrix, position}));
       b.ifThen(b.cmp(P::ult, from, steps), [&](KernelBuilder &b) {
-        b.store(b.toI32(position),
-                                inverse, from);
+        b.store(b.toI32(position), inverse, from);
       });
     });
     b.ifThen(updatesRight, [&](KernelBuilder &b) {
@@ -504,9 +499,9 @@ private:
       }
     for (const Entry &e : entries)
       b.ifThen(e.active, [&](KernelBuilder &b) {
-        Value from = b.toIndex(b.load(panelPermutation, ValueRange{matrix, e.t}));
-        b.store(b.load(lu,
-                                   ValueRange{matrix, b.add(k0, from), e.col}),
+        Value from =
+            b.toIndex(b.load(panelPermutation, ValueRange{matrix, e.t}));
+        b.store(b.load(lu, ValueRange{matrix, b.add(k0, from), e.col}),
             u, e.at);
         b.store(b.load(lu, ValueRange{matrix, b.add(k0, e.t), e.col}),
             lt, e.at);
@@ -647,7 +642,8 @@ private:
           for (int64_t t = 0; t < kInnerUnroll; ++t) {
             SmallVector<Value> l, uRow;
             for (int64_t i = 0; i < rowsPerThread; ++i)
-              l.push_back(b.load(lt, b.add(lAt, top.index(TY * i * ltStride + t))));
+              l.push_back(b.load(
+                  lt, b.add(lAt, top.index(TY * i * ltStride + t))));
             for (int64_t j = 0; j < colsPerThread; ++j)
               uRow.push_back(b.load(u, b.add(uAt, top.index(t * TC + TX * j))));
             for (int64_t i = 0; i < rowsPerThread; ++i)

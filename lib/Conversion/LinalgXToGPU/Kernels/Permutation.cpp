@@ -370,11 +370,8 @@ private:
       // itself, which moves no position; thread j writes p = j, j + N, ...
       // (groups of one or two threads write more than one).
       for (int64_t u = 0; u < kTraceSegments - 1; ++u) {
-        Value p32 = b.add(j32,
-            b.mul(n32,
-                                  b.i32(u)));
-        b.ifThen(b.cmp(P::ult, p32,
-                    b.i32(kTraceSegments - 1)),
+        Value p32 = b.add(j32, b.mul(n32, b.i32(u)));
+        b.ifThen(b.cmp(P::ult, p32, b.i32(kTraceSegments - 1)),
                 [&](KernelBuilder &b) {
           Value past = b.add(n32, p32);
           b.store(past, tables,
@@ -394,8 +391,7 @@ private:
           SmallVector<Value> maps = buildSegmentedTrace(
               b, tables, targets32, j32, segmentLength32);
           for (int64_t s = 0; s + 1 < kTraceSegments; ++s)
-            b.store(maps[s], tables,
-                                    mapIndex(b, s, thread32));
+            b.store(maps[s], tables, mapIndex(b, s, thread32));
           scf::YieldOp::create(b, maps.back());
         },
         [&](OpBuilder &nested, Location loc) {
@@ -414,8 +410,7 @@ private:
             mapIndex(b, s, b.add(groupStart32, position)));
       if (intType != i32)
         position = arith::ExtUIOp::create(b, intType, position);
-      b.store(position, permutation,
-                              ValueRange{matrix, j});
+      b.store(position, permutation, ValueRange{matrix, j});
     });
   }
 
@@ -547,13 +542,11 @@ private:
             Value end = buildReverseTrace(
                 b, start, steps, n, intType, oneBased,
                 [&](KernelBuilder &b, Value i) -> Value {
-                  return b.load(pivots,
-                                                ValueRange{matrix, i});
+                  return b.load(pivots, ValueRange{matrix, i});
                 });
             scf::YieldOp::create(b, end);
           });
-      b.store(ifOp.getResult(0), permutation,
-                              ValueRange{matrix, j});
+      b.store(ifOp.getResult(0), permutation, ValueRange{matrix, j});
     });
   }
 
