@@ -42,327 +42,440 @@ SmallVector<Type> blockRegisterLuWorkgroupTypes(BlockRegisterLuShape shape,
                  elementType)};
 }
 
+namespace {
+
+/// The block register LU kernel (see buildBlockRegisterLuKernelBody): the
+/// values its phases share, and the phases. Thread (lane, warp, group) holds
+/// row `warp * 32 + lane` of the group's matrix in registers.
+class BlockRegisterLuKernel {
+public:
+  BlockRegisterLuKernel(KernelBuilder &b, ValueRange args,
+                        ValueRange workgroup, Type elementType, Type intType,
+                        bool withPermutation, BlockRegisterLuShape shape)
+      : top(b), input(args[0]), lu(args[1]), pivots(args[2]), info(args[3]),
+        permutation(withPermutation ? args[4] : Value()),
+        candidateRows(workgroup[0]), candidateKeys(workgroup[1]),
+        candidatePositions(workgroup[2]), staged(workgroup[3]),
+        elementType(elementType), intType(intType),
+        element(elementType, ElementArith::Flavour::Kernel), shape(shape),
+        cols(shape.cols), warps(shape.warps()),
+        groups(shape.matricesPerBlock()),
+        steps(std::min(shape.rows, cols)),
+        keyType(b.getIntegerType(elementType.getIntOrFloatBitWidth())),
+        segments(elementType), matrixThreads(32 * warps),
+        segmentCount(llvm::divideCeil(cols, segments.width)) {}
+
+  /// The kernel: its prologue, then a batch loop factoring a matrix per
+  /// group of warps an iteration: load, the unrolled steps (pivot search,
+  /// exchange, elimination), store.
+  void emit();
+
+private:
+  using P = arith::CmpIPredicate;
+  /// A warp's best pivot candidate in a step, and the slot it is offered in.
+  struct WarpCandidate {
+    Value key, position, isWinner, slot;
+  };
+  /// A step's pivot: its position, whether it is the thread's row, and the
+  /// candidate slot holding the pivot row.
+  struct Pivot {
+    Value position, isPivotRow, slot;
+  };
+
+  void emitPrologue();
+  void factorMatrix(KernelBuilder &b, Value blockFirst);
+  SmallVector<Value> loadRows(KernelBuilder &b);
+  RegisterStep emitStep(KernelBuilder &b, int64_t step,
+                        MutableArrayRef<Value> a, Value position, Value used);
+  WarpCandidate searchWarpPivot(KernelBuilder &b, int64_t step,
+                                ArrayRef<Value> a, Value position,
+                                Value used);
+  Pivot chooseAmongWarps(KernelBuilder &b, int64_t parity,
+                         const WarpCandidate &candidate);
+  Value eliminate(KernelBuilder &b, int64_t step, MutableArrayRef<Value> a,
+                  Value pivotBase, Value newUsed);
+  void storeRows(KernelBuilder &b, ArrayRef<Value> state);
+
+  Value slotOf(KernelBuilder &b, int64_t parity, Value warpOfGroup);
+  Value rowBase(KernelBuilder &b, Value slot) { return b.mul(slot, c[cols]); }
+  Value pivotRowEntry(KernelBuilder &b, Value pivotBase, int64_t j) {
+    return b.load(candidateRows, ValueRange{b.add(pivotBase, c[j])});
+  }
+  void syncMatrix(KernelBuilder &b);
+  static Value indexIn(KernelBuilder &b, int64_t v) { return b.index(v); }
+  Value stagedIndexOf(KernelBuilder &b, int64_t buffer, Value r, Value j);
+  Value stagedIndex(KernelBuilder &b, int64_t buffer, Value r, int64_t j) {
+    return stagedIndexOf(b, buffer, r, indexIn(b, j));
+  }
+  int64_t segmentWidth(int64_t segment) const {
+    return std::min(segments.width, cols - segment * segments.width);
+  }
+  void copyStagedSegment(
+      KernelBuilder &b, Value valid, int64_t segment,
+      function_ref<void(KernelBuilder &, Value, Value, Value, Value)> body);
+  void startCopyIn(KernelBuilder &b, Value matrix, Value valid,
+                   int64_t segment);
+
+  // The kernel's builder: constants made with `top` land at the kernel's
+  // top level, ahead of the loops and branches that use them.
+  KernelBuilder &top;
+  Value input, lu, pivots, info, permutation;
+  Value candidateRows, candidateKeys, candidatePositions, staged;
+  Type elementType, intType;
+  ElementArith element;
+  const BlockRegisterLuShape shape;
+  const int64_t cols, warps, groups, steps;
+  Type keyType;
+  // The staged copies (StagedRowSegments) of a matrix: the threads of its
+  // warps share the work, so they synchronize as a block, or as a warp when
+  // the matrix has one.
+  const StagedRowSegments segments;
+  const int64_t matrixThreads, segmentCount;
+
+  // Made by the prologue, at the kernel's top level.
+  /// 0 .. max(rows, cols) and 32 (the warp size, for row = warp * 32 +
+  /// lane).
+  SmallVector<Value> c;
+  Value trueValue, fullMask, noPosition, zeroKey;
+  Value batch, m, n, k, lane, warp, group, blockId, gridDim, row;
+  Value zeroValue;
+
+  // The matrix of the current batch iteration (factorMatrix).
+  Value matrix, valid, rowValid;
+};
+
+void BlockRegisterLuKernel::emit() {
+  emitPrologue();
+  KernelBuilder &b = top;
+  // Every thread runs the same iterations (barriers and warp reductions).
+  b.forLoop(b.mul(blockId, c[groups]), batch, b.mul(gridDim, c[groups]),
+            [&](KernelBuilder &b, Value blockFirst) {
+              factorMatrix(b, blockFirst);
+            });
+}
+
+/// The constants and thread coordinates every phase uses, made at the
+/// kernel's top level: the nested regions use them.
+void BlockRegisterLuKernel::emitPrologue() {
+  KernelBuilder &b = top;
+  for (int64_t v = 0; v <= std::max({cols, shape.rows, int64_t{32}}); ++v)
+    c.push_back(top.index(v));
+  trueValue = b.boolean(true);
+  fullMask = top.i32(-1);
+  noPosition = top.i32(std::numeric_limits<int32_t>::max());
+  zeroKey = arith::ConstantIntOp::create(b, keyType, 0);
+
+  batch = b.dim(lu, 0);
+  m = b.dim(lu, 1);
+  n = b.dim(lu, 2);
+  k = b.minU(m, n);
+  lane = b.threadId(gpu::Dimension::x);
+  warp = b.threadId(gpu::Dimension::y);
+  group = b.threadId(gpu::Dimension::z);
+  blockId = b.blockId(gpu::Dimension::x);
+  gridDim = b.gridDim(gpu::Dimension::x);
+  row = b.add(b.mul(warp, c[32]), lane);
+  zeroValue = arith::ConstantOp::create(b, b.getZeroAttr(elementType));
+}
+
+/// One iteration of the batch loop: the group's matrix (from `blockFirst`)
+/// loaded into registers, factored step by step, and stored.
+void BlockRegisterLuKernel::factorMatrix(KernelBuilder &b, Value blockFirst) {
+  matrix = b.add(blockFirst, group);
+  valid = b.cmp(P::ult, matrix, batch);
+  rowValid = b.bitAnd(valid, b.cmp(P::ult, row, m));
+  SmallVector<Value> state = loadRows(b);
+  state = unrollRegisterSteps(
+      b, state, cols, steps, k, c,
+      [&](KernelBuilder &b, int64_t step, MutableArrayRef<Value> a,
+          Value position, Value used) -> RegisterStep {
+        return emitStep(b, step, a, position, used);
+      });
+  storeRows(b, state);
+}
+
+/// Slot of (parity, group, warp) in the candidate buffers.
+Value BlockRegisterLuKernel::slotOf(KernelBuilder &b, int64_t parity,
+                                    Value warpOfGroup) {
+  return b.add(b.mul(b.add(top.index(parity * groups), group), c[warps]),
+               warpOfGroup);
+}
+
+void BlockRegisterLuKernel::syncMatrix(KernelBuilder &b) {
+  if (warps == 1)
+    NVVM::SyncWarpOp::create(b, fullMask);
+  else
+    b.barrier();
+}
+
+/// Element `j` of staged row `r` of the thread's matrix in buffer `buffer`
+/// (two buffers: a segment is copied in while the previous one is read).
+Value BlockRegisterLuKernel::stagedIndexOf(KernelBuilder &b, int64_t buffer,
+                                           Value r, Value j) {
+  Value stagedRow =
+      b.add(b.mul(b.add(group, indexIn(b, buffer * groups)),
+                  indexIn(b, shape.rows)),
+            r);
+  return b.add(b.mul(stagedRow, indexIn(b, segments.stride)), j);
+}
+
+/// The thread's part of the copy of segment `segment` (in buffer
+/// segment % 2) of the matrix `valid` says is one: `body(row, column,
+/// inMatrix, stagedAt)` for each element it copies, consecutive threads on
+/// consecutive columns. A matrix's threads cover whole rows of a segment
+/// (32 * warps is a multiple of its width), so a thread keeps its column
+/// and moves down a fixed number of rows, kStagedCopyUnroll rows an
+/// iteration of a loop.
+void BlockRegisterLuKernel::copyStagedSegment(
+    KernelBuilder &b, Value valid, int64_t segment,
+    function_ref<void(KernelBuilder &, Value, Value, Value, Value)> body) {
+  assert(matrixThreads % segments.width == 0 && "threads cover whole rows");
+  const int64_t rowsPerCopy = matrixThreads / segments.width;
+  Value firstRow = b.divU(row, indexIn(b, segments.width));
+  Value j = b.remU(row, indexIn(b, segments.width));
+  Value column = b.add(j, indexIn(b, segment * segments.width));
+  Value columnInMatrix = b.bitAnd(valid, b.cmp(P::ult, column, n));
+  b.forLoop(firstRow, c[shape.rows],
+            indexIn(b, kStagedCopyUnroll * rowsPerCopy),
+            [&](KernelBuilder &b, Value firstOfIteration) {
+              for (int64_t u = 0; u < kStagedCopyUnroll; ++u) {
+                Value r =
+                    b.add(firstOfIteration, indexIn(b, u * rowsPerCopy));
+                auto copy = [&](KernelBuilder &b) {
+                  Value inMatrix =
+                      b.bitAnd(columnInMatrix, b.cmp(P::ult, r, m));
+                  body(b, r, column, inMatrix,
+                       stagedIndexOf(b, segment % 2, r, j));
+                };
+                if (u == 0)
+                  copy(b);
+                else
+                  b.ifThen(b.cmp(P::ult, r, c[shape.rows]), copy);
+              }
+            });
+}
+
+/// Starts copying segment `segment` of the matrix into its buffer
+/// (asyncCopyOrZero), one cp.async group a segment.
+void BlockRegisterLuKernel::startCopyIn(KernelBuilder &b, Value matrix,
+                                        Value valid, int64_t segment) {
+  copyStagedSegment(b, valid, segment,
+                    [&](KernelBuilder &b, Value r, Value column,
+                        Value inMatrix, Value stagedAt) {
+                      asyncCopyOrZero(b, staged, stagedAt, input,
+                                      {matrix, r, column}, inMatrix, c[0],
+                                      c[1]);
+                    });
+  NVVM::CpAsyncCommitGroupOp::create(b);
+}
+
+/// The thread's row in registers, segment by segment through shared
+/// memory, then its position, used flag and info: the per-thread state the
+/// steps carry. Segment s + 1 is in flight while segment s is read.
+SmallVector<Value> BlockRegisterLuKernel::loadRows(KernelBuilder &b) {
+  SmallVector<Value> state;
+  startCopyIn(b, matrix, valid, 0);
+  for (int64_t segment = 0; segment < segmentCount; ++segment) {
+    bool last = segment + 1 == segmentCount;
+    if (!last)
+      startCopyIn(b, matrix, valid, segment + 1);
+    NVVM::CpAsyncWaitGroupOp::create(b, last ? 0 : 1);
+    syncMatrix(b);
+    // The last warp's threads past the rows have no staged row: they read
+    // the last one's and keep zeros (unconditional loads vectorize).
+    Value stagedRow = row;
+    Value pastRows;
+    if (shape.rows % 32 != 0) {
+      pastRows = b.cmp(P::uge, row, c[shape.rows]);
+      stagedRow = b.minU(row, c[shape.rows - 1]);
+    }
+    for (int64_t j = 0; j < segmentWidth(segment); ++j) {
+      Value value = b.load(staged, stagedIndex(b, segment % 2, stagedRow, j));
+      state.push_back(pastRows ? b.select(pastRows, zeroValue, value)
+                               : value);
+    }
+    // Read before the segment after next (or the results) overwrites the
+    // buffer.
+    syncMatrix(b);
+  }
+  appendRegisterRowBookkeeping(b, state, row, rowValid, intType);
+  return state;
+}
+
+/// Step `step` of the factorization (unrollRegisterSteps): each warp's
+/// candidate, the block's pivot among them, the row exchange, and the
+/// elimination of the thread's row `a`.
+RegisterStep BlockRegisterLuKernel::emitStep(KernelBuilder &b, int64_t step,
+                                             MutableArrayRef<Value> a,
+                                             Value position, Value used) {
+  int64_t parity = step % 2;
+  WarpCandidate candidate = searchWarpPivot(b, step, a, position, used);
+  Pivot pivot;
+  if (warps == 1) {
+    NVVM::SyncWarpOp::create(b, fullMask);
+    pivot = {candidate.position, candidate.isWinner, candidate.slot};
+  } else {
+    pivot = chooseAmongWarps(b, parity, candidate);
+  }
+  Value pivotBase = rowBase(b, pivot.slot);
+  auto [newPosition, newUsed] =
+      exchangeRows(b, position, used, pivot.isPivotRow, pivot.position, step,
+                   c[step], valid, pivots, matrix);
+  Value singular = eliminate(b, step, a, pivotBase, newUsed);
+  return {newPosition, newUsed, singular};
+}
+
+/// The warp's best candidate: the largest key (see pivotKey), then the
+/// first position holding it; the winning thread offers its row (columns
+/// from `step` on) in the warp's candidate slot of the step's parity.
+BlockRegisterLuKernel::WarpCandidate
+BlockRegisterLuKernel::searchWarpPivot(KernelBuilder &b, int64_t step,
+                                       ArrayRef<Value> a, Value position,
+                                       Value used) {
+  Value stepI32 = top.i32(step);
+  int64_t parity = step % 2;
+  Value key = b.select(used, zeroKey,
+                       pivotKey(b, element, a[step],
+                                b.cmp(P::eq, position, stepI32), elementType));
+  Value bestKey = reduceMaxKey(b, key, [&](KernelBuilder &b, Value v) {
+    return b.redux(NVVM::ReduxKind::UMAX, v, fullMask);
+  });
+  Value bestPosition = b.redux(
+      NVVM::ReduxKind::UMIN,
+      b.select(b.bitAnd(b.cmp(P::eq, key, bestKey), b.bitXor(used, trueValue)),
+               position, noPosition),
+      fullMask);
+  // Unused rows have distinct positions: at most one winner.
+  Value isWarpWinner = b.bitAnd(b.bitXor(used, trueValue),
+                                b.cmp(P::eq, position, bestPosition));
+  Value ownSlot = slotOf(b, parity, warp);
+  b.ifThen(isWarpWinner, [&](KernelBuilder &b) {
+    Value base = rowBase(b, ownSlot);
+    for (int64_t j = step; j < cols; ++j)
+      b.store(a[j], candidateRows, ValueRange{b.add(base, c[j])});
+  });
+  return {bestKey, bestPosition, isWarpWinner, ownSlot};
+}
+
+/// Several warps a matrix: lane 0 of each offers its warp's key and
+/// position, and after a barrier every thread picks the best of the warps'
+/// candidates, in warp order.
+BlockRegisterLuKernel::Pivot
+BlockRegisterLuKernel::chooseAmongWarps(KernelBuilder &b, int64_t parity,
+                                        const WarpCandidate &candidate) {
+  b.ifThen(b.cmp(P::eq, lane, c[0]), [&](KernelBuilder &b) {
+    b.store(candidate.key, candidateKeys, candidate.slot);
+    b.store(candidate.position, candidatePositions, candidate.slot);
+  });
+  b.barrier();
+  // The best of the warps' candidates, in warp order.
+  Value bestWarp = c[0];
+  Value firstSlot = slotOf(b, parity, c[0]);
+  Value winnerKey = b.load(candidateKeys, firstSlot);
+  Value pivotPosition = b.load(candidatePositions, firstSlot);
+  for (int64_t w = 1; w < warps; ++w) {
+    Value slot = slotOf(b, parity, c[w]);
+    Value otherKey = b.load(candidateKeys, slot);
+    Value otherPosition = b.load(candidatePositions, slot);
+    Value take =
+        b.bitOr(b.cmp(P::ugt, otherKey, winnerKey),
+                b.bitAnd(b.cmp(P::eq, otherKey, winnerKey),
+                         b.cmp(P::ult, otherPosition, pivotPosition)));
+    winnerKey = b.select(take, otherKey, winnerKey);
+    pivotPosition = b.select(take, otherPosition, pivotPosition);
+    bestWarp = b.select(take, c[w], bestWarp);
+  }
+  Value isPivotRow =
+      b.bitAnd(candidate.isWinner, b.cmp(P::eq, warp, bestWarp));
+  Value pivotSlot = slotOf(b, parity, bestWarp);
+  return {pivotPosition, isPivotRow, pivotSlot};
+}
+
+/// Elimination of the remaining rows against the pivot row (read from its
+/// candidate slot at `pivotBase`). Rows already used keep their values:
+/// they are final. Returns whether the pivot is exactly zero.
+Value BlockRegisterLuKernel::eliminate(KernelBuilder &b, int64_t step,
+                                       MutableArrayRef<Value> a,
+                                       Value pivotBase, Value newUsed) {
+  Value pivot = pivotRowEntry(b, pivotBase, step);
+  Value singular = element.isZero(b, pivot);
+  auto eliminated = scf::IfOp::create(
+      b,
+      b.bitAnd(b.bitXor(newUsed, trueValue), b.bitXor(singular, trueValue)),
+      [&](OpBuilder &nested, Location loc) {
+        KernelBuilder b(loc, nested);
+        // One reciprocal per step and a multiplication, unless the pivot is
+        // too small for its reciprocal (LAPACK's getf2 divides then).
+        auto scaled = scf::IfOp::create(
+            b, element.reciprocalIsSafe(b, pivot),
+            [&](OpBuilder &nested, Location loc) {
+              KernelBuilder nb(loc, nested);
+              scf::YieldOp::create(
+                  nb, element.mul(nb, a[step], element.reciprocal(nb, pivot)));
+            },
+            [&](OpBuilder &nested, Location loc) {
+              KernelBuilder nb(loc, nested);
+              scf::YieldOp::create(nb, element.div(nb, a[step], pivot));
+            });
+        Value multiplier = scaled.getResult(0);
+        SmallVector<Value> updated = {multiplier};
+        for (int64_t j = step + 1; j < cols; ++j)
+          updated.push_back(element.mulSub(b, a[j], multiplier,
+                                           pivotRowEntry(b, pivotBase, j)));
+        scf::YieldOp::create(b, updated);
+      },
+      [&](OpBuilder &nested, Location loc) {
+        KernelBuilder nb(loc, nested);
+        scf::YieldOp::create(nb, ArrayRef<Value>(a).drop_front(step));
+      });
+  for (int64_t j = step; j < cols; ++j)
+    a[j] = eliminated.getResult(j - step);
+  return singular;
+}
+
+/// Row `position` of L\U is the thread's row: staged at its position, then
+/// copied out in lines, segment by segment; then the permutation and info
+/// (storeRegisterRowState).
+void BlockRegisterLuKernel::storeRows(KernelBuilder &b,
+                                      ArrayRef<Value> state) {
+  // The synchronization after the last segment also keeps the block's next
+  // matrix from writing candidate slots (they are double-buffered by step
+  // parity, which only a barrier between the steps of one matrix protects)
+  // before every warp has read this matrix's last candidates.
+  Value position = b.toIndexUnsigned(state[cols]);
+  for (int64_t segment = 0; segment < segmentCount; ++segment) {
+    int64_t first = segment * segments.width;
+    b.ifThen(rowValid, [&](KernelBuilder &b) {
+      for (int64_t j = 0; j < segmentWidth(segment); ++j)
+        b.store(state[first + j], staged,
+                stagedIndex(b, segment % 2, position, j));
+    });
+    // Also orders this buffer's copy-out two segments ago before the
+    // writes above.
+    syncMatrix(b);
+    copyStagedSegment(b, valid, segment,
+                      [&](KernelBuilder &b, Value r, Value column,
+                          Value inMatrix, Value stagedAt) {
+                        b.ifThen(inMatrix, [&](KernelBuilder &b) {
+                          b.store(b.load(staged, stagedAt), lu,
+                                  ValueRange{matrix, r, column});
+                        });
+                      });
+  }
+  syncMatrix(b);
+  storeRegisterRowState(b, state, cols, /*lu=*/Value(), permutation, info,
+                        matrix, row, n, rowValid, valid, c);
+}
+
+} // namespace
+
 void buildBlockRegisterLuKernelBody(KernelBuilder &b, ValueRange args,
                                     ValueRange workgroup, Type elementType,
                                     Type intType, bool withPermutation,
                                     BlockRegisterLuShape shape) {
-  Value input = args[0], lu = args[1], pivots = args[2], info = args[3];
-  Value permutation = withPermutation ? args[4] : Value();
-  Value candidateRows = workgroup[0], candidateKeys = workgroup[1],
-        candidatePositions = workgroup[2], staged = workgroup[3];
-  ElementArith element(elementType, ElementArith::Flavour::Kernel);
-  const int64_t cols = shape.cols, warps = shape.warps(),
-                groups = shape.matricesPerBlock();
-  const int64_t steps = std::min(shape.rows, cols);
-  unsigned keyWidth = elementType.getIntOrFloatBitWidth();
-  Type keyType = b.getIntegerType(keyWidth);
-  using P = arith::CmpIPredicate;
-  // Constants are made here, at the kernel's top level, and used in the
-  // nested regions below.
-  // Constants made with `top` land at the kernel's top level, ahead of the
-  // loops and branches that use them.
-  KernelBuilder &top = b;
-  SmallVector<Value> c;
-  // 0 .. max(rows, cols) and 32 (the warp size, for row = warp * 32 + lane).
-  for (int64_t v = 0; v <= std::max({cols, shape.rows, int64_t{32}}); ++v)
-    c.push_back(top.index(v));
-  Value trueValue = b.boolean(true);
-  Value fullMask = top.i32(-1);
-  Value noPosition = top.i32(std::numeric_limits<int32_t>::max());
-  Value zeroKey = arith::ConstantIntOp::create(b, keyType, 0);
-
-  Value batch = b.dim(lu, 0);
-  Value m = b.dim(lu, 1);
-  Value n = b.dim(lu, 2);
-  Value k = b.minU(m, n);
-  Value lane = b.threadId(gpu::Dimension::x);
-  Value warp = b.threadId(gpu::Dimension::y);
-  Value group = b.threadId(gpu::Dimension::z);
-  Value blockId = b.blockId(gpu::Dimension::x);
-  Value gridDim = b.gridDim(gpu::Dimension::x);
-  Value row = b.add(b.mul(warp, c[32]), lane);
-  // Slot of (parity, group, warp) in the candidate buffers.
-  auto slotOf = [&](KernelBuilder &b, int64_t parity,
-                    Value warpOfGroup) -> Value {
-    return b.add(b.mul(b.add(top.index(parity * groups), group),
-            c[warps]),
-        warpOfGroup);
-  };
-  auto rowBase = [&](KernelBuilder &b, Value slot) -> Value {
-    return b.mul(slot, c[cols]);
-  };
-
-  // The staged copies (StagedRowSegments) of a matrix: the threads of its
-  // warps share the work, so they synchronize as a block, or as a warp when
-  // the matrix has one.
-  const StagedRowSegments segments(elementType);
-  const int64_t matrixThreads = 32 * warps;
-  Value zeroValue = arith::ConstantOp::create(b, b.getZeroAttr(elementType));
-  auto syncMatrix = [&](KernelBuilder &b) {
-    if (warps == 1)
-      NVVM::SyncWarpOp::create(b, fullMask);
-    else
-      b.barrier();
-  };
-  auto indexIn = [](KernelBuilder &b, int64_t v) -> Value {
-    return b.index(v);
-  };
-  // Element `j` of staged row `r` of the thread's matrix in buffer `buffer`
-  // (two buffers: a segment is copied in while the previous one is read).
-  auto stagedIndexOf = [&](KernelBuilder &b, int64_t buffer, Value r,
-                           Value j) -> Value {
-    Value stagedRow = b.add(b.mul(b.add(group, indexIn(b, buffer * groups)),
-            indexIn(b, shape.rows)),
-        r);
-    return b.add(b.mul(stagedRow, indexIn(b, segments.stride)),
-        j);
-  };
-  auto stagedIndex = [&](KernelBuilder &b, int64_t buffer, Value r,
-                         int64_t j) -> Value {
-    return stagedIndexOf(b, buffer, r, indexIn(b, j));
-  };
-  const int64_t segmentCount = llvm::divideCeil(cols, segments.width);
-  auto segmentWidth = [&](int64_t segment) {
-    return std::min(segments.width, cols - segment * segments.width);
-  };
-  // The thread's part of the copy of segment `segment` (in buffer
-  // segment % 2) of the matrix `valid` says is one: `body(row, column,
-  // inMatrix, stagedAt)` for each element it copies, consecutive threads on
-  // consecutive columns. A matrix's threads cover whole rows of a segment
-  // (32 * warps is a multiple of its width), so a thread keeps its column
-  // and moves down a fixed number of rows, kStagedCopyUnroll rows an
-  // iteration of a loop.
-  assert(matrixThreads % segments.width == 0 && "threads cover whole rows");
-  auto copyStagedSegment =
-      [&](KernelBuilder &b, Value valid, int64_t segment,
-          function_ref<void(KernelBuilder &, Value, Value, Value,
-                            Value)>
-              body) {
-        const int64_t rowsPerCopy = matrixThreads / segments.width;
-        Value firstRow =
-            b.divU(row, indexIn(b, segments.width));
-        Value j = b.remU(row, indexIn(b, segments.width));
-        Value column = b.add(j, indexIn(b, segment * segments.width));
-        Value columnInMatrix = b.bitAnd(valid, b.cmp(P::ult, column, n));
-        b.forLoop(firstRow, c[shape.rows],
-                  indexIn(b, kStagedCopyUnroll * rowsPerCopy),
-                  [&](KernelBuilder &b, Value firstOfIteration) {
-          for (int64_t u = 0; u < kStagedCopyUnroll; ++u) {
-            Value r = b.add(firstOfIteration,
-                                            indexIn(b, u * rowsPerCopy));
-            auto copy = [&](KernelBuilder &b) {
-              Value inMatrix = b.bitAnd(columnInMatrix,
-                                                     b.cmp(P::ult, r, m));
-              body(b, r, column, inMatrix,
-                   stagedIndexOf(b, segment % 2, r, j));
-            };
-            if (u == 0)
-              copy(b);
-            else
-              b.ifThen(b.cmp(P::ult, r, c[shape.rows]), copy);
-          }
-        });
-      };
-  // Starts copying segment `segment` of the matrix into its buffer
-  // (asyncCopyOrZero), one cp.async group a segment.
-  auto startCopyIn = [&](KernelBuilder &b, Value matrix, Value valid,
-                         int64_t segment) {
-    copyStagedSegment(b, valid, segment, [&](KernelBuilder &b,
-                                             Value r, Value column,
-                                             Value inMatrix, Value stagedAt) {
-      asyncCopyOrZero(b, staged, stagedAt, input, {matrix, r, column},
-                      inMatrix, c[0], c[1]);
-    });
-    NVVM::CpAsyncCommitGroupOp::create(b);
-  };
-
-  // Every thread runs the same iterations (barriers and warp reductions).
-  b.forLoop(b.mul(blockId, c[groups]), batch,
-            b.mul(gridDim, c[groups]),
-            [&](KernelBuilder &b, Value blockFirst) {
-    Value matrix = b.add(blockFirst, group);
-    Value valid = b.cmp(P::ult, matrix, batch);
-    Value rowValid = b.bitAnd(valid, b.cmp(P::ult, row, m));
-
-    // The thread's row in registers, then its position, used flag and info.
-    // Segment s + 1 is in flight while segment s is read.
-    SmallVector<Value> state;
-    startCopyIn(b, matrix, valid, 0);
-    for (int64_t segment = 0; segment < segmentCount; ++segment) {
-      bool last = segment + 1 == segmentCount;
-      if (!last)
-        startCopyIn(b, matrix, valid, segment + 1);
-      NVVM::CpAsyncWaitGroupOp::create(b, last ? 0 : 1);
-      syncMatrix(b);
-      // The last warp's threads past the rows have no staged row: they read
-      // the last one's and keep zeros (unconditional loads vectorize).
-      Value stagedRow = row;
-      Value pastRows;
-      if (shape.rows % 32 != 0) {
-        pastRows = b.cmp(P::uge, row, c[shape.rows]);
-        stagedRow = b.minU(row, c[shape.rows - 1]);
-      }
-      for (int64_t j = 0; j < segmentWidth(segment); ++j) {
-        Value value = b.load(staged, stagedIndex(b, segment % 2, stagedRow, j));
-        state.push_back(pastRows ? b.select(pastRows, zeroValue, value)
-                                 : value);
-      }
-      // Read before the segment after next (or the results) overwrites the
-      // buffer.
-      syncMatrix(b);
-    }
-    appendRegisterRowBookkeeping(b, state, row, rowValid, intType);
-
-    state = unrollRegisterSteps(
-        b, state, cols, steps, k, c,
-        [&](KernelBuilder &b, int64_t step, MutableArrayRef<Value> a,
-            Value position, Value used) -> RegisterStep {
-          Value stepI32 = top.i32(step);
-          int64_t parity = step % 2;
-
-          // The warp's best candidate: the largest key (see pivotKey),
-          // then the first position holding it.
-          Value key = b.select(used, zeroKey,
-              pivotKey(b, element, a[step],
-                       b.cmp(P::eq, position, stepI32), elementType));
-          Value bestKey = reduceMaxKey(
-              b, key, [&](KernelBuilder &b, Value v) {
-                return b.redux(NVVM::ReduxKind::UMAX, v, fullMask);
-              });
-          Value bestPosition = b.redux(NVVM::ReduxKind::UMIN, b.select(b.bitAnd(b.cmp(P::eq, key, bestKey),
-                                              b.bitXor(used, trueValue)),
-                     position, noPosition), fullMask);
-          // Unused rows have distinct positions: at most one winner.
-          Value isWarpWinner = b.bitAnd(b.bitXor(used, trueValue), b.cmp(P::eq, position, bestPosition));
-          Value ownSlot = slotOf(b, parity, warp);
-          b.ifThen(isWarpWinner, [&](KernelBuilder &b) {
-            Value base = rowBase(b, ownSlot);
-            for (int64_t j = step; j < cols; ++j)
-              b.store(a[j], candidateRows,
-                  ValueRange{b.add(base, c[j])});
-          });
-
-          Value pivotPosition, isPivotRow, pivotSlot;
-          if (warps == 1) {
-            NVVM::SyncWarpOp::create(b, fullMask);
-            pivotPosition = bestPosition;
-            isPivotRow = isWarpWinner;
-            pivotSlot = ownSlot;
-          } else {
-            b.ifThen(b.cmp(P::eq, lane, c[0]),
-                    [&](KernelBuilder &b) {
-              b.store(bestKey, candidateKeys, ownSlot);
-              b.store(bestPosition, candidatePositions,
-                                      ownSlot);
-            });
-            b.barrier();
-            // The best of the warps' candidates, in warp order.
-            Value bestWarp = c[0];
-            Value firstSlot = slotOf(b, parity, c[0]);
-            Value winnerKey =
-                b.load(candidateKeys, firstSlot);
-            pivotPosition =
-                b.load(candidatePositions, firstSlot);
-            for (int64_t w = 1; w < warps; ++w) {
-              Value slot = slotOf(b, parity, c[w]);
-              Value otherKey = b.load(candidateKeys, slot);
-              Value otherPosition =
-                  b.load(candidatePositions, slot);
-              Value take = b.bitOr(b.cmp(P::ugt, otherKey, winnerKey),
-                  b.bitAnd(b.cmp(P::eq, otherKey, winnerKey),
-                      b.cmp(P::ult, otherPosition, pivotPosition)));
-              winnerKey = b.select(take, otherKey, winnerKey);
-              pivotPosition = b.select(take, otherPosition, pivotPosition);
-              bestWarp = b.select(take, c[w], bestWarp);
-            }
-            isPivotRow = b.bitAnd(isWarpWinner, b.cmp(P::eq, warp, bestWarp));
-            pivotSlot = slotOf(b, parity, bestWarp);
-          }
-          Value pivotBase = rowBase(b, pivotSlot);
-          auto pivotRowEntry = [&](KernelBuilder &b,
-                                   int64_t j) -> Value {
-            return b.load(candidateRows,
-                ValueRange{b.add(pivotBase, c[j])});
-          };
-
-          auto [newPosition, newUsed] =
-              exchangeRows(b, position, used, isPivotRow, pivotPosition,
-                           step, c[step], valid, pivots, matrix);
-
-          // Elimination of the remaining rows. Rows already used keep
-          // their values: they are final.
-          Value pivot = pivotRowEntry(b, step);
-          Value singular = element.isZero(b, pivot);
-          auto eliminated = scf::IfOp::create(
-              b, b.bitAnd(b.bitXor(newUsed, trueValue),
-                                       b.bitXor(singular, trueValue)),
-              [&](OpBuilder &nested, Location loc) {
-                KernelBuilder b(loc, nested);
-                // One reciprocal per step and a multiplication, unless
-                // the pivot is too small for its reciprocal (LAPACK's
-                // getf2 divides then).
-                auto scaled = scf::IfOp::create(
-                    b, element.reciprocalIsSafe(b, pivot),
-                    [&](OpBuilder &nested, Location loc) {
-                      KernelBuilder nb(loc, nested);
-                      scf::YieldOp::create(
-                          nb, element.mul(nb, a[step],
-                                          element.reciprocal(nb, pivot)));
-                    },
-                    [&](OpBuilder &nested, Location loc) {
-                      KernelBuilder nb(loc, nested);
-                      scf::YieldOp::create(nb,
-                                           element.div(nb, a[step], pivot));
-                    });
-                Value multiplier = scaled.getResult(0);
-                SmallVector<Value> updated = {multiplier};
-                for (int64_t j = step + 1; j < cols; ++j)
-                  updated.push_back(element.mulSub(
-                      b, a[j], multiplier, pivotRowEntry(b, j)));
-                scf::YieldOp::create(b, updated);
-              },
-              [&](OpBuilder &nested, Location loc) {
-                KernelBuilder nb(loc, nested);
-                scf::YieldOp::create(
-                    nb, ArrayRef<Value>(a).drop_front(step));
-              });
-          for (int64_t j = step; j < cols; ++j)
-            a[j] = eliminated.getResult(j - step);
-          return {newPosition, newUsed, singular};
-        });
-
-    // Row `position` of L\U is the thread's row: staged at its position,
-    // then copied out in lines. The synchronization after the last segment
-    // also keeps the block's next matrix from writing candidate slots (they
-    // are double-buffered by step parity, which only a barrier between the
-    // steps of one matrix protects) before every warp has read this
-    // matrix's last candidates.
-    Value position =
-        b.toIndexUnsigned(state[cols]);
-    for (int64_t segment = 0; segment < segmentCount; ++segment) {
-      int64_t first = segment * segments.width;
-      b.ifThen(rowValid, [&](KernelBuilder &b) {
-        for (int64_t j = 0; j < segmentWidth(segment); ++j)
-          b.store(state[first + j], staged,
-                                  stagedIndex(b, segment % 2, position, j));
-      });
-      // Also orders this buffer's copy-out two segments ago before the
-      // writes above.
-      syncMatrix(b);
-      copyStagedSegment(b, valid, segment, [&](KernelBuilder &b,
-                                               Value r, Value column,
-                                               Value inMatrix,
-                                               Value stagedAt) {
-        b.ifThen(inMatrix, [&](KernelBuilder &b) {
-          b.store(b.load(staged, stagedAt), lu,
-              ValueRange{matrix, r, column});
-        });
-      });
-    }
-    syncMatrix(b);
-    storeRegisterRowState(b, state, cols, /*lu=*/Value(), permutation, info,
-                          matrix, row, n, rowValid, valid, c);
-  });
+  BlockRegisterLuKernel(b, args, workgroup, elementType, intType,
+                        withPermutation, shape)
+      .emit();
 }
 
 void launchBlockRegisterLu(ImplicitLocOpBuilder &b, DeviceWork &work,
