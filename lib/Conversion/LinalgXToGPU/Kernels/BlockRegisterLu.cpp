@@ -1,13 +1,14 @@
 //===- BlockRegisterLu.cpp - the block register LU kernel -------*- C++ -*-===//
 //
-// Matrices of up to 128 rows, a thread a row of registers, a warp per 32 rows. (BlockRegisterLu.h).
+// Matrices of up to 128 rows, a thread a row of registers, a warp per 32 rows.
+// (BlockRegisterLu.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "BlockRegisterLu.h"
 #include "../GPULoweringUtils.h"
-#include "RegisterRows.h"
 #include "KernelBuilder.h"
+#include "RegisterRows.h"
 #include "linalgx/Conversion/ElementArith.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -35,8 +36,8 @@ SmallVector<Type> blockRegisterLuWorkgroupTypes(BlockRegisterLuShape shape,
   int64_t slots = 2 * shape.matricesPerBlock() * shape.warps();
   StagedRowSegments segments(elementType);
   return {buffer(slots * shape.cols, elementType),
-          buffer(slots, IntegerType::get(
-                            context, elementType.getIntOrFloatBitWidth())),
+          buffer(slots, IntegerType::get(context,
+                                         elementType.getIntOrFloatBitWidth())),
           buffer(slots, IntegerType::get(context, 32)),
           buffer(2 * shape.matricesPerBlock() * shape.rows * segments.stride,
                  elementType)};
@@ -49,9 +50,9 @@ namespace {
 /// row `warp * 32 + lane` of the group's matrix in registers.
 class BlockRegisterLuKernel {
 public:
-  BlockRegisterLuKernel(KernelBuilder &b, ValueRange args,
-                        ValueRange workgroup, Type elementType, Type intType,
-                        bool withPermutation, BlockRegisterLuShape shape)
+  BlockRegisterLuKernel(KernelBuilder &b, ValueRange args, ValueRange workgroup,
+                        Type elementType, Type intType, bool withPermutation,
+                        BlockRegisterLuShape shape)
       : top(b), input(args[0]), lu(args[1]), pivots(args[2]), info(args[3]),
         permutation(withPermutation ? args[4] : Value()),
         candidateRows(workgroup[0]), candidateKeys(workgroup[1]),
@@ -59,8 +60,7 @@ public:
         elementType(elementType), intType(intType),
         element(elementType, ElementArith::Flavour::Kernel), shape(shape),
         cols(shape.cols), warps(shape.warps()),
-        groups(shape.matricesPerBlock()),
-        steps(std::min(shape.rows, cols)),
+        groups(shape.matricesPerBlock()), steps(std::min(shape.rows, cols)),
         keyType(b.getIntegerType(elementType.getIntOrFloatBitWidth())),
         segments(elementType), matrixThreads(32 * warps),
         segmentCount(llvm::divideCeil(cols, segments.width)) {}
@@ -88,8 +88,7 @@ private:
   RegisterStep emitStep(KernelBuilder &b, int64_t step,
                         MutableArrayRef<Value> a, Value position, Value used);
   WarpCandidate searchWarpPivot(KernelBuilder &b, int64_t step,
-                                ArrayRef<Value> a, Value position,
-                                Value used);
+                                ArrayRef<Value> a, Value position, Value used);
   Pivot chooseAmongWarps(KernelBuilder &b, int64_t parity,
                          const WarpCandidate &candidate);
   Value eliminate(KernelBuilder &b, int64_t step, MutableArrayRef<Value> a,
@@ -148,10 +147,9 @@ void BlockRegisterLuKernel::emit() {
   emitPrologue();
   KernelBuilder &b = top;
   // Every thread runs the same iterations (barriers and warp reductions).
-  b.forLoop(b.mul(blockId, c[groups]), batch, b.mul(gridDim, c[groups]),
-            [&](KernelBuilder &b, Value blockFirst) {
-              factorMatrix(b, blockFirst);
-            });
+  b.forLoop(
+      b.mul(blockId, c[groups]), batch, b.mul(gridDim, c[groups]),
+      [&](KernelBuilder &b, Value blockFirst) { factorMatrix(b, blockFirst); });
 }
 
 /// The constants and thread coordinates every phase uses, made at the
@@ -185,12 +183,12 @@ void BlockRegisterLuKernel::factorMatrix(KernelBuilder &b, Value blockFirst) {
   valid = b.cmp(P::ult, matrix, batch);
   rowValid = b.bitAnd(valid, b.cmp(P::ult, row, m));
   SmallVector<Value> state = loadRows(b);
-  state = unrollRegisterSteps(
-      b, state, cols, steps, k, c,
-      [&](KernelBuilder &b, int64_t step, MutableArrayRef<Value> a,
-          Value position, Value used) -> RegisterStep {
-        return emitStep(b, step, a, position, used);
-      });
+  state = unrollRegisterSteps(b, state, cols, steps, k, c,
+                              [&](KernelBuilder &b, int64_t step,
+                                  MutableArrayRef<Value> a, Value position,
+                                  Value used) -> RegisterStep {
+                                return emitStep(b, step, a, position, used);
+                              });
   storeRows(b, state);
 }
 
@@ -212,10 +210,9 @@ void BlockRegisterLuKernel::syncMatrix(KernelBuilder &b) {
 /// (two buffers: a segment is copied in while the previous one is read).
 Value BlockRegisterLuKernel::stagedIndexOf(KernelBuilder &b, int64_t buffer,
                                            Value r, Value j) {
-  Value stagedRow =
-      b.add(b.mul(b.add(group, indexIn(b, buffer * groups)),
-                  indexIn(b, shape.rows)),
-            r);
+  Value stagedRow = b.add(
+      b.mul(b.add(group, indexIn(b, buffer * groups)), indexIn(b, shape.rows)),
+      r);
   return b.add(b.mul(stagedRow, indexIn(b, segments.stride)), j);
 }
 
@@ -235,24 +232,21 @@ void BlockRegisterLuKernel::copyStagedSegment(
   Value j = b.remU(row, indexIn(b, segments.width));
   Value column = b.add(j, indexIn(b, segment * segments.width));
   Value columnInMatrix = b.bitAnd(valid, b.cmp(P::ult, column, n));
-  b.forLoop(firstRow, c[shape.rows],
-            indexIn(b, kStagedCopyUnroll * rowsPerCopy),
-            [&](KernelBuilder &b, Value firstOfIteration) {
-              for (int64_t u = 0; u < kStagedCopyUnroll; ++u) {
-                Value r =
-                    b.add(firstOfIteration, indexIn(b, u * rowsPerCopy));
-                auto copy = [&](KernelBuilder &b) {
-                  Value inMatrix =
-                      b.bitAnd(columnInMatrix, b.cmp(P::ult, r, m));
-                  body(b, r, column, inMatrix,
-                       stagedIndexOf(b, segment % 2, r, j));
-                };
-                if (u == 0)
-                  copy(b);
-                else
-                  b.ifThen(b.cmp(P::ult, r, c[shape.rows]), copy);
-              }
-            });
+  b.forLoop(
+      firstRow, c[shape.rows], indexIn(b, kStagedCopyUnroll * rowsPerCopy),
+      [&](KernelBuilder &b, Value firstOfIteration) {
+        for (int64_t u = 0; u < kStagedCopyUnroll; ++u) {
+          Value r = b.add(firstOfIteration, indexIn(b, u * rowsPerCopy));
+          auto copy = [&](KernelBuilder &b) {
+            Value inMatrix = b.bitAnd(columnInMatrix, b.cmp(P::ult, r, m));
+            body(b, r, column, inMatrix, stagedIndexOf(b, segment % 2, r, j));
+          };
+          if (u == 0)
+            copy(b);
+          else
+            b.ifThen(b.cmp(P::ult, r, c[shape.rows]), copy);
+        }
+      });
 }
 
 /// Starts copying segment `segment` of the matrix into its buffer
@@ -260,8 +254,8 @@ void BlockRegisterLuKernel::copyStagedSegment(
 void BlockRegisterLuKernel::startCopyIn(KernelBuilder &b, Value matrix,
                                         Value valid, int64_t segment) {
   copyStagedSegment(b, valid, segment,
-                    [&](KernelBuilder &b, Value r, Value column,
-                        Value inMatrix, Value stagedAt) {
+                    [&](KernelBuilder &b, Value r, Value column, Value inMatrix,
+                        Value stagedAt) {
                       asyncCopyOrZero(b, staged, stagedAt, input,
                                       {matrix, r, column}, inMatrix, c[0],
                                       c[1]);
@@ -291,8 +285,7 @@ SmallVector<Value> BlockRegisterLuKernel::loadRows(KernelBuilder &b) {
     }
     for (int64_t j = 0; j < segmentWidth(segment); ++j) {
       Value value = b.load(staged, stagedIndex(b, segment % 2, stagedRow, j));
-      state.push_back(pastRows ? b.select(pastRows, zeroValue, value)
-                               : value);
+      state.push_back(pastRows ? b.select(pastRows, zeroValue, value) : value);
     }
     // Read before the segment after next (or the results) overwrites the
     // buffer.
@@ -346,8 +339,8 @@ BlockRegisterLuKernel::searchWarpPivot(KernelBuilder &b, int64_t step,
                position, noPosition),
       fullMask);
   // Unused rows have distinct positions: at most one winner.
-  Value isWarpWinner = b.bitAnd(b.bitXor(used, trueValue),
-                                b.cmp(P::eq, position, bestPosition));
+  Value isWarpWinner =
+      b.bitAnd(b.bitXor(used, trueValue), b.cmp(P::eq, position, bestPosition));
   Value ownSlot = slotOf(b, parity, warp);
   b.ifThen(isWarpWinner, [&](KernelBuilder &b) {
     Value base = rowBase(b, ownSlot);
@@ -377,16 +370,14 @@ BlockRegisterLuKernel::chooseAmongWarps(KernelBuilder &b, int64_t parity,
     Value slot = slotOf(b, parity, c[w]);
     Value otherKey = b.load(candidateKeys, slot);
     Value otherPosition = b.load(candidatePositions, slot);
-    Value take =
-        b.bitOr(b.cmp(P::ugt, otherKey, winnerKey),
-                b.bitAnd(b.cmp(P::eq, otherKey, winnerKey),
-                         b.cmp(P::ult, otherPosition, pivotPosition)));
+    Value take = b.bitOr(b.cmp(P::ugt, otherKey, winnerKey),
+                         b.bitAnd(b.cmp(P::eq, otherKey, winnerKey),
+                                  b.cmp(P::ult, otherPosition, pivotPosition)));
     winnerKey = b.select(take, otherKey, winnerKey);
     pivotPosition = b.select(take, otherPosition, pivotPosition);
     bestWarp = b.select(take, c[w], bestWarp);
   }
-  Value isPivotRow =
-      b.bitAnd(candidate.isWinner, b.cmp(P::eq, warp, bestWarp));
+  Value isPivotRow = b.bitAnd(candidate.isWinner, b.cmp(P::eq, warp, bestWarp));
   Value pivotSlot = slotOf(b, parity, bestWarp);
   return {pivotPosition, isPivotRow, pivotSlot};
 }
@@ -400,8 +391,7 @@ Value BlockRegisterLuKernel::eliminate(KernelBuilder &b, int64_t step,
   Value pivot = pivotRowEntry(b, pivotBase, step);
   Value singular = element.isZero(b, pivot);
   auto eliminated = scf::IfOp::create(
-      b,
-      b.bitAnd(b.bitXor(newUsed, trueValue), b.bitXor(singular, trueValue)),
+      b, b.bitAnd(b.bitXor(newUsed, trueValue), b.bitXor(singular, trueValue)),
       [&](OpBuilder &nested, Location loc) {
         KernelBuilder b(loc, nested);
         // One reciprocal per step and a multiplication, unless the pivot is
@@ -436,8 +426,7 @@ Value BlockRegisterLuKernel::eliminate(KernelBuilder &b, int64_t step,
 /// Row `position` of L\U is the thread's row: staged at its position, then
 /// copied out in lines, segment by segment; then the permutation and info
 /// (storeRegisterRowState).
-void BlockRegisterLuKernel::storeRows(KernelBuilder &b,
-                                      ArrayRef<Value> state) {
+void BlockRegisterLuKernel::storeRows(KernelBuilder &b, ArrayRef<Value> state) {
   // The synchronization after the last segment also keeps the block's next
   // matrix from writing candidate slots (they are double-buffered by step
   // parity, which only a barrier between the steps of one matrix protects)

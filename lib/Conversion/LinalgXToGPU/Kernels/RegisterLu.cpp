@@ -1,13 +1,14 @@
 //===- RegisterLu.cpp - the warp register LU kernel -------------*- C++ -*-===//
 //
-// Matrices of at most 16 rows and columns, several a warp, a lane a row. (RegisterLu.h).
+// Matrices of at most 16 rows and columns, several a warp, a lane a row.
+// (RegisterLu.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "RegisterLu.h"
 #include "../GPULoweringUtils.h"
-#include "RegisterRows.h"
 #include "KernelBuilder.h"
+#include "RegisterRows.h"
 #include "linalgx/Conversion/ElementArith.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -44,8 +45,8 @@ public:
                    Type elementType, Type intType, bool withPermutation,
                    int64_t size)
       : top(b), input(args[0]), lu(args[1]), pivots(args[2]), info(args[3]),
-        permutation(withPermutation ? args[4] : Value()),
-        staged(workgroup[0]), elementType(elementType), intType(intType),
+        permutation(withPermutation ? args[4] : Value()), staged(workgroup[0]),
+        elementType(elementType), intType(intType),
         element(elementType, ElementArith::Flavour::Kernel),
         i32(b.getI32Type()), size(size), groupsPerWarp(32 / size),
         stagedStride(StagedRowSegments(elementType, size).stride) {}
@@ -64,15 +65,13 @@ private:
   RegisterStep emitStep(KernelBuilder &b, int64_t step,
                         MutableArrayRef<Value> a, Value position, Value used);
   std::pair<Value, Value> searchPivot(KernelBuilder &b, int64_t step,
-                                      Value entry, Value position,
-                                      Value used);
+                                      Value entry, Value position, Value used);
   std::pair<Value, Value> searchPivotByRedux(KernelBuilder &b, Value key,
                                              Value candidate);
-  std::pair<Value, Value> searchPivotByButterfly(KernelBuilder &b,
-                                                 Value key, Value candidate);
-  Value eliminateBelow(KernelBuilder &b, int64_t step,
-                       MutableArrayRef<Value> a, Value pivotRow,
-                       Value newUsed);
+  std::pair<Value, Value> searchPivotByButterfly(KernelBuilder &b, Value key,
+                                                 Value candidate);
+  Value eliminateBelow(KernelBuilder &b, int64_t step, MutableArrayRef<Value> a,
+                       Value pivotRow, Value newUsed);
   void storeRows(KernelBuilder &b, ArrayRef<Value> state);
 
   Value c32(KernelBuilder &b, int64_t v) { return b.i32(v); }
@@ -106,11 +105,10 @@ private:
 void RegisterLuKernel::emit() {
   emitPrologue();
   // Every lane runs the same iterations (the shuffles need the whole warp).
-  top.forLoop(top.mul(blockId, matricesPerBlock), batch,
-              top.mul(gridDim, matricesPerBlock),
-              [&](KernelBuilder &b, Value blockFirst) {
-                factorMatrix(b, blockFirst);
-              });
+  top.forLoop(
+      top.mul(blockId, matricesPerBlock), batch,
+      top.mul(gridDim, matricesPerBlock),
+      [&](KernelBuilder &b, Value blockFirst) { factorMatrix(b, blockFirst); });
 }
 
 /// The constants and thread coordinates every phase uses, made at the
@@ -135,8 +133,8 @@ void RegisterLuKernel::emitPrologue() {
   slot = b.add(b.mul(warp, c[groupsPerWarp]), group);
   noPosition = c32(b, std::numeric_limits<int32_t>::max());
   fullMask = c32(b, -1);
-  groupLanes = b.shl(
-      c32(b, size == 32 ? -1 : (int64_t{1} << size) - 1), firstLaneOfGroup);
+  groupLanes = b.shl(c32(b, size == 32 ? -1 : (int64_t{1} << size) - 1),
+                     firstLaneOfGroup);
 }
 
 /// One iteration of the batch loop: the lane's matrix (from `blockFirst`)
@@ -146,12 +144,12 @@ void RegisterLuKernel::factorMatrix(KernelBuilder &b, Value blockFirst) {
   valid = b.cmp(P::ult, matrix, batch);
   rowValid = b.bitAnd(valid, b.cmp(P::ult, row, m));
   SmallVector<Value> state = loadRows(b);
-  state = unrollRegisterSteps(
-      b, state, size, size, k, c,
-      [&](KernelBuilder &b, int64_t step, MutableArrayRef<Value> a,
-          Value position, Value used) -> RegisterStep {
-        return emitStep(b, step, a, position, used);
-      });
+  state = unrollRegisterSteps(b, state, size, size, k, c,
+                              [&](KernelBuilder &b, int64_t step,
+                                  MutableArrayRef<Value> a, Value position,
+                                  Value used) -> RegisterStep {
+                                return emitStep(b, step, a, position, used);
+                              });
   storeRows(b, state);
 }
 
@@ -217,8 +215,8 @@ RegisterStep RegisterLuKernel::emitStep(KernelBuilder &b, int64_t step,
       searchPivot(b, step, a[step], position, used);
   Value isPivotRow = b.cmp(P::eq, rowI32, pivotRow);
   auto [newPosition, newUsed] =
-      exchangeRows(b, position, used, isPivotRow, pivotPosition, step,
-                   c[step], valid, pivots, matrix);
+      exchangeRows(b, position, used, isPivotRow, pivotPosition, step, c[step],
+                   valid, pivots, matrix);
   Value singular = eliminateBelow(b, step, a, pivotRow, newUsed);
   return {newPosition, newUsed, singular};
 }
@@ -226,9 +224,10 @@ RegisterStep RegisterLuKernel::emitStep(KernelBuilder &b, int64_t step,
 /// Pivot search among the rows not used yet: the largest key (pivotKey),
 /// then the first position holding it. Returns the pivot's position and
 /// the row (relative to the matrix's first lane) holding it.
-std::pair<Value, Value>
-RegisterLuKernel::searchPivot(KernelBuilder &b, int64_t step, Value entry,
-                              Value position, Value used) {
+std::pair<Value, Value> RegisterLuKernel::searchPivot(KernelBuilder &b,
+                                                      int64_t step, Value entry,
+                                                      Value position,
+                                                      Value used) {
   Value stepI32 = c32(b, step);
   Value key =
       pivotKey(b, element, entry, b.cmp(P::eq, position, stepI32), elementType);
@@ -244,34 +243,32 @@ RegisterLuKernel::searchPivot(KernelBuilder &b, int64_t step, Value entry,
 /// offering the identity for the other matrix's) take fewer instructions
 /// than a butterfly of three shuffles a level; a ballot finds the lane
 /// holding the pivot row.
-std::pair<Value, Value>
-RegisterLuKernel::searchPivotByRedux(KernelBuilder &b, Value key,
-                                     Value candidate) {
+std::pair<Value, Value> RegisterLuKernel::searchPivotByRedux(KernelBuilder &b,
+                                                             Value key,
+                                                             Value candidate) {
   Value pivotPosition = groupReduce(
       b, NVVM::ReduxKind::UMIN,
       b.select(b.cmp(P::eq, key,
                      reduceMaxKey(b, key,
                                   [&](KernelBuilder &b, Value v) {
-                                    return groupReduce(
-                                        b, NVVM::ReduxKind::UMAX, v,
-                                        c32(b, 0));
+                                    return groupReduce(b, NVVM::ReduxKind::UMAX,
+                                                       v, c32(b, 0));
                                   })),
                candidate, noPosition),
       noPosition);
-  Value holders = NVVM::VoteSyncOp::create(
-      b, i32, fullMask,
-      b.bitAnd(b.cmp(P::eq, candidate, pivotPosition),
-               b.cmp(P::ne, candidate, noPosition)),
-      NVVM::VoteSyncKind::ballot);
+  Value holders =
+      NVVM::VoteSyncOp::create(b, i32, fullMask,
+                               b.bitAnd(b.cmp(P::eq, candidate, pivotPosition),
+                                        b.cmp(P::ne, candidate, noPosition)),
+                               NVVM::VoteSyncKind::ballot);
   // No holder only in a matrix past the batch (every row used): its lanes
   // then read their own group's first lane.
   Value holderLane = b.bitAnd(
       math::CountTrailingZerosOp::create(b, b.bitAnd(holders, groupLanes)),
       c32(b, 31));
-  Value pivotRow =
-      b.sub(b.select(b.cmp(P::eq, holders, c32(b, 0)), firstLaneOfGroup,
-                     holderLane),
-            firstLaneOfGroup);
+  Value pivotRow = b.sub(
+      b.select(b.cmp(P::eq, holders, c32(b, 0)), firstLaneOfGroup, holderLane),
+      firstLaneOfGroup);
   return {pivotPosition, pivotRow};
 }
 
@@ -287,10 +284,9 @@ RegisterLuKernel::searchPivotByButterfly(KernelBuilder &b, Value key,
     Value otherRow = shuffleXor(b, candidateRow, offset);
     // Larger key, or equal key at an earlier position (used rows sit at
     // position INT_MAX with key 0 and lose every tie).
-    Value take =
-        b.bitOr(b.cmp(P::ugt, otherKey, key),
-                b.bitAnd(b.cmp(P::eq, otherKey, key),
-                         b.cmp(P::ult, otherPosition, candidate)));
+    Value take = b.bitOr(b.cmp(P::ugt, otherKey, key),
+                         b.bitAnd(b.cmp(P::eq, otherKey, key),
+                                  b.cmp(P::ult, otherPosition, candidate)));
     key = b.select(take, otherKey, key);
     candidate = b.select(take, otherPosition, candidate);
     candidateRow = b.select(take, otherRow, candidateRow);
@@ -303,8 +299,8 @@ RegisterLuKernel::searchPivotByButterfly(KernelBuilder &b, Value key,
 /// by the pivot and updates its later columns. Returns whether the pivot is
 /// exactly zero.
 Value RegisterLuKernel::eliminateBelow(KernelBuilder &b, int64_t step,
-                                       MutableArrayRef<Value> a,
-                                       Value pivotRow, Value newUsed) {
+                                       MutableArrayRef<Value> a, Value pivotRow,
+                                       Value newUsed) {
   Value source = b.add(firstLaneOfGroup, pivotRow);
   Value pivot = shuffleValue(b, a[step], source, gpu::ShuffleMode::IDX);
   Value singular = element.isZero(b, pivot);

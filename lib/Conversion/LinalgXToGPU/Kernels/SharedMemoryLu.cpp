@@ -1,6 +1,7 @@
 //===- SharedMemoryLu.cpp - the shared-memory LU kernel ---------*- C++ -*-===//
 //
-// Any matrix that fits a block's shared memory, any element type. (SharedMemoryLu.h).
+// Any matrix that fits a block's shared memory, any element type.
+// (SharedMemoryLu.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -58,14 +59,14 @@ private:
   Value factor(KernelBuilder &b);
   Value emitStep(KernelBuilder &b, Value kk, Value infoSoFar);
   void searchPivot(KernelBuilder &b, Value kk);
-  std::pair<Value, Value> scanColumn(KernelBuilder &b, Value kk,
-                                     Value zeroKey, Value noRow);
+  std::pair<Value, Value> scanColumn(KernelBuilder &b, Value kk, Value zeroKey,
+                                     Value noRow);
   void exchangeRows(KernelBuilder &b, Value kk, Value bestRow);
   void eliminate(KernelBuilder &b, Value kk, Value pivotRow, Value pivot,
                  Value below);
-  void eliminatePass(KernelBuilder &b, Value kk, Value firstRow,
-                     Value lastRow, Value pivotRow, Value pivot, Value below,
-                     Value reciprocal, Value useReciprocal);
+  void eliminatePass(KernelBuilder &b, Value kk, Value firstRow, Value lastRow,
+                     Value pivotRow, Value pivot, Value below, Value reciprocal,
+                     Value useReciprocal);
   void storeMatrix(KernelBuilder &b, Value infoValue);
 
   /// Index constant `v`, made at the kernel's top level.
@@ -122,10 +123,9 @@ void SharedMemoryLuKernel::emit() {
   Value matrixStride = b.mul(gridDim, groups);
   // Every thread of a block runs the same iterations (barriers inside);
   // groups past the batch factor a copy of its last matrix and store nothing.
-  b.forLoop(firstMatrix, batch, matrixStride,
-            [&](KernelBuilder &b, Value blockFirst) {
-              factorMatrix(b, blockFirst);
-            });
+  b.forLoop(
+      firstMatrix, batch, matrixStride,
+      [&](KernelBuilder &b, Value blockFirst) { factorMatrix(b, blockFirst); });
 }
 
 /// The constants, thread coordinates and shared-memory views every phase
@@ -188,8 +188,7 @@ void SharedMemoryLuKernel::loadMatrix(KernelBuilder &b) {
       b.store(v, elements, at(b, r, col));
     });
     b.ifThen(isFirstLane(b), [&](KernelBuilder &b) {
-      b.store(b.toI32Unsigned(r), rowOrder,
-              ValueRange{b.add(rowOrderBase, r)});
+      b.store(b.toI32Unsigned(r), rowOrder, ValueRange{b.add(rowOrderBase, r)});
     });
   });
   b.barrier();
@@ -229,8 +228,8 @@ Value SharedMemoryLuKernel::emitStep(KernelBuilder &b, Value kk,
   b.barrier();
 
   // info: the first zero pivot, 1-based.
-  Value firstError = b.bitAnd(
-      singular, b.cmp(arith::CmpIPredicate::eq, infoSoFar, noError));
+  Value firstError =
+      b.bitAnd(singular, b.cmp(arith::CmpIPredicate::eq, infoSoFar, noError));
   return b.select(firstError, arith::IndexCastOp::create(b, intType, below),
                   infoSoFar);
 }
@@ -248,11 +247,11 @@ void SharedMemoryLuKernel::searchPivot(KernelBuilder &b, Value kk) {
     Value otherRow = shuffleXor(b, bestRow, offset);
     // Larger key, or equal key at an earlier row; lanes without a row (-1
     // as unsigned is the largest) never win a tie.
-    Value take = b.bitOr(
-        b.bitAnd(b.cmp(arith::CmpIPredicate::ne, otherRow, noRow),
-                 b.cmp(arith::CmpIPredicate::ugt, otherKey, bestKey)),
-        b.bitAnd(b.cmp(arith::CmpIPredicate::eq, otherKey, bestKey),
-                 b.cmp(arith::CmpIPredicate::ult, otherRow, bestRow)));
+    Value take =
+        b.bitOr(b.bitAnd(b.cmp(arith::CmpIPredicate::ne, otherRow, noRow),
+                         b.cmp(arith::CmpIPredicate::ugt, otherKey, bestKey)),
+                b.bitAnd(b.cmp(arith::CmpIPredicate::eq, otherKey, bestKey),
+                         b.cmp(arith::CmpIPredicate::ult, otherRow, bestRow)));
     bestKey = b.select(take, otherKey, bestKey);
     bestRow = b.select(take, otherRow, bestRow);
   }
@@ -263,22 +262,22 @@ void SharedMemoryLuKernel::searchPivot(KernelBuilder &b, Value kk) {
 /// The lane's rows kk + lane, + 32, ...: the largest key (pivotKey) and its
 /// row (`noRow` when the lane has none, starting from `zeroKey`), the loop
 /// unrolled.
-std::pair<Value, Value>
-SharedMemoryLuKernel::scanColumn(KernelBuilder &b, Value kk, Value zeroKey,
-                                 Value noRow) {
+std::pair<Value, Value> SharedMemoryLuKernel::scanColumn(KernelBuilder &b,
+                                                         Value kk,
+                                                         Value zeroKey,
+                                                         Value noRow) {
   auto scan = scf::ForOp::create(
       b, b.add(kk, lane), m, warpSize, ValueRange{zeroKey, noRow},
       [&](OpBuilder &nested, Location loc, Value i, ValueRange best) {
         KernelBuilder b(loc, nested);
         Value v = b.load(elements, at(b, rowOf(b, i), kk));
-        Value key = pivotKey(b, element, v,
-                             b.cmp(arith::CmpIPredicate::eq, i, kk),
-                             magnitudeType);
+        Value key =
+            pivotKey(b, element, v, b.cmp(arith::CmpIPredicate::eq, i, kk),
+                     magnitudeType);
         // Rows grow along the scan: only a larger key wins (the unsigned -1
         // "no row" loses every tie below).
-        Value better =
-            b.bitOr(b.cmp(arith::CmpIPredicate::ugt, key, best[0]),
-                    b.cmp(arith::CmpIPredicate::eq, best[1], noRow));
+        Value better = b.bitOr(b.cmp(arith::CmpIPredicate::ugt, key, best[0]),
+                               b.cmp(arith::CmpIPredicate::eq, best[1], noRow));
         Value iInt = b.toI32Unsigned(i);
         scf::YieldOp::create(b, ValueRange{b.select(better, key, best[0]),
                                            b.select(better, iInt, best[1])});
@@ -317,9 +316,8 @@ void SharedMemoryLuKernel::exchangeRows(KernelBuilder &b, Value kk,
 /// The rows `below` and on (in row order) eliminated against the nonzero
 /// `pivot` of row `pivotRow`, each warp taking passes of
 /// kGeneratedLuRowsPerPass rows.
-void SharedMemoryLuKernel::eliminate(KernelBuilder &b, Value kk,
-                                     Value pivotRow, Value pivot,
-                                     Value below) {
+void SharedMemoryLuKernel::eliminate(KernelBuilder &b, Value kk, Value pivotRow,
+                                     Value pivot, Value below) {
   // One division per step, then a multiplication per row (f64 division is
   // a long instruction sequence); a pivot too small for its reciprocal
   // divides every row, as LAPACK's getf2 does.
@@ -379,8 +377,8 @@ void SharedMemoryLuKernel::eliminatePass(KernelBuilder &b, Value kk,
       values.push_back(b.load(elements, targets.back()));
     }
     for (int64_t t = 0; t < kGeneratedLuRowsPerPass; ++t) {
-      Value updated = element.mulSub(b, values[t], scaled.getResult(t),
-                                     pivotRowEntry);
+      Value updated =
+          element.mulSub(b, values[t], scaled.getResult(t), pivotRowEntry);
       b.ifThen(rowValid[t], [&](KernelBuilder &b) {
         b.store(updated, elements, targets[t]);
       });
