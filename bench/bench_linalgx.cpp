@@ -31,8 +31,8 @@
 //===----------------------------------------------------------------------===//
 
 #include <cuda_profiler_api.h>
-#include <dlfcn.h>
 #include <cuda_runtime.h>
+#include <dlfcn.h>
 
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 
@@ -92,10 +92,18 @@ std::string jsonEscape(const std::string &s) {
   std::string out;
   for (char c : s) {
     switch (c) {
-    case '"': out += "\\\""; break;
-    case '\\': out += "\\\\"; break;
-    case '\n': out += "\\n"; break;
-    case '\t': out += "\\t"; break;
+    case '"':
+      out += "\\\"";
+      break;
+    case '\\':
+      out += "\\\\";
+      break;
+    case '\n':
+      out += "\\n";
+      break;
+    case '\t':
+      out += "\\t";
+      break;
     default:
       if (static_cast<unsigned char>(c) < 0x20) {
         char buf[8];
@@ -130,12 +138,12 @@ struct Options {
   if (msg)
     std::fprintf(stderr, "bench_linalgx: %s\n", msg);
   std::fprintf(
-      stderr,
-      "usage: bench_linalgx --op lu|lu_perm|perm|noop --dtype f32|f64\n"
-      "         --strategy auto|nocyclic|cyclic|cusolver|batched|static|VARIANT\n"
-      "         --batch B --m M --n N\n"
-      "         --iters I --warmup W [--sets S] [--max-seconds T]\n"
-      "         [--profile] [--no-check] [--seed X]\n");
+      stderr, "usage: bench_linalgx --op lu|lu_perm|perm|noop --dtype f32|f64\n"
+              "         --strategy "
+              "auto|nocyclic|cyclic|cusolver|batched|static|VARIANT\n"
+              "         --batch B --m M --n N\n"
+              "         --iters I --warmup W [--sets S] [--max-seconds T]\n"
+              "         [--profile] [--no-check] [--seed X]\n");
   std::exit(2);
 }
 
@@ -159,26 +167,40 @@ Options parseArgs(int argc, char **argv) {
         usage(("missing value for " + a).c_str());
       return argv[++i];
     };
-    if (a == "--op") o.op = val();
-    else if (a == "--dtype") o.dtype = val();
-    else if (a == "--strategy") o.strategy = val();
-    else if (a == "--batch") o.batch = parseInt("--batch", val(), 1);
-    else if (a == "--m") o.m = parseInt("--m", val(), 1);
-    else if (a == "--n") o.n = parseInt("--n", val(), 1);
-    else if (a == "--iters") o.iters = (int)parseInt("--iters", val(), 1);
-    else if (a == "--warmup") o.warmup = (int)parseInt("--warmup", val(), 0);
-    else if (a == "--sets") o.sets = (int)parseInt("--sets", val(), 1);
-    else if (a == "--seed") o.seed = (unsigned long long)parseInt("--seed", val(), 0);
+    if (a == "--op")
+      o.op = val();
+    else if (a == "--dtype")
+      o.dtype = val();
+    else if (a == "--strategy")
+      o.strategy = val();
+    else if (a == "--batch")
+      o.batch = parseInt("--batch", val(), 1);
+    else if (a == "--m")
+      o.m = parseInt("--m", val(), 1);
+    else if (a == "--n")
+      o.n = parseInt("--n", val(), 1);
+    else if (a == "--iters")
+      o.iters = (int)parseInt("--iters", val(), 1);
+    else if (a == "--warmup")
+      o.warmup = (int)parseInt("--warmup", val(), 0);
+    else if (a == "--sets")
+      o.sets = (int)parseInt("--sets", val(), 1);
+    else if (a == "--seed")
+      o.seed = (unsigned long long)parseInt("--seed", val(), 0);
     else if (a == "--max-seconds") {
       const char *v = val();
       char *end = nullptr;
       o.maxSeconds = std::strtod(v, &end);
       if (!end || *end || !(o.maxSeconds > 0))
         usage("bad value for --max-seconds");
-    } else if (a == "--profile") o.profile = true;
-    else if (a == "--no-check") o.check = false;
-    else if (a == "-h" || a == "--help") usage(nullptr);
-    else usage(("unknown argument " + a).c_str());
+    } else if (a == "--profile")
+      o.profile = true;
+    else if (a == "--no-check")
+      o.check = false;
+    else if (a == "-h" || a == "--help")
+      usage(nullptr);
+    else
+      usage(("unknown argument " + a).c_str());
   }
   if (o.n < 0)
     o.n = o.m;
@@ -254,8 +276,7 @@ double mean(const std::vector<double> &v) {
 //===----------------------------------------------------------------------===//
 
 // Permutation from 0-based pivots (the contract in docs/design.md).
-std::vector<int32_t> permFromPivots(const int32_t *piv, int64_t k,
-                                    int64_t n) {
+std::vector<int32_t> permFromPivots(const int32_t *piv, int64_t k, int64_t n) {
   std::vector<int32_t> p(n);
   for (int64_t i = 0; i < n; ++i)
     p[i] = (int32_t)i;
@@ -328,8 +349,8 @@ std::string checkLu(const std::vector<T> &a, const std::vector<T> &lu,
   }
   double res = den > 0 ? (double)std::sqrt(num / den) : (double)std::sqrt(num);
   if (!(res < tol)) {
-    os << "relative residual " << res << " >= " << tol << " on "
-       << rows.size() << " rows";
+    os << "relative residual " << res << " >= " << tol << " on " << rows.size()
+       << " rows";
     return os.str();
   }
   // Whole-matrix check in O(M*N): A[perm] x == L (U x) for a random x.
@@ -455,7 +476,8 @@ template <typename T> Result run(const Options &o) {
   if (o.sets > 0)
     nsets = o.sets;
   else if (!isNoop && setBytes < kRotateBelow)
-    nsets = (int)std::min<size_t>(8, std::max<size_t>(2, kRotateBelow / std::max<size_t>(setBytes, 1)));
+    nsets = (int)std::min<size_t>(
+        8, std::max<size_t>(2, kRotateBelow / std::max<size_t>(setBytes, 1)));
   if (isNoop)
     nsets = 1;
   r.nsets = nsets;
@@ -557,7 +579,8 @@ template <typename T> Result run(const Options &o) {
     call(si);
     auto t1 = clock::now();
     CK(cudaEventRecord(ev1[i], stream));
-    r.wall.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
+    r.wall.push_back(
+        std::chrono::duration<double, std::micro>(t1 - t0).count());
     ++done;
     // Without --profile, stop early when over the time cap (keep >= 3 calls);
     // under the profiler the number of calls must be exactly --iters.
@@ -604,9 +627,8 @@ template <typename T> Result run(const Options &o) {
                     permOut.size() * sizeof(int32_t), cudaMemcpyDeviceToHost));
     }
     double tol = sizeof(T) == 4 ? 1e-3 : 1e-10;
-    std::string d = checkLu<T>(a0, hLu, piv, info,
-                               o.op == "lu_perm" ? &permOut : nullptr, M, N,
-                               tol);
+    std::string d = checkLu<T>(
+        a0, hLu, piv, info, o.op == "lu_perm" ? &permOut : nullptr, M, N, tol);
     // The input must be left untouched.
     if (d.empty()) {
       std::vector<T> aBack(a0.size());
@@ -628,8 +650,8 @@ template <typename T> Result run(const Options &o) {
       for (int64_t i = 0; i < M; ++i)
         if (hPerm[b * M + i] != want[i]) {
           std::ostringstream os;
-          os << "perm[" << b << "," << i << "]=" << hPerm[b * M + i]
-             << " want " << want[i];
+          os << "perm[" << b << "," << i << "]=" << hPerm[b * M + i] << " want "
+             << want[i];
           d = os.str();
           break;
         }
@@ -663,8 +685,8 @@ void printJson(const Options &o, const Result *r, const std::string &error) {
     num("wall_us_p90", percentile(r->wall, 0.9));
     num("wall_us_mean", mean(r->wall));
     js << ",\"iters\":" << r->wall.size() << ",\"warmup\":" << o.warmup
-       << ",\"sets\":" << r->nsets << ",\"check\":\""
-       << jsonEscape(r->check) << "\"";
+       << ",\"sets\":" << r->nsets << ",\"check\":\"" << jsonEscape(r->check)
+       << "\"";
     if (!r->stopped.empty())
       js << ",\"stopped\":\"" << r->stopped << "\"";
   } else {

@@ -8,12 +8,12 @@
 #include <cstdio>
 #include <cstdlib>
 
-#define CHECK(call)                                                          \
-  do {                                                                       \
-    cudaError_t err = (call);                                                \
-    if (err != cudaSuccess) {                                                \
-      std::fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__,     \
-                   #call, cudaGetErrorString(err));                          \
-      std::exit(1);                                                          \
-    }                                                                        \
+#define CHECK(call)                                                            \
+  do {                                                                         \
+    cudaError_t err = (call);                                                  \
+    if (err != cudaSuccess) {                                                  \
+      std::fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__,       \
+                   #call, cudaGetErrorString(err));                            \
+      std::exit(1);                                                            \
+    }                                                                          \
   } while (0)

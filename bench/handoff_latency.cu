@@ -52,9 +52,9 @@ __global__ void handoff(int steps, int chain, int update, double seed,
   if (threadIdx.x == 0 && warp == 0) {
     flag[0] = flag[1] = -1;
     for (int i = 0; i < 4; ++i)
-      asm volatile("mbarrier.init.shared.b64 [%0], 1;" ::"r"(
-                       sharedAddress(&mbar[i]))
-                   : "memory");
+      asm volatile(
+          "mbarrier.init.shared.b64 [%0], 1;" ::"r"(sharedAddress(&mbar[i]))
+          : "memory");
   }
   __syncthreads();
   double x = seed + threadIdx.x, acc = 0.0;
@@ -144,13 +144,13 @@ int main() {
                                                 cycles, sink);
             CHECK(cudaGetLastError());
             long long host = 0;
-            CHECK(cudaMemcpy(&host, cycles, sizeof host,
-                             cudaMemcpyDeviceToHost));
+            CHECK(
+                cudaMemcpy(&host, cycles, sizeof host, cudaMemcpyDeviceToHost));
             perStep.push_back(double(host) / steps);
           }
           std::sort(perStep.begin(), perStep.end());
-          std::printf("| %s | %d | %d | %d | %.0f |\n", mode.name, warps,
-                      chain, update, perStep[perStep.size() / 2]);
+          std::printf("| %s | %d | %d | %d | %.0f |\n", mode.name, warps, chain,
+                      update, perStep[perStep.size() / 2]);
         }
   return 0;
 }

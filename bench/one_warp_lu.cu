@@ -29,9 +29,9 @@
 //     them after a named barrier among them), then the rank-NB update of
 //     their groups of four unused rows, the next group's data loaded while
 //     the current one computes.
-// Semantics are the dialect's (docs/design.md, "The contract"): first largest |a|, a NaN
-// chosen only on the diagonal, zero pivots neither scale nor update, info =
-// first zero pivot + 1, 0-based pivots, perm with a[perm] = L U.
+// Semantics are the dialect's (docs/design.md, "The contract"): first largest
+// |a|, a NaN chosen only on the diagonal, zero pivots neither scale nor update,
+// info = first zero pivot + 1, 0-based pivots, perm with a[perm] = L U.
 //
 // Prints, per case, the check against a CPU reference (pivots identical,
 // backward error ||A[perm] - LU|| / ||A|| / (n eps)) and the kernel's time:
@@ -80,14 +80,16 @@ __device__ typename Real<T>::Bits pivotKey(T a, bool diagonal) {
   return key;
 }
 
-
 // The high 32 bits of |x|'s bit pattern (all of them for f32): orders like
 // |x| up to ties of the low word, which only the slow search looks at.
 __device__ unsigned highKey(double x) {
   return unsigned(uint64_t(__double_as_longlong(x)) >> 32) & 0x7fffffffu;
 }
-__device__ unsigned highKey(float x) { return __float_as_uint(x) & 0x7fffffffu; }
-template <typename T> constexpr unsigned kInfHigh = sizeof(T) == 8 ? 0x7ff00000u : 0x7f800000u;
+__device__ unsigned highKey(float x) {
+  return __float_as_uint(x) & 0x7fffffffu;
+}
+template <typename T>
+constexpr unsigned kInfHigh = sizeof(T) == 8 ? 0x7ff00000u : 0x7f800000u;
 
 // 1/x for normal x whose reciprocal is normal: the approximation and Newton
 // steps, without rcp.rn's slow-path branch (which ends ptxas's scheduling
@@ -114,8 +116,10 @@ __device__ __forceinline__ void pin(int &v) { asm volatile("" : "+r"(v)); }
 
 // High words of |pivot| between which the fast reciprocal holds: the
 // smallest normal number and 2^(emax - 2) (whose reciprocal is normal).
-template <typename T> constexpr unsigned kNormalHigh = sizeof(T) == 8 ? 0x00100000u : 0x00800000u;
-template <typename T> constexpr unsigned kReciprocalHigh = sizeof(T) == 8 ? 0x7fd00000u : 0x7e800000u;
+template <typename T>
+constexpr unsigned kNormalHigh = sizeof(T) == 8 ? 0x00100000u : 0x00800000u;
+template <typename T>
+constexpr unsigned kReciprocalHigh = sizeof(T) == 8 ? 0x7fd00000u : 0x7e800000u;
 
 // Shared memory of one matrix: the matrix (odd row stride), then the row
 // order at the end, and, by panel parity, the list of unused rows after
@@ -124,10 +128,12 @@ template <typename T, int M, int N, int NB> struct Layout {
   static constexpr int S = N | 1;
   static constexpr int kList = (M + 3) / 4 * 4; // whole groups of four
   // Arrays start 16-byte aligned (the list is read as int4).
-  static constexpr size_t kMatrixBytes = (size_t(M) * S * sizeof(T) + 15) / 16 * 16;
+  static constexpr size_t kMatrixBytes =
+      (size_t(M) * S * sizeof(T) + 15) / 16 * 16;
   static constexpr size_t kUBytes = (NB * NB * sizeof(T) + 15) / 16 * 16;
   static constexpr size_t bytes() {
-    return kMatrixBytes + kUBytes + sizeof(int) * (kList + 2 * kList + 2 * NB + 4);
+    return kMatrixBytes + kUBytes +
+           sizeof(int) * (kList + 2 * kList + 2 * NB + 4);
   }
   T *a;
   T *u; // the panel warp's U block of the next panel (look-ahead)
@@ -154,10 +160,10 @@ struct Clocks {
 // random data) leaves the fast path for ties, zeros, NaN, Inf and extreme
 // pivots.
 template <typename T, int M, int NB, int Rows>
-__device__ __forceinline__ void factorPanel(T (&q)[Rows][NB], int k0, int steps,
-                                            int (&position)[Rows],
-                                            int (&pivotRow)[NB], unsigned &zeroBits,
-                                            int &firstZero, int *pivotsOut) {
+__device__ __forceinline__ void
+factorPanel(T (&q)[Rows][NB], int k0, int steps, int (&position)[Rows],
+            int (&pivotRow)[NB], unsigned &zeroBits, int &firstZero,
+            int *pivotsOut) {
   using Bits = typename Real<T>::Bits;
   const int lane = threadIdx.x;
   zeroBits = 0;
@@ -211,12 +217,13 @@ __device__ __forceinline__ void factorPanel(T (&q)[Rows][NB], int k0, int steps,
     // The step with the pivot found: `slow` (a literal) keeps the zero and
     // division cases out of the fast path's code.
     auto finish = [&](int from, int pivotSlot, T pivot, int pivotPos, T inverse,
-                      const T (&u)[NB], bool slow) {
+                      const T(&u)[NB], bool slow) {
       pivotRow[c] = from + 32 * pivotSlot;
 #pragma unroll
       for (int r = 0; r < Rows; ++r) {
         bool pivotHere = lane == from && r == pivotSlot;
-        position[r] = pivotHere ? k : (position[r] == k ? pivotPos : position[r]);
+        position[r] =
+            pivotHere ? k : (position[r] == k ? pivotPos : position[r]);
       }
       if (lane == 0)
         pivotsOut[k] = pivotPos;
@@ -226,8 +233,8 @@ __device__ __forceinline__ void factorPanel(T (&q)[Rows][NB], int k0, int steps,
         return;
       }
       const unsigned magnitude = highKey(pivot);
-      const bool divide =
-          slow && !(magnitude >= kNormalHigh<T> && magnitude < kReciprocalHigh<T>);
+      const bool divide = slow && !(magnitude >= kNormalHigh<T> &&
+                                    magnitude < kReciprocalHigh<T>);
 #pragma unroll
       for (int r = 0; r < Rows; ++r) {
         const bool below = open[r] && !(lane == from && r == pivotSlot);
@@ -239,15 +246,16 @@ __device__ __forceinline__ void factorPanel(T (&q)[Rows][NB], int k0, int steps,
       }
     };
     T u[NB];
-    if (__builtin_expect(__popc(holders) == 1 && twice == 0 && top >= kNormalHigh<T> &&
-                             top < kReciprocalHigh<T>, 1)) {
+    if (__builtin_expect(__popc(holders) == 1 && twice == 0 &&
+                             top >= kNormalHigh<T> && top < kReciprocalHigh<T>,
+                         1)) {
       const int from = __ffs(holders) - 1;
 #pragma unroll
       for (int j = c + 1; j < NB; ++j)
         u[j] = __shfl_sync(kFull, candRow[j], from);
-      finish(from, __shfl_sync(kFull, mySlot, from), __shfl_sync(kFull, cand, from),
-             __shfl_sync(kFull, candPos, from), __shfl_sync(kFull, candInverse, from), u,
-             false);
+      finish(from, __shfl_sync(kFull, mySlot, from),
+             __shfl_sync(kFull, cand, from), __shfl_sync(kFull, candPos, from),
+             __shfl_sync(kFull, candInverse, from), u, false);
     } else {
       // The full search: 64-bit keys (NaN rules), then the first position.
       Bits bestKey = 0;
@@ -255,12 +263,14 @@ __device__ __forceinline__ void factorPanel(T (&q)[Rows][NB], int k0, int steps,
 #pragma unroll
       for (int r = 0; r < Rows; ++r) {
         Bits key = open[r] ? pivotKey(q[r][c], position[r] == k) : Bits(0);
-        bool take = open[r] && (key > bestKey || (key == bestKey && position[r] < bestPos));
+        bool take = open[r] && (key > bestKey ||
+                                (key == bestKey && position[r] < bestPos));
         bestKey = take ? key : bestKey;
         bestPos = take ? position[r] : bestPos;
         bestSlot = take ? r : bestSlot;
       }
-      unsigned hi = sizeof(T) == 8 ? unsigned(uint64_t(bestKey) >> 32) : unsigned(bestKey);
+      unsigned hi = sizeof(T) == 8 ? unsigned(uint64_t(bestKey) >> 32)
+                                   : unsigned(bestKey);
       unsigned topHi = __reduce_max_sync(kFull, hi);
       bool tied = hi == topHi;
       if (sizeof(T) == 8) {
@@ -268,8 +278,11 @@ __device__ __forceinline__ void factorPanel(T (&q)[Rows][NB], int k0, int steps,
         unsigned topLo = __reduce_max_sync(kFull, lo);
         tied = tied && lo == topLo;
       }
-      unsigned firstPos = __reduce_min_sync(kFull, tied ? unsigned(bestPos) : ~0u);
-      const int from = __ffs(__ballot_sync(kFull, tied && unsigned(bestPos) == firstPos)) - 1;
+      unsigned firstPos =
+          __reduce_min_sync(kFull, tied ? unsigned(bestPos) : ~0u);
+      const int from =
+          __ffs(__ballot_sync(kFull, tied && unsigned(bestPos) == firstPos)) -
+          1;
       const int pivotSlot = __shfl_sync(kFull, bestSlot, from);
       T mine = q[0][c];
 #pragma unroll
@@ -284,8 +297,8 @@ __device__ __forceinline__ void factorPanel(T (&q)[Rows][NB], int k0, int steps,
         u[j] = __shfl_sync(kFull, v, from);
       }
       const T pivot = __shfl_sync(kFull, mine, from);
-      finish(from, pivotSlot, pivot, __shfl_sync(kFull, bestPos, from), fastReciprocal(pivot),
-             u, true);
+      finish(from, pivotSlot, pivot, __shfl_sync(kFull, bestPos, from),
+             fastReciprocal(pivot), u, true);
     }
   }
 }
@@ -297,10 +310,10 @@ __device__ __forceinline__ void factorPanel(T (&q)[Rows][NB], int k0, int steps,
 // `ub`, then every row slot takes its rank-NB update, step t applying to
 // the rows below it (predicated fused multiply-adds, independent chains).
 template <typename T, int N, int NB, int Rows>
-__device__ __forceinline__ void applyPanel(T (&next)[Rows][NB], const T (&q)[Rows][NB],
-                                           const T *a, T *ub, int k0, int n0, int steps,
-                                           const int (&position)[Rows],
-                                           const int (&pivotRow)[NB], unsigned zeroBits) {
+__device__ __forceinline__ void
+applyPanel(T (&next)[Rows][NB], const T (&q)[Rows][NB], const T *a, T *ub,
+           int k0, int n0, int steps, const int (&position)[Rows],
+           const int (&pivotRow)[NB], unsigned zeroBits) {
   constexpr int S = N | 1;
   const int lane = threadIdx.x;
   const int c = lane < NB ? lane : 0;
@@ -347,9 +360,9 @@ __device__ __forceinline__ void applyPanel(T (&next)[Rows][NB], const T (&q)[Row
 // of four unused rows, the next group's data in flight while the current
 // one computes.
 template <typename T, int M, int N, int NB, int W, int SL>
-__device__ __forceinline__ void trailingShare(T *a, int k0, int first, int steps,
-                                              const int (&pivotRow)[NB], unsigned zeroBits,
-                                              const int *list, int count) {
+__device__ __forceinline__ void
+trailingShare(T *a, int k0, int first, int steps, const int (&pivotRow)[NB],
+              unsigned zeroBits, const int *list, int count) {
   constexpr int S = N | 1;
   constexpr int TW = W - 1;
   const int lane = threadIdx.x, tw = threadIdx.y - 1;
@@ -397,7 +410,7 @@ __device__ __forceinline__ void trailingShare(T *a, int k0, int first, int steps
     for (int s = 0; s < SL; ++s)
       x[t][s] = (t < steps && !((zeroBits >> t) & 1)) ? x[t][s] : T(0);
   const int groups = (count + 3) / 4;
-  auto load = [&](int g, int (&row)[4], T (&acc)[4][SL], T (&l)[4][NB]) {
+  auto load = [&](int g, int (&row)[4], T(&acc)[4][SL], T(&l)[4][NB]) {
     int4 rows4 = *reinterpret_cast<const int4 *>(list + 4 * g);
     row[0] = rows4.x;
     row[1] = rows4.y;
@@ -414,7 +427,7 @@ __device__ __forceinline__ void trailingShare(T *a, int k0, int first, int steps
         acc[i][s] = rowPtr[col[s]];
     }
   };
-  auto update = [&](const int (&row)[4], T (&acc)[4][SL], const T (&l)[4][NB]) {
+  auto update = [&](const int (&row)[4], T(&acc)[4][SL], const T(&l)[4][NB]) {
 #pragma unroll
     for (int t = 0; t < NB; ++t)
 #pragma unroll
@@ -456,15 +469,16 @@ __device__ __forceinline__ void trailingShare(T *a, int k0, int first, int steps
 }
 
 template <typename T, int M, int N, int NB, int W, int SL>
-__device__ __forceinline__ void trailingDispatch(T *a, int k0, int first, int steps,
-                                                 const int (&pivotRow)[NB], unsigned zeroBits,
-                                                 const int *list, int count) {
+__device__ __forceinline__ void
+trailingDispatch(T *a, int k0, int first, int steps, const int (&pivotRow)[NB],
+                 unsigned zeroBits, const int *list, int count) {
   if constexpr (SL > 1) {
     if ((N - first + 31) / 32 < SL)
-      return trailingDispatch<T, M, N, NB, W, SL - 1>(a, k0, first, steps, pivotRow,
-                                                      zeroBits, list, count);
+      return trailingDispatch<T, M, N, NB, W, SL - 1>(
+          a, k0, first, steps, pivotRow, zeroBits, list, count);
   }
-  trailingShare<T, M, N, NB, W, SL>(a, k0, first, steps, pivotRow, zeroBits, list, count);
+  trailingShare<T, M, N, NB, W, SL>(a, k0, first, steps, pivotRow, zeroBits,
+                                    list, count);
 }
 
 // One block of W warps a matrix: warp 0 factors the panels of NB columns
@@ -474,8 +488,9 @@ __device__ __forceinline__ void trailingDispatch(T *a, int k0, int first, int st
 // panel k + 1. One block-wide barrier a panel, none a step.
 template <typename T, int M, int N, int NB, int W>
 __global__ void __launch_bounds__(32 * W)
-    lookaheadLu(const T *__restrict__ in, T *__restrict__ lu, int *__restrict__ pivots,
-                int *__restrict__ perm, int *__restrict__ info, Clocks *clocks) {
+    lookaheadLu(const T *__restrict__ in, T *__restrict__ lu,
+                int *__restrict__ pivots, int *__restrict__ perm,
+                int *__restrict__ info, Clocks *clocks) {
   static_assert(W >= 2, "a panel warp and at least one trailing warp");
   constexpr int K = M < N ? M : N;
   constexpr int Rows = (M + 31) / 32;
@@ -493,9 +508,10 @@ __global__ void __launch_bounds__(32 * W)
 
   for (int e = thread; e < M * N; e += 32 * W) {
     int row = e / N, col = e % N;
-    unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(a + row * S + col));
-    asm volatile("cp.async.ca.shared.global [%0], [%1], %2;" ::"r"(dst), "l"(src + e),
-                 "n"(sizeof(T)));
+    unsigned dst =
+        static_cast<unsigned>(__cvta_generic_to_shared(a + row * S + col));
+    asm volatile("cp.async.ca.shared.global [%0], [%1], %2;" ::"r"(dst),
+                 "l"(src + e), "n"(sizeof(T)));
   }
   asm volatile("cp.async.wait_all;" ::: "memory");
   __syncthreads();
@@ -507,7 +523,7 @@ __global__ void __launch_bounds__(32 * W)
     for (int r = 0; r < Rows; ++r)
       position[r] = lane + 32 * r < M ? lane + 32 * r : -1;
     T q[Rows][NB];
-    auto loadPanel = [&](T (&panel)[Rows][NB], int k0, int steps) {
+    auto loadPanel = [&](T(&panel)[Rows][NB], int k0, int steps) {
 #pragma unroll
       for (int r = 0; r < Rows; ++r)
 #pragma unroll
@@ -523,8 +539,8 @@ __global__ void __launch_bounds__(32 * W)
       long long c0 = clock64();
       int pivotRow[NB];
       unsigned zeroBits;
-      factorPanel<T, M, NB, Rows>(q, k0, steps, position, pivotRow, zeroBits, firstZero,
-                                  pivots + matrix * K);
+      factorPanel<T, M, NB, Rows>(q, k0, steps, position, pivotRow, zeroBits,
+                                  firstZero, pivots + matrix * K);
 #pragma unroll
       for (int r = 0; r < Rows; ++r)
 #pragma unroll
@@ -567,8 +583,8 @@ __global__ void __launch_bounds__(32 * W)
         const int n0 = k0 + NB, nsteps = K - n0 < NB ? K - n0 : NB;
         T next[Rows][NB];
         loadPanel(next, n0, nsteps);
-        applyPanel<T, N, NB, Rows>(next, q, a, shared.u, k0, n0, steps, position, pivotRow,
-                                   zeroBits);
+        applyPanel<T, N, NB, Rows>(next, q, a, shared.u, k0, n0, steps,
+                                   position, pivotRow, zeroBits);
 #pragma unroll
         for (int r = 0; r < Rows; ++r)
 #pragma unroll
@@ -596,7 +612,8 @@ __global__ void __launch_bounds__(32 * W)
       const int count = shared.meta[2 * parity];
       const unsigned zeroBits = unsigned(shared.meta[2 * parity + 1]);
       trailingDispatch<T, M, N, NB, W, (N + 31) / 32>(
-          a, k0, first, steps, pivotRow, zeroBits, shared.list + parity * L::kList, count);
+          a, k0, first, steps, pivotRow, zeroBits,
+          shared.list + parity * L::kList, count);
     }
   }
   __syncthreads();
@@ -648,8 +665,7 @@ void referenceLu(int m, int n, std::vector<T> &a, std::vector<int> &piv,
   }
 }
 
-template <typename T, int M, int N, int NB, int W>
-void runCase(int batch) {
+template <typename T, int M, int N, int NB, int W> void runCase(int batch) {
   constexpr int K = M < N ? M : N;
   const size_t elems = size_t(batch) * M * N;
   std::vector<T> host(elems);
@@ -666,11 +682,12 @@ void runCase(int batch) {
   CHECK(cudaMalloc(&dPerm, size_t(batch) * M * sizeof(int)));
   CHECK(cudaMalloc(&dInfo, batch * sizeof(int)));
   CHECK(cudaMalloc(&dClocks, sizeof(Clocks)));
-  CHECK(cudaMemcpy(dIn, host.data(), elems * sizeof(T), cudaMemcpyHostToDevice));
+  CHECK(
+      cudaMemcpy(dIn, host.data(), elems * sizeof(T), cudaMemcpyHostToDevice));
   const size_t shared = Layout<T, M, N, NB>::bytes();
   auto kernel = lookaheadLu<T, M, N, NB, W>;
-  CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                             int(shared)));
+  CHECK(cudaFuncSetAttribute(
+      kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
   kernel<<<batch, dim3(32, W), shared>>>(dIn, dLu, dPiv, dPerm, dInfo, dClocks);
   CHECK(cudaGetLastError());
   CHECK(cudaDeviceSynchronize());
@@ -679,9 +696,12 @@ void runCase(int batch) {
   std::vector<T> lu(elems);
   std::vector<int> piv(size_t(batch) * K), perm(size_t(batch) * M), info(batch);
   CHECK(cudaMemcpy(lu.data(), dLu, elems * sizeof(T), cudaMemcpyDeviceToHost));
-  CHECK(cudaMemcpy(piv.data(), dPiv, piv.size() * sizeof(int), cudaMemcpyDeviceToHost));
-  CHECK(cudaMemcpy(perm.data(), dPerm, perm.size() * sizeof(int), cudaMemcpyDeviceToHost));
-  CHECK(cudaMemcpy(info.data(), dInfo, batch * sizeof(int), cudaMemcpyDeviceToHost));
+  CHECK(cudaMemcpy(piv.data(), dPiv, piv.size() * sizeof(int),
+                   cudaMemcpyDeviceToHost));
+  CHECK(cudaMemcpy(perm.data(), dPerm, perm.size() * sizeof(int),
+                   cudaMemcpyDeviceToHost));
+  CHECK(cudaMemcpy(info.data(), dInfo, batch * sizeof(int),
+                   cudaMemcpyDeviceToHost));
   int pivotMismatches = 0;
   double worst = 0;
   for (int b = 0; b < batch; ++b) {
@@ -715,10 +735,13 @@ void runCase(int batch) {
   CHECK(cudaEventCreate(&start));
   CHECK(cudaEventCreate(&stop));
   std::vector<float> ms;
-  const int reps = std::getenv("ONE_WARP_REPS") ? std::atoi(std::getenv("ONE_WARP_REPS")) : 220;
+  const int reps = std::getenv("ONE_WARP_REPS")
+                       ? std::atoi(std::getenv("ONE_WARP_REPS"))
+                       : 220;
   for (int rep = 0; rep < reps; ++rep) {
     CHECK(cudaEventRecord(start));
-    kernel<<<batch, dim3(32, W), shared>>>(dIn, dLu, dPiv, dPerm, dInfo, dClocks);
+    kernel<<<batch, dim3(32, W), shared>>>(dIn, dLu, dPiv, dPerm, dInfo,
+                                           dClocks);
     CHECK(cudaEventRecord(stop));
     CHECK(cudaEventSynchronize(stop));
     float t;
@@ -729,12 +752,13 @@ void runCase(int batch) {
   std::sort(ms.begin(), ms.end());
   Clocks clocks;
   CHECK(cudaMemcpy(&clocks, dClocks, sizeof clocks, cudaMemcpyDeviceToHost));
-  std::printf("| (%d,%d,%d) %s | %d | %d | %s (%d mismatches) | %.2f | %.1f | %lld | "
-              "%lld | %lld | %lld |\n",
-              batch, M, N, sizeof(T) == 8 ? "f64" : "f32", NB, W,
-              pivotMismatches ? "FAIL" : "ok", pivotMismatches, worst,
-              1e3 * ms[ms.size() / 2], clocks.total, clocks.factor, clocks.lookahead,
-              clocks.wait);
+  std::printf(
+      "| (%d,%d,%d) %s | %d | %d | %s (%d mismatches) | %.2f | %.1f | %lld | "
+      "%lld | %lld | %lld |\n",
+      batch, M, N, sizeof(T) == 8 ? "f64" : "f32", NB, W,
+      pivotMismatches ? "FAIL" : "ok", pivotMismatches, worst,
+      1e3 * ms[ms.size() / 2], clocks.total, clocks.factor, clocks.lookahead,
+      clocks.wait);
   CHECK(cudaFree(dIn));
   CHECK(cudaFree(dLu));
   CHECK(cudaFree(dPiv));
@@ -749,19 +773,25 @@ int main(int argc, char **argv) {
     const char *name;
     Case run;
   } cases[] = {
-      {"f64-2-4", runCase<double, 75, 75, 2, 4>}, {"f64-3-4", runCase<double, 75, 75, 3, 4>},
-      {"f64-4-2", runCase<double, 75, 75, 4, 2>}, {"f64-4-3", runCase<double, 75, 75, 4, 3>},
-      {"f64-4-4", runCase<double, 75, 75, 4, 4>}, {"f64-5-4", runCase<double, 75, 75, 5, 4>},
-      {"f32-3-4", runCase<float, 75, 75, 3, 4>},  {"f32-4-4", runCase<float, 75, 75, 4, 4>},
+      {"f64-2-4", runCase<double, 75, 75, 2, 4>},
+      {"f64-3-4", runCase<double, 75, 75, 3, 4>},
+      {"f64-4-2", runCase<double, 75, 75, 4, 2>},
+      {"f64-4-3", runCase<double, 75, 75, 4, 3>},
+      {"f64-4-4", runCase<double, 75, 75, 4, 4>},
+      {"f64-5-4", runCase<double, 75, 75, 5, 4>},
+      {"f32-3-4", runCase<float, 75, 75, 3, 4>},
+      {"f32-4-4", runCase<float, 75, 75, 4, 4>},
   };
-  std::printf("| case | NB | warps | pivots, info | backward error / (n eps) | events us "
+  std::printf("| case | NB | warps | pivots, info | backward error / (n eps) | "
+              "events us "
               "| cycles | panel warp: factor | look-ahead | barrier wait |\n"
               "|---|---|---|---|---|---|---|---|---|---|\n");
   // one_warp_lu [CASE BATCH]: one case (for a profiler), else all.
   for (const auto &c : cases)
     if (argc == 3 ? !std::strcmp(argv[1], c.name) : true)
       for (int batch : {1, 64})
-        if (argc != 3 || batch == std::atoi(argv[2]) || (batch == 1 && std::atoi(argv[2]) > 64))
+        if (argc != 3 || batch == std::atoi(argv[2]) ||
+            (batch == 1 && std::atoi(argv[2]) > 64))
           c.run(argc == 3 ? std::atoi(argv[2]) : batch);
   return 0;
 }

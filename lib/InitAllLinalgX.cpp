@@ -2,9 +2,9 @@
 
 #include "linalgx/InitAllLinalgX.h"
 #include "linalgx/Conversion/Passes.h"
-#include "linalgx/Dialect/LinalgX/Transforms/Passes.h"
 #include "linalgx/Dialect/LinalgX/IR/LinalgXDialect.h"
 #include "linalgx/Dialect/LinalgX/Transforms/BufferizableOpInterfaceImpl.h"
+#include "linalgx/Dialect/LinalgX/Transforms/Passes.h"
 #include "linalgx/Pipelines/Pipelines.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -19,17 +19,16 @@
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
-#include "mlir/Target/LLVM/NVVM/Target.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Bufferization/Transforms/FuncBufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
@@ -49,6 +48,7 @@
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Target/LLVM/NVVM/Target.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
@@ -59,13 +59,14 @@
 using namespace mlir;
 
 void linalgx::registerAllDialects(DialectRegistry &registry) {
-  registry.insert<linalgx::LinalgXDialect, affine::AffineDialect,
-                  arith::ArithDialect, bufferization::BufferizationDialect,
-                  cf::ControlFlowDialect, complex::ComplexDialect,
-                  func::FuncDialect, gpu::GPUDialect, index::IndexDialect,
-                  linalg::LinalgDialect, LLVM::LLVMDialect, math::MathDialect,
-                  memref::MemRefDialect, NVVM::NVVMDialect, scf::SCFDialect,
-                  tensor::TensorDialect, ub::UBDialect, vector::VectorDialect>();
+  registry
+      .insert<linalgx::LinalgXDialect, affine::AffineDialect,
+              arith::ArithDialect, bufferization::BufferizationDialect,
+              cf::ControlFlowDialect, complex::ComplexDialect,
+              func::FuncDialect, gpu::GPUDialect, index::IndexDialect,
+              linalg::LinalgDialect, LLVM::LLVMDialect, math::MathDialect,
+              memref::MemRefDialect, NVVM::NVVMDialect, scf::SCFDialect,
+              tensor::TensorDialect, ub::UBDialect, vector::VectorDialect>();
 
   // One-Shot Bufferize models for linalgx and for the upstream ops that
   // surround it in user programs.

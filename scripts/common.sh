@@ -17,7 +17,7 @@ install_packages() {
   local wanted=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools clang-22
                 lld-22 cmake ninja-build ccache python3 python3-numpy
                 python3-scipy python3-pytest python3-venv python3-dev
-                libopenblas-dev libomp-22-dev "$@")
+                libopenblas-dev libomp-22-dev clang-format-22 "$@")
   local missing=()
   for pkg in "${wanted[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" ||

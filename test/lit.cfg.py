@@ -49,6 +49,11 @@ if os.path.exists(os.path.join(config.linalgx_lib_dir, "liblinalgx_cuda_runtime.
 if not os.path.exists("/dev/nvidia0") and not os.path.exists("/dev/nvidiactl"):
     config.available_features.add("no-gpu")
 
+# The formatting check runs with the clang-format of the LLVM the project
+# builds against (the set-up scripts install it).
+if shutil.which("clang-format-22"):
+    config.available_features.add("clang-format")
+
 # ptxas turns NVVM output into sm_90 machine code; without it only the
 # conversions up to PTX can be tested.
 ptxas = shutil.which("ptxas") or (

@@ -41,12 +41,12 @@ typedef enum LinalgxImportTarget {
 /// `errorCallback`. On failure passes every diagnostic, one per line with
 /// its location, to `errorCallback` (which may be NULL). `sourceName` names
 /// the input in those locations.
-MLIR_CAPI_EXPORTED MlirLogicalResult linalgxImportJAX(
-    MlirStringRef source, MlirStringRef sourceName, bool printLocations,
-    LinalgxImportTarget target, MlirStringRef cudaChip,
-    MlirStringRef cudaFeatures, MlirStringCallback outputCallback,
-    void *outputUserData, MlirStringCallback errorCallback,
-    void *errorUserData);
+MLIR_CAPI_EXPORTED MlirLogicalResult
+linalgxImportJAX(MlirStringRef source, MlirStringRef sourceName,
+                 bool printLocations, LinalgxImportTarget target,
+                 MlirStringRef cudaChip, MlirStringRef cudaFeatures,
+                 MlirStringCallback outputCallback, void *outputUserData,
+                 MlirStringCallback errorCallback, void *errorUserData);
 
 #ifdef __cplusplus
 }

@@ -44,16 +44,16 @@ MLIR_CAPI_EXPORTED MlirLogicalResult linalgxRunPipeline(MlirOperation op,
 /// anchored on builtin.module or be an any-op pass manager. On an options
 /// error returns failure and passes the message to `errorCallback` (which
 /// may be NULL).
-MLIR_CAPI_EXPORTED MlirLogicalResult linalgxBuildCPUPipeline(
-    MlirOpPassManager passManager, MlirStringRef options,
-    MlirStringCallback errorCallback, void *userData);
+MLIR_CAPI_EXPORTED MlirLogicalResult
+linalgxBuildCPUPipeline(MlirOpPassManager passManager, MlirStringRef options,
+                        MlirStringCallback errorCallback, void *userData);
 
 /// Appends `linalgx-gpu-pipeline` with the given options ("" for the
 /// defaults; "chip=sm_80 format=isa host-buffers=false lu-strategy=cusolver"
 /// and so on) to `passManager`. Errors as for linalgxBuildCPUPipeline.
-MLIR_CAPI_EXPORTED MlirLogicalResult linalgxBuildGPUPipeline(
-    MlirOpPassManager passManager, MlirStringRef options,
-    MlirStringCallback errorCallback, void *userData);
+MLIR_CAPI_EXPORTED MlirLogicalResult
+linalgxBuildGPUPipeline(MlirOpPassManager passManager, MlirStringRef options,
+                        MlirStringCallback errorCallback, void *userData);
 
 #ifdef __cplusplus
 }

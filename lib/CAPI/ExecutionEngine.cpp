@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "DiagnosticText.h"
 #include "linalgx-c/ExecutionEngine.h"
+#include "DiagnosticText.h"
 #include "linalgx-c/Pipelines.h"
 #include "linalgx/InitAllLinalgX.h"
 
@@ -104,8 +104,9 @@ std::vector<std::string> runtimeSearchPath() {
 /// OpenMP runtime of the generated code, MLIR's and linalgx's runner
 /// utilities, and linalgx's CUDA runtime for GPU code. Fails with the names
 /// still missing after all of them.
-LogicalResult loadRuntimeLibraries(
-    const std::vector<std::string> &externalFunctions, std::string &error) {
+LogicalResult
+loadRuntimeLibraries(const std::vector<std::string> &externalFunctions,
+                     std::string &error) {
   std::vector<std::string> undefined = undefinedIn(externalFunctions);
   if (undefined.empty())
     return success();

@@ -25,16 +25,12 @@ using namespace mlir;
 using mlir::linalgx::capi::DiagnosticText;
 using mlir::linalgx::capi::report;
 
-MlirLogicalResult linalgxImportJAX(MlirStringRef source,
-                                   MlirStringRef sourceName,
-                                   bool printLocations,
-                                   LinalgxImportTarget target,
-                                   MlirStringRef cudaChip,
-                                   MlirStringRef cudaFeatures,
-                                   MlirStringCallback outputCallback,
-                                   void *outputUserData,
-                                   MlirStringCallback errorCallback,
-                                   void *errorUserData) {
+MlirLogicalResult
+linalgxImportJAX(MlirStringRef source, MlirStringRef sourceName,
+                 bool printLocations, LinalgxImportTarget target,
+                 MlirStringRef cudaChip, MlirStringRef cudaFeatures,
+                 MlirStringCallback outputCallback, void *outputUserData,
+                 MlirStringCallback errorCallback, void *errorUserData) {
   DialectRegistry registry;
   linalgx::registerAllDialects(registry);
   MLIRContext context(registry, MLIRContext::Threading::DISABLED);

@@ -58,11 +58,10 @@ MlirLogicalResult linalgxRunPipeline(MlirOperation cOp,
 /// Parses `options` into a T (PassPipelineOptions) and appends the pipeline
 /// `build` makes of them to `passManager`.
 template <typename T, typename BuildFn>
-static MlirLogicalResult buildPipeline(MlirOpPassManager passManager,
-                                       MlirStringRef options,
-                                       MlirStringCallback errorCallback,
-                                       void *userData, StringRef name,
-                                       BuildFn build) {
+static MlirLogicalResult
+buildPipeline(MlirOpPassManager passManager, MlirStringRef options,
+              MlirStringCallback errorCallback, void *userData, StringRef name,
+              BuildFn build) {
   T parsed;
   std::string errors;
   llvm::raw_string_ostream errorStream(errors);

@@ -88,7 +88,8 @@ LogicalResult specializeToStaticOperands(gpu::LaunchFuncOp launch,
     Type bodyType = argument.getType();
     argument.setType(type);
     if (bodyType != type) {
-      auto back = memref::CastOp::create(b, kernel.getLoc(), bodyType, argument);
+      auto back =
+          memref::CastOp::create(b, kernel.getLoc(), bodyType, argument);
       argument.replaceAllUsesExcept(back, back);
     }
     launch.getKernelOperandsMutable()[index].set(source);
@@ -149,11 +150,15 @@ LogicalResult readLaunchShape(gpu::LaunchFuncOp launch, CompiledKernel &kernel,
                               std::string &why) {
   gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
   gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
-  Value sizes[] = {grid.x,  grid.y,  grid.z,
-                   block.x, block.y, block.z,
+  Value sizes[] = {grid.x,
+                   grid.y,
+                   grid.z,
+                   block.x,
+                   block.y,
+                   block.z,
                    launch.getDynamicSharedMemorySize()};
-  int64_t *fields[] = {&kernel.grid[0],  &kernel.grid[1],  &kernel.grid[2],
-                       &kernel.block[0], &kernel.block[1], &kernel.block[2],
+  int64_t *fields[] = {&kernel.grid[0],    &kernel.grid[1],  &kernel.grid[2],
+                       &kernel.block[0],   &kernel.block[1], &kernel.block[2],
                        &kernel.sharedBytes};
   for (auto [size, field] : llvm::zip_equal(sizes, fields)) {
     FailureOr<int64_t> constant = constantOf(size);
@@ -183,8 +188,8 @@ std::pair<ModuleOp, func::FuncOp> buildKernelModule(Operation *op,
     memrefTypes.push_back(
         MemRefType::get(tensor.getShape(), tensor.getElementType()));
   }
-  auto entry = func::FuncOp::create(b, loc, "entry",
-                                    FunctionType::get(context, memrefTypes, {}));
+  auto entry = func::FuncOp::create(
+      b, loc, "entry", FunctionType::get(context, memrefTypes, {}));
   Block *body = entry.addEntryBlock();
   b.setInsertionPointToStart(body);
   OperationState state(loc, op->getName());
@@ -235,15 +240,15 @@ void replaceWithDispatch(Operation *op, const CompiledKernel &kernel) {
   state.addOperands(inputs);
   state.addTypes(op->getResultTypes());
   state.addAttribute("export_name", b.getStringAttr(kernel.name));
-  state.addAttribute("layout", opaque(pipelineLayout(inputs.size(),
-                                                     op->getNumResults())));
+  state.addAttribute(
+      "layout", opaque(pipelineLayout(inputs.size(), op->getNumResults())));
   state.addAttribute(
       "targets",
       b.getArrayAttr(opaque("executable.target<\"cuda\", \"cuda-nvptx-fb\">")));
   state.addAttribute("target_ordinals", indices({0}));
-  state.addAttribute("target_objects",
-                     b.getArrayAttr(b.getArrayAttr(
-                         opaque(executableObject(kernel.ptx)))));
+  state.addAttribute(
+      "target_objects",
+      b.getArrayAttr(b.getArrayAttr(opaque(executableObject(kernel.ptx)))));
   state.addAttribute("workgroup_size", indices(kernel.block));
   state.addAttribute("workgroup_local_memory",
                      b.getIndexAttr(kernel.sharedBytes));
@@ -255,8 +260,8 @@ void replaceWithDispatch(Operation *op, const CompiledKernel &kernel) {
   // and an empty condition region: the one target is always taken.
   Region *count = state.addRegion();
   state.addRegion();
-  Block *countBlock = b.createBlock(
-      count, count->end(), {OpaqueType::get(hal, "device")}, {loc});
+  Block *countBlock = b.createBlock(count, count->end(),
+                                    {OpaqueType::get(hal, "device")}, {loc});
   b.setInsertionPointToStart(countBlock);
   OperationState ret(loc, "hal.return");
   llvm::SmallDenseMap<int64_t, Value> constants;

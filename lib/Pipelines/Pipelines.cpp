@@ -12,8 +12,8 @@
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Target/LLVM/NVVM/Utils.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVM/NVVM/Utils.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/Targets.h"
@@ -139,9 +139,9 @@ static std::unique_ptr<llvm::MCSubtargetInfo> nvptxSubtargetInfo() {
   return nullptr;
 }
 
-LogicalResult linalgx::verifyGPUPipelineOptions(
-    const GPUPipelineOptions &options,
-    function_ref<void(const Twine &)> emitError) {
+LogicalResult
+linalgx::verifyGPUPipelineOptions(const GPUPipelineOptions &options,
+                                  function_ref<void(const Twine &)> emitError) {
   bool valid = true;
   auto fail = [&](const Twine &message) {
     emitError("linalgx-gpu-pipeline: " + message);
@@ -164,8 +164,8 @@ LogicalResult linalgx::verifyGPUPipelineOptions(
     fail("chip='" + chip +
          "' is not an NVIDIA GPU architecture LLVM knows (e.g. sm_90)");
   else if (sm < kMinimumSM)
-    fail("chip='" + chip + "': linalgx's kernels need sm_" +
-         Twine(kMinimumSM) + " or newer (cp.async, redux.sync)");
+    fail("chip='" + chip + "': linalgx's kernels need sm_" + Twine(kMinimumSM) +
+         " or newer (cp.async, redux.sync)");
 
   unsigned ptxVersion = 0;
   for (StringRef feature : llvm::split(StringRef(options.features), ',')) {
@@ -173,10 +173,9 @@ LogicalResult linalgx::verifyGPUPipelineOptions(
     if (feature.empty())
       continue;
     StringRef name = feature.drop_front();
-    bool known = llvm::any_of(subtarget->getAllProcessorFeatures(),
-                              [&](const llvm::SubtargetFeatureKV &kv) {
-                                return name == kv.Key;
-                              });
+    bool known = llvm::any_of(
+        subtarget->getAllProcessorFeatures(),
+        [&](const llvm::SubtargetFeatureKV &kv) { return name == kv.Key; });
     if ((feature[0] != '+' && feature[0] != '-') || !known) {
       fail("features='" + options.features + "': '" + feature +
            "' is not +name or -name of a feature NVPTX knows (e.g. +ptx80)");
@@ -190,8 +189,8 @@ LogicalResult linalgx::verifyGPUPipelineOptions(
   unsigned required = minimumPTXVersion(chip);
   if (ptxVersion && required && ptxVersion < required)
     fail("features='" + options.features + "': " + chip + " needs PTX ISA " +
-         Twine(required / 10) + "." + Twine(required % 10) +
-         " or newer (+ptx" + Twine(required) + ")");
+         Twine(required / 10) + "." + Twine(required % 10) + " or newer (+ptx" +
+         Twine(required) + ")");
   return success(valid);
 }
 
@@ -256,7 +255,8 @@ std::string linalgx::describeGPUToolchain(const GPUPipelineOptions &options) {
   llvm::sys::path::append(inToolkit, "bin", "ptxas");
   std::string ptxas = std::string(inToolkit);
   if (!llvm::sys::fs::can_execute(ptxas))
-    if (llvm::ErrorOr<std::string> onPath = llvm::sys::findProgramByName("ptxas"))
+    if (llvm::ErrorOr<std::string> onPath =
+            llvm::sys::findProgramByName("ptxas"))
       ptxas = *onPath;
   llvm::sys::fs::file_status status;
   if (!llvm::sys::fs::status(ptxas, status))

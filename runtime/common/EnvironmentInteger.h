@@ -36,7 +36,8 @@ inline int64_t environmentInteger(const char *component, const char *name,
     return fallback;
   }
   if (errno == ERANGE || value < min || value > max) {
-    int64_t bound = (errno == ERANGE ? text[0] == '-' : value < min) ? min : max;
+    int64_t bound =
+        (errno == ERANGE ? text[0] == '-' : value < min) ? min : max;
     std::fprintf(stderr,
                  "%s: warning: %s='%s' is outside [%lld, %lld]; using %lld\n",
                  component, name, text, static_cast<long long>(min),

@@ -19,16 +19,14 @@
 #define LINALGX_DECLARE_BLAS(T, t)                                             \
   void LINALGX_LAPACK(t##getrf_)(const int *m, const int *n, T *a,             \
                                  const int *lda, int *ipiv, int *info);        \
-  void LINALGX_LAPACK(t##gemm_)(const char *transa, const char *transb,        \
-                                const int *m, const int *n, const int *k,      \
-                                const T *alpha, const T *a, const int *lda,    \
-                                const T *b, const int *ldb, const T *beta,     \
-                                T *c, const int *ldc);                         \
-  void LINALGX_LAPACK(t##trsm_)(const char *side, const char *uplo,            \
-                                const char *transa, const char *diag,          \
-                                const int *m, const int *n, const T *alpha,    \
-                                const T *a, const int *lda, T *b,              \
-                                const int *ldb);
+  void LINALGX_LAPACK(t##gemm_)(                                               \
+      const char *transa, const char *transb, const int *m, const int *n,      \
+      const int *k, const T *alpha, const T *a, const int *lda, const T *b,    \
+      const int *ldb, const T *beta, T *c, const int *ldc);                    \
+  void LINALGX_LAPACK(t##trsm_)(                                               \
+      const char *side, const char *uplo, const char *transa,                  \
+      const char *diag, const int *m, const int *n, const T *alpha,            \
+      const T *a, const int *lda, T *b, const int *ldb);
 extern "C" {
 LINALGX_DECLARE_BLAS(float, s)
 LINALGX_DECLARE_BLAS(double, d)

@@ -7,9 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "linalgx/CpuRuntime.h"
 #include "RecursiveLu.h"
 #include "UnblockedLu.h"
+#include "linalgx/CpuRuntime.h"
 #ifdef LINALGX_CPU_RUNTIME_HAS_LAPACK
 #include "Blas.h"
 #endif
@@ -21,9 +21,9 @@
 #include <climits>
 #include <complex>
 #include <condition_variable>
-#include <cstring>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <functional>
 #include <mutex>
 #include <thread>
@@ -197,7 +197,8 @@ private:
 // The unblocked kernel, for the best ISA level of this CPU
 //===----------------------------------------------------------------------===//
 
-template <typename T, typename I> typename UnblockedLuKernels<T, I>::Fn pickUnblocked() {
+template <typename T, typename I>
+typename UnblockedLuKernels<T, I>::Fn pickUnblocked() {
 #if defined(__x86_64__) && defined(LINALGX_HAVE_ISA_VARIANTS)
   __builtin_cpu_init();
   if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq") &&
@@ -236,8 +237,8 @@ template <typename T> int64_t paddedLeadingDimension(int64_t m) {
 /// square tiles so that both sides are read and written a cache line at a
 /// time.
 template <typename T>
-void toColumnMajor(const T *src, T *__restrict dst, int64_t m,
-                   int64_t n, int64_t lda) {
+void toColumnMajor(const T *src, T *__restrict dst, int64_t m, int64_t n,
+                   int64_t lda) {
   constexpr int64_t tile = 32;
   for (int64_t i0 = 0; i0 < m; i0 += tile)
     for (int64_t j0 = 0; j0 < n; j0 += tile) {
@@ -300,8 +301,8 @@ void lapackLu(const T *input, T *a, int64_t m, int64_t n, I *pivots, I *info) {
 /// integer test, so that the scan over a matrix vectorizes).
 template <typename Real> bool isNonFinite(Real value) {
   using Bits = std::conditional_t<sizeof(Real) == 8, uint64_t, uint32_t>;
-  constexpr Bits exponent = sizeof(Real) == 8 ? 0x7ff0000000000000ull
-                                              : 0x7f800000u;
+  constexpr Bits exponent =
+      sizeof(Real) == 8 ? 0x7ff0000000000000ull : 0x7f800000u;
   Bits bits;
   std::memcpy(&bits, &value, sizeof(bits));
   return (bits & exponent) == exponent;
@@ -445,9 +446,9 @@ void checkBuffers(int64_t elementBytes, const void *input, const void *lu,
 }
 
 template <typename T>
-void getrfForIndex(int32_t indexBits, const void *input, void *lu,
-                   void *pivots, void *info, int64_t batch, int64_t m,
-                   int64_t n, int32_t strategy) {
+void getrfForIndex(int32_t indexBits, const void *input, void *lu, void *pivots,
+                   void *info, int64_t batch, int64_t m, int64_t n,
+                   int32_t strategy) {
   checkBuffers(sizeof(T), input, lu, pivots, info, batch, m, n);
   const T *source = static_cast<const T *>(input);
   T *a = static_cast<T *>(lu);
@@ -467,8 +468,8 @@ void getrfForIndex(int32_t indexBits, const void *input, void *lu,
 
 extern "C" void linalgxCpuGetrf(int32_t elemType, int32_t indexBits,
                                 const void *input, void *lu, void *pivots,
-                                void *info, int64_t batch, int64_t m,
-                                int64_t n, int32_t strategy) {
+                                void *info, int64_t batch, int64_t m, int64_t n,
+                                int32_t strategy) {
   if (batch < 0 || m < 0 || n < 0)
     fatal("linalgxCpuGetrf: negative size", std::min({batch, m, n}));
   if (strategy < LINALGX_CPU_GETRF_AUTO ||
@@ -481,14 +482,14 @@ extern "C" void linalgxCpuGetrf(int32_t elemType, int32_t indexBits,
     return getrfForIndex<float>(indexBits, input, lu, pivots, info, batch, m, n,
                                 strategy);
   case LINALGX_CPU_F64:
-    return getrfForIndex<double>(indexBits, input, lu, pivots, info, batch, m, n,
-                                 strategy);
+    return getrfForIndex<double>(indexBits, input, lu, pivots, info, batch, m,
+                                 n, strategy);
   case LINALGX_CPU_C32:
-    return getrfForIndex<std::complex<float>>(indexBits, input, lu, pivots, info,
-                                              batch, m, n, strategy);
+    return getrfForIndex<std::complex<float>>(indexBits, input, lu, pivots,
+                                              info, batch, m, n, strategy);
   case LINALGX_CPU_C64:
-    return getrfForIndex<std::complex<double>>(indexBits, input, lu, pivots, info,
-                                               batch, m, n, strategy);
+    return getrfForIndex<std::complex<double>>(indexBits, input, lu, pivots,
+                                               info, batch, m, n, strategy);
   default:
     fatal("linalgxCpuGetrf: unknown element type", elemType);
   }

@@ -23,7 +23,9 @@
 #define LINALGX_EXPORT extern "C" __attribute__((visibility("default")))
 
 namespace {
-void printElement(float value) { std::printf("%a", static_cast<double>(value)); }
+void printElement(float value) {
+  std::printf("%a", static_cast<double>(value));
+}
 void printElement(double value) { std::printf("%a", value); }
 void printElement(int32_t value) { std::printf("%" PRId32, value); }
 void printElement(int64_t value) { std::printf("%" PRId64, value); }
@@ -61,10 +63,12 @@ void printExact(UnrankedMemRefType<T> *memref, const char *typeName) {
 }
 } // namespace
 
-LINALGX_EXPORT void _mlir_ciface_printMemrefExactF32(UnrankedMemRefType<float> *m) {
+LINALGX_EXPORT void
+_mlir_ciface_printMemrefExactF32(UnrankedMemRefType<float> *m) {
   printExact(m, "f32");
 }
-LINALGX_EXPORT void _mlir_ciface_printMemrefExactF64(UnrankedMemRefType<double> *m) {
+LINALGX_EXPORT void
+_mlir_ciface_printMemrefExactF64(UnrankedMemRefType<double> *m) {
   printExact(m, "f64");
 }
 LINALGX_EXPORT void
@@ -75,9 +79,11 @@ LINALGX_EXPORT void
 _mlir_ciface_printMemrefExactC64(UnrankedMemRefType<std::complex<double>> *m) {
   printExact(m, "complex<f64>");
 }
-LINALGX_EXPORT void _mlir_ciface_printMemrefExactI32(UnrankedMemRefType<int32_t> *m) {
+LINALGX_EXPORT void
+_mlir_ciface_printMemrefExactI32(UnrankedMemRefType<int32_t> *m) {
   printExact(m, "i32");
 }
-LINALGX_EXPORT void _mlir_ciface_printMemrefExactI64(UnrankedMemRefType<int64_t> *m) {
+LINALGX_EXPORT void
+_mlir_ciface_printMemrefExactI64(UnrankedMemRefType<int64_t> *m) {
   printExact(m, "i64");
 }

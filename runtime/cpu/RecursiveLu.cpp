@@ -99,8 +99,7 @@ void factorBlock(Block<T> block, int64_t m, int64_t n, I *pivots,
 } // namespace
 
 template <typename T, typename I>
-void linalgx::cpu::recursiveLu(T *a, int64_t m, int64_t n, I *pivots,
-                               I *info) {
+void linalgx::cpu::recursiveLu(T *a, int64_t m, int64_t n, I *pivots, I *info) {
   I firstZero = 0;
   factorBlock(Block<T>{a, n, 0, 0}, m, n, pivots, &firstZero);
   *info = firstZero;

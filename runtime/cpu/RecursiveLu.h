@@ -1,4 +1,5 @@
-//===- RecursiveLu.h - LU of a large row-major matrix over BLAS-3 -*- C++ -*-===//
+//===- RecursiveLu.h - LU of a large row-major matrix over BLAS-3 -*- C++
+//-*-===//
 //
 // The CPU runtime's kernel for matrices large enough for LAPACK, without
 // LAPACK's column-major layout: a recursive LU (split the columns in half,

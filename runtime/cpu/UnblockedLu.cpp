@@ -57,9 +57,8 @@ template <typename T> struct Element {
   }
   /// dst[j] = (dst[j] - l1 * src1[j]) - l2 * src2[j]: two steps' updates
   /// in one pass, rounded exactly as the two passes would be.
-  static void subtractScaled2(T *__restrict dst, const T *__restrict src1,
-                              T l1, const T *__restrict src2, T l2,
-                              int64_t len) {
+  static void subtractScaled2(T *__restrict dst, const T *__restrict src1, T l1,
+                              const T *__restrict src2, T l2, int64_t len) {
     for (int64_t j = 0; j < len; ++j)
       dst[j] = (dst[j] - l1 * src1[j]) - l2 * src2[j];
   }
@@ -72,77 +71,85 @@ template <typename T> struct Element {
 // (Not masked stores: a load that reads what a masked store wrote cannot be
 // forwarded from it, and the next step reads these rows right away; that
 // made the kernel twice as slow on AMD Zen.)
-template <> inline void
-Element<double>::subtractScaled(double *__restrict dst,
-                                const double *__restrict src, double l,
-                                int64_t len) {
+template <>
+inline void Element<double>::subtractScaled(double *__restrict dst,
+                                            const double *__restrict src,
+                                            double l, int64_t len) {
   int64_t j = 0;
   const __m512d scale = _mm512_set1_pd(l);
   for (; j + 8 <= len; j += 8)
-    _mm512_storeu_pd(dst + j, _mm512_sub_pd(_mm512_loadu_pd(dst + j),
-                                            _mm512_mul_pd(scale, _mm512_loadu_pd(src + j))));
+    _mm512_storeu_pd(
+        dst + j, _mm512_sub_pd(_mm512_loadu_pd(dst + j),
+                               _mm512_mul_pd(scale, _mm512_loadu_pd(src + j))));
   if (j + 4 <= len) {
     const __m256d scale4 = _mm256_set1_pd(l);
-    _mm256_storeu_pd(dst + j, _mm256_sub_pd(_mm256_loadu_pd(dst + j),
-                                            _mm256_mul_pd(scale4, _mm256_loadu_pd(src + j))));
+    _mm256_storeu_pd(
+        dst + j,
+        _mm256_sub_pd(_mm256_loadu_pd(dst + j),
+                      _mm256_mul_pd(scale4, _mm256_loadu_pd(src + j))));
     j += 4;
   }
   if (j + 2 <= len) {
     const __m128d scale2 = _mm_set1_pd(l);
-    _mm_storeu_pd(dst + j, _mm_sub_pd(_mm_loadu_pd(dst + j),
-                                      _mm_mul_pd(scale2, _mm_loadu_pd(src + j))));
+    _mm_storeu_pd(dst + j,
+                  _mm_sub_pd(_mm_loadu_pd(dst + j),
+                             _mm_mul_pd(scale2, _mm_loadu_pd(src + j))));
     j += 2;
   }
   if (j < len)
     dst[j] -= l * src[j];
 }
 
-template <> inline void
-Element<double>::subtractScaled2(double *__restrict dst,
-                                 const double *__restrict src1, double l1,
-                                 const double *__restrict src2, double l2,
-                                 int64_t len) {
+template <>
+inline void Element<double>::subtractScaled2(double *__restrict dst,
+                                             const double *__restrict src1,
+                                             double l1,
+                                             const double *__restrict src2,
+                                             double l2, int64_t len) {
   int64_t j = 0;
   const __m512d a = _mm512_set1_pd(l1), b = _mm512_set1_pd(l2);
   for (; j + 8 <= len; j += 8)
     _mm512_storeu_pd(
-        dst + j,
-        _mm512_sub_pd(_mm512_sub_pd(_mm512_loadu_pd(dst + j),
-                                    _mm512_mul_pd(a, _mm512_loadu_pd(src1 + j))),
-                      _mm512_mul_pd(b, _mm512_loadu_pd(src2 + j))));
+        dst + j, _mm512_sub_pd(
+                     _mm512_sub_pd(_mm512_loadu_pd(dst + j),
+                                   _mm512_mul_pd(a, _mm512_loadu_pd(src1 + j))),
+                     _mm512_mul_pd(b, _mm512_loadu_pd(src2 + j))));
   if (j + 4 <= len) {
     const __m256d a4 = _mm256_set1_pd(l1), b4 = _mm256_set1_pd(l2);
     _mm256_storeu_pd(
         dst + j,
-        _mm256_sub_pd(_mm256_sub_pd(_mm256_loadu_pd(dst + j),
-                                    _mm256_mul_pd(a4, _mm256_loadu_pd(src1 + j))),
-                      _mm256_mul_pd(b4, _mm256_loadu_pd(src2 + j))));
+        _mm256_sub_pd(
+            _mm256_sub_pd(_mm256_loadu_pd(dst + j),
+                          _mm256_mul_pd(a4, _mm256_loadu_pd(src1 + j))),
+            _mm256_mul_pd(b4, _mm256_loadu_pd(src2 + j))));
     j += 4;
   }
   for (; j < len; ++j)
     dst[j] = (dst[j] - l1 * src1[j]) - l2 * src2[j];
 }
 
-template <> inline void
-Element<float>::subtractScaled2(float *__restrict dst,
-                                const float *__restrict src1, float l1,
-                                const float *__restrict src2, float l2,
-                                int64_t len) {
+template <>
+inline void Element<float>::subtractScaled2(float *__restrict dst,
+                                            const float *__restrict src1,
+                                            float l1,
+                                            const float *__restrict src2,
+                                            float l2, int64_t len) {
   int64_t j = 0;
   const __m512 a = _mm512_set1_ps(l1), b = _mm512_set1_ps(l2);
   for (; j + 16 <= len; j += 16)
     _mm512_storeu_ps(
-        dst + j,
-        _mm512_sub_ps(_mm512_sub_ps(_mm512_loadu_ps(dst + j),
-                                    _mm512_mul_ps(a, _mm512_loadu_ps(src1 + j))),
-                      _mm512_mul_ps(b, _mm512_loadu_ps(src2 + j))));
+        dst + j, _mm512_sub_ps(
+                     _mm512_sub_ps(_mm512_loadu_ps(dst + j),
+                                   _mm512_mul_ps(a, _mm512_loadu_ps(src1 + j))),
+                     _mm512_mul_ps(b, _mm512_loadu_ps(src2 + j))));
   if (j + 8 <= len) {
     const __m256 a8 = _mm256_set1_ps(l1), b8 = _mm256_set1_ps(l2);
     _mm256_storeu_ps(
         dst + j,
-        _mm256_sub_ps(_mm256_sub_ps(_mm256_loadu_ps(dst + j),
-                                    _mm256_mul_ps(a8, _mm256_loadu_ps(src1 + j))),
-                      _mm256_mul_ps(b8, _mm256_loadu_ps(src2 + j))));
+        _mm256_sub_ps(
+            _mm256_sub_ps(_mm256_loadu_ps(dst + j),
+                          _mm256_mul_ps(a8, _mm256_loadu_ps(src1 + j))),
+            _mm256_mul_ps(b8, _mm256_loadu_ps(src2 + j))));
     j += 8;
   }
   if (j + 4 <= len) {
@@ -157,25 +164,29 @@ Element<float>::subtractScaled2(float *__restrict dst,
     dst[j] = (dst[j] - l1 * src1[j]) - l2 * src2[j];
 }
 
-template <> inline void
-Element<float>::subtractScaled(float *__restrict dst,
-                               const float *__restrict src, float l,
-                               int64_t len) {
+template <>
+inline void Element<float>::subtractScaled(float *__restrict dst,
+                                           const float *__restrict src, float l,
+                                           int64_t len) {
   int64_t j = 0;
   const __m512 scale = _mm512_set1_ps(l);
   for (; j + 16 <= len; j += 16)
-    _mm512_storeu_ps(dst + j, _mm512_sub_ps(_mm512_loadu_ps(dst + j),
-                                            _mm512_mul_ps(scale, _mm512_loadu_ps(src + j))));
+    _mm512_storeu_ps(
+        dst + j, _mm512_sub_ps(_mm512_loadu_ps(dst + j),
+                               _mm512_mul_ps(scale, _mm512_loadu_ps(src + j))));
   if (j + 8 <= len) {
     const __m256 scale8 = _mm256_set1_ps(l);
-    _mm256_storeu_ps(dst + j, _mm256_sub_ps(_mm256_loadu_ps(dst + j),
-                                            _mm256_mul_ps(scale8, _mm256_loadu_ps(src + j))));
+    _mm256_storeu_ps(
+        dst + j,
+        _mm256_sub_ps(_mm256_loadu_ps(dst + j),
+                      _mm256_mul_ps(scale8, _mm256_loadu_ps(src + j))));
     j += 8;
   }
   if (j + 4 <= len) {
     const __m128 scale4 = _mm_set1_ps(l);
-    _mm_storeu_ps(dst + j, _mm_sub_ps(_mm_loadu_ps(dst + j),
-                                      _mm_mul_ps(scale4, _mm_loadu_ps(src + j))));
+    _mm_storeu_ps(dst + j,
+                  _mm_sub_ps(_mm_loadu_ps(dst + j),
+                             _mm_mul_ps(scale4, _mm_loadu_ps(src + j))));
     j += 4;
   }
   for (; j < len; ++j)
@@ -187,7 +198,9 @@ template <typename R> struct Element<std::complex<R>> {
   using T = std::complex<R>;
   using Real = R;
   // LAPACK's i?amax measure, |re| + |im|.
-  static Real magnitude(T v) { return std::fabs(v.real()) + std::fabs(v.imag()); }
+  static Real magnitude(T v) {
+    return std::fabs(v.real()) + std::fabs(v.imag());
+  }
   static bool isZero(T v) { return v.real() == R(0) && v.imag() == R(0); }
   // Complex columns are always divided: the reciprocal's rounding and
   // overflow rules are less simple, and complex matrices are not the hot
@@ -208,9 +221,8 @@ template <typename R> struct Element<std::complex<R>> {
       d[2 * j + 1] -= lr * si + li * sr;
     }
   }
-  static void subtractScaled2(T *__restrict dst, const T *__restrict src1,
-                              T l1, const T *__restrict src2, T l2,
-                              int64_t len) {
+  static void subtractScaled2(T *__restrict dst, const T *__restrict src1, T l1,
+                              const T *__restrict src2, T l2, int64_t len) {
     subtractScaled(dst, src1, l1, len);
     subtractScaled(dst, src2, l2, len);
   }
@@ -340,7 +352,8 @@ void unblockedLu(T *a, int64_t m, int64_t n, I *pivots, I *info) {
   // loads per step.
   bool searched = false;
   for (int64_t kk = 0; kk < k;) {
-    int64_t pivotRow = searched ? kk + firstLargest(mag, m - kk) : searchColumn(kk);
+    int64_t pivotRow =
+        searched ? kk + firstLargest(mag, m - kk) : searchColumn(kk);
     searched = false;
     pivots[kk] = static_cast<I>(pivotRow);
     T pivot = row(pivotRow)[kk];
@@ -387,7 +400,8 @@ void unblockedLu(T *a, int64_t m, int64_t n, I *pivots, I *info) {
       if (status == 0)
         status = static_cast<I>(kk2 + 1);
       for (int64_t i = kk2; i < m; ++i)
-        E::subtractScaled(row(i) + kk2 + 1, u1 + kk2 + 1, row(i)[kk], n - kk2 - 1);
+        E::subtractScaled(row(i) + kk2 + 1, u1 + kk2 + 1, row(i)[kk],
+                          n - kk2 - 1);
       kk += 2;
       continue;
     }
@@ -402,7 +416,8 @@ void unblockedLu(T *a, int64_t m, int64_t n, I *pivots, I *info) {
     for (int64_t i = next; i < m; ++i) {
       T *r = row(i);
       r[kk2] = scale2(r[kk2]);
-      E::subtractScaled2(r + next, u1 + next, r[kk], u2 + next, r[kk2], n - next);
+      E::subtractScaled2(r + next, u1 + next, r[kk], u2 + next, r[kk2],
+                         n - next);
       if (next < n)
         mag[i - next] = E::magnitude(r[next]);
     }

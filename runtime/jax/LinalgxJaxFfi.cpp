@@ -58,11 +58,10 @@ ffi::Error factor(ffi::AnyBuffer a, ffi::Result<ffi::AnyBuffer> lu,
                                   std::multiplies<int64_t>());
   if (m > INT32_MAX)
     return ffi::Error::InvalidArgument(
-        "linalgx lu: int32 pivots cannot index " + std::to_string(m) +
-        " rows");
-  linalgxCpuGetrf(type, /*indexBits=*/32, a.untyped_data(),
-                  lu->untyped_data(), pivots->typed_data(),
-                  info->typed_data(), batch, m, n, LINALGX_CPU_GETRF_AUTO);
+        "linalgx lu: int32 pivots cannot index " + std::to_string(m) + " rows");
+  linalgxCpuGetrf(type, /*indexBits=*/32, a.untyped_data(), lu->untyped_data(),
+                  pivots->typed_data(), info->typed_data(), batch, m, n,
+                  LINALGX_CPU_GETRF_AUTO);
 
   // The permutation the pivots describe (docs/design.md, "The contract",
   // with N = M): one pass over each matrix's K swaps; the runtime has no

@@ -57,8 +57,7 @@ static MlirLogicalResult handleDiagnostic(MlirDiagnostic diagnostic,
                                            "remark"};
   MlirDiagnosticSeverity severity = mlirDiagnosticGetSeverity(diagnostic);
   fprintf(stdout, "diagnostic: %s: ", severities[severity]);
-  mlirLocationPrint(mlirDiagnosticGetLocation(diagnostic), printToStdout,
-                    NULL);
+  mlirLocationPrint(mlirDiagnosticGetLocation(diagnostic), printToStdout, NULL);
   fprintf(stdout, ": ");
   mlirDiagnosticPrint(diagnostic, printToStdout, NULL);
   fprintf(stdout, "\n");
@@ -201,16 +200,11 @@ static void testParseVerifyLower(void) {
 // CHECK-LABEL: @parse_verify_lower
 // CHECK:       verified: 1
 // CHECK-NEXT:  op: linalgx.lu (lu: 1, pivots_to_permutation: 0)
-// CHECK-NEXT:  op: linalgx.pivots_to_permutation (lu: 0, pivots_to_permutation: 1)
-// CHECK-NEXT:  linalgx-cpu-pipeline: success
-// CHECK-NOT:   diagnostic:
-// CHECK:       module
-// CHECK:         llvm.func @lu_perm(
-// CHECK-NOT:     linalgx.
-// CHECK-NOT:     tensor.
-// CHECK-NOT:     func.func
-// CHECK:         llvm.return
-// CHECK-NOT:   linalgx.
+// CHECK-NEXT:  op: linalgx.pivots_to_permutation (lu: 0, pivots_to_permutation:
+// 1) CHECK-NEXT:  linalgx-cpu-pipeline: success CHECK-NOT:   diagnostic: CHECK:
+// module CHECK:         llvm.func @lu_perm( CHECK-NOT:     linalgx. CHECK-NOT:
+// tensor. CHECK-NOT:     func.func CHECK:         llvm.return CHECK-NOT:
+// linalgx.
 
 //===----------------------------------------------------------------------===//
 // Pass managers from C: the generated pass constructors, the anchored
@@ -295,13 +289,15 @@ static void testPassManagers(void) {
   mlirContextDestroy(ctx);
 }
 // CHECK-LABEL: @pass_managers
-// CHECK:       pipeline: {{any|builtin.module}}(one-shot-bufferize{{.*}}bufferize-function-boundaries=true{{.*}},convert-linalgx-to-loops)
+// CHECK:       pipeline:
+// {{any|builtin.module}}(one-shot-bufferize{{.*}}bufferize-function-boundaries=true{{.*}},convert-linalgx-to-loops)
 // CHECK:       func.func @lu_perm(%{{.*}}: memref<2x4x4xf64>
 // CHECK:         scf.for
 // CHECK-NOT:     linalgx.
 // CHECK:       anchored: success
 // CHECK:       linalgxBuildCPUPipeline: success
-// CHECK:       gpu pipeline: {{any|builtin.module}}({{.*}}convert-linalgx-to-gpu{{.*}}host-buffers=false{{.*}}nvvm-attach-target{{.*}}chip=sm_80
+// CHECK:       gpu pipeline:
+// {{any|builtin.module}}({{.*}}convert-linalgx-to-gpu{{.*}}host-buffers=false{{.*}}nvvm-attach-target{{.*}}chip=sm_80
 // CHECK-NOT:   diagnostic:
 // CHECK-NOT:   UNEXPECTED
 
@@ -333,11 +329,11 @@ static void testErrors(void) {
   // Syntax errors likewise.
   fprintf(stdout, "-- syntax\n");
   errors = 0;
-  module = mlirModuleCreateParse(
-      ctx, mlirStringRefCreateFromCString(
-               "func.func @bad(%a: tensor<4x4xf64>) {\n"
-               "  linalgx.lu ins(%a tensor<4x4xf64>)\n"
-               "}\n"));
+  module =
+      mlirModuleCreateParse(ctx, mlirStringRefCreateFromCString(
+                                     "func.func @bad(%a: tensor<4x4xf64>) {\n"
+                                     "  linalgx.lu ins(%a tensor<4x4xf64>)\n"
+                                     "}\n"));
   fprintf(stdout, "null module: %d, errors: %d\n", mlirModuleIsNull(module),
           errors);
   EXPECT(mlirModuleIsNull(module) && errors == 1);
@@ -359,8 +355,8 @@ static void testErrors(void) {
   fprintf(stdout, "-- bad option\n");
   errors = 0;
   result = linalgxRunPipeline(
-      moduleOp, mlirStringRefCreateFromCString(
-                    "linalgx-cpu-pipeline{no-such-option=1}"));
+      moduleOp,
+      mlirStringRefCreateFromCString("linalgx-cpu-pipeline{no-such-option=1}"));
   fprintf(stdout, "failed: %d, errors: %d\n",
           mlirLogicalResultIsFailure(result), errors);
   EXPECT(mlirLogicalResultIsFailure(result) && errors == 1);
@@ -380,10 +376,10 @@ static void testErrors(void) {
   // Bad options of the pipeline builders go to the callback.
   fprintf(stdout, "-- builder options\n");
   MlirPassManager pm = mlirPassManagerCreate(ctx);
-  result = linalgxBuildGPUPipeline(mlirPassManagerGetAsOpPassManager(pm),
-                                   mlirStringRefCreateFromCString(
-                                       "host-buffers=maybe"),
-                                   printToStdout, NULL);
+  result = linalgxBuildGPUPipeline(
+      mlirPassManagerGetAsOpPassManager(pm),
+      mlirStringRefCreateFromCString("host-buffers=maybe"), printToStdout,
+      NULL);
   fprintf(stdout, "\nfailed: %d\n", mlirLogicalResultIsFailure(result));
   EXPECT(mlirLogicalResultIsFailure(result));
   // A NULL callback is allowed.
@@ -395,9 +391,9 @@ static void testErrors(void) {
   mlirPassManagerDestroy(pm);
 
   // A null operation is a failure, not a crash.
-  result = linalgxRunPipeline((MlirOperation){NULL},
-                              mlirStringRefCreateFromCString(
-                                  "linalgx-cpu-pipeline"));
+  result = linalgxRunPipeline(
+      (MlirOperation){NULL},
+      mlirStringRefCreateFromCString("linalgx-cpu-pipeline"));
   fprintf(stdout, "null op failed: %d\n", mlirLogicalResultIsFailure(result));
   EXPECT(mlirLogicalResultIsFailure(result));
 
@@ -405,26 +401,27 @@ static void testErrors(void) {
 }
 // CHECK-LABEL: @errors
 // CHECK:       -- verifier
-// CHECK-NEXT:  diagnostic: error: loc("-":2:{{[0-9]+}}): 'linalgx.lu' op 'input' must have rank >= 2 (shape [B..., M, N]), but got 'tensor<4xf64>'
+// CHECK-NEXT:  diagnostic: error: loc("-":2:{{[0-9]+}}): 'linalgx.lu' op
+// 'input' must have rank >= 2 (shape [B..., M, N]), but got 'tensor<4xf64>'
 // CHECK-NEXT:  null module: 1, errors: 1
 // CHECK:       -- syntax
 // CHECK-NEXT:  diagnostic: error: loc("-":2:{{[0-9]+}}): expected ':'
 // CHECK-NEXT:  null module: 1, errors: 1
 // CHECK:       -- unknown pass
-// CHECK-NEXT:  diagnostic: error: loc("-":0:0): linalgx: cannot parse pass pipeline 'linalgx-no-such-pipeline': {{.*}}'linalgx-no-such-pipeline' does not refer to a registered pass or pass pipeline
-// CHECK:       failed: 1, errors: 1
-// CHECK:       -- bad option
-// CHECK:       no such option no-such-option
-// CHECK-NEXT:  diagnostic: error: loc("-":0:0): linalgx: cannot parse pass pipeline 'linalgx-cpu-pipeline{no-such-option=1}': failed to add `linalgx-cpu-pipeline` with options `no-such-option=1`
-// CHECK-NEXT:  failed: 1, errors: 1
-// CHECK:       -- failing pass
-// CHECK:       diagnostic: error: loc("-":7:{{[0-9]+}}): 'linalgx.lu' op must be on memrefs to be lowered to loops; run 'one-shot-bufferize' first (linalgx-cpu-pipeline does)
-// CHECK:       failed: 1, errors: {{[1-9]}}
-// CHECK:       -- builder options
-// CHECK-NEXT:  for the --host-buffers option: 'maybe' is invalid value for boolean argument!
-// CHECK-NEXT:  linalgx: invalid options for linalgx-gpu-pipeline 'host-buffers=maybe'
-// CHECK-NEXT:  failed: 1
-// CHECK-NEXT:  failed: 1
+// CHECK-NEXT:  diagnostic: error: loc("-":0:0): linalgx: cannot parse pass
+// pipeline 'linalgx-no-such-pipeline': {{.*}}'linalgx-no-such-pipeline' does
+// not refer to a registered pass or pass pipeline CHECK:       failed: 1,
+// errors: 1 CHECK:       -- bad option CHECK:       no such option
+// no-such-option CHECK-NEXT:  diagnostic: error: loc("-":0:0): linalgx: cannot
+// parse pass pipeline 'linalgx-cpu-pipeline{no-such-option=1}': failed to add
+// `linalgx-cpu-pipeline` with options `no-such-option=1` CHECK-NEXT:  failed:
+// 1, errors: 1 CHECK:       -- failing pass CHECK:       diagnostic: error:
+// loc("-":7:{{[0-9]+}}): 'linalgx.lu' op must be on memrefs to be lowered to
+// loops; run 'one-shot-bufferize' first (linalgx-cpu-pipeline does) CHECK:
+// failed: 1, errors: {{[1-9]}} CHECK:       -- builder options CHECK-NEXT:  for
+// the --host-buffers option: 'maybe' is invalid value for boolean argument!
+// CHECK-NEXT:  linalgx: invalid options for linalgx-gpu-pipeline
+// 'host-buffers=maybe' CHECK-NEXT:  failed: 1 CHECK-NEXT:  failed: 1
 // CHECK-NEXT:  null op failed: 1
 
 /* The descriptors of memref<3x3xf64>, memref<3xi32> and memref<i32>, as the
@@ -445,7 +442,8 @@ typedef struct {
 static const char *const kJitModule =
     "func.func @lu(%a: memref<3x3xf64>, %p: memref<3xi32>, %i: memref<i32>,\n"
     "              %perm: memref<3xi32>) {\n"
-    "  linalgx.lu ins(%a : memref<3x3xf64>) outs(%a, %p, %i : memref<3x3xf64>,\n"
+    "  linalgx.lu ins(%a : memref<3x3xf64>) outs(%a, %p, %i : "
+    "memref<3x3xf64>,\n"
     "      memref<3xi32>, memref<i32>) permutation(%perm : memref<3xi32>)\n"
     "  return\n"
     "}\n"
@@ -476,8 +474,8 @@ static void testJit(void) {
   fprintf(stdout, "@jit\n");
   // The loops lowering first (code that calls nothing); the default
   // strategy's runtime call comes below.
-  MlirStringRef cpu = mlirStringRefCreateFromCString(
-      "linalgx-cpu-pipeline{lu-strategy=loops}");
+  MlirStringRef cpu =
+      mlirStringRefCreateFromCString("linalgx-cpu-pipeline{lu-strategy=loops}");
   int64_t compiledBefore = linalgxJitCompilationCount();
   LinalgXJitModule module = linalgxJitModuleCreate(
       mlirStringRefCreateFromCString(kJitModule), cpu, /*optLevel=*/2,
@@ -510,9 +508,8 @@ static void testJit(void) {
   linalgxJitModuleDestroy(viaRuntime);
 
   fprintf(stdout, "-- missing entry point\n");
-  EXPECT(linalgxJitModuleLookup(
-             module, mlirStringRefCreateFromCString("main"), printToStdout,
-             NULL) == NULL);
+  EXPECT(linalgxJitModuleLookup(module, mlirStringRefCreateFromCString("main"),
+                                printToStdout, NULL) == NULL);
   fprintf(stdout, "\n");
   EXPECT(linalgxJitModuleLookup(
              module, mlirStringRefCreateFromCString("not_an_entry_point"),
@@ -530,9 +527,8 @@ static void testJit(void) {
       2, 0, NULL, printToStdout, NULL);
   fprintf(stdout, "\nnull: %d\n", linalgxJitModuleIsNull(module));
   fprintf(stdout, "-- bad optimization level\n");
-  module = linalgxJitModuleCreate(
-      mlirStringRefCreateFromCString(kJitModule), cpu, 7, 0, NULL,
-      printToStdout, NULL);
+  module = linalgxJitModuleCreate(mlirStringRefCreateFromCString(kJitModule),
+                                  cpu, 7, 0, NULL, printToStdout, NULL);
   fprintf(stdout, "\nnull: %d\n", linalgxJitModuleIsNull(module));
   fprintf(stdout, "-- missing shared library\n");
   MlirStringRef missing =
@@ -544,25 +540,23 @@ static void testJit(void) {
   EXPECT(linalgxJitCompilationCount() == compiledBefore + 2);
 }
 // CHECK-LABEL: @jit
-// CHECK-NEXT:  type: (memref<3x3xf64>, memref<3xi32>, memref<i32>, memref<3xi32>) -> ()
-// CHECK-NEXT:  pivots: 2 2 2, permutation: 2 0 1, info: 0
+// CHECK-NEXT:  type: (memref<3x3xf64>, memref<3xi32>, memref<i32>,
+// memref<3xi32>) -> () CHECK-NEXT:  pivots: 2 2 2, permutation: 2 0 1, info: 0
 // CHECK-NEXT:  U(0,0): 7
 // CHECK-NEXT:  runtime: pivots: 2 2 2, permutation: 2 0 1, info: 0
 // CHECK-NEXT:  runtime: U(0,0): 7
 // CHECK-NEXT:  -- missing entry point
-// CHECK-NEXT:  linalgx: the module has no public function @main with a body (callable functions: @lu)
-// CHECK-NEXT:  linalgx: the module has no public function @not_an_entry_point with a body (callable functions: @lu)
-// CHECK-NEXT:  linalgx: the module has no public function @main with a body (callable functions: @lu)
-// CHECK-NEXT:  -- syntax
-// CHECK-NEXT:  linalgx: the MLIR source does not parse or verify:
-// CHECK-NEXT:  <linalgx source>:2:12: error: expected ':'
-// CHECK-NEXT:  null: 1
-// CHECK-NEXT:  -- bad optimization level
-// CHECK-NEXT:  linalgx: optimization level 7 is not in 0..3
-// CHECK-NEXT:  null: 1
-// CHECK-NEXT:  -- missing shared library
-// CHECK-NEXT:  linalgx: cannot load the shared library '/nonexistent/libnothing.so': {{.*}}No such file or directory
-// CHECK-NEXT:  null: 1
+// CHECK-NEXT:  linalgx: the module has no public function @main with a body
+// (callable functions: @lu) CHECK-NEXT:  linalgx: the module has no public
+// function @not_an_entry_point with a body (callable functions: @lu)
+// CHECK-NEXT:  linalgx: the module has no public function @main with a body
+// (callable functions: @lu) CHECK-NEXT:  -- syntax CHECK-NEXT:  linalgx: the
+// MLIR source does not parse or verify: CHECK-NEXT:  <linalgx source>:2:12:
+// error: expected ':' CHECK-NEXT:  null: 1 CHECK-NEXT:  -- bad optimization
+// level CHECK-NEXT:  linalgx: optimization level 7 is not in 0..3 CHECK-NEXT:
+// null: 1 CHECK-NEXT:  -- missing shared library CHECK-NEXT:  linalgx: cannot
+// load the shared library '/nonexistent/libnothing.so': {{.*}}No such file or
+// directory CHECK-NEXT:  null: 1
 
 int main(void) {
   // Unbuffered, so that what MLIR and LLVM print to stderr (invalid option

@@ -1,4 +1,5 @@
-//===- linalgx-fuzz.cpp - libFuzzer target: parse, verify, lower -*- C++ -*-===//
+//===- linalgx-fuzz.cpp - libFuzzer target: parse, verify, lower -*- C++
+//-*-===//
 //
 // Feeds each input through what linalgx-opt does with a file:
 //
@@ -22,10 +23,10 @@
 // Every diagnostic is swallowed (a ScopedDiagnosticHandler that returns
 // success), so only crashes, sanitizer reports, timeouts and OOMs are
 // findings. One oracle is added on top: a linalgx pass that *succeeds* must
-// leave valid IR, so (b), (c), (d) and the JAX import run the linalgx pass with the
-// pass manager's verifier off and verify by hand afterwards; invalid IR from a
-// successful linalgx pass aborts (LINALGX_FUZZ_NO_VERIFY_ORACLE=1 turns the
-// oracle off).
+// leave valid IR, so (b), (c), (d) and the JAX import run the linalgx pass with
+// the pass manager's verifier off and verify by hand afterwards; invalid IR
+// from a successful linalgx pass aborts (LINALGX_FUZZ_NO_VERIFY_ORACLE=1 turns
+// the oracle off).
 //
 // One MLIRContext (threading disabled, every registered dialect loaded up
 // front) is reused for the whole process: a fresh context per input costs
@@ -229,8 +230,8 @@ void runCPUPipeline(MLIRContext &context, ModuleOp module) {
 void runLoops(MLIRContext &context, ModuleOp module) {
   OwningOpRef<ModuleOp> clone = module.clone();
   PassManager bufferize(&context);
-  bufferize.addPass(bufferization::createOneShotBufferizePass(
-      bufferizeOptions()));
+  bufferize.addPass(
+      bufferization::createOneShotBufferizePass(bufferizeOptions()));
   if (failed(bufferize.run(*clone)))
     return;
   PassManager lower(&context);
@@ -262,8 +263,8 @@ void runGPU(MLIRContext &context, ModuleOp module, uint64_t seed) {
   {
     OwningOpRef<ModuleOp> clone = module.clone();
     PassManager bufferize(&context);
-    bufferize.addPass(bufferization::createOneShotBufferizePass(
-        bufferizeOptions()));
+    bufferize.addPass(
+        bufferization::createOneShotBufferizePass(bufferizeOptions()));
     if (failed(bufferize.run(*clone)))
       return;
     static const char *const strategies[] = {"auto", "generated", "cusolver",
@@ -340,8 +341,8 @@ bool hasNegativeConstantDimIndex(ModuleOp module) {
 }
 
 void fuzzOne(MLIRContext &context, const uint8_t *data, size_t size) {
-  ScopedDiagnosticHandler swallow(
-      &context, [](Diagnostic &) { return success(); });
+  ScopedDiagnosticHandler swallow(&context,
+                                  [](Diagnostic &) { return success(); });
 
   uint64_t seed = 0;
   for (size_t i = 0; i < size; ++i)

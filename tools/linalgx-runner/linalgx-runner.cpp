@@ -38,9 +38,9 @@ enum class Target { CPU, CUDA };
 
 // The runner's own options. LLVM prints --help's categories in name order,
 // so this name sorts before JitRunnerMain's "General options".
-llvm::cl::OptionCategory clRunnerCategory(
-    "Compilation options",
-    "How linalgx-runner lowers the program before running it");
+llvm::cl::OptionCategory
+    clRunnerCategory("Compilation options",
+                     "How linalgx-runner lowers the program before running it");
 
 // Parsed by JitRunnerMain's command line parser together with its own flags.
 llvm::cl::opt<Target> clTarget(
@@ -61,9 +61,9 @@ llvm::cl::opt<std::string> clLuStrategy(
                    "CUDA: auto, generated, cusolver, cublas-batched)"),
     llvm::cl::init("auto"), llvm::cl::cat(clRunnerCategory));
 
-llvm::cl::opt<std::string> clGPUChip(
-    "gpu-chip", llvm::cl::desc("GPU architecture for --target=cuda"),
-    llvm::cl::init("sm_90"), llvm::cl::cat(clRunnerCategory));
+llvm::cl::opt<std::string>
+    clGPUChip("gpu-chip", llvm::cl::desc("GPU architecture for --target=cuda"),
+              llvm::cl::init("sm_90"), llvm::cl::cat(clRunnerCategory));
 
 /// Moves the options of the libraries linked in (LLVM's code generators,
 /// Polly, ...: ~400 lines) from --help to --help-hidden, where they still
@@ -96,8 +96,7 @@ bool isLoweredToLLVM(Operation *module) {
 /// Programs that free memrefs themselves manage their own buffers; the
 /// deallocation passes reject them, so they are not run on such programs.
 bool freesBuffers(Operation *module) {
-  return module
-      ->walk([](memref::DeallocOp) { return WalkResult::interrupt(); })
+  return module->walk([](memref::DeallocOp) { return WalkResult::interrupt(); })
       .wasInterrupted();
 }
 
@@ -111,8 +110,7 @@ std::string gpuBinaryCacheDir() {
   if (std::optional<std::string> xdg =
           llvm::sys::Process::GetEnv("XDG_CACHE_HOME"))
     dir = *xdg;
-  else if (std::optional<std::string> home =
-               llvm::sys::Process::GetEnv("HOME"))
+  else if (std::optional<std::string> home = llvm::sys::Process::GetEnv("HOME"))
     llvm::sys::path::append(dir, *home, ".cache");
   else
     return "";
@@ -168,8 +166,8 @@ std::vector<std::string> runtimeSearchPath(const char *argv0) {
   std::string exe = llvm::sys::fs::getMainExecutable(
       argv0, reinterpret_cast<void *>(&runtimeSearchPath));
   if (!exe.empty()) {
-    llvm::SmallString<256> lib(llvm::sys::path::parent_path(
-        llvm::sys::path::parent_path(exe)));
+    llvm::SmallString<256> lib(
+        llvm::sys::path::parent_path(llvm::sys::path::parent_path(exe)));
     llvm::sys::path::append(lib, "lib");
     dirs.push_back(std::string(lib));
   }
@@ -244,8 +242,8 @@ bool probeCudaRuntime(const std::string &path) {
     return false;
   }
   using ProbeFn = int (*)(char *, int64_t);
-  auto probe = reinterpret_cast<ProbeFn>(
-      library.getAddressOfSymbol("linalgxCudaProbe"));
+  auto probe =
+      reinterpret_cast<ProbeFn>(library.getAddressOfSymbol("linalgxCudaProbe"));
   if (!probe) {
     llvm::errs() << "linalgx-runner: error: " << path
                  << " has no linalgxCudaProbe; is it the linalgx runtime?\n";

@@ -66,8 +66,10 @@ public:
     if (flavour == Flavour::Host)
       return complex::DivOp::create(b, lhs, rhs);
     // Smith's algorithm: divide by the larger part of rhs to avoid overflow.
-    Value ar = complex::ReOp::create(b, lhs), ai = complex::ImOp::create(b, lhs);
-    Value br = complex::ReOp::create(b, rhs), bi = complex::ImOp::create(b, rhs);
+    Value ar = complex::ReOp::create(b, lhs),
+          ai = complex::ImOp::create(b, lhs);
+    Value br = complex::ReOp::create(b, rhs),
+          bi = complex::ImOp::create(b, rhs);
     Value realLarger = arith::CmpFOp::create(b, arith::CmpFPredicate::OGE,
                                              abs(b, br), abs(b, bi));
     auto mulAdd = [&](Value x, Value y, Value z) -> Value { // x * y + z
@@ -97,8 +99,10 @@ public:
       return arith::MulFOp::create(b, lhs, rhs);
     if (flavour == Flavour::Host)
       return complex::MulOp::create(b, lhs, rhs);
-    Value ar = complex::ReOp::create(b, lhs), ai = complex::ImOp::create(b, lhs);
-    Value br = complex::ReOp::create(b, rhs), bi = complex::ImOp::create(b, rhs);
+    Value ar = complex::ReOp::create(b, lhs),
+          ai = complex::ImOp::create(b, lhs);
+    Value br = complex::ReOp::create(b, rhs),
+          bi = complex::ImOp::create(b, rhs);
     return complex::CreateOp::create(
         b, complexType,
         arith::SubFOp::create(b, arith::MulFOp::create(b, ar, br),
@@ -127,16 +131,15 @@ public:
     Value smallest = arith::ConstantOp::create(
         b, b.getFloatAttr(realType, llvm::APFloat::getSmallestNormalized(
                                         realType.getFloatSemantics())));
-    return arith::CmpFOp::create(b, arith::CmpFPredicate::OGE,
-                                 magnitude(b, x), smallest);
+    return arith::CmpFOp::create(b, arith::CmpFPredicate::OGE, magnitude(b, x),
+                                 smallest);
   }
 
   /// acc - lhs * rhs. In kernels the product and the difference may be
   /// contracted into one fused multiply-add (one rounding instead of two,
   /// half the instructions of the elimination's inner loop); host code keeps
   /// the two roundings the CPU paths share bit for bit.
-  Value mulSub(ImplicitLocOpBuilder &b, Value acc, Value lhs,
-               Value rhs) const {
+  Value mulSub(ImplicitLocOpBuilder &b, Value acc, Value lhs, Value rhs) const {
     if (!complexType && flavour == Flavour::Kernel) {
       auto contract = arith::FastMathFlags::contract;
       return arith::SubFOp::create(
@@ -147,8 +150,10 @@ public:
     if (flavour == Flavour::Host)
       return complex::SubOp::create(b, acc,
                                     complex::MulOp::create(b, lhs, rhs));
-    Value ar = complex::ReOp::create(b, lhs), ai = complex::ImOp::create(b, lhs);
-    Value br = complex::ReOp::create(b, rhs), bi = complex::ImOp::create(b, rhs);
+    Value ar = complex::ReOp::create(b, lhs),
+          ai = complex::ImOp::create(b, lhs);
+    Value br = complex::ReOp::create(b, rhs),
+          bi = complex::ImOp::create(b, rhs);
     Value re = arith::SubFOp::create(b, arith::MulFOp::create(b, ar, br),
                                      arith::MulFOp::create(b, ai, bi));
     Value im = arith::AddFOp::create(b, arith::MulFOp::create(b, ar, bi),

@@ -109,9 +109,9 @@ struct GPUPipelineOptions
 /// format) before anything is built, so that a bad value is an error that
 /// names it rather than a crash deep in the NVPTX backend. Reports each
 /// problem through `emitError`.
-LogicalResult
-verifyGPUPipelineOptions(const GPUPipelineOptions &options,
-                         llvm::function_ref<void(const llvm::Twine &)> emitError);
+LogicalResult verifyGPUPipelineOptions(
+    const GPUPipelineOptions &options,
+    llvm::function_ref<void(const llvm::Twine &)> emitError);
 
 /// Tensors or memrefs using linalgx ops all the way to the LLVM dialect with
 /// the kernels compiled for an NVIDIA GPU and embedded as a gpu.binary.

@@ -37,11 +37,21 @@ typedef void (*Function8)(void *, void *, void *, void *, void *, void *,
 
 static void invoke(void *address, int count, Descriptor *d) {
   switch (count) {
-  case 1: ((Function1)address)(&d[0]); break;
-  case 2: ((Function2)address)(&d[0], &d[1]); break;
-  case 3: ((Function3)address)(&d[0], &d[1], &d[2]); break;
-  case 4: ((Function4)address)(&d[0], &d[1], &d[2], &d[3]); break;
-  case 5: ((Function5)address)(&d[0], &d[1], &d[2], &d[3], &d[4]); break;
+  case 1:
+    ((Function1)address)(&d[0]);
+    break;
+  case 2:
+    ((Function2)address)(&d[0], &d[1]);
+    break;
+  case 3:
+    ((Function3)address)(&d[0], &d[1], &d[2]);
+    break;
+  case 4:
+    ((Function4)address)(&d[0], &d[1], &d[2], &d[3]);
+    break;
+  case 5:
+    ((Function5)address)(&d[0], &d[1], &d[2], &d[3], &d[4]);
+    break;
   case 6:
     ((Function6)address)(&d[0], &d[1], &d[2], &d[3], &d[4], &d[5]);
     break;
@@ -58,8 +68,8 @@ static void invoke(void *address, int count, Descriptor *d) {
 /* Fills `descriptor` from a C-contiguous buffer: strides in elements. */
 static int describe(const Py_buffer *view, Descriptor *descriptor) {
   if (view->ndim > kMaxRank) {
-    PyErr_Format(PyExc_ValueError, "memref rank %d is more than %d",
-                 view->ndim, kMaxRank);
+    PyErr_Format(PyExc_ValueError, "memref rank %d is more than %d", view->ndim,
+                 kMaxRank);
     return -1;
   }
   int rank = view->ndim;
@@ -75,8 +85,7 @@ static int describe(const Py_buffer *view, Descriptor *descriptor) {
   return 0;
 }
 
-static PyObject *call(PyObject *self, PyObject *const *args,
-                      Py_ssize_t nargs) {
+static PyObject *call(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
   (void)self;
   int count = (int)nargs - 2;
   if (count < 1 || count > kMaxArguments) {
@@ -93,8 +102,8 @@ static PyObject *call(PyObject *self, PyObject *const *args,
   Descriptor descriptors[kMaxArguments];
   int acquired = 0;
   for (; acquired < count; ++acquired) {
-    int flags = PyBUF_C_CONTIGUOUS |
-                ((readOnly >> acquired) & 1 ? 0 : PyBUF_WRITABLE);
+    int flags =
+        PyBUF_C_CONTIGUOUS | ((readOnly >> acquired) & 1 ? 0 : PyBUF_WRITABLE);
     if (PyObject_GetBuffer(args[2 + acquired], &views[acquired], flags) < 0)
       break;
     if (describe(&views[acquired], &descriptors[acquired]) < 0) {
@@ -103,8 +112,7 @@ static PyObject *call(PyObject *self, PyObject *const *args,
     }
   }
   if (acquired == count) {
-    Py_BEGIN_ALLOW_THREADS
-    invoke(address, count, descriptors);
+    Py_BEGIN_ALLOW_THREADS invoke(address, count, descriptors);
     Py_END_ALLOW_THREADS
   }
   for (int i = 0; i < acquired; ++i)
@@ -122,8 +130,14 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT,
-                                    "_linalgx_memref_call", NULL, -1, methods,
-                                    NULL, NULL, NULL, NULL};
+                                    "_linalgx_memref_call",
+                                    NULL,
+                                    -1,
+                                    methods,
+                                    NULL,
+                                    NULL,
+                                    NULL,
+                                    NULL};
 
 PyMODINIT_FUNC PyInit__linalgx_memref_call(void) {
   return PyModule_Create(&module);

@@ -171,9 +171,8 @@ public:
   FailureOr<JAXLuCall> check(std::string *reason) {
     JAXLuCall call{target, Value(), {}};
     if (failed(checkPlacement()) || failed(checkOperandsAndResults(call)) ||
-        failed(checkTypes(call)) ||
-        failed(checkBatchDims()) || failed(checkLayouts(call)) ||
-        failed(checkConfig())) {
+        failed(checkTypes(call)) || failed(checkBatchDims()) ||
+        failed(checkLayouts(call)) || failed(checkConfig())) {
       if (reason)
         *reason = std::move(message);
       return failure();
@@ -228,7 +227,8 @@ private:
 
     // Shape-polymorphic form: the result shapes are extra operands, listed
     // by `indices_of_shape_operands` (one per result, in order).
-    Attribute indicesAttr = generic_form::getAttr(op, "indices_of_shape_operands");
+    Attribute indicesAttr =
+        generic_form::getAttr(op, "indices_of_shape_operands");
     if (!indicesAttr) {
       if (op->getNumOperands() != 1) {
         fail() << "expected 1 operand, found " << op->getNumOperands()
@@ -312,8 +312,7 @@ private:
                << formatType(type);
         return failure();
       }
-      if (target.lapackType &&
-          lapackTypeLetter(element) != target.lapackType) {
+      if (target.lapackType && lapackTypeLetter(element) != target.lapackType) {
         fail() << "call target " << target.name << " is for "
                << lapackTypeName(target.lapackType) << " matrices, found "
                << formatType(type);
@@ -367,7 +366,8 @@ private:
   /// partitioner which dimensions are batch dimensions. JAX sets it on every
   /// static-shape call and omits it in the shape-polymorphic form.
   LogicalResult checkBatchDims() {
-    int64_t rank = cast<RankedTensorType>(op->getOperand(0).getType()).getRank();
+    int64_t rank =
+        cast<RankedTensorType>(op->getOperand(0).getType()).getRank();
     int64_t expected = rank - coreRank();
     auto frontend = dyn_cast_or_null<DictionaryAttr>(
         generic_form::getAttr(op, "mhlo.frontend_attributes"));
@@ -391,10 +391,10 @@ private:
     return success();
   }
 
-  LogicalResult checkLayoutList(StringRef name, unsigned count,
-                                function_ref<SmallVector<int64_t>(unsigned)>
-                                    expected,
-                                function_ref<StringRef(unsigned)> what) {
+  LogicalResult
+  checkLayoutList(StringRef name, unsigned count,
+                  function_ref<SmallVector<int64_t>(unsigned)> expected,
+                  function_ref<StringRef(unsigned)> what) {
     auto list = dyn_cast_or_null<ArrayAttr>(generic_form::getAttr(op, name));
     if (!list) {
       fail() << "missing " << name
@@ -473,8 +473,8 @@ private:
         return "permutation";
       return i == 0 ? "lu" : i == 1 ? "pivots" : "info";
     };
-    return checkLayoutList("result_layouts", op->getNumResults(),
-                           resultLayout, resultWhat);
+    return checkLayoutList("result_layouts", op->getNumResults(), resultLayout,
+                           resultWhat);
   }
 
   /// JAX's typed-FFI calls carry their attributes in `mhlo.backend_config`
@@ -517,12 +517,12 @@ private:
     for (NamedAttribute entry : dict) {
       if (!isGetrf() && entry.getName() == "permutation_size") {
         auto size = dyn_cast<IntegerAttr>(entry.getValue());
-        int64_t n =
-            cast<RankedTensorType>(op->getResult(0).getType()).getShape().back();
+        int64_t n = cast<RankedTensorType>(op->getResult(0).getType())
+                        .getShape()
+                        .back();
         if (size && (ShapedType::isDynamic(n) || size.getInt() == n))
           continue;
-        fail() << "mhlo.backend_config permutation_size = "
-               << entry.getValue()
+        fail() << "mhlo.backend_config permutation_size = " << entry.getValue()
                << " does not match the permutation's last dimension";
         return failure();
       }
@@ -640,8 +640,7 @@ struct JAXLuPattern : public RewritePattern {
 
 private:
   static void rewriteGetrf(Operation *op, const JAXLuCall &call,
-                           ImplicitLocOpBuilder &b,
-                           PatternRewriter &rewriter) {
+                           ImplicitLocOpBuilder &b, PatternRewriter &rewriter) {
     Value input = call.operand;
     auto inputType = cast<RankedTensorType>(input.getType());
     int64_t rank = inputType.getRank();

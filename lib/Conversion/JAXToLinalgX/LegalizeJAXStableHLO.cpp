@@ -50,13 +50,17 @@ constexpr StringLiteral kElementwiseOps[] = {
     "stablehlo.minimum", "stablehlo.maximum",  "stablehlo.and",
     "stablehlo.or",      "stablehlo.compare",  "stablehlo.select",
     "stablehlo.convert", "stablehlo.real",     "stablehlo.imag"};
-constexpr StringLiteral kShapeOps[] = {
-    "stablehlo.constant",       "stablehlo.iota",
-    "stablehlo.dynamic_iota",   "stablehlo.broadcast_in_dim",
-    "stablehlo.dynamic_broadcast_in_dim",
-    "stablehlo.reshape",        "stablehlo.dynamic_reshape",
-    "stablehlo.concatenate",    "stablehlo.slice",
-    "stablehlo.transpose",      "stablehlo.get_dimension_size"};
+constexpr StringLiteral kShapeOps[] = {"stablehlo.constant",
+                                       "stablehlo.iota",
+                                       "stablehlo.dynamic_iota",
+                                       "stablehlo.broadcast_in_dim",
+                                       "stablehlo.dynamic_broadcast_in_dim",
+                                       "stablehlo.reshape",
+                                       "stablehlo.dynamic_reshape",
+                                       "stablehlo.concatenate",
+                                       "stablehlo.slice",
+                                       "stablehlo.transpose",
+                                       "stablehlo.get_dimension_size"};
 
 bool isStableHLO(Operation *op) {
   return op->getName().getDialectNamespace() == "stablehlo";
@@ -83,7 +87,8 @@ bool isSplatInteger(Value value, int64_t expected) {
   Operation *def = value.getDefiningOp();
   if (!def || def->getName().getStringRef() != "stablehlo.constant")
     return false;
-  auto splat = dyn_cast_or_null<DenseIntElementsAttr>(gf::getAttr(def, "value"));
+  auto splat =
+      dyn_cast_or_null<DenseIntElementsAttr>(gf::getAttr(def, "value"));
   return splat && splat.isSplat() &&
          splat.getSplatValue<APInt>().getSExtValue() == expected;
 }
@@ -157,9 +162,8 @@ bool isReferenced(func::FuncOp function, ModuleOp module) {
   auto refersToName = [&](Attribute attr) {
     bool found = false;
     if (attr)
-      attr.walk([&](SymbolRefAttr ref) {
-        found |= ref.getRootReference() == name;
-      });
+      attr.walk(
+          [&](SymbolRefAttr ref) { found |= ref.getRootReference() == name; });
     return found;
   };
   WalkResult result = module.walk([&](Operation *op) {
@@ -234,8 +238,7 @@ SmallVector<Value> dynamicSizesFromShape(OpBuilder &b, Location loc,
       continue;
     Value index = arith::ConstantIndexOp::create(b, loc, dim);
     Value size = tensor::ExtractOp::create(b, loc, shape, ValueRange{index});
-    sizes.push_back(
-        arith::IndexCastOp::create(b, loc, b.getIndexType(), size));
+    sizes.push_back(arith::IndexCastOp::create(b, loc, b.getIndexType(), size));
   }
   return sizes;
 }
@@ -245,8 +248,8 @@ using ScalarBody = function_ref<Value(OpBuilder &, Location, ValueRange)>;
 /// A `linalg.generic` computing `type` element by element from `inputs`,
 /// each indexed by `maps` (all identities if empty, a rank-0 input broadcast).
 Value generate(OpBuilder &b, Location loc, RankedTensorType type,
-               ValueRange inputs, ArrayRef<Value> dynamicSizes,
-               ScalarBody body, ArrayRef<AffineMap> inputMaps = {}) {
+               ValueRange inputs, ArrayRef<Value> dynamicSizes, ScalarBody body,
+               ArrayRef<AffineMap> inputMaps = {}) {
   int64_t rank = type.getRank();
   MLIRContext *context = b.getContext();
   SmallVector<AffineMap> maps(inputMaps);
@@ -527,13 +530,13 @@ struct IotaPattern : public ConversionPattern {
     if (!operands.empty())
       sizes = dynamicSizesFromShape(rewriter, loc, type, operands[0]);
     Type element = type.getElementType();
-    Value result = generate(
-        rewriter, loc, type, ValueRange{}, sizes,
-        [&](OpBuilder &b, Location bodyLoc, ValueRange) -> Value {
-          Value index = linalg::IndexOp::create(b, bodyLoc, *dim);
-          return convertScalarToDtype(b, bodyLoc, index, element,
-                                      /*isUnsignedCast=*/false);
-        });
+    Value result =
+        generate(rewriter, loc, type, ValueRange{}, sizes,
+                 [&](OpBuilder &b, Location bodyLoc, ValueRange) -> Value {
+                   Value index = linalg::IndexOp::create(b, bodyLoc, *dim);
+                   return convertScalarToDtype(b, bodyLoc, index, element,
+                                               /*isUnsignedCast=*/false);
+                 });
     rewriter.replaceOp(op, result);
     return success();
   }
@@ -614,8 +617,7 @@ struct ReshapePattern : public ConversionPattern {
       auto shapeType =
           RankedTensorType::get({type.getRank()}, rewriter.getIndexType());
       shape = arith::ConstantOp::create(
-          rewriter, loc,
-          DenseIntElementsAttr::get(shapeType, type.getShape()));
+          rewriter, loc, DenseIntElementsAttr::get(shapeType, type.getShape()));
     } else {
       return rewriter.notifyMatchFailure(op, "a reshape to a dynamic shape");
     }
@@ -681,9 +683,8 @@ struct TransposePattern : public ConversionPattern {
         sizes.push_back(tensor::DimOp::create(rewriter, loc, operands[0],
                                               (*permutation)[dim]));
     Value init = tensor::EmptyOp::create(rewriter, loc, type, sizes);
-    rewriter.replaceOp(op, linalg::TransposeOp::create(rewriter, loc,
-                                                       operands[0], init,
-                                                       *permutation)
+    rewriter.replaceOp(op, linalg::TransposeOp::create(
+                               rewriter, loc, operands[0], init, *permutation)
                                .getResult());
     return success();
   }
@@ -702,8 +703,8 @@ struct GetDimensionSizePattern : public ConversionPattern {
       return rewriter.notifyMatchFailure(op, "expected a dimension");
     Location loc = op->getLoc();
     Value size = tensor::DimOp::create(rewriter, loc, operands[0], *dim);
-    size = arith::IndexCastOp::create(rewriter, loc, type.getElementType(),
-                                      size);
+    size =
+        arith::IndexCastOp::create(rewriter, loc, type.getElementType(), size);
     rewriter.replaceOpWithNewOp<tensor::FromElementsOp>(op, type,
                                                         ValueRange{size});
     return success();
@@ -721,10 +722,11 @@ struct ShapeAssertionPattern : public ConversionPattern {
                   ConversionPatternRewriter &rewriter) const override {
     if (!isShapeAssertion(op) || operands.empty())
       return rewriter.notifyMatchFailure(op, "not a shape assertion");
-    auto message = dyn_cast_or_null<StringAttr>(gf::getAttr(op, "error_message"));
+    auto message =
+        dyn_cast_or_null<StringAttr>(gf::getAttr(op, "error_message"));
     Location loc = op->getLoc();
-    Value holds = tensor::ExtractOp::create(rewriter, loc, operands[0],
-                                            ValueRange{});
+    Value holds =
+        tensor::ExtractOp::create(rewriter, loc, operands[0], ValueRange{});
     cf::AssertOp::create(rewriter, loc, holds,
                          message ? message.getValue()
                                  : StringRef("JAX shape assertion failed"));
@@ -759,7 +761,8 @@ struct LegalizeJAXStableHLOPass
     module.walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (!isStableHLO(op) || isLowered(op))
         return WalkResult::advance();
-      InFlightDiagnostic diagnostic = op->emitError()
+      InFlightDiagnostic diagnostic =
+          op->emitError()
           << "'" << op->getName()
           << "' is not one of the StableHLO operations linalgx's JAX import "
              "lowers (it lowers only what JAX writes around its LU: "
@@ -812,7 +815,7 @@ void mlir::linalgx::populateLegalizeJAXStableHLOPatterns(
   patterns.add<BroadcastPattern>("stablehlo.dynamic_broadcast_in_dim", context);
   patterns.add<ReshapePattern>("stablehlo.reshape", context);
   patterns.add<ReshapePattern>("stablehlo.dynamic_reshape", context);
-  patterns.add<ConstantPattern, ConcatenatePattern, SlicePattern,
-               TransposePattern, GetDimensionSizePattern,
-               ShapeAssertionPattern>(context);
+  patterns
+      .add<ConstantPattern, ConcatenatePattern, SlicePattern, TransposePattern,
+           GetDimensionSizePattern, ShapeAssertionPattern>(context);
 }

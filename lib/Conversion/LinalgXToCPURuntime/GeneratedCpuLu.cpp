@@ -8,8 +8,8 @@
 //   convert-scf-to-openmp) when it has enough work to pay for waking the
 //   other threads, a serial loop nest otherwise.
 // - Each matrix is copied into a stack buffer (memref.alloca in an
-//   stack save/restore, so the stack does not grow with the batch) whose rows are
-//   padded to whole 64-byte vectors and start on a vector boundary: every
+//   stack save/restore, so the stack does not grow with the batch) whose rows
+//   are padded to whole 64-byte vectors and start on a vector boundary: every
 //   access of the factorization is then an aligned, unmasked full vector,
 //   the matrix stays in L1, and only the copies in and out touch the
 //   caller's (possibly unaligned, odd-sized) rows, with masked transfers.
@@ -71,9 +71,9 @@ Value indexConstant(ImplicitLocOpBuilder &b, int64_t value) {
 /// `for ivs in [0, dims)` over `dims`, as an scf.parallel when `parallel`
 /// (an i1) holds, a serial nest otherwise; the body is built once per form.
 /// A constant `parallel` builds one form only.
-void buildBatchLoops(ImplicitLocOpBuilder &b, ArrayRef<Value> dims,
-                     Value parallel,
-                     function_ref<void(ImplicitLocOpBuilder &, ValueRange)> body) {
+void buildBatchLoops(
+    ImplicitLocOpBuilder &b, ArrayRef<Value> dims, Value parallel,
+    function_ref<void(ImplicitLocOpBuilder &, ValueRange)> body) {
   if (dims.empty()) {
     body(b, {});
     return;
@@ -81,12 +81,12 @@ void buildBatchLoops(ImplicitLocOpBuilder &b, ArrayRef<Value> dims,
   SmallVector<Value> lbs(dims.size(), indexConstant(b, 0));
   SmallVector<Value> steps(dims.size(), indexConstant(b, 1));
   auto buildParallel = [&](ImplicitLocOpBuilder &b) {
-    scf::ParallelOp::create(b, lbs, dims, steps,
-                            [&](OpBuilder &nested, Location loc,
-                                ValueRange ivs) {
-                              ImplicitLocOpBuilder nb(loc, nested);
-                              body(nb, ivs);
-                            });
+    scf::ParallelOp::create(
+        b, lbs, dims, steps,
+        [&](OpBuilder &nested, Location loc, ValueRange ivs) {
+          ImplicitLocOpBuilder nb(loc, nested);
+          body(nb, ivs);
+        });
   };
   auto buildSerial = [&](ImplicitLocOpBuilder &b) {
     scf::buildLoopNest(b, b.getLoc(), lbs, dims, steps,
@@ -123,8 +123,8 @@ void buildBatchLoops(ImplicitLocOpBuilder &b, ArrayRef<Value> dims,
 /// inside it to control flow before memref-to-llvm lowers the scope.)
 void buildStackScope(ImplicitLocOpBuilder &b,
                      function_ref<void(ImplicitLocOpBuilder &)> body) {
-  Value saved = LLVM::StackSaveOp::create(
-      b, LLVM::LLVMPointerType::get(b.getContext()));
+  Value saved =
+      LLVM::StackSaveOp::create(b, LLVM::LLVMPointerType::get(b.getContext()));
   body(b);
   LLVM::StackRestoreOp::create(b, saved);
 }
@@ -150,8 +150,8 @@ Value product(ImplicitLocOpBuilder &b, ArrayRef<Value> values) {
         constant = std::numeric_limits<int64_t>::max();
       continue;
     }
-    dynamic = dynamic ? arith::MulIOp::create(b, dynamic, value).getResult()
-                      : value;
+    dynamic =
+        dynamic ? arith::MulIOp::create(b, dynamic, value).getResult() : value;
   }
   Value folded = indexConstant(b, constant);
   if (!dynamic)
@@ -203,21 +203,22 @@ public:
     for (int64_t lane = 0; lane < lanes; ++lane)
       iota[lane] = lane;
     laneIota = arith::ConstantOp::create(
-        b, DenseElementsAttr::get(
-               VectorType::get({lanes}, b.getIndexType()),
-               llvm::to_vector(llvm::map_range(iota, [&](int64_t v) -> Attribute {
-                 return b.getIndexAttr(v);
-               }))));
+        b, DenseElementsAttr::get(VectorType::get({lanes}, b.getIndexType()),
+                                  llvm::to_vector(llvm::map_range(
+                                      iota, [&](int64_t v) -> Attribute {
+                                        return b.getIndexAttr(v);
+                                      }))));
   }
 
   /// Factors the buffer; `storePivot(k, row)` gets each pivot row as an
   /// `indexType` integer. Returns info (`indexType`).
-  Value build(ImplicitLocOpBuilder &b,
-              function_ref<void(ImplicitLocOpBuilder &, Value, Value)>
-                  storePivot) {
+  Value
+  build(ImplicitLocOpBuilder &b,
+        function_ref<void(ImplicitLocOpBuilder &, Value, Value)> storePivot) {
     Value zero = indexConstant(b, 0), one = indexConstant(b, 1);
     Value k = arith::MinUIOp::create(b, m, n);
-    Value noError = arith::ConstantOp::create(b, b.getIntegerAttr(indexType, 0));
+    Value noError =
+        arith::ConstantOp::create(b, b.getIntegerAttr(indexType, 0));
 
     // Step 0's pivot row; each step finds the next one.
     Value firstPivot = searchIfStepExists(b, zero, k);
@@ -250,9 +251,9 @@ public:
                                     noError));
           Value oneBasedStep = arith::IndexCastOp::create(b, indexType, below);
           scf::YieldOp::create(
-              b, ValueRange{arith::SelectOp::create(b, firstError,
-                                                    oneBasedStep, info),
-                            step.getResult(0)});
+              b, ValueRange{
+                     arith::SelectOp::create(b, firstError, oneBasedStep, info),
+                     step.getResult(0)});
         });
     return steps.getResult(0);
   }
@@ -292,9 +293,9 @@ private:
           Value better = arith::CmpFOp::create(b, arith::CmpFPredicate::OGT,
                                                candidate, best[0]);
           scf::YieldOp::create(
-              b, ValueRange{arith::SelectOp::create(b, better, candidate,
-                                                    best[0]),
-                            arith::SelectOp::create(b, better, i, best[1])});
+              b,
+              ValueRange{arith::SelectOp::create(b, better, candidate, best[0]),
+                         arith::SelectOp::create(b, better, i, best[1])});
         });
     scf::YieldOp::create(b, loop.getResult(1));
     b.setInsertionPointToStart(&search.getElseRegion().front());
@@ -331,31 +332,34 @@ private:
 
     // The vector holding column kk, and which of its lanes are left of kk
     // (kept), kk itself (the multiplier) and right of it (updated).
-    Value firstChunk = arith::SubIOp::create(
-        b, kk, arith::RemUIOp::create(b, kk, lanesValue));
+    Value firstChunk =
+        arith::SubIOp::create(b, kk, arith::RemUIOp::create(b, kk, lanesValue));
     Value columns = arith::AddIOp::create(
-        b, laneIota, vector::BroadcastOp::create(b, laneIota.getType(), firstChunk));
+        b, laneIota,
+        vector::BroadcastOp::create(b, laneIota.getType(), firstChunk));
     Value kkLanes = vector::BroadcastOp::create(b, laneIota.getType(), kk);
-    Value updateLanes = arith::CmpIOp::create(b, arith::CmpIPredicate::ugt,
-                                              columns, kkLanes);
-    Value multiplierLane = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
-                                                 columns, kkLanes);
+    Value updateLanes =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, columns, kkLanes);
+    Value multiplierLane =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, columns, kkLanes);
     Value restStart = arith::AddIOp::create(b, firstChunk, lanesValue);
     // Column kk + 1 is searched while the rows are updated; when it does not
     // exist (kk = n - 1) a column that does is read and the result unused.
     Value nMinusOne = arith::SubIOp::create(b, n, one);
     Value nextColumn = arith::MinUIOp::create(b, below, nMinusOne);
 
-    auto rowLoop = [&](ImplicitLocOpBuilder &b,
-                       function_ref<Value(ImplicitLocOpBuilder &, Value)>
-                           multiplierOf) -> Value {
+    auto rowLoop =
+        [&](ImplicitLocOpBuilder &b,
+            function_ref<Value(ImplicitLocOpBuilder &, Value)> multiplierOf)
+        -> Value {
       Value noBest = arith::ConstantOp::create(b, b.getZeroAttr(elementType));
       auto rows = scf::ForOp::create(
           b, below, m, one, ValueRange{noBest, below},
           [&](OpBuilder &nested, Location loc, Value i, ValueRange best) {
             ImplicitLocOpBuilder b(loc, nested);
             Value multiplier = multiplierOf(b, load(b, i, kk));
-            Value spread = vector::BroadcastOp::create(b, vectorType, multiplier);
+            Value spread =
+                vector::BroadcastOp::create(b, vectorType, multiplier);
             auto update = [&](ImplicitLocOpBuilder &b, Value j) -> Value {
               Value a = loadVector(b, i, j);
               Value u = loadVector(b, kk, j);
@@ -382,8 +386,8 @@ private:
             Value candidate = element.magnitude(b, load(b, i, nextColumn));
             Value first =
                 arith::CmpIOp::create(b, arith::CmpIPredicate::eq, i, below);
-            Value larger = arith::CmpFOp::create(
-                b, arith::CmpFPredicate::OGT, candidate, best[0]);
+            Value larger = arith::CmpFOp::create(b, arith::CmpFPredicate::OGT,
+                                                 candidate, best[0]);
             Value better = arith::OrIOp::create(b, first, larger);
             scf::YieldOp::create(
                 b, ValueRange{
@@ -442,7 +446,8 @@ bool mlir::linalgx::generatedLuFits(Type elementType, int64_t m, int64_t n) {
     int64_t lanes = lanesOf(elementType);
     rowLength = (n + lanes - 1) / lanes * lanes;
   }
-  int64_t bytesPerRow = std::max<int64_t>(rowLength * elementBytes(elementType), 1);
+  int64_t bytesPerRow =
+      std::max<int64_t>(rowLength * elementBytes(elementType), 1);
   return m <= kGeneratedLuMaxLocalBytes / bytesPerRow;
 }
 
@@ -489,114 +494,124 @@ void mlir::linalgx::buildGeneratedCpuLu(ImplicitLocOpBuilder &b, LuOp op,
   int64_t lanes = isComplex ? 1 : lanesOf(elementType);
   Value rowLength = isComplex ? n : paddedRowLength(b, n, lanes);
 
-  buildBatchLoops(b, batchDims, parallel, [&](ImplicitLocOpBuilder &b,
-                                              ValueRange ivs) {
-    auto at = [&](std::initializer_list<Value> trailing) {
-      SmallVector<Value> indices(ivs.begin(), ivs.end());
-      indices.append(trailing.begin(), trailing.end());
-      return indices;
-    };
-    auto storePivot = [&](ImplicitLocOpBuilder &b, Value kk, Value row) {
-      memref::StoreOp::create(b, row, pivots, at({kk}));
-    };
-    Value zero = indexConstant(b, 0);
+  buildBatchLoops(
+      b, batchDims, parallel, [&](ImplicitLocOpBuilder &b, ValueRange ivs) {
+        auto at = [&](std::initializer_list<Value> trailing) {
+          SmallVector<Value> indices(ivs.begin(), ivs.end());
+          indices.append(trailing.begin(), trailing.end());
+          return indices;
+        };
+        auto storePivot = [&](ImplicitLocOpBuilder &b, Value kk, Value row) {
+          memref::StoreOp::create(b, row, pivots, at({kk}));
+        };
+        Value zero = indexConstant(b, 0);
 
-    buildStackScope(b, [&](ImplicitLocOpBuilder &b) {
-      Value status;
-      if (isComplex) {
-        // The reference loops on a local copy.
-        auto bufferType = MemRefType::get(
-            {ShapedType::kDynamic, ShapedType::kDynamic}, elementType);
-        Value buffer = memref::AllocaOp::create(b, bufferType, ValueRange{m, n});
-        auto copy = [&](function_ref<void(ImplicitLocOpBuilder &, Value,
-                                          Value)> body) {
-          buildSimpleFor(b, zero, m, [&](ImplicitLocOpBuilder &b, Value i) {
-            buildSimpleFor(b, zero, n, [&](ImplicitLocOpBuilder &b, Value j) {
-              body(b, i, j);
+        buildStackScope(b, [&](ImplicitLocOpBuilder &b) {
+          Value status;
+          if (isComplex) {
+            // The reference loops on a local copy.
+            auto bufferType = MemRefType::get(
+                {ShapedType::kDynamic, ShapedType::kDynamic}, elementType);
+            Value buffer =
+                memref::AllocaOp::create(b, bufferType, ValueRange{m, n});
+            auto copy =
+                [&](function_ref<void(ImplicitLocOpBuilder &, Value, Value)>
+                        body) {
+                  buildSimpleFor(
+                      b, zero, m, [&](ImplicitLocOpBuilder &b, Value i) {
+                        buildSimpleFor(b, zero, n,
+                                       [&](ImplicitLocOpBuilder &b, Value j) {
+                                         body(b, i, j);
+                                       });
+                      });
+                };
+            copy([&](ImplicitLocOpBuilder &b, Value i, Value j) {
+              memref::StoreOp::create(
+                  b, memref::LoadOp::create(b, input, at({i, j})), buffer,
+                  ValueRange{i, j});
             });
-          });
-        };
-        copy([&](ImplicitLocOpBuilder &b, Value i, Value j) {
-          memref::StoreOp::create(
-              b, memref::LoadOp::create(b, input, at({i, j})), buffer,
-              ValueRange{i, j});
-        });
-        status = buildUnblockedLuLoops(
-            b, elementType, indexType, m, n,
-            [&](ImplicitLocOpBuilder &b, Value i, Value j) -> Value {
-              return memref::LoadOp::create(b, buffer, ValueRange{i, j});
-            },
-            [&](ImplicitLocOpBuilder &b, Value v, Value i, Value j) {
-              memref::StoreOp::create(b, v, buffer, ValueRange{i, j});
-            },
-            storePivot);
-        copy([&](ImplicitLocOpBuilder &b, Value i, Value j) {
-          memref::StoreOp::create(
-              b, memref::LoadOp::create(b, buffer, ValueRange{i, j}), lu,
-              at({i, j}));
-        });
-      } else {
-        auto bufferType = MemRefType::get({ShapedType::kDynamic}, elementType);
-        Value size = arith::MulIOp::create(b, m, rowLength);
-        Value buffer = memref::AllocaOp::create(
-            b, bufferType, ValueRange{size},
-            b.getI64IntegerAttr(kGeneratedVectorBytes));
-        auto vectorType = VectorType::get({lanes}, elementType);
-        Value lanesValue = indexConstant(b, lanes);
-        auto eachChunk = [&](function_ref<void(ImplicitLocOpBuilder &, Value,
-                                               Value, Value)> body) {
-          buildSimpleFor(b, zero, m, [&](ImplicitLocOpBuilder &b, Value i) {
-            Value rowStart = arith::MulIOp::create(b, i, rowLength);
-            scf::ForOp::create(
-                b, zero, rowLength, lanesValue, ValueRange{},
-                [&](OpBuilder &nested, Location loc, Value j, ValueRange) {
-                  ImplicitLocOpBuilder b(loc, nested);
-                  body(b, i, j, arith::AddIOp::create(b, rowStart, j));
-                  scf::YieldOp::create(b);
+            status = buildUnblockedLuLoops(
+                b, elementType, indexType, m, n,
+                [&](ImplicitLocOpBuilder &b, Value i, Value j) -> Value {
+                  return memref::LoadOp::create(b, buffer, ValueRange{i, j});
+                },
+                [&](ImplicitLocOpBuilder &b, Value v, Value i, Value j) {
+                  memref::StoreOp::create(b, v, buffer, ValueRange{i, j});
+                },
+                storePivot);
+            copy([&](ImplicitLocOpBuilder &b, Value i, Value j) {
+              memref::StoreOp::create(
+                  b, memref::LoadOp::create(b, buffer, ValueRange{i, j}), lu,
+                  at({i, j}));
+            });
+          } else {
+            auto bufferType =
+                MemRefType::get({ShapedType::kDynamic}, elementType);
+            Value size = arith::MulIOp::create(b, m, rowLength);
+            Value buffer = memref::AllocaOp::create(
+                b, bufferType, ValueRange{size},
+                b.getI64IntegerAttr(kGeneratedVectorBytes));
+            auto vectorType = VectorType::get({lanes}, elementType);
+            Value lanesValue = indexConstant(b, lanes);
+            auto eachChunk = [&](function_ref<void(ImplicitLocOpBuilder &,
+                                                   Value, Value, Value)>
+                                     body) {
+              buildSimpleFor(b, zero, m, [&](ImplicitLocOpBuilder &b, Value i) {
+                Value rowStart = arith::MulIOp::create(b, i, rowLength);
+                scf::ForOp::create(
+                    b, zero, rowLength, lanesValue, ValueRange{},
+                    [&](OpBuilder &nested, Location loc, Value j, ValueRange) {
+                      ImplicitLocOpBuilder b(loc, nested);
+                      body(b, i, j, arith::AddIOp::create(b, rowStart, j));
+                      scf::YieldOp::create(b);
+                    });
+              });
+            };
+            // In: the row's tail past n reads as zeros, so the padding holds
+            // zeros (never denormals or NaNs that would slow the updates).
+            Value padding =
+                arith::ConstantOp::create(b, b.getZeroAttr(elementType));
+            eachChunk([&](ImplicitLocOpBuilder &b, Value i, Value j,
+                          Value at_) {
+              Value row = vector::TransferReadOp::create(b, vectorType, input,
+                                                         at({i, j}), padding);
+              vector::StoreOp::create(b, row, buffer, ValueRange{at_});
+            });
+            status =
+                VectorLu(b, elementType, indexType, buffer, m, n, rowLength)
+                    .build(b, storePivot);
+            // Out: masked at the row's end.
+            eachChunk(
+                [&](ImplicitLocOpBuilder &b, Value i, Value j, Value at_) {
+                  Value row = vector::LoadOp::create(b, vectorType, buffer,
+                                                     ValueRange{at_});
+                  vector::TransferWriteOp::create(b, row, lu, at({i, j}));
                 });
-          });
-        };
-        // In: the row's tail past n reads as zeros, so the padding holds
-        // zeros (never denormals or NaNs that would slow the updates).
-        Value padding = arith::ConstantOp::create(b, b.getZeroAttr(elementType));
-        eachChunk([&](ImplicitLocOpBuilder &b, Value i, Value j, Value at_) {
-          Value row = vector::TransferReadOp::create(b, vectorType, input,
-                                                     at({i, j}), padding);
-          vector::StoreOp::create(b, row, buffer, ValueRange{at_});
+          }
+          memref::StoreOp::create(b, status, info, ValueRange(ivs));
         });
-        status = VectorLu(b, elementType, indexType, buffer, m, n, rowLength)
-                     .build(b, storePivot);
-        // Out: masked at the row's end.
-        eachChunk([&](ImplicitLocOpBuilder &b, Value i, Value j, Value at_) {
-          Value row =
-              vector::LoadOp::create(b, vectorType, buffer, ValueRange{at_});
-          vector::TransferWriteOp::create(b, row, lu, at({i, j}));
-        });
-      }
-      memref::StoreOp::create(b, status, info, ValueRange(ivs));
-    });
 
-    // The permutation of the pivots just written, in the same pass over
-    // the batch (they are still in this core's cache).
-    if (permutation) {
-      Value width = memref::DimOp::create(b, permutation, batchRank);
-      buildPermutationFromPivots(
-          b, indexType, k, width, /*oneBased=*/false,
-          [&](ImplicitLocOpBuilder &b, Value i) -> Value {
-            return memref::LoadOp::create(b, pivots, at({i}));
-          },
-          [&](ImplicitLocOpBuilder &b, Value j) -> Value {
-            return memref::LoadOp::create(b, permutation, at({j}));
-          },
-          [&](ImplicitLocOpBuilder &b, Value v, Value j) {
-            memref::StoreOp::create(b, v, permutation, at({j}));
-          });
-    }
-  });
+        // The permutation of the pivots just written, in the same pass over
+        // the batch (they are still in this core's cache).
+        if (permutation) {
+          Value width = memref::DimOp::create(b, permutation, batchRank);
+          buildPermutationFromPivots(
+              b, indexType, k, width, /*oneBased=*/false,
+              [&](ImplicitLocOpBuilder &b, Value i) -> Value {
+                return memref::LoadOp::create(b, pivots, at({i}));
+              },
+              [&](ImplicitLocOpBuilder &b, Value j) -> Value {
+                return memref::LoadOp::create(b, permutation, at({j}));
+              },
+              [&](ImplicitLocOpBuilder &b, Value v, Value j) {
+                memref::StoreOp::create(b, v, permutation, at({j}));
+              });
+        }
+      });
 }
 
-void mlir::linalgx::buildParallelPivotsToPermutation(
-    ImplicitLocOpBuilder &b, PivotsToPermutationOp op) {
+void mlir::linalgx::buildParallelPivotsToPermutation(ImplicitLocOpBuilder &b,
+                                                     PivotsToPermutationOp op) {
   Value pivots = op.getPivots(), permutation = op.getPermutation();
   int64_t batchRank = op.getBatchRank();
   Type indexType = cast<MemRefType>(pivots.getType()).getElementType();
@@ -605,28 +620,29 @@ void mlir::linalgx::buildParallelPivotsToPermutation(
   Value k = dims(b, pivots, batchRank, batchRank + 1)[0];
   SmallVector<Value> entries(batchDims);
   entries.push_back(width);
-  Value parallel = atLeast(b, product(b, entries), kPermutationParallelMinEntries);
+  Value parallel =
+      atLeast(b, product(b, entries), kPermutationParallelMinEntries);
   if (std::optional<int64_t> known = getConstantIntValue(product(b, batchDims));
       known && *known < 2)
     parallel = arith::ConstantIntOp::create(b, 0, 1);
 
-  buildBatchLoops(b, batchDims, parallel, [&](ImplicitLocOpBuilder &b,
-                                              ValueRange ivs) {
-    auto at = [&](Value trailing) {
-      SmallVector<Value> indices(ivs.begin(), ivs.end());
-      indices.push_back(trailing);
-      return indices;
-    };
-    buildPermutationFromPivots(
-        b, indexType, k, width, op.getOneBased(),
-        [&](ImplicitLocOpBuilder &b, Value i) -> Value {
-          return memref::LoadOp::create(b, pivots, at(i));
-        },
-        [&](ImplicitLocOpBuilder &b, Value j) -> Value {
-          return memref::LoadOp::create(b, permutation, at(j));
-        },
-        [&](ImplicitLocOpBuilder &b, Value v, Value j) {
-          memref::StoreOp::create(b, v, permutation, at(j));
-        });
-  });
+  buildBatchLoops(b, batchDims, parallel,
+                  [&](ImplicitLocOpBuilder &b, ValueRange ivs) {
+                    auto at = [&](Value trailing) {
+                      SmallVector<Value> indices(ivs.begin(), ivs.end());
+                      indices.push_back(trailing);
+                      return indices;
+                    };
+                    buildPermutationFromPivots(
+                        b, indexType, k, width, op.getOneBased(),
+                        [&](ImplicitLocOpBuilder &b, Value i) -> Value {
+                          return memref::LoadOp::create(b, pivots, at(i));
+                        },
+                        [&](ImplicitLocOpBuilder &b, Value j) -> Value {
+                          return memref::LoadOp::create(b, permutation, at(j));
+                        },
+                        [&](ImplicitLocOpBuilder &b, Value v, Value j) {
+                          memref::StoreOp::create(b, v, permutation, at(j));
+                        });
+                  });
 }

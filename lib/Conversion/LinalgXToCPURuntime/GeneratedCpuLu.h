@@ -1,4 +1,5 @@
-//===- GeneratedCpuLu.h - batch-parallel generated LU for the CPU -*- C++ -*-===//
+//===- GeneratedCpuLu.h - batch-parallel generated LU for the CPU -*- C++
+//-*-===//
 //
 // lu-strategy=generated of convert-linalgx-to-cpu-runtime: linalgx.lu as MLIR
 // (scf.parallel over the batch, lowered to OpenMP by the CPU pipeline; each

@@ -1,4 +1,5 @@
-//===- LinalgXToCPURuntime.cpp - linalgx.lu to CPU runtime calls -*- C++ -*-===//
+//===- LinalgXToCPURuntime.cpp - linalgx.lu to CPU runtime calls -*- C++
+//-*-===//
 //
 // The fast CPU lowering of linalgx.lu: one call of the CPU runtime
 // (runtime/cpu, linalgxCpuGetrf) per op, for the whole batch. The runtime
@@ -121,8 +122,7 @@ bool runtimeCanTake(LuOp op) {
 
 /// Static matrix and batch sizes of `op`, if all are static (and the batch
 /// fits int64: a type may claim more matrices than any buffer holds).
-std::optional<std::pair<int64_t, std::array<int64_t, 2>>>
-staticSizes(LuOp op) {
+std::optional<std::pair<int64_t, std::array<int64_t, 2>>> staticSizes(LuOp op) {
   auto type = cast<MemRefType>(op.getLu().getType());
   if (!type.hasStaticShape())
     return std::nullopt;
@@ -132,8 +132,9 @@ staticSizes(LuOp op) {
   if (!batch)
     return std::nullopt;
   int64_t rank = type.getRank();
-  return std::make_pair(*batch, std::array<int64_t, 2>{type.getDimSize(rank - 2),
-                                                       type.getDimSize(rank - 1)});
+  return std::make_pair(*batch,
+                        std::array<int64_t, 2>{type.getDimSize(rank - 2),
+                                               type.getDimSize(rank - 1)});
 }
 
 /// Whether `auto` takes the generated code for `op`: where it measured
@@ -216,9 +217,8 @@ void buildRuntimeCall(ImplicitLocOpBuilder &b, LuOp op, ModuleOp module,
       ValueRange{i32Constant(runtimeElementTypeCode(elementType)),
                  i32Constant(static_cast<int32_t>(indexBits)),
                  alignedPointer(b, input), alignedPointer(b, lu),
-                 alignedPointer(b, pivots), alignedPointer(b, info),
-                 i64(batch), i64(m), i64(n),
-                 i32Constant(runtimeStrategyCode(strategy))});
+                 alignedPointer(b, pivots), alignedPointer(b, info), i64(batch),
+                 i64(m), i64(n), i32Constant(runtimeStrategyCode(strategy))});
 
   // The runtime swaps rows in place as the loops do, so the permutation is
   // the pivots' (lowered by the pattern below, one pass per matrix).
@@ -243,8 +243,8 @@ void buildGenerated(ImplicitLocOpBuilder &b, LuOp op, ModuleOp module) {
       return arith::ConstantIndexOp::create(b, type.getDimSize(d));
     return memref::DimOp::create(b, op.getLu(), d);
   };
-  Value fits = generatedLuFits(b, type.getElementType(), dim(rank - 2),
-                               dim(rank - 1));
+  Value fits =
+      generatedLuFits(b, type.getElementType(), dim(rank - 2), dim(rank - 1));
   if (std::optional<int64_t> known = getConstantIntValue(fits)) {
     if (*known)
       buildGeneratedCpuLu(b, op, input);

@@ -85,8 +85,8 @@ FailureOr<ArrayAttr> readEntry(StringRef path, StringRef key,
   return objects;
 }
 
-LogicalResult writeEntry(StringRef directory, StringRef key,
-                         ArrayAttr objects, std::string &error) {
+LogicalResult writeEntry(StringRef directory, StringRef key, ArrayAttr objects,
+                         std::string &error) {
   if (std::error_code code = llvm::sys::fs::create_directories(directory)) {
     error = "cannot create " + directory.str() + ": " + code.message();
     return failure();
@@ -156,7 +156,8 @@ struct LoadCachedGPUBinariesPass
                            StringAttr::get(&getContext(), key));
     }
     if (!pending.empty())
-      module->setAttr(kPendingKeys, DictionaryAttr::get(&getContext(), pending));
+      module->setAttr(kPendingKeys,
+                      DictionaryAttr::get(&getContext(), pending));
   }
 };
 
@@ -181,8 +182,8 @@ struct StoreGPUBinariesInCachePass
       std::string error;
       if (failed(writeEntry(cacheDir, key.getValue(), binary.getObjectsAttr(),
                             error)))
-        binary.emitWarning() << "linalgx: the GPU binary is not cached: "
-                             << error;
+        binary.emitWarning()
+            << "linalgx: the GPU binary is not cached: " << error;
     }
   }
 };

@@ -38,8 +38,7 @@ static gpu::GPUModuleOp getOrCreateKernelModule(ModuleOp module) {
 gpu::GPUFuncOp getOrCreateKernel(
     ModuleOp module, StringRef name, TypeRange argumentTypes,
     ArrayRef<int32_t> blockSize, TypeRange workgroupTypes,
-    function_ref<void(KernelBuilder &, ValueRange, ValueRange)>
-        buildBody) {
+    function_ref<void(KernelBuilder &, ValueRange, ValueRange)> buildBody) {
   gpu::GPUModuleOp kernels = getOrCreateKernelModule(module);
   OpBuilder b = OpBuilder::atBlockEnd(kernels.getBody());
   FunctionType type = b.getFunctionType(argumentTypes, {});
@@ -65,10 +64,10 @@ gpu::GPUFuncOp getOrCreateKernel(
   // assuming an alignment the buffers would otherwise not be declared with
   // (a misaligned-address fault at run time).
   for (unsigned i = 0, e = workgroupTypes.size(); i < e; ++i)
-    kernel.setWorkgroupAttributionAttr(
-        i, LLVM::LLVMDialect::getAlignAttrName(), b.getI64IntegerAttr(16));
+    kernel.setWorkgroupAttributionAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                                       b.getI64IntegerAttr(16));
   KernelBuilder body(module.getLoc(),
-                            OpBuilder::atBlockEnd(&kernel.getBody().front()));
+                     OpBuilder::atBlockEnd(&kernel.getBody().front()));
   buildBody(body, kernel.getArguments(), kernel.getWorkgroupAttributions());
   gpu::ReturnOp::create(body);
   return kernel;
@@ -106,8 +105,8 @@ Value collapseBatch(ImplicitLocOpBuilder &b, Value memref, int64_t batchRank) {
     SmallVector<int64_t> staticShape{1};
     llvm::append_range(staticShape, type.getShape());
     auto expandedType = MemRefType::get(staticShape, type.getElementType());
-    view = memref::ExpandShapeOp::create(b, expandedType, memref,
-                                         reassociation, outputShape);
+    view = memref::ExpandShapeOp::create(b, expandedType, memref, reassociation,
+                                         outputShape);
   } else if (batchRank > 1) {
     // A static batch whose size overflows int64 has no static collapsed
     // size: collapse it as a dynamic one (the runtime rejects the size).
@@ -184,8 +183,7 @@ Value withIdentityLayout(ImplicitLocOpBuilder &b, Value memref) {
                    .getResult();
     }
     return memref::ReinterpretCastOp::create(b, identity, memref,
-                                             b.getIndexAttr(0), sizes,
-                                             strides);
+                                             b.getIndexAttr(0), sizes, strides);
   }
   SmallVector<Value> dynamicSizes;
   for (int64_t dim = 0; dim < type.getRank(); ++dim)

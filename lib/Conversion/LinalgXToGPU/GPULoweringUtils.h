@@ -36,8 +36,7 @@ std::string typeSuffix(Type type);
 gpu::GPUFuncOp getOrCreateKernel(
     ModuleOp module, StringRef name, TypeRange argumentTypes,
     ArrayRef<int32_t> blockSize, TypeRange workgroupTypes,
-    function_ref<void(KernelBuilder &, ValueRange, ValueRange)>
-        buildBody);
+    function_ref<void(KernelBuilder &, ValueRange, ValueRange)> buildBody);
 
 /// The number of blocks covering `total` items at `perBlock` items each,
 /// at least one (a grid of zero blocks is an invalid launch) and at most

@@ -50,8 +50,7 @@ namespace {
 /// The shared frame of the GPU patterns: check the operands, open the op's
 /// device work chain, let the op emit its kernels and calls, close the chain
 /// and erase the op.
-template <typename OpTy>
-struct OpToGPUPattern : public OpRewritePattern<OpTy> {
+template <typename OpTy> struct OpToGPUPattern : public OpRewritePattern<OpTy> {
   OpToGPUPattern(MLIRContext *context, const LinalgXToGPUOptions &options)
       : OpRewritePattern<OpTy>(context), options(options) {}
 
@@ -93,8 +92,7 @@ struct PivotsToPermutationOpToGPU
     Value pivots2d = collapseBatch(b, pivots, batchRank);
     Value permutation2d = collapseBatch(b, permutation, batchRank);
 
-    launchPermutationKernel(module, b, work, pivots2d, permutation2d,
-                            oneBased);
+    launchPermutationKernel(module, b, work, pivots2d, permutation2d, oneBased);
   }
 };
 
@@ -126,8 +124,8 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
   /// each decided here (static shapes and batches) or by a host branch;
   /// each branch is a complete chain of device work.
   void emit(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b) const override {
-    SmallVector<LuKernelCandidate> candidates = chooseLuKernels(
-        cast<MemRefType>(op.getInput().getType()), options);
+    SmallVector<LuKernelCandidate> candidates =
+        chooseLuKernels(cast<MemRefType>(op.getInput().getType()), options);
     emitChoice(op, module, b, candidates);
   }
 
@@ -350,5 +348,5 @@ struct ConvertLinalgXToGPUPass
 void mlir::linalgx::populateLinalgXToGPUPatterns(
     RewritePatternSet &patterns, const LinalgXToGPUOptions &options) {
   patterns.add<LuOpToGPU, PivotsToPermutationOpToGPU>(patterns.getContext(),
-                                                       options);
+                                                      options);
 }

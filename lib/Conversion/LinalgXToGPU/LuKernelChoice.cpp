@@ -78,7 +78,9 @@ private:
                ? LuKernel::Panel
                : LuKernel::CyclicRegister;
   }
-  Term smallBatch() const { return {Term::BatchAtMost, options.cyclicLuMaxBatch}; }
+  Term smallBatch() const {
+    return {Term::BatchAtMost, options.cyclicLuMaxBatch};
+  }
 
   void addStaticShape() {
     if (CyclicRegisterLuShape::fits(m, n))
@@ -159,9 +161,9 @@ chooseLuKernels(MemRefType type, const LinalgXToGPUOptions &options) {
   std::optional<int64_t> staticBatch = shape.staticBatch;
   candidates.push_back(
       {{LuKernel::SharedMemory},
-       isStatic ? LuGuard::always(
-                      GeneratedLuLaunch::fitsBlock(m, n, elementBytes))
-                : LuGuard::when({{Term::MatrixFitsSharedMemory}})});
+       isStatic
+           ? LuGuard::always(GeneratedLuLaunch::fitsBlock(m, n, elementBytes))
+           : LuGuard::when({{Term::MatrixFitsSharedMemory}})});
 
   // Larger matrices whose panels fit a block's shared memory, up to
   // `blockedLuMaxSize` rows and columns, in batches of at least
@@ -252,8 +254,7 @@ namespace {
 class GuardBuilder {
 public:
   GuardBuilder(ImplicitLocOpBuilder &b, Value input)
-      : b(b), input(input),
-        rank(cast<MemRefType>(input.getType()).getRank()),
+      : b(b), input(input), rank(cast<MemRefType>(input.getType()).getRank()),
         elementBytes(elementByteSize(
             cast<MemRefType>(input.getType()).getElementType())) {}
 
@@ -264,11 +265,13 @@ public:
     case Term::MaxSizeAtMost:
       return maxSizeAtMost(term.bound);
     case Term::BatchAtMost:
-      return arith::CmpIOp::create(b, arith::CmpIPredicate::ule, batch(),
-                                   arith::ConstantIndexOp::create(b, term.bound));
+      return arith::CmpIOp::create(
+          b, arith::CmpIPredicate::ule, batch(),
+          arith::ConstantIndexOp::create(b, term.bound));
     case Term::BatchAtLeast:
-      return arith::CmpIOp::create(b, arith::CmpIPredicate::uge, batch(),
-                                   arith::ConstantIndexOp::create(b, term.bound));
+      return arith::CmpIOp::create(
+          b, arith::CmpIPredicate::uge, batch(),
+          arith::ConstantIndexOp::create(b, term.bound));
     case Term::MatrixFitsSharedMemory:
       return matrixFitsSharedMemory();
     case Term::PanelFitsSharedMemory:
@@ -285,8 +288,8 @@ private:
   Value batch() {
     Value batch = arith::ConstantIndexOp::create(b, 1);
     for (int64_t d = 0; d < rank - 2; ++d)
-      batch = arith::MulIOp::create(b, batch,
-                                    memref::DimOp::create(b, input, d));
+      batch =
+          arith::MulIOp::create(b, batch, memref::DimOp::create(b, input, d));
     return batch;
   }
   Value maxSizeAtMost(int64_t size) {
@@ -307,9 +310,8 @@ private:
     // byte count must not wrap past it.
     auto [m, n] = dims();
     Value limit = arith::ConstantIndexOp::create(b, kGeneratedLuMaxSharedBytes);
-    Value sizesBounded =
-        arith::CmpIOp::create(b, arith::CmpIPredicate::ule,
-                              arith::MaxUIOp::create(b, m, n), limit);
+    Value sizesBounded = arith::CmpIOp::create(
+        b, arith::CmpIPredicate::ule, arith::MaxUIOp::create(b, m, n), limit);
     Value bytesFit = arith::CmpIOp::create(
         b, arith::CmpIPredicate::ule,
         GeneratedLuLaunch::bytesPerMatrix(b, m, n, elementBytes), limit);

@@ -46,8 +46,7 @@ struct StripGPUObjectTimingsPass
     getOperation().walk([](gpu::BinaryOp binary) {
       SmallVector<Attribute> objects;
       for (Attribute object : binary.getObjectsAttr())
-        objects.push_back(
-            withoutTimings(cast<gpu::ObjectAttr>(object)));
+        objects.push_back(withoutTimings(cast<gpu::ObjectAttr>(object)));
       binary.setObjectsAttr(ArrayAttr::get(binary.getContext(), objects));
     });
   }

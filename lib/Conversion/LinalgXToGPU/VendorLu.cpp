@@ -42,7 +42,9 @@ void buildVendorPivotConversion(KernelBuilder &b, Value vendorPivots,
   Value threadsPerBlock =
       arith::ConstantIndexOp::create(b, kTileSize * kTileRowsPerPass);
   Value thread = arith::AddIOp::create(
-      b, arith::MulIOp::create(b, ty, arith::ConstantIndexOp::create(b, kTileSize)),
+      b,
+      arith::MulIOp::create(b, ty,
+                            arith::ConstantIndexOp::create(b, kTileSize)),
       tx);
   Value blockId = gpu::BlockIdOp::create(b, gpu::Dimension::x);
   Value gridDim = gpu::GridDimOp::create(b, gpu::Dimension::x);
@@ -51,22 +53,22 @@ void buildVendorPivotConversion(KernelBuilder &b, Value vendorPivots,
   Value stride = arith::MulIOp::create(b, gridDim, threadsPerBlock);
   b.forLoop(first, total, stride, [&](KernelBuilder &b, Value t) {
     b.ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ult, t, pivotCount),
-            [&](KernelBuilder &b) {
-              Value matrix = arith::DivUIOp::create(b, t, k);
-              Value step = arith::RemUIOp::create(b, t, k);
-              Value oneBasedPivot = toIntType(
-                  b, memref::LoadOp::create(b, vendorPivots,
-                                            ValueRange{matrix, step}));
-              memref::StoreOp::create(
-                  b, arith::SubIOp::create(b, oneBasedPivot, oneInt), pivots,
-                  ValueRange{matrix, step});
-            });
+             [&](KernelBuilder &b) {
+               Value matrix = arith::DivUIOp::create(b, t, k);
+               Value step = arith::RemUIOp::create(b, t, k);
+               Value oneBasedPivot =
+                   toIntType(b, memref::LoadOp::create(
+                                    b, vendorPivots, ValueRange{matrix, step}));
+               memref::StoreOp::create(
+                   b, arith::SubIOp::create(b, oneBasedPivot, oneInt), pivots,
+                   ValueRange{matrix, step});
+             });
     b.ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ult, t, batch),
-            [&](KernelBuilder &b) {
-              Value status =
-                  toIntType(b, memref::LoadOp::create(b, vendorInfo, t));
-              memref::StoreOp::create(b, status, info, t);
-            });
+             [&](KernelBuilder &b) {
+               Value status =
+                   toIntType(b, memref::LoadOp::create(b, vendorInfo, t));
+               memref::StoreOp::create(b, status, info, t);
+             });
   });
 }
 
@@ -105,8 +107,7 @@ void emitVendorLu(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b,
   Type intType = cast<MemRefType>(op.getPivots().getType()).getElementType();
   int64_t batchRank = op.getBatchRank();
 
-  Value input = collapseBatch(
-      b, work.input(op.getInput()), batchRank);
+  Value input = collapseBatch(b, work.input(op.getInput()), batchRank);
   Value lu = collapseBatch(b, work.output(op.getLu()), batchRank);
   Value pivots = collapseBatch(b, work.output(op.getPivots()), batchRank);
   Value info = collapseBatch(b, work.output(op.getInfo()), batchRank);
@@ -164,12 +165,12 @@ void emitVendorLu(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b,
   Value threadsPerBlock =
       arith::ConstantIndexOp::create(b, kTileSize * kTileRowsPerPass);
   Value items = arith::MaxUIOp::create(
-      b, arith::MulIOp::create(b, transposeTiles(b, workspace), threadsPerBlock),
+      b,
+      arith::MulIOp::create(b, transposeTiles(b, workspace), threadsPerBlock),
       arith::MaxUIOp::create(b, arith::MulIOp::create(b, batch, k), batch));
-  work.launch(fromColumnMajor,
-              gridSizeFor(b, items, kTileSize * kTileRowsPerPass),
-              tileBlockSize,
-              {workspace, lu, vendorPivots, pivots, vendorInfo, info});
+  work.launch(
+      fromColumnMajor, gridSizeFor(b, items, kTileSize * kTileRowsPerPass),
+      tileBlockSize, {workspace, lu, vendorPivots, pivots, vendorInfo, info});
 
   if (op.getPermutation())
     launchPermutationKernel(

@@ -112,8 +112,8 @@ Value generate(ImplicitLocOpBuilder &b, Value init, ValueRange inputs,
 }
 
 Value emptyLike(ImplicitLocOpBuilder &b, Value like, Type elementType) {
-  return tensor::EmptyOp::create(
-      b, tensor::getMixedSizes(b, b.getLoc(), like), elementType);
+  return tensor::EmptyOp::create(b, tensor::getMixedSizes(b, b.getLoc(), like),
+                                 elementType);
 }
 
 Value index(ImplicitLocOpBuilder &b, int64_t dim) {
@@ -174,7 +174,8 @@ struct LuToLinalg : public OpRewritePattern<LuOp> {
     Type intType = getElementTypeOrSelf(op.getPivots().getType());
     Value zeroIndex = arith::ConstantIndexOp::create(b, 0);
     Value one = arith::ConstantIndexOp::create(b, 1);
-    Value m = tensor::DimOp::create(b, a, 1), n = tensor::DimOp::create(b, a, 2);
+    Value m = tensor::DimOp::create(b, a, 1),
+          n = tensor::DimOp::create(b, a, 2);
     Value k = arith::MinUIOp::create(b, m, n);
 
     Value pivots0 = batch.collapse(b, op.getPivots());
@@ -189,7 +190,8 @@ struct LuToLinalg : public OpRewritePattern<LuOp> {
         b, zeroIndex, k, one, carried,
         [&](OpBuilder &nested, Location loc, Value step, ValueRange values) {
           ImplicitLocOpBuilder nb(loc, nested);
-          scf::YieldOp::create(nb, factorStep(nb, arith, step, values, intType));
+          scf::YieldOp::create(nb,
+                               factorStep(nb, arith, step, values, intType));
         });
 
     SmallVector<Value> results = {
@@ -224,17 +226,22 @@ private:
           Value p = asIndex(nb, args[0]);
           Value row = swappedRow(nb, i, k, p);
           Value x = tensor::ExtractOp::create(nb, a, ValueRange{bi, row, j});
-          Value below = arith::CmpIOp::create(nb, arith::CmpIPredicate::ugt, i, k);
+          Value below =
+              arith::CmpIOp::create(nb, arith::CmpIPredicate::ugt, i, k);
           Value pivot = tensor::ExtractOp::create(nb, a, ValueRange{bi, p, k});
-          Value column = tensor::ExtractOp::create(nb, a, ValueRange{bi, row, k});
+          Value column =
+              tensor::ExtractOp::create(nb, a, ValueRange{bi, row, k});
           // LAPACK leaves a column with a zero pivot unscaled.
-          Value multiplier = arith::SelectOp::create(
-              nb, arith.isZero(nb, pivot), column, arith.div(nb, column, pivot));
+          Value multiplier =
+              arith::SelectOp::create(nb, arith.isZero(nb, pivot), column,
+                                      arith.div(nb, column, pivot));
           Value pivotRowEntry =
               tensor::ExtractOp::create(nb, a, ValueRange{bi, p, j});
           Value updatedEntry = arith.mulSub(nb, x, multiplier, pivotRowEntry);
-          Value isColumn = arith::CmpIOp::create(nb, arith::CmpIPredicate::eq, j, k);
-          Value right = arith::CmpIOp::create(nb, arith::CmpIPredicate::ugt, j, k);
+          Value isColumn =
+              arith::CmpIOp::create(nb, arith::CmpIPredicate::eq, j, k);
+          Value right =
+              arith::CmpIOp::create(nb, arith::CmpIPredicate::ugt, j, k);
           Value lower = arith::SelectOp::create(
               nb, isColumn, multiplier,
               arith::SelectOp::create(nb, right, updatedEntry, x));
@@ -242,14 +249,14 @@ private:
         });
 
     // pivots[:, k] = p; info = k + 1 where the first zero pivot is.
-    Value pivotsColumn = generate(
-        b, emptyLike(b, pivotRow, intType), ValueRange{pivotRow},
-        {b.getMultiDimIdentityMap(1)},
-        [&](ImplicitLocOpBuilder &nb, ValueRange args) -> Value {
-          if (intType == args[0].getType())
-            return args[0];
-          return arith::TruncIOp::create(nb, intType, args[0]);
-        });
+    Value pivotsColumn =
+        generate(b, emptyLike(b, pivotRow, intType), ValueRange{pivotRow},
+                 {b.getMultiDimIdentityMap(1)},
+                 [&](ImplicitLocOpBuilder &nb, ValueRange args) -> Value {
+                   if (intType == args[0].getType())
+                     return args[0];
+                   return arith::TruncIOp::create(nb, intType, args[0]);
+                 });
     Value batchSize = tensor::DimOp::create(b, pivots, 0);
     SmallVector<OpFoldResult> offsets = {b.getIndexAttr(0), k};
     SmallVector<OpFoldResult> sizes = {batchSize, b.getIndexAttr(1)};
@@ -260,7 +267,8 @@ private:
         b, info, ValueRange{info, pivotMagnitude},
         {b.getMultiDimIdentityMap(1), b.getMultiDimIdentityMap(1)},
         [&](ImplicitLocOpBuilder &nb, ValueRange args) -> Value {
-          Value zero = arith::ConstantOp::create(nb, nb.getIntegerAttr(intType, 0));
+          Value zero =
+              arith::ConstantOp::create(nb, nb.getIntegerAttr(intType, 0));
           Value unset = arith::CmpIOp::create(nb, arith::CmpIPredicate::eq,
                                               args[0], zero);
           Value zeroPivot = arith::CmpFOp::create(
@@ -268,7 +276,8 @@ private:
               arith::ConstantOp::create(nb, nb.getZeroAttr(args[1].getType())));
           Value stepPlusOne = arith::IndexCastOp::create(
               nb, intType,
-              arith::AddIOp::create(nb, k, arith::ConstantIndexOp::create(nb, 1)));
+              arith::AddIOp::create(nb, k,
+                                    arith::ConstantIndexOp::create(nb, 1)));
           return arith::SelectOp::create(
               nb, arith::AndIOp::create(nb, unset, zeroPivot), stepPlusOne,
               args[0]);
@@ -282,20 +291,19 @@ private:
   /// [B] -> [B, 1].
   static Value expandColumn(ImplicitLocOpBuilder &b, Value column) {
     auto type = cast<RankedTensorType>(column.getType());
-    auto expanded = RankedTensorType::get({type.getDimSize(0), 1},
-                                          type.getElementType());
+    auto expanded =
+        RankedTensorType::get({type.getDimSize(0), 1}, type.getElementType());
     SmallVector<OpFoldResult> sizes = {
         tensor::getMixedSize(b, b.getLoc(), column, 0), b.getIndexAttr(1)};
-    return tensor::ExpandShapeOp::create(b, expanded, column,
-                                         ArrayRef<ReassociationIndices>{{0, 1}},
-                                         sizes);
+    return tensor::ExpandShapeOp::create(
+        b, expanded, column, ArrayRef<ReassociationIndices>{{0, 1}}, sizes);
   }
 
   /// The pivot row of column `k` of each matrix (i64, [B]) and its
   /// magnitude ([B]): the first row i >= k of largest magnitude.
   static std::pair<Value, Value> searchPivot(ImplicitLocOpBuilder &b,
-                                             const ElementArith &arith,
-                                             Value a, Value k) {
+                                             const ElementArith &arith, Value a,
+                                             Value k) {
     MLIRContext *ctx = b.getContext();
     Value batchSize = tensor::DimOp::create(b, a, 0);
     Value m = tensor::DimOp::create(b, a, 1);
@@ -304,7 +312,8 @@ private:
     // would be ambiguous.
     auto columnType = RankedTensorType::get(
         {ShapedType::kDynamic, ShapedType::kDynamic, 1}, element);
-    SmallVector<OpFoldResult> offsets = {b.getIndexAttr(0), b.getIndexAttr(0), k};
+    SmallVector<OpFoldResult> offsets = {b.getIndexAttr(0), b.getIndexAttr(0),
+                                         k};
     SmallVector<OpFoldResult> sizes = {batchSize, m, b.getIndexAttr(1)};
     SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
     Value column = tensor::ExtractSliceOp::create(b, columnType, a, offsets,
@@ -312,20 +321,21 @@ private:
     Type magnitudeType = element;
     if (auto complexType = dyn_cast<ComplexType>(element))
       magnitudeType = complexType.getElementType();
-    Value minusOne = arith::ConstantOp::create(
-        b, b.getFloatAttr(magnitudeType, -1.0));
+    Value minusOne =
+        arith::ConstantOp::create(b, b.getFloatAttr(magnitudeType, -1.0));
     auto filled = [&](Value value, Type type) -> Value {
-      Value empty = tensor::EmptyOp::create(
-          b, ArrayRef<OpFoldResult>{batchSize}, type);
+      Value empty =
+          tensor::EmptyOp::create(b, ArrayRef<OpFoldResult>{batchSize}, type);
       return linalg::FillOp::create(b, value, empty).getResult(0);
     };
     Value bestInit = filled(minusOne, magnitudeType);
     Value rowInit = filled(arith::IndexCastOp::create(b, b.getI64Type(), k),
                            b.getI64Type());
-    AffineMap columnMap = AffineMap::get(
-        2, 0, {getAffineDimExpr(0, ctx), getAffineDimExpr(1, ctx),
-               getAffineConstantExpr(0, ctx)},
-        ctx);
+    AffineMap columnMap =
+        AffineMap::get(2, 0,
+                       {getAffineDimExpr(0, ctx), getAffineDimExpr(1, ctx),
+                        getAffineConstantExpr(0, ctx)},
+                       ctx);
     AffineMap batchOnly = AffineMap::get(2, 0, {getAffineDimExpr(0, ctx)}, ctx);
     auto search = linalg::GenericOp::create(
         b, TypeRange{bestInit.getType(), rowInit.getType()}, ValueRange{column},
@@ -343,9 +353,10 @@ private:
               nb, larger,
               arith::CmpIOp::create(nb, arith::CmpIPredicate::uge, i, k));
           linalg::YieldOp::create(
-              nb, ValueRange{arith::SelectOp::create(nb, candidate, magnitude,
-                                                     args[1]),
-                             arith::SelectOp::create(nb, candidate, row, args[2])});
+              nb,
+              ValueRange{
+                  arith::SelectOp::create(nb, candidate, magnitude, args[1]),
+                  arith::SelectOp::create(nb, candidate, row, args[2])});
         });
     // A column of NaNs from row k on keeps row k (and magnitude -1: no zero
     // pivot is recorded).
@@ -378,25 +389,29 @@ struct PivotsToPermutationToLinalg
           ImplicitLocOpBuilder nb(loc, nested);
           // p[b] = pivots[b, k] (0-based); one out of [0, n) swaps nothing.
           Value target = generate(
-              nb, tensor::EmptyOp::create(
-                      nb, ArrayRef<OpFoldResult>{tensor::getMixedSize(
-                              nb, loc, pivots, 0)},
-                      nb.getI64Type()),
+              nb,
+              tensor::EmptyOp::create(
+                  nb,
+                  ArrayRef<OpFoldResult>{
+                      tensor::getMixedSize(nb, loc, pivots, 0)},
+                  nb.getI64Type()),
               {}, {}, [&](ImplicitLocOpBuilder &bb, ValueRange) -> Value {
                 Value p = tensor::ExtractOp::create(
                     bb, pivots, ValueRange{index(bb, 0), k});
                 p = arith::IndexCastOp::create(bb, bb.getIndexType(), p);
                 if (oneBased)
-                  p = arith::SubIOp::create(bb, p,
-                                            arith::ConstantIndexOp::create(bb, 1));
-                Value inRange = arith::CmpIOp::create(
-                    bb, arith::CmpIPredicate::ult, p, n);
+                  p = arith::SubIOp::create(
+                      bb, p, arith::ConstantIndexOp::create(bb, 1));
+                Value inRange =
+                    arith::CmpIOp::create(bb, arith::CmpIPredicate::ult, p, n);
                 return arith::IndexCastOp::create(
-                    bb, bb.getI64Type(), arith::SelectOp::create(bb, inRange, p, k));
+                    bb, bb.getI64Type(),
+                    arith::SelectOp::create(bb, inRange, p, k));
               });
           scf::YieldOp::create(nb, swapEntries(nb, values[0], k, target));
         });
-    rewriter.replaceOp(op, batch.expand(b, loop.getResult(0), op.getPermutation()));
+    rewriter.replaceOp(op,
+                       batch.expand(b, loop.getResult(0), op.getPermutation()));
     return success();
   }
 };

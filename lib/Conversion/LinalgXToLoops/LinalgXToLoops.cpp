@@ -7,9 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "linalgx/Conversion/Passes.h"
 #include "linalgx/Conversion/ElementArith.h"
 #include "linalgx/Conversion/LinalgXToLoops/LoopBuilders.h"
+#include "linalgx/Conversion/Passes.h"
 #include "linalgx/Dialect/LinalgX/IR/LinalgXOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -60,11 +60,10 @@ static void buildBatchLoopNest(
 }
 
 /// Builds `scf.for iv = lb to ub` with an ImplicitLocOpBuilder body.
-static scf::ForOp
-buildFor(ImplicitLocOpBuilder &b, Value lb, Value ub, ValueRange iterArgs,
-         function_ref<SmallVector<Value>(ImplicitLocOpBuilder &, Value,
-                                         ValueRange)>
-             body) {
+static scf::ForOp buildFor(
+    ImplicitLocOpBuilder &b, Value lb, Value ub, ValueRange iterArgs,
+    function_ref<SmallVector<Value>(ImplicitLocOpBuilder &, Value, ValueRange)>
+        body) {
   Value one = arith::ConstantIndexOp::create(b, 1);
   return scf::ForOp::create(
       b, lb, ub, one, iterArgs,
@@ -98,23 +97,23 @@ struct LuOpToLoops : public OpRewritePattern<LuOp> {
     Type elementType = cast<MemRefType>(lu.getType()).getElementType();
     Type indexElementType = cast<MemRefType>(pivots.getType()).getElementType();
 
-    buildBatchLoopNest(b, lu, batchRank, [&](ImplicitLocOpBuilder &b,
-                                             BatchedAccess access) {
-      Value m = memref::DimOp::create(b, lu, batchRank);
-      Value n = memref::DimOp::create(b, lu, batchRank + 1);
-      Value status = buildUnblockedLuLoops(
-          b, elementType, indexElementType, m, n,
-          [&](ImplicitLocOpBuilder &b, Value i, Value j) -> Value {
-            return memref::LoadOp::create(b, lu, access.at({i, j}));
-          },
-          [&](ImplicitLocOpBuilder &b, Value v, Value i, Value j) {
-            memref::StoreOp::create(b, v, lu, access.at({i, j}));
-          },
-          [&](ImplicitLocOpBuilder &b, Value kk, Value pivotRow) {
-            memref::StoreOp::create(b, pivotRow, pivots, access.at({kk}));
-          });
-      memref::StoreOp::create(b, status, info, access.batch);
-    });
+    buildBatchLoopNest(
+        b, lu, batchRank, [&](ImplicitLocOpBuilder &b, BatchedAccess access) {
+          Value m = memref::DimOp::create(b, lu, batchRank);
+          Value n = memref::DimOp::create(b, lu, batchRank + 1);
+          Value status = buildUnblockedLuLoops(
+              b, elementType, indexElementType, m, n,
+              [&](ImplicitLocOpBuilder &b, Value i, Value j) -> Value {
+                return memref::LoadOp::create(b, lu, access.at({i, j}));
+              },
+              [&](ImplicitLocOpBuilder &b, Value v, Value i, Value j) {
+                memref::StoreOp::create(b, v, lu, access.at({i, j}));
+              },
+              [&](ImplicitLocOpBuilder &b, Value kk, Value pivotRow) {
+                memref::StoreOp::create(b, pivotRow, pivots, access.at({kk}));
+              });
+          memref::StoreOp::create(b, status, info, access.batch);
+        });
 
     // The loops swap rows in place, so the permutation is the pivots'
     // (lowered by the pattern below).
@@ -143,26 +142,26 @@ struct PivotsToPermutationOpToLoops
     ImplicitLocOpBuilder b(op.getLoc(), rewriter);
     Value pivots = op.getPivots(), permutation = op.getPermutation();
     int64_t batchRank = op.getBatchRank();
-    Type indexElementType =
-        cast<MemRefType>(pivots.getType()).getElementType();
+    Type indexElementType = cast<MemRefType>(pivots.getType()).getElementType();
     bool oneBased = op.getOneBased();
 
-    buildBatchLoopNest(b, permutation, batchRank, [&](ImplicitLocOpBuilder &b,
-                                                      BatchedAccess access) {
-      Value n = memref::DimOp::create(b, permutation, batchRank);
-      Value k = memref::DimOp::create(b, pivots, batchRank);
-      buildPermutationFromPivots(
-          b, indexElementType, k, n, oneBased,
-          [&](ImplicitLocOpBuilder &b, Value i) -> Value {
-            return memref::LoadOp::create(b, pivots, access.at({i}));
-          },
-          [&](ImplicitLocOpBuilder &b, Value j) -> Value {
-            return memref::LoadOp::create(b, permutation, access.at({j}));
-          },
-          [&](ImplicitLocOpBuilder &b, Value v, Value j) {
-            memref::StoreOp::create(b, v, permutation, access.at({j}));
-          });
-    });
+    buildBatchLoopNest(
+        b, permutation, batchRank,
+        [&](ImplicitLocOpBuilder &b, BatchedAccess access) {
+          Value n = memref::DimOp::create(b, permutation, batchRank);
+          Value k = memref::DimOp::create(b, pivots, batchRank);
+          buildPermutationFromPivots(
+              b, indexElementType, k, n, oneBased,
+              [&](ImplicitLocOpBuilder &b, Value i) -> Value {
+                return memref::LoadOp::create(b, pivots, access.at({i}));
+              },
+              [&](ImplicitLocOpBuilder &b, Value j) -> Value {
+                return memref::LoadOp::create(b, permutation, access.at({j}));
+              },
+              [&](ImplicitLocOpBuilder &b, Value v, Value j) {
+                memref::StoreOp::create(b, v, permutation, access.at({j}));
+              });
+        });
 
     rewriter.eraseOp(op);
     return success();
@@ -230,80 +229,83 @@ Value mlir::linalgx::buildUnblockedLuLoops(
       arith::ConstantOp::create(b, b.getIntegerAttr(indexElementType, 0));
 
   // for kk in [0, K): one column of L, one row of U, a rank-1 update.
-  auto columns = buildFor(b, zero, k, {noError}, [&](ImplicitLocOpBuilder &b,
-                                                     Value kk,
-                                                     ValueRange iter) {
-    Value below = arith::AddIOp::create(b, kk, one);
-    // Pivot search: the first row with the largest magnitude. A strict
-    // `>` keeps the first of equal magnitudes and never selects a NaN,
-    // exactly as LAPACK's i?amax.
-    Value start = element.magnitude(b, load(b, kk, kk));
-    auto search = buildFor(
-        b, below, m, {start, kk},
-        [&](ImplicitLocOpBuilder &b, Value i, ValueRange best) {
-          Value candidate = element.magnitude(b, load(b, i, kk));
-          Value better = arith::CmpFOp::create(b, arith::CmpFPredicate::OGT,
-                                               candidate, best[0]);
-          return SmallVector<Value>{
-              arith::SelectOp::create(b, better, candidate, best[0]),
-              arith::SelectOp::create(b, better, i, best[1])};
-        });
-    Value pivotRow = search.getResult(1);
-    storePivot(b, kk,
-               arith::IndexCastOp::create(b, indexElementType, pivotRow));
+  auto columns = buildFor(
+      b, zero, k, {noError},
+      [&](ImplicitLocOpBuilder &b, Value kk, ValueRange iter) {
+        Value below = arith::AddIOp::create(b, kk, one);
+        // Pivot search: the first row with the largest magnitude. A strict
+        // `>` keeps the first of equal magnitudes and never selects a NaN,
+        // exactly as LAPACK's i?amax.
+        Value start = element.magnitude(b, load(b, kk, kk));
+        auto search = buildFor(
+            b, below, m, {start, kk},
+            [&](ImplicitLocOpBuilder &b, Value i, ValueRange best) {
+              Value candidate = element.magnitude(b, load(b, i, kk));
+              Value better = arith::CmpFOp::create(b, arith::CmpFPredicate::OGT,
+                                                   candidate, best[0]);
+              return SmallVector<Value>{
+                  arith::SelectOp::create(b, better, candidate, best[0]),
+                  arith::SelectOp::create(b, better, i, best[1])};
+            });
+        Value pivotRow = search.getResult(1);
+        storePivot(b, kk,
+                   arith::IndexCastOp::create(b, indexElementType, pivotRow));
 
-    Value pivot = load(b, pivotRow, kk);
-    Value singular = element.isZero(b, pivot);
-    Value regular = arith::XOrIOp::create(
-        b, singular, arith::ConstantIntOp::create(b, 1, /*width=*/1));
-    // A zero pivot means the whole column below the diagonal is zero:
-    // nothing to swap, scale or update (LAPACK skips the same work).
-    scf::IfOp::create(b, regular, [&](OpBuilder &nested, Location loc) {
-      ImplicitLocOpBuilder b(loc, nested);
-      Value needsSwap =
-          arith::CmpIOp::create(b, arith::CmpIPredicate::ne, pivotRow, kk);
-      scf::IfOp::create(b, needsSwap, [&](OpBuilder &nested, Location loc) {
-        ImplicitLocOpBuilder b(loc, nested);
-        buildSimpleFor(b, zero, n, [&](ImplicitLocOpBuilder &b, Value j) {
-          Value top = load(b, kk, j);
-          Value other = load(b, pivotRow, j);
-          store(b, other, kk, j);
-          store(b, top, pivotRow, j);
+        Value pivot = load(b, pivotRow, kk);
+        Value singular = element.isZero(b, pivot);
+        Value regular = arith::XOrIOp::create(
+            b, singular, arith::ConstantIntOp::create(b, 1, /*width=*/1));
+        // A zero pivot means the whole column below the diagonal is zero:
+        // nothing to swap, scale or update (LAPACK skips the same work).
+        scf::IfOp::create(b, regular, [&](OpBuilder &nested, Location loc) {
+          ImplicitLocOpBuilder b(loc, nested);
+          Value needsSwap =
+              arith::CmpIOp::create(b, arith::CmpIPredicate::ne, pivotRow, kk);
+          scf::IfOp::create(b, needsSwap, [&](OpBuilder &nested, Location loc) {
+            ImplicitLocOpBuilder b(loc, nested);
+            buildSimpleFor(b, zero, n, [&](ImplicitLocOpBuilder &b, Value j) {
+              Value top = load(b, kk, j);
+              Value other = load(b, pivotRow, j);
+              store(b, other, kk, j);
+              store(b, top, pivotRow, j);
+            });
+            scf::YieldOp::create(b);
+          });
+          // L(i, kk) = A(i, kk) / U(kk, kk), then the rank-1 update of the
+          // trailing matrix, row by row so the inner loop is contiguous.
+          Value columnAfter = arith::AddIOp::create(b, kk, one);
+          buildSimpleFor(b, below, m, [&](ImplicitLocOpBuilder &b, Value i) {
+            Value multiplier = element.div(b, load(b, i, kk), pivot);
+            store(b, multiplier, i, kk);
+            buildSimpleFor(b, columnAfter, n,
+                           [&](ImplicitLocOpBuilder &b, Value j) {
+                             store(b,
+                                   element.mulSub(b, load(b, i, j), multiplier,
+                                                  load(b, kk, j)),
+                                   i, j);
+                           });
+          });
+          scf::YieldOp::create(b);
         });
-        scf::YieldOp::create(b);
-      });
-      // L(i, kk) = A(i, kk) / U(kk, kk), then the rank-1 update of the
-      // trailing matrix, row by row so the inner loop is contiguous.
-      Value columnAfter = arith::AddIOp::create(b, kk, one);
-      buildSimpleFor(b, below, m, [&](ImplicitLocOpBuilder &b, Value i) {
-        Value multiplier = element.div(b, load(b, i, kk), pivot);
-        store(b, multiplier, i, kk);
-        buildSimpleFor(b, columnAfter, n, [&](ImplicitLocOpBuilder &b, Value j) {
-          store(b, element.mulSub(b, load(b, i, j), multiplier, load(b, kk, j)),
-                i, j);
-        });
-      });
-      scf::YieldOp::create(b);
-    });
 
-    // info keeps the first zero pivot, 1-based.
-    Value firstError = arith::AndIOp::create(
-        b, singular,
-        arith::CmpIOp::create(b, arith::CmpIPredicate::eq, iter[0], noError));
-    Value oneBasedStep = arith::IndexCastOp::create(b, indexElementType, below);
-    return SmallVector<Value>{
-        arith::SelectOp::create(b, firstError, oneBasedStep, iter[0])};
-  });
+        // info keeps the first zero pivot, 1-based.
+        Value firstError = arith::AndIOp::create(
+            b, singular,
+            arith::CmpIOp::create(b, arith::CmpIPredicate::eq, iter[0],
+                                  noError));
+        Value oneBasedStep =
+            arith::IndexCastOp::create(b, indexElementType, below);
+        return SmallVector<Value>{
+            arith::SelectOp::create(b, firstError, oneBasedStep, iter[0])};
+      });
   return columns.getResult(0);
 }
 
 void mlir::linalgx::buildPermutationFromPivots(
     ImplicitLocOpBuilder &b, Type indexElementType, Value k, Value n,
-    bool oneBased,
-    function_ref<Value(ImplicitLocOpBuilder &, Value)> loadPivot,
+    bool oneBased, function_ref<Value(ImplicitLocOpBuilder &, Value)> loadPivot,
     function_ref<Value(ImplicitLocOpBuilder &, Value)> loadPermutation,
-    function_ref<void(ImplicitLocOpBuilder &, Value, Value)>
-        storePermutation) {
+    function_ref<void(ImplicitLocOpBuilder &, Value, Value)> storePermutation) {
   Value zero = arith::ConstantIndexOp::create(b, 0);
   buildSimpleFor(b, zero, n, [&](ImplicitLocOpBuilder &b, Value j) {
     storePermutation(b, arith::IndexCastOp::create(b, indexElementType, j), j);

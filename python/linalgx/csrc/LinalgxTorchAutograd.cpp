@@ -1,4 +1,5 @@
-//===- LinalgxTorchAutograd.cpp - Autograd of linalgx's PyTorch ops -*- C++ -*-===//
+//===- LinalgxTorchAutograd.cpp - Autograd of linalgx's PyTorch ops -*- C++
+//-*-===//
 //
 // The Autograd kernels of torch.ops.linalgx.lu and lu_factor_ex: PyTorch's
 // own LU backward (the formula of linalg_lu_factor_ex in its derivatives),
@@ -23,9 +24,10 @@ using torch::autograd::variable_list;
 
 using LuSignature = std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor>(
     const at::Tensor &);
-using LuFactorExSignature = std::tuple<at::Tensor, at::Tensor, at::Tensor>(
-    const at::Tensor &);
-using PivotsToPermutationSignature = at::Tensor(const at::Tensor &, c10::SymInt);
+using LuFactorExSignature =
+    std::tuple<at::Tensor, at::Tensor, at::Tensor>(const at::Tensor &);
+using PivotsToPermutationSignature = at::Tensor(const at::Tensor &,
+                                                c10::SymInt);
 
 template <typename Signature>
 c10::TypedOperatorHandle<Signature> linalgxOp(const char *name) {
@@ -39,8 +41,8 @@ c10::TypedOperatorHandle<Signature> linalgxOp(const char *name) {
 at::Tensor factorsBackward(const at::Tensor &grad, const at::Tensor &lu,
                            const at::Tensor &permutation) {
   c10::SymInt m = lu.sym_size(-2), n = lu.sym_size(-1), k = m.min(n);
-  at::Tensor L = lu.narrow_symint(-1, 0, k).tril(-1) +
-                 at::eye_symint(m, k, lu.options());
+  at::Tensor L =
+      lu.narrow_symint(-1, 0, k).tril(-1) + at::eye_symint(m, k, lu.options());
   at::Tensor U = lu.narrow_symint(-2, 0, k).triu();
   at::Tensor gradL = grad.narrow_symint(-1, 0, k);
   at::Tensor gradU = grad.narrow_symint(-2, 0, k);
@@ -75,7 +77,8 @@ at::Tensor factorsBackward(const at::Tensor &grad, const at::Tensor &lu,
     x = solveUpperRight(U, x);
   }
   // A = P X with P[perm[i], i] = 1: row i of X is row perm[i] of A's grad.
-  at::Tensor index = permutation.to(at::kLong).unsqueeze(-1).expand_symint(x.sym_sizes());
+  at::Tensor index =
+      permutation.to(at::kLong).unsqueeze(-1).expand_symint(x.sym_sizes());
   return at::empty_like(x).scatter_(-2, index, x);
 }
 
@@ -98,7 +101,8 @@ public:
   }
 };
 
-class LuFactorExFunction : public torch::autograd::Function<LuFactorExFunction> {
+class LuFactorExFunction
+    : public torch::autograd::Function<LuFactorExFunction> {
 public:
   static variable_list forward(AutogradContext *ctx, const at::Tensor &a) {
     at::AutoDispatchBelowADInplaceOrView guard;
@@ -115,8 +119,8 @@ public:
     variable_list saved = ctx->get_saved_variables();
     const at::Tensor &lu = saved[0], &pivots = saved[1];
     // The backward needs the row permutation, not the 1-based pivots.
-    static auto toPermutation =
-        linalgxOp<PivotsToPermutationSignature>("linalgx::pivots_to_permutation");
+    static auto toPermutation = linalgxOp<PivotsToPermutationSignature>(
+        "linalgx::pivots_to_permutation");
     at::Tensor permutation = toPermutation.call(pivots - 1, lu.sym_size(-2));
     return {factorsBackward(grads[0], lu, permutation)};
   }
@@ -128,7 +132,8 @@ luAutograd(const at::Tensor &a) {
   return {out[0], out[1], out[2], out[3]};
 }
 
-std::tuple<at::Tensor, at::Tensor, at::Tensor> luFactorExAutograd(const at::Tensor &a) {
+std::tuple<at::Tensor, at::Tensor, at::Tensor>
+luFactorExAutograd(const at::Tensor &a) {
   variable_list out = LuFactorExFunction::apply(a);
   return {out[0], out[1], out[2]};
 }

@@ -40,8 +40,8 @@ namespace {
 /// The checks every entry point makes before any GPU work, each naming the
 /// argument.
 void checkFactorable(const at::Tensor &a, const char *op) {
-  TORCH_CHECK(a.dim() >= 2, op, ": A must have rank >= 2 ([..., M, N]), got shape ",
-              a.sizes());
+  TORCH_CHECK(a.dim() >= 2, op,
+              ": A must have rank >= 2 ([..., M, N]), got shape ", a.sizes());
   TORCH_CHECK(at::isFloatingType(a.scalar_type()) ||
                   at::isComplexType(a.scalar_type()),
               op, ": A must be float32, float64, complex64 or complex128, got ",
@@ -71,9 +71,11 @@ LuEntry luEntryFor(at::ScalarType type, const char *op) {
 
 /// Runs `body` with PyTorch's current stream of `device` as the calling
 /// thread's linalgx stream, for this call only.
-template <typename Body> void onCurrentStream(const at::Device &device, Body body) {
+template <typename Body>
+void onCurrentStream(const at::Device &device, Body body) {
   c10::cuda::CUDAGuard guard(device);
-  cudaStream_t stream = c10::cuda::getCurrentCUDAStream(device.index()).stream();
+  cudaStream_t stream =
+      c10::cuda::getCurrentCUDAStream(device.index()).stream();
   linalgxCudaSetStreamEx(stream, LINALGX_CUDA_STREAM_DEFER_SYNC);
   body();
   linalgxCudaResetStream();
@@ -109,7 +111,8 @@ luCuda(const at::Tensor &input) {
   return {lu, pivots, permutation, info};
 }
 
-std::tuple<at::Tensor, at::Tensor, at::Tensor> luFactorExCuda(const at::Tensor &a) {
+std::tuple<at::Tensor, at::Tensor, at::Tensor>
+luFactorExCuda(const at::Tensor &a) {
   auto [lu, pivots, permutation, info] = luCuda(a);
   (void)permutation;
   return {lu, pivots.add_(1), info};
@@ -118,7 +121,8 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> luFactorExCuda(const at::Tensor &
 at::Tensor pivotsToPermutationCuda(const at::Tensor &input, int64_t n) {
   const char *op = "linalgx::pivots_to_permutation";
   TORCH_CHECK(input.dim() >= 1, op, ": pivots must have rank >= 1 ([..., K])");
-  TORCH_CHECK(input.scalar_type() == at::kInt || input.scalar_type() == at::kLong,
+  TORCH_CHECK(input.scalar_type() == at::kInt ||
+                  input.scalar_type() == at::kLong,
               op, ": pivots must be int32 or int64, got ", input.scalar_type());
   int64_t k = input.size(-1);
   TORCH_CHECK(n >= k, op, ": n = ", n,
@@ -126,9 +130,10 @@ at::Tensor pivotsToPermutationCuda(const at::Tensor &input, int64_t n) {
   TORCH_CHECK(input.scalar_type() == at::kLong ||
                   n <= std::numeric_limits<int32_t>::max(),
               op, ": n = ", n, " does not fit int32 pivots");
-  PivotsToPermutationEntry entry = input.scalar_type() == at::kInt
-                                       ? _mlir_ciface_linalgx_pivots_to_permutation_i32
-                                       : _mlir_ciface_linalgx_pivots_to_permutation_i64;
+  PivotsToPermutationEntry entry =
+      input.scalar_type() == at::kInt
+          ? _mlir_ciface_linalgx_pivots_to_permutation_i32
+          : _mlir_ciface_linalgx_pivots_to_permutation_i64;
   at::Tensor pivots = input.contiguous();
   auto batchShape = pivots.sizes().slice(0, pivots.dim() - 1);
   int64_t batch = c10::multiply_integers(batchShape);
@@ -160,7 +165,8 @@ luMeta(const at::Tensor &a) {
           at::empty_symint(batch, intOptions)};
 }
 
-std::tuple<at::Tensor, at::Tensor, at::Tensor> luFactorExMeta(const at::Tensor &a) {
+std::tuple<at::Tensor, at::Tensor, at::Tensor>
+luFactorExMeta(const at::Tensor &a) {
   auto [lu, pivots, permutation, info] = luMeta(a);
   (void)permutation;
   return {lu, pivots, info};
@@ -183,10 +189,12 @@ at::Tensor pivotsToPermutationMeta(const at::Tensor &pivots, c10::SymInt n) {
               "A.numpy())");
 }
 
-std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor> luCpu(const at::Tensor &) {
+std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor>
+luCpu(const at::Tensor &) {
   onCpu("linalgx::lu", "A");
 }
-std::tuple<at::Tensor, at::Tensor, at::Tensor> luFactorExCpu(const at::Tensor &) {
+std::tuple<at::Tensor, at::Tensor, at::Tensor>
+luFactorExCpu(const at::Tensor &) {
   onCpu("linalgx::lu_factor_ex", "A");
 }
 at::Tensor pivotsToPermutationCpu(const at::Tensor &, int64_t) {
@@ -196,7 +204,8 @@ at::Tensor pivotsToPermutationCpu(const at::Tensor &, int64_t) {
 } // namespace
 
 TORCH_LIBRARY(linalgx, m) {
-  m.def("lu(Tensor A) -> (Tensor LU, Tensor pivots, Tensor permutation, Tensor info)");
+  m.def("lu(Tensor A) -> (Tensor LU, Tensor pivots, Tensor permutation, Tensor "
+        "info)");
   m.def("lu_factor_ex(Tensor A) -> (Tensor LU, Tensor pivots, Tensor info)");
   m.def("pivots_to_permutation(Tensor pivots, SymInt n) -> Tensor");
 }

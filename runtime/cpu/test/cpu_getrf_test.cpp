@@ -18,8 +18,8 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <limits>
 #include <random>
@@ -115,9 +115,9 @@ bool referenceLu(std::vector<W> a, int64_t m, int64_t n,
 }
 
 template <typename T>
-using Wide = std::conditional_t<std::is_same_v<T, float> ||
-                                    std::is_same_v<T, double>,
-                                double, std::complex<double>>;
+using Wide =
+    std::conditional_t<std::is_same_v<T, float> || std::is_same_v<T, double>,
+                       double, std::complex<double>>;
 
 /// Runs one batch through linalgxCpuGetrf and checks every matrix.
 template <typename T, typename I>
@@ -146,8 +146,8 @@ void runCase(const char *strategyName, int32_t strategy, int64_t batch,
   const std::vector<T> input = a;
   std::vector<I> pivots(batch * k + 1, I(-7)), info(batch + 1, I(-7));
   linalgxCpuGetrf(Traits<T>::code, sizeof(I) * 8,
-                  inPlace ? lu.data() : input.data(), lu.data(),
-                  pivots.data(), info.data(), batch, m, n, strategy);
+                  inPlace ? lu.data() : input.data(), lu.data(), pivots.data(),
+                  info.data(), batch, m, n, strategy);
 
   char label[160];
   std::snprintf(label, sizeof(label), "%s %s i%d batch=%lld %lldx%lld%s",
@@ -172,7 +172,8 @@ void runCase(const char *strategyName, int32_t strategy, int64_t batch,
     check(inRange, where + ": a pivot outside [step, m)");
     if (!inRange)
       continue;
-    check(samePivots || !clearCut, where + ": pivots differ from the reference");
+    check(samePivots || !clearCut,
+          where + ": pivots differ from the reference");
     check(static_cast<int64_t>(info[b]) == refInfo,
           where + ": info " + std::to_string((long long)info[b]) +
               ", expected " + std::to_string((long long)refInfo));
@@ -203,10 +204,19 @@ void runCase(const char *strategyName, int32_t strategy, int64_t batch,
 template <typename T, typename I>
 void runStrategy(const char *name, int32_t strategy, std::mt19937_64 &rng) {
   const int64_t shapes[][3] = {
-      {1, 1, 1},  {1, 5, 5},   {3, 7, 4},   {2, 4, 7},    {1, 75, 75},
-      {64, 16, 16}, {200, 8, 8}, {5, 33, 31}, {1, 130, 130}, {2, 150, 97},
+      {1, 1, 1},
+      {1, 5, 5},
+      {3, 7, 4},
+      {2, 4, 7},
+      {1, 75, 75},
+      {64, 16, 16},
+      {200, 8, 8},
+      {5, 33, 31},
+      {1, 130, 130},
+      {2, 150, 97},
       // From the crossover on, `auto` takes the recursive BLAS-3 LU.
-      {1, 300, 260}, {2, 260, 300}};
+      {1, 300, 260},
+      {2, 260, 300}};
   for (auto &shape : shapes) {
     runCase<T, I>(name, strategy, shape[0], shape[1], shape[2], false, rng);
     runCase<T, I>(name, strategy, shape[0], shape[1], shape[2], true, rng);

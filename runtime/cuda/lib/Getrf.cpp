@@ -108,10 +108,9 @@ const char *const kCusolverNames[] = {"cusolverDnSgetrf", "cusolverDnDgetrf",
 const char *const kCusolverBufferSizeNames[] = {
     "cusolverDnSgetrf_bufferSize", "cusolverDnDgetrf_bufferSize",
     "cusolverDnCgetrf_bufferSize", "cusolverDnZgetrf_bufferSize"};
-const char *const kCublasNames[] = {"cublasSgetrfBatched",
-                                    "cublasDgetrfBatched",
-                                    "cublasCgetrfBatched",
-                                    "cublasZgetrfBatched"};
+const char *const kCublasNames[] = {
+    "cublasSgetrfBatched", "cublasDgetrfBatched", "cublasCgetrfBatched",
+    "cublasZgetrfBatched"};
 const int64_t kElementBytes[] = {4, 8, 8, 16};
 
 /// An extra stream of the cuSOLVER fan-out (lane 0 is the caller's stream
@@ -213,14 +212,12 @@ size_t getrfWorkspaceBytes(StreamResources &res, int32_t type, void *a, int m,
       break;
     case LINALGX_CUDA_C32:
       check(cusolverDnCgetrf_bufferSize(handle, m, n,
-                                        static_cast<cuComplex *>(a), m,
-                                        &lwork),
+                                        static_cast<cuComplex *>(a), m, &lwork),
             op, call);
       break;
     default:
-      check(cusolverDnZgetrf_bufferSize(handle, m, n,
-                                        static_cast<cuDoubleComplex *>(a), m,
-                                        &lwork),
+      check(cusolverDnZgetrf_bufferSize(
+                handle, m, n, static_cast<cuDoubleComplex *>(a), m, &lwork),
             op, call);
       break;
     }
@@ -339,8 +336,8 @@ CUfunction pointerKernel(ResourceCache &cache, int device, const char *op) {
 /// Queues the writing of {a, a + stride, ..., a + (batch-1)*stride} into
 /// `pointers` (a device array of `batch` entries) on `stream`.
 void writePointerArray(CUfunction kernel, void **pointers, void *a,
-                       int64_t batch, int64_t strideBytes,
-                       cudaStream_t stream, const char *op) {
+                       int64_t batch, int64_t strideBytes, cudaStream_t stream,
+                       const char *op) {
   uint64_t pointersArg = reinterpret_cast<uintptr_t>(pointers);
   uint64_t baseArg = reinterpret_cast<uintptr_t>(a);
   uint64_t strideArg = static_cast<uint64_t>(strideBytes);
@@ -348,8 +345,8 @@ void writePointerArray(CUfunction kernel, void **pointers, void *a,
   void *params[] = {&pointersArg, &baseArg, &strideArg, &countArg};
   auto blocks = static_cast<unsigned>((batch + kPointerKernelBlock - 1) /
                                       kPointerKernelBlock);
-  check(driverApi(op).launchKernel(kernel, blocks, 1, 1, kPointerKernelBlock,
-                                   1, 1, 0, stream, params, nullptr),
+  check(driverApi(op).launchKernel(kernel, blocks, 1, 1, kPointerKernelBlock, 1,
+                                   1, 0, stream, params, nullptr),
         op, "cuLaunchKernel");
 }
 
@@ -532,9 +529,9 @@ linalgxCudaGetrf(int32_t elemType, void *a, int32_t *pivots, int32_t *info,
                                   ", " + std::to_string(m) + ", " +
                                   std::to_string(n) + ")");
   if (m > INT_MAX || n > INT_MAX)
-    reportInvalidArgument(op, "m and n must fit in int32 (m = " +
-                                  std::to_string(m) +
-                                  ", n = " + std::to_string(n) + ")");
+    reportInvalidArgument(
+        op, "m and n must fit in int32 (m = " + std::to_string(m) +
+                ", n = " + std::to_string(n) + ")");
   if (m * n > INT64_MAX / kElementBytes[elemType] ||
       (m * n > 0 && batch > INT64_MAX / (m * n * kElementBytes[elemType])))
     reportInvalidArgument(op, "batch * m * n overflows");
@@ -586,10 +583,9 @@ linalgxCudaGetrf(int32_t elemType, void *a, int32_t *pivots, int32_t *info,
     getrfCusolverLoop(res, elemType, a, pivots, info, batch,
                       static_cast<int>(m), static_cast<int>(n), op);
   if (checkInfoEagerly())
-    checkNoNegativeInfo(res, info, batch,
-                        batched ? kCublasNames[elemType]
-                                : kCusolverNames[elemType],
-                        op);
+    checkNoNegativeInfo(
+        res, info, batch,
+        batched ? kCublasNames[elemType] : kCusolverNames[elemType], op);
 }
 
 extern "C" LINALGX_CUDA_EXPORT void linalgxCudaReleaseCachedResources(void) {

@@ -66,8 +66,7 @@ inline void check(CUresult err, const char *operation, const char *call) {
   if (err != CUDA_SUCCESS)
     failDriver(err, operation, call);
 }
-inline void check(cublasStatus_t err, const char *operation,
-                  const char *call) {
+inline void check(cublasStatus_t err, const char *operation, const char *call) {
   if (err != CUBLAS_STATUS_SUCCESS)
     failCublas(err, operation, call);
 }

@@ -65,11 +65,11 @@ CUmodule moduleForActiveDevice(ModuleHandle &handle, const char *op) {
     CUjit_option options[] = {CU_JIT_OPTIMIZATION_LEVEL,
                               CU_JIT_ERROR_LOG_BUFFER,
                               CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
-    void *values[] = {reinterpret_cast<void *>(
-                          static_cast<intptr_t>(handle.optLevel)),
-                      log, reinterpret_cast<void *>(sizeof(log))};
-    CUresult err = api.moduleLoadDataEx(&module, handle.image, 3, options,
-                                        values);
+    void *values[] = {
+        reinterpret_cast<void *>(static_cast<intptr_t>(handle.optLevel)), log,
+        reinterpret_cast<void *>(sizeof(log))};
+    CUresult err =
+        api.moduleLoadDataEx(&module, handle.image, 3, options, values);
     if (err != CUDA_SUCCESS) {
       std::string text(log);
       for (char &c : text) // keep the report on one line
@@ -100,9 +100,8 @@ void allowDynamicSharedMemory(const DriverApi &api, CUfunction function,
     reportInvalidArgument(op, "negative dynamic shared memory size " +
                                   std::to_string(smem));
   if (smem > 48 * 1024)
-    check(api.funcSetAttribute(function,
-                               CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                               smem),
+    check(api.funcSetAttribute(
+              function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem),
           op, "cuFuncSetAttribute");
 }
 
@@ -222,15 +221,16 @@ LINALGX_CUDA_EXPORT void *mgpuModuleGetFunction(void *module,
 // declare void @mgpuLaunchKernel(ptr, i64, i64, i64, i64, i64, i64, i32, ptr,
 //                                ptr, ptr, i64)
 LINALGX_CUDA_EXPORT void
-mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
-                 intptr_t gridZ, intptr_t blockX, intptr_t blockY,
-                 intptr_t blockZ, int32_t smem, void *stream, void **params,
-                 void **extra, size_t /*paramsCount*/) {
+mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY, intptr_t gridZ,
+                 intptr_t blockX, intptr_t blockY, intptr_t blockZ,
+                 int32_t smem, void *stream, void **params, void **extra,
+                 size_t /*paramsCount*/) {
   const char *op = "mgpuLaunchKernel";
   if (faultInjected(Fault::Launch))
     failDriver(CUDA_ERROR_LAUNCH_FAILED, op, "cuLaunchKernel",
                /*injected=*/true);
-  unsigned gx = launchDim(gridX, "gridX", op), gy = launchDim(gridY, "gridY", op),
+  unsigned gx = launchDim(gridX, "gridX", op),
+           gy = launchDim(gridY, "gridY", op),
            gz = launchDim(gridZ, "gridZ", op);
   unsigned bx = launchDim(blockX, "blockX", op),
            by = launchDim(blockY, "blockY", op),
@@ -283,10 +283,10 @@ mgpuLaunchClusterKernel(void *function, intptr_t clusterX, intptr_t clusterY,
                          attribute.value.clusterDim.y *
                          attribute.value.clusterDim.z;
   if (clusterSize > 8)
-    check(api.funcSetAttribute(
-              cuFunction, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED,
-              1),
-          op, "cuFuncSetAttribute");
+    check(
+        api.funcSetAttribute(
+            cuFunction, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1),
+        op, "cuFuncSetAttribute");
   check(api.launchKernelEx(&config, cuFunction, params, extra), op,
         "cuLaunchKernelEx");
 }
@@ -460,10 +460,11 @@ LINALGX_CUDA_EXPORT void mgpuMemset16(void *dst, uint32_t value, size_t count,
   if (count == 0)
     return;
   DeviceScope scope(op);
-  check(driverApi(op).memsetD16Async(reinterpret_cast<CUdeviceptr>(dst),
-                                     static_cast<unsigned short>(value & 0xFFFFu),
-                                     count, toDriver(stream)),
-        op, "cuMemsetD16Async");
+  check(
+      driverApi(op).memsetD16Async(reinterpret_cast<CUdeviceptr>(dst),
+                                   static_cast<unsigned short>(value & 0xFFFFu),
+                                   count, toDriver(stream)),
+      op, "cuMemsetD16Async");
 }
 
 // Not emitted by MLIR 22, kept because upstream's wrappers export them and
@@ -496,8 +497,8 @@ LINALGX_CUDA_EXPORT void mgpuMemHostRegisterMemRef(int64_t rank,
   if (range.bytes == 0)
     return;
   DeviceScope scope(op);
-  check(cudaHostRegister(range.begin, range.bytes, cudaHostRegisterDefault),
-        op, "cudaHostRegister");
+  check(cudaHostRegister(range.begin, range.bytes, cudaHostRegisterDefault), op,
+        "cudaHostRegister");
 }
 
 // declare void @mgpuMemHostUnregisterMemRef(i64, ptr, i64)

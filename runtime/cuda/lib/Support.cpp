@@ -220,11 +220,10 @@ void failCublas(cublasStatus_t err, const char *operation, const char *call,
                 cublasStatusDescription(err), injected);
 }
 
-void failCusolver(cusolverStatus_t err, const char *operation,
-                  const char *call, bool injected) {
-  reportFailure(operation, call, cusolverStatusName(err),
-                static_cast<int>(err), cusolverStatusDescription(err),
-                injected);
+void failCusolver(cusolverStatus_t err, const char *operation, const char *call,
+                  bool injected) {
+  reportFailure(operation, call, cusolverStatusName(err), static_cast<int>(err),
+                cusolverStatusDescription(err), injected);
 }
 
 //===----------------------------------------------------------------------===//
@@ -265,11 +264,10 @@ static void resolve(Fn &slot, const char *symbol, const char *operation) {
                                          &status),
         operation, "cudaGetDriverEntryPointByVersion");
   if (!fn || status != cudaDriverEntryPointSuccess)
-    reportFailure(operation, "cudaGetDriverEntryPointByVersion",
-                  "cudaDriverEntryPointSymbolNotFound",
-                  static_cast<int>(status),
-                  std::string("driver symbol ") + symbol + " not available",
-                  false);
+    reportFailure(
+        operation, "cudaGetDriverEntryPointByVersion",
+        "cudaDriverEntryPointSymbolNotFound", static_cast<int>(status),
+        std::string("driver symbol ") + symbol + " not available", false);
   slot = reinterpret_cast<Fn>(fn);
 }
 
@@ -449,7 +447,7 @@ extern "C" LINALGX_CUDA_EXPORT int linalgxCudaProbe(char *message,
 }
 
 extern "C" LINALGX_CUDA_EXPORT void linalgxCudaSetStreamEx(void *stream,
-                                                          uint32_t flags) {
+                                                           uint32_t flags) {
   const char *op = "linalgxCudaSetStreamEx";
   if (flags & ~uint32_t{LINALGX_CUDA_STREAM_DEFER_SYNC})
     reportInvalidArgument(op, "unknown flags " + std::to_string(flags));
@@ -474,10 +472,11 @@ extern "C" LINALGX_CUDA_EXPORT void linalgxCudaSetStreamEx(void *stream,
     static std::once_flag reported;
     if (reportCapture && capture != cudaStreamCaptureStatusNone)
       std::call_once(reported, [&] {
-        std::fprintf(stderr,
-                     "linalgx-cuda-runtime: note: stream capture: the work "
-                     "queued on stream %p is being recorded into a CUDA graph\n",
-                     stream);
+        std::fprintf(
+            stderr,
+            "linalgx-cuda-runtime: note: stream capture: the work "
+            "queued on stream %p is being recorded into a CUDA graph\n",
+            stream);
       });
   }
   tStream.set = true;
@@ -506,8 +505,8 @@ extern "C" LINALGX_CUDA_EXPORT void *linalgxCudaGetStream(void) {
 extern "C" LINALGX_CUDA_EXPORT void mgpuSetDefaultDevice(int32_t device) {
   const char *op = "mgpuSetDefaultDevice";
   if (device < 0)
-    reportInvalidArgument(op, "device " + std::to_string(device) +
-                                  " must be >= 0");
+    reportInvalidArgument(op,
+                          "device " + std::to_string(device) + " must be >= 0");
   if (tStream.set && tStream.device != device)
     reportInvalidArgument(
         op, "device " + std::to_string(device) + " differs from device " +

@@ -1,4 +1,5 @@
-//===- mgpu_e2e_main.cpp - driver for mgpu_e2e.mlir ------------------------===//
+//===- mgpu_e2e_main.cpp - driver for mgpu_e2e.mlir
+//------------------------===//
 //
 // Calls the functions compiled from mgpu_e2e.mlir (through their
 // llvm.emit_c_interface wrappers) and checks the results. Exits 77 without a

@@ -1,4 +1,5 @@
-//===- probe_no_gpu.cpp - dlopen the runtime and probe ---------------------===//
+//===- probe_no_gpu.cpp - dlopen the runtime and probe
+//---------------------===//
 //
 // Checks that liblinalgx_cuda_runtime.so is loadable and probe-able on any
 // machine, GPU or not, without linking it (as a JIT or Python embedder would):
@@ -35,13 +36,13 @@ const char *const kExportedSymbols[] = {
     "mgpuStreamCreate", "mgpuStreamDestroy", "mgpuStreamSynchronize",
     "mgpuStreamWaitEvent", "mgpuEventCreate", "mgpuEventDestroy",
     "mgpuEventSynchronize", "mgpuEventRecord", "mgpuMemAlloc", "mgpuMemFree",
-    "mgpuMemcpy", "mgpuMemset32", "mgpuMemset16",
-    "mgpuMemHostRegisterMemRef", "mgpuMemHostUnregisterMemRef",
-    "mgpuSetDefaultDevice",
+    "mgpuMemcpy", "mgpuMemset32", "mgpuMemset16", "mgpuMemHostRegisterMemRef",
+    "mgpuMemHostUnregisterMemRef", "mgpuSetDefaultDevice",
     // Extra helpers and the linalgx API.
     "mgpuMemHostRegister", "mgpuMemHostUnregister", "linalgxCudaProbe",
-    "linalgxCudaSetStream", "linalgxCudaSetStreamEx", "linalgxCudaResetStream", "linalgxCudaGetStream",
-    "linalgxCudaGetrf", "linalgxCudaReleaseCachedResources"};
+    "linalgxCudaSetStream", "linalgxCudaSetStreamEx", "linalgxCudaResetStream",
+    "linalgxCudaGetStream", "linalgxCudaGetrf",
+    "linalgxCudaReleaseCachedResources"};
 } // namespace
 
 int main(int argc, char **argv) {
@@ -90,8 +91,8 @@ int main(int argc, char **argv) {
   bool ok = true;
   const char *prefix = "no CUDA driver/device: ";
   if (expectation == "expect-no-gpu")
-    ok = devices == 0 &&
-         std::strncmp(message, prefix, std::strlen(prefix)) == 0;
+    ok =
+        devices == 0 && std::strncmp(message, prefix, std::strlen(prefix)) == 0;
   else if (expectation == "expect-gpu")
     ok = devices > 0;
   else if (expectation != "any") {

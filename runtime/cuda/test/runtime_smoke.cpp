@@ -53,7 +53,6 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <thread>
 #include <cmath>
 #include <complex>
 #include <cstdint>
@@ -63,6 +62,7 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -315,8 +315,8 @@ std::string describeDifference(const std::vector<T> &ref, const T *got,
     for (int64_t i = 0; i < m; ++i)
       if (std::abs(widen(got[i + c * m]) - widen(ref[i + c * m])) >
           1e-3 * amax) {
-        return text + "; factors first differ at column " +
-               std::to_string(c) + " (row " + std::to_string(i) + ")";
+        return text + "; factors first differ at column " + std::to_string(c) +
+               " (row " + std::to_string(i) + ")";
       }
   return text;
 }
@@ -390,10 +390,9 @@ void poisonOutputs(int32_t *dPiv, int32_t *dInfo, int64_t batch, int64_t k) {
 }
 
 template <typename T>
-bool checkFactors(const std::vector<T> &host, const T *dA,
-                  const int32_t *dPiv, const int32_t *dInfo, int64_t batch,
-                  int64_t m, int64_t n, int32_t strategy,
-                  const std::string &label);
+bool checkFactors(const std::vector<T> &host, const T *dA, const int32_t *dPiv,
+                  const int32_t *dInfo, int64_t batch, int64_t m, int64_t n,
+                  int32_t strategy, const std::string &label);
 
 /// Factors `batch` fresh test matrices in device buffer `dA` (already big
 /// enough) and checks every result. Returns false on any mismatch.
@@ -412,10 +411,9 @@ bool factorAndCheck(T *dA, int32_t *dPiv, int32_t *dInfo, int64_t batch,
 /// `host` (waiting for the current stream) and checks each against the host
 /// getf2. Returns false on any mismatch.
 template <typename T>
-bool checkFactors(const std::vector<T> &host, const T *dA,
-                  const int32_t *dPiv, const int32_t *dInfo, int64_t batch,
-                  int64_t m, int64_t n, int32_t strategy,
-                  const std::string &label) {
+bool checkFactors(const std::vector<T> &host, const T *dA, const int32_t *dPiv,
+                  const int32_t *dInfo, int64_t batch, int64_t m, int64_t n,
+                  int32_t strategy, const std::string &label) {
   const int64_t k = std::min(m, n);
   const size_t mn = static_cast<size_t>(m * n);
   std::vector<T> lu(host.size());
@@ -444,8 +442,8 @@ bool checkFactors(const std::vector<T> &host, const T *dA,
     referenceGetf2(ref, m, n, refPiv, refInfo);
     const T *got = lu.data() + b * mn;
     const int32_t *gotPiv = piv.data() + b * k;
-    std::string where = "matrix " + std::to_string(b) + " (" +
-                        kindName(kind) + ")";
+    std::string where =
+        "matrix " + std::to_string(b) + " (" + kindName(kind) + ")";
     for (int64_t j = 0; j < k && problem.empty(); ++j)
       if (gotPiv[j] < j + 1 || gotPiv[j] > m)
         problem = where + ": pivot " + std::to_string(j) + " = " +
@@ -502,11 +500,10 @@ bool checkFactors(const std::vector<T> &host, const T *dA,
     }
   }
   char summary[200];
-  std::snprintf(summary, sizeof(summary),
-                " (worst residual %.2e, tol %.2e%s)", worst, tol,
+  std::snprintf(summary, sizeof(summary), " (worst residual %.2e, tol %.2e%s)",
+                worst, tol,
                 partialChecks ? "; singular: leading part only" : "");
-  report(problem.empty(),
-         label + (problem.empty() ? summary : ": " + problem));
+  report(problem.empty(), label + (problem.empty() ? summary : ": " + problem));
   return problem.empty();
 }
 
@@ -618,8 +615,8 @@ template <typename T> void testComplexPivotRule() {
   T *dA = deviceAlloc<T>(host.size());
   int32_t *dPiv = deviceAlloc<int32_t>(static_cast<size_t>(batch * n));
   int32_t *dInfo = deviceAlloc<int32_t>(static_cast<size_t>(batch));
-  for (int32_t strategy : {LINALGX_CUDA_GETRF_CUSOLVER_LOOP,
-                           LINALGX_CUDA_GETRF_CUBLAS_BATCHED}) {
+  for (int32_t strategy :
+       {LINALGX_CUDA_GETRF_CUSOLVER_LOOP, LINALGX_CUDA_GETRF_CUBLAS_BATCHED}) {
     toDevice(dA, host.data(), host.size() * sizeof(T));
     linalgxCudaGetrf(Elem<T>::code, dA, dPiv, dInfo, batch, n, n, strategy);
     std::vector<T> lu(host.size());
@@ -634,8 +631,8 @@ template <typename T> void testComplexPivotRule() {
       std::vector<T> a0(host.begin() + b * n * n,
                         host.begin() + (b + 1) * n * n);
       ok &= piv[b * n] == expected;
-      ok &= relativeResidual(a0, lu.data() + b * n * n, piv.data() + b * n,
-                             n, n) <= 1e-5;
+      ok &= relativeResidual(a0, lu.data() + b * n * n, piv.data() + b * n, n,
+                             n) <= 1e-5;
     }
     report(ok, std::string("getrf ") + Elem<T>::name + " strategy " +
                    std::to_string(strategy) + " complex pivot rule: " +
@@ -716,9 +713,9 @@ void testGraphCapture(int32_t strategy, int64_t batch, int64_t n,
   int32_t *dPiv = nullptr, *dInfo = nullptr;
   checkRuntime(cudaMalloc(reinterpret_cast<void **>(&dA), count * sizeof(T)),
                "cudaMalloc");
-  checkRuntime(cudaMalloc(reinterpret_cast<void **>(&dPiv),
-                          batch * n * sizeof(int32_t)),
-               "cudaMalloc");
+  checkRuntime(
+      cudaMalloc(reinterpret_cast<void **>(&dPiv), batch * n * sizeof(int32_t)),
+      "cudaMalloc");
   checkRuntime(
       cudaMalloc(reinterpret_cast<void **>(&dInfo), batch * sizeof(int32_t)),
       "cudaMalloc");
@@ -791,7 +788,6 @@ void testCallerStream(std::mt19937_64 &rng) {
          "linalgxCudaResetStream restores the library stream");
 }
 
-
 /// The per-thread override with streams of another CUDA runtime instance
 /// (the test's own static one, as PyTorch's or XLA's would be).
 void testThreadStreamOverride(std::mt19937_64 &rng) {
@@ -832,7 +828,8 @@ void testThreadStreamOverride(std::mt19937_64 &rng) {
   auto *dA = static_cast<double *>(mgpuMemAlloc(bytes, a, 0));
   auto *dRef = static_cast<double *>(mgpuMemAlloc(bytes, a, 0));
   auto *dOut = static_cast<double *>(mgpuMemAlloc(bytes, a, 0));
-  auto *dPiv = static_cast<int32_t *>(mgpuMemAlloc(2 * n * sizeof(int32_t), a, 0));
+  auto *dPiv =
+      static_cast<int32_t *>(mgpuMemAlloc(2 * n * sizeof(int32_t), a, 0));
   auto *dInfo = static_cast<int32_t *>(mgpuMemAlloc(2 * sizeof(int32_t), a, 0));
   mgpuMemcpy(dA, host.data(), bytes, a);
   mgpuMemcpy(dRef, dA, bytes, a);
@@ -861,7 +858,7 @@ void testThreadStreamOverride(std::mt19937_64 &rng) {
     linalgxCudaGetrf(LINALGX_CUDA_F64, tmp, dPiv + n, dInfo + 1, 1, n, n,
                      LINALGX_CUDA_GETRF_CUSOLVER_LOOP);
     mgpuMemcpy(dOut, tmp, bytes, a);
-    mgpuMemFree(tmp, a); // cudaFreeAsync, after the copy
+    mgpuMemFree(tmp, a);      // cudaFreeAsync, after the copy
     mgpuStreamSynchronize(a); // returns at once
     linalgxCudaResetStream();
     queued = true;
@@ -884,8 +881,8 @@ void testThreadStreamOverride(std::mt19937_64 &rng) {
   rt(cudaMemcpy(piv.data(), dPiv, piv.size() * 4, cudaMemcpyDeviceToHost),
      "cudaMemcpy");
   rt(cudaMemcpy(info.data(), dInfo, 8, cudaMemcpyDeviceToHost), "cudaMemcpy");
-  report(ref == out && std::equal(piv.begin(), piv.begin() + n,
-                                  piv.begin() + n) &&
+  report(ref == out &&
+             std::equal(piv.begin(), piv.begin() + n, piv.begin() + n) &&
              info[0] == 0 && info[1] == 0,
          "DEFER_SYNC: the work ran in stream order once released (factors "
          "and pivots equal to the synchronous call's)");
@@ -1093,8 +1090,8 @@ int main(int argc, char **argv) {
     std::printf("SKIP: no GPU\n");
     return 77;
   }
-  report(true, "linalgxCudaProbe found " + std::to_string(devices) +
-                   " device(s)");
+  report(true,
+         "linalgxCudaProbe found " + std::to_string(devices) + " device(s)");
 
   testStreamsAndEvents();
   testMemoryOps();

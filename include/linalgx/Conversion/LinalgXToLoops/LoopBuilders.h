@@ -31,8 +31,8 @@ using MatrixStore =
 /// unless the pivot is exactly zero, swaps, divides the column by the pivot
 /// and updates the trailing matrix. Returns info as an `indexType` integer.
 Value buildUnblockedLuLoops(
-    ImplicitLocOpBuilder &b, Type elementType, Type indexType, Value m,
-    Value n, MatrixLoad load, MatrixStore store,
+    ImplicitLocOpBuilder &b, Type elementType, Type indexType, Value m, Value n,
+    MatrixLoad load, MatrixStore store,
     function_ref<void(ImplicitLocOpBuilder &, Value kk, Value pivotRow)>
         storePivot);
 

@@ -11,8 +11,8 @@
 #include "LuOperands.h"
 #include "RegisterLu.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "KernelBuilder.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -26,9 +26,9 @@ namespace mlir::linalgx::gpu_kernels {
 inline constexpr int64_t kBlockRegisterLuSizes[] = {32, 48, 64, 80, 96, 128};
 /// Registers a thread may spend on its row: 255 per thread minus what the
 /// step needs besides the row. A row of `cols` elements of `bytes` each
-/// needs cols * bytes / 4 registers; ptxas -v for sm_90 (2026-11-30): 96 f64
-/// columns use 254 registers without spilling, 128 f32 columns 168 with 12
-/// bytes spilled, 128 f64 columns spill kilobytes (hence the bound).
+/// needs cols * bytes / 4 registers. For sm_90, 96 f64 columns fit the 255
+/// registers without spilling and 128 f64 columns spill kilobytes, hence
+/// the bound.
 inline constexpr int64_t kBlockRegisterLuMaxRowBytes = 96 * 8;
 
 /// The launch shape of the block register kernel for matrices of at most

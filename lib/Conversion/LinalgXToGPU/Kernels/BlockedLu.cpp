@@ -7,8 +7,8 @@
 
 #include "BlockedLu.h"
 #include "../GPULoweringUtils.h"
-#include "Permutation.h"
 #include "KernelBuilder.h"
+#include "Permutation.h"
 #include "linalgx/Conversion/ElementArith.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -42,27 +42,27 @@ public:
                 Type intType)
       : top(b), lu(args[0]), pivots(args[1]), info(args[2]),
         panelPermutation(args[3]), k0(args[4]), elementType(elementType),
-        intType(intType),
-        element(elementType, ElementArith::Flavour::Kernel),
+        intType(intType), element(elementType, ElementArith::Flavour::Kernel),
         complexType(dyn_cast<ComplexType>(elementType)) {}
 
   /// The algorithm: per matrix of the block, load the panel; per step,
   /// search the pivot, exchange the rows, eliminate below; store.
   void emit() {
     emitPrologue();
-    top.forLoop(blockId, batch, gridDim, [&](KernelBuilder &b,
-                                              Value matrixOfBlock) {
-      matrix = matrixOfBlock;
-      loadPanel(b);
-      // The steps, unrolled (static columns); those past `steps` skipped.
-      // firstZero: the first zero pivot's step + 1 (info), 0 if none.
-      Value firstZero = zeroInfo;
-      for (int64_t kk = 0; kk < NB; ++kk)
-        firstZero = emitStep(b, kk, firstZero);
-      storePanel(b, firstZero);
-      // The next matrix refills shared memory.
-      b.barrier();
-    });
+    top.forLoop(blockId, batch, gridDim,
+                [&](KernelBuilder &b, Value matrixOfBlock) {
+                  matrix = matrixOfBlock;
+                  loadPanel(b);
+                  // The steps, unrolled (static columns); those past `steps`
+                  // skipped. firstZero: the first zero pivot's step + 1 (info),
+                  // 0 if none.
+                  Value firstZero = zeroInfo;
+                  for (int64_t kk = 0; kk < NB; ++kk)
+                    firstZero = emitStep(b, kk, firstZero);
+                  storePanel(b, firstZero);
+                  // The next matrix refills shared memory.
+                  b.barrier();
+                });
   }
 
 private:
@@ -100,8 +100,8 @@ private:
     a = memref::ViewOp::create(
         b, workgroupMemRef({ShapedType::kDynamic}, elementType), shared,
         top.index(0), ValueRange{b.mul(rows, top.index(stride))});
-    candidateKeys = memref::ViewOp::create(
-        b, workgroupMemRef({warps}, keyType), shared, panelBytes, ValueRange());
+    candidateKeys = memref::ViewOp::create(b, workgroupMemRef({warps}, keyType),
+                                           shared, panelBytes, ValueRange());
     candidateRows = memref::ViewOp::create(
         b, workgroupMemRef({warps}, i32), shared,
         b.add(panelBytes, top.index(warps * 8)), ValueRange());
@@ -119,10 +119,8 @@ private:
   /// (a panel has at most a few times as many rows as the block threads).
   void forRows(KernelBuilder &b, Value first,
                function_ref<void(KernelBuilder &, Value)> body) {
-    b.forLoop(thread, rows, top.index(threads),
-              [&](KernelBuilder &b, Value r) {
-      b.ifThen(b.cmp(P::uge, r, first),
-              [&](KernelBuilder &b) { body(b, r); });
+    b.forLoop(thread, rows, top.index(threads), [&](KernelBuilder &b, Value r) {
+      b.ifThen(b.cmp(P::uge, r, first), [&](KernelBuilder &b) { body(b, r); });
     });
   }
 
@@ -131,20 +129,22 @@ private:
   void loadPanel(KernelBuilder &b) {
     b.forLoop(thread, b.mul(rows, top.index(NB)), top.index(threads),
               [&](KernelBuilder &b, Value e) {
-      Value r = b.divU(e, top.index(NB));
-      Value c = b.remU(e, top.index(NB));
-      Value v = b.ifThenElse(b.cmp(P::ult, c, width),
-          [&](KernelBuilder &b) -> SmallVector<Value> {
-            return {b.load(lu, ValueRange{matrix, b.add(k0, r), b.add(k0, c)})};
-          },
-          [&](KernelBuilder &b) -> SmallVector<Value> {
-            return {element.zero(b)};
-          })[0];
-      b.store(v, a, b.add(b.mul(r, top.index(stride)), c));
-      b.ifThen(b.cmp(P::eq, c, top.index(0)), [&](KernelBuilder &b) {
-        b.store(b.toI32(r), order, r);
-      });
-    });
+                Value r = b.divU(e, top.index(NB));
+                Value c = b.remU(e, top.index(NB));
+                Value v = b.ifThenElse(
+                    b.cmp(P::ult, c, width),
+                    [&](KernelBuilder &b) -> SmallVector<Value> {
+                      return {b.load(
+                          lu, ValueRange{matrix, b.add(k0, r), b.add(k0, c)})};
+                    },
+                    [&](KernelBuilder &b) -> SmallVector<Value> {
+                      return {element.zero(b)};
+                    })[0];
+                b.store(v, a, b.add(b.mul(r, top.index(stride)), c));
+                b.ifThen(b.cmp(P::eq, c, top.index(0)), [&](KernelBuilder &b) {
+                  b.store(b.toI32(r), order, r);
+                });
+              });
     b.barrier();
   }
 
@@ -152,19 +152,18 @@ private:
   /// elimination. Returns the new firstZero (unchanged past `steps`).
   Value emitStep(KernelBuilder &b, int64_t kk, Value firstZero) {
     Value step = top.index(kk);
-    return b.ifThenElse(b.cmp(P::ult, step, steps),
+    return b.ifThenElse(
+        b.cmp(P::ult, step, steps),
         [&](KernelBuilder &b) -> SmallVector<Value> {
-      Value pivotRow = searchPivot(b, step, kk);
-      exchangeRows(b, step, pivotRow);
-      Value singular = eliminate(b, step, kk);
-      Value noneYet = b.cmp(P::eq, firstZero, zeroInfo);
-      Value stepInfo = arith::IndexCastOp::create(
-          b, zeroInfo.getType(), top.index(kk + 1));
-      return {b.select(b.both(singular, noneYet), stepInfo, firstZero)};
+          Value pivotRow = searchPivot(b, step, kk);
+          exchangeRows(b, step, pivotRow);
+          Value singular = eliminate(b, step, kk);
+          Value noneYet = b.cmp(P::eq, firstZero, zeroInfo);
+          Value stepInfo = arith::IndexCastOp::create(b, zeroInfo.getType(),
+                                                      top.index(kk + 1));
+          return {b.select(b.both(singular, noneYet), stepInfo, firstZero)};
         },
-        [&](KernelBuilder &) -> SmallVector<Value> {
-          return {firstZero};
-        })[0];
+        [&](KernelBuilder &) -> SmallVector<Value> { return {firstZero}; })[0];
   }
 
   /// Pivot search: each thread's best row (the first of its largest key,
@@ -177,25 +176,21 @@ private:
           KernelBuilder b(loc, nested);
           Value open = b.cmp(P::uge, r, step);
           Value key = b.select(open,
-              pivotKey(b, element, b.load(a, at(b, r, kk)),
-                       b.cmp(P::eq, r, step), magnitudeType),
-              zeroKey);
+                               pivotKey(b, element, b.load(a, at(b, r, kk)),
+                                        b.cmp(P::eq, r, step), magnitudeType),
+                               zeroKey);
           Value rI32 = b.toI32(r);
-          Value take = b.both(open,
-              b.bitOr(b.cmp(P::ugt, key, best[0]),
-                                   b.cmp(P::eq, best[1], noRow)));
-          scf::YieldOp::create(
-              b, ValueRange{b.select(take, key, best[0]),
-                            b.select(take, rI32, best[1])});
+          Value take = b.both(open, b.bitOr(b.cmp(P::ugt, key, best[0]),
+                                            b.cmp(P::eq, best[1], noRow)));
+          scf::YieldOp::create(b, ValueRange{b.select(take, key, best[0]),
+                                             b.select(take, rI32, best[1])});
         });
     Value key = scan.getResult(0), row = scan.getResult(1);
-    Value warpKey = reduceMaxKey(b, key, [&](KernelBuilder &b,
-                                             Value v) {
+    Value warpKey = reduceMaxKey(b, key, [&](KernelBuilder &b, Value v) {
       return b.redux(NVVM::ReduxKind::UMAX, v);
     });
-    Value warpRow =
-        b.redux(NVVM::ReduxKind::UMIN,
-                b.select(b.cmp(P::eq, key, warpKey), row, noRow));
+    Value warpRow = b.redux(NVVM::ReduxKind::UMIN,
+                            b.select(b.cmp(P::eq, key, warpKey), row, noRow));
     b.ifThen(b.cmp(P::eq, lane, top.index(0)), [&](KernelBuilder &b) {
       b.store(warpKey, candidateKeys, warp);
       b.store(warpRow, candidateRows, warp);
@@ -213,8 +208,8 @@ private:
       Value otherKey = b.load(candidateKeys, top.index(w));
       Value otherRow = b.load(candidateRows, top.index(w));
       Value take = b.bitOr(b.cmp(P::ugt, otherKey, bestKey),
-          b.both(b.cmp(P::eq, otherKey, bestKey),
-               b.cmp(P::ult, otherRow, bestRow)));
+                           b.both(b.cmp(P::eq, otherKey, bestKey),
+                                  b.cmp(P::ult, otherRow, bestRow)));
       bestKey = b.select(take, otherKey, bestKey);
       bestRow = b.select(take, otherRow, bestRow);
     }
@@ -225,8 +220,7 @@ private:
   /// panel too), the row order, the pivot.
   void exchangeRows(KernelBuilder &b, Value step, Value pivotRow) {
     b.ifThen(b.cmp(P::ne, pivotRow, step), [&](KernelBuilder &b) {
-      b.ifThen(b.cmp(P::ult, thread, top.index(NB)),
-              [&](KernelBuilder &b) {
+      b.ifThen(b.cmp(P::ult, thread, top.index(NB)), [&](KernelBuilder &b) {
         Value atStep = b.add(b.mul(step, top.index(stride)), thread);
         Value atPivot = b.add(b.mul(pivotRow, top.index(stride)), thread);
         Value x = b.load(a, atStep);
@@ -234,8 +228,7 @@ private:
         b.store(y, a, atStep);
         b.store(x, a, atPivot);
       });
-      b.ifThen(b.cmp(P::eq, thread, top.index(NB)),
-              [&](KernelBuilder &b) {
+      b.ifThen(b.cmp(P::eq, thread, top.index(NB)), [&](KernelBuilder &b) {
         Value x = b.load(order, step);
         Value y = b.load(order, pivotRow);
         b.store(y, order, step);
@@ -244,7 +237,7 @@ private:
     });
     b.ifThen(b.cmp(P::eq, thread, top.index(0)), [&](KernelBuilder &b) {
       b.store(arith::IndexCastOp::create(b, intType, b.add(pivotRow, k0)),
-          pivots, ValueRange{matrix, b.add(k0, step)});
+              pivots, ValueRange{matrix, b.add(k0, step)});
     });
     b.barrier();
   }
@@ -256,36 +249,38 @@ private:
     Value pivot = b.load(a, at(b, step, kk));
     Value singular = element.isZero(b, pivot);
     b.ifThen(b.bitXor(singular, arith::ConstantIntOp::create(b, 1, 1)),
-            [&](KernelBuilder &b) {
-      Value reciprocal = element.reciprocal(b, pivot);
-      Value useReciprocal = element.reciprocalIsSafe(b, pivot);
-      // (Complex pivot rows would take twice the registers: they are
-      // read for each row instead.)
-      SmallVector<Value> u;
-      if (!complexType)
-        for (int64_t j = kk + 1; j < NB; ++j)
-          u.push_back(b.load(a, at(b, step, j)));
-      auto pivotRowEntry = [&](KernelBuilder &b, int64_t j) {
-        return complexType ? b.load(a, at(b, step, j))
-                           : u[j - kk - 1];
-      };
-      forRows(b, b.add(step, top.index(1)), [&](KernelBuilder &b, Value r) {
-        Value entry = b.load(a, at(b, r, kk));
-        Value l = b.ifThenElse(useReciprocal,
-            [&](KernelBuilder &b) -> SmallVector<Value> {
-              return {element.mul(b, entry, reciprocal)};
-            },
-            [&](KernelBuilder &b) -> SmallVector<Value> {
-              return {element.div(b, entry, pivot)};
-            })[0];
-        b.store(l, a, at(b, r, kk));
-        for (int64_t j = kk + 1; j < NB; ++j) {
-          Value target = at(b, r, j);
-          b.store(element.mulSub(b, b.load(a, target), l, pivotRowEntry(b, j)),
-              a, target);
-        }
-      });
-    });
+             [&](KernelBuilder &b) {
+               Value reciprocal = element.reciprocal(b, pivot);
+               Value useReciprocal = element.reciprocalIsSafe(b, pivot);
+               // (Complex pivot rows would take twice the registers: they are
+               // read for each row instead.)
+               SmallVector<Value> u;
+               if (!complexType)
+                 for (int64_t j = kk + 1; j < NB; ++j)
+                   u.push_back(b.load(a, at(b, step, j)));
+               auto pivotRowEntry = [&](KernelBuilder &b, int64_t j) {
+                 return complexType ? b.load(a, at(b, step, j)) : u[j - kk - 1];
+               };
+               forRows(b, b.add(step, top.index(1)),
+                       [&](KernelBuilder &b, Value r) {
+                         Value entry = b.load(a, at(b, r, kk));
+                         Value l = b.ifThenElse(
+                             useReciprocal,
+                             [&](KernelBuilder &b) -> SmallVector<Value> {
+                               return {element.mul(b, entry, reciprocal)};
+                             },
+                             [&](KernelBuilder &b) -> SmallVector<Value> {
+                               return {element.div(b, entry, pivot)};
+                             })[0];
+                         b.store(l, a, at(b, r, kk));
+                         for (int64_t j = kk + 1; j < NB; ++j) {
+                           Value target = at(b, r, j);
+                           b.store(element.mulSub(b, b.load(a, target), l,
+                                                  pivotRowEntry(b, j)),
+                                   a, target);
+                         }
+                       });
+             });
     b.barrier();
     return singular;
   }
@@ -295,30 +290,30 @@ private:
   void storePanel(KernelBuilder &b, Value firstZero) {
     b.forLoop(thread, b.mul(rows, top.index(NB)), top.index(threads),
               [&](KernelBuilder &b, Value e) {
-      Value r = b.divU(e, top.index(NB));
-      Value c = b.remU(e, top.index(NB));
-      b.ifThen(b.cmp(P::ult, c, width), [&](KernelBuilder &b) {
-        b.store(b.load(a, b.add(b.mul(r, top.index(stride)), c)),
-            lu, ValueRange{matrix, b.add(k0, r), b.add(k0, c)});
-      });
-      b.ifThen(b.cmp(P::eq, c, top.index(0)), [&](KernelBuilder &b) {
-        Value from = b.load(order, r);
-        b.store(intType.isInteger(32)
-                    ? from
-                    : arith::ExtUIOp::create(b, intType, from),
-                panelPermutation, ValueRange{matrix, r});
-      });
-    });
+                Value r = b.divU(e, top.index(NB));
+                Value c = b.remU(e, top.index(NB));
+                b.ifThen(b.cmp(P::ult, c, width), [&](KernelBuilder &b) {
+                  b.store(b.load(a, b.add(b.mul(r, top.index(stride)), c)), lu,
+                          ValueRange{matrix, b.add(k0, r), b.add(k0, c)});
+                });
+                b.ifThen(b.cmp(P::eq, c, top.index(0)), [&](KernelBuilder &b) {
+                  Value from = b.load(order, r);
+                  b.store(intType.isInteger(32)
+                              ? from
+                              : arith::ExtUIOp::create(b, intType, from),
+                          panelPermutation, ValueRange{matrix, r});
+                });
+              });
     b.ifThen(b.cmp(P::eq, thread, top.index(0)), [&](KernelBuilder &b) {
       Value earlier = b.select(b.cmp(P::eq, k0, top.index(0)), zeroInfo,
-                             b.load(info, matrix));
+                               b.load(info, matrix));
       Value takes = b.both(b.cmp(P::eq, earlier, zeroInfo),
-                         b.cmp(P::ne, firstZero, zeroInfo));
+                           b.cmp(P::ne, firstZero, zeroInfo));
       b.store(b.select(takes,
-                 b.add(firstZero,
-                     arith::IndexCastOp::create(b, zeroInfo.getType(), k0)),
-                 earlier),
-          info, matrix);
+                       b.add(firstZero, arith::IndexCastOp::create(
+                                            b, zeroInfo.getType(), k0)),
+                       earlier),
+              info, matrix);
     });
   }
 
@@ -375,17 +370,17 @@ public:
   /// rows below updated.
   void emit() {
     emitPrologue();
-    top.forLoop(firstMatrix, batch, matrixStride, [&](KernelBuilder &b,
-                                                       Value matrixOfBlock) {
-      matrix = matrixOfBlock;
-      loadInverseAndL11(b);
-      readPanelRows(b);
-      moveOldPanelRows(b);
-      solveU12(b);
-      updateBelow(b);
-      // The next matrix refills shared memory.
-      b.barrier();
-    });
+    top.forLoop(firstMatrix, batch, matrixStride,
+                [&](KernelBuilder &b, Value matrixOfBlock) {
+                  matrix = matrixOfBlock;
+                  loadInverseAndL11(b);
+                  readPanelRows(b);
+                  moveOldPanelRows(b);
+                  solveU12(b);
+                  updateBelow(b);
+                  // The next matrix refills shared memory.
+                  b.barrier();
+                });
   }
 
 private:
@@ -445,13 +440,12 @@ private:
   /// lu[indices] where `inBounds`, zero elsewhere (nothing is read).
   Value loadOrZero(KernelBuilder &b, Value inBounds,
                    SmallVector<Value> indices) {
-    return b.ifThenElse(inBounds,
+    return b.ifThenElse(
+        inBounds,
         [&](KernelBuilder &b) -> SmallVector<Value> {
           return {b.load(lu, indices)};
         },
-        [&](KernelBuilder &) -> SmallVector<Value> {
-          return {zeroValue};
-        })[0];
+        [&](KernelBuilder &) -> SmallVector<Value> { return {zeroValue}; })[0];
   }
 
   Value outsidePanel(KernelBuilder &b, Value col) {
@@ -464,21 +458,23 @@ private:
   void loadInverseAndL11(KernelBuilder &b) {
     b.forLoop(thread, panelRows, top.index(TX * TY),
               [&](KernelBuilder &b, Value position) {
-      Value from = b.toIndex(b.load(panelPermutation,
-                                  ValueRange{matrix, position}));
-      b.ifThen(b.cmp(P::ult, from, steps), [&](KernelBuilder &b) {
-        b.store(b.toI32(position), inverse, from);
-      });
-    });
+                Value from = b.toIndex(
+                    b.load(panelPermutation, ValueRange{matrix, position}));
+                b.ifThen(b.cmp(P::ult, from, steps), [&](KernelBuilder &b) {
+                  b.store(b.toI32(position), inverse, from);
+                });
+              });
     b.ifThen(updatesRight, [&](KernelBuilder &b) {
       b.forLoop(thread, top.index(NB * NB), top.index(TX * TY),
                 [&](KernelBuilder &b, Value e) {
-        Value t = b.divU(e, top.index(NB));
-        Value j = b.remU(e, top.index(NB));
-        Value lower = b.both(b.cmp(P::ult, j, t), b.cmp(P::ult, t, steps));
-        Value v = loadOrZero(b, lower, {matrix, b.add(k0, t), b.add(k0, j)});
-        b.store(v, l11, e);
-      });
+                  Value t = b.divU(e, top.index(NB));
+                  Value j = b.remU(e, top.index(NB));
+                  Value lower =
+                      b.both(b.cmp(P::ult, j, t), b.cmp(P::ult, t, steps));
+                  Value v = loadOrZero(b, lower,
+                                       {matrix, b.add(k0, t), b.add(k0, j)});
+                  b.store(v, l11, e);
+                });
     });
     b.barrier();
   }
@@ -493,7 +489,7 @@ private:
         Value t = b.add(ty, top.index(TY * i));
         Value cc = b.add(tx, top.index(TX * j));
         Value active = b.both(b.both(b.cmp(P::ult, t, steps), inTile[j]),
-                            outsidePanel(b, columns[j]));
+                              outsidePanel(b, columns[j]));
         entries.push_back(
             {t, cc, columns[j], b.add(b.mul(t, top.index(TC)), cc), active});
       }
@@ -501,10 +497,10 @@ private:
       b.ifThen(e.active, [&](KernelBuilder &b) {
         Value from =
             b.toIndex(b.load(panelPermutation, ValueRange{matrix, e.t}));
-        b.store(b.load(lu, ValueRange{matrix, b.add(k0, from), e.col}),
-            u, e.at);
-        b.store(b.load(lu, ValueRange{matrix, b.add(k0, e.t), e.col}),
-            lt, e.at);
+        b.store(b.load(lu, ValueRange{matrix, b.add(k0, from), e.col}), u,
+                e.at);
+        b.store(b.load(lu, ValueRange{matrix, b.add(k0, e.t), e.col}), lt,
+                e.at);
       });
     b.barrier();
   }
@@ -518,11 +514,11 @@ private:
         Value to = b.toIndex(b.load(inverse, e.t));
         b.ifThen(b.cmp(P::uge, to, steps), [&](KernelBuilder &b) {
           b.store(b.load(lt, e.at), lu,
-                                  ValueRange{matrix, b.add(k0, to), e.col});
+                  ValueRange{matrix, b.add(k0, to), e.col});
         });
         b.ifThen(b.cmp(P::ult, e.col, k0), [&](KernelBuilder &b) {
           b.store(b.load(u, e.at), lu,
-                                  ValueRange{matrix, b.add(k0, e.t), e.col});
+                  ValueRange{matrix, b.add(k0, e.t), e.col});
         });
       });
   }
@@ -543,8 +539,7 @@ private:
           [&](OpBuilder &nested, Location loc, Value j, ValueRange iter) {
             KernelBuilder b(loc, nested);
             for (size_t i = 0; i < entries.size(); ++i)
-              b.ifThen(b.cmp(P::eq, entries[i].t, j),
-                      [&](KernelBuilder &b) {
+              b.ifThen(b.cmp(P::eq, entries[i].t, j), [&](KernelBuilder &b) {
                 b.store(iter[i], u, entries[i].at);
               });
             b.barrier();
@@ -560,10 +555,10 @@ private:
       b.barrier();
       for (const Entry &e : entries)
         b.ifThen(b.both(e.active, b.cmp(P::uge, e.col, panelEnd)),
-                [&](KernelBuilder &b) {
-          b.store(b.load(u, e.at), lu,
-                                  ValueRange{matrix, b.add(k0, e.t), e.col});
-        });
+                 [&](KernelBuilder &b) {
+                   b.store(b.load(u, e.at), lu,
+                           ValueRange{matrix, b.add(k0, e.t), e.col});
+                 });
     });
     b.barrier();
   }
@@ -576,11 +571,11 @@ private:
     b.ifThen(updatesRight, [&](KernelBuilder &b) {
       b.forLoop(b.add(k0, steps), m, top.index(TR),
                 [&](KernelBuilder &b, Value firstRow) {
-        stageL21(b, firstRow);
-        updateRowTile(b, firstRow);
-        // The next tile's L21 overwrites this one.
-        b.barrier();
-      });
+                  stageL21(b, firstRow);
+                  updateRowTile(b, firstRow);
+                  // The next tile's L21 overwrites this one.
+                  b.barrier();
+                });
     });
   }
 
@@ -592,8 +587,8 @@ private:
         Value rr = b.add(ty, top.index(TY * i));
         Value jj = b.add(tx, top.index(TX * j));
         Value row = b.add(firstRow, rr);
-        Value v = loadOrZero(b, b.cmp(P::ult, row, m),
-                             {matrix, row, b.add(k0, jj)});
+        Value v =
+            loadOrZero(b, b.cmp(P::ult, row, m), {matrix, row, b.add(k0, jj)});
         b.store(v, lt, b.add(b.mul(rr, top.index(ltStride)), jj));
       }
     b.barrier();
@@ -619,10 +614,9 @@ private:
     acc = subtractL21U12(b, acc);
     for (int64_t i = 0; i < rowsPerThread; ++i)
       for (int64_t j = 0; j < colsPerThread; ++j)
-        b.ifThen(b.both(rowValid[i], colValid[j]),
-                [&](KernelBuilder &b) {
+        b.ifThen(b.both(rowValid[i], colValid[j]), [&](KernelBuilder &b) {
           b.store(acc[i * colsPerThread + j], lu,
-                                  ValueRange{matrix, rows[i], columns[j]});
+                  ValueRange{matrix, rows[i], columns[j]});
         });
   }
 
@@ -642,8 +636,8 @@ private:
           for (int64_t t = 0; t < kInnerUnroll; ++t) {
             SmallVector<Value> l, uRow;
             for (int64_t i = 0; i < rowsPerThread; ++i)
-              l.push_back(b.load(
-                  lt, b.add(lAt, top.index(TY * i * ltStride + t))));
+              l.push_back(
+                  b.load(lt, b.add(lAt, top.index(TY * i * ltStride + t))));
             for (int64_t j = 0; j < colsPerThread; ++j)
               uRow.push_back(b.load(u, b.add(uAt, top.index(t * TC + TX * j))));
             for (int64_t i = 0; i < rowsPerThread; ++i)
@@ -704,8 +698,8 @@ void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
   auto address = [&](Value memref) -> Value {
     return memref::ExtractAlignedPointerAsIndexOp::create(b, memref);
   };
-  work.when(arith::CmpIOp::create(b, arith::CmpIPredicate::ne,
-                                  address(input), address(factors)),
+  work.when(arith::CmpIOp::create(b, arith::CmpIPredicate::ne, address(input),
+                                  address(factors)),
             [&] { work.copy(factors, input); });
 
   std::string typeName = typeSuffix(elementType) + "_" + typeSuffix(intType);
@@ -723,8 +717,8 @@ void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
   // registers for several 512-thread blocks and spills complex panels.
   panel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
                  b.getI32IntegerAttr(1));
-  SmallVector<Type> updateTypes = {factors.getType(), panelPermutation.getType(),
-                                   b.getIndexType()};
+  SmallVector<Type> updateTypes = {
+      factors.getType(), panelPermutation.getType(), b.getIndexType()};
   gpu::GPUFuncOp update = getOrCreateKernel(
       lu.module, "linalgx_lu_blocked_update_" + typeName, updateTypes,
       {static_cast<int32_t>(S::kThreadsX), static_cast<int32_t>(S::kThreadsY),

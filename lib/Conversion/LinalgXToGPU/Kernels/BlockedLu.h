@@ -11,8 +11,8 @@
 #include "LuCommon.h"
 #include "LuOperands.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "KernelBuilder.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 namespace mlir::linalgx::gpu_kernels {
 
@@ -60,10 +60,9 @@ struct BlockedLuShape {
                                 int64_t elementBytes) {
     return arith::AddIOp::create(
         b,
-        arith::MulIOp::create(
-            b, rows,
-            arith::ConstantIndexOp::create(
-                b, (kPanelColumns + 1) * elementBytes + 4)),
+        arith::MulIOp::create(b, rows,
+                              arith::ConstantIndexOp::create(
+                                  b, (kPanelColumns + 1) * elementBytes + 4)),
         arith::ConstantIndexOp::create(b, kPanelWarps * 12));
   }
   /// The panel at column k0 of an m x n matrix, as both kernels see it:

@@ -32,8 +32,8 @@ namespace {
 /// `keep` is false, `acc` unchanged where it is true: a predicated PTX fma.
 /// The same through arith (an fma and a select) costs a select per element,
 /// two instructions for an f64 (one per half); the predicate costs none.
-Value predicatedMulSub(KernelBuilder &b, Value acc, Value negLhs,
-                       Value rhs, Value keep) {
+Value predicatedMulSub(KernelBuilder &b, Value acc, Value negLhs, Value rhs,
+                       Value keep) {
   Type type = acc.getType();
   bool isF64 = type.isF64();
   assert((isF64 || type.isF32()) && "a real f32 or f64 element");
@@ -59,8 +59,7 @@ SmallVector<Type> cyclicRegisterLuWorkgroupTypes(CyclicRegisterLuShape shape,
   auto buffer = [](int64_t size, Type type) -> Type {
     return workgroupMemRef({size}, type);
   };
-  int64_t stride = CyclicRegisterLuShape::stagedStride(
-      shape.stagedColumns());
+  int64_t stride = CyclicRegisterLuShape::stagedStride(shape.stagedColumns());
   int64_t slotRows = 32 * shape.rowSlots();
   Type i32 = IntegerType::get(elementType.getContext(), 32);
   return {buffer(shape.rows * stride, elementType),
@@ -143,8 +142,8 @@ private:
   std::pair<Value, Value> findPivot(KernelBuilder &b, const Search &s);
   SmallVector<Value> pivotOfTiedLanes(KernelBuilder &b, const Search &s,
                                       Value high, Value bestHigh);
-  SmallVector<Value> scaleColumn(KernelBuilder &b, const Search &s,
-                                 Value pivot, Value pivotRow, Value singular);
+  SmallVector<Value> scaleColumn(KernelBuilder &b, const Search &s, Value pivot,
+                                 Value pivotRow, Value singular);
   void publishPivot(KernelBuilder &b, const Search &s, Value pivotRow,
                     Value pivotPosition, Value singular);
 
@@ -212,19 +211,17 @@ CyclicLuKernel::CyclicLuKernel(KernelBuilder &top, ValueRange args,
                                Type intType, bool withPermutation,
                                CyclicRegisterLuShape shape)
     : top(top), input(args[0]), lu(args[1]), pivots(args[2]), info(args[3]),
-      permutation(withPermutation ? args[4] : Value()),
-      staged(workgroup[0]), multipliers(workgroup[1]),
-      rowOrder(workgroup[2]), outcome(workgroup[3]), elementType(elementType),
-      intType(intType), i32(top.getI32Type()),
+      permutation(withPermutation ? args[4] : Value()), staged(workgroup[0]),
+      multipliers(workgroup[1]), rowOrder(workgroup[2]), outcome(workgroup[3]),
+      elementType(elementType), intType(intType), i32(top.getI32Type()),
       keyType(top.getIntegerType(elementType.getIntOrFloatBitWidth())),
       element(elementType, ElementArith::Flavour::Kernel), shape(shape),
       rowSlots(shape.rowSlots()), columnSlots(shape.columnSlots()),
       warps(shape.warps()), threads(32 * warps), slotRows(32 * rowSlots),
       bandColumns(shape.stagedColumns()),
       stride(CyclicRegisterLuShape::stagedStride(bandColumns)),
-      bands(llvm::divideCeil(shape.cols, bandColumns)),
-      rowAtPosition(slotRows), usedAt(rowSlots * columnSlots),
-      infoAt(usedAt + rowSlots) {}
+      bands(llvm::divideCeil(shape.cols, bandColumns)), rowAtPosition(slotRows),
+      usedAt(rowSlots * columnSlots), infoAt(usedAt + rowSlots) {}
 
 void CyclicLuKernel::emit() {
   hoistThreadValues();
@@ -240,7 +237,7 @@ void CyclicLuKernel::emit() {
     // searches as soon as it has applied step s to that one column, before
     // its other updates (look-ahead): no warp waits at a block-wide
     // barrier for each step's search, only the next owner for the step
-    // before (run 10, docs/gpu.md). Reusing buffer s % 2 at step s + 2 is
+    // before (docs/gpu.md). Reusing buffer s % 2 at step s + 2 is
     // safe: its owner passed barrier s + 1, which every warp reaches after
     // reading step s.
     threadCount = b.i32(threads);
@@ -308,25 +305,25 @@ void CyclicLuKernel::initRowOrder(KernelBuilder &b) {
 
 /// Columns [first, first + width) of the input into shared memory, in
 /// coalesced rows (zeros past the matrix).
-void CyclicLuKernel::stageBand(KernelBuilder &b, int64_t first,
-                               int64_t width) {
-  forBandElements(b, first, width, b.index(shape.rows),
-                  [&](KernelBuilder &b, Value row, Value column,
-                      Value stagedAt) {
-    Value inMatrix = b.bitAnd(b.cmp(P::ult, row, m), b.cmp(P::ult, column, n));
-    auto load = scf::IfOp::create(
-        b, inMatrix,
-        [&](OpBuilder &nested, Location loc) {
-          KernelBuilder nb(loc, nested);
-          scf::YieldOp::create(
-              nb, nb.load(input, ValueRange{matrix, row, column}));
-        },
-        [&](OpBuilder &nested, Location loc) {
-          KernelBuilder nb(loc, nested);
-          scf::YieldOp::create(nb, zeroValue);
-        });
-    b.store(load.getResult(0), staged, stagedAt);
-  });
+void CyclicLuKernel::stageBand(KernelBuilder &b, int64_t first, int64_t width) {
+  forBandElements(
+      b, first, width, b.index(shape.rows),
+      [&](KernelBuilder &b, Value row, Value column, Value stagedAt) {
+        Value inMatrix =
+            b.bitAnd(b.cmp(P::ult, row, m), b.cmp(P::ult, column, n));
+        auto load = scf::IfOp::create(
+            b, inMatrix,
+            [&](OpBuilder &nested, Location loc) {
+              KernelBuilder nb(loc, nested);
+              scf::YieldOp::create(
+                  nb, nb.load(input, ValueRange{matrix, row, column}));
+            },
+            [&](OpBuilder &nested, Location loc) {
+              KernelBuilder nb(loc, nested);
+              scf::YieldOp::create(nb, zeroValue);
+            });
+        b.store(load.getResult(0), staged, stagedAt);
+      });
 }
 
 /// The staged band's elements of the thread's rows and columns into its
@@ -341,10 +338,9 @@ void CyclicLuKernel::bandToRegisters(KernelBuilder &b, int64_t first,
       // Rows past the bound (the last slot's lanes) read the last row
       // and keep their zeros.
       bool pastBound = 32 * r + 31 >= shape.rows;
-      Value row = pastBound ? b.minU(rows[r], b.index(shape.rows - 1))
-                            : rows[r];
-      Value value =
-          b.load(staged, b.add(b.mul(row, b.index(stride)), column));
+      Value row =
+          pastBound ? b.minU(rows[r], b.index(shape.rows - 1)) : rows[r];
+      Value value = b.load(staged, b.add(b.mul(row, b.index(stride)), column));
       Value keep = inside;
       if (pastBound) {
         Value rowInBound = b.cmp(P::ult, rows[r], b.index(shape.rows));
@@ -373,14 +369,14 @@ void CyclicLuKernel::storeMatrix(KernelBuilder &b) {
     b.barrier();
     registersToBand(b, firstColumn, width);
     b.barrier();
-    forBandElements(b, firstColumn, width, m,
-                    [&](KernelBuilder &b, Value row, Value column,
-                        Value stagedAt) {
-      b.ifThen(b.cmp(P::ult, column, n), [&](KernelBuilder &b) {
-        b.store(b.load(staged, stagedAt), lu,
-                ValueRange{matrix, row, column});
-      });
-    });
+    forBandElements(
+        b, firstColumn, width, m,
+        [&](KernelBuilder &b, Value row, Value column, Value stagedAt) {
+          b.ifThen(b.cmp(P::ult, column, n), [&](KernelBuilder &b) {
+            b.store(b.load(staged, stagedAt), lu,
+                    ValueRange{matrix, row, column});
+          });
+        });
   }
 }
 
@@ -390,8 +386,8 @@ void CyclicLuKernel::registersToBand(KernelBuilder &b, int64_t firstColumn,
                                      int64_t width) {
   for (int64_t r = 0; r < rowSlots; ++r) {
     Value rowInBound = b.cmp(P::ult, rows[r], b.index(shape.rows));
-    Value stagedRow = b.mul(b.toIndexUnsigned(b.load(rowOrder, rows[r])),
-                            b.index(stride));
+    Value stagedRow =
+        b.mul(b.toIndexUnsigned(b.load(rowOrder, rows[r])), b.index(stride));
     for (int64_t c = 0; c < columnSlots; ++c) {
       if (!bandHolds(c, firstColumn, width))
         continue;
@@ -411,8 +407,7 @@ void CyclicLuKernel::storePermutation(KernelBuilder &b) {
     return;
   Type permutationType =
       cast<MemRefType>(permutation.getType()).getElementType();
-  b.forLoop(thread, m, b.index(threads), [&](KernelBuilder &b,
-                                             Value position) {
+  b.forLoop(thread, m, b.index(threads), [&](KernelBuilder &b, Value position) {
     b.store(b.extendUnsigned(
                 b.load(rowOrder, b.add(position, b.index(rowAtPosition))),
                 permutationType),
@@ -422,9 +417,8 @@ void CyclicLuKernel::storePermutation(KernelBuilder &b) {
 
 /// info, by the block's first thread.
 void CyclicLuKernel::storeInfo(KernelBuilder &b) {
-  b.ifThen(b.cmp(P::eq, thread, b.index(0)), [&](KernelBuilder &b) {
-    b.store(state[infoAt], info, matrix);
-  });
+  b.ifThen(b.cmp(P::eq, thread, b.index(0)),
+           [&](KernelBuilder &b) { b.store(state[infoAt], info, matrix); });
 }
 
 //===----------------------------------------------------------------------===//
@@ -450,9 +444,9 @@ void CyclicLuKernel::searchFirstStep(KernelBuilder &b) {
 /// columns of slot `round`), a rolled loop carrying the state.
 void CyclicLuKernel::emitRound(KernelBuilder &b, int64_t round) {
   Value first = b.index(round * warps);
-  Value roundSteps = b.select(b.cmp(P::ugt, k, first),
-                              b.minU(b.sub(k, first), b.index(warps)),
-                              b.index(0));
+  Value roundSteps =
+      b.select(b.cmp(P::ugt, k, first), b.minU(b.sub(k, first), b.index(warps)),
+               b.index(0));
   auto loop = scf::ForOp::create(
       b, b.index(0), roundSteps, b.index(1), state,
       [&](OpBuilder &nested, Location loc, Value owner, ValueRange iterArgs) {
@@ -509,12 +503,11 @@ void CyclicLuKernel::receiveStep(KernelBuilder &b, Step &s) {
   Value singular = b.cmp(P::slt, stepOutcome, b.i32(0));
   Value pivotRow = b.bitAnd(stepOutcome, b.i32(127));
   // info: the first zero pivot, 1-based.
-  s.status = b.select(
-      b.bitAnd(singular,
-               b.cmp(P::eq, s.status,
-                     arith::ConstantOp::create(
-                         b, b.getIntegerAttr(intType, 0)))),
-      b.extendUnsigned(b.add(stepI32, b.i32(1)), intType), s.status);
+  s.status =
+      b.select(b.bitAnd(singular, b.cmp(P::eq, s.status,
+                                        arith::ConstantOp::create(
+                                            b, b.getIntegerAttr(intType, 0)))),
+               b.extendUnsigned(b.add(stepI32, b.i32(1)), intType), s.status);
   for (int64_t r = 0; r < rowSlots; ++r) {
     s.negMultiplier.push_back(arith::NegFOp::create(
         b, b.load(multipliers, ValueRange{b.add(multiplierBase, rows[r])})));
@@ -532,10 +525,10 @@ void CyclicLuKernel::lookAhead(KernelBuilder &b, Step &s) {
   Value nextStep = b.add(s.step, b.index(1));
   Value hasNext = b.cmp(P::ult, nextStep, k);
   for (int64_t c = s.round; c < std::min(s.round + 2, columnSlots); ++c) {
-    Value nextOwner =
-        c == s.round ? b.cmp(P::eq, warp, b.add(s.owner, b.index(1)))
-                     : b.bitAnd(b.cmp(P::eq, warp, b.index(0)),
-                                b.cmp(P::eq, s.owner, b.index(warps - 1)));
+    Value nextOwner = c == s.round
+                          ? b.cmp(P::eq, warp, b.add(s.owner, b.index(1)))
+                          : b.bitAnd(b.cmp(P::eq, warp, b.index(0)),
+                                     b.cmp(P::eq, s.owner, b.index(warps - 1)));
     nextOwner = b.bitAnd(nextOwner, hasNext);
     s.searchedFirst.push_back(nextOwner);
     setSlot(s.a, c,
@@ -556,16 +549,14 @@ void CyclicLuKernel::lookAhead(KernelBuilder &b, Step &s) {
 /// pivot is zero: slot `round` in the warps after the owner (a
 /// warp-uniform branch), then the later slots as straight-line code,
 /// so that their shuffles and multiply-adds overlap (a branch a slot
-/// serializes them: 76.1 against 68.3 us for 75x75 f64 with 8 warps;
-/// with 16, 55.3 and 55.7, even, run 10). Columns past the matrix are
-/// updated too: nothing reads them.
+/// serializes them; docs/benchmarks.md, run 10). Columns past the matrix
+/// are updated too: nothing reads them.
 void CyclicLuKernel::updateRest(KernelBuilder &b, Step &s) {
   SmallVector<Value> rest;
   for (int64_t c = s.round; c < columnSlots; ++c)
     rest.append(slotValues(s.a, c));
   rest = yieldIf(
-      b, s.updates,
-      [&](KernelBuilder &b) { return updatedRest(b, s); }, rest);
+      b, s.updates, [&](KernelBuilder &b) { return updatedRest(b, s); }, rest);
   for (int64_t c = s.round; c < columnSlots; ++c)
     setSlot(s.a, c,
             ArrayRef<Value>(rest).slice((c - s.round) * rowSlots, rowSlots));
@@ -576,13 +567,13 @@ void CyclicLuKernel::updateRest(KernelBuilder &b, Step &s) {
 SmallVector<Value> CyclicLuKernel::updatedRest(KernelBuilder &b, Step &s) {
   int64_t round = s.round;
   SmallVector<Value> updated(s.a);
-  setSlot(updated, round,
-          yieldIf(
-              b,
-              b.bitAnd(b.cmp(P::ugt, warp, s.owner),
-                       b.negate(s.searchedFirst[0])),
-              [&](KernelBuilder &b) { return updatedSlot(b, s, round); },
-              slotValues(s.a, round)));
+  setSlot(
+      updated, round,
+      yieldIf(
+          b,
+          b.bitAnd(b.cmp(P::ugt, warp, s.owner), b.negate(s.searchedFirst[0])),
+          [&](KernelBuilder &b) { return updatedSlot(b, s, round); },
+          slotValues(s.a, round)));
   SmallVector<int64_t> later =
       llvm::to_vector(llvm::seq<int64_t>(round + 1, columnSlots));
   if (!later.empty()) {
@@ -658,9 +649,8 @@ void CyclicLuKernel::rankRows(KernelBuilder &b, Search &s) {
 
 /// The lane's first unused row holding `key`, as position * 128 + row
 /// (all ones: none), and that row's value in the column.
-std::pair<Value, Value> CyclicLuKernel::candidateOf(KernelBuilder &b,
-                                                    const Search &s,
-                                                    Value key) {
+std::pair<Value, Value>
+CyclicLuKernel::candidateOf(KernelBuilder &b, const Search &s, Value key) {
   Value laneCandidate, laneValue;
   for (int64_t r = 0; r < rowSlots; ++r) {
     Value candidate = b.select(
@@ -705,19 +695,19 @@ std::pair<Value, Value> CyclicLuKernel::findPivot(KernelBuilder &b,
   Value laneCandidate, laneValue;
   std::tie(laneCandidate, laneValue) = candidateOf(b, s, s.laneKey);
   Value bestHigh = b.redux(NVVM::ReduxKind::UMAX, high, fullMask);
-  Value tied = NVVM::VoteSyncOp::create(b, i32, fullMask,
-                                        b.cmp(P::eq, high, bestHigh),
-                                        NVVM::VoteSyncKind::ballot);
+  Value tied =
+      NVVM::VoteSyncOp::create(b, i32, fullMask, b.cmp(P::eq, high, bestHigh),
+                               NVVM::VoteSyncKind::ballot);
   auto search = scf::IfOp::create(
       b, b.cmp(P::eq, math::CtPopOp::create(b, tied), b.i32(1)),
       [&](OpBuilder &nested, Location loc) {
         KernelBuilder b(loc, nested);
         Value winner = math::CountTrailingZerosOp::create(b, tied);
         scf::YieldOp::create(
-            b, ValueRange{shuffleValue(b, laneCandidate, winner,
-                                       gpu::ShuffleMode::IDX),
-                          shuffleValue(b, laneValue, winner,
-                                       gpu::ShuffleMode::IDX)});
+            b,
+            ValueRange{
+                shuffleValue(b, laneCandidate, winner, gpu::ShuffleMode::IDX),
+                shuffleValue(b, laneValue, winner, gpu::ShuffleMode::IDX)});
       },
       [&](OpBuilder &nested, Location loc) {
         KernelBuilder b(loc, nested);
@@ -730,23 +720,21 @@ std::pair<Value, Value> CyclicLuKernel::findPivot(KernelBuilder &b,
 /// key and the first position holding it by two more reductions, the pivot
 /// by shuffle from its row.
 SmallVector<Value> CyclicLuKernel::pivotOfTiedLanes(KernelBuilder &b,
-                                                    const Search &s,
-                                                    Value high,
+                                                    const Search &s, Value high,
                                                     Value bestHigh) {
   Value bestKey = bestHigh;
   if (wideKey()) {
-    Value bestLow = b.redux(NVVM::ReduxKind::UMAX,
-                            b.select(b.cmp(P::eq, high, bestHigh),
-                                     arith::TruncIOp::create(b, i32,
-                                                             s.laneKey),
-                                     b.i32(0)),
-                            fullMask);
+    Value bestLow =
+        b.redux(NVVM::ReduxKind::UMAX,
+                b.select(b.cmp(P::eq, high, bestHigh),
+                         arith::TruncIOp::create(b, i32, s.laneKey), b.i32(0)),
+                fullMask);
     bestKey = b.bitOr(b.shl(arith::ExtUIOp::create(b, keyType, bestHigh),
                             arith::ConstantIntOp::create(b, keyType, 32)),
                       arith::ExtUIOp::create(b, keyType, bestLow));
   }
-  Value best = b.redux(NVVM::ReduxKind::UMIN,
-                       candidateOf(b, s, bestKey).first, fullMask);
+  Value best = b.redux(NVVM::ReduxKind::UMIN, candidateOf(b, s, bestKey).first,
+                       fullMask);
   Value row = b.bitAnd(best, b.i32(127));
   return {best, fromRow(b, s.column, b.shrU(row, b.i32(5)),
                         b.bitAnd(row, b.i32(31)))};
@@ -756,8 +744,7 @@ SmallVector<Value> CyclicLuKernel::pivotOfTiedLanes(KernelBuilder &b,
 /// memory; returns the scaled column.
 SmallVector<Value> CyclicLuKernel::scaleColumn(KernelBuilder &b,
                                                const Search &s, Value pivot,
-                                               Value pivotRow,
-                                               Value singular) {
+                                               Value pivotRow, Value singular) {
   // One reciprocal, or divisions when the pivot is below the smallest
   // normal number (LAPACK's getf2; also taken by a zero pivot, whose
   // multipliers are not used).
@@ -799,8 +786,7 @@ void CyclicLuKernel::publishPivot(KernelBuilder &b, const Search &s,
                                   Value pivotRow, Value pivotPosition,
                                   Value singular) {
   b.store(b.bitOr(pivotRow,
-                  b.select(singular,
-                           b.i32(std::numeric_limits<int32_t>::min()),
+                  b.select(singular, b.i32(std::numeric_limits<int32_t>::min()),
                            b.i32(0))),
           outcome, s.parity);
   b.store(b.extendUnsigned(pivotPosition, intType), pivots,
@@ -840,11 +826,11 @@ void CyclicLuKernel::forBandElements(
   Value widthValue = b.index(width);
   b.forLoop(thread, b.mul(bound, widthValue), b.index(threads),
             [&](KernelBuilder &b, Value flat) {
-    Value row = b.divU(flat, widthValue);
-    Value j = b.remU(flat, widthValue);
-    body(b, row, b.add(j, b.index(first)),
-         b.add(b.mul(row, b.index(stride)), j));
-  });
+              Value row = b.divU(flat, widthValue);
+              Value j = b.remU(flat, widthValue);
+              body(b, row, b.add(j, b.index(first)),
+                   b.add(b.mul(row, b.index(stride)), j));
+            });
 }
 
 /// Whether the thread's column slot `c` lies in the band starting at
@@ -889,8 +875,7 @@ SmallVector<Value> CyclicLuKernel::pivotRowEntries(KernelBuilder &b,
                                                    ArrayRef<Value> a,
                                                    ArrayRef<int64_t> slots,
                                                    Value pivotRowSlot,
-                                                   Value pivotLane,
-                                                   int64_t r) {
+                                                   Value pivotLane, int64_t r) {
   auto shuffled = [&](KernelBuilder &b) {
     SmallVector<Value> entries;
     for (int64_t c : slots)
@@ -900,11 +885,10 @@ SmallVector<Value> CyclicLuKernel::pivotRowEntries(KernelBuilder &b,
   };
   if (r == rowSlots - 1)
     return shuffled(b);
-  return b.ifThenElse(b.cmp(P::eq, pivotRowSlot, b.i32(r)), shuffled,
-                      [&](KernelBuilder &b) {
-                        return pivotRowEntries(b, a, slots, pivotRowSlot,
-                                               pivotLane, r + 1);
-                      });
+  return b.ifThenElse(
+      b.cmp(P::eq, pivotRowSlot, b.i32(r)), shuffled, [&](KernelBuilder &b) {
+        return pivotRowEntries(b, a, slots, pivotRowSlot, pivotLane, r + 1);
+      });
 }
 
 /// The update by a step of column slots `slots` of `a`: a - l u for the

@@ -11,8 +11,8 @@
 #include "LuCommon.h"
 #include "LuOperands.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "KernelBuilder.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -46,9 +46,7 @@ struct CyclicRegisterLuShape {
         1, kCyclicRegisterLuMaxThreadBytes / (rowSlots() * elementBytes));
     return std::min((cols + maxWarps - 1) / maxWarps, registerBound);
   }
-  int64_t warps() const {
-    return (cols + columnSlots() - 1) / columnSlots();
-  }
+  int64_t warps() const { return (cols + columnSlots() - 1) / columnSlots(); }
   /// Columns staged in shared memory at a time (the whole matrix when it
   /// fits beside the step buffers), and their row stride (odd: a column's
   /// rows fall in distinct banks).
@@ -70,8 +68,8 @@ struct CyclicRegisterLuShape {
   /// four row slots). Up to 32, a matrix is one warp of the block register
   /// kernel, whose steps need no cross-warp hand-off.
   static bool fits(int64_t rows, int64_t cols) {
-    return rows >= 1 && cols >= 1 && std::max(rows, cols) > 32 &&
-           rows <= 128 && cols <= 128;
+    return rows >= 1 && cols >= 1 && std::max(rows, cols) > 32 && rows <= 128 &&
+           cols <= 128;
   }
 };
 

@@ -1,4 +1,5 @@
-//===- KernelBuilder.h - the builder every generated kernel uses -*- C++ -*-===//
+//===- KernelBuilder.h - the builder every generated kernel uses -*- C++
+//-*-===//
 //
 // A kernel body is hundreds of small ops; spelled with `Op::create(b, ...)`
 // each, the arithmetic drowns the algorithm. KernelBuilder names the ops the
@@ -163,13 +164,13 @@ public:
 
   /// `scf.for iv = lb to ub step step { body(iv) }`.
   void forLoop(Value lb, Value ub, Value step, LoopBodyBuilder body) {
-    scf::ForOp::create(*this, lb, ub, step, ValueRange(),
-                       [&](OpBuilder &nested, Location loc, Value iv,
-                           ValueRange) {
-                         KernelBuilder nb(loc, nested);
-                         body(nb, iv);
-                         scf::YieldOp::create(nb);
-                       });
+    scf::ForOp::create(
+        *this, lb, ub, step, ValueRange(),
+        [&](OpBuilder &nested, Location loc, Value iv, ValueRange) {
+          KernelBuilder nb(loc, nested);
+          body(nb, iv);
+          scf::YieldOp::create(nb);
+        });
   }
   /// `scf.if condition { then() }`.
   void ifThen(Value condition, BodyBuilder then) {

@@ -51,14 +51,13 @@ Value shuffleValue(KernelBuilder &b, Value value, Value lane,
   } else {
     Value shift = arith::ConstantIntOp::create(b, bitsType, 32);
     Value low = arith::TruncIOp::create(b, i32, bits);
-    Value high = arith::TruncIOp::create(
-        b, i32, b.shrU(bits, shift));
-    result = b.bitOr(b.shl(arith::ExtUIOp::create(b, bitsType, shuffle32(high)), shift),
+    Value high = arith::TruncIOp::create(b, i32, b.shrU(bits, shift));
+    result = b.bitOr(
+        b.shl(arith::ExtUIOp::create(b, bitsType, shuffle32(high)), shift),
         arith::ExtUIOp::create(b, bitsType, shuffle32(low)));
   }
-  return isa<FloatType>(type)
-             ? arith::BitcastOp::create(b, type, result)
-             : result;
+  return isa<FloatType>(type) ? arith::BitcastOp::create(b, type, result)
+                              : result;
 }
 
 Value shuffleXor(KernelBuilder &b, Value value, int32_t offset) {
@@ -67,41 +66,38 @@ Value shuffleXor(KernelBuilder &b, Value value, int32_t offset) {
                       gpu::ShuffleMode::XOR);
 }
 
-Value pivotKey(KernelBuilder &b, const ElementArith &element,
-               Value value, Value onDiagonal, Type magnitudeType) {
+Value pivotKey(KernelBuilder &b, const ElementArith &element, Value value,
+               Value onDiagonal, Type magnitudeType) {
   Type keyType = b.getIntegerType(magnitudeType.getIntOrFloatBitWidth());
   Value zeroKey = arith::ConstantIntOp::create(b, keyType, 0);
   Value infKey = arith::BitcastOp::create(
       b, keyType,
       arith::ConstantOp::create(
-          b, b.getFloatAttr(magnitudeType,
-                            APFloat::getInf(cast<FloatType>(magnitudeType)
-                                                .getFloatSemantics()))));
+          b, b.getFloatAttr(
+                 magnitudeType,
+                 APFloat::getInf(
+                     cast<FloatType>(magnitudeType).getFloatSemantics()))));
   Value magnitude = element.magnitude(b, value);
-  Value isNaN = arith::CmpFOp::create(b, arith::CmpFPredicate::UNO, magnitude,
-                                      magnitude);
+  Value isNaN =
+      arith::CmpFOp::create(b, arith::CmpFPredicate::UNO, magnitude, magnitude);
   return b.select(isNaN, b.select(onDiagonal, infKey, zeroKey),
-      arith::BitcastOp::create(b, keyType, magnitude));
+                  arith::BitcastOp::create(b, keyType, magnitude));
 }
 
 Value reduceMaxKey(KernelBuilder &b, Value key,
-                   function_ref<Value(KernelBuilder &, Value)>
-                       reduceMax) {
+                   function_ref<Value(KernelBuilder &, Value)> reduceMax) {
   Type keyType = key.getType(), i32 = b.getI32Type();
   if (keyType.isInteger(32))
     return reduceMax(b, key);
   Value shift = arith::ConstantIntOp::create(b, keyType, 32);
-  Value high =
-      arith::TruncIOp::create(b, i32, b.shrU(key, shift));
+  Value high = arith::TruncIOp::create(b, i32, b.shrU(key, shift));
   Value low = arith::TruncIOp::create(b, i32, key);
   Value bestHigh = reduceMax(b, high);
-  Value bestLow = reduceMax(
-      b, b.select(b.cmp(arith::CmpIPredicate::eq, high,
-                                   bestHigh),
-             low, b.i32(0)));
-  return b.bitOr(b.shl(arith::ExtUIOp::create(b, keyType, bestHigh),
-                            shift),
-      arith::ExtUIOp::create(b, keyType, bestLow));
+  Value bestLow =
+      reduceMax(b, b.select(b.cmp(arith::CmpIPredicate::eq, high, bestHigh),
+                            low, b.i32(0)));
+  return b.bitOr(b.shl(arith::ExtUIOp::create(b, keyType, bestHigh), shift),
+                 arith::ExtUIOp::create(b, keyType, bestLow));
 }
 
 } // namespace mlir::linalgx::gpu_kernels

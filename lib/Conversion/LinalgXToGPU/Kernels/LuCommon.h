@@ -8,9 +8,9 @@
 #ifndef LINALGX_LIB_CONVERSION_LINALGXTOGPU_KERNELS_LU_COMMON_H
 #define LINALGX_LIB_CONVERSION_LINALGXTOGPU_KERNELS_LU_COMMON_H
 
+#include "KernelBuilder.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "KernelBuilder.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -40,15 +40,14 @@ Value shuffleXor(KernelBuilder &b, Value value, int32_t offset);
 /// (non-negative floats order as unsigned integers). A NaN is never chosen
 /// except on the diagonal, where LAPACK's scan starts: keys 0 and +Inf
 /// reproduce exactly the sequential scan's choice.
-Value pivotKey(KernelBuilder &b, const ElementArith &element,
-               Value value, Value onDiagonal, Type magnitudeType);
+Value pivotKey(KernelBuilder &b, const ElementArith &element, Value value,
+               Value onDiagonal, Type magnitudeType);
 
 /// The largest pivot key of the lanes `reduceMax` (an unsigned 32-bit
 /// maximum over them) spans: 64-bit keys reduce their high halves, then the
 /// low halves of the lanes holding the largest high half.
 Value reduceMaxKey(KernelBuilder &b, Value key,
-                   function_ref<Value(KernelBuilder &, Value)>
-                       reduceMax);
+                   function_ref<Value(KernelBuilder &, Value)> reduceMax);
 
 } // namespace mlir::linalgx::gpu_kernels
 

@@ -35,10 +35,7 @@ Value magnitudeHighWord(KernelBuilder &b, Value x) {
   Value bits;
   if (x.getType().isF64()) {
     Value wide = arith::BitcastOp::create(b, b.getI64Type(), x);
-    bits = arith::TruncIOp::create(
-        b, i32,
-        b.shrU(wide,
-                               b.i64(32)));
+    bits = arith::TruncIOp::create(b, i32, b.shrU(wide, b.i64(32)));
   } else {
     bits = arith::BitcastOp::create(b, i32, x);
   }
@@ -50,7 +47,7 @@ Value magnitudeHighWord(KernelBuilder &b, Value x) {
 Value isFiniteValue(KernelBuilder &b, Value x) {
   int64_t infinityHigh = x.getType().isF64() ? 0x7ff00000 : 0x7f800000;
   return b.cmp(arith::CmpIPredicate::ult, magnitudeHighWord(b, x),
-      arith::ConstantIntOp::create(b, b.getI32Type(), infinityHigh));
+               arith::ConstantIntOp::create(b, b.getI32Type(), infinityHigh));
 }
 
 /// 1 / x for a pivot whose high word lies in [kPanelLuNormalHigh,
@@ -60,15 +57,15 @@ Value isFiniteValue(KernelBuilder &b, Value x) {
 Value fastReciprocal(KernelBuilder &b, Value x) {
   Type type = x.getType();
   bool isF64 = type.isF64();
-  Value r = LLVM::InlineAsmOp::create(
-                b, type, ValueRange{x},
-                isF64 ? "rcp.approx.ftz.f64 $0, $1;" : "rcp.approx.ftz.f32 $0, $1;",
-                isF64 ? "=d,d" : "=f,f", /*has_side_effects=*/false,
-                /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
-                LLVM::AsmDialectAttr::get(b.getContext(),
-                                          LLVM::AsmDialect::AD_ATT),
-                ArrayAttr())
-                .getResult(0);
+  Value r =
+      LLVM::InlineAsmOp::create(
+          b, type, ValueRange{x},
+          isF64 ? "rcp.approx.ftz.f64 $0, $1;" : "rcp.approx.ftz.f32 $0, $1;",
+          isF64 ? "=d,d" : "=f,f", /*has_side_effects=*/false,
+          /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+          LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+          ArrayAttr())
+          .getResult(0);
   Value one = arith::ConstantOp::create(b, b.getFloatAttr(type, 1.0));
   Value negX = arith::NegFOp::create(b, x);
   auto newton = [&](Value r) -> Value {
@@ -97,7 +94,8 @@ Value pinValue(KernelBuilder &b, Value value) {
              b, type, ValueRange{value}, "", constraint,
              /*has_side_effects=*/true, /*is_align_stack=*/false,
              LLVM::tailcallkind::TailCallKind::None,
-             LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+             LLVM::AsmDialectAttr::get(b.getContext(),
+                                       LLVM::AsmDialect::AD_ATT),
              ArrayAttr())
       .getResult(0);
 }
@@ -424,11 +422,11 @@ Value PanelLuKernel::subtractMultiple(KernelBuilder &b, Value applies, Value l,
 // The matrix's rows a warp each and its columns a lane each (row warp +
 // kWarps * i, column lane + 32 * s) for the copies in and out. Unrolled
 // to the shape's bound, they are loads and stores at constant offsets
-// from a thread's first address, with no loop counters (as two 64-bit
-// loops they took ~70 instructions a row; 28.5 -> 27.0 us for (75,75)
-// f64). Guarded where the bound can pass the matrix. A size bucket's
-// kernel keeps the loop over rows: unrolled and guarded to the bound, its
-// larger code was slower (38.9 -> 41.3 us, run 16).
+// from a thread's first address, with no loop counters (two 64-bit loops
+// cost ~70 instructions a row). Guarded where the bound can pass the
+// matrix. A size bucket's kernel keeps the loop over rows: unrolled and
+// guarded to the bound, its larger code was slower (docs/benchmarks.md,
+// run 16).
 void PanelLuKernel::forEachSlot(
     KernelBuilder &b, Value first, int64_t increment, int64_t bound, Value size,
     function_ref<void(KernelBuilder &, Value)> body) {

@@ -11,8 +11,8 @@
 #include "CyclicLu.h"
 #include "LuOperands.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "KernelBuilder.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 namespace mlir::linalgx::gpu_kernels {
 
@@ -68,9 +68,9 @@ struct PanelLuShape {
 /// updates follow with no other branch; ties, zeros, NaN, Inf and extreme
 /// pivots take the full search (64-bit keys, first position). Rows never
 /// move: positions live in registers, the row order in shared memory.
-void buildPanelLuKernelBody(KernelBuilder &b, ValueRange args,
-                            Type elementType, Type intType,
-                            bool withPermutation, PanelLuShape shape);
+void buildPanelLuKernelBody(KernelBuilder &b, ValueRange args, Type elementType,
+                            Type intType, bool withPermutation,
+                            PanelLuShape shape);
 
 /// Queues the panel LU, a block a matrix, on `lu`'s operands.
 void launchPanelLu(ImplicitLocOpBuilder &b, DeviceWork &work,

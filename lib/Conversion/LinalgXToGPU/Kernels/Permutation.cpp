@@ -54,10 +54,9 @@ static_assert(kGroupedTableEntries * 4 <= kPermutationSharedBytes,
 /// p and one at p to i) and returns where the position ends, i.e. the
 /// original row that the permutation puts there. `pivotAt(b, i)` loads pivot
 /// i; pivots outside [0, N) name no swap and are skipped.
-Value buildReverseTrace(KernelBuilder &b, Value start, Value steps,
-                        Value n, Type intType, bool oneBased,
-                        function_ref<Value(KernelBuilder &, Value)>
-                            pivotAt) {
+Value buildReverseTrace(KernelBuilder &b, Value start, Value steps, Value n,
+                        Type intType, bool oneBased,
+                        function_ref<Value(KernelBuilder &, Value)> pivotAt) {
   Value zero = b.index(0);
   Value one = b.index(1);
   Value last = b.sub(steps, one);
@@ -71,12 +70,11 @@ Value buildReverseTrace(KernelBuilder &b, Value start, Value steps,
         Value target = pivotAt(b, i);
         if (oneBased)
           target = b.sub(target, oneInt);
-        Value valid = b.bitAnd(b.cmp(arith::CmpIPredicate::sge, target,
-                                  zeroInt),
-            // In index arithmetic: N itself may not fit the pivot type
-            // (i32 pivots, N = 2^31).
-            b.cmp(arith::CmpIPredicate::slt,
-                b.toIndex(target), n));
+        Value valid =
+            b.bitAnd(b.cmp(arith::CmpIPredicate::sge, target, zeroInt),
+                     // In index arithmetic: N itself may not fit the pivot type
+                     // (i32 pivots, N = 2^31).
+                     b.cmp(arith::CmpIPredicate::slt, b.toIndex(target), n));
         Value iInt = arith::IndexCastOp::create(b, intType, i);
         // The swap moves a position at i or at the target by xor-ing it
         // with i ^ target (zero when the pivot names no swap; a position
@@ -85,9 +83,9 @@ Value buildReverseTrace(KernelBuilder &b, Value start, Value steps,
         // operations a step.
         Value swapBits = b.select(valid, b.bitXor(iInt, target), zeroInt);
         Value position = iter[0];
-        Value moves = b.bitOr(b.cmp(arith::CmpIPredicate::eq, position, iInt),
-            b.cmp(arith::CmpIPredicate::eq, position,
-                                  target));
+        Value moves =
+            b.bitOr(b.cmp(arith::CmpIPredicate::eq, position, iInt),
+                    b.cmp(arith::CmpIPredicate::eq, position, target));
         Value moved = b.select(moves, b.bitXor(position, swapBits), position);
         scf::YieldOp::create(b, moved);
       });
@@ -120,12 +118,10 @@ SmallVector<Value> buildSegmentedTrace(KernelBuilder &b, Value tables,
   };
   SmallVector<Value> segmentLast;
   for (int64_t s = 0; s < kTraceSegments; ++s)
-    segmentLast.push_back(b.sub(b.mul(i32Constant(b, s + 1), segmentLength),
-        i32Constant(b, 1)));
+    segmentLast.push_back(
+        b.sub(b.mul(i32Constant(b, s + 1), segmentLength), i32Constant(b, 1)));
   auto trace = scf::ForOp::create(
-      b, b.index(0),
-      b.toIndexUnsigned(segmentLength),
-      b.index(1),
+      b, b.index(0), b.toIndexUnsigned(segmentLength), b.index(1),
       SmallVector<Value>(kTraceSegments, j),
       [&](OpBuilder &nested, Location loc, Value r, ValueRange positions) {
         KernelBuilder b(loc, nested);
@@ -133,15 +129,13 @@ SmallVector<Value> buildSegmentedTrace(KernelBuilder &b, Value tables,
         SmallVector<Value> moved;
         for (int64_t s = 0; s < kTraceSegments; ++s) {
           Value i = b.sub(segmentLast[s], r32);
-          Value target = b.load(tables,
-              ValueRange{b.toIndexUnsigned(b.add(targets, i))});
+          Value target =
+              b.load(tables, ValueRange{b.toIndexUnsigned(b.add(targets, i))});
           Value position = positions[s];
           Value moves = b.bitOr(b.cmp(P::eq, position, i),
-              b.cmp(P::eq, position, target));
-          moved.push_back(b.select(moves,
-              b.bitXor(position,
-                                    b.bitXor(i, target)),
-              position));
+                                b.cmp(P::eq, position, target));
+          moved.push_back(b.select(
+              moves, b.bitXor(position, b.bitXor(i, target)), position));
         }
         scf::YieldOp::create(b, moved);
       });
@@ -159,8 +153,8 @@ SmallVector<Value> buildSegmentedTrace(KernelBuilder &b, Value tables,
 /// (null for 0-based ones), or `noSwap` when it names no row below `n`
 /// (both of the pivot type; unsigned, so a negative pivot is out of range
 /// too).
-Value loadSwapTarget(KernelBuilder &b, Value pivots, Value matrix,
-                     Value step, Value n, Value one, Value noSwap) {
+Value loadSwapTarget(KernelBuilder &b, Value pivots, Value matrix, Value step,
+                     Value n, Value one, Value noSwap) {
   Value pivot = b.load(pivots, ValueRange{matrix, step});
   if (one)
     pivot = b.sub(pivot, one);
@@ -185,8 +179,8 @@ Value isShortPermutation(ImplicitLocOpBuilder &b, Value n) {
 }
 
 /// Permutations of 1 <= N <= 16 positions: the grouped path's staging,
-/// barriers and table lookups cost more than the trace itself there (run 8:
-/// 344 instructions a warp for (16384,16,16), issue-bound). Here
+/// barriers and table lookups cost more than the trace itself there (the
+/// kernel is issue-bound at such sizes; docs/benchmarks.md, run 8). Here
 /// kShortPermutationThreads = 4 consecutive threads share a matrix: each
 /// loads its 16 swap targets into registers (a target past min(K, N) or out
 /// of range is the no-op swap (i, i)) and traces the positions
@@ -194,9 +188,9 @@ Value isShortPermutation(ImplicitLocOpBuilder &b, Value n) {
 /// a constant of the fully unrolled code: a step is two comparisons with a
 /// constant and a register, an xor and a select. No shared memory, barrier
 /// or division; the four threads keep 65536 threads busy for 16384 matrices.
-void buildShortPermutation(KernelBuilder &b, Value pivots,
-                           Value permutation, Value batch, Value n,
-                           Value steps, Type intType, bool oneBased) {
+void buildShortPermutation(KernelBuilder &b, Value pivots, Value permutation,
+                           Value batch, Value n, Value steps, Type intType,
+                           bool oneBased) {
   using P = arith::CmpIPredicate;
   Type i32 = b.getI32Type();
   auto i32Constant = [&](KernelBuilder &b, int64_t v) -> Value {
@@ -208,55 +202,52 @@ void buildShortPermutation(KernelBuilder &b, Value pivots,
   Value oneInt = arith::ConstantOp::create(b, b.getIntegerAttr(intType, 1));
   Value threads = b.index(kShortPermutationThreads);
   Value blockSize = b.index(kBlockSize);
-  Value first = b.add(b.mul(b.blockId(gpu::Dimension::x),
-                            blockSize),
-      b.threadId(gpu::Dimension::x));
+  Value first = b.add(b.mul(b.blockId(gpu::Dimension::x), blockSize),
+                      b.threadId(gpu::Dimension::x));
   Value stride = b.mul(b.gridDim(gpu::Dimension::x), blockSize);
   // No barriers: each thread walks its own items.
-  b.forLoop(first, b.mul(batch, threads), stride,
-            [&](KernelBuilder &b, Value item) {
-    // kShortPermutationThreads is a power of two: a shift and a mask.
-    Value matrix = b.divU(item, threads);
-    Value q32 = b.toI32Unsigned(b.remU(item, threads));
-    SmallVector<Value> targets, swapBits;
-    for (int64_t i = 0; i < kShortPermutationMaxN; ++i) {
-      Value i32i = i32Constant(b, i);
-      auto target = scf::IfOp::create(
-          b, b.cmp(P::ult, i32i, steps32),
-          [&](OpBuilder &nested, Location loc) {
-            KernelBuilder b(loc, nested);
-            scf::YieldOp::create(
-                b, loadSwapTarget(b, pivots, matrix,
-                                  b.index(i), nInt,
-                                  oneBased ? oneInt : Value(), i32i));
-          },
-          [&](OpBuilder &nested, Location loc) {
-            KernelBuilder b(loc, nested);
-            scf::YieldOp::create(b, i32Constant(b, i));
+  b.forLoop(
+      first, b.mul(batch, threads), stride, [&](KernelBuilder &b, Value item) {
+        // kShortPermutationThreads is a power of two: a shift and a mask.
+        Value matrix = b.divU(item, threads);
+        Value q32 = b.toI32Unsigned(b.remU(item, threads));
+        SmallVector<Value> targets, swapBits;
+        for (int64_t i = 0; i < kShortPermutationMaxN; ++i) {
+          Value i32i = i32Constant(b, i);
+          auto target = scf::IfOp::create(
+              b, b.cmp(P::ult, i32i, steps32),
+              [&](OpBuilder &nested, Location loc) {
+                KernelBuilder b(loc, nested);
+                scf::YieldOp::create(
+                    b, loadSwapTarget(b, pivots, matrix, b.index(i), nInt,
+                                      oneBased ? oneInt : Value(), i32i));
+              },
+              [&](OpBuilder &nested, Location loc) {
+                KernelBuilder b(loc, nested);
+                scf::YieldOp::create(b, i32Constant(b, i));
+              });
+          targets.push_back(target.getResult(0));
+          swapBits.push_back(b.bitXor(i32i, targets.back()));
+        }
+        for (int64_t u = 0;
+             u * kShortPermutationThreads < kShortPermutationMaxN; ++u) {
+          Value j32 = b.add(q32, i32Constant(b, u * kShortPermutationThreads));
+          Value position = j32;
+          for (int64_t i = kShortPermutationMaxN - 1; i >= 0; --i) {
+            Value moves = b.bitOr(b.cmp(P::eq, position, i32Constant(b, i)),
+                                  b.cmp(P::eq, position, targets[i]));
+            position =
+                b.select(moves, b.bitXor(position, swapBits[i]), position);
+          }
+          b.ifThen(b.cmp(P::ult, j32, n32), [&](KernelBuilder &b) {
+            Value result = intType == i32
+                               ? position
+                               : arith::ExtUIOp::create(b, intType, position);
+            b.store(result, permutation,
+                    ValueRange{matrix, b.toIndexUnsigned(j32)});
           });
-      targets.push_back(target.getResult(0));
-      swapBits.push_back(b.bitXor(i32i, targets.back()));
-    }
-    for (int64_t u = 0; u * kShortPermutationThreads < kShortPermutationMaxN;
-         ++u) {
-      Value j32 = b.add(q32, i32Constant(b, u * kShortPermutationThreads));
-      Value position = j32;
-      for (int64_t i = kShortPermutationMaxN - 1; i >= 0; --i) {
-        Value moves = b.bitOr(b.cmp(P::eq, position, i32Constant(b, i)),
-            b.cmp(P::eq, position, targets[i]));
-        position = b.select(moves, b.bitXor(position, swapBits[i]),
-            position);
-      }
-      b.ifThen(b.cmp(P::ult, j32, n32),
-              [&](KernelBuilder &b) {
-        Value result = intType == i32
-                           ? position
-                           : arith::ExtUIOp::create(b, intType, position);
-        b.store(result, permutation,
-            ValueRange{matrix, b.toIndexUnsigned(j32)});
+        }
       });
-    }
-  });
 }
 
 /// Whether the permutation kernel gives every matrix to one block (N <=
@@ -286,28 +277,28 @@ public:
                      Value tables, Value batch, Value n, Value steps,
                      Type intType, bool oneBased)
       : top(b), pivots(pivots), permutation(permutation), tables(tables),
-        batch(batch), n(n), steps(steps), intType(intType),
-        oneBased(oneBased), i32(b.getI32Type()) {}
+        batch(batch), n(n), steps(steps), intType(intType), oneBased(oneBased),
+        i32(b.getI32Type()) {}
 
   /// Per group of matrices of the block: stage the swap targets, trace the
   /// segments and publish their maps, compose the maps into the result.
   void emit() {
     emitPrologue();
     // Every thread of a block runs the same iterations (barriers inside).
-    top.forLoop(firstMatrix, batch, matrixStride, [&](KernelBuilder &b,
-                                                       Value blockMatrix) {
-      matrix = b.add(blockMatrix, group);
-      active = b.bitAnd(inGroup, b.cmp(P::ult, matrix, batch));
-      stageTargets(b);
-      b.barrier();
-      Value traced = traceSegments(b);
-      b.barrier();
-      composeMaps(b, traced);
-      // No barrier needed before the next iteration: it overwrites the
-      // targets, which nobody reads after the barrier above, and the maps
-      // only after its own first barrier, when every thread is done with
-      // these.
-    });
+    top.forLoop(firstMatrix, batch, matrixStride,
+                [&](KernelBuilder &b, Value blockMatrix) {
+                  matrix = b.add(blockMatrix, group);
+                  active = b.bitAnd(inGroup, b.cmp(P::ult, matrix, batch));
+                  stageTargets(b);
+                  b.barrier();
+                  Value traced = traceSegments(b);
+                  b.barrier();
+                  composeMaps(b, traced);
+                  // No barrier needed before the next iteration: it overwrites
+                  // the targets, which nobody reads after the barrier above,
+                  // and the maps only after its own first barrier, when every
+                  // thread is done with these.
+                });
   }
 
 private:
@@ -321,8 +312,7 @@ private:
   // indexed by thread.
   Value mapIndex(KernelBuilder &b, int64_t segment, Value entry) {
     return toIndex(
-        b, b.add(b.i32(kGroupedTargetEntries + segment * kBlockSize),
-               entry));
+        b, b.add(b.i32(kGroupedTargetEntries + segment * kBlockSize), entry));
   }
 
   /// The kernel's top level: the thread's group and position, in 32 bits
@@ -336,8 +326,7 @@ private:
     Value group32 = b.divU(thread32, n32);
     j32 = b.remU(thread32, n32);
     groupStart32 = b.sub(thread32, j32);
-    targets32 = b.mul(group32,
-        b.add(n32, b.i32(kTraceSegments - 1)));
+    targets32 = b.mul(group32, b.add(n32, b.i32(kTraceSegments - 1)));
     inGroup = b.cmp(P::ult, group32, matricesPerBlock32);
     group = toIndex(b, group32), j = toIndex(b, j32);
     Value matricesPerBlock = toIndex(b, matricesPerBlock32);
@@ -357,26 +346,24 @@ private:
           b, b.cmp(P::ult, j32, steps32),
           [&](OpBuilder &nested, Location loc) {
             KernelBuilder b(loc, nested);
-            scf::YieldOp::create(
-                b, loadSwapTarget(b, pivots, matrix, j, nInt,
-                                  oneBased ? oneInt : Value(), j32));
+            scf::YieldOp::create(b, loadSwapTarget(b, pivots, matrix, j, nInt,
+                                                   oneBased ? oneInt : Value(),
+                                                   j32));
           },
           [&](OpBuilder &nested, Location loc) {
             scf::YieldOp::create(nested, loc, j32);
           });
-      b.store(target.getResult(0), tables,
-          toIndex(b, b.add(targets32, j32)));
+      b.store(target.getResult(0), tables, toIndex(b, b.add(targets32, j32)));
       // The padding: entry N + p (p < kTraceSegments - 1) swaps N + p with
       // itself, which moves no position; thread j writes p = j, j + N, ...
       // (groups of one or two threads write more than one).
       for (int64_t u = 0; u < kTraceSegments - 1; ++u) {
         Value p32 = b.add(j32, b.mul(n32, b.i32(u)));
         b.ifThen(b.cmp(P::ult, p32, b.i32(kTraceSegments - 1)),
-                [&](KernelBuilder &b) {
-          Value past = b.add(n32, p32);
-          b.store(past, tables,
-              toIndex(b, b.add(targets32, past)));
-        });
+                 [&](KernelBuilder &b) {
+                   Value past = b.add(n32, p32);
+                   b.store(past, tables, toIndex(b, b.add(targets32, past)));
+                 });
       }
     });
   }
@@ -388,8 +375,8 @@ private:
         b, active,
         [&](OpBuilder &nested, Location loc) {
           KernelBuilder b(loc, nested);
-          SmallVector<Value> maps = buildSegmentedTrace(
-              b, tables, targets32, j32, segmentLength32);
+          SmallVector<Value> maps =
+              buildSegmentedTrace(b, tables, targets32, j32, segmentLength32);
           for (int64_t s = 0; s + 1 < kTraceSegments; ++s)
             b.store(maps[s], tables, mapIndex(b, s, thread32));
           scf::YieldOp::create(b, maps.back());
@@ -406,8 +393,8 @@ private:
     b.ifThen(active, [&](KernelBuilder &b) {
       Value position = traced;
       for (int64_t s = kTraceSegments - 2; s >= 0; --s)
-        position = b.load(tables,
-            mapIndex(b, s, b.add(groupStart32, position)));
+        position =
+            b.load(tables, mapIndex(b, s, b.add(groupStart32, position)));
       if (intType != i32)
         position = arith::ExtUIOp::create(b, intType, position);
       b.store(position, permutation, ValueRange{matrix, j});
@@ -428,10 +415,9 @@ private:
   Value matrix, active;
 };
 
-void buildGroupedPermutation(KernelBuilder &b, Value pivots,
-                             Value permutation, Value tables, Value batch,
-                             Value n, Value steps, Type intType,
-                             bool oneBased) {
+void buildGroupedPermutation(KernelBuilder &b, Value pivots, Value permutation,
+                             Value tables, Value batch, Value n, Value steps,
+                             Type intType, bool oneBased) {
   GroupedPermutation(b, pivots, permutation, tables, batch, n, steps, intType,
                      oneBased)
       .emit();
@@ -474,15 +460,15 @@ public:
     Value firstBlockStart = b.mul(blockId, blockSize);
     Value blockStride = b.mul(gridDim, blockSize);
     // Every thread of a block runs the same iterations (barriers inside).
-    b.forLoop(firstBlockStart, total, blockStride, [&](KernelBuilder &b,
-                                                          Value blockStart) {
-      blockSpan(b, blockStart);
-      stagePivots(b);
-      b.barrier();
-      traceAndStore(b);
-      // The window is refilled by the next iteration.
-      b.barrier();
-    });
+    b.forLoop(firstBlockStart, total, blockStride,
+              [&](KernelBuilder &b, Value blockStart) {
+                blockSpan(b, blockStart);
+                stagePivots(b);
+                b.barrier();
+                traceAndStore(b);
+                // The window is refilled by the next iteration.
+                b.barrier();
+              });
   }
 
 private:
@@ -494,15 +480,13 @@ private:
     firstMatrix = b.divU(blockStart, n);
     Value blockEnd = b.minU(b.add(blockStart, blockSize), total);
     Value lastMatrix = b.divU(b.sub(blockEnd, one), n);
-    stagedCount = b.mul(b.add(b.sub(lastMatrix, firstMatrix), one),
-        k);
+    stagedCount = b.mul(b.add(b.sub(lastMatrix, firstMatrix), one), k);
     // Whether the pivots of the block's matrices fit the window: decided by
     // the block's own span (the same for all its threads), so a block inside
     // one matrix stages K = 4096 pivots, as (4096,4096) needs (a bound of
-    // ceil(256 / N) + 1 matrices a block sent it to global memory: 191 us,
-    // against 119 staged; H200 runs 11d and 11e).
-    staged = b.cmp(arith::CmpIPredicate::ule, stagedCount,
-        b.index(windowSize));
+    // ceil(256 / N) + 1 matrices a block would leave it in global memory, far
+    // slower; docs/benchmarks.md, run 11).
+    staged = b.cmp(arith::CmpIPredicate::ule, stagedCount, b.index(windowSize));
   }
 
   /// The block's pivots into the window (coalesced), when they fit.
@@ -561,10 +545,9 @@ private:
   Value t, active, firstMatrix, stagedCount, staged;
 };
 
-void buildFlatPermutation(KernelBuilder &b, Value pivots,
-                          Value permutation, Value window, Value batch,
-                          Value n, Value k, Value steps, Type intType,
-                          bool oneBased) {
+void buildFlatPermutation(KernelBuilder &b, Value pivots, Value permutation,
+                          Value window, Value batch, Value n, Value k,
+                          Value steps, Type intType, bool oneBased) {
   FlatPermutation(b, pivots, permutation, window, batch, n, k, steps, intType,
                   oneBased)
       .emit();
@@ -573,8 +556,8 @@ void buildFlatPermutation(KernelBuilder &b, Value pivots,
 /// The permutation kernel: [B, K] pivots to a [B, N] permutation, the
 /// grouped path for N <= 256 and the flat one otherwise (a uniform branch),
 /// each with its own typed view of the block's `shared` bytes.
-void buildPermutationKernelBody(KernelBuilder &b, ValueRange args,
-                                Value shared, Type intType, bool oneBased) {
+void buildPermutationKernelBody(KernelBuilder &b, ValueRange args, Value shared,
+                                Type intType, bool oneBased) {
   Value pivots = args[0], permutation = args[1];
   Value batch = b.dim(permutation, 0);
   Value n = b.dim(permutation, 1);
@@ -582,28 +565,27 @@ void buildPermutationKernelBody(KernelBuilder &b, ValueRange args,
   Value steps = b.minU(k, n);
   auto view = [&](KernelBuilder &b, int64_t size, Type type) -> Value {
     return memref::ViewOp::create(b, workgroupMemRef({size}, type), shared,
-                                  b.index(0),
-                                  ValueRange());
+                                  b.index(0), ValueRange());
   };
   auto isShort = scf::IfOp::create(b, isShortPermutation(b, n),
                                    /*withElseRegion=*/true);
-  KernelBuilder shortBuilder(
-      b.getLoc(), isShort.getThenBodyBuilder(b.getListener()));
+  KernelBuilder shortBuilder(b.getLoc(),
+                             isShort.getThenBodyBuilder(b.getListener()));
   buildShortPermutation(shortBuilder, pivots, permutation, batch, n, steps,
                         intType, oneBased);
-  KernelBuilder longBuilder(
-      b.getLoc(), isShort.getElseBodyBuilder(b.getListener()));
-  auto grouped = scf::IfOp::create(longBuilder,
-                                   isGroupedPermutation(longBuilder, n),
-                                   /*withElseRegion=*/true);
-  KernelBuilder thenBuilder(
-      b.getLoc(), grouped.getThenBodyBuilder(b.getListener()));
+  KernelBuilder longBuilder(b.getLoc(),
+                            isShort.getElseBodyBuilder(b.getListener()));
+  auto grouped =
+      scf::IfOp::create(longBuilder, isGroupedPermutation(longBuilder, n),
+                        /*withElseRegion=*/true);
+  KernelBuilder thenBuilder(b.getLoc(),
+                            grouped.getThenBodyBuilder(b.getListener()));
   buildGroupedPermutation(
       thenBuilder, pivots, permutation,
-      view(thenBuilder, kGroupedTableEntries, b.getI32Type()), batch,
-      n, steps, intType, oneBased);
-  KernelBuilder elseBuilder(
-      b.getLoc(), grouped.getElseBodyBuilder(b.getListener()));
+      view(thenBuilder, kGroupedTableEntries, b.getI32Type()), batch, n, steps,
+      intType, oneBased);
+  KernelBuilder elseBuilder(b.getLoc(),
+                            grouped.getElseBodyBuilder(b.getListener()));
   buildFlatPermutation(elseBuilder, pivots, permutation,
                        view(elseBuilder,
                             kPermutationSharedBytes / elementByteSize(intType),
@@ -637,14 +619,16 @@ void launchPermutationKernel(ModuleOp module, ImplicitLocOpBuilder &b,
   Value items = arith::SelectOp::create(
       b, shortPath,
       arith::MulIOp::create(
-          b, batch, arith::ConstantIndexOp::create(b, kShortPermutationThreads)),
+          b, batch,
+          arith::ConstantIndexOp::create(b, kShortPermutationThreads)),
       arith::SelectOp::create(b, grouped, batch,
                               arith::MulIOp::create(b, batch, n)));
   Value itemsPerBlock = arith::SelectOp::create(
-      b, arith::AndIOp::create(
-             b, grouped,
-             arith::XOrIOp::create(
-                 b, shortPath, arith::ConstantIntOp::create(b, 1, 1))),
+      b,
+      arith::AndIOp::create(
+          b, grouped,
+          arith::XOrIOp::create(b, shortPath,
+                                arith::ConstantIntOp::create(b, 1, 1))),
       arith::DivUIOp::create(b, blockSize, arith::MaxUIOp::create(b, n, one)),
       blockSize);
   work.launch(kernel, gridSizeFor(b, items, itemsPerBlock), {kBlockSize, 1, 1},

@@ -10,8 +10,8 @@
 #include "LuCommon.h"
 #include "LuOperands.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "KernelBuilder.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 namespace mlir::linalgx::gpu_kernels {
 

@@ -11,8 +11,8 @@
 
 #include "LuCommon.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "KernelBuilder.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include <utility>
@@ -73,31 +73,31 @@ void appendRegisterRowBookkeeping(KernelBuilder &b,
 std::pair<Value, Value> exchangeRows(KernelBuilder &b, Value position,
                                      Value used, Value isPivotRow,
                                      Value pivotPosition, int64_t step,
-                                     Value stepIndex, Value valid,
-                                     Value pivots, Value matrix);
+                                     Value stepIndex, Value valid, Value pivots,
+                                     Value matrix);
 
 /// The register kernels' steps, unrolled so that every column index is
 /// static: step s runs under s < K (the same for every thread of a matrix),
 /// `body` updates the `size` row values in place and returns the rest of the
 /// step's outcome, and info records the first zero pivot, 1-based. `state`
 /// is loadRegisterRowState's; the state after the last step is returned.
-SmallVector<Value> unrollRegisterSteps(
-    KernelBuilder &b, ValueRange initialState, int64_t size,
-    int64_t steps, Value k, ArrayRef<Value> c,
-    function_ref<RegisterStep(KernelBuilder &, int64_t step,
-                              MutableArrayRef<Value> row, Value position,
-                              Value used)>
-        body);
+SmallVector<Value>
+unrollRegisterSteps(KernelBuilder &b, ValueRange initialState, int64_t size,
+                    int64_t steps, Value k, ArrayRef<Value> c,
+                    function_ref<RegisterStep(KernelBuilder &, int64_t step,
+                                              MutableArrayRef<Value> row,
+                                              Value position, Value used)>
+                        body);
 
 /// The register kernels' epilogue: the thread's row (the first `size`
 /// values of `state`) is row `position` of L\U; with a permutation operand,
 /// the permutation's entry at `position` is the row; row 0's thread stores
 /// info.
 /// With `lu` null, the caller has stored the row values itself.
-void storeRegisterRowState(KernelBuilder &b, ValueRange state,
-                           int64_t size, Value lu, Value permutation,
-                           Value info, Value matrix, Value row, Value n,
-                           Value rowValid, Value valid, ArrayRef<Value> c);
+void storeRegisterRowState(KernelBuilder &b, ValueRange state, int64_t size,
+                           Value lu, Value permutation, Value info,
+                           Value matrix, Value row, Value n, Value rowValid,
+                           Value valid, ArrayRef<Value> c);
 
 } // namespace mlir::linalgx::gpu_kernels
 

@@ -10,8 +10,8 @@
 #include "LuCommon.h"
 #include "LuOperands.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "KernelBuilder.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 namespace mlir::linalgx::gpu_kernels {
 
@@ -57,9 +57,8 @@ struct GeneratedLuLaunch {
         arith::OrIOp::create(b, n, arith::ConstantIndexOp::create(b, 1));
     return arith::AddIOp::create(
         b,
-        arith::MulIOp::create(
-            b, arith::MulIOp::create(b, m, stride),
-            arith::ConstantIndexOp::create(b, elementBytes)),
+        arith::MulIOp::create(b, arith::MulIOp::create(b, m, stride),
+                              arith::ConstantIndexOp::create(b, elementBytes)),
         arith::MulIOp::create(b, m, arith::ConstantIndexOp::create(b, 4)));
   }
 
@@ -71,9 +70,8 @@ struct GeneratedLuLaunch {
     Value one = c(1);
     Value few = arith::CmpIOp::create(b, arith::CmpIPredicate::ule, batch,
                                       c(kGeneratedLuFewMatrices));
-    Value rowsPerWarp =
-        arith::SelectOp::create(b, few, c(kGeneratedLuRowsPerWarpFew),
-                                c(kGeneratedLuRowsPerWarpMany));
+    Value rowsPerWarp = arith::SelectOp::create(
+        b, few, c(kGeneratedLuRowsPerWarpFew), c(kGeneratedLuRowsPerWarpMany));
     Value warps = arith::MinUIOp::create(
         b, c(kGeneratedLuMaxThreads / 32),
         arith::MaxUIOp::create(b, one,
@@ -88,9 +86,8 @@ struct GeneratedLuLaunch {
             b,
             arith::DivUIOp::create(b, c(kGeneratedLuMinThreadsPerBlock / 32),
                                    warps),
-            arith::DivUIOp::create(
-                b, c(kGeneratedLuMaxSharedBytes),
-                arith::MaxUIOp::create(b, perMatrix, one))));
+            arith::DivUIOp::create(b, c(kGeneratedLuMaxSharedBytes),
+                                   arith::MaxUIOp::create(b, perMatrix, one))));
     Value bytes = arith::MulIOp::create(b, matrices, perMatrix);
     return {warps, matrices, bytes};
   }
@@ -114,9 +111,9 @@ struct GeneratedLuLaunch {
 ///     permutation operand) the row order itself.
 /// Pivot choice and zero-pivot handling (no scaling or update, info = k+1
 /// for the first) are those of the loop lowering.
-void buildSharedMemoryLuKernelBody(KernelBuilder &b,
-                                   ValueRange args, Type elementType,
-                                   Type intType, bool withPermutation);
+void buildSharedMemoryLuKernelBody(KernelBuilder &b, ValueRange args,
+                                   Type elementType, Type intType,
+                                   bool withPermutation);
 
 /// Queues the shared-memory LU on `lu`'s operands, its launch shape chosen
 /// from their run-time sizes.

@@ -28,23 +28,21 @@ void buildTiledTranspose(KernelBuilder &b, Value input, Value output,
   Value gridDim = b.gridDim(gpu::Dimension::x);
 
   // Every thread of a block runs the same iterations (barriers inside).
-  b.forLoop(blockId, tiles, gridDim, [&](KernelBuilder &b,
-                                            Value tileIndex) {
+  b.forLoop(blockId, tiles, gridDim, [&](KernelBuilder &b, Value tileIndex) {
     Value matrix = b.divU(tileIndex, tilesPerMatrix);
     Value within = b.remU(tileIndex, tilesPerMatrix);
     Value rowBase = b.mul(b.divU(within, tileCols), tileSize);
     Value colBase = b.mul(b.remU(within, tileCols), tileSize);
     auto inBounds = [&](KernelBuilder &b, Value r, Value c) -> Value {
       return b.bitAnd(b.cmp(arith::CmpIPredicate::ult, r, rows),
-          b.cmp(arith::CmpIPredicate::ult, c, cols));
+                      b.cmp(arith::CmpIPredicate::ult, c, cols));
     };
     for (int64_t pass = 0; pass < kTileSize; pass += kTileRowsPerPass) {
       Value tileRow = b.add(ty, b.index(pass));
       Value r = b.add(rowBase, tileRow);
       Value c = b.add(colBase, tx);
       b.ifThen(inBounds(b, r, c), [&](KernelBuilder &b) {
-        Value element =
-            b.load(input, ValueRange{matrix, r, c});
+        Value element = b.load(input, ValueRange{matrix, r, c});
         b.store(element, tile, ValueRange{tileRow, tx});
       });
     }
@@ -54,8 +52,7 @@ void buildTiledTranspose(KernelBuilder &b, Value input, Value output,
       Value c = b.add(colBase, tileCol);
       Value r = b.add(rowBase, tx);
       b.ifThen(inBounds(b, r, c), [&](KernelBuilder &b) {
-        Value element =
-            b.load(tile, ValueRange{tx, tileCol});
+        Value element = b.load(tile, ValueRange{tx, tileCol});
         b.store(element, output, ValueRange{matrix, c, r});
       });
     }

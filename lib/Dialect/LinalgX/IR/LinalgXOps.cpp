@@ -1,8 +1,9 @@
 //===- LinalgXOps.cpp - linalgx operations ----------------------*- C++ -*-===//
 //
 // Builders, verifiers and memory effects of the linalgx operations. The
-// verifiers enforce the contract (docs/design.md, "The contract") and name, in every message,
-// the offending operand together with the expected and the actual type.
+// verifiers enforce the contract (docs/design.md, "The contract") and name, in
+// every message, the offending operand together with the expected and the
+// actual type.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,8 +39,7 @@ static std::string formatShape(ArrayRef<int64_t> shape) {
 
 /// Whether two sizes can describe the same run-time extent.
 static bool sizesCompatible(int64_t lhs, int64_t rhs) {
-  return ShapedType::isDynamic(lhs) || ShapedType::isDynamic(rhs) ||
-         lhs == rhs;
+  return ShapedType::isDynamic(lhs) || ShapedType::isDynamic(rhs) || lhs == rhs;
 }
 
 static bool shapesCompatible(ArrayRef<int64_t> lhs, ArrayRef<int64_t> rhs) {
@@ -58,7 +58,7 @@ static bool isLuElementType(Type type) {
     return true;
   auto complexType = dyn_cast<ComplexType>(type);
   return complexType && (complexType.getElementType().isF32() ||
-                          complexType.getElementType().isF64());
+                         complexType.getElementType().isF64());
 }
 
 /// Checks that the pivot element type can hold every index of a dimension of
@@ -81,7 +81,8 @@ static LogicalResult verifyDestinationStyle(Operation *op,
                                             ArrayRef<StringRef> operandNames) {
   Value first = op->getOperand(0);
   bool onTensors = isa<RankedTensorType>(first.getType());
-  for (auto [operand, name] : llvm::zip_equal(op->getOperands(), operandNames)) {
+  for (auto [operand, name] :
+       llvm::zip_equal(op->getOperands(), operandNames)) {
     if (isa<RankedTensorType>(operand.getType()) == onTensors)
       continue;
     return op->emitOpError()
@@ -110,9 +111,9 @@ static LogicalResult verifyDestinationStyle(Operation *op,
       continue;
     return op->emitOpError()
            << "result #" << result.getResultNumber() << " must have the type "
-           << "of its 'outs' operand '"
-           << operandNames[init.getOperandNumber()] << "', expected "
-           << init.get().getType() << ", but got " << result.getType();
+           << "of its 'outs' operand '" << operandNames[init.getOperandNumber()]
+           << "', expected " << init.get().getType() << ", but got "
+           << result.getType();
   }
   return success();
 }
@@ -281,7 +282,8 @@ LogicalResult PivotsToPermutationOp::verify() {
                          << permutationType;
   if (permutationType.getRank() != pivotsType.getRank())
     return emitOpError() << "'permutation' must have the rank of 'pivots' ("
-                         << pivotsType.getRank() << ", shape [B..., N]), but "
+                         << pivotsType.getRank()
+                         << ", shape [B..., N]), but "
                             "got "
                          << permutationType;
 

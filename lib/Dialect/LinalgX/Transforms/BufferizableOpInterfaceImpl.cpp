@@ -20,9 +20,8 @@ using namespace mlir::bufferization;
 
 namespace {
 template <typename OpTy>
-struct LinalgXOpBufferization
-    : public DstBufferizableOpInterfaceExternalModel<
-          LinalgXOpBufferization<OpTy>, OpTy> {
+struct LinalgXOpBufferization : public DstBufferizableOpInterfaceExternalModel<
+                                    LinalgXOpBufferization<OpTy>, OpTy> {
   bool bufferizesToMemoryRead(Operation *op, OpOperand &opOperand,
                               const AnalysisState &) const {
     return cast<DestinationStyleOpInterface>(op).isDpsInput(&opOperand);
@@ -44,7 +43,8 @@ struct LinalgXOpBufferization
                               /*types=*/TypeRange(), op->getAttrs());
     rewriter.create(bufferized);
     replaceOpWithBufferizedValues(
-        rewriter, op, ArrayRef<Value>(buffers).drop_front(dstOp.getNumDpsInputs()));
+        rewriter, op,
+        ArrayRef<Value>(buffers).drop_front(dstOp.getNumDpsInputs()));
     return success();
   }
 };

@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "linalgx/Dialect/LinalgX/Transforms/Passes.h"
 #include "linalgx/Dialect/LinalgX/IR/LinalgXOps.h"
+#include "linalgx/Dialect/LinalgX/Transforms/Passes.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Dominance.h"
@@ -105,8 +105,8 @@ struct FuseLuPermutation : public OpRewritePattern<PivotsToPermutationOp> {
     Value init = permutationOp.getPermutation();
     int64_t rank = cast<ShapedType>(init.getType()).getRank();
     if (!sizesProvablyEqual(init, rank - 1, lu.getInput(), rank - 1))
-      return rewriter.notifyMatchFailure(
-          permutationOp, "permutation length not provably M");
+      return rewriter.notifyMatchFailure(permutationOp,
+                                         "permutation length not provably M");
 
     // A further user of the same pivots reads the permutation the lu
     // computes already (the lu dominates it: it uses the lu's pivots).

@@ -69,9 +69,8 @@ enum LinalgxCpuGetrfStrategy {
 /// call would be.)
 LINALGX_CPU_EXPORT void linalgxCpuGetrf(int32_t elemType, int32_t indexBits,
                                         const void *input, void *lu,
-                                        void *pivots, void *info,
-                                        int64_t batch, int64_t m, int64_t n,
-                                        int32_t strategy);
+                                        void *pivots, void *info, int64_t batch,
+                                        int64_t m, int64_t n, int32_t strategy);
 
 /// 1 when the library was built with LAPACK (OpenBLAS), else 0.
 LINALGX_CPU_EXPORT int32_t linalgxCpuHasLapack(void);

@@ -17,7 +17,8 @@
 // which affects that thread only.
 //
 // Errors: any failing CUDA / cuBLAS / cuSOLVER call prints one line
-//   linalgx-cuda-runtime: error: <operation>: <call> failed with <name> (<n>): <description>
+//   linalgx-cuda-runtime: error: <operation>: <call> failed with <name> (<n>):
+//   <description>
 // to stderr and terminates the process with EXIT_FAILURE. linalgxCudaProbe is
 // the only function that never terminates the process.
 //
@@ -49,7 +50,7 @@ enum LinalgxCudaElemType {
 /// Algorithm choice for linalgxCudaGetrf.
 enum LinalgxCudaGetrfStrategy {
   LINALGX_CUDA_GETRF_AUTO = 0,
-  LINALGX_CUDA_GETRF_CUSOLVER_LOOP = 1, // cusolverDn<t>getrf once per matrix
+  LINALGX_CUDA_GETRF_CUSOLVER_LOOP = 1,  // cusolverDn<t>getrf once per matrix
   LINALGX_CUDA_GETRF_CUBLAS_BATCHED = 2, // cublas<t>getrfBatched (square only)
 };
 

@@ -1,4 +1,5 @@
-//===- MgpuAbi.h - the mgpu* entry points MLIR's GPU lowering calls -*- C++ -*-//
+//===- MgpuAbi.h - the mgpu* entry points MLIR's GPU lowering calls -*- C++
+//-*-//
 //
 // C declarations of the mgpu* functions liblinalgx_cuda_runtime.so exports.
 // Generated code calls them; this header exists so the definitions
@@ -30,15 +31,15 @@ LINALGX_CUDA_EXPORT void *mgpuModuleLoadJIT(void *data, int32_t optLevel);
 // declare void @mgpuModuleUnload(ptr)
 LINALGX_CUDA_EXPORT void mgpuModuleUnload(void *module);
 // declare ptr @mgpuModuleGetFunction(ptr, ptr)
-LINALGX_CUDA_EXPORT void *mgpuModuleGetFunction(void *module,
-                                                const char *name);
+LINALGX_CUDA_EXPORT void *mgpuModuleGetFunction(void *module, const char *name);
 // declare void @mgpuLaunchKernel(ptr, i64, i64, i64, i64, i64, i64, i32, ptr,
 //                                ptr, ptr, i64)
-LINALGX_CUDA_EXPORT void
-mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
-                 intptr_t gridZ, intptr_t blockX, intptr_t blockY,
-                 intptr_t blockZ, int32_t smem, void *stream, void **params,
-                 void **extra, size_t paramsCount);
+LINALGX_CUDA_EXPORT void mgpuLaunchKernel(void *function, intptr_t gridX,
+                                          intptr_t gridY, intptr_t gridZ,
+                                          intptr_t blockX, intptr_t blockY,
+                                          intptr_t blockZ, int32_t smem,
+                                          void *stream, void **params,
+                                          void **extra, size_t paramsCount);
 // declare void @mgpuLaunchClusterKernel(ptr, i64, i64, i64, i64, i64, i64,
 //                                       i64, i64, i64, i32, ptr, ptr, ptr)
 LINALGX_CUDA_EXPORT void

@@ -1,4 +1,5 @@
-//===- BufferizableOpInterfaceImpl.h - One-Shot Bufferize models -*- C++ -*-===//
+//===- BufferizableOpInterfaceImpl.h - One-Shot Bufferize models -*- C++
+//-*-===//
 
 #ifndef LINALGX_DIALECT_LINALGX_TRANSFORMS_BUFFERIZABLEOPINTERFACEIMPL_H
 #define LINALGX_DIALECT_LINALGX_TRANSFORMS_BUFFERIZABLEOPINTERFACEIMPL_H
