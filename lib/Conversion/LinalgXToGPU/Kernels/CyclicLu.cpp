@@ -705,9 +705,8 @@ std::pair<Value, Value> CyclicLuKernel::findPivot(KernelBuilder &b,
         Value winner = math::CountTrailingZerosOp::create(b, tied);
         scf::YieldOp::create(
             b,
-            ValueRange{
-                shuffleValue(b, laneCandidate, winner, gpu::ShuffleMode::IDX),
-                shuffleValue(b, laneValue, winner, gpu::ShuffleMode::IDX)});
+            ValueRange{b.shuffle(laneCandidate, winner, gpu::ShuffleMode::IDX),
+                       b.shuffle(laneValue, winner, gpu::ShuffleMode::IDX)});
       },
       [&](OpBuilder &nested, Location loc) {
         KernelBuilder b(loc, nested);
@@ -813,7 +812,7 @@ Value CyclicLuKernel::fromRow(KernelBuilder &b, ArrayRef<Value> values,
   Value chosen = values[0];
   for (int64_t r = 1; r < rowSlots; ++r)
     chosen = b.select(b.cmp(P::eq, rowSlot, b.i32(r)), values[r], chosen);
-  return shuffleValue(b, chosen, fromLane, gpu::ShuffleMode::IDX);
+  return b.shuffle(chosen, fromLane, gpu::ShuffleMode::IDX);
 }
 
 /// A band of columns [first, first + width) staged in shared memory at
@@ -880,7 +879,7 @@ SmallVector<Value> CyclicLuKernel::pivotRowEntries(KernelBuilder &b,
     SmallVector<Value> entries;
     for (int64_t c : slots)
       entries.push_back(
-          shuffleValue(b, a[slot(r, c)], pivotLane, gpu::ShuffleMode::IDX));
+          b.shuffle(a[slot(r, c)], pivotLane, gpu::ShuffleMode::IDX));
     return entries;
   };
   if (r == rowSlots - 1)

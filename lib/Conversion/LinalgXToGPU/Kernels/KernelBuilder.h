@@ -158,6 +158,11 @@ public:
                                     condition, NVVM::VoteSyncKind::ballot);
   }
 
+  /// Shuffles a 32- or 64-bit integer or float across the warp (`mode`
+  /// idx: from lane `lane`; xor: from lane ^ `lane`), as 32-bit shuffles.
+  Value shuffle(Value value, Value lane, gpu::ShuffleMode mode);
+  Value shuffleXor(Value value, int32_t offset);
+
   //===--------------------------------------------------------------------===//
   // Structured control flow
   //===--------------------------------------------------------------------===//

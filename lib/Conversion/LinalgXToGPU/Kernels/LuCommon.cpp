@@ -1,7 +1,7 @@
 //===- LuCommon.cpp - what the LU kernels share -----------------*- C++ -*-===//
 //
 // The pieces every generated LU kernel uses: the shared-memory limit, element
-// sizes, the pivot search's keys and warp shuffles of any width. (LuCommon.h).
+// sizes and the pivot search's keys. (LuCommon.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,40 +30,6 @@ int64_t elementByteSize(Type type) {
   if (auto complexType = dyn_cast<ComplexType>(type))
     return 2 * elementByteSize(complexType.getElementType());
   return type.getIntOrFloatBitWidth() / 8;
-}
-
-Value shuffleValue(KernelBuilder &b, Value value, Value lane,
-                   gpu::ShuffleMode mode) {
-  Type type = value.getType();
-  unsigned width = type.getIntOrFloatBitWidth();
-  Type i32 = b.getI32Type(), bitsType = b.getIntegerType(width);
-  Value bits = isa<FloatType>(type)
-                   ? arith::BitcastOp::create(b, bitsType, value)
-                   : value;
-  Value warpWidth = b.i32(32);
-  auto shuffle32 = [&](Value v) -> Value {
-    return gpu::ShuffleOp::create(b, v, lane, warpWidth, mode)
-        .getShuffleResult();
-  };
-  Value result;
-  if (width == 32) {
-    result = shuffle32(bits);
-  } else {
-    Value shift = arith::ConstantIntOp::create(b, bitsType, 32);
-    Value low = arith::TruncIOp::create(b, i32, bits);
-    Value high = arith::TruncIOp::create(b, i32, b.shrU(bits, shift));
-    result = b.bitOr(
-        b.shl(arith::ExtUIOp::create(b, bitsType, shuffle32(high)), shift),
-        arith::ExtUIOp::create(b, bitsType, shuffle32(low)));
-  }
-  return isa<FloatType>(type) ? arith::BitcastOp::create(b, type, result)
-                              : result;
-}
-
-Value shuffleXor(KernelBuilder &b, Value value, int32_t offset) {
-  return shuffleValue(b, value,
-                      arith::ConstantIntOp::create(b, b.getI32Type(), offset),
-                      gpu::ShuffleMode::XOR);
 }
 
 Value pivotKey(KernelBuilder &b, const ElementArith &element, Value value,

@@ -1,7 +1,7 @@
 //===- LuCommon.h - what the LU kernels share -------------------*- C++ -*-===//
 //
 // The pieces every generated LU kernel uses: the shared-memory limit, element
-// sizes, the pivot search's keys and warp shuffles of any width.
+// sizes and the pivot search's keys.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,13 +28,6 @@ inline constexpr int64_t kGeneratedLuMaxSharedBytes = 227 * 1024;
 
 /// Bytes of one element of `type` (complex numbers: both parts).
 int64_t elementByteSize(Type type);
-
-/// Shuffles a 32- or 64-bit integer or float across the warp (`mode` idx:
-/// from lane `lane`; xor: from lane ^ `lane`), as 32-bit shuffles.
-Value shuffleValue(KernelBuilder &b, Value value, Value lane,
-                   gpu::ShuffleMode mode);
-
-Value shuffleXor(KernelBuilder &b, Value value, int32_t offset);
 
 /// The pivot search's key of a candidate: the bit pattern of its magnitude
 /// (non-negative floats order as unsigned integers). A NaN is never chosen

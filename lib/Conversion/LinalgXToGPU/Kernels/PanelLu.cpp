@@ -116,7 +116,7 @@ Value bit(KernelBuilder &b, Value bits, int64_t i) {
 
 /// `v` from lane `lane`.
 Value shuffle(KernelBuilder &b, Value v, Value lane) {
-  return shuffleValue(b, v, lane, gpu::ShuffleMode::IDX);
+  return b.shuffle(v, lane, gpu::ShuffleMode::IDX);
 }
 
 /// The thread's panel registers: q[qAt(r, c)] = row slot r, column c.

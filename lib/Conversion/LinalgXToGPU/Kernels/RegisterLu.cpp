@@ -279,9 +279,9 @@ RegisterLuKernel::searchPivotByButterfly(KernelBuilder &b, Value key,
                                          Value candidate) {
   Value candidateRow = rowI32;
   for (int64_t offset = size / 2; offset >= 1; offset /= 2) {
-    Value otherKey = shuffleXor(b, key, offset);
-    Value otherPosition = shuffleXor(b, candidate, offset);
-    Value otherRow = shuffleXor(b, candidateRow, offset);
+    Value otherKey = b.shuffleXor(key, offset);
+    Value otherPosition = b.shuffleXor(candidate, offset);
+    Value otherRow = b.shuffleXor(candidateRow, offset);
     // Larger key, or equal key at an earlier position (used rows sit at
     // position INT_MAX with key 0 and lose every tie).
     Value take = b.bitOr(b.cmp(P::ugt, otherKey, key),
@@ -302,14 +302,14 @@ Value RegisterLuKernel::eliminateBelow(KernelBuilder &b, int64_t step,
                                        MutableArrayRef<Value> a, Value pivotRow,
                                        Value newUsed) {
   Value source = b.add(firstLaneOfGroup, pivotRow);
-  Value pivot = shuffleValue(b, a[step], source, gpu::ShuffleMode::IDX);
+  Value pivot = b.shuffle(a[step], source, gpu::ShuffleMode::IDX);
   Value singular = element.isZero(b, pivot);
   Value eliminate = b.bitAnd(b.bitXor(newUsed, b.boolean(true)),
                              b.bitXor(singular, b.boolean(true)));
   Value multiplier = element.div(b, a[step], pivot);
   a[step] = b.select(eliminate, multiplier, a[step]);
   for (int64_t j = step + 1; j < size; ++j) {
-    Value pivotRowEntry = shuffleValue(b, a[j], source, gpu::ShuffleMode::IDX);
+    Value pivotRowEntry = b.shuffle(a[j], source, gpu::ShuffleMode::IDX);
     a[j] = b.select(eliminate,
                     element.mulSub(b, a[j], multiplier, pivotRowEntry), a[j]);
   }

@@ -243,8 +243,8 @@ void SharedMemoryLuKernel::searchPivot(KernelBuilder &b, Value kk) {
   Value bestKey, bestRow;
   std::tie(bestKey, bestRow) = scanColumn(b, kk, zeroKey, noRow);
   for (int32_t offset = 16; offset >= 1; offset /= 2) {
-    Value otherKey = shuffleXor(b, bestKey, offset);
-    Value otherRow = shuffleXor(b, bestRow, offset);
+    Value otherKey = b.shuffleXor(bestKey, offset);
+    Value otherRow = b.shuffleXor(bestRow, offset);
     // Larger key, or equal key at an earlier row; lanes without a row (-1
     // as unsigned is the largest) never win a tie.
     Value take =
