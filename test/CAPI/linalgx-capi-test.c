@@ -200,11 +200,16 @@ static void testParseVerifyLower(void) {
 // CHECK-LABEL: @parse_verify_lower
 // CHECK:       verified: 1
 // CHECK-NEXT:  op: linalgx.lu (lu: 1, pivots_to_permutation: 0)
-// CHECK-NEXT:  op: linalgx.pivots_to_permutation (lu: 0, pivots_to_permutation:
-// 1) CHECK-NEXT:  linalgx-cpu-pipeline: success CHECK-NOT:   diagnostic: CHECK:
-// module CHECK:         llvm.func @lu_perm( CHECK-NOT:     linalgx. CHECK-NOT:
-// tensor. CHECK-NOT:     func.func CHECK:         llvm.return CHECK-NOT:
-// linalgx.
+// CHECK-NEXT:  op: linalgx.pivots_to_permutation (lu: 0, pivots_to_permutation: 1)
+// CHECK-NEXT:  linalgx-cpu-pipeline: success
+// CHECK-NOT:   diagnostic:
+// CHECK:       module
+// CHECK:         llvm.func @lu_perm(
+// CHECK-NOT:     linalgx.
+// CHECK-NOT:     tensor.
+// CHECK-NOT:     func.func
+// CHECK:         llvm.return
+// CHECK-NOT:   linalgx.
 
 //===----------------------------------------------------------------------===//
 // Pass managers from C: the generated pass constructors, the anchored
@@ -289,15 +294,13 @@ static void testPassManagers(void) {
   mlirContextDestroy(ctx);
 }
 // CHECK-LABEL: @pass_managers
-// CHECK:       pipeline:
-// {{any|builtin.module}}(one-shot-bufferize{{.*}}bufferize-function-boundaries=true{{.*}},convert-linalgx-to-loops)
+// CHECK:       pipeline: {{any|builtin.module}}(one-shot-bufferize{{.*}}bufferize-function-boundaries=true{{.*}},convert-linalgx-to-loops)
 // CHECK:       func.func @lu_perm(%{{.*}}: memref<2x4x4xf64>
 // CHECK:         scf.for
 // CHECK-NOT:     linalgx.
 // CHECK:       anchored: success
 // CHECK:       linalgxBuildCPUPipeline: success
-// CHECK:       gpu pipeline:
-// {{any|builtin.module}}({{.*}}convert-linalgx-to-gpu{{.*}}host-buffers=false{{.*}}nvvm-attach-target{{.*}}chip=sm_80
+// CHECK:       gpu pipeline: {{any|builtin.module}}({{.*}}convert-linalgx-to-gpu{{.*}}host-buffers=false{{.*}}nvvm-attach-target{{.*}}chip=sm_80
 // CHECK-NOT:   diagnostic:
 // CHECK-NOT:   UNEXPECTED
 
@@ -401,27 +404,26 @@ static void testErrors(void) {
 }
 // CHECK-LABEL: @errors
 // CHECK:       -- verifier
-// CHECK-NEXT:  diagnostic: error: loc("-":2:{{[0-9]+}}): 'linalgx.lu' op
-// 'input' must have rank >= 2 (shape [B..., M, N]), but got 'tensor<4xf64>'
+// CHECK-NEXT:  diagnostic: error: loc("-":2:{{[0-9]+}}): 'linalgx.lu' op 'input' must have rank >= 2 (shape [B..., M, N]), but got 'tensor<4xf64>'
 // CHECK-NEXT:  null module: 1, errors: 1
 // CHECK:       -- syntax
 // CHECK-NEXT:  diagnostic: error: loc("-":2:{{[0-9]+}}): expected ':'
 // CHECK-NEXT:  null module: 1, errors: 1
 // CHECK:       -- unknown pass
-// CHECK-NEXT:  diagnostic: error: loc("-":0:0): linalgx: cannot parse pass
-// pipeline 'linalgx-no-such-pipeline': {{.*}}'linalgx-no-such-pipeline' does
-// not refer to a registered pass or pass pipeline CHECK:       failed: 1,
-// errors: 1 CHECK:       -- bad option CHECK:       no such option
-// no-such-option CHECK-NEXT:  diagnostic: error: loc("-":0:0): linalgx: cannot
-// parse pass pipeline 'linalgx-cpu-pipeline{no-such-option=1}': failed to add
-// `linalgx-cpu-pipeline` with options `no-such-option=1` CHECK-NEXT:  failed:
-// 1, errors: 1 CHECK:       -- failing pass CHECK:       diagnostic: error:
-// loc("-":7:{{[0-9]+}}): 'linalgx.lu' op must be on memrefs to be lowered to
-// loops; run 'one-shot-bufferize' first (linalgx-cpu-pipeline does) CHECK:
-// failed: 1, errors: {{[1-9]}} CHECK:       -- builder options CHECK-NEXT:  for
-// the --host-buffers option: 'maybe' is invalid value for boolean argument!
-// CHECK-NEXT:  linalgx: invalid options for linalgx-gpu-pipeline
-// 'host-buffers=maybe' CHECK-NEXT:  failed: 1 CHECK-NEXT:  failed: 1
+// CHECK-NEXT:  diagnostic: error: loc("-":0:0): linalgx: cannot parse pass pipeline 'linalgx-no-such-pipeline': {{.*}}'linalgx-no-such-pipeline' does not refer to a registered pass or pass pipeline
+// CHECK:       failed: 1, errors: 1
+// CHECK:       -- bad option
+// CHECK:       no such option no-such-option
+// CHECK-NEXT:  diagnostic: error: loc("-":0:0): linalgx: cannot parse pass pipeline 'linalgx-cpu-pipeline{no-such-option=1}': failed to add `linalgx-cpu-pipeline` with options `no-such-option=1`
+// CHECK-NEXT:  failed: 1, errors: 1
+// CHECK:       -- failing pass
+// CHECK:       diagnostic: error: loc("-":7:{{[0-9]+}}): 'linalgx.lu' op must be on memrefs to be lowered to loops; run 'one-shot-bufferize' first (linalgx-cpu-pipeline does)
+// CHECK:       failed: 1, errors: {{[1-9]}}
+// CHECK:       -- builder options
+// CHECK-NEXT:  for the --host-buffers option: 'maybe' is invalid value for boolean argument!
+// CHECK-NEXT:  linalgx: invalid options for linalgx-gpu-pipeline 'host-buffers=maybe'
+// CHECK-NEXT:  failed: 1
+// CHECK-NEXT:  failed: 1
 // CHECK-NEXT:  null op failed: 1
 
 /* The descriptors of memref<3x3xf64>, memref<3xi32> and memref<i32>, as the
@@ -540,23 +542,25 @@ static void testJit(void) {
   EXPECT(linalgxJitCompilationCount() == compiledBefore + 2);
 }
 // CHECK-LABEL: @jit
-// CHECK-NEXT:  type: (memref<3x3xf64>, memref<3xi32>, memref<i32>,
-// memref<3xi32>) -> () CHECK-NEXT:  pivots: 2 2 2, permutation: 2 0 1, info: 0
+// CHECK-NEXT:  type: (memref<3x3xf64>, memref<3xi32>, memref<i32>, memref<3xi32>) -> ()
+// CHECK-NEXT:  pivots: 2 2 2, permutation: 2 0 1, info: 0
 // CHECK-NEXT:  U(0,0): 7
 // CHECK-NEXT:  runtime: pivots: 2 2 2, permutation: 2 0 1, info: 0
 // CHECK-NEXT:  runtime: U(0,0): 7
 // CHECK-NEXT:  -- missing entry point
-// CHECK-NEXT:  linalgx: the module has no public function @main with a body
-// (callable functions: @lu) CHECK-NEXT:  linalgx: the module has no public
-// function @not_an_entry_point with a body (callable functions: @lu)
-// CHECK-NEXT:  linalgx: the module has no public function @main with a body
-// (callable functions: @lu) CHECK-NEXT:  -- syntax CHECK-NEXT:  linalgx: the
-// MLIR source does not parse or verify: CHECK-NEXT:  <linalgx source>:2:12:
-// error: expected ':' CHECK-NEXT:  null: 1 CHECK-NEXT:  -- bad optimization
-// level CHECK-NEXT:  linalgx: optimization level 7 is not in 0..3 CHECK-NEXT:
-// null: 1 CHECK-NEXT:  -- missing shared library CHECK-NEXT:  linalgx: cannot
-// load the shared library '/nonexistent/libnothing.so': {{.*}}No such file or
-// directory CHECK-NEXT:  null: 1
+// CHECK-NEXT:  linalgx: the module has no public function @main with a body (callable functions: @lu)
+// CHECK-NEXT:  linalgx: the module has no public function @not_an_entry_point with a body (callable functions: @lu)
+// CHECK-NEXT:  linalgx: the module has no public function @main with a body (callable functions: @lu)
+// CHECK-NEXT:  -- syntax
+// CHECK-NEXT:  linalgx: the MLIR source does not parse or verify:
+// CHECK-NEXT:  <linalgx source>:2:12: error: expected ':'
+// CHECK-NEXT:  null: 1
+// CHECK-NEXT:  -- bad optimization level
+// CHECK-NEXT:  linalgx: optimization level 7 is not in 0..3
+// CHECK-NEXT:  null: 1
+// CHECK-NEXT:  -- missing shared library
+// CHECK-NEXT:  linalgx: cannot load the shared library '/nonexistent/libnothing.so': {{.*}}No such file or directory
+// CHECK-NEXT:  null: 1
 
 int main(void) {
   // Unbuffered, so that what MLIR and LLVM print to stderr (invalid option
