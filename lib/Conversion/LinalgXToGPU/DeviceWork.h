@@ -118,9 +118,8 @@ public:
     queueIn(op.thenBlock(), body);
   }
 
-  /// Copies the outputs back, frees every device buffer  /// Copies the outputs
-  /// back, frees every device buffer and waits for the stream: the op's results
-  /// are complete when the host continues.
+  /// Copies the outputs back, frees every device buffer and waits for the
+  /// stream: the op's results are complete when the host continues.
   void finish() {
     for (auto [host, device] : copyBack)
       copy(host, device);
