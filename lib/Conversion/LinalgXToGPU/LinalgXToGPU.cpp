@@ -65,16 +65,10 @@ template <typename OpTy> struct OpToGPUPattern : public OpRewritePattern<OpTy> {
     return success();
   }
 
-  /// Emits the op as one chain of device work (see DeviceWork).
-  virtual void emit(OpTy op, ModuleOp module, ImplicitLocOpBuilder &b) const {
-    DeviceWork work(b, options.hostBuffers);
-    lower(op, module, b, work);
-    work.finish();
-  }
-
-  /// Emits the op's device work into `work`.
-  virtual void lower(OpTy op, ModuleOp module, ImplicitLocOpBuilder &b,
-                     DeviceWork &work) const = 0;
+  /// Emits the op's device work: one chain (DeviceWork), or host branches
+  /// of complete chains.
+  virtual void emit(OpTy op, ModuleOp module,
+                    ImplicitLocOpBuilder &b) const = 0;
 
   LinalgXToGPUOptions options;
 };
@@ -83,8 +77,9 @@ struct PivotsToPermutationOpToGPU
     : public OpToGPUPattern<PivotsToPermutationOp> {
   using OpToGPUPattern::OpToGPUPattern;
 
-  void lower(PivotsToPermutationOp op, ModuleOp module, ImplicitLocOpBuilder &b,
-             DeviceWork &work) const override {
+  void emit(PivotsToPermutationOp op, ModuleOp module,
+            ImplicitLocOpBuilder &b) const override {
+    DeviceWork work(b, options.hostBuffers);
     bool oneBased = op.getOneBased();
     Value pivots = work.input(op.getPivots());
     Value permutation = work.output(op.getPermutation());
@@ -93,6 +88,7 @@ struct PivotsToPermutationOpToGPU
     Value permutation2d = collapseBatch(b, permutation, batchRank);
 
     launchPermutationKernel(module, b, work, pivots2d, permutation2d, oneBased);
+    work.finish();
   }
 };
 
@@ -211,11 +207,6 @@ private:
       lu.values.push_back(
           collapseBatch(b, work.output(op.getPermutation()), batchRank));
     return lu;
-  }
-
-  void lower(LuOp, ModuleOp, ImplicitLocOpBuilder &,
-             DeviceWork &) const override {
-    llvm_unreachable("LuOpToGPU emits its own device work");
   }
 };
 
