@@ -8,7 +8,9 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
+#include <limits>
 #include <utility>
+#include <vector>
 
 using namespace linalgx::cpu;
 
@@ -33,38 +35,83 @@ template <typename T> struct Block {
   }
 };
 
-/// Column-by-column LU of the m x n block (n <= kLeafColumns): the pivot of
-/// step j is the first row of largest magnitude; whole rows of the matrix
-/// are exchanged (so the factored columns to the left and the columns to
-/// the right see every exchange, as dlaswp would make them); a zero pivot
-/// leaves its column unscaled and its update out, as the unblocked kernel.
-template <typename T, typename I>
-void leafLu(Block<T> block, int64_t m, int64_t n, I *pivots, I *firstZero) {
+/// The reciprocal of a pivot, or zero where it would overflow (a pivot
+/// below the smallest normal number): such pivots divide instead, as
+/// LAPACK's ?getrf2 does with sfmin.
+template <typename T> T reciprocalOrZero(T pivot) {
+  using Real = decltype(std::abs(pivot));
+  return magnitude(pivot) >= std::numeric_limits<Real>::min() ? T(1) / pivot
+                                                              : T(0);
+}
+
+/// Column-by-column LU of the contiguous m x n panel `p` (row stride n):
+/// the pivot of step j is the first row of largest magnitude; localPivots[j]
+/// is its row in the panel. A zero pivot leaves its column unscaled and its
+/// update out, as the unblocked kernel.
+template <typename T>
+void compactPanelLu(T *p, int64_t m, int64_t n, int64_t *localPivots,
+                    int64_t *firstZeroStep) {
   for (int64_t j = 0; j < std::min(m, n); ++j) {
     int64_t pivot = j;
-    double best = magnitude(block.at(j, j));
+    double best = magnitude(p[j * n + j]);
     for (int64_t i = j + 1; i < m; ++i)
-      if (double v = magnitude(block.at(i, j)); v > best)
+      if (double v = magnitude(p[i * n + j]); v > best)
         best = v, pivot = i;
-    pivots[j] = static_cast<I>(block.row + pivot);
+    localPivots[j] = pivot;
     if (pivot != j)
-      std::swap_ranges(&block.a[(block.row + j) * block.stride],
-                       &block.a[(block.row + j + 1) * block.stride],
-                       &block.a[(block.row + pivot) * block.stride]);
-    T diagonal = block.at(j, j);
+      std::swap_ranges(&p[j * n], &p[(j + 1) * n], &p[pivot * n]);
+    T diagonal = p[j * n + j];
     if (diagonal == T(0)) {
-      if (*firstZero == 0)
-        *firstZero = static_cast<I>(block.column + j + 1);
+      if (*firstZeroStep < 0)
+        *firstZeroStep = j;
       continue;
     }
-    const T *pivotRow = &block.at(j, 0);
+    T reciprocal = reciprocalOrZero(diagonal);
+    const T *pivotRow = &p[j * n];
     for (int64_t i = j + 1; i < m; ++i) {
-      T *row = &block.at(i, 0);
-      T multiplier = row[j] / diagonal;
+      T *row = &p[i * n];
+      T multiplier =
+          reciprocal != T(0) ? row[j] * reciprocal : row[j] / diagonal;
       row[j] = multiplier;
       for (int64_t c = j + 1; c < n; ++c)
         row[c] -= multiplier * pivotRow[c];
     }
+  }
+}
+
+/// LU of the m x n leaf block (n <= kLeafColumns). Its columns are copied
+/// into a contiguous panel first: searched and updated in place, every row
+/// of a large matrix would sit on a page of its own, and each of the n steps
+/// would walk m pages. The exchanges found are then applied to the whole
+/// rows (the factored columns to the left and the columns to the right see
+/// them, as dlaswp would make them).
+template <typename T, typename I>
+void leafLu(Block<T> block, int64_t m, int64_t n, I *pivots, I *firstZero) {
+  thread_local std::vector<T> panel;
+  thread_local std::vector<int64_t> localPivots;
+  panel.resize(static_cast<size_t>(m * n));
+  localPivots.resize(static_cast<size_t>(std::min(m, n)));
+  for (int64_t i = 0; i < m; ++i)
+    std::copy_n(&block.at(i, 0), n, &panel[i * n]);
+  int64_t firstZeroStep = -1;
+  compactPanelLu(panel.data(), m, n, localPivots.data(), &firstZeroStep);
+  for (int64_t i = 0; i < m; ++i)
+    std::copy_n(&panel[i * n], n, &block.at(i, 0));
+  if (firstZeroStep >= 0 && *firstZero == 0)
+    *firstZero = static_cast<I>(block.column + firstZeroStep + 1);
+
+  T *matrix = block.a;
+  int64_t stride = block.stride, panelBegin = block.column,
+          panelEnd = block.column + n;
+  for (int64_t j = 0; j < std::min(m, n); ++j) {
+    int64_t pivot = localPivots[j];
+    pivots[j] = static_cast<I>(block.row + pivot);
+    if (pivot == j)
+      continue;
+    T *rowJ = &matrix[(block.row + j) * stride];
+    T *rowP = &matrix[(block.row + pivot) * stride];
+    std::swap_ranges(rowJ, rowJ + panelBegin, rowP);
+    std::swap_ranges(rowJ + panelEnd, rowJ + stride, rowP + panelEnd);
   }
 }
 
