@@ -1,0 +1,610 @@
+// A prototype, in CUDA, of a blocked LU for large matrices (n = 512 ... 8192)
+// to learn where cuSOLVER's getrf can be beaten before the GPU lowering
+// generates it. Two parts:
+//
+// 1. The pivot chain's floor: the latency of one pivot step's
+//    synchronization (a block-wide argmax, and the same across a thread
+//    block cluster through distributed shared memory), in a loop of
+//    dependent steps. n steps of this are the least any LU of n columns
+//    costs, however its updates are done.
+//
+// 2. A right-looking blocked LU on the row-major matrix, two launches per
+//    panel of NB columns:
+//      - one block of 1024 threads factors the panel (rows j0..m-1 held in
+//        shared memory, the first largest magnitude as pivot), exchanges
+//        the pivot rows over the whole matrix (each thread owns a column,
+//        so the NB exchanges need no barrier), and solves the NB x (n - j0 -
+//        NB) block row of U by forward substitution (thread = column);
+//      - cuBLAS ?gemm updates the trailing matrix (rank NB; the transposed
+//        equation, a row-major matrix being a column-major transpose; FP64
+//        tensor cores for f64, plain FP32 for f32).
+//    Checked against cuSOLVER's ?getrf on the same matrix (pivots equal,
+//    backward error ||A[perm] - L U||_max / ||A||_max / (n eps)) and timed
+//    beside it with CUDA events (median of repeated calls, the input
+//    restored between calls outside the timed region), with the time split
+//    into panel kernels and GEMMs.
+//
+// Build: nvcc -O3 -std=c++17 -gencode=arch=compute_90,code=sm_90
+//        large_lu_prototype.cu -lcublas -lcusolver -o large_lu_prototype
+// Run:   ./large_lu_prototype            (prints one table)
+#include "cuda_check.h"
+
+#include <cooperative_groups.h>
+#include <cublas_v2.h>
+#include <cusolverDn.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace cg = cooperative_groups;
+
+#define CHECK_LIB(call)                                                        \
+  do {                                                                         \
+    int status = static_cast<int>(call);                                       \
+    if (status != 0) {                                                         \
+      std::fprintf(stderr, "%s:%d: %s failed: status %d\n", __FILE__,          \
+                   __LINE__, #call, status);                                   \
+      std::exit(1);                                                            \
+    }                                                                          \
+  } while (0)
+
+constexpr int kThreads = 1024;
+
+//===----------------------------------------------------------------------===//
+// Part 1: the latency of a pivot step's synchronization
+//===----------------------------------------------------------------------===//
+
+struct Candidate {
+  float value;
+  int index;
+};
+
+__device__ Candidate better(Candidate a, Candidate b) {
+  return (b.value > a.value || (b.value == a.value && b.index < a.index)) ? b
+                                                                          : a;
+}
+
+__device__ Candidate warpArgmax(Candidate c) {
+  for (int offset = 16; offset > 0; offset /= 2) {
+    Candidate o{__shfl_xor_sync(~0u, c.value, offset),
+                __shfl_xor_sync(~0u, c.index, offset)};
+    c = better(c, o);
+  }
+  return c;
+}
+
+/// One block-wide argmax: warp shuffles, one slot per warp, a barrier, the
+/// first warp reduces the slots, a barrier to publish the winner.
+__device__ Candidate blockArgmax(Candidate c, Candidate *slots) {
+  int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  c = warpArgmax(c);
+  if (lane == 0)
+    slots[warp] = c;
+  __syncthreads();
+  if (warp == 0) {
+    c = lane < blockDim.x / 32 ? slots[lane] : Candidate{-1.f, 1 << 30};
+    c = warpArgmax(c);
+    if (lane == 0)
+      slots[32] = c;
+  }
+  __syncthreads();
+  return slots[32];
+}
+
+/// `steps` dependent block-wide argmaxes; each step's input depends on the
+/// previous winner, as a pivot search depends on the previous step.
+__global__ void blockStepLatency(int steps, int *out) {
+  __shared__ Candidate slots[33];
+  int seed = threadIdx.x;
+  for (int s = 0; s < steps; ++s) {
+    Candidate c{static_cast<float>((seed * 7919 + s * 31) % 1021),
+                static_cast<int>(threadIdx.x)};
+    Candidate w = blockArgmax(c, slots);
+    seed += w.index;
+  }
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = seed;
+}
+
+/// The same across a cluster: each block's winner goes to its shared
+/// memory, a cluster barrier, every block reads every block's winner
+/// through distributed shared memory, and a second barrier lets the slot be
+/// reused.
+__global__ void clusterStepLatency(int steps, int *out) {
+  __shared__ Candidate slots[33];
+  __shared__ Candidate published;
+  cg::cluster_group cluster = cg::this_cluster();
+  int seed = threadIdx.x;
+  for (int s = 0; s < steps; ++s) {
+    Candidate c{static_cast<float>((seed * 7919 + s * 31 + blockIdx.x) % 1021),
+                static_cast<int>(threadIdx.x + blockIdx.x * blockDim.x)};
+    Candidate w = blockArgmax(c, slots);
+    if (threadIdx.x == 0)
+      published = w;
+    cluster.sync();
+    if (threadIdx.x < 32) {
+      Candidate o = threadIdx.x < cluster.num_blocks()
+                        ? *cluster.map_shared_rank(&published, threadIdx.x)
+                        : Candidate{-1.f, 1 << 30};
+      o = warpArgmax(o);
+      if (threadIdx.x == 0)
+        slots[32] = o;
+    }
+    cluster.sync();
+    seed += slots[32].index;
+  }
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = seed;
+}
+
+float timeKernel(void (*launch)(), int repeats) {
+  cudaEvent_t start, stop;
+  CHECK(cudaEventCreate(&start));
+  CHECK(cudaEventCreate(&stop));
+  launch();
+  CHECK(cudaDeviceSynchronize());
+  std::vector<float> times;
+  for (int r = 0; r < repeats; ++r) {
+    CHECK(cudaEventRecord(start));
+    launch();
+    CHECK(cudaEventRecord(stop));
+    CHECK(cudaEventSynchronize(stop));
+    float ms;
+    CHECK(cudaEventElapsedTime(&ms, start, stop));
+    times.push_back(ms);
+  }
+  std::sort(times.begin(), times.end());
+  return times[times.size() / 2];
+}
+
+int *gSink;
+constexpr int kSteps = 4096;
+template <int Threads> void launchBlockSteps() {
+  blockStepLatency<<<1, Threads>>>(kSteps, gSink);
+  CHECK(cudaGetLastError());
+}
+template <int Blocks, int Threads> void launchClusterSteps() {
+  cudaLaunchConfig_t config = {};
+  config.gridDim = Blocks;
+  config.blockDim = Threads;
+  cudaLaunchAttribute attribute;
+  attribute.id = cudaLaunchAttributeClusterDimension;
+  attribute.val.clusterDim.x = Blocks;
+  attribute.val.clusterDim.y = 1;
+  attribute.val.clusterDim.z = 1;
+  config.attrs = &attribute;
+  config.numAttrs = 1;
+  CHECK(cudaLaunchKernelEx(&config, clusterStepLatency, kSteps, gSink));
+}
+
+void measureStepLatency() {
+  CHECK(cudaMalloc(&gSink, 64 * sizeof(int)));
+  CHECK(cudaFuncSetAttribute(
+      clusterStepLatency, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+  struct Row {
+    const char *name;
+    void (*launch)();
+  } rows[] = {{"block of 256", launchBlockSteps<256>},
+              {"block of 1024", launchBlockSteps<1024>},
+              {"cluster 2 x 1024", launchClusterSteps<2, 1024>},
+              {"cluster 4 x 1024", launchClusterSteps<4, 1024>},
+              {"cluster 8 x 1024", launchClusterSteps<8, 1024>},
+              {"cluster 16 x 512", launchClusterSteps<16, 512>}};
+  std::printf("\n## Pivot-step synchronization (%d dependent steps)\n\n",
+              kSteps);
+  std::printf("| scope | ns a step |\n|---|---|\n");
+  for (const Row &row : rows) {
+    float ms = timeKernel(row.launch, 20);
+    std::printf("| %s | %.0f |\n", row.name, ms * 1e6 / kSteps);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Part 2: the blocked LU
+//===----------------------------------------------------------------------===//
+
+template <typename T> struct Blas;
+template <> struct Blas<double> {
+  static constexpr const char *name = "f64";
+  static cublasStatus_t gemm(cublasHandle_t h, int m, int n, int k,
+                             const double *alpha, const double *a, int lda,
+                             const double *b, int ldb, const double *beta,
+                             double *c, int ldc) {
+    return cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, alpha, a, lda, b,
+                       ldb, beta, c, ldc);
+  }
+  static cusolverStatus_t getrfBufferSize(cusolverDnHandle_t h, int n,
+                                          double *a, int *size) {
+    return cusolverDnDgetrf_bufferSize(h, n, n, a, n, size);
+  }
+  static cusolverStatus_t getrf(cusolverDnHandle_t h, int n, double *a,
+                                double *work, int *pivots, int *info) {
+    return cusolverDnDgetrf(h, n, n, a, n, work, pivots, info);
+  }
+};
+template <> struct Blas<float> {
+  static constexpr const char *name = "f32";
+  static cublasStatus_t gemm(cublasHandle_t h, int m, int n, int k,
+                             const float *alpha, const float *a, int lda,
+                             const float *b, int ldb, const float *beta,
+                             float *c, int ldc) {
+    return cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, alpha, a, lda, b,
+                       ldb, beta, c, ldc);
+  }
+  static cusolverStatus_t getrfBufferSize(cusolverDnHandle_t h, int n, float *a,
+                                          int *size) {
+    return cusolverDnSgetrf_bufferSize(h, n, n, a, n, size);
+  }
+  static cusolverStatus_t getrf(cusolverDnHandle_t h, int n, float *a,
+                                float *work, int *pivots, int *info) {
+    return cusolverDnSgetrf(h, n, n, a, n, work, pivots, info);
+  }
+};
+
+struct Argmax {
+  double value;
+  int index;
+};
+
+__device__ Argmax betterRow(Argmax a, Argmax b) {
+  return (b.value > a.value || (b.value == a.value && b.index < a.index)) ? b
+                                                                          : a;
+}
+
+__device__ Argmax warpArgmaxRow(Argmax c) {
+  for (int offset = 16; offset > 0; offset /= 2) {
+    Argmax o{__shfl_xor_sync(~0u, c.value, offset),
+             __shfl_xor_sync(~0u, c.index, offset)};
+    c = betterRow(c, o);
+  }
+  return c;
+}
+
+/// Panel j0 of the n x n row-major matrix `a`: factor rows j0..n-1 of
+/// columns j0..j0+NB-1 in shared memory, exchange the pivot rows across the
+/// whole matrix, solve the block row of U right of the panel.
+template <typename T, int NB>
+__global__ void __launch_bounds__(kThreads, 1)
+    panelKernel(T *a, int n, int j0, int *pivots, int *info) {
+  extern __shared__ unsigned char sharedBytes[];
+  T *panel = reinterpret_cast<T *>(sharedBytes); // rows x NB
+  __shared__ Argmax slots[33];
+  const int rows = n - j0, tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
+  for (int e = tid; e < rows * NB; e += kThreads)
+    panel[e] = a[static_cast<int64_t>(j0 + e / NB) * n + j0 + e % NB];
+  __syncthreads();
+  __shared__ int stepPivots[NB];
+  for (int j = 0; j < NB; ++j) {
+    Argmax best{-1.0, 1 << 30};
+    for (int r = j + tid; r < rows; r += kThreads)
+      best = betterRow(best,
+                       Argmax{fabs(static_cast<double>(panel[r * NB + j])), r});
+    best = warpArgmaxRow(best);
+    if (lane == 0)
+      slots[warp] = best;
+    __syncthreads();
+    if (warp == 0) {
+      best = warpArgmaxRow(slots[lane]);
+      if (lane == 0) {
+        int p = best.index;
+        stepPivots[j] = p;
+        pivots[j0 + j] = j0 + p;
+        if (panel[p * NB + j] == T(0) && *info == 0)
+          *info = j0 + j + 1;
+      }
+    }
+    __syncthreads();
+    int p = stepPivots[j];
+    if (p != j && tid < NB) {
+      T x = panel[j * NB + tid];
+      panel[j * NB + tid] = panel[p * NB + tid];
+      panel[p * NB + tid] = x;
+    }
+    __syncthreads();
+    T diagonal = panel[j * NB + j];
+    if (diagonal != T(0))
+      for (int r = j + 1 + tid; r < rows; r += kThreads) {
+        T l = panel[r * NB + j] / diagonal;
+        panel[r * NB + j] = l;
+#pragma unroll
+        for (int c = j + 1; c < NB; ++c)
+          panel[r * NB + c] -= l * panel[j * NB + c];
+      }
+    // The next step's search reads only rows this thread updated; the
+    // barrier inside it orders the rest.
+  }
+  __syncthreads();
+  for (int e = tid; e < rows * NB; e += kThreads)
+    a[static_cast<int64_t>(j0 + e / NB) * n + j0 + e % NB] = panel[e];
+  // Exchanges outside the panel and the block row of U: thread = column.
+  for (int c = tid; c < n; c += kThreads) {
+    if (c >= j0 && c < j0 + NB)
+      continue;
+    for (int j = 0; j < NB; ++j) {
+      int p = stepPivots[j];
+      if (p != j) {
+        T *x = &a[static_cast<int64_t>(j0 + j) * n + c];
+        T *y = &a[static_cast<int64_t>(j0 + p) * n + c];
+        T t = *x;
+        *x = *y;
+        *y = t;
+      }
+    }
+    if (c >= j0 + NB) {
+      T u[NB];
+#pragma unroll
+      for (int i = 0; i < NB; ++i) {
+        T s = a[static_cast<int64_t>(j0 + i) * n + c];
+#pragma unroll
+        for (int q = 0; q < i; ++q)
+          s -= panel[i * NB + q] * u[q];
+        u[i] = s;
+        a[static_cast<int64_t>(j0 + i) * n + c] = s;
+      }
+    }
+  }
+}
+
+struct Split {
+  float total, panels, gemms;
+};
+
+template <typename T, int NB> struct BlockedLu {
+  int n;
+  cublasHandle_t blas;
+  size_t sharedBytes;
+
+  BlockedLu(int n, cublasHandle_t blas) : n(n), blas(blas) {
+    sharedBytes = static_cast<size_t>(n) * NB * sizeof(T);
+    CHECK(cudaFuncSetAttribute(panelKernel<T, NB>,
+                               cudaFuncAttributeMaxDynamicSharedMemorySize,
+                               static_cast<int>(sharedBytes)));
+  }
+
+  void panel(T *a, int j0, int *pivots, int *info) {
+    size_t bytes = static_cast<size_t>(n - j0) * NB * sizeof(T);
+    panelKernel<T, NB><<<1, kThreads, bytes>>>(a, n, j0, pivots, info);
+    CHECK(cudaGetLastError());
+  }
+
+  void update(T *a, int j0) {
+    int rest = n - j0 - NB;
+    if (rest <= 0)
+      return;
+    const T minusOne = -1, one = 1;
+    // A22 -= A21 A12, i.e. A22^T -= A12^T A21^T in cuBLAS's column-major.
+    CHECK_LIB(Blas<T>::gemm(blas, rest, rest, NB, &minusOne,
+                            a + static_cast<int64_t>(j0) * n + j0 + NB, n,
+                            a + static_cast<int64_t>(j0 + NB) * n + j0, n, &one,
+                            a + static_cast<int64_t>(j0 + NB) * n + j0 + NB,
+                            n));
+  }
+
+  void factor(T *a, int *pivots, int *info) {
+    CHECK(cudaMemsetAsync(info, 0, sizeof(int)));
+    for (int j0 = 0; j0 < n; j0 += NB) {
+      panel(a, j0, pivots, info);
+      update(a, j0);
+    }
+  }
+};
+
+template <typename T>
+double backwardError(const std::vector<T> &original, const std::vector<T> &lu,
+                     const std::vector<int> &pivots, int n) {
+  // A[perm] - L U in double on the host, for every entry.
+  std::vector<int> perm(n);
+  for (int i = 0; i < n; ++i)
+    perm[i] = i;
+  for (int i = 0; i < n; ++i)
+    std::swap(perm[i], perm[pivots[i]]);
+  std::vector<double> l(static_cast<size_t>(n) * n), u(l.size());
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) {
+      double v = lu[static_cast<size_t>(i) * n + j];
+      l[static_cast<size_t>(i) * n + j] = i > j ? v : (i == j ? 1.0 : 0.0);
+      u[static_cast<size_t>(i) * n + j] = i <= j ? v : 0.0;
+    }
+  double worst = 0, scale = 0;
+  std::vector<double> row(n);
+  for (int i = 0; i < n; ++i) {
+    std::fill(row.begin(), row.end(), 0.0);
+    for (int q = 0; q <= i; ++q) {
+      double lv = l[static_cast<size_t>(i) * n + q];
+      const double *ur = &u[static_cast<size_t>(q) * n];
+      for (int j = q; j < n; ++j)
+        row[j] += lv * ur[j];
+    }
+    for (int j = 0; j < n; ++j) {
+      double x = original[static_cast<size_t>(perm[i]) * n + j];
+      worst = std::max(worst, std::fabs(x - row[j]));
+      scale = std::max(scale, std::fabs(x));
+    }
+  }
+  double eps = std::numeric_limits<T>::epsilon();
+  return worst / scale / (n * eps);
+}
+
+float median(std::vector<float> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+template <typename T, int NB> void runCase(int n, int repeats, bool check) {
+  size_t count = static_cast<size_t>(n) * n;
+  std::vector<T> host(count), transposed(count);
+  std::mt19937_64 rng(n * 31 + NB);
+  std::normal_distribution<double> normal;
+  for (T &v : host)
+    v = static_cast<T>(normal(rng));
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j)
+      transposed[static_cast<size_t>(j) * n + i] =
+          host[static_cast<size_t>(i) * n + j];
+
+  T *pristine, *a, *colMajorPristine, *colMajor, *work;
+  int *pivots, *info, *vendorPivots, *vendorInfo;
+  CHECK(cudaMalloc(&pristine, count * sizeof(T)));
+  CHECK(cudaMalloc(&a, count * sizeof(T)));
+  CHECK(cudaMalloc(&colMajorPristine, count * sizeof(T)));
+  CHECK(cudaMalloc(&colMajor, count * sizeof(T)));
+  CHECK(cudaMalloc(&pivots, n * sizeof(int)));
+  CHECK(cudaMalloc(&vendorPivots, n * sizeof(int)));
+  CHECK(cudaMalloc(&info, sizeof(int)));
+  CHECK(cudaMalloc(&vendorInfo, sizeof(int)));
+  CHECK(cudaMemcpy(pristine, host.data(), count * sizeof(T),
+                   cudaMemcpyHostToDevice));
+  CHECK(cudaMemcpy(colMajorPristine, transposed.data(), count * sizeof(T),
+                   cudaMemcpyHostToDevice));
+
+  cublasHandle_t blas;
+  cusolverDnHandle_t solver;
+  CHECK_LIB(cublasCreate(&blas));
+  CHECK_LIB(cusolverDnCreate(&solver));
+  int workSize;
+  CHECK_LIB(Blas<T>::getrfBufferSize(solver, n, colMajor, &workSize));
+  CHECK(cudaMalloc(&work, static_cast<size_t>(workSize) * sizeof(T)));
+
+  BlockedLu<T, NB> lu(n, blas);
+  cudaEvent_t e0, e1;
+  CHECK(cudaEventCreate(&e0));
+  CHECK(cudaEventCreate(&e1));
+  auto timed = [&](auto body) {
+    CHECK(cudaEventRecord(e0));
+    body();
+    CHECK(cudaEventRecord(e1));
+    CHECK(cudaEventSynchronize(e1));
+    float ms;
+    CHECK(cudaEventElapsedTime(&ms, e0, e1));
+    return ms * 1000.f;
+  };
+  std::vector<float> ours, vendor, panels, gemms;
+  for (int r = 0; r < repeats + 2; ++r) {
+    CHECK(cudaMemcpy(a, pristine, count * sizeof(T), cudaMemcpyDeviceToDevice));
+    float t = timed([&] { lu.factor(a, pivots, info); });
+    CHECK(cudaMemcpy(colMajor, colMajorPristine, count * sizeof(T),
+                     cudaMemcpyDeviceToDevice));
+    float v = timed([&] {
+      CHECK_LIB(
+          Blas<T>::getrf(solver, n, colMajor, work, vendorPivots, vendorInfo));
+    });
+    if (r >= 2)
+      ours.push_back(t), vendor.push_back(v);
+  }
+  // The split: the same factorization with each launch timed alone.
+  for (int r = 0; r < 3; ++r) {
+    CHECK(cudaMemcpy(a, pristine, count * sizeof(T), cudaMemcpyDeviceToDevice));
+    CHECK(cudaMemset(info, 0, sizeof(int)));
+    float p = 0, g = 0;
+    for (int j0 = 0; j0 < n; j0 += NB) {
+      p += timed([&] { lu.panel(a, j0, pivots, info); });
+      g += timed([&] { lu.update(a, j0); });
+    }
+    panels.push_back(p), gemms.push_back(g);
+  }
+
+  std::vector<int> ourPivots(n), theirPivots(n);
+  CHECK(cudaMemcpy(ourPivots.data(), pivots, n * sizeof(int),
+                   cudaMemcpyDeviceToHost));
+  CHECK(cudaMemcpy(theirPivots.data(), vendorPivots, n * sizeof(int),
+                   cudaMemcpyDeviceToHost));
+  int samePivots = 0;
+  for (int i = 0; i < n; ++i)
+    samePivots += ourPivots[i] == theirPivots[i] - 1;
+  double error = -1;
+  if (check) {
+    std::vector<T> result(count);
+    CHECK(cudaMemcpy(result.data(), a, count * sizeof(T),
+                     cudaMemcpyDeviceToHost));
+    error = backwardError(host, result, ourPivots, n);
+  }
+  float tOurs = median(ours), tVendor = median(vendor);
+  double flops = 2.0 / 3.0 * n * static_cast<double>(n) * n;
+  std::printf("| %d | %s | %d | %.1f | %.1f | %.2f | %.2f | %.1f | %.1f | "
+              "%d/%d | %s |\n",
+              n, Blas<T>::name, NB, tOurs, tVendor, tOurs / tVendor,
+              flops / tOurs * 1e-6, median(panels), median(gemms), samePivots,
+              n, error < 0 ? "-" : std::to_string(error).c_str());
+
+  cudaFree(pristine), cudaFree(a), cudaFree(colMajorPristine);
+  cudaFree(colMajor), cudaFree(work), cudaFree(pivots);
+  cudaFree(vendorPivots), cudaFree(info), cudaFree(vendorInfo);
+  cublasDestroy(blas);
+  cusolverDnDestroy(solver);
+}
+
+/// The trailing update's building block alone: an n x n rank-k update
+/// through cuBLAS, for the panel widths a blocked LU could use.
+template <typename T> void measureRankUpdates() {
+  std::printf(
+      "\n## cuBLAS rank-k update of an n x n %s matrix (us, TFLOP/s)\n\n",
+      Blas<T>::name);
+  std::printf("| n | k=8 | k=16 | k=32 | k=64 | k=128 | k=256 |\n"
+              "|---|---|---|---|---|---|---|\n");
+  cublasHandle_t blas;
+  CHECK_LIB(cublasCreate(&blas));
+  cudaEvent_t e0, e1;
+  CHECK(cudaEventCreate(&e0));
+  CHECK(cudaEventCreate(&e1));
+  for (int n : {1024, 2048, 4096, 8192}) {
+    T *c, *a, *b;
+    CHECK(cudaMalloc(&c, sizeof(T) * n * n));
+    CHECK(cudaMalloc(&a, sizeof(T) * n * 256));
+    CHECK(cudaMalloc(&b, sizeof(T) * n * 256));
+    CHECK(cudaMemset(c, 0x3f, sizeof(T) * n * n));
+    CHECK(cudaMemset(a, 0x3f, sizeof(T) * n * 256));
+    CHECK(cudaMemset(b, 0x3f, sizeof(T) * n * 256));
+    std::printf("| %d |", n);
+    for (int k : {8, 16, 32, 64, 128, 256}) {
+      const T minusOne = -1, one = 1;
+      std::vector<float> times;
+      for (int r = 0; r < 12; ++r) {
+        CHECK(cudaEventRecord(e0));
+        CHECK_LIB(
+            Blas<T>::gemm(blas, n, n, k, &minusOne, a, n, b, k, &one, c, n));
+        CHECK(cudaEventRecord(e1));
+        CHECK(cudaEventSynchronize(e1));
+        float ms;
+        CHECK(cudaEventElapsedTime(&ms, e0, e1));
+        if (r >= 2)
+          times.push_back(ms * 1000.f);
+      }
+      float us = median(times);
+      std::printf(" %.1f (%.1f) |", us, 2.0 * n * n * k / us * 1e-6);
+    }
+    std::printf("\n");
+    cudaFree(c), cudaFree(a), cudaFree(b);
+  }
+  cublasDestroy(blas);
+}
+
+int main() {
+  cudaDeviceProp prop;
+  CHECK(cudaGetDeviceProperties(&prop, 0));
+  std::printf("# %s, %d SMs, %zu KB shared memory a block (opt-in)\n",
+              prop.name, prop.multiProcessorCount,
+              prop.sharedMemPerBlockOptin / 1024);
+  measureStepLatency();
+  measureRankUpdates<double>();
+  measureRankUpdates<float>();
+  std::printf("\n## Blocked LU (one block a panel + cuBLAS gemm) vs "
+              "cuSOLVER getrf, CUDA events, median\n\n");
+  std::printf("| n | type | NB | blocked us | cuSOLVER us | ratio | TFLOP/s "
+              "| panels us | gemms us | pivots = | backward error / (n eps) "
+              "|\n|---|---|---|---|---|---|---|---|---|---|---|\n");
+  runCase<double, 8>(512, 20, true);
+  runCase<double, 16>(512, 20, false);
+  runCase<double, 8>(1024, 20, true);
+  runCase<double, 16>(1024, 20, false);
+  runCase<double, 8>(2048, 10, true);
+  runCase<float, 8>(2048, 10, false);
+  runCase<float, 16>(2048, 10, false);
+  runCase<float, 8>(4096, 5, false);
+  return 0;
+}
