@@ -271,20 +271,24 @@ __device__ Argmax warpArgmaxRow(Argmax c) {
 /// whole matrix, solve the block row of U right of the panel.
 template <typename T, int NB>
 __global__ void __launch_bounds__(kThreads, 1)
-    panelKernel(T *a, int n, int j0, int *pivots, int *info) {
+    panelKernel(T *a, int n, int j0, int *pivots, int *info, bool apply) {
   extern __shared__ unsigned char sharedBytes[];
-  T *panel = reinterpret_cast<T *>(sharedBytes); // rows x NB
+  // rows x NB, rows padded by one element: at a stride of NB elements a
+  // warp's 32 rows would fall in one bank.
+  constexpr int S = NB + 1;
+  T *panel = reinterpret_cast<T *>(sharedBytes);
   __shared__ Argmax slots[33];
   const int rows = n - j0, tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
   for (int e = tid; e < rows * NB; e += kThreads)
-    panel[e] = a[static_cast<int64_t>(j0 + e / NB) * n + j0 + e % NB];
+    panel[e / NB * S + e % NB] =
+        a[static_cast<int64_t>(j0 + e / NB) * n + j0 + e % NB];
   __syncthreads();
   __shared__ int stepPivots[NB];
   for (int j = 0; j < NB; ++j) {
     Argmax best{-1.0, 1 << 30};
     for (int r = j + tid; r < rows; r += kThreads)
       best = betterRow(best,
-                       Argmax{fabs(static_cast<double>(panel[r * NB + j])), r});
+                       Argmax{fabs(static_cast<double>(panel[r * S + j])), r});
     best = warpArgmaxRow(best);
     if (lane == 0)
       slots[warp] = best;
@@ -295,33 +299,36 @@ __global__ void __launch_bounds__(kThreads, 1)
         int p = best.index;
         stepPivots[j] = p;
         pivots[j0 + j] = j0 + p;
-        if (panel[p * NB + j] == T(0) && *info == 0)
+        if (panel[p * S + j] == T(0) && *info == 0)
           *info = j0 + j + 1;
       }
     }
     __syncthreads();
     int p = stepPivots[j];
     if (p != j && tid < NB) {
-      T x = panel[j * NB + tid];
-      panel[j * NB + tid] = panel[p * NB + tid];
-      panel[p * NB + tid] = x;
+      T x = panel[j * S + tid];
+      panel[j * S + tid] = panel[p * S + tid];
+      panel[p * S + tid] = x;
     }
     __syncthreads();
-    T diagonal = panel[j * NB + j];
+    T diagonal = panel[j * S + j];
     if (diagonal != T(0))
       for (int r = j + 1 + tid; r < rows; r += kThreads) {
-        T l = panel[r * NB + j] / diagonal;
-        panel[r * NB + j] = l;
+        T l = panel[r * S + j] / diagonal;
+        panel[r * S + j] = l;
 #pragma unroll
         for (int c = j + 1; c < NB; ++c)
-          panel[r * NB + c] -= l * panel[j * NB + c];
+          panel[r * S + c] -= l * panel[j * S + c];
       }
     // The next step's search reads only rows this thread updated; the
     // barrier inside it orders the rest.
   }
   __syncthreads();
   for (int e = tid; e < rows * NB; e += kThreads)
-    a[static_cast<int64_t>(j0 + e / NB) * n + j0 + e % NB] = panel[e];
+    a[static_cast<int64_t>(j0 + e / NB) * n + j0 + e % NB] =
+        panel[e / NB * S + e % NB];
+  if (!apply)
+    return;
   // Exchanges outside the panel and the block row of U: thread = column.
   for (int c = tid; c < n; c += kThreads) {
     if (c >= j0 && c < j0 + NB)
@@ -343,12 +350,71 @@ __global__ void __launch_bounds__(kThreads, 1)
         T s = a[static_cast<int64_t>(j0 + i) * n + c];
 #pragma unroll
         for (int q = 0; q < i; ++q)
-          s -= panel[i * NB + q] * u[q];
+          s -= panel[i * S + q] * u[q];
         u[i] = s;
         a[static_cast<int64_t>(j0 + i) * n + c] = s;
       }
     }
   }
+}
+
+/// The exchanges of panel j0 outside its columns and the block row of U,
+/// over the whole width: a block of ApplyThreads columns. The NB exchanges
+/// in order move at most 2 NB rows; their net effect is worked out once per
+/// block, then every thread loads its column of those rows at once (the
+/// loads in flight together instead of NB dependent exchanges), stores them
+/// permuted, and solves its column of U with L11 from shared memory.
+constexpr int kApplyThreads = 128;
+template <typename T, int NB>
+__global__ void __launch_bounds__(kApplyThreads)
+    applyKernel(T *a, int n, int j0, const int *pivots) {
+  __shared__ int touched[2 * NB], source[2 * NB], count;
+  __shared__ T l11[NB][NB];
+  __shared__ T column[2 * NB][kApplyThreads];
+  const int tid = threadIdx.x;
+  if (tid == 0) {
+    // rows[i] holds the row whose contents position touched[i] ends with.
+    int rows = 0;
+    auto slot = [&](int r) {
+      for (int i = 0; i < rows; ++i)
+        if (touched[i] == r)
+          return i;
+      touched[rows] = r, source[rows] = r;
+      return rows++;
+    };
+    for (int j = 0; j < NB && j0 + j < n; ++j) {
+      int x = slot(j0 + j), y = slot(pivots[j0 + j]);
+      int t = source[x];
+      source[x] = source[y];
+      source[y] = t;
+    }
+    count = rows;
+  }
+  for (int e = tid; e < NB * NB; e += kApplyThreads)
+    l11[e / NB][e % NB] =
+        a[static_cast<int64_t>(j0 + e / NB) * n + j0 + e % NB];
+  __syncthreads();
+  int c = blockIdx.x * kApplyThreads + tid;
+  if (c >= n || (c >= j0 && c < j0 + NB))
+    return;
+  for (int i = 0; i < count; ++i)
+    column[i][tid] = a[static_cast<int64_t>(source[i]) * n + c];
+  for (int i = 0; i < count; ++i)
+    a[static_cast<int64_t>(touched[i]) * n + c] = column[i][tid];
+  if (c < j0 + NB)
+    return;
+  T u[NB];
+#pragma unroll
+  for (int i = 0; i < NB; ++i) {
+    T s = a[static_cast<int64_t>(j0 + i) * n + c];
+#pragma unroll
+    for (int q = 0; q < i; ++q)
+      s -= l11[i][q] * u[q];
+    u[i] = s;
+  }
+#pragma unroll
+  for (int i = 0; i < NB; ++i)
+    a[static_cast<int64_t>(j0 + i) * n + c] = u[i];
 }
 
 struct Split {
@@ -357,20 +423,29 @@ struct Split {
 
 template <typename T, int NB> struct BlockedLu {
   int n;
+  bool splitApply = false;
+  cudaStream_t stream = nullptr;
   cublasHandle_t blas;
   size_t sharedBytes;
 
   BlockedLu(int n, cublasHandle_t blas) : n(n), blas(blas) {
-    sharedBytes = static_cast<size_t>(n) * NB * sizeof(T);
+    sharedBytes = static_cast<size_t>(n) * (NB + 1) * sizeof(T);
     CHECK(cudaFuncSetAttribute(panelKernel<T, NB>,
                                cudaFuncAttributeMaxDynamicSharedMemorySize,
                                static_cast<int>(sharedBytes)));
   }
 
   void panel(T *a, int j0, int *pivots, int *info) {
-    size_t bytes = static_cast<size_t>(n - j0) * NB * sizeof(T);
-    panelKernel<T, NB><<<1, kThreads, bytes>>>(a, n, j0, pivots, info);
+    size_t bytes = static_cast<size_t>(n - j0) * (NB + 1) * sizeof(T);
+    panelKernel<T, NB>
+        <<<1, kThreads, bytes, stream>>>(a, n, j0, pivots, info, !splitApply);
     CHECK(cudaGetLastError());
+    if (splitApply) {
+      int blocks = (n + kApplyThreads - 1) / kApplyThreads;
+      applyKernel<T, NB>
+          <<<blocks, kApplyThreads, 0, stream>>>(a, n, j0, pivots);
+      CHECK(cudaGetLastError());
+    }
   }
 
   void update(T *a, int j0) {
@@ -387,7 +462,7 @@ template <typename T, int NB> struct BlockedLu {
   }
 
   void factor(T *a, int *pivots, int *info) {
-    CHECK(cudaMemsetAsync(info, 0, sizeof(int)));
+    CHECK(cudaMemsetAsync(info, 0, sizeof(int), stream));
     for (int j0 = 0; j0 < n; j0 += NB) {
       panel(a, j0, pivots, info);
       update(a, j0);
@@ -436,7 +511,18 @@ float median(std::vector<float> v) {
   return v[v.size() / 2];
 }
 
-template <typename T, int NB> void runCase(int n, int repeats, bool check) {
+/// How runCase launches the blocked LU: the apply work inside the panel
+/// kernel, in a kernel of its own, or that with the whole factorization
+/// captured once as a CUDA graph and replayed (no host launch gaps).
+enum class Mode { Fused, Split, SplitGraph };
+const char *modeName(Mode mode) {
+  return mode == Mode::Fused   ? "fused"
+         : mode == Mode::Split ? "split"
+                               : "graph";
+}
+
+template <typename T, int NB>
+void runCase(int n, int repeats, bool check, Mode mode) {
   size_t count = static_cast<size_t>(n) * n;
   std::vector<T> host(count), transposed(count);
   std::mt19937_64 rng(n * 31 + NB);
@@ -471,14 +557,33 @@ template <typename T, int NB> void runCase(int n, int repeats, bool check) {
   CHECK_LIB(Blas<T>::getrfBufferSize(solver, n, colMajor, &workSize));
   CHECK(cudaMalloc(&work, static_cast<size_t>(workSize) * sizeof(T)));
 
+  cudaStream_t stream;
+  CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  CHECK_LIB(cublasSetStream(blas, stream));
+  CHECK_LIB(cusolverDnSetStream(solver, stream));
   BlockedLu<T, NB> lu(n, blas);
+  lu.stream = stream;
+  lu.splitApply = mode != Mode::Fused;
+  cudaGraphExec_t graph = nullptr;
+  if (mode == Mode::SplitGraph) {
+    cudaGraph_t captured;
+    CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeGlobal));
+    lu.factor(a, pivots, info);
+    CHECK(cudaStreamEndCapture(stream, &captured));
+    CHECK(cudaGraphInstantiate(&graph, captured, 0));
+    CHECK(cudaGraphDestroy(captured));
+  }
+  auto restore = [&](T *to, const T *from) {
+    CHECK(cudaMemcpyAsync(to, from, count * sizeof(T), cudaMemcpyDeviceToDevice,
+                          stream));
+  };
   cudaEvent_t e0, e1;
   CHECK(cudaEventCreate(&e0));
   CHECK(cudaEventCreate(&e1));
   auto timed = [&](auto body) {
-    CHECK(cudaEventRecord(e0));
+    CHECK(cudaEventRecord(e0, stream));
     body();
-    CHECK(cudaEventRecord(e1));
+    CHECK(cudaEventRecord(e1, stream));
     CHECK(cudaEventSynchronize(e1));
     float ms;
     CHECK(cudaEventElapsedTime(&ms, e0, e1));
@@ -486,10 +591,14 @@ template <typename T, int NB> void runCase(int n, int repeats, bool check) {
   };
   std::vector<float> ours, vendor, panels, gemms;
   for (int r = 0; r < repeats + 2; ++r) {
-    CHECK(cudaMemcpy(a, pristine, count * sizeof(T), cudaMemcpyDeviceToDevice));
-    float t = timed([&] { lu.factor(a, pivots, info); });
-    CHECK(cudaMemcpy(colMajor, colMajorPristine, count * sizeof(T),
-                     cudaMemcpyDeviceToDevice));
+    restore(a, pristine);
+    float t = timed([&] {
+      if (graph)
+        CHECK(cudaGraphLaunch(graph, stream));
+      else
+        lu.factor(a, pivots, info);
+    });
+    restore(colMajor, colMajorPristine);
     float v = timed([&] {
       CHECK_LIB(
           Blas<T>::getrf(solver, n, colMajor, work, vendorPivots, vendorInfo));
@@ -499,8 +608,8 @@ template <typename T, int NB> void runCase(int n, int repeats, bool check) {
   }
   // The split: the same factorization with each launch timed alone.
   for (int r = 0; r < 3; ++r) {
-    CHECK(cudaMemcpy(a, pristine, count * sizeof(T), cudaMemcpyDeviceToDevice));
-    CHECK(cudaMemset(info, 0, sizeof(int)));
+    restore(a, pristine);
+    CHECK(cudaMemsetAsync(info, 0, sizeof(int), stream));
     float p = 0, g = 0;
     for (int j0 = 0; j0 < n; j0 += NB) {
       p += timed([&] { lu.panel(a, j0, pivots, info); });
@@ -509,6 +618,13 @@ template <typename T, int NB> void runCase(int n, int repeats, bool check) {
     panels.push_back(p), gemms.push_back(g);
   }
 
+  // The checked result is the last whole factorization's.
+  restore(a, pristine);
+  if (graph)
+    CHECK(cudaGraphLaunch(graph, stream));
+  else
+    lu.factor(a, pivots, info);
+  CHECK(cudaStreamSynchronize(stream));
   std::vector<int> ourPivots(n), theirPivots(n);
   CHECK(cudaMemcpy(ourPivots.data(), pivots, n * sizeof(int),
                    cudaMemcpyDeviceToHost));
@@ -526,15 +642,19 @@ template <typename T, int NB> void runCase(int n, int repeats, bool check) {
   }
   float tOurs = median(ours), tVendor = median(vendor);
   double flops = 2.0 / 3.0 * n * static_cast<double>(n) * n;
-  std::printf("| %d | %s | %d | %.1f | %.1f | %.2f | %.2f | %.1f | %.1f | "
+  std::printf("| %d | %s | %d | %s | %.1f | %.1f | %.2f | %.2f | %.1f | %.1f | "
               "%d/%d | %s |\n",
-              n, Blas<T>::name, NB, tOurs, tVendor, tOurs / tVendor,
-              flops / tOurs * 1e-6, median(panels), median(gemms), samePivots,
-              n, error < 0 ? "-" : std::to_string(error).c_str());
+              n, Blas<T>::name, NB, modeName(mode), tOurs, tVendor,
+              tOurs / tVendor, flops / tOurs * 1e-6, median(panels),
+              median(gemms), samePivots, n,
+              error < 0 ? "-" : std::to_string(error).c_str());
 
   cudaFree(pristine), cudaFree(a), cudaFree(colMajorPristine);
   cudaFree(colMajor), cudaFree(work), cudaFree(pivots);
   cudaFree(vendorPivots), cudaFree(info), cudaFree(vendorInfo);
+  if (graph)
+    cudaGraphExecDestroy(graph);
+  cudaStreamDestroy(stream);
   cublasDestroy(blas);
   cusolverDnDestroy(solver);
 }
@@ -584,27 +704,32 @@ template <typename T> void measureRankUpdates() {
   cublasDestroy(blas);
 }
 
-int main() {
+int main(int argc, char **argv) {
   cudaDeviceProp prop;
   CHECK(cudaGetDeviceProperties(&prop, 0));
   std::printf("# %s, %d SMs, %zu KB shared memory a block (opt-in)\n",
               prop.name, prop.multiProcessorCount,
               prop.sharedMemPerBlockOptin / 1024);
-  measureStepLatency();
-  measureRankUpdates<double>();
-  measureRankUpdates<float>();
+  if (argc < 2 || std::string(argv[1]) != "--lu-only") {
+    measureStepLatency();
+    measureRankUpdates<double>();
+    measureRankUpdates<float>();
+  }
   std::printf("\n## Blocked LU (one block a panel + cuBLAS gemm) vs "
               "cuSOLVER getrf, CUDA events, median\n\n");
-  std::printf("| n | type | NB | blocked us | cuSOLVER us | ratio | TFLOP/s "
-              "| panels us | gemms us | pivots = | backward error / (n eps) "
-              "|\n|---|---|---|---|---|---|---|---|---|---|---|\n");
-  runCase<double, 8>(512, 20, true);
-  runCase<double, 16>(512, 20, false);
-  runCase<double, 8>(1024, 20, true);
-  runCase<double, 16>(1024, 20, false);
-  runCase<double, 8>(2048, 10, true);
-  runCase<float, 8>(2048, 10, false);
-  runCase<float, 16>(2048, 10, false);
-  runCase<float, 8>(4096, 5, false);
+  std::printf("| n | type | NB | launches | blocked us | cuSOLVER us | ratio "
+              "| TFLOP/s | panels us | gemms us | pivots = | backward error / "
+              "(n eps) |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+  for (Mode mode : {Mode::Fused, Mode::SplitGraph}) {
+    bool check = mode == Mode::SplitGraph;
+    runCase<double, 8>(512, 20, check, mode);
+    runCase<double, 16>(512, 20, false, mode);
+    runCase<double, 8>(1024, 20, check, mode);
+    runCase<double, 16>(1024, 20, check, mode);
+    runCase<double, 8>(2048, 10, check, mode);
+    runCase<float, 8>(2048, 10, false, mode);
+    runCase<float, 16>(2048, 10, check, mode);
+    runCase<float, 8>(4096, 5, false, mode);
+  }
   return 0;
 }
