@@ -436,10 +436,18 @@ template <typename T, int NB> struct BlockedLu {
   }
 
   void panel(T *a, int j0, int *pivots, int *info) {
+    factorPanel(a, j0, pivots, info);
+    applyPanel(a, j0, pivots);
+  }
+
+  void factorPanel(T *a, int j0, int *pivots, int *info) {
     size_t bytes = static_cast<size_t>(n - j0) * (NB + 1) * sizeof(T);
     panelKernel<T, NB>
         <<<1, kThreads, bytes, stream>>>(a, n, j0, pivots, info, !splitApply);
     CHECK(cudaGetLastError());
+  }
+
+  void applyPanel(T *a, int j0, const int *pivots) {
     if (splitApply) {
       int blocks = (n + kApplyThreads - 1) / kApplyThreads;
       applyKernel<T, NB>
@@ -589,7 +597,7 @@ void runCase(int n, int repeats, bool check, Mode mode) {
     CHECK(cudaEventElapsedTime(&ms, e0, e1));
     return ms * 1000.f;
   };
-  std::vector<float> ours, vendor, panels, gemms;
+  std::vector<float> ours, vendor, panels, applies, gemms;
   for (int r = 0; r < repeats + 2; ++r) {
     restore(a, pristine);
     float t = timed([&] {
@@ -610,12 +618,13 @@ void runCase(int n, int repeats, bool check, Mode mode) {
   for (int r = 0; r < 3; ++r) {
     restore(a, pristine);
     CHECK(cudaMemsetAsync(info, 0, sizeof(int), stream));
-    float p = 0, g = 0;
+    float p = 0, x = 0, g = 0;
     for (int j0 = 0; j0 < n; j0 += NB) {
-      p += timed([&] { lu.panel(a, j0, pivots, info); });
+      p += timed([&] { lu.factorPanel(a, j0, pivots, info); });
+      x += timed([&] { lu.applyPanel(a, j0, pivots); });
       g += timed([&] { lu.update(a, j0); });
     }
-    panels.push_back(p), gemms.push_back(g);
+    panels.push_back(p), applies.push_back(x), gemms.push_back(g);
   }
 
   // The checked result is the last whole factorization's.
@@ -642,11 +651,11 @@ void runCase(int n, int repeats, bool check, Mode mode) {
   }
   float tOurs = median(ours), tVendor = median(vendor);
   double flops = 2.0 / 3.0 * n * static_cast<double>(n) * n;
-  std::printf("| %d | %s | %d | %s | %.1f | %.1f | %.2f | %.2f | %.1f | %.1f | "
-              "%d/%d | %s |\n",
+  std::printf("| %d | %s | %d | %s | %.1f | %.1f | %.2f | %.2f | %.1f (%.2f a "
+              "step) | %.1f | %.1f | %d/%d | %s |\n",
               n, Blas<T>::name, NB, modeName(mode), tOurs, tVendor,
               tOurs / tVendor, flops / tOurs * 1e-6, median(panels),
-              median(gemms), samePivots, n,
+              median(panels) / n, median(applies), median(gemms), samePivots, n,
               error < 0 ? "-" : std::to_string(error).c_str());
 
   cudaFree(pristine), cudaFree(a), cudaFree(colMajorPristine);
@@ -717,10 +726,12 @@ int main(int argc, char **argv) {
   }
   std::printf("\n## Blocked LU (one block a panel + cuBLAS gemm) vs "
               "cuSOLVER getrf, CUDA events, median\n\n");
-  std::printf("| n | type | NB | launches | blocked us | cuSOLVER us | ratio "
-              "| TFLOP/s | panels us | gemms us | pivots = | backward error / "
-              "(n eps) |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n");
-  for (Mode mode : {Mode::Fused, Mode::SplitGraph}) {
+  std::printf(
+      "| n | type | NB | launches | blocked us | cuSOLVER us | ratio "
+      "| TFLOP/s | panel kernels us | apply kernels us | gemms us | pivots = "
+      "| backward error / "
+      "(n eps) |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+  for (Mode mode : {Mode::Fused, Mode::Split}) {
     bool check = mode == Mode::SplitGraph;
     runCase<double, 8>(512, 20, check, mode);
     runCase<double, 16>(512, 20, false, mode);

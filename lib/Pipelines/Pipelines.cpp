@@ -202,6 +202,7 @@ void linalgx::buildGPUKernelPipeline(OpPassManager &pm,
   lowering.cyclicLuMaxBatch = options.cyclicLuMaxBatch;
   lowering.cyclicLuMaxWarps = options.cyclicLuMaxWarps;
   lowering.panelLuMaxSize = options.panelLuMaxSize;
+  lowering.panelLuAnyBatchMinSize = options.panelLuAnyBatchMinSize;
   lowering.blockedLuMaxSize = options.blockedLuMaxSize;
   lowering.blockedLuMinBatch = options.blockedLuMinBatch;
   lowering.luExactSizes.assign(options.luExactSizes.begin(),

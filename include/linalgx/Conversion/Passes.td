@@ -160,6 +160,12 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "Of the cyclic kernel's batches, matrices of at most this many "
            "rows and columns take the look-ahead panel LU kernel; 0: none "
            "(see docs/gpu.md)">,
+    Option<"panelLuAnyBatchMinSize", "lu-panel-any-batch-min-size",
+           "int64_t",
+           /*default=*/"::mlir::linalgx::kDefaultPanelLuAnyBatchMinSize",
+           "Matrices the panel kernel takes whose larger dimension is at "
+           "least this take it in batches of any size, not only the cyclic "
+           "kernel's (see docs/gpu.md)">,
     Option<"blockedLuMaxSize", "lu-blocked-max-size", "int64_t",
            /*default=*/"::mlir::linalgx::kDefaultBlockedLuMaxSize",
            "Matrices of at most this many rows and columns too large for "

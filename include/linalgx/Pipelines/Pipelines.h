@@ -82,6 +82,11 @@ struct GPUPipelineOptions
                      "this many rows and columns take the look-ahead panel LU "
                      "kernel (0: none)"),
       llvm::cl::init(kDefaultPanelLuMaxSize)};
+  PassOptions::Option<int64_t> panelLuAnyBatchMinSize{
+      *this, "lu-panel-any-batch-min-size",
+      llvm::cl::desc("Matrices the panel kernel takes whose larger dimension "
+                     "is at least this take it in batches of any size"),
+      llvm::cl::init(kDefaultPanelLuAnyBatchMinSize)};
   PassOptions::Option<int64_t> blockedLuMaxSize{
       *this, "lu-blocked-max-size",
       llvm::cl::desc("Matrices of at most this many rows and columns too "

@@ -265,11 +265,13 @@ struct ConvertLinalgXToGPUPass
     };
     if (!isBound("lu-cyclic-max-batch", cyclicLuMaxBatch) ||
         !isBound("lu-panel-max-size", panelLuMaxSize) ||
+        !isBound("lu-panel-any-batch-min-size", panelLuAnyBatchMinSize) ||
         !isBound("lu-blocked-max-size", blockedLuMaxSize) ||
         !isBound("lu-blocked-min-batch", blockedLuMinBatch))
       return signalPassFailure();
     loweringOptions.cyclicLuMaxBatch = cyclicLuMaxBatch;
     loweringOptions.panelLuMaxSize = panelLuMaxSize;
+    loweringOptions.panelLuAnyBatchMinSize = panelLuAnyBatchMinSize;
     loweringOptions.blockedLuMaxSize = blockedLuMaxSize;
     loweringOptions.blockedLuMinBatch = blockedLuMinBatch;
     if (cyclicLuMaxWarps < 1 || cyclicLuMaxWarps > 32) {

@@ -81,11 +81,36 @@ private:
   Term smallBatch() const {
     return {Term::BatchAtMost, options.cyclicLuMaxBatch};
   }
+  /// Whether the panel kernel takes every matrix of at most rows x cols
+  /// whatever the batch: it does those whose larger dimension reaches
+  /// `panelLuAnyBatchMinSize`.
+  bool panelTakesAnyBatch(int64_t rows, int64_t cols) const {
+    return PanelLuShape::fits(rows, cols, options.panelLuMaxSize) &&
+           std::max(rows, cols) >= options.panelLuAnyBatchMinSize;
+  }
+  /// Whether the panel kernel takes, whatever the batch, every matrix whose
+  /// larger dimension is in (below, size]: a later kernel for those sizes
+  /// would be dead code.
+  bool panelTakesAnyBatchBetween(int64_t below, int64_t size) const {
+    return PanelLuShape::fits(size, size, options.panelLuMaxSize) &&
+           below + 1 >= options.panelLuAnyBatchMinSize;
+  }
+  /// The batches a size bucket's kernel takes: the small ones, and any for
+  /// the panel kernel's matrices large enough (the bucket holding smaller
+  /// ones too, the test is on the matrices' sizes).
+  Term bucketBatch(int64_t size) const {
+    if (PanelLuShape::fits(size, size, options.panelLuMaxSize) &&
+        size >= options.panelLuAnyBatchMinSize)
+      return {Term::BatchAtMostOrMaxSizeAtLeast, options.cyclicLuMaxBatch,
+              options.panelLuAnyBatchMinSize};
+    return smallBatch();
+  }
 
   void addStaticShape() {
     if (CyclicRegisterLuShape::fits(m, n))
       push({smallBatchKernel(m, n), m, n, /*exact=*/true},
-           staticBatch
+           panelTakesAnyBatch(m, n) ? LuGuard::always(true)
+           : staticBatch
                ? LuGuard::always(*staticBatch <= options.cyclicLuMaxBatch)
                : LuGuard::when({smallBatch()}));
     push({LuKernel::BlockRegister, m, n, /*exact=*/true},
@@ -103,11 +128,15 @@ private:
       LuKernel kernel = smallBatchKernel(size, size);
       if (CyclicRegisterLuShape::fits(size, size) &&
           (kernel == LuKernel::Panel ||
-           !llvm::is_contained(kCyclicRegisterLuSizes, size)))
-        push({kernel, size, size, /*exact=*/true},
-             LuGuard::when({{Term::SizeEquals, size}, smallBatch()}));
+           !llvm::is_contained(kCyclicRegisterLuSizes, size))) {
+        SmallVector<Term> terms = {{Term::SizeEquals, size}};
+        if (!panelTakesAnyBatch(size, size))
+          terms.push_back(smallBatch());
+        push({kernel, size, size, /*exact=*/true}, LuGuard::when(terms));
+      }
       if (BlockRegisterLuShape::fits(size, size, elementType) &&
-          !llvm::is_contained(kBlockRegisterLuSizes, size))
+          !llvm::is_contained(kBlockRegisterLuSizes, size) &&
+          !panelTakesAnyBatch(size, size))
         push({LuKernel::BlockRegister, size, size, /*exact=*/true},
              LuGuard::when({{Term::SizeEquals, size}}));
     }
@@ -118,10 +147,14 @@ private:
         addBlockRegisterBucket(size);
     for (int64_t size : kCyclicRegisterLuSizes)
       push({smallBatchKernel(size, size), size, size},
-           LuGuard::when({{Term::MaxSizeAtMost, size}, smallBatch()}));
-    for (int64_t size : kBlockRegisterLuSizes)
-      if (CyclicRegisterLuShape::fits(size, size))
+           LuGuard::when({{Term::MaxSizeAtMost, size}, bucketBatch(size)}));
+    int64_t below = 0;
+    for (int64_t size : kBlockRegisterLuSizes) {
+      if (CyclicRegisterLuShape::fits(size, size) &&
+          !panelTakesAnyBatchBetween(below, size))
         addBlockRegisterBucket(size);
+      below = size;
+    }
   }
 
   void addBlockRegisterBucket(int64_t size) {
@@ -219,6 +252,9 @@ static void printTerm(llvm::raw_ostream &os, const LuGuardTerm &term) {
   case Term::BatchAtLeast:
     os << "B >= " << term.bound;
     return;
+  case Term::BatchAtMostOrMaxSizeAtLeast:
+    os << "(B <= " << term.bound << " or max(M, N) >= " << term.size << ")";
+    return;
   case Term::MatrixFitsSharedMemory:
     os << "a matrix fits shared memory";
     return;
@@ -272,6 +308,12 @@ public:
       return arith::CmpIOp::create(
           b, arith::CmpIPredicate::uge, batch(),
           arith::ConstantIndexOp::create(b, term.bound));
+    case Term::BatchAtMostOrMaxSizeAtLeast:
+      return arith::OrIOp::create(
+          b,
+          arith::CmpIOp::create(b, arith::CmpIPredicate::ule, batch(),
+                                arith::ConstantIndexOp::create(b, term.bound)),
+          maxSizeAtLeast(term.size));
     case Term::MatrixFitsSharedMemory:
       return matrixFitsSharedMemory();
     case Term::PanelFitsSharedMemory:
@@ -295,6 +337,12 @@ private:
   Value maxSizeAtMost(int64_t size) {
     auto [m, n] = dims();
     return arith::CmpIOp::create(b, arith::CmpIPredicate::ule,
+                                 arith::MaxUIOp::create(b, m, n),
+                                 arith::ConstantIndexOp::create(b, size));
+  }
+  Value maxSizeAtLeast(int64_t size) {
+    auto [m, n] = dims();
+    return arith::CmpIOp::create(b, arith::CmpIPredicate::uge,
                                  arith::MaxUIOp::create(b, m, n),
                                  arith::ConstantIndexOp::create(b, size));
   }

@@ -54,6 +54,8 @@ struct LuGuardTerm {
     BatchAtMost,
     /// B >= bound.
     BatchAtLeast,
+    /// B <= bound or max(M, N) >= size.
+    BatchAtMostOrMaxSizeAtLeast,
     /// One matrix fits a block's shared memory (the shared-memory kernel).
     MatrixFitsSharedMemory,
     /// A column panel fits a block's shared memory (the blocked LU).
@@ -61,6 +63,7 @@ struct LuGuardTerm {
   };
   Kind kind;
   int64_t bound = 0;
+  int64_t size = 0;
 };
 
 /// When a candidate applies: decided at compile time, or by the

@@ -7,6 +7,7 @@
 // RUN: linalgx-opt %s --convert-linalgx-to-gpu="remark-kernel-choice lu-strategy=cusolver" -o /dev/null 2>&1 | FileCheck %s --check-prefix=VENDOR
 // RUN: linalgx-opt %s --convert-linalgx-to-gpu="remark-kernel-choice lu-panel-max-size=0 lu-cyclic-max-batch=8" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOPANEL
 // RUN: linalgx-opt %s --convert-linalgx-to-gpu="remark-kernel-choice lu-exact-sizes=75 lu-blocked-max-size=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=EXACT
+// RUN: linalgx-opt %s --convert-linalgx-to-gpu="remark-kernel-choice lu-panel-any-batch-min-size=129" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SMALLBATCH
 
 // AUTO: remark: kernel choice: register 8x8 (bound) always
 // VENDOR: remark: kernel choice: else vendor
@@ -53,12 +54,30 @@ func.func @f64_4096x32x32(%a: memref<4096x32x32xf64>, %lu: memref<4096x32x32xf64
   return
 }
 
-// AUTO: remark: kernel choice: block-register 64x64 (exact) always
+// Large batches: the panel kernel from 49 rows or columns on, the block
+// register kernel below (unless lu-panel-any-batch-min-size says otherwise).
+// AUTO: remark: kernel choice: block-register 40x40 (exact) always
+// SMALLBATCH: remark: kernel choice: block-register 40x40 (exact) always
+func.func @f32_16384x40x40(%a: memref<16384x40x40xf32>, %lu: memref<16384x40x40xf32>, %p: memref<16384x40xi32>, %i: memref<16384xi32>) {
+  linalgx.lu ins(%a : memref<16384x40x40xf32>) outs(%lu, %p, %i : memref<16384x40x40xf32>, memref<16384x40xi32>, memref<16384xi32>)
+  return
+}
+
+// AUTO: remark: kernel choice: panel 64x64 (exact) always
 // VENDOR: remark: kernel choice: else vendor
 // NOPANEL: remark: kernel choice: block-register 64x64 (exact) always
-// EXACT: remark: kernel choice: block-register 64x64 (exact) always
+// EXACT: remark: kernel choice: panel 64x64 (exact) always
+// SMALLBATCH: remark: kernel choice: block-register 64x64 (exact) always
 func.func @f64_1024x64x64(%a: memref<1024x64x64xf64>, %lu: memref<1024x64x64xf64>, %p: memref<1024x64xi32>, %i: memref<1024xi32>) {
   linalgx.lu ins(%a : memref<1024x64x64xf64>) outs(%lu, %p, %i : memref<1024x64x64xf64>, memref<1024x64xi32>, memref<1024xi32>)
+  return
+}
+
+// AUTO: remark: kernel choice: panel 128x128 (exact) always
+// NOPANEL: remark: kernel choice: shared-memory always
+// SMALLBATCH: remark: kernel choice: shared-memory always
+func.func @f64_256x128x128(%a: memref<256x128x128xf64>, %lu: memref<256x128x128xf64>, %p: memref<256x128xi32>, %i: memref<256xi32>) {
+  linalgx.lu ins(%a : memref<256x128x128xf64>) outs(%lu, %p, %i : memref<256x128x128xf64>, memref<256x128xi32>, memref<256xi32>)
   return
 }
 
@@ -98,13 +117,13 @@ func.func @f32_8x512x512(%a: memref<8x512x512xf32>, %lu: memref<8x512x512xf32>, 
   return
 }
 
-// AUTO: remark: kernel choice: panel 75x75 (exact) if B <= 132;
-// AUTO-SAME: block-register 75x75 (exact) always
+// AUTO: remark: kernel choice: panel 75x75 (exact) always
 // VENDOR: remark: kernel choice: else vendor
 // NOPANEL: remark: kernel choice: cyclic 75x75 (exact) if B <= 8;
 // NOPANEL-SAME: block-register 75x75 (exact) always
-// EXACT: remark: kernel choice: panel 75x75 (exact) if B <= 132;
-// EXACT-SAME: block-register 75x75 (exact) always
+// EXACT: remark: kernel choice: panel 75x75 (exact) always
+// SMALLBATCH: remark: kernel choice: panel 75x75 (exact) if B <= 132;
+// SMALLBATCH-SAME: block-register 75x75 (exact) always
 func.func @f64_dynamic_batch_75x75(%a: memref<?x75x75xf64>, %lu: memref<?x75x75xf64>, %p: memref<?x75xi32>, %i: memref<?xi32>) {
   linalgx.lu ins(%a : memref<?x75x75xf64>) outs(%lu, %p, %i : memref<?x75x75xf64>, memref<?x75xi32>, memref<?xi32>)
   return
@@ -114,14 +133,11 @@ func.func @f64_dynamic_batch_75x75(%a: memref<?x75x75xf64>, %lu: memref<?x75x75x
 // AUTO-SAME: register 16x16 (bound) if max(M, N) <= 16;
 // AUTO-SAME: block-register 32x32 (bound) if max(M, N) <= 32;
 // AUTO-SAME: panel 48x48 (bound) if max(M, N) <= 48 and B <= 132;
-// AUTO-SAME: panel 64x64 (bound) if max(M, N) <= 64 and B <= 132;
-// AUTO-SAME: panel 80x80 (bound) if max(M, N) <= 80 and B <= 132;
-// AUTO-SAME: cyclic 96x96 (bound) if max(M, N) <= 96 and B <= 132;
-// AUTO-SAME: cyclic 128x128 (bound) if max(M, N) <= 128 and B <= 132;
+// AUTO-SAME: panel 64x64 (bound) if max(M, N) <= 64 and (B <= 132 or max(M, N) >= 49);
+// AUTO-SAME: panel 80x80 (bound) if max(M, N) <= 80 and (B <= 132 or max(M, N) >= 49);
+// AUTO-SAME: panel 96x96 (bound) if max(M, N) <= 96 and (B <= 132 or max(M, N) >= 49);
+// AUTO-SAME: panel 128x128 (bound) if max(M, N) <= 128 and (B <= 132 or max(M, N) >= 49);
 // AUTO-SAME: block-register 48x48 (bound) if max(M, N) <= 48;
-// AUTO-SAME: block-register 64x64 (bound) if max(M, N) <= 64;
-// AUTO-SAME: block-register 80x80 (bound) if max(M, N) <= 80;
-// AUTO-SAME: block-register 96x96 (bound) if max(M, N) <= 96;
 // AUTO-SAME: shared-memory if a matrix fits shared memory;
 // AUTO-SAME: blocked if B >= 2 and a panel fits shared memory and max(M, N) <= 1024;
 // AUTO-SAME: else vendor
@@ -143,21 +159,30 @@ func.func @f64_dynamic_batch_75x75(%a: memref<?x75x75xf64>, %lu: memref<?x75x75x
 // NOPANEL-SAME: else vendor
 // EXACT: remark: kernel choice: register 8x8 (bound) if max(M, N) <= 8;
 // EXACT-SAME: register 16x16 (bound) if max(M, N) <= 16;
-// EXACT-SAME: panel 75x75 (exact) if M == N == 75 and B <= 132;
-// EXACT-SAME: block-register 75x75 (exact) if M == N == 75;
+// EXACT-SAME: panel 75x75 (exact) if M == N == 75;
 // EXACT-SAME: block-register 32x32 (bound) if max(M, N) <= 32;
 // EXACT-SAME: panel 48x48 (bound) if max(M, N) <= 48 and B <= 132;
-// EXACT-SAME: panel 64x64 (bound) if max(M, N) <= 64 and B <= 132;
-// EXACT-SAME: panel 80x80 (bound) if max(M, N) <= 80 and B <= 132;
-// EXACT-SAME: cyclic 96x96 (bound) if max(M, N) <= 96 and B <= 132;
-// EXACT-SAME: cyclic 128x128 (bound) if max(M, N) <= 128 and B <= 132;
+// EXACT-SAME: panel 64x64 (bound) if max(M, N) <= 64 and (B <= 132 or max(M, N) >= 49);
+// EXACT-SAME: panel 80x80 (bound) if max(M, N) <= 80 and (B <= 132 or max(M, N) >= 49);
+// EXACT-SAME: panel 96x96 (bound) if max(M, N) <= 96 and (B <= 132 or max(M, N) >= 49);
+// EXACT-SAME: panel 128x128 (bound) if max(M, N) <= 128 and (B <= 132 or max(M, N) >= 49);
 // EXACT-SAME: block-register 48x48 (bound) if max(M, N) <= 48;
-// EXACT-SAME: block-register 64x64 (bound) if max(M, N) <= 64;
-// EXACT-SAME: block-register 80x80 (bound) if max(M, N) <= 80;
-// EXACT-SAME: block-register 96x96 (bound) if max(M, N) <= 96;
 // EXACT-SAME: shared-memory if a matrix fits shared memory;
 // EXACT-SAME: blocked if B >= 2 and a panel fits shared memory and max(M, N) <= 0;
 // EXACT-SAME: else vendor
+// SMALLBATCH: remark: kernel choice: register 8x8 (bound) if max(M, N) <= 8;
+// SMALLBATCH-SAME: register 16x16 (bound) if max(M, N) <= 16;
+// SMALLBATCH-SAME: block-register 32x32 (bound) if max(M, N) <= 32;
+// SMALLBATCH-SAME: panel 48x48 (bound) if max(M, N) <= 48 and B <= 132;
+// SMALLBATCH-SAME: panel 64x64 (bound) if max(M, N) <= 64 and B <= 132;
+// SMALLBATCH-SAME: panel 80x80 (bound) if max(M, N) <= 80 and B <= 132;
+// SMALLBATCH-SAME: panel 96x96 (bound) if max(M, N) <= 96 and B <= 132;
+// SMALLBATCH-SAME: panel 128x128 (bound) if max(M, N) <= 128 and B <= 132;
+// SMALLBATCH-SAME: block-register 48x48 (bound) if max(M, N) <= 48;
+// SMALLBATCH-SAME: block-register 64x64 (bound) if max(M, N) <= 64;
+// SMALLBATCH-SAME: block-register 80x80 (bound) if max(M, N) <= 80;
+// SMALLBATCH-SAME: block-register 96x96 (bound) if max(M, N) <= 96;
+// SMALLBATCH-SAME: shared-memory if a matrix fits shared memory;
 func.func @f64_dynamic(%a: memref<?x?x?xf64>, %lu: memref<?x?x?xf64>, %p: memref<?x?xi32>, %i: memref<?xi32>) {
   linalgx.lu ins(%a : memref<?x?x?xf64>) outs(%lu, %p, %i : memref<?x?x?xf64>, memref<?x?xi32>, memref<?xi32>)
   return

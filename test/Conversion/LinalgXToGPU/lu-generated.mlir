@@ -14,8 +14,13 @@
 //    vendor path (lu.mlir) beyond;
 //  - dynamic sizes: host branches in that order (the block register kernel
 //    in size buckets 32, 48, 64, 80, 96, 128), each a complete chain.
-// RUN: linalgx-opt %s -convert-linalgx-to-gpu -split-input-file | FileCheck %s
-// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-strategy=generated -split-input-file | FileCheck %s
+// The look-ahead panel kernel takes the batches of at most 132 matrices of
+// 33 to 128 rows or columns here; by default it also takes larger batches
+// from 49 rows or columns on (lu-panel-any-batch-min-size; the table of
+// choices is kernel-choice.mlir), which this file turns off so that the
+// block register and shared-memory kernels keep their shapes below.
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-panel-any-batch-min-size=129 -split-input-file | FileCheck %s
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-strategy=generated lu-panel-any-batch-min-size=129" -split-input-file | FileCheck %s
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-strategy=cusolver -split-input-file | FileCheck %s --check-prefix=VENDOR
 
 // VENDOR-NOT: linalgx_lu_registers
@@ -162,8 +167,8 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // held in dynamic shared memory (the matrix at an odd row stride, the 4x4 U
 // block, 240 i32 of row order, row lists, pivot rows and counts). A
 // dynamic batch of 75x75 f32 takes a host branch on the batch
-// (lu-cyclic-max-batch, 132 by default); lu-panel-max-size (80) bounds the
-// sizes, above it the cyclic kernel (lu-cyclic.mlir).
+// (lu-cyclic-max-batch, 132 by default); lu-panel-max-size (128) bounds the
+// sizes, the cyclic kernel taking them when it is lowered (lu-cyclic.mlir).
 // CHECK-LABEL: func.func @f64_panel
 // CHECK-COUNT-2: gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_panel75x75_f64_i32_permutation blocks in (%{{.+}}, %c1{{.*}}, %c1{{.*}}) threads in (%c32{{.*}}, %c4{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(
 // CHECK-LABEL: func.func @f32_panel_dynamic_batch
@@ -349,8 +354,8 @@ func.func @f64_too_large(%a: memref<1100x1100xf64>, %p: memref<1100xi32>, %i: me
 // -----
 
 // Dynamic sizes: host branches on max(M, N) <= 8, 16 (warp register
-// kernel), 32 (block register kernel), 48, 64, 80 (look-ahead panel
-// kernel), 96, 128 (cyclic register kernel) with a batch of at most 132,
+// kernel), 32 (block register kernel), 48, 64, 80, 96, 128 (look-ahead
+// panel kernel) with a batch of at most 132,
 // 48, 64, 80, 96 (block register
 // kernel; 128 only for f32), then on the shared memory the matrix needs,
 // then on the blocked LU's batch (at least 2), panel and size bounds, then
@@ -374,9 +379,9 @@ func.func @f64_too_large(%a: memref<1100x1100xf64>, %p: memref<1100xi32>, %i: me
 // CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_panel_upto48x48_f64_i32
 // CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_panel_upto64x64_f64_i32
 // CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_panel_upto80x80_f64_i32
-// CHECK-NOT:         linalgx_lu_cyclic80x80
-// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_cyclic96x96_f64_i32
-// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_cyclic128x128_f64_i32
+// CHECK-NOT:         linalgx_lu_cyclic
+// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_panel_upto96x96_f64_i32
+// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_panel_upto128x128_f64_i32
 // CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers48x48_f64_i32
 // CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers64x64_f64_i32
 // CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers80x80_f64_i32

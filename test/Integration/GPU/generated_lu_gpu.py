@@ -156,15 +156,19 @@ def check_batch(checker, rng, tag, eps, a, lu, piv, info, perm):
 
 def group_batches(kernels, checker, rng):
     # Up to 16: the warp register kernel (several matrices per warp); 32 to
-    # 128: the block register kernel's size buckets (one to four warps per
-    # matrix, several blocks per SM); 150: the shared-memory kernel.
-    # (20000, 41): more matrices than blocks, so a block factors several in
-    # turn, with an odd step count (the candidate slots' parity).
+    # 48 (and 41): the block register kernel's size buckets (one to four
+    # warps per matrix, several blocks per SM); 57 to 128: the look-ahead
+    # panel kernel's buckets in batches larger than its small ones (a block
+    # a matrix, blocks walking the batch; 57 and 113 inside a bucket); 150:
+    # the shared-memory kernel. (20000, 41): more matrices than blocks, so a
+    # block factors several in turn, with an odd step count (the candidate
+    # slots' parity).
     for t in ("f32", "f64", "c64"):
         np_t, _, eps = rg.TYPES[t]
         for b, n in [(1, 32), (1000, 16), (1000, 32), (100000, 3), (100000, 8),
-                     (100000, 16), (2000, 48), (1000, 64), (500, 75),
-                     (300, 96), (100, 128), (50, 150), (20000, 41)]:
+                     (100000, 16), (2000, 48), (3000, 57), (1000, 64),
+                     (500, 75), (300, 96), (400, 113), (100, 128), (50, 150),
+                     (20000, 41)]:
             a = rg.random_matrices(rng, np_t, b, n, n)
             lu, piv, info, perm = run_lu(kernels, t, a)
             check_batch(checker, rng, "batch %s b=%d n=%d" % (t, b, n), eps,

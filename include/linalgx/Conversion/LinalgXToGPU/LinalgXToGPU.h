@@ -40,11 +40,21 @@ inline constexpr int64_t kDefaultCyclicLuMaxBatch = 132;
 inline constexpr int64_t kDefaultCyclicLuMaxWarps = 16;
 
 /// The look-ahead panel LU kernel takes the cyclic kernel's small batches
-/// of matrices of at most this many rows and columns by default (the
-/// cyclic kernel the larger ones): it was faster at every size up to 80
-/// measured, larger ones are not measured yet (docs/benchmarks.md). The
-/// `lu-panel-max-size` option overrides it.
-inline constexpr int64_t kDefaultPanelLuMaxSize = 80;
+/// of matrices of at most this many rows and columns by default, i.e.
+/// every size the cyclic kernel takes: up to 128 it was faster than the
+/// cyclic, block register and shared-memory kernels on every shape
+/// measured (docs/benchmarks.md, run 22). The `lu-panel-max-size` option
+/// overrides it.
+inline constexpr int64_t kDefaultPanelLuMaxSize = 128;
+
+/// Matrices with max(M, N) at least this (and at most the panel kernel's
+/// bound) take the look-ahead panel kernel in batches of any size by
+/// default; smaller ones only in the cyclic kernel's small batches. Beyond
+/// those, the block register kernel (many rows of many matrices a block)
+/// was faster up to 48 rows and columns and the panel kernel (a block a
+/// matrix) from 64 on (docs/benchmarks.md, run 22). The
+/// `lu-panel-any-batch-min-size` option overrides it.
+inline constexpr int64_t kDefaultPanelLuAnyBatchMinSize = 49;
 
 /// The blocked LU takes matrices too large for a block's shared memory,
 /// whose 32-column panels fit it, of at most this many rows and columns by
@@ -69,6 +79,8 @@ struct LinalgXToGPUOptions {
   /// Of those, matrices of at most this many rows and columns take the
   /// look-ahead panel kernel instead; 0: none.
   int64_t panelLuMaxSize = kDefaultPanelLuMaxSize;
+  /// ... and in batches of any size when max(M, N) is at least this.
+  int64_t panelLuAnyBatchMinSize = kDefaultPanelLuAnyBatchMinSize;
   /// Matrices of at most this many rows and columns that no one-kernel LU
   /// holds take the blocked LU when its panels fit; 0: none.
   int64_t blockedLuMaxSize = kDefaultBlockedLuMaxSize;
