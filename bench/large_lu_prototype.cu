@@ -60,20 +60,23 @@ constexpr int kThreads = 1024;
 // Part 1: the latency of a pivot step's synchronization
 //===----------------------------------------------------------------------===//
 
-struct Candidate {
-  float value;
+/// A pivot candidate: a magnitude and its row; the larger magnitude wins,
+/// the first row among equal ones.
+template <typename V> struct Candidate {
+  V value;
   int index;
 };
 
-__device__ Candidate better(Candidate a, Candidate b) {
+template <typename V>
+__device__ Candidate<V> better(Candidate<V> a, Candidate<V> b) {
   return (b.value > a.value || (b.value == a.value && b.index < a.index)) ? b
                                                                           : a;
 }
 
-__device__ Candidate warpArgmax(Candidate c) {
+template <typename V> __device__ Candidate<V> warpArgmax(Candidate<V> c) {
   for (int offset = 16; offset > 0; offset /= 2) {
-    Candidate o{__shfl_xor_sync(~0u, c.value, offset),
-                __shfl_xor_sync(~0u, c.index, offset)};
+    Candidate<V> o{__shfl_xor_sync(~0u, c.value, offset),
+                   __shfl_xor_sync(~0u, c.index, offset)};
     c = better(c, o);
   }
   return c;
@@ -81,14 +84,15 @@ __device__ Candidate warpArgmax(Candidate c) {
 
 /// One block-wide argmax: warp shuffles, one slot per warp, a barrier, the
 /// first warp reduces the slots, a barrier to publish the winner.
-__device__ Candidate blockArgmax(Candidate c, Candidate *slots) {
+__device__ Candidate<float> blockArgmax(Candidate<float> c,
+                                        Candidate<float> *slots) {
   int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
   c = warpArgmax(c);
   if (lane == 0)
     slots[warp] = c;
   __syncthreads();
   if (warp == 0) {
-    c = lane < blockDim.x / 32 ? slots[lane] : Candidate{-1.f, 1 << 30};
+    c = lane < blockDim.x / 32 ? slots[lane] : Candidate<float>{-1.f, 1 << 30};
     c = warpArgmax(c);
     if (lane == 0)
       slots[32] = c;
@@ -100,12 +104,12 @@ __device__ Candidate blockArgmax(Candidate c, Candidate *slots) {
 /// `steps` dependent block-wide argmaxes; each step's input depends on the
 /// previous winner, as a pivot search depends on the previous step.
 __global__ void blockStepLatency(int steps, int *out) {
-  __shared__ Candidate slots[33];
+  __shared__ Candidate<float> slots[33];
   int seed = threadIdx.x;
   for (int s = 0; s < steps; ++s) {
-    Candidate c{static_cast<float>((seed * 7919 + s * 31) % 1021),
-                static_cast<int>(threadIdx.x)};
-    Candidate w = blockArgmax(c, slots);
+    Candidate<float> c{static_cast<float>((seed * 7919 + s * 31) % 1021),
+                       static_cast<int>(threadIdx.x)};
+    Candidate<float> w = blockArgmax(c, slots);
     seed += w.index;
   }
   if (threadIdx.x == 0)
@@ -117,21 +121,23 @@ __global__ void blockStepLatency(int steps, int *out) {
 /// through distributed shared memory, and a second barrier lets the slot be
 /// reused.
 __global__ void clusterStepLatency(int steps, int *out) {
-  __shared__ Candidate slots[33];
-  __shared__ Candidate published;
+  __shared__ Candidate<float> slots[33];
+  __shared__ Candidate<float> published;
   cg::cluster_group cluster = cg::this_cluster();
   int seed = threadIdx.x;
   for (int s = 0; s < steps; ++s) {
-    Candidate c{static_cast<float>((seed * 7919 + s * 31 + blockIdx.x) % 1021),
-                static_cast<int>(threadIdx.x + blockIdx.x * blockDim.x)};
-    Candidate w = blockArgmax(c, slots);
+    Candidate<float> c{
+        static_cast<float>((seed * 7919 + s * 31 + blockIdx.x) % 1021),
+        static_cast<int>(threadIdx.x + blockIdx.x * blockDim.x)};
+    Candidate<float> w = blockArgmax(c, slots);
     if (threadIdx.x == 0)
       published = w;
     cluster.sync();
     if (threadIdx.x < 32) {
-      Candidate o = threadIdx.x < cluster.num_blocks()
-                        ? *cluster.map_shared_rank(&published, threadIdx.x)
-                        : Candidate{-1.f, 1 << 30};
+      Candidate<float> o =
+          threadIdx.x < cluster.num_blocks()
+              ? *cluster.map_shared_rank(&published, threadIdx.x)
+              : Candidate<float>{-1.f, 1 << 30};
       o = warpArgmax(o);
       if (threadIdx.x == 0)
         slots[32] = o;
@@ -247,25 +253,6 @@ template <> struct Blas<float> {
   }
 };
 
-struct Argmax {
-  double value;
-  int index;
-};
-
-__device__ Argmax betterRow(Argmax a, Argmax b) {
-  return (b.value > a.value || (b.value == a.value && b.index < a.index)) ? b
-                                                                          : a;
-}
-
-__device__ Argmax warpArgmaxRow(Argmax c) {
-  for (int offset = 16; offset > 0; offset /= 2) {
-    Argmax o{__shfl_xor_sync(~0u, c.value, offset),
-             __shfl_xor_sync(~0u, c.index, offset)};
-    c = betterRow(c, o);
-  }
-  return c;
-}
-
 /// Panel j0 of the n x n row-major matrix `a`: factor rows j0..n-1 of
 /// columns j0..j0+NB-1 in shared memory, exchange the pivot rows across the
 /// whole matrix, solve the block row of U right of the panel.
@@ -277,7 +264,7 @@ __global__ void __launch_bounds__(kThreads, 1)
   // warp's 32 rows would fall in one bank.
   constexpr int S = NB + 1;
   T *panel = reinterpret_cast<T *>(sharedBytes);
-  __shared__ Argmax slots[33];
+  __shared__ Candidate<double> slots[33];
   const int rows = n - j0, tid = threadIdx.x, lane = tid % 32, warp = tid / 32;
   for (int e = tid; e < rows * NB; e += kThreads)
     panel[e / NB * S + e % NB] =
@@ -285,16 +272,16 @@ __global__ void __launch_bounds__(kThreads, 1)
   __syncthreads();
   __shared__ int stepPivots[NB];
   for (int j = 0; j < NB; ++j) {
-    Argmax best{-1.0, 1 << 30};
+    Candidate<double> best{-1.0, 1 << 30};
     for (int r = j + tid; r < rows; r += kThreads)
-      best = betterRow(best,
-                       Argmax{fabs(static_cast<double>(panel[r * S + j])), r});
-    best = warpArgmaxRow(best);
+      best = better(best, Candidate<double>{
+                              fabs(static_cast<double>(panel[r * S + j])), r});
+    best = warpArgmax(best);
     if (lane == 0)
       slots[warp] = best;
     __syncthreads();
     if (warp == 0) {
-      best = warpArgmaxRow(slots[lane]);
+      best = warpArgmax(slots[lane]);
       if (lane == 0) {
         int p = best.index;
         stepPivots[j] = p;
