@@ -5,7 +5,9 @@
 #    CHECK lines of its source (the same lines the CPU run is checked with);
 # 2. the randomized comparison with SciPy, NumPy and JAX, then extreme sizes
 #    and values (extreme_gpu.py: batches over 65535, B*M*N over 2^31, NaN/Inf,
-#    zero sizes; docs/reliability.md), and GPU faults (faults_gpu.py: real
+#    zero sizes; docs/reliability.md), the generated LU's sweep
+#    (generated_lu_gpu.py), large and structured matrices against LAPACK
+#    (large_lu_gpu.py), and GPU faults (faults_gpu.py: real
 #    out-of-memory and kernel faults, no device, injected failures);
 # 3. the benchmark against JAX and PyTorch (bench/run_gpu_bench.sh).
 # Ends with `N passed, N failed, N skipped` over 1 and 2 (the bench is not
@@ -85,6 +87,8 @@ if [ "$WHAT" != bench ]; then
     python3 "$ROOT/extreme_gpu.py" --pack "$PACK"
   run_script "the generated one-kernel LU against SciPy (generated_lu_gpu.py)" \
     generated.log timeout 900 python3 "$ROOT/generated_lu_gpu.py" --pack "$PACK"
+  run_script "large matrices against LAPACK (large_lu_gpu.py)" large.log \
+    timeout 600 python3 "$ROOT/large_lu_gpu.py" --pack "$PACK"
   run_script "GPU faults (faults_gpu.py)" faults.log \
     python3 "$ROOT/faults_gpu.py" --pack "$PACK"
 fi

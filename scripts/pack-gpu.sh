@@ -143,7 +143,8 @@ echo "pack-gpu: $(wc -l < "$manifest") integration tests: $(grep -c $'\tbuilt$' 
 
 cp "$ROOT/scripts/gpu-run.sh" "$ROOT/test/Integration/GPU/random_gpu_vs_scipy.py" "$PACK/"
 cp "$ROOT/test/Integration/GPU/extreme_gpu.py" "$ROOT/test/Integration/GPU/faults_gpu.py" \
-  "$ROOT/test/Integration/GPU/generated_lu_gpu.py" "$ROOT/scripts/gen-gpu-kernels.py" "$PACK/"
+  "$ROOT/test/Integration/GPU/generated_lu_gpu.py" "$ROOT/test/Integration/GPU/large_lu_gpu.py" \
+  "$ROOT/scripts/gen-gpu-kernels.py" "$PACK/"
 if [ -d "$ROOT/bench" ]; then
   mkdir -p "$PACK/bench" && cp "$ROOT"/bench/*.py "$ROOT"/bench/*.sh "$ROOT"/bench/*.cpp "$PACK/bench/" 2>/dev/null || true
   [ -f "$PACK/bench/build_harness.sh" ] && bash "$PACK/bench/build_harness.sh" "$PACK" || true
