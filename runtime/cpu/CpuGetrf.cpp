@@ -272,8 +272,8 @@ void fromColumnMajor(const T *__restrict src, T *__restrict dst,
 
 /// Runs body(rowBegin, rowEnd) over the m rows of a matrix in tiles of
 /// kTransposeTile rows, on every thread of the pool when `pool` is given.
-/// A transpose is bound by one core's memory traffic, not by the machine's,
-/// so two cores move a large matrix almost twice as fast.
+/// A transpose is bound by one core's memory traffic rather than the
+/// machine's, so the pool's threads share it (docs/cpu.md).
 template <typename Body>
 void forRowTiles(ThreadPool *pool, int64_t m, const Body &body) {
   if (!pool)

@@ -149,8 +149,11 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
     Option<"cyclicLuMaxBatch", "lu-cyclic-max-batch", "int64_t",
            /*default=*/"::mlir::linalgx::kDefaultCyclicLuMaxBatch",
            "Batches of at most this many real matrices of 33 to 128 rows "
-           "and columns take the cyclic register LU kernel (a block a "
-           "matrix); 0: never (see docs/gpu.md)">,
+           "and columns take a kernel of a block a matrix: the look-ahead "
+           "panel kernel up to lu-panel-max-size, the cyclic register "
+           "kernel above; 0: never, except the sizes "
+           "lu-panel-any-batch-min-size gives the panel kernel (see "
+           "docs/gpu.md)">,
     Option<"cyclicLuMaxWarps", "lu-cyclic-max-warps", "int64_t",
            /*default=*/"::mlir::linalgx::kDefaultCyclicLuMaxWarps",
            "Warps the cyclic register LU kernel spreads a matrix over at "

@@ -68,8 +68,8 @@ struct GPUPipelineOptions
       llvm::cl::init("auto")};
   PassOptions::Option<int64_t> cyclicLuMaxBatch{
       *this, "lu-cyclic-max-batch",
-      llvm::cl::desc("Batches of at most this many matrices take the cyclic "
-                     "register LU kernel (0: never)"),
+      llvm::cl::desc("Batches of at most this many matrices take a kernel "
+                     "of a block a matrix (panel or cyclic; 0: never)"),
       llvm::cl::init(kDefaultCyclicLuMaxBatch)};
   PassOptions::Option<int64_t> cyclicLuMaxWarps{
       *this, "lu-cyclic-max-warps",

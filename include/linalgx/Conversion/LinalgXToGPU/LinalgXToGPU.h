@@ -25,11 +25,13 @@ enum class GPULuStrategy {
   CuBlasBatched, ///< cuBLAS getrfBatched (square matrices)
 };
 
-/// Batches of at most this many matrices take the cyclic register LU kernel
-/// (a whole block a matrix) by default; larger ones the kernels that put
-/// several rows or matrices on a warp. The crossover measured on an H200
-/// (132 SMs; a 75x75 f64 block takes a whole SM, so a second wave doubles
-/// the time: docs/gpu.md); the `lu-cyclic-max-batch` option overrides it.
+/// Batches of at most this many matrices take a kernel of a whole block a
+/// matrix (the panel or cyclic register kernel) by default; larger ones the
+/// kernels that put several rows or matrices on a warp, unless the panel
+/// kernel takes every batch of their size (kDefaultPanelLuAnyBatchMinSize).
+/// The crossover measured on an H200 for the cyclic kernel (132 SMs; a
+/// 75x75 f64 block takes a whole SM, so a second wave doubles the time:
+/// docs/gpu.md); the `lu-cyclic-max-batch` option overrides it.
 inline constexpr int64_t kDefaultCyclicLuMaxBatch = 132;
 
 /// The cyclic register LU kernel spreads a matrix over at most this many
@@ -72,7 +74,8 @@ struct LinalgXToGPUOptions {
   bool hostBuffers = false;
   GPULuStrategy luStrategy = GPULuStrategy::Auto;
   /// Batches of at most this many real matrices of 33 to 128 rows and
-  /// columns take the cyclic register kernel; 0: never.
+  /// columns take a kernel of a block a matrix (panel, or cyclic above
+  /// panelLuMaxSize); 0: never.
   int64_t cyclicLuMaxBatch = kDefaultCyclicLuMaxBatch;
   /// Warps the cyclic register kernel spreads a matrix over at most (1..32).
   int64_t cyclicLuMaxWarps = kDefaultCyclicLuMaxWarps;
