@@ -15,7 +15,7 @@ REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 GPU_RUN = os.path.join(REPO, "scripts", "gpu-run.sh")
 FILECHECK = shutil.which("FileCheck") or "/usr/lib/llvm-22/bin/FileCheck"
 PYTHON_CHECKS = ["random_gpu_vs_scipy.py", "extreme_gpu.py", "generated_lu_gpu.py",
-                 "faults_gpu.py"]
+                 "large_lu_gpu.py", "faults_gpu.py"]
 
 pytestmark = pytest.mark.skipif(not os.access(FILECHECK, os.X_OK), reason="no FileCheck")
 
@@ -73,9 +73,9 @@ def test_every_test_of_the_manifest_counts(tmp_path):
                  "error: failed to legalize 'linalgx.lu'",
                  "SKIP: memref (strided outs on the host are not lowered for the GPU)"]:
         assert line in lines
-    # 1 program, 2 smoke runs and 3 Python checks passed; 3 programs, 1 build
+    # 1 program, 2 smoke runs and 4 Python checks passed; 3 programs, 1 build
     # and extreme_gpu.py failed.
-    assert lines[-1] == "6 passed, 5 failed, 1 skipped"
+    assert lines[-1] == "7 passed, 5 failed, 1 skipped"
     assert rc == 1
 
 
@@ -83,7 +83,7 @@ def test_all_passing_exits_zero(tmp_path):
     pack = make_pack(tmp_path, "pass\tbuilt\nmemref\tskipped\tno reason\n",
                      {"pass": "echo hello\n"})
     rc, lines = gpu_run(tmp_path, pack)
-    assert lines[-1] == "7 passed, 0 failed, 1 skipped"
+    assert lines[-1] == "8 passed, 0 failed, 1 skipped"
     assert rc == 0
 
 
@@ -94,7 +94,7 @@ def test_missing_manifest_and_smoke_test_fail(tmp_path):
     assert any(line.startswith("FAIL: integration tests: ") and "MANIFEST is missing" in line
                for line in lines)
     assert "FAIL: runtime smoke --getrf-streams=1" in lines
-    assert lines[-1] == "4 passed, 3 failed, 0 skipped"
+    assert lines[-1] == "5 passed, 3 failed, 0 skipped"
     assert rc == 1
 
 
