@@ -144,6 +144,7 @@ echo "pack-gpu: $(wc -l < "$manifest") integration tests: $(grep -c $'\tbuilt$' 
 cp "$ROOT/scripts/gpu-run.sh" "$ROOT/test/Integration/GPU/random_gpu_vs_scipy.py" "$PACK/"
 cp "$ROOT/test/Integration/GPU/extreme_gpu.py" "$ROOT/test/Integration/GPU/faults_gpu.py" \
   "$ROOT/test/Integration/GPU/generated_lu_gpu.py" "$ROOT/test/Integration/GPU/large_lu_gpu.py" \
+  "$ROOT/test/Integration/GPU/structured_matrices.py" \
   "$ROOT/scripts/gen-gpu-kernels.py" "$PACK/"
 if [ -d "$ROOT/bench" ]; then
   mkdir -p "$PACK/bench" && cp "$ROOT"/bench/*.py "$ROOT"/bench/*.sh "$ROOT"/bench/*.cpp "$PACK/bench/" 2>/dev/null || true

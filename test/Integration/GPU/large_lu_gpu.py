@@ -46,6 +46,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import random_gpu_vs_scipy as rg  # noqa: E402  (Kernels, Checker, near_tie)
 import extreme_gpu as xg  # noqa: E402  (lu_reference: the CPU semantics)
 from generated_lu_gpu import run_lu  # noqa: E402
+from structured_matrices import (conditioned, graded, signs,  # noqa: E402
+                                 wilkinson)
 
 TIE_REPLAY_MAX_ROWS = 1000
 
@@ -100,41 +102,6 @@ def check_factors(kernels, checker, tag, t, a, exact_lu=None):
         bound = 10 * max(m, n) * eps * max(np.linalg.norm(ai), 1e-300)
         checker.check(err <= bound,
                       f"{tag} [{i}]: backward error {err:.3e} > {bound:.3e}")
-
-
-# Matrices
-# --------------------------------------------------------------------------
-
-
-def conditioned(rng, np_t, b, n, kappa):
-    s = np.geomspace(1.0, 1.0 / kappa, n)
-    out = []
-    for _ in range(b):
-        q1, _ = np.linalg.qr(rng.standard_normal((n, n)))
-        q2, _ = np.linalg.qr(rng.standard_normal((n, n)))
-        out.append((q1 * s) @ q2.T)
-    return np.stack(out).astype(np_t)
-
-
-def graded(rng, np_t, b, m, n, decades):
-    a = rg.random_matrices(rng, np_t, b, m, n)
-    scale = np.logspace(-decades, decades, m).astype(a.real.dtype)
-    rng.shuffle(scale)
-    return a * scale[None, :, None]
-
-
-def wilkinson(np_t, b, n):
-    """The matrix and its exact factors (no exchange): L its strictly lower
-    part, U the identity with 2^i in row i of the last column."""
-    a = np.tril(-np.ones((n, n)), -1) + np.eye(n)
-    a[:, -1] = 1
-    lu = np.tril(a, -1) + np.eye(n)
-    lu[:, -1] = 2.0 ** np.arange(n)
-    return np.broadcast_to(a, (b, n, n)).astype(np_t), lu.astype(np_t)
-
-
-def signs(rng, np_t, b, m, n):
-    return rng.choice([-1.0, 1.0], size=(b, m, n)).astype(np_t)
 
 
 # Groups
