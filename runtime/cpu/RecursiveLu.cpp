@@ -1,6 +1,7 @@
 //===- RecursiveLu.cpp - LU of a large row-major matrix over BLAS-3 -------===//
 
 #include "RecursiveLu.h"
+#include "PivotScaling.h"
 
 #ifdef LINALGX_CPU_RUNTIME_HAS_LAPACK
 #include "Blas.h"
@@ -8,7 +9,6 @@
 #include <algorithm>
 #include <cmath>
 #include <complex>
-#include <limits>
 #include <utility>
 #include <vector>
 
@@ -35,15 +35,6 @@ template <typename T> struct Block {
   }
 };
 
-/// The reciprocal of a pivot, or zero where it would overflow (a pivot
-/// below the smallest normal number): such pivots divide instead, as
-/// LAPACK's ?getrf2 does with sfmin.
-template <typename T> T reciprocalOrZero(T pivot) {
-  using Real = decltype(std::abs(pivot));
-  return magnitude(pivot) >= std::numeric_limits<Real>::min() ? T(1) / pivot
-                                                              : T(0);
-}
-
 /// Column-by-column LU of the contiguous m x n panel `p` (row stride n):
 /// the pivot of step j is the first row of largest magnitude; localPivots[j]
 /// is its row in the panel. A zero pivot leaves its column unscaled and its
@@ -66,12 +57,11 @@ void compactPanelLu(T *p, int64_t m, int64_t n, int64_t *localPivots,
         *firstZeroStep = j;
       continue;
     }
-    T reciprocal = reciprocalOrZero(diagonal);
+    PivotScaler<T> scale(diagonal);
     const T *pivotRow = &p[j * n];
     for (int64_t i = j + 1; i < m; ++i) {
       T *row = &p[i * n];
-      T multiplier =
-          reciprocal != T(0) ? row[j] * reciprocal : row[j] / diagonal;
+      T multiplier = scale(row[j]);
       row[j] = multiplier;
       for (int64_t c = j + 1; c < n; ++c)
         row[c] -= multiplier * pivotRow[c];

@@ -20,10 +20,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "UnblockedLu.h"
+#include "PivotScaling.h"
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <vector>
 
 #if defined(__AVX512F__)
@@ -41,14 +41,6 @@ template <typename T> struct Element {
   using Real = T;
   static Real magnitude(T v) { return std::fabs(v); }
   static bool isZero(T v) { return v == T(0); }
-  /// Whether the column may be scaled by 1 / pivot instead of divided by it:
-  /// LAPACK's getf2 rule (|pivot| >= the smallest number whose reciprocal
-  /// does not overflow). Multiplying is several times faster than dividing;
-  /// L may differ from the division's in the last bit, as LAPACK's does.
-  static bool reciprocalIsSafe(T pivot) {
-    return std::fabs(pivot) >= std::numeric_limits<T>::min();
-  }
-  static T reciprocal(T pivot) { return T(1) / pivot; }
   /// dst[j] -= l * src[j] for j in [0, len).
   static void subtractScaled(T *__restrict dst, const T *__restrict src, T l,
                              int64_t len) {
@@ -202,11 +194,6 @@ template <typename R> struct Element<std::complex<R>> {
     return std::fabs(v.real()) + std::fabs(v.imag());
   }
   static bool isZero(T v) { return v.real() == R(0) && v.imag() == R(0); }
-  // Complex columns are always divided: the reciprocal's rounding and
-  // overflow rules are less simple, and complex matrices are not the hot
-  // path.
-  static bool reciprocalIsSafe(T) { return false; }
-  static T reciprocal(T pivot) { return T(1) / pivot; }
   // The textbook product (as zgeru computes it), on the interleaved
   // real/imaginary pairs: std::complex's operator* adds NaN recovery calls
   // that would keep the loop from vectorizing.
@@ -266,19 +253,6 @@ int64_t firstLargest(const Real *magnitudes, int64_t count) {
   return at[winner];
 }
 
-/// The multiplier of a row: scaled by the pivot's reciprocal where that is
-/// safe (LAPACK's rule), else divided.
-template <typename E, typename T> struct Scaler {
-  bool useReciprocal;
-  T pivot, inverse;
-  explicit Scaler(T pivot)
-      : useReciprocal(E::reciprocalIsSafe(pivot)), pivot(pivot),
-        inverse(useReciprocal ? E::reciprocal(pivot) : T(1)) {}
-  T operator()(T value) const {
-    return useReciprocal ? value * inverse : value / pivot;
-  }
-};
-
 /// One step at a time, the pivot search in one running maximum: the
 /// variant for the smallest matrices (min(m, n) < kPairedMinSize), whose rows
 /// are a vector or two long, where the paired variant's second pass and its
@@ -310,7 +284,7 @@ void stepwiseLu(T *a, int64_t m, int64_t n, I *pivots, I *info) {
     }
     if (pivotRow != kk)
       std::swap_ranges(rowK, rowK + n, a + pivotRow * n);
-    Scaler<E, T> scale(pivot);
+    PivotScaler<T> scale(pivot);
     for (int64_t i = kk + 1; i < m; ++i) {
       T *rowI = a + i * n;
       rowI[kk] = scale(rowI[kk]);
@@ -367,7 +341,7 @@ void unblockedLu(T *a, int64_t m, int64_t n, I *pivots, I *info) {
     if (pivotRow != kk)
       std::swap_ranges(row(kk), row(kk) + n, row(pivotRow));
     const T *u1 = row(kk);
-    Scaler<E, T> scale1(pivot);
+    PivotScaler<T> scale1(pivot);
 
     if (kk + 1 >= k) {
       // The last step: multipliers and the update of what is right of it.
@@ -411,7 +385,7 @@ void unblockedLu(T *a, int64_t m, int64_t n, I *pivots, I *info) {
       std::swap_ranges(row(kk2), row(kk2) + n, row(pivotRow2));
     T *u2 = row(kk2);
     E::subtractScaled(u2 + kk2 + 1, u1 + kk2 + 1, u2[kk], n - kk2 - 1);
-    Scaler<E, T> scale2(pivot2);
+    PivotScaler<T> scale2(pivot2);
     const int64_t next = kk2 + 1;
     for (int64_t i = next; i < m; ++i) {
       T *r = row(i);
