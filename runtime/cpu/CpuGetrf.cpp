@@ -112,6 +112,13 @@ public:
 
   int32_t threads() const { return static_cast<int32_t>(workers.size()) + 1; }
 
+  /// The pool, or null where it cannot share work: it has one thread, or
+  /// this is a child forked after it was created (see usable()).
+  static ThreadPool *forSharedWork() {
+    ThreadPool &pool = get();
+    return pool.threads() >= 2 && pool.usable() ? &pool : nullptr;
+  }
+
   /// False in a child forked after the pool was created: fork copies only
   /// the calling thread, so the workers do not exist there and a batch
   /// handed to them would wait forever. The caller then runs it alone.
@@ -401,12 +408,10 @@ void getrfBatch(const T *input, T *lu, I *pivots, I *info, int64_t batch,
   // time by the calling thread, which can then spread their transposes over
   // the pool.
   bool oneThreadPerMatrix = !useLapack || m * n < kOpenBlasSingleThreadElements;
-  ThreadPool *transposePool = nullptr;
-  if (!oneThreadPerMatrix && m * n >= kParallelTransposeElements) {
-    transposePool = &ThreadPool::get();
-    if (transposePool->threads() < 2 || !transposePool->usable())
-      transposePool = nullptr;
-  }
+  ThreadPool *transposePool =
+      !oneThreadPerMatrix && m * n >= kParallelTransposeElements
+          ? ThreadPool::forSharedWork()
+          : nullptr;
 
   static const auto unblocked = pickUnblocked<T, I>();
   auto factor = [&](int64_t b) {
@@ -427,13 +432,10 @@ void getrfBatch(const T *input, T *lu, I *pivots, I *info, int64_t batch,
       unblocked(a, m, n, pivots + b * k, info + b);
   };
 
-  ThreadPool *pool = nullptr;
   double work = static_cast<double>(batch) * m * n * k;
-  if (batch > 1 && oneThreadPerMatrix && work >= kMinParallelWork) {
-    pool = &ThreadPool::get();
-    if (pool->threads() < 2 || !pool->usable())
-      pool = nullptr;
-  }
+  ThreadPool *pool = batch > 1 && oneThreadPerMatrix && work >= kMinParallelWork
+                         ? ThreadPool::forSharedWork()
+                         : nullptr;
   if (!pool) {
     for (int64_t b = 0; b < batch; ++b)
       factor(b);

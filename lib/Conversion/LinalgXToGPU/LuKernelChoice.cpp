@@ -99,8 +99,7 @@ private:
   /// the panel kernel's matrices large enough (the bucket holding smaller
   /// ones too, the test is on the matrices' sizes).
   Term bucketBatch(int64_t size) const {
-    if (PanelLuShape::fits(size, size, options.panelLuMaxSize) &&
-        size >= options.panelLuAnyBatchMinSize)
+    if (panelTakesAnyBatch(size, size))
       return {Term::BatchAtMostOrMaxSizeAtLeast, options.cyclicLuMaxBatch,
               options.panelLuAnyBatchMinSize};
     return smallBatch();
