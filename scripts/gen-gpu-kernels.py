@@ -11,8 +11,10 @@ linalgx-fuse-lu-permutation forms from lu + pivots_to_permutation).
 `--python` writes instead the entry points of liblinalgx_cuda_kernels.so,
 which the Python package (linalgx.cuda, linalgx.torch) and the JAX CUDA
 handler (runtime/jax) call: `linalgx_lu_<type>` (lu with the permutation,
-from `a` into separate outputs) and `linalgx_pivots_to_permutation_<int>`,
-with the CPU path's argument order (python/linalgx/ops.py)."""
+from `a` into separate outputs), `linalgx_lu_factor_<type>` (1-based pivots
+and no permutation: torch.linalg.lu_factor_ex's results) and
+`linalgx_pivots_to_permutation_<int>`, with the CPU path's argument order
+(python/linalgx/ops.py)."""
 
 import argparse
 import re
@@ -21,11 +23,12 @@ import sys
 
 TYPES = {"f32": "f32", "f64": "f64", "c32": "complex<f32>", "c64": "complex<f64>"}
 
+# The lu named `name` (lu_<strategy>_<type> here), `one_based` or not.
 LU = """
-func.func @lu_{s}_{t}(%a: memref<?x?x?x{e}>, %lu: memref<?x?x?x{e}>,
-                      %piv: memref<?x?xi32>, %info: memref<?xi32>)
+func.func @{name}(%a: memref<?x?x?x{e}>, %lu: memref<?x?x?x{e}>,
+                  %piv: memref<?x?xi32>, %info: memref<?xi32>)
     attributes {{llvm.emit_c_interface}} {{
-  linalgx.lu ins(%a : memref<?x?x?x{e}>)
+  linalgx.lu {one_based}ins(%a : memref<?x?x?x{e}>)
       outs(%lu, %piv, %info : memref<?x?x?x{e}>, memref<?x?xi32>, memref<?xi32>)
   return
 }}
@@ -169,6 +172,8 @@ def emit(args, out):
     if args.python:
         for t, e in TYPES.items():
             print(LU_PERM.format(name="linalgx_lu_" + t, e=e))
+            print(LU.format(name="linalgx_lu_factor_" + t, e=e,
+                            one_based="one_based "))
         for i in ("i32", "i64"):
             print(PERM.format(name="linalgx_pivots_to_permutation_" + i, i=i,
                               one_based=""))
@@ -180,7 +185,8 @@ def emit(args, out):
 
     def emit_entry_points(types):
         for t in types:
-            print(LU.format(s=args.strategy, t=t, e=TYPES[t]))
+            print(LU.format(name="lu_%s_%s" % (args.strategy, t), e=TYPES[t],
+                            one_based=""))
             print(LU_PERM.format(name="lu_perm_%s_%s" % (args.strategy, t),
                                  e=TYPES[t]))
 

@@ -145,6 +145,7 @@ def test_kernels_library_exports_the_entry_points():
     library = ctypes.CDLL(KERNELS)
     for name in ("f32", "f64", "c32", "c64"):
         assert getattr(library, "_mlir_ciface_linalgx_lu_" + name)
+        assert getattr(library, "_mlir_ciface_linalgx_lu_factor_" + name)
     for name in ("i32", "i64"):
         assert getattr(library, "_mlir_ciface_linalgx_pivots_to_permutation_" + name)
     runtime = ctypes.CDLL(os.path.join(BUILD_LIB, "liblinalgx_cuda_runtime.so"))

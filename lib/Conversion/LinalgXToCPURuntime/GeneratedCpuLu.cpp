@@ -502,7 +502,8 @@ void mlir::linalgx::buildGeneratedCpuLu(ImplicitLocOpBuilder &b, LuOp op,
           return indices;
         };
         auto storePivot = [&](ImplicitLocOpBuilder &b, Value kk, Value row) {
-          memref::StoreOp::create(b, row, pivots, at({kk}));
+          memref::StoreOp::create(b, storedPivot(b, row, op.getOneBased()),
+                                  pivots, at({kk}));
         };
         Value zero = indexConstant(b, 0);
 
@@ -596,7 +597,7 @@ void mlir::linalgx::buildGeneratedCpuLu(ImplicitLocOpBuilder &b, LuOp op,
         if (permutation) {
           Value width = memref::DimOp::create(b, permutation, batchRank);
           buildPermutationFromPivots(
-              b, indexType, k, width, /*oneBased=*/false,
+              b, indexType, k, width, op.getOneBased(),
               [&](ImplicitLocOpBuilder &b, Value i) -> Value {
                 return memref::LoadOp::create(b, pivots, at({i}));
               },

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GeneratedCpuLu.h"
+#include "linalgx/Conversion/LinalgXToLoops/LoopBuilders.h"
 #include "linalgx/Conversion/Passes.h"
 #include "linalgx/Conversion/RuntimeCalls.h"
 #include "linalgx/Dialect/LinalgX/IR/LinalgXOps.h"
@@ -181,6 +182,26 @@ bool canLower(LuOp op, CPULuStrategy strategy) {
   return surelyFits || runtimeCanTake(op);
 }
 
+/// Adds one to every element of the integer memref `values` whose leading
+/// indices are `indices` (all of them for an empty list).
+void incrementEach(ImplicitLocOpBuilder &b, Value values,
+                   SmallVector<Value> indices = {}) {
+  if (static_cast<int64_t>(indices.size()) ==
+      cast<MemRefType>(values.getType()).getRank()) {
+    Value value = memref::LoadOp::create(b, values, indices);
+    memref::StoreOp::create(b, storedPivot(b, value, /*oneBased=*/true), values,
+                            indices);
+    return;
+  }
+  Value size = memref::DimOp::create(b, values, indices.size());
+  buildSimpleFor(b, arith::ConstantIndexOp::create(b, 0), size,
+                 [&](ImplicitLocOpBuilder &b, Value i) {
+                   SmallVector<Value> inner(indices);
+                   inner.push_back(i);
+                   incrementEach(b, values, inner);
+                 });
+}
+
 /// The runtime call for the whole of `op`, then its permutation.
 void buildRuntimeCall(ImplicitLocOpBuilder &b, LuOp op, ModuleOp module,
                       CPULuStrategy strategy) {
@@ -220,10 +241,15 @@ void buildRuntimeCall(ImplicitLocOpBuilder &b, LuOp op, ModuleOp module,
                  alignedPointer(b, pivots), alignedPointer(b, info), i64(batch),
                  i64(m), i64(n), i32Constant(runtimeStrategyCode(strategy))});
 
+  // The runtime writes 0-based pivots; K integers a matrix are cheap to
+  // rebase afterwards.
+  if (op.getOneBased())
+    incrementEach(b, pivots);
+
   // The runtime swaps rows in place as the loops do, so the permutation is
   // the pivots' (lowered by the pattern below, one pass per matrix).
   if (Value permutation = op.getPermutation())
-    PivotsToPermutationOp::create(b, pivots, permutation);
+    PivotsToPermutationOp::create(b, pivots, permutation, op.getOneBased());
 }
 
 /// The generated code for `op`; a matrix too large for its local buffer

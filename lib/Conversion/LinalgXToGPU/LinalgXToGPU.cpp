@@ -203,6 +203,7 @@ private:
                  collapseBatch(b, work.output(op.getPivots()), batchRank),
                  collapseBatch(b, work.output(op.getInfo()), batchRank)};
     lu.withPermutation = static_cast<bool>(op.getPermutation());
+    lu.oneBasedPivots = op.getOneBased();
     if (lu.withPermutation)
       lu.values.push_back(
           collapseBatch(b, work.output(op.getPermutation()), batchRank));

@@ -22,12 +22,13 @@ namespace mlir::linalgx::gpu_kernels {
 
 namespace {
 
-/// The vendor's 1-based int32 pivots and info become the op's 0-based
-/// pivots and info of its own type; one flat pass over B·K pivots (the first
-/// B threads also convert an info), sharing the launch of the transpose back.
+/// The vendor's 1-based int32 pivots and info become the op's pivots (0-based
+/// unless `oneBased`) and info of its own type; one flat pass over B·K
+/// pivots (the first B threads also convert an info), sharing the launch of
+/// the transpose back.
 void buildVendorPivotConversion(KernelBuilder &b, Value vendorPivots,
                                 Value pivots, Value vendorInfo, Value info,
-                                Type intType) {
+                                Type intType, bool oneBased) {
   Value batch = memref::DimOp::create(b, info, 0);
   Value k = memref::DimOp::create(b, pivots, 1);
   Value pivotCount = arith::MulIOp::create(b, batch, k);
@@ -56,12 +57,13 @@ void buildVendorPivotConversion(KernelBuilder &b, Value vendorPivots,
              [&](KernelBuilder &b) {
                Value matrix = arith::DivUIOp::create(b, t, k);
                Value step = arith::RemUIOp::create(b, t, k);
-               Value oneBasedPivot =
+               Value pivot =
                    toIntType(b, memref::LoadOp::create(
                                     b, vendorPivots, ValueRange{matrix, step}));
-               memref::StoreOp::create(
-                   b, arith::SubIOp::create(b, oneBasedPivot, oneInt), pivots,
-                   ValueRange{matrix, step});
+               if (!oneBased)
+                 pivot = arith::SubIOp::create(b, pivot, oneInt);
+               memref::StoreOp::create(b, pivot, pivots,
+                                       ValueRange{matrix, step});
              });
     b.ifThen(arith::CmpIOp::create(b, arith::CmpIPredicate::ult, t, batch),
              [&](KernelBuilder &b) {
@@ -152,14 +154,15 @@ void emitVendorLu(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b,
 
   gpu::GPUFuncOp fromColumnMajor = getOrCreateKernel(
       module,
-      "linalgx_lu_from_column_major_" + suffix + "_" + typeSuffix(intType),
+      "linalgx_lu_from_column_major_" + suffix + "_" + typeSuffix(intType) +
+          (op.getOneBased() ? "_one_based" : ""),
       {workspace.getType(), lu.getType(), vendorPivots.getType(),
        pivots.getType(), vendorInfo.getType(), info.getType()},
       tileBlock, {tileType},
       [&](KernelBuilder &kb, ValueRange args, ValueRange workgroup) {
         buildTiledTranspose(kb, args[0], args[1], workgroup[0]);
         buildVendorPivotConversion(kb, args[2], args[3], args[4], args[5],
-                                   intType);
+                                   intType, op.getOneBased());
       });
   // Enough blocks for the tiles and for the B·K pivot conversions.
   Value threadsPerBlock =
@@ -176,7 +179,7 @@ void emitVendorLu(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b,
     launchPermutationKernel(
         module, b, work, pivots,
         collapseBatch(b, work.output(op.getPermutation()), batchRank),
-        /*oneBased=*/false);
+        op.getOneBased());
 }
 
 } // namespace mlir::linalgx::gpu_kernels

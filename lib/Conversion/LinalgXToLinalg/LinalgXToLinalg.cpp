@@ -190,8 +190,8 @@ struct LuToLinalg : public OpRewritePattern<LuOp> {
         b, zeroIndex, k, one, carried,
         [&](OpBuilder &nested, Location loc, Value step, ValueRange values) {
           ImplicitLocOpBuilder nb(loc, nested);
-          scf::YieldOp::create(nb,
-                               factorStep(nb, arith, step, values, intType));
+          scf::YieldOp::create(nb, factorStep(nb, arith, step, values, intType,
+                                              op.getOneBased()));
         });
 
     SmallVector<Value> results = {
@@ -206,10 +206,11 @@ struct LuToLinalg : public OpRewritePattern<LuOp> {
 
 private:
   /// Step `k`: (a, pivots, info[, permutation]) after pivoting, scaling and
-  /// updating column k.
+  /// updating column k; `oneBased` stores the pivot row plus one.
   static SmallVector<Value> factorStep(ImplicitLocOpBuilder &b,
                                        const ElementArith &arith, Value k,
-                                       ValueRange values, Type intType) {
+                                       ValueRange values, Type intType,
+                                       bool oneBased) {
     Value a = values[0], pivots = values[1], info = values[2];
     MLIRContext *ctx = b.getContext();
     auto [pivotRow, pivotMagnitude] = searchPivot(b, arith, a, k);
@@ -249,14 +250,19 @@ private:
         });
 
     // pivots[:, k] = p; info = k + 1 where the first zero pivot is.
-    Value pivotsColumn =
-        generate(b, emptyLike(b, pivotRow, intType), ValueRange{pivotRow},
-                 {b.getMultiDimIdentityMap(1)},
-                 [&](ImplicitLocOpBuilder &nb, ValueRange args) -> Value {
-                   if (intType == args[0].getType())
-                     return args[0];
-                   return arith::TruncIOp::create(nb, intType, args[0]);
-                 });
+    Value pivotsColumn = generate(
+        b, emptyLike(b, pivotRow, intType), ValueRange{pivotRow},
+        {b.getMultiDimIdentityMap(1)},
+        [&](ImplicitLocOpBuilder &nb, ValueRange args) -> Value {
+          Value row = args[0];
+          if (intType != row.getType())
+            row = arith::TruncIOp::create(nb, intType, row);
+          if (!oneBased)
+            return row;
+          return arith::AddIOp::create(
+              nb, row,
+              arith::ConstantOp::create(nb, nb.getIntegerAttr(intType, 1)));
+        });
     Value batchSize = tensor::DimOp::create(b, pivots, 0);
     SmallVector<OpFoldResult> offsets = {b.getIndexAttr(0), k};
     SmallVector<OpFoldResult> sizes = {batchSize, b.getIndexAttr(1)};

@@ -110,7 +110,9 @@ struct LuOpToLoops : public OpRewritePattern<LuOp> {
                 memref::StoreOp::create(b, v, lu, access.at({i, j}));
               },
               [&](ImplicitLocOpBuilder &b, Value kk, Value pivotRow) {
-                memref::StoreOp::create(b, pivotRow, pivots, access.at({kk}));
+                memref::StoreOp::create(
+                    b, storedPivot(b, pivotRow, op.getOneBased()), pivots,
+                    access.at({kk}));
               });
           memref::StoreOp::create(b, status, info, access.batch);
         });
@@ -118,7 +120,7 @@ struct LuOpToLoops : public OpRewritePattern<LuOp> {
     // The loops swap rows in place, so the permutation is the pivots'
     // (lowered by the pattern below).
     if (Value permutation = op.getPermutation())
-      PivotsToPermutationOp::create(b, pivots, permutation);
+      PivotsToPermutationOp::create(b, pivots, permutation, op.getOneBased());
 
     rewriter.eraseOp(op);
     return success();
@@ -299,6 +301,15 @@ Value mlir::linalgx::buildUnblockedLuLoops(
             arith::SelectOp::create(b, firstError, oneBasedStep, iter[0])};
       });
   return columns.getResult(0);
+}
+
+Value mlir::linalgx::storedPivot(ImplicitLocOpBuilder &b, Value pivotRow,
+                                 bool oneBased) {
+  if (!oneBased)
+    return pivotRow;
+  return arith::AddIOp::create(
+      b, pivotRow,
+      arith::ConstantOp::create(b, b.getIntegerAttr(pivotRow.getType(), 1)));
 }
 
 void mlir::linalgx::buildPermutationFromPivots(

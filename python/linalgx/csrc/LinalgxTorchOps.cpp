@@ -6,7 +6,8 @@
 //       linalgx.lu's contract: 0-based int32 pivots [..., K], the int32 row
 //       permutation [..., M] (A[perm] = L U), int32 info [...].
 //   lu_factor_ex(Tensor A) -> (Tensor LU, Tensor pivots, Tensor info)
-//       torch.linalg.lu_factor_ex's: 1-based int32 pivots, no error checks.
+//       torch.linalg.lu_factor_ex's: 1-based int32 pivots (written by the
+//       kernels), no error checks.
 //   pivots_to_permutation(Tensor pivots, SymInt n) -> Tensor
 //       the permutation [..., n] of 0-based int32/int64 pivots.
 //
@@ -32,6 +33,7 @@
 
 using linalgx::cuda_kernels::contiguous;
 using linalgx::cuda_kernels::LuEntry;
+using linalgx::cuda_kernels::LuFactorEntry;
 using linalgx::cuda_kernels::MemRef;
 using linalgx::cuda_kernels::PivotsToPermutationEntry;
 
@@ -52,22 +54,53 @@ void checkFactorable(const at::Tensor &a, const char *op) {
               " matrices cannot be indexed by int32 pivots");
 }
 
-LuEntry luEntryFor(at::ScalarType type, const char *op) {
+/// The entry point for `type` of one of the families above (`lu`, with the
+/// permutation, or `lu_factor`, with 1-based pivots).
+template <typename Entry>
+Entry entryFor(at::ScalarType type, const char *op, Entry f32, Entry f64,
+               Entry c32, Entry c64) {
   switch (type) {
   case at::kFloat:
-    return _mlir_ciface_linalgx_lu_f32;
+    return f32;
   case at::kDouble:
-    return _mlir_ciface_linalgx_lu_f64;
+    return f64;
   case at::kComplexFloat:
-    return _mlir_ciface_linalgx_lu_c32;
+    return c32;
   case at::kComplexDouble:
-    return _mlir_ciface_linalgx_lu_c64;
+    return c64;
   default:
     TORCH_CHECK(false, op,
                 ": A must be float32, float64, complex64 or complex128, got ",
                 type);
   }
 }
+
+/// The outputs of an LU of `a` ([..., M, N]): LU, pivots [..., K], info
+/// [...] and the flat sizes the entry points take.
+struct LuOutputs {
+  at::Tensor lu, pivots, info;
+  int64_t batch, m, n, k;
+
+  explicit LuOutputs(const at::Tensor &a)
+      : m(a.size(-2)), n(a.size(-1)), k(std::min(m, n)) {
+    auto batchShape = a.sizes().slice(0, a.dim() - 2);
+    batch = c10::multiply_integers(batchShape);
+    lu = at::empty_like(a, at::MemoryFormat::Contiguous);
+    std::vector<int64_t> shape(batchShape.begin(), batchShape.end());
+    info = at::empty(shape, a.options().dtype(at::kInt));
+    shape.push_back(k);
+    pivots = at::empty(shape, a.options().dtype(at::kInt));
+  }
+
+  // The entry points' descriptors of the operands.
+  MemRef<3> matrices(const at::Tensor &t) const {
+    return contiguous<3>(t.data_ptr(), {batch, m, n});
+  }
+  MemRef<2> pivotsDesc() const {
+    return contiguous<2>(pivots.data_ptr(), {batch, k});
+  }
+  MemRef<1> infoDesc() const { return contiguous<1>(info.data_ptr(), {batch}); }
+};
 
 /// Runs `body` with PyTorch's current stream of `device` as the calling
 /// thread's linalgx stream, for this call only.
@@ -85,37 +118,48 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor>
 luCuda(const at::Tensor &input) {
   const char *op = "linalgx::lu";
   checkFactorable(input, op);
-  LuEntry entry = luEntryFor(input.scalar_type(), op);
+  LuEntry entry = entryFor<LuEntry>(
+      input.scalar_type(), op, _mlir_ciface_linalgx_lu_f32,
+      _mlir_ciface_linalgx_lu_f64, _mlir_ciface_linalgx_lu_c32,
+      _mlir_ciface_linalgx_lu_c64);
   at::Tensor a = input.contiguous();
-  int64_t m = a.size(-2), n = a.size(-1), k = std::min(m, n);
-  auto batchShape = a.sizes().slice(0, a.dim() - 2);
-  int64_t batch = c10::multiply_integers(batchShape);
-  auto intOptions = a.options().dtype(at::kInt);
-  at::Tensor lu = at::empty_like(a, at::MemoryFormat::Contiguous);
-  std::vector<int64_t> shape(batchShape.begin(), batchShape.end());
-  at::Tensor info = at::empty(shape, intOptions);
-  shape.push_back(k);
-  at::Tensor pivots = at::empty(shape, intOptions);
-  shape.back() = m;
-  at::Tensor permutation = at::empty(shape, intOptions);
-  if (batch > 0) {
-    MemRef<3> aDesc = contiguous<3>(a.data_ptr(), {batch, m, n});
-    MemRef<3> luDesc = contiguous<3>(lu.data_ptr(), {batch, m, n});
-    MemRef<2> pivDesc = contiguous<2>(pivots.data_ptr(), {batch, k});
-    MemRef<1> infoDesc = contiguous<1>(info.data_ptr(), {batch});
-    MemRef<2> permDesc = contiguous<2>(permutation.data_ptr(), {batch, m});
+  LuOutputs out(a);
+  auto shape = out.pivots.sizes().vec();
+  shape.back() = out.m;
+  at::Tensor permutation = at::empty(shape, out.pivots.options());
+  if (out.batch > 0) {
+    MemRef<3> aDesc = out.matrices(a), luDesc = out.matrices(out.lu);
+    MemRef<2> pivDesc = out.pivotsDesc();
+    MemRef<1> infoDesc = out.infoDesc();
+    MemRef<2> permDesc =
+        contiguous<2>(permutation.data_ptr(), {out.batch, out.m});
     onCurrentStream(a.device(), [&] {
       entry(&aDesc, &luDesc, &pivDesc, &infoDesc, &permDesc);
     });
   }
-  return {lu, pivots, permutation, info};
+  return {out.lu, out.pivots, permutation, out.info};
 }
 
+// The 1-based pivots come from the kernels themselves (`lu one_based`): no
+// permutation, no pass over the pivots afterwards.
 std::tuple<at::Tensor, at::Tensor, at::Tensor>
-luFactorExCuda(const at::Tensor &a) {
-  auto [lu, pivots, permutation, info] = luCuda(a);
-  (void)permutation;
-  return {lu, pivots.add_(1), info};
+luFactorExCuda(const at::Tensor &input) {
+  const char *op = "linalgx::lu_factor_ex";
+  checkFactorable(input, op);
+  LuFactorEntry entry = entryFor<LuFactorEntry>(
+      input.scalar_type(), op, _mlir_ciface_linalgx_lu_factor_f32,
+      _mlir_ciface_linalgx_lu_factor_f64, _mlir_ciface_linalgx_lu_factor_c32,
+      _mlir_ciface_linalgx_lu_factor_c64);
+  at::Tensor a = input.contiguous();
+  LuOutputs out(a);
+  if (out.batch > 0) {
+    MemRef<3> aDesc = out.matrices(a), luDesc = out.matrices(out.lu);
+    MemRef<2> pivDesc = out.pivotsDesc();
+    MemRef<1> infoDesc = out.infoDesc();
+    onCurrentStream(a.device(),
+                    [&] { entry(&aDesc, &luDesc, &pivDesc, &infoDesc); });
+  }
+  return {out.lu, out.pivots, out.info};
 }
 
 at::Tensor pivotsToPermutationCuda(const at::Tensor &input, int64_t n) {

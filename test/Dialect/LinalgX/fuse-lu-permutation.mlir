@@ -80,6 +80,34 @@ func.func @not_fused(%a: tensor<4x4xf64>, %d: tensor<?xi32>) -> (tensor<6xi32>, 
 
 // -----
 
+// 1-based pivots: fused when both ops say so (the fused lu keeps
+// `one_based`), not when only the permutation does (above) or only the lu.
+// CHECK-LABEL: func.func @one_based
+// CHECK:         %[[R:.+]]:4 = linalgx.lu one_based ins({{.+}}) outs({{.+}}) permutation(
+// CHECK:         %[[S:.+]]:3 = linalgx.lu one_based ins(
+// CHECK-NOT:     permutation(
+// CHECK:         %[[Q:.+]] = linalgx.pivots_to_permutation ins(%[[S]]#1
+// CHECK:         return %[[R]]#3, %[[Q]]
+func.func @one_based(%a: tensor<4x4xf64>) -> (tensor<4xi32>, tensor<4xi32>) {
+  %l0 = tensor.empty() : tensor<4x4xf64>
+  %p0 = tensor.empty() : tensor<4xi32>
+  %i0 = tensor.empty() : tensor<i32>
+  %lu, %piv, %info = linalgx.lu one_based ins(%a : tensor<4x4xf64>)
+      outs(%l0, %p0, %i0 : tensor<4x4xf64>, tensor<4xi32>, tensor<i32>)
+      -> tensor<4x4xf64>, tensor<4xi32>, tensor<i32>
+  %q0 = tensor.empty() : tensor<4xi32>
+  %fused = linalgx.pivots_to_permutation one_based ins(%piv : tensor<4xi32>)
+      outs(%q0 : tensor<4xi32>) -> tensor<4xi32>
+  %lu2, %piv2, %info2 = linalgx.lu one_based ins(%a : tensor<4x4xf64>)
+      outs(%l0, %p0, %i0 : tensor<4x4xf64>, tensor<4xi32>, tensor<i32>)
+      -> tensor<4x4xf64>, tensor<4xi32>, tensor<i32>
+  %kept = linalgx.pivots_to_permutation ins(%piv2 : tensor<4xi32>)
+      outs(%q0 : tensor<4xi32>) -> tensor<4xi32>
+  return %fused, %kept : tensor<4xi32>, tensor<4xi32>
+}
+
+// -----
+
 // Two permutations of the same pivots: the first is fused, the second reads
 // the permutation the fused lu computes.
 // CHECK-LABEL: func.func @twice

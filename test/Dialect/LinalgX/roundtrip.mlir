@@ -33,6 +33,23 @@ func.func @lu_tensor_permutation(%a: tensor<8x5x5xf64>, %l: tensor<8x5x5xf64>, %
   return %perm : tensor<8x5xi32>
 }
 
+// 1-based pivots (`one_based`), on tensors and, with the permutation, on
+// memrefs.
+// CHECK-LABEL: func.func @lu_one_based
+// CHECK:         linalgx.lu one_based ins(%{{.+}} : tensor<2x4x4xf32>) outs(%{{.+}}, %{{.+}}, %{{.+}} : tensor<2x4x4xf32>, tensor<2x4xi32>, tensor<2xi32>) -> tensor<2x4x4xf32>, tensor<2x4xi32>, tensor<2xi32>
+// CHECK:         linalgx.lu one_based ins(%{{.+}} : memref<4x4xf32>) outs(%{{.+}}, %{{.+}}, %{{.+}} : memref<4x4xf32>, memref<4xi64>, memref<i64>) permutation(%{{.+}} : memref<4xi64>)
+func.func @lu_one_based(%a: tensor<2x4x4xf32>, %p: tensor<2x4xi32>, %i: tensor<2xi32>,
+                        %m: memref<4x4xf32>, %mp: memref<4xi64>, %mi: memref<i64>, %mq: memref<4xi64>)
+    -> tensor<2x4xi32> {
+  %lu, %piv, %info = linalgx.lu one_based ins(%a : tensor<2x4x4xf32>)
+      outs(%a, %p, %i : tensor<2x4x4xf32>, tensor<2x4xi32>, tensor<2xi32>)
+      -> tensor<2x4x4xf32>, tensor<2x4xi32>, tensor<2xi32>
+  linalgx.lu one_based ins(%m : memref<4x4xf32>)
+      outs(%m, %mp, %mi : memref<4x4xf32>, memref<4xi64>, memref<i64>)
+      permutation(%mq : memref<4xi64>)
+  return %piv : tensor<2x4xi32>
+}
+
 // The same on memrefs, a wide matrix: the permutation has M = 3 entries.
 // CHECK-LABEL: func.func @lu_memref_permutation
 // CHECK:         linalgx.lu ins(%{{.+}} : memref<3x7xf32>) outs(%{{.+}}, %{{.+}}, %{{.+}} : memref<3x7xf32>, memref<3xi64>, memref<i64>) permutation(%{{.+}} : memref<3xi64>)

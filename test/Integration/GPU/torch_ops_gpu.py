@@ -60,7 +60,12 @@ def relative_error(x, y):
 
 
 DTYPES = [torch.float32, torch.float64, torch.complex64, torch.complex128]
-SHAPES = [(75, 75), (64, 75, 75), (16384, 16, 16), (5, 7), (7, 5), (300, 300), (1024, 1024)]
+# Every kernel family of the AOT library (its 1-based lu_factor kernels
+# included): the warp register kernel, the block register kernel (large
+# batches below 49), the panel kernel (exact sizes and a size bucket), the
+# shared-memory kernel, the blocked LU and cuSOLVER.
+SHAPES = [(75, 75), (64, 75, 75), (16384, 16, 16), (5, 7), (7, 5), (4096, 40, 40),
+          (3, 100, 100), (2, 160, 160), (300, 300), (1024, 1024)]
 
 
 @case

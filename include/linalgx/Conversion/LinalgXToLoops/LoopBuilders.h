@@ -36,6 +36,10 @@ Value buildUnblockedLuLoops(
     function_ref<void(ImplicitLocOpBuilder &, Value kk, Value pivotRow)>
         storePivot);
 
+/// `pivotRow` (a 0-based row as an integer of the pivots' type) as an op
+/// with `one_based` pivots stores it: plus one.
+Value storedPivot(ImplicitLocOpBuilder &b, Value pivotRow, bool oneBased);
+
 /// One vector's permutation from its pivots (docs/design.md, "The
 /// contract"): the identity over [0, n), then one swap per pivot
 /// i < min(k, n) with an in-range target. `loadPivot(i)` and the

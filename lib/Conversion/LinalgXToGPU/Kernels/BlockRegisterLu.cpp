@@ -52,12 +52,13 @@ class BlockRegisterLuKernel {
 public:
   BlockRegisterLuKernel(KernelBuilder &b, ValueRange args, ValueRange workgroup,
                         Type elementType, Type intType, bool withPermutation,
-                        BlockRegisterLuShape shape)
+                        bool oneBasedPivots, BlockRegisterLuShape shape)
       : top(b), input(args[0]), lu(args[1]), pivots(args[2]), info(args[3]),
         permutation(withPermutation ? args[4] : Value()),
         candidateRows(workgroup[0]), candidateKeys(workgroup[1]),
         candidatePositions(workgroup[2]), staged(workgroup[3]),
         elementType(elementType), intType(intType),
+        oneBasedPivots(oneBasedPivots),
         element(elementType, ElementArith::Flavour::Kernel), shape(shape),
         cols(shape.cols), warps(shape.warps()),
         groups(shape.matricesPerBlock()), steps(std::min(shape.rows, cols)),
@@ -121,6 +122,7 @@ private:
   Value input, lu, pivots, info, permutation;
   Value candidateRows, candidateKeys, candidatePositions, staged;
   Type elementType, intType;
+  bool oneBasedPivots;
   ElementArith element;
   const BlockRegisterLuShape shape;
   const int64_t cols, warps, groups, steps;
@@ -313,7 +315,7 @@ RegisterStep BlockRegisterLuKernel::emitStep(KernelBuilder &b, int64_t step,
   Value pivotBase = rowBase(b, pivot.slot);
   auto [newPosition, newUsed] =
       exchangeRows(b, position, used, pivot.isPivotRow, pivot.position, step,
-                   c[step], valid, pivots, matrix);
+                   c[step], valid, pivots, matrix, oneBasedPivots);
   Value singular = eliminate(b, step, a, pivotBase, newUsed);
   return {newPosition, newUsed, singular};
 }
@@ -461,9 +463,10 @@ void BlockRegisterLuKernel::storeRows(KernelBuilder &b, ArrayRef<Value> state) {
 void buildBlockRegisterLuKernelBody(KernelBuilder &b, ValueRange args,
                                     ValueRange workgroup, Type elementType,
                                     Type intType, bool withPermutation,
+                                    bool oneBasedPivots,
                                     BlockRegisterLuShape shape) {
   BlockRegisterLuKernel(b, args, workgroup, elementType, intType,
-                        withPermutation, shape)
+                        withPermutation, oneBasedPivots, shape)
       .emit();
 }
 
@@ -480,7 +483,8 @@ void launchBlockRegisterLu(ImplicitLocOpBuilder &b, DeviceWork &work,
       blockRegisterLuWorkgroupTypes(shape, lu.elementType),
       [&](KernelBuilder &kb, ValueRange args, ValueRange workgroup) {
         buildBlockRegisterLuKernelBody(kb, args, workgroup, lu.elementType,
-                                       lu.intType, lu.withPermutation, shape);
+                                       lu.intType, lu.withPermutation,
+                                       lu.oneBasedPivots, shape);
       });
   // The row lives in registers: the block size bounds what ptxas may give
   // each thread (up to 255).

@@ -74,6 +74,7 @@ SmallVector<Type> blockRegisterLuWorkgroupTypes(BlockRegisterLuShape shape,
 void buildBlockRegisterLuKernelBody(KernelBuilder &b, ValueRange args,
                                     ValueRange workgroup, Type elementType,
                                     Type intType, bool withPermutation,
+                                    bool oneBasedPivots,
                                     BlockRegisterLuShape shape);
 
 /// Queues the block register LU on `lu`'s operands.

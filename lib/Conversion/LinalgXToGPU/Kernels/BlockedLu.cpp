@@ -39,10 +39,11 @@ public:
   static constexpr int64_t warps = S::kPanelWarps, threads = 32 * warps;
 
   PanelLuKernel(KernelBuilder &b, ValueRange args, Type elementType,
-                Type intType)
+                Type intType, bool oneBasedPivots)
       : top(b), lu(args[0]), pivots(args[1]), info(args[2]),
         panelPermutation(args[3]), k0(args[4]), elementType(elementType),
-        intType(intType), element(elementType, ElementArith::Flavour::Kernel),
+        intType(intType), oneBasedPivots(oneBasedPivots),
+        element(elementType, ElementArith::Flavour::Kernel),
         complexType(dyn_cast<ComplexType>(elementType)) {}
 
   /// The algorithm: per matrix of the block, load the panel; per step,
@@ -236,7 +237,10 @@ private:
       });
     });
     b.ifThen(b.cmp(P::eq, thread, top.index(0)), [&](KernelBuilder &b) {
-      b.store(arith::IndexCastOp::create(b, intType, b.add(pivotRow, k0)),
+      b.store(rebasePivot(
+                  b,
+                  arith::IndexCastOp::create(b, intType, b.add(pivotRow, k0)),
+                  oneBasedPivots),
               pivots, ValueRange{matrix, b.add(k0, step)});
     });
     b.barrier();
@@ -322,6 +326,7 @@ private:
   KernelBuilder &top;
   Value lu, pivots, info, panelPermutation, k0;
   Type elementType, intType;
+  bool oneBasedPivots;
   ElementArith element;
   ComplexType complexType;
   Type magnitudeType, keyType, i32;
@@ -338,8 +343,9 @@ private:
 } // namespace
 
 void buildBlockedLuPanelKernelBody(KernelBuilder &b, ValueRange args,
-                                   Type elementType, Type intType) {
-  PanelLuKernel(b, args, elementType, intType).emit();
+                                   Type elementType, Type intType,
+                                   bool oneBasedPivots) {
+  PanelLuKernel(b, args, elementType, intType, oneBasedPivots).emit();
 }
 
 namespace {
@@ -702,16 +708,21 @@ void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
                                   address(factors)),
             [&] { work.copy(factors, input); });
 
+  // The update does not see the pivots' base.
   std::string typeName = typeSuffix(elementType) + "_" + typeSuffix(intType);
   int64_t elementBytes = elementByteSize(elementType);
   SmallVector<Type> panelTypes = {factors.getType(), pivots.getType(),
                                   info.getType(), panelPermutation.getType(),
                                   b.getIndexType()};
   gpu::GPUFuncOp panel = getOrCreateKernel(
-      lu.module, "linalgx_lu_blocked_panel_" + typeName, panelTypes,
-      {32, static_cast<int32_t>(S::kPanelWarps), 1}, /*workgroupTypes=*/{},
+      lu.module,
+      "linalgx_lu_blocked_panel_" + typeSuffix(elementType) + "_" +
+          lu.pivotsSuffix(),
+      panelTypes, {32, static_cast<int32_t>(S::kPanelWarps), 1},
+      /*workgroupTypes=*/{},
       [&](KernelBuilder &kb, ValueRange args, ValueRange) {
-        buildBlockedLuPanelKernelBody(kb, args, elementType, intType);
+        buildBlockedLuPanelKernelBody(kb, args, elementType, intType,
+                                      lu.oneBasedPivots);
       });
   // One block an SM (its shared memory): without saying so, ptxas sizes
   // registers for several 512-thread blocks and spills complex panels.
@@ -743,7 +754,7 @@ void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
 
   if (lu.withPermutation)
     launchPermutationKernel(lu.module, b, work, pivots, lu.permutation(),
-                            /*oneBased=*/false);
+                            lu.oneBasedPivots);
 }
 
 } // namespace mlir::linalgx::gpu_kernels

@@ -98,7 +98,8 @@ struct BlockedLuShape {
 /// (k0 + the panel's first zero step + 1) unless an earlier panel set it.
 /// Operands: lu, pivots, info, panelPermutation, k0.
 void buildBlockedLuPanelKernelBody(KernelBuilder &b, ValueRange args,
-                                   Type elementType, Type intType);
+                                   Type elementType, Type intType,
+                                   bool oneBasedPivots);
 
 /// The blocked LU's update kernel (BlockedLuShape). Operands: lu [B, M, N]
 /// (being factored in place), the panel's row order [B, M] (its first

@@ -79,7 +79,7 @@ class CyclicLuKernel {
 public:
   CyclicLuKernel(KernelBuilder &top, ValueRange args, ValueRange workgroup,
                  Type elementType, Type intType, bool withPermutation,
-                 CyclicRegisterLuShape shape);
+                 bool oneBasedPivots, CyclicRegisterLuShape shape);
 
   /// The kernel: each block walks the batch, a matrix at a time: load it
   /// into registers, search step 0, run the steps round by round, store.
@@ -182,6 +182,7 @@ private:
   Value input, lu, pivots, info, permutation;
   Value staged, multipliers, rowOrder, outcome;
   Type elementType, intType, i32, keyType;
+  bool oneBasedPivots;
   ElementArith element;
   CyclicRegisterLuShape shape;
   const int64_t rowSlots, columnSlots, warps, threads, slotRows, bandColumns,
@@ -209,12 +210,13 @@ private:
 CyclicLuKernel::CyclicLuKernel(KernelBuilder &top, ValueRange args,
                                ValueRange workgroup, Type elementType,
                                Type intType, bool withPermutation,
-                               CyclicRegisterLuShape shape)
+                               bool oneBasedPivots, CyclicRegisterLuShape shape)
     : top(top), input(args[0]), lu(args[1]), pivots(args[2]), info(args[3]),
       permutation(withPermutation ? args[4] : Value()), staged(workgroup[0]),
       multipliers(workgroup[1]), rowOrder(workgroup[2]), outcome(workgroup[3]),
       elementType(elementType), intType(intType), i32(top.getI32Type()),
       keyType(top.getIntegerType(elementType.getIntOrFloatBitWidth())),
+      oneBasedPivots(oneBasedPivots),
       element(elementType, ElementArith::Flavour::Kernel), shape(shape),
       rowSlots(shape.rowSlots()), columnSlots(shape.columnSlots()),
       warps(shape.warps()), threads(32 * warps), slotRows(32 * rowSlots),
@@ -788,8 +790,9 @@ void CyclicLuKernel::publishPivot(KernelBuilder &b, const Search &s,
                   b.select(singular, b.i32(std::numeric_limits<int32_t>::min()),
                            b.i32(0))),
           outcome, s.parity);
-  b.store(b.extendUnsigned(pivotPosition, intType), pivots,
-          ValueRange{matrix, s.step});
+  b.store(
+      rebasePivot(b, b.extendUnsigned(pivotPosition, intType), oneBasedPivots),
+      pivots, ValueRange{matrix, s.step});
   b.store(s.rowAtStep, rowOrder,
           b.add(b.toIndexUnsigned(pivotPosition), b.index(rowAtPosition)));
   b.store(pivotRow, rowOrder, b.add(s.step, b.index(rowAtPosition)));
@@ -925,9 +928,10 @@ void CyclicLuKernel::setSlot(MutableArrayRef<Value> a, int64_t c,
 void buildCyclicRegisterLuKernelBody(KernelBuilder &b, ValueRange args,
                                      ValueRange workgroup, Type elementType,
                                      Type intType, bool withPermutation,
+                                     bool oneBasedPivots,
                                      CyclicRegisterLuShape shape) {
   CyclicLuKernel(b, args, workgroup, elementType, intType, withPermutation,
-                 shape)
+                 oneBasedPivots, shape)
       .emit();
 }
 
@@ -943,7 +947,8 @@ void launchCyclicRegisterLu(ImplicitLocOpBuilder &b, DeviceWork &work,
       cyclicRegisterLuWorkgroupTypes(shape, lu.elementType),
       [&](KernelBuilder &kb, ValueRange args, ValueRange workgroup) {
         buildCyclicRegisterLuKernelBody(kb, args, workgroup, lu.elementType,
-                                        lu.intType, lu.withPermutation, shape);
+                                        lu.intType, lu.withPermutation,
+                                        lu.oneBasedPivots, shape);
       });
   work.launch(kernel, gridSizeFor(b, batch, 1), {32, warps, 1}, lu.values);
 }

@@ -106,6 +106,7 @@ SmallVector<Type> cyclicRegisterLuWorkgroupTypes(CyclicRegisterLuShape shape,
 void buildCyclicRegisterLuKernelBody(KernelBuilder &b, ValueRange args,
                                      ValueRange workgroup, Type elementType,
                                      Type intType, bool withPermutation,
+                                     bool oneBasedPivots,
                                      CyclicRegisterLuShape shape);
 
 /// Queues the cyclic register LU, a block a matrix, on `lu`'s operands.

@@ -24,17 +24,22 @@ struct LuOperands {
   SmallVector<Value, 5> values;
   Type elementType, intType;
   bool withPermutation = false;
+  /// Whether the pivots are written 1-based (`lu` with `one_based`).
+  bool oneBasedPivots = false;
 
   Value input() const { return values[0]; }
   Value lu() const { return values[1]; }
   Value pivots() const { return values[2]; }
   Value info() const { return values[3]; }
   Value permutation() const { return values[4]; }
-  /// The kernels' name suffix: element and pivot types, then whether they
-  /// write the permutation.
+  /// The kernels' name suffix: element and pivot types, the pivots' base,
+  /// then whether they write the permutation.
   std::string kernelSuffix() const {
-    return typeSuffix(elementType) + "_" + typeSuffix(intType) +
+    return typeSuffix(elementType) + "_" + pivotsSuffix() +
            (withPermutation ? "_permutation" : "");
+  }
+  std::string pivotsSuffix() const {
+    return typeSuffix(intType) + (oneBasedPivots ? "_one_based" : "");
   }
 };
 

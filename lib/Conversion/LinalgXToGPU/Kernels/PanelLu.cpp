@@ -128,7 +128,8 @@ int64_t qAt(int64_t r, int64_t c) { return r * NB + c; }
 class PanelLuKernel {
 public:
   PanelLuKernel(KernelBuilder &top, ValueRange args, Type elementType,
-                Type intType, bool withPermutation, PanelLuShape shape);
+                Type intType, bool withPermutation, bool oneBasedPivots,
+                PanelLuShape shape);
 
   /// The kernel: the block's matrices one at a time, each copied into
   /// shared memory, factored there by the panel warp and the trailing warps
@@ -218,6 +219,7 @@ private:
   KernelBuilder &top;
   Value input, lu, pivots, info, permutation;
   Type elementType, intType, i32, keyType;
+  bool oneBasedPivots;
   const PanelLuShape shape;
   const ElementArith element;
   const int64_t rowSlots, columnSlots, listSize;
@@ -279,12 +281,14 @@ private:
 
 PanelLuKernel::PanelLuKernel(KernelBuilder &top, ValueRange args,
                              Type elementType, Type intType,
-                             bool withPermutation, PanelLuShape shape)
+                             bool withPermutation, bool oneBasedPivots,
+                             PanelLuShape shape)
     : top(top), input(args[0]), lu(args[1]), pivots(args[2]), info(args[3]),
       permutation(withPermutation ? args[4] : Value()),
       elementType(elementType), intType(intType), i32(top.getI32Type()),
       keyType(top.getIntegerType(elementType.getIntOrFloatBitWidth())),
-      shape(shape), element(elementType, ElementArith::Flavour::Kernel),
+      oneBasedPivots(oneBasedPivots), shape(shape),
+      element(elementType, ElementArith::Flavour::Kernel),
       rowSlots(shape.rowSlots()), columnSlots(shape.columnSlots()),
       listSize(PanelLuShape::listSize(shape.rows)),
       normalHigh(elementType.isF64() ? 0x00100000 : 0x00800000),
@@ -723,8 +727,9 @@ SmallVector<Value> PanelLuKernel::finishStep(KernelBuilder &b, Pivot &pivot) {
   }
   // Every lane stores the same value to the same address: no
   // branch on the chain.
-  b.store(b.extendSigned(pivot.position, intType), pivots,
-          ValueRange{matrix, b.toIndex(step.k)});
+  b.store(
+      rebasePivot(b, b.extendSigned(pivot.position, intType), oneBasedPivots),
+      pivots, ValueRange{matrix, b.toIndex(step.k)});
   if (!pivot.slow)
     return eliminate(b, pivot, /*divide=*/false);
   return b.ifThenElse(
@@ -1130,8 +1135,10 @@ void PanelLuKernel::updateGroup(KernelBuilder &b, ValueRange current,
 
 void buildPanelLuKernelBody(KernelBuilder &b, ValueRange args, Type elementType,
                             Type intType, bool withPermutation,
-                            PanelLuShape shape) {
-  PanelLuKernel(b, args, elementType, intType, withPermutation, shape).emit();
+                            bool oneBasedPivots, PanelLuShape shape) {
+  PanelLuKernel(b, args, elementType, intType, withPermutation, oneBasedPivots,
+                shape)
+      .emit();
 }
 
 void launchPanelLu(ImplicitLocOpBuilder &b, DeviceWork &work,
@@ -1151,7 +1158,7 @@ void launchPanelLu(ImplicitLocOpBuilder &b, DeviceWork &work,
       /*workgroupTypes=*/{},
       [&](KernelBuilder &kb, ValueRange args, ValueRange) {
         buildPanelLuKernelBody(kb, args, lu.elementType, lu.intType,
-                               lu.withPermutation, shape);
+                               lu.withPermutation, lu.oneBasedPivots, shape);
       });
   // One block a matrix in small batches: without saying so, ptxas sizes
   // registers for several 128-thread blocks an SM and spills.

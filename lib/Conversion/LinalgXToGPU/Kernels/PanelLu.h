@@ -70,7 +70,7 @@ struct PanelLuShape {
 /// move: positions live in registers, the row order in shared memory.
 void buildPanelLuKernelBody(KernelBuilder &b, ValueRange args, Type elementType,
                             Type intType, bool withPermutation,
-                            PanelLuShape shape);
+                            bool oneBasedPivots, PanelLuShape shape);
 
 /// Queues the panel LU, a block a matrix, on `lu`'s operands.
 void launchPanelLu(ImplicitLocOpBuilder &b, DeviceWork &work,

@@ -43,10 +43,11 @@ class RegisterLuKernel {
 public:
   RegisterLuKernel(KernelBuilder &b, ValueRange args, ValueRange workgroup,
                    Type elementType, Type intType, bool withPermutation,
-                   int64_t size)
+                   bool oneBasedPivots, int64_t size)
       : top(b), input(args[0]), lu(args[1]), pivots(args[2]), info(args[3]),
         permutation(withPermutation ? args[4] : Value()), staged(workgroup[0]),
         elementType(elementType), intType(intType),
+        oneBasedPivots(oneBasedPivots),
         element(elementType, ElementArith::Flavour::Kernel),
         i32(b.getI32Type()), size(size), groupsPerWarp(32 / size),
         stagedStride(StagedRowSegments(elementType, size).stride) {}
@@ -85,6 +86,7 @@ private:
   KernelBuilder &top;
   Value input, lu, pivots, info, permutation, staged;
   Type elementType, intType;
+  bool oneBasedPivots;
   ElementArith element;
   Type i32;
   const int64_t size, groupsPerWarp, stagedStride;
@@ -216,7 +218,7 @@ RegisterStep RegisterLuKernel::emitStep(KernelBuilder &b, int64_t step,
   Value isPivotRow = b.cmp(P::eq, rowI32, pivotRow);
   auto [newPosition, newUsed] =
       exchangeRows(b, position, used, isPivotRow, pivotPosition, step, c[step],
-                   valid, pivots, matrix);
+                   valid, pivots, matrix, oneBasedPivots);
   Value singular = eliminateBelow(b, step, a, pivotRow, newUsed);
   return {newPosition, newUsed, singular};
 }
@@ -345,9 +347,9 @@ void RegisterLuKernel::storeRows(KernelBuilder &b, ArrayRef<Value> state) {
 void buildRegisterLuKernelBody(KernelBuilder &b, ValueRange args,
                                ValueRange workgroup, Type elementType,
                                Type intType, bool withPermutation,
-                               int64_t size) {
+                               bool oneBasedPivots, int64_t size) {
   RegisterLuKernel(b, args, workgroup, elementType, intType, withPermutation,
-                   size)
+                   oneBasedPivots, size)
       .emit();
 }
 
@@ -362,7 +364,8 @@ void launchRegisterLu(ImplicitLocOpBuilder &b, DeviceWork &work,
       registerLuWorkgroupTypes(size, lu.elementType),
       [&](KernelBuilder &kb, ValueRange args, ValueRange workgroup) {
         buildRegisterLuKernelBody(kb, args, workgroup, lu.elementType,
-                                  lu.intType, lu.withPermutation, size);
+                                  lu.intType, lu.withPermutation,
+                                  lu.oneBasedPivots, size);
       });
   int64_t matricesPerBlock = kRegisterLuWarpsPerBlock * (32 / size);
   work.launch(kernel, gridSizeFor(b, batch, matricesPerBlock),

@@ -42,7 +42,7 @@ SmallVector<Type> registerLuWorkgroupTypes(int64_t size, Type elementType);
 void buildRegisterLuKernelBody(KernelBuilder &b, ValueRange args,
                                ValueRange workgroup, Type elementType,
                                Type intType, bool withPermutation,
-                               int64_t size);
+                               bool oneBasedPivots, int64_t size);
 
 /// Queues the warp register LU for matrices of at most `size` rows and
 /// columns on `lu`'s operands.

@@ -52,7 +52,7 @@ std::pair<Value, Value> exchangeRows(KernelBuilder &b, Value position,
                                      Value used, Value isPivotRow,
                                      Value pivotPosition, int64_t step,
                                      Value stepIndex, Value valid, Value pivots,
-                                     Value matrix) {
+                                     Value matrix, bool oneBasedPivots) {
   Value stepI32 = arith::ConstantIntOp::create(b, b.getI32Type(), step);
   Value newPosition =
       b.select(isPivotRow, stepI32,
@@ -64,7 +64,8 @@ std::pair<Value, Value> exchangeRows(KernelBuilder &b, Value position,
     Value pivotIndex = intType.isInteger(32)
                            ? pivotPosition
                            : arith::ExtUIOp::create(b, intType, pivotPosition);
-    b.store(pivotIndex, pivots, ValueRange{matrix, stepIndex});
+    b.store(rebasePivot(b, pivotIndex, oneBasedPivots), pivots,
+            ValueRange{matrix, stepIndex});
   });
   return {newPosition, newUsed};
 }

@@ -74,7 +74,7 @@ std::pair<Value, Value> exchangeRows(KernelBuilder &b, Value position,
                                      Value used, Value isPivotRow,
                                      Value pivotPosition, int64_t step,
                                      Value stepIndex, Value valid, Value pivots,
-                                     Value matrix);
+                                     Value matrix, bool oneBasedPivots);
 
 /// The register kernels' steps, unrolled so that every column index is
 /// static: step s runs under s < K (the same for every thread of a matrix),

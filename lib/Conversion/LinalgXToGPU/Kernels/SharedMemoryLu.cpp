@@ -41,10 +41,11 @@ namespace {
 class SharedMemoryLuKernel {
 public:
   SharedMemoryLuKernel(KernelBuilder &b, ValueRange args, Type elementType,
-                       Type intType, bool withPermutation)
+                       Type intType, bool withPermutation, bool oneBasedPivots)
       : top(b), input(args[0]), lu(args[1]), pivots(args[2]), info(args[3]),
         permutation(withPermutation ? args[4] : Value()),
         elementType(elementType), intType(intType),
+        oneBasedPivots(oneBasedPivots),
         element(elementType, ElementArith::Flavour::Kernel) {}
 
   /// The kernel: its prologue, then a batch loop factoring a matrix per
@@ -98,6 +99,7 @@ private:
   KernelBuilder &top;
   Value input, lu, pivots, info, permutation;
   Type elementType, intType;
+  bool oneBasedPivots;
   ElementArith element;
 
   // Made by the prologue, at the kernel's top level.
@@ -309,7 +311,8 @@ void SharedMemoryLuKernel::exchangeRows(KernelBuilder &b, Value kk,
     Value pivotValue = intType.isInteger(32)
                            ? bestRow
                            : arith::ExtUIOp::create(b, intType, bestRow);
-    b.store(pivotValue, pivots, ValueRange{matrix, kk});
+    b.store(rebasePivot(b, pivotValue, oneBasedPivots), pivots,
+            ValueRange{matrix, kk});
   });
 }
 
@@ -419,8 +422,10 @@ void SharedMemoryLuKernel::storeMatrix(KernelBuilder &b, Value infoValue) {
 
 void buildSharedMemoryLuKernelBody(KernelBuilder &b, ValueRange args,
                                    Type elementType, Type intType,
-                                   bool withPermutation) {
-  SharedMemoryLuKernel(b, args, elementType, intType, withPermutation).emit();
+                                   bool withPermutation, bool oneBasedPivots) {
+  SharedMemoryLuKernel(b, args, elementType, intType, withPermutation,
+                       oneBasedPivots)
+      .emit();
 }
 
 void launchSharedMemoryLu(ImplicitLocOpBuilder &b, DeviceWork &work,
@@ -431,7 +436,7 @@ void launchSharedMemoryLu(ImplicitLocOpBuilder &b, DeviceWork &work,
       /*workgroupTypes=*/{},
       [&](KernelBuilder &kb, ValueRange args, ValueRange) {
         buildSharedMemoryLuKernelBody(kb, args, lu.elementType, lu.intType,
-                                      lu.withPermutation);
+                                      lu.withPermutation, lu.oneBasedPivots);
       });
   kernel->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
                   b.getDenseI32ArrayAttr(

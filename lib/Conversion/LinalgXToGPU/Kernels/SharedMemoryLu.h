@@ -113,7 +113,7 @@ struct GeneratedLuLaunch {
 /// for the first) are those of the loop lowering.
 void buildSharedMemoryLuKernelBody(KernelBuilder &b, ValueRange args,
                                    Type elementType, Type intType,
-                                   bool withPermutation);
+                                   bool withPermutation, bool oneBasedPivots);
 
 /// Queues the shared-memory LU on `lu`'s operands, its launch shape chosen
 /// from their run-time sizes.

@@ -150,12 +150,13 @@ static SmallVector<Type> resultTypesFromInits(ValueRange inits) {
 //===----------------------------------------------------------------------===//
 
 void LuOp::build(OpBuilder &builder, OperationState &state, Value input,
-                 Value lu, Value pivots, Value info, Value permutation) {
+                 Value lu, Value pivots, Value info, Value permutation,
+                 bool oneBased) {
   SmallVector<Value> inits = {lu, pivots, info};
   if (permutation)
     inits.push_back(permutation);
   build(builder, state, resultTypesFromInits(inits), input, lu, pivots, info,
-        permutation);
+        permutation, oneBased);
 }
 
 LogicalResult LuOp::verify() {

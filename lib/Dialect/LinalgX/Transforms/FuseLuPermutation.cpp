@@ -93,13 +93,13 @@ struct FuseLuPermutation : public OpRewritePattern<PivotsToPermutationOp> {
                                 PatternRewriter &rewriter) const override {
     if (!permutationOp.hasPureTensorSemantics())
       return rewriter.notifyMatchFailure(permutationOp, "not on tensors");
-    if (permutationOp.getOneBased())
-      return rewriter.notifyMatchFailure(permutationOp,
-                                         "one_based pivots are not lu's");
     auto lu = permutationOp.getPivots().getDefiningOp<LuOp>();
     if (!lu || permutationOp.getPivots() != lu->getResult(1))
       return rewriter.notifyMatchFailure(permutationOp,
                                          "pivots do not come from an lu");
+    if (permutationOp.getOneBased() != lu.getOneBased())
+      return rewriter.notifyMatchFailure(
+          permutationOp, "the pivots' base is not the one the lu writes");
 
     // One entry per row: the permutation's last size is M.
     Value init = permutationOp.getPermutation();
@@ -120,8 +120,9 @@ struct FuseLuPermutation : public OpRewritePattern<PivotsToPermutationOp> {
 
     Value fusedInit = materializePermutationInit(rewriter, lu, init);
     rewriter.setInsertionPoint(lu);
-    auto fused = LuOp::create(rewriter, lu.getLoc(), lu.getInput(), lu.getLu(),
-                              lu.getPivots(), lu.getInfo(), fusedInit);
+    auto fused =
+        LuOp::create(rewriter, lu.getLoc(), lu.getInput(), lu.getLu(),
+                     lu.getPivots(), lu.getInfo(), fusedInit, lu.getOneBased());
     fused->setDiscardableAttrs(lu->getDiscardableAttrDictionary());
     rewriter.replaceOp(permutationOp, fused->getResult(3));
     rewriter.replaceOp(lu, fused->getResults().take_front(3));

@@ -44,6 +44,10 @@ MemRef<Rank> contiguous(void *data, const int64_t (&sizes)[Rank]) {
 /// the permutation [B, M], all int32.
 using LuEntry = void (*)(MemRef<3> *a, MemRef<3> *lu, MemRef<2> *pivots,
                          MemRef<1> *info, MemRef<2> *permutation);
+/// lu [B, M, N] of a [B, M, N] with 1-based pivots [B, K] and info [B], all
+/// int32: LAPACK's and torch.linalg.lu_factor_ex's results.
+using LuFactorEntry = void (*)(MemRef<3> *a, MemRef<3> *lu, MemRef<2> *pivots,
+                               MemRef<1> *info);
 /// The permutation [B, N] of pivots [B, K] (0-based, int32 or int64).
 using PivotsToPermutationEntry = void (*)(MemRef<2> *pivots,
                                           MemRef<2> *permutation);
@@ -61,6 +65,15 @@ LINALGX_CUDA_KERNELS_LU(f64)
 LINALGX_CUDA_KERNELS_LU(c32)
 LINALGX_CUDA_KERNELS_LU(c64)
 #undef LINALGX_CUDA_KERNELS_LU
+#define LINALGX_CUDA_KERNELS_LU_FACTOR(T)                                      \
+  void _mlir_ciface_linalgx_lu_factor_##T(                                     \
+      linalgx::cuda_kernels::MemRef<3> *, linalgx::cuda_kernels::MemRef<3> *,  \
+      linalgx::cuda_kernels::MemRef<2> *, linalgx::cuda_kernels::MemRef<1> *);
+LINALGX_CUDA_KERNELS_LU_FACTOR(f32)
+LINALGX_CUDA_KERNELS_LU_FACTOR(f64)
+LINALGX_CUDA_KERNELS_LU_FACTOR(c32)
+LINALGX_CUDA_KERNELS_LU_FACTOR(c64)
+#undef LINALGX_CUDA_KERNELS_LU_FACTOR
 void _mlir_ciface_linalgx_pivots_to_permutation_i32(
     linalgx::cuda_kernels::MemRef<2> *, linalgx::cuda_kernels::MemRef<2> *);
 void _mlir_ciface_linalgx_pivots_to_permutation_i64(

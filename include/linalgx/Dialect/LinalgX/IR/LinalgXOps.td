@@ -43,13 +43,17 @@ def LinalgX_LuOp : LinalgX_Op<"lu"> {
       it.
     - `pivots` (`[B..., K]`, `K = min(M, N)`, `i32` or `i64`) receives the
       **0-based** row interchanges: at step `i`, row `i` was swapped with row
-      `pivots[i]`.
+      `pivots[i]`. With the unit attribute `one_based` they are written
+      **1-based** instead (`pivots[i] + 1`), as LAPACK, cuSOLVER and
+      `torch.linalg.lu_factor` give them, so that their users need no pass
+      over the pivots afterwards.
     - `info` (`[B...]`, same integer type as `pivots`) receives 0 on success
       and `i + 1` when `U(i, i)` is exactly zero for the first such `i`; the
       factorization still completes, as in LAPACK.
     - `permutation` (optional, `[B..., M]`, same integer type as `pivots`)
       receives the row permutation the pivots describe, exactly what
-      `linalgx.pivots_to_permutation` computes from them with `N = M`:
+      `linalgx.pivots_to_permutation` (with the same `one_based`) computes
+      from them with `N = M`:
       `input[permutation] == L·U`. It is what `jax.lax.linalg.lu` returns
       as its third result. `linalgx-fuse-lu-permutation` forms it from an
       `lu` whose pivots feed a `pivots_to_permutation`, so that a lowering can
@@ -81,6 +85,10 @@ def LinalgX_LuOp : LinalgX_Op<"lu"> {
                                    tensor<i32>)
         permutation(%perm0 : tensor<75xi32>)
         -> tensor<75x75xf64>, tensor<75xi32>, tensor<i32>, tensor<75xi32>
+
+    linalgx.lu one_based ins(%b : memref<4x32x32xf32>)
+        outs(%b, %ipiv, %infos : memref<4x32x32xf32>, memref<4x32xi32>,
+                                 memref<4xi32>)
     ```
   }];
 
@@ -88,11 +96,13 @@ def LinalgX_LuOp : LinalgX_Op<"lu"> {
                        LinalgX_ShapedOperand:$lu,
                        LinalgX_ShapedOperand:$pivots,
                        LinalgX_ShapedOperand:$info,
-                       Optional<LinalgX_ShapedOperand>:$permutation);
+                       Optional<LinalgX_ShapedOperand>:$permutation,
+                       UnitAttr:$one_based);
   let results = (outs Variadic<AnyRankedTensor>:$result_tensors);
 
   let assemblyFormat = [{
-    attr-dict `ins` `(` $input `:` type($input) `)`
+    (`one_based` $one_based^)? attr-dict
+    `ins` `(` $input `:` type($input) `)`
     `outs` `(` $lu `,` $pivots `,` $info `:`
                type($lu) `,` type($pivots) `,` type($info) `)`
     (`permutation` `(` $permutation^ `:` type($permutation) `)`)?
@@ -103,7 +113,8 @@ def LinalgX_LuOp : LinalgX_Op<"lu"> {
     // Builds the tensor or memref form, deriving the result types from the
     // `outs` operands (tensors give results, memrefs none).
     OpBuilder<(ins "Value":$input, "Value":$lu, "Value":$pivots,
-                   "Value":$info, CArg<"Value", "nullptr">:$permutation)>
+                   "Value":$info, CArg<"Value", "nullptr">:$permutation,
+                   CArg<"bool", "false">:$oneBased)>
   ];
 
   let extraClassDeclaration = [{
