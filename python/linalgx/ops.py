@@ -46,20 +46,32 @@ func.func @pivots_to_permutation(%pivots: memref<?x?x{I}>, %permutation: memref<
 }}
 """
 
+# In place: `solution` holds a copy of the right-hand sides.
+_LU_SOLVE_SOURCE = """
+func.func @lu_solve(%lu: memref<?x?x?x{T}>, %pivots: memref<?x?x{I}>,
+                    %solution: memref<?x?x?x{T}>) {{
+  linalgx.lu_solve {trans}ins(%lu, %pivots, %solution : memref<?x?x?x{T}>, memref<?x?x{I}>,
+                                                    memref<?x?x?x{T}>)
+      outs(%solution : memref<?x?x?x{T}>)
+  return
+}}
+"""
+
 _functions = {}
 _functions_lock = threading.Lock()
 
 
-def _compiled(operation, template, element, pipeline, read_only=()):
-    """The compiled `operation` of `template` for `element`, compiled on first
-    use and cached (the source is only formatted then)."""
-    key = (operation, element, pipeline)
+def _compiled(operation, template, element, pipeline, read_only=(), **fields):
+    """The compiled `operation` of `template` for `element` (and the template's
+    other `fields`), compiled on first use and cached (the source is only
+    formatted then)."""
+    key = (operation, element, pipeline) + tuple(sorted(fields.items()))
     function = _functions.get(key)  # the steady state: no lock
     if function is not None:
         return function
     with _functions_lock:
         if key not in _functions:
-            source = template.format(T=element, I=element)
+            source = template.format(**{"T": element, "I": element, **fields})
             _functions[key] = jit.CompiledModule(source, pipeline).function(
                 operation, read_only=read_only)
         return _functions[key]
@@ -189,3 +201,66 @@ def pivots_to_permutation(pivots, n, *, pipeline=jit.DEFAULT_PIPELINE):
     b = math.prod(batch)
     function.call_arrays(pivots.reshape(b, k), permutation.reshape(b, n))
     return permutation
+
+
+_TRANS = {0: "", "N": "", 1: "trans = transpose ", "T": "trans = transpose ",
+          2: "trans = adjoint ", "C": "trans = adjoint ", "H": "trans = adjoint "}
+
+
+def lu_solve(lu_and_piv, b, trans=0, *, pipeline=jit.DEFAULT_PIPELINE):
+    """Solves A·x = b from the LU factorization of A, as scipy.linalg.lu_solve.
+
+    `lu_and_piv` is (lu, piv) as linalgx.lu or scipy.linalg.lu_factor give
+    them: lu [..., N, N] (L below the diagonal with a unit diagonal, U on and
+    above), piv [..., N] int32 or int64, 0-based. `b` is [..., N] (one
+    right-hand side per matrix) or [..., N, R], with the batch dimensions of
+    `lu`. trans: 0 ('N') solves A·x = b, 1 ('T') Aᵀ·x = b, 2 ('C') Aᴴ·x = b.
+    The result has b's shape and the common type of lu and b. As LAPACK's
+    getrs (and SciPy), nothing is checked: a zero on U's diagonal gives
+    infinities or NaN.
+    """
+    if not isinstance(lu_and_piv, (tuple, list)) or len(lu_and_piv) != 2:
+        raise TypeError("linalgx.lu_solve: lu_and_piv must be the pair (lu, piv)")
+    factors = _as_host_array(lu_and_piv[0], "linalgx.lu_solve: lu")
+    pivots = _as_host_array(lu_and_piv[1], "linalgx.lu_solve: piv")
+    b = _as_host_array(b, "linalgx.lu_solve: b")
+    try:
+        trans_text = _TRANS[trans]
+    except (KeyError, TypeError):
+        raise ValueError("linalgx.lu_solve: trans must be 0, 1 or 2 ('N', 'T' or 'C'), got %r"
+                         % (trans,)) from None
+    dtype = np.promote_types(factors.dtype, b.dtype)
+    element = LU_DTYPES.get(dtype)
+    if element is None:
+        raise TypeError("linalgx.lu_solve: lu and b must be float32, float64, complex64 or "
+                        "complex128, got %s and %s" % (factors.dtype, b.dtype))
+    index = PIVOT_DTYPES.get(np.dtype(pivots.dtype.type))
+    if index is None:
+        raise TypeError("linalgx.lu_solve: piv must be int32 or int64, got %s" % pivots.dtype)
+    if factors.ndim < 2 or factors.shape[-1] != factors.shape[-2]:
+        raise ValueError("linalgx.lu_solve: lu must be square matrices [..., N, N], got shape %s"
+                         % (factors.shape,))
+    *batch, n, _ = factors.shape
+    if pivots.shape != tuple(batch) + (n,):
+        raise ValueError("linalgx.lu_solve: piv must have shape %s (lu's batch and N), got %s"
+                         % (tuple(batch) + (n,), pivots.shape))
+    vector = b.ndim == factors.ndim - 1
+    if vector:
+        expected = tuple(batch) + (n,)
+        matching = b.shape == expected
+    else:
+        expected = tuple(batch) + (n, "R")
+        matching = b.ndim == factors.ndim and b.shape[:-1] == tuple(batch) + (n,)
+    if not matching:
+        raise ValueError("linalgx.lu_solve: b must have shape [..., N] or [..., N, R] with lu's "
+                         "batch %s and N = %d, got %s" % (tuple(batch), n, b.shape))
+    factors = np.ascontiguousarray(factors, dtype=dtype)
+    pivots = np.ascontiguousarray(pivots, dtype=np.dtype(pivots.dtype.type))
+    solution = np.array(b, dtype=dtype, order="C", copy=True)
+    r = 1 if vector else b.shape[-1]
+    count = math.prod(batch)
+    function = _compiled("lu_solve", _LU_SOLVE_SOURCE, element, pipeline, read_only=(0, 1),
+                         I=index, trans=trans_text)
+    function.call_arrays(factors.reshape(count, n, n), pivots.reshape(count, n),
+                         solution.reshape(count, n, r))
+    return solution

@@ -111,6 +111,17 @@ public:
                               arith::MulFOp::create(b, ai, br)));
   }
 
+  /// The complex conjugate of `x`; `x` itself for real types.
+  Value conjugate(ImplicitLocOpBuilder &b, Value x) const {
+    if (!complexType)
+      return x;
+    if (flavour == Flavour::Host)
+      return complex::ConjOp::create(b, x);
+    return complex::CreateOp::create(
+        b, complexType, complex::ReOp::create(b, x),
+        arith::NegFOp::create(b, complex::ImOp::create(b, x)));
+  }
+
   /// 1 / x.
   Value reciprocal(ImplicitLocOpBuilder &b, Value x) const {
     Type realType = complexType ? complexType.getElementType() : x.getType();

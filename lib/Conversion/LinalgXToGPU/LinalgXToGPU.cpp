@@ -17,6 +17,7 @@
 #include "Kernels/BlockRegisterLu.h"
 #include "Kernels/BlockedLu.h"
 #include "Kernels/CyclicLu.h"
+#include "Kernels/LuSolve.h"
 #include "Kernels/PanelLu.h"
 #include "Kernels/Permutation.h"
 #include "Kernels/RegisterLu.h"
@@ -88,6 +89,30 @@ struct PivotsToPermutationOpToGPU
     Value permutation2d = collapseBatch(b, permutation, batchRank);
 
     launchPermutationKernel(module, b, work, pivots2d, permutation2d, oneBased);
+    work.finish();
+  }
+};
+
+struct LuSolveOpToGPU : public OpToGPUPattern<LuSolveOp> {
+  using OpToGPUPattern::OpToGPUPattern;
+
+  void emit(LuSolveOp op, ModuleOp module,
+            ImplicitLocOpBuilder &b) const override {
+    DeviceWork work(b, options.hostBuffers);
+    int64_t batchRank = op.getBatchRank();
+    Value lu = collapseBatch(b, work.input(op.getLu()), batchRank);
+    Value pivots = collapseBatch(b, work.input(op.getPivots()), batchRank);
+    Value rhs = collapseBatch(b, work.input(op.getRhs()), batchRank);
+    Value solution = collapseBatch(b, work.output(op.getSolution()), batchRank);
+    // The kernel solves in place: the right-hand sides into the solution,
+    // unless they are one buffer (an in-place lu_solve).
+    auto address = [&](Value memref) -> Value {
+      return memref::ExtractAlignedPointerAsIndexOp::create(b, memref);
+    };
+    work.when(arith::CmpIOp::create(b, arith::CmpIPredicate::ne, address(rhs),
+                                    address(solution)),
+              [&] { work.copy(solution, rhs); });
+    launchLuSolveKernel(module, b, work, op, lu, pivots, solution);
     work.finish();
   }
 };
@@ -341,6 +366,6 @@ struct ConvertLinalgXToGPUPass
 
 void mlir::linalgx::populateLinalgXToGPUPatterns(
     RewritePatternSet &patterns, const LinalgXToGPUOptions &options) {
-  patterns.add<LuOpToGPU, PivotsToPermutationOpToGPU>(patterns.getContext(),
-                                                      options);
+  patterns.add<LuOpToGPU, LuSolveOpToGPU, PivotsToPermutationOpToGPU>(
+      patterns.getContext(), options);
 }

@@ -171,6 +171,141 @@ struct PivotsToPermutationOpToLoops
 };
 
 //===----------------------------------------------------------------------===//
+// linalgx.lu_solve
+//===----------------------------------------------------------------------===//
+
+/// One right-hand side column `column` of the solution, solved in place
+/// (LAPACK getrs's order): the row exchanges, then the two triangular
+/// solves, for `A` or, transposed, for `Aᵀ`/`Aᴴ`.
+class LuSolveColumn {
+public:
+  LuSolveColumn(LuSolveOp op, BatchedAccess access, Value n, Value column)
+      : op(op), access(std::move(access)), n(n), column(column),
+        element(cast<MemRefType>(op.getLu().getType()).getElementType()),
+        trans(op.getTrans()) {}
+
+  void build(ImplicitLocOpBuilder &b) {
+    if (trans == LuSolveTrans::None) {
+      exchangeRows(b, /*reverse=*/false);
+      substitute(b, /*lower=*/true);
+      substitute(b, /*lower=*/false);
+      return;
+    }
+    // Aᵀ = Uᵀ Lᵀ P: Uᵀ is lower triangular, Lᵀ upper with a unit diagonal.
+    substitute(b, /*lower=*/true);
+    substitute(b, /*lower=*/false);
+    exchangeRows(b, /*reverse=*/true);
+  }
+
+private:
+  Value x(ImplicitLocOpBuilder &b, Value i) {
+    return memref::LoadOp::create(b, op.getSolution(), access.at({i, column}));
+  }
+  void setX(ImplicitLocOpBuilder &b, Value value, Value i) {
+    memref::StoreOp::create(b, value, op.getSolution(), access.at({i, column}));
+  }
+  /// Entry (i, j) of the factor that `op`'s system multiplies by: the
+  /// factors as stored, or transposed (and conjugated for Aᴴ).
+  Value factor(ImplicitLocOpBuilder &b, Value i, Value j) {
+    if (trans == LuSolveTrans::None)
+      return memref::LoadOp::create(b, op.getLu(), access.at({i, j}));
+    Value entry = memref::LoadOp::create(b, op.getLu(), access.at({j, i}));
+    return trans == LuSolveTrans::Adjoint ? element.conjugate(b, entry) : entry;
+  }
+
+  /// Row i and row pivots[i] of the solution exchanged for i = 0 .. N-1
+  /// (P·B), or for i = N-1 .. 0 (Pᵀ·B). A pivot outside [0, N) names no
+  /// row and is skipped, as pivots_to_permutation skips it.
+  void exchangeRows(ImplicitLocOpBuilder &b, bool reverse) {
+    Value zero = arith::ConstantIndexOp::create(b, 0);
+    Value last =
+        arith::SubIOp::create(b, n, arith::ConstantIndexOp::create(b, 1));
+    buildSimpleFor(b, zero, n, [&](ImplicitLocOpBuilder &b, Value step) {
+      Value i = reverse ? arith::SubIOp::create(b, last, step) : step;
+      Value pivot = memref::LoadOp::create(b, op.getPivots(), access.at({i}));
+      if (op.getOneBased())
+        pivot = arith::SubIOp::create(
+            b, pivot,
+            arith::ConstantOp::create(b, b.getIntegerAttr(pivot.getType(), 1)));
+      Value row = arith::IndexCastOp::create(b, b.getIndexType(), pivot);
+      // One unsigned comparison: a negative row is a huge index.
+      Value valid = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, row, n);
+      Value other = arith::CmpIOp::create(b, arith::CmpIPredicate::ne, row, i);
+      scf::IfOp::create(b, arith::AndIOp::create(b, valid, other),
+                        [&](OpBuilder &nested, Location loc) {
+                          ImplicitLocOpBuilder nb(loc, nested);
+                          Value xi = x(nb, i), xr = x(nb, row);
+                          setX(nb, xr, i);
+                          setX(nb, xi, row);
+                          scf::YieldOp::create(nb);
+                        });
+    });
+  }
+
+  /// x := T⁻¹ x for the triangle T of `factor`: lower (forwards) or upper
+  /// (backwards). The system's lower factor has the unit diagonal when it is
+  /// L (no transpose), its upper one when it is Lᵀ.
+  void substitute(ImplicitLocOpBuilder &b, bool lower) {
+    bool unitDiagonal = lower == (trans == LuSolveTrans::None);
+    Value zero = arith::ConstantIndexOp::create(b, 0);
+    Value one = arith::ConstantIndexOp::create(b, 1);
+    Value last = arith::SubIOp::create(b, n, one);
+    buildSimpleFor(b, zero, n, [&](ImplicitLocOpBuilder &b, Value step) {
+      Value i = lower ? step : arith::SubIOp::create(b, last, step);
+      Value lb = lower ? zero : arith::AddIOp::create(b, i, one);
+      Value ub = lower ? i : n;
+      auto sum = buildFor(
+          b, lb, ub, ValueRange{x(b, i)},
+          [&](ImplicitLocOpBuilder &b, Value j,
+              ValueRange acc) -> SmallVector<Value> {
+            return {element.mulSub(b, acc[0], factor(b, i, j), x(b, j))};
+          });
+      Value value = sum.getResult(0);
+      if (!unitDiagonal)
+        value = element.div(b, value, factor(b, i, i));
+      setX(b, value, i);
+    });
+  }
+
+  LuSolveOp op;
+  BatchedAccess access;
+  Value n, column;
+  ElementArith element;
+  LuSolveTrans trans;
+};
+
+struct LuSolveOpToLoops : public OpRewritePattern<LuSolveOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(LuSolveOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPureBufferSemantics())
+      return rewriter.notifyMatchFailure(
+          op, "expected memref operands; run one-shot-bufferize first");
+
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    Value solution = op.getSolution();
+    // Solve in place in `solution`; an in-place op needs no copy.
+    if (op.getRhs() != solution)
+      memref::CopyOp::create(b, op.getRhs(), solution);
+
+    int64_t batchRank = op.getBatchRank();
+    buildBatchLoopNest(
+        b, solution, batchRank,
+        [&](ImplicitLocOpBuilder &b, BatchedAccess access) {
+          Value n = memref::DimOp::create(b, solution, batchRank);
+          Value columns = memref::DimOp::create(b, solution, batchRank + 1);
+          buildSimpleFor(b, arith::ConstantIndexOp::create(b, 0), columns,
+                         [&](ImplicitLocOpBuilder &b, Value column) {
+                           LuSolveColumn(op, access, n, column).build(b);
+                         });
+        });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
 // Pass
 //===----------------------------------------------------------------------===//
 
@@ -354,6 +489,6 @@ void mlir::linalgx::buildPermutationFromPivots(
 
 void mlir::linalgx::populateLinalgXToLoopsPatterns(
     RewritePatternSet &patterns) {
-  patterns.add<LuOpToLoops, PivotsToPermutationOpToLoops>(
+  patterns.add<LuOpToLoops, LuSolveOpToLoops, PivotsToPermutationOpToLoops>(
       patterns.getContext());
 }

@@ -577,3 +577,103 @@ func.func @lu_permutation_mixed(%a: tensor<3x3xf64>, %l: tensor<3x3xf64>, %p: te
   %r:3 = linalgx.lu ins(%a : tensor<3x3xf64>) outs(%l, %p, %i : tensor<3x3xf64>, tensor<3xi32>, tensor<i32>) permutation(%q : memref<3xi32>) -> tensor<3x3xf64>, tensor<3xi32>, tensor<i32>
   return
 }
+
+//===----------------------------------------------------------------------===//
+// linalgx.lu_solve
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @lu_solve_rank(%lu: memref<4xf64>, %p: memref<4xi32>, %b: memref<4x1xf64>) {
+  // expected-error @+1 {{'linalgx.lu_solve' op 'lu' must have rank >= 2 (shape [B..., N, N]), but got 'memref<4xf64>'}}
+  linalgx.lu_solve ins(%lu, %p, %b : memref<4xf64>, memref<4xi32>, memref<4x1xf64>) outs(%b : memref<4x1xf64>)
+  return
+}
+
+// -----
+
+func.func @lu_solve_element(%lu: memref<4x4xi32>, %p: memref<4xi32>, %b: memref<4x1xi32>) {
+  // expected-error @+1 {{'lu' must have element type f32, f64, complex<f32> or complex<f64>, but got 'memref<4x4xi32>'}}
+  linalgx.lu_solve ins(%lu, %p, %b : memref<4x4xi32>, memref<4xi32>, memref<4x1xi32>) outs(%b : memref<4x1xi32>)
+  return
+}
+
+// -----
+
+func.func @lu_solve_not_square(%lu: tensor<4x5xf64>, %p: tensor<4xi32>, %b: tensor<4x1xf64>) -> tensor<4x1xf64> {
+  // expected-error @+1 {{'lu' must hold square factors [B..., N, N], but got 'tensor<4x5xf64>'}}
+  %x = linalgx.lu_solve ins(%lu, %p, %b : tensor<4x5xf64>, tensor<4xi32>, tensor<4x1xf64>) outs(%b : tensor<4x1xf64>) -> tensor<4x1xf64>
+  return %x : tensor<4x1xf64>
+}
+
+// -----
+
+func.func @lu_solve_pivots_shape(%lu: memref<2x4x4xf32>, %p: memref<2x3xi32>, %b: memref<2x4x1xf32>) {
+  // expected-error @+1 {{'pivots' must have shape [B..., N] = [2, 4], but got 'memref<2x3xi32>'}}
+  linalgx.lu_solve ins(%lu, %p, %b : memref<2x4x4xf32>, memref<2x3xi32>, memref<2x4x1xf32>) outs(%b : memref<2x4x1xf32>)
+  return
+}
+
+// -----
+
+func.func @lu_solve_pivots_type(%lu: memref<4x4xf32>, %p: memref<4xf32>, %b: memref<4x1xf32>) {
+  // expected-error @+1 {{'pivots' must have element type i32 or i64, but got 'memref<4xf32>'}}
+  linalgx.lu_solve ins(%lu, %p, %b : memref<4x4xf32>, memref<4xf32>, memref<4x1xf32>) outs(%b : memref<4x1xf32>)
+  return
+}
+
+// -----
+
+func.func @lu_solve_rhs_rows(%lu: memref<?x4x4xf64>, %p: memref<?x4xi32>, %b: memref<?x5x2xf64>) {
+  // expected-error @+1 {{'rhs' must have shape [B..., N, R] = [?, 4, ?] of 'f64', but got 'memref<?x5x2xf64>'}}
+  linalgx.lu_solve ins(%lu, %p, %b : memref<?x4x4xf64>, memref<?x4xi32>, memref<?x5x2xf64>) outs(%b : memref<?x5x2xf64>)
+  return
+}
+
+// -----
+
+func.func @lu_solve_rhs_vector(%lu: memref<4x4xf64>, %p: memref<4xi32>, %b: memref<4xf64>) {
+  // expected-error @+1 {{'rhs' must have shape [B..., N, R] = [4, ?] of 'f64', but got 'memref<4xf64>'}}
+  linalgx.lu_solve ins(%lu, %p, %b : memref<4x4xf64>, memref<4xi32>, memref<4xf64>) outs(%b : memref<4xf64>)
+  return
+}
+
+// -----
+
+func.func @lu_solve_rhs_type(%lu: memref<4x4xf64>, %p: memref<4xi32>, %b: memref<4x2xf32>) {
+  // expected-error @+1 {{'rhs' must have shape [B..., N, R] = [4, ?] of 'f64', but got 'memref<4x2xf32>'}}
+  linalgx.lu_solve ins(%lu, %p, %b : memref<4x4xf64>, memref<4xi32>, memref<4x2xf32>) outs(%b : memref<4x2xf32>)
+  return
+}
+
+// -----
+
+func.func @lu_solve_solution(%lu: tensor<4x4xf64>, %p: tensor<4xi32>, %b: tensor<4x2xf64>, %x: tensor<4x3xf64>) -> tensor<4x3xf64> {
+  // expected-error @+1 {{'solution' must have the shape and element type of 'rhs', expected [4, 2] of 'f64', but got 'tensor<4x3xf64>'}}
+  %r = linalgx.lu_solve ins(%lu, %p, %b : tensor<4x4xf64>, tensor<4xi32>, tensor<4x2xf64>) outs(%x : tensor<4x3xf64>) -> tensor<4x3xf64>
+  return %r : tensor<4x3xf64>
+}
+
+// -----
+
+func.func @lu_solve_into_factors(%lu: memref<4x4xf64>, %p: memref<4xi32>, %b: memref<4x4xf64>) {
+  // expected-error @+1 {{'solution' and 'lu' must be different buffers}}
+  linalgx.lu_solve ins(%lu, %p, %b : memref<4x4xf64>, memref<4xi32>, memref<4x4xf64>) outs(%lu : memref<4x4xf64>)
+  return
+}
+
+// -----
+
+func.func @lu_solve_mixed(%lu: tensor<4x4xf64>, %p: tensor<4xi32>, %b: memref<4x1xf64>) {
+  // expected-error @+1 {{operands must be all tensors or all memrefs, but 'lu' is 'tensor<4x4xf64>' and 'rhs' is 'memref<4x1xf64>'}}
+  linalgx.lu_solve ins(%lu, %p, %b : tensor<4x4xf64>, tensor<4xi32>, memref<4x1xf64>) outs(%b : memref<4x1xf64>)
+  return
+}
+
+// -----
+
+func.func @lu_solve_trans(%lu: memref<4x4xf64>, %p: memref<4xi32>, %b: memref<4x1xf64>) {
+  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'trans' [none, transpose, adjoint]}}
+  linalgx.lu_solve trans = conjugate ins(%lu, %p, %b : memref<4x4xf64>, memref<4xi32>, memref<4x1xf64>) outs(%b : memref<4x1xf64>)
+  return
+}

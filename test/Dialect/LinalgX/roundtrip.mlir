@@ -223,3 +223,29 @@ func.func @lu_then_perm(%a: tensor<2x4x4xf64>) -> (tensor<2x4x4xf64>, tensor<2x4
   %perm = linalgx.pivots_to_permutation ins(%piv : tensor<2x4xi32>) outs(%q : tensor<2x4xi32>) -> tensor<2x4xi32>
   return %lu, %perm : tensor<2x4x4xf64>, tensor<2x4xi32>
 }
+
+//===----------------------------------------------------------------------===//
+// linalgx.lu_solve
+//===----------------------------------------------------------------------===//
+
+// Tensors, one result; the default system (trans = none) is not printed.
+// CHECK-LABEL: func.func @lu_solve_tensor
+// CHECK:         %[[X:.+]] = linalgx.lu_solve ins(%{{.+}}, %{{.+}}, %{{.+}} : tensor<8x5x5xf64>, tensor<8x5xi32>, tensor<8x5x2xf64>) outs(%{{.+}} : tensor<8x5x2xf64>) -> tensor<8x5x2xf64>
+// CHECK:         return %[[X]]
+func.func @lu_solve_tensor(%lu: tensor<8x5x5xf64>, %p: tensor<8x5xi32>, %b: tensor<8x5x2xf64>, %x: tensor<8x5x2xf64>) -> tensor<8x5x2xf64> {
+  %r = linalgx.lu_solve trans = none ins(%lu, %p, %b : tensor<8x5x5xf64>, tensor<8x5xi32>, tensor<8x5x2xf64>)
+      outs(%x : tensor<8x5x2xf64>) -> tensor<8x5x2xf64>
+  return %r : tensor<8x5x2xf64>
+}
+
+// Memrefs in place, the adjoint system, 1-based i64 pivots, dynamic sizes.
+// CHECK-LABEL: func.func @lu_solve_memref
+// CHECK:         linalgx.lu_solve trans = adjoint one_based ins(%{{.+}}, %{{.+}}, %[[B:.+]] : memref<?x?xcomplex<f32>>, memref<?xi64>, memref<?x3xcomplex<f32>>) outs(%[[B]] : memref<?x3xcomplex<f32>>){{$}}
+// CHECK:         linalgx.lu_solve trans = transpose ins(
+func.func @lu_solve_memref(%lu: memref<?x?xcomplex<f32>>, %p: memref<?xi64>, %b: memref<?x3xcomplex<f32>>) {
+  linalgx.lu_solve trans = adjoint one_based ins(%lu, %p, %b : memref<?x?xcomplex<f32>>, memref<?xi64>, memref<?x3xcomplex<f32>>)
+      outs(%b : memref<?x3xcomplex<f32>>)
+  linalgx.lu_solve trans = transpose ins(%lu, %p, %b : memref<?x?xcomplex<f32>>, memref<?xi64>, memref<?x3xcomplex<f32>>)
+      outs(%b : memref<?x3xcomplex<f32>>)
+  return
+}

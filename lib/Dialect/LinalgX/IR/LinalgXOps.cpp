@@ -317,5 +317,87 @@ void PivotsToPermutationOp::getEffects(
   getDestinationStyleEffects(*this, effects);
 }
 
+//===----------------------------------------------------------------------===//
+// LuSolveOp
+//===----------------------------------------------------------------------===//
+
+void LuSolveOp::build(OpBuilder &builder, OperationState &state, Value lu,
+                      Value pivots, Value rhs, Value solution,
+                      LuSolveTrans trans, bool oneBased) {
+  build(builder, state, resultTypesFromInits(solution), lu, pivots, rhs,
+        solution, trans, oneBased);
+}
+
+LogicalResult LuSolveOp::verify() {
+  auto luType = cast<ShapedType>(getLu().getType());
+  if (luType.getRank() < 2)
+    return emitOpError() << "'lu' must have rank >= 2 (shape [B..., N, N]), "
+                            "but got "
+                         << luType;
+  if (!isLuElementType(luType.getElementType()))
+    return emitOpError() << "'lu' must have element type f32, f64, "
+                            "complex<f32> or complex<f64>, but got "
+                         << luType;
+  if (failed(
+          verifyDestinationStyle(*this, {"lu", "pivots", "rhs", "solution"})))
+    return failure();
+
+  ArrayRef<int64_t> shape = luType.getShape();
+  int64_t batchRank = getBatchRank();
+  ArrayRef<int64_t> batchShape = shape.take_front(batchRank);
+  int64_t m = shape[batchRank], n = shape[batchRank + 1];
+  if (!sizesCompatible(m, n))
+    return emitOpError() << "'lu' must hold square factors [B..., N, N], but "
+                            "got "
+                         << luType;
+  if (ShapedType::isDynamic(n))
+    n = m;
+
+  auto pivotsType = cast<ShapedType>(getPivots().getType());
+  SmallVector<int64_t> expectedPivots(batchShape);
+  expectedPivots.push_back(n);
+  if (!isIndexElementType(pivotsType.getElementType()))
+    return emitOpError() << "'pivots' must have element type i32 or i64, but "
+                            "got "
+                         << pivotsType;
+  if (!shapesCompatible(pivotsType.getShape(), expectedPivots))
+    return emitOpError() << "'pivots' must have shape [B..., N] = "
+                         << formatShape(expectedPivots) << ", but got "
+                         << pivotsType;
+
+  auto rhsType = cast<ShapedType>(getRhs().getType());
+  SmallVector<int64_t> expectedRhs(batchShape);
+  expectedRhs.push_back(n);
+  if (rhsType.getElementType() != luType.getElementType() ||
+      rhsType.getRank() != luType.getRank() ||
+      !shapesCompatible(rhsType.getShape().drop_back(), expectedRhs)) {
+    expectedRhs.push_back(ShapedType::kDynamic);
+    return emitOpError() << "'rhs' must have shape [B..., N, R] = "
+                         << formatShape(expectedRhs) << " of "
+                         << luType.getElementType() << ", but got " << rhsType;
+  }
+  auto solutionType = cast<ShapedType>(getSolution().getType());
+  if (solutionType.getElementType() != rhsType.getElementType() ||
+      !shapesCompatible(solutionType.getShape(), rhsType.getShape()))
+    return emitOpError() << "'solution' must have the shape and element type "
+                            "of 'rhs', expected "
+                         << formatShape(rhsType.getShape()) << " of "
+                         << rhsType.getElementType() << ", but got "
+                         << solutionType;
+  // The right-hand sides are read while the solution is written, row by
+  // row: a solution sharing memory with the factors would overwrite them.
+  if (isa<MemRefType>(luType) && getSolution() == getLu())
+    return emitOpError() << "'solution' and 'lu' must be different buffers";
+  return success();
+}
+
+void LuSolveOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getDestinationStyleEffects(*this, effects);
+}
+
+#include "linalgx/Dialect/LinalgX/IR/LinalgXEnums.cpp.inc"
+
 #define GET_OP_CLASSES
 #include "linalgx/Dialect/LinalgX/IR/LinalgXOps.cpp.inc"

@@ -3,8 +3,9 @@
 // linalgx ops are destination-passing style, so they bufferize like linalg
 // ops: each `outs` tensor becomes the buffer its result lives in. Unlike
 // linalg, no linalgx op reads its `outs` operands (the factorization starts
-// from `input`, the permutation from the identity), which lets One-Shot
-// Bufferize reuse an `outs` buffer without copying its old contents.
+// from `input`, the permutation from the identity, the solution from
+// `rhs`), which lets One-Shot Bufferize reuse an `outs` buffer without copying
+// its old contents.
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,5 +58,7 @@ void mlir::linalgx::registerBufferizableOpInterfaceExternalModels(
         *context);
     linalgx::PivotsToPermutationOp::attachInterface<
         LinalgXOpBufferization<linalgx::PivotsToPermutationOp>>(*context);
+    linalgx::LuSolveOp::attachInterface<
+        LinalgXOpBufferization<linalgx::LuSolveOp>>(*context);
   });
 }

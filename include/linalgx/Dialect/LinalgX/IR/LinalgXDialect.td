@@ -13,8 +13,9 @@ def LinalgX_Dialect : Dialect {
     The `linalgx` dialect holds dense linear-algebra operations that the
     upstream `linalg` dialect cannot express as structured ops because their
     control flow depends on the data: LU factorization with partial pivoting
-    (`linalgx.lu`) and the conversion of LAPACK-style row-swap vectors into a
-    permutation (`linalgx.pivots_to_permutation`).
+    (`linalgx.lu`), the conversion of LAPACK-style row-swap vectors into a
+    permutation (`linalgx.pivots_to_permutation`) and the solution of linear
+    systems from the factors (`linalgx.lu_solve`).
 
     Every operation works on `[B..., M, N]` shaped operands: any number of
     leading batch dimensions followed by the row-major matrix. Operations are

@@ -11,6 +11,8 @@
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include "linalgx/Dialect/LinalgX/IR/LinalgXEnums.h.inc"
+
 #define GET_OP_CLASSES
 #include "linalgx/Dialect/LinalgX/IR/LinalgXOps.h.inc"
 

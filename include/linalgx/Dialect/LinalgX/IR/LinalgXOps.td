@@ -4,6 +4,7 @@
 #define LINALGX_DIALECT_LINALGX_IR_LINALGXOPS_TD
 
 include "linalgx/Dialect/LinalgX/IR/LinalgXDialect.td"
+include "mlir/IR/EnumAttr.td"
 include "mlir/Interfaces/DestinationStyleOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/OpBase.td"
@@ -194,6 +195,95 @@ def LinalgX_PivotsToPermutationOp
     MutableOperandRange getDpsInitsMutable() {
       return getPermutationMutable();
     }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// LuSolveOp
+//===----------------------------------------------------------------------===//
+
+def LinalgX_LuSolveTrans : I32EnumAttr<"LuSolveTrans",
+    "which system lu_solve solves: A·X = B, Aᵀ·X = B or Aᴴ·X = B", [
+      I32EnumAttrCase<"None", 0, "none">,
+      I32EnumAttrCase<"Transpose", 1, "transpose">,
+      I32EnumAttrCase<"Adjoint", 2, "adjoint">]> {
+  let cppNamespace = "::mlir::linalgx";
+}
+
+def LinalgX_LuSolveOp : LinalgX_Op<"lu_solve"> {
+  let summary = "Solves linear systems from an LU factorization (LAPACK getrs)";
+  let description = [{
+    Solves `A·X = B` for every matrix of a batch from the factors and pivots
+    `linalgx.lu` computed for `A` (`P·A = L·U`), with LAPACK `getrs`
+    semantics; `trans = transpose` solves `Aᵀ·X = B` and `trans = adjoint`
+    `Aᴴ·X = B` (the same as `transpose` for real types).
+
+    - `lu` has shape `[B..., N, N]` and element type `f32`, `f64`,
+      `complex<f32>` or `complex<f64>`: `L` strictly below the diagonal
+      (unit diagonal implied), `U` on and above it, as `linalgx.lu` writes
+      them.
+    - `pivots` (`[B..., N]`, `i32` or `i64`) are `linalgx.lu`'s 0-based row
+      interchanges (1-based with `one_based`, as LAPACK's).
+    - `rhs` (`[B..., N, R]`, the element type of `lu`) holds the `R`
+      right-hand sides as columns; `solution` (same shape and type)
+      receives `X`. On memrefs they may be the same buffer (in place).
+
+    With `trans = none` the rows of `B` are exchanged as the pivots say
+    (step `i` exchanges rows `i` and `pivots[i]`), then `L·Y = P·B` is
+    solved forwards and `U·X = Y` backwards; the transposed systems run the
+    same steps in the reverse order on `Uᵀ`/`Lᵀ` (conjugated for
+    `adjoint`). Nothing is checked: as with `getrs`, a zero on `U`'s
+    diagonal (`linalgx.lu`'s `info > 0`) divides by zero, giving
+    infinities or NaN in `X`.
+
+    The operation is in destination-passing style: on tensors it returns
+    the updated `solution`, on memrefs it writes it and has no results.
+
+    Example:
+
+    ```mlir
+    %x = linalgx.lu_solve ins(%lu, %piv, %b : tensor<64x75x75xf64>,
+                                               tensor<64x75xi32>,
+                                               tensor<64x75x1xf64>)
+        outs(%x0 : tensor<64x75x1xf64>) -> tensor<64x75x1xf64>
+
+    linalgx.lu_solve trans = adjoint one_based
+        ins(%lu, %ipiv, %b : memref<8x8xcomplex<f32>>, memref<8xi64>,
+                             memref<8x3xcomplex<f32>>)
+        outs(%b : memref<8x3xcomplex<f32>>)
+    ```
+  }];
+
+  let arguments = (ins LinalgX_ShapedOperand:$lu,
+                       LinalgX_ShapedOperand:$pivots,
+                       LinalgX_ShapedOperand:$rhs,
+                       LinalgX_ShapedOperand:$solution,
+                       DefaultValuedAttr<LinalgX_LuSolveTrans,
+                                         "LuSolveTrans::None">:$trans,
+                       UnitAttr:$one_based);
+  let results = (outs Variadic<AnyRankedTensor>:$result_tensors);
+
+  let assemblyFormat = [{
+    (`trans` `=` $trans^)? (`one_based` $one_based^)? attr-dict
+    `ins` `(` $lu `,` $pivots `,` $rhs `:`
+              type($lu) `,` type($pivots) `,` type($rhs) `)`
+    `outs` `(` $solution `:` type($solution) `)`
+    (`->` type($result_tensors)^)?
+  }];
+
+  let builders = [
+    OpBuilder<(ins "Value":$lu, "Value":$pivots, "Value":$rhs,
+                   "Value":$solution,
+                   CArg<"LuSolveTrans", "LuSolveTrans::None">:$trans,
+                   CArg<"bool", "false">:$oneBased)>
+  ];
+
+  let extraClassDeclaration = [{
+    /// The number of leading batch dimensions (`B...`).
+    int64_t getBatchRank() {
+      return ::llvm::cast<ShapedType>(getLu().getType()).getRank() - 2;
+    }
+    MutableOperandRange getDpsInitsMutable() { return getSolutionMutable(); }
   }];
 }
 

@@ -1,0 +1,28 @@
+//===- LuSolve.h - linalgx.lu_solve on the GPU ------------------*- C++ -*-===//
+//
+// The first GPU kernel of linalgx.lu_solve: a thread per right-hand side
+// column (matrix and column), which exchanges the rows and runs both
+// triangular solves in global memory, in LAPACK getrs's order.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LINALGX_LIB_CONVERSION_LINALGXTOGPU_KERNELS_LUSOLVE_H
+#define LINALGX_LIB_CONVERSION_LINALGXTOGPU_KERNELS_LUSOLVE_H
+
+#include "../DeviceWork.h"
+#include "linalgx/Dialect/LinalgX/IR/LinalgXOps.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+namespace mlir::linalgx::gpu_kernels {
+
+/// Queues the solve of `op` on device views with the batch flattened: the
+/// factors [B, N, N], pivots [B, N] and the solution [B, N, R], which holds
+/// the right-hand sides on entry.
+void launchLuSolveKernel(ModuleOp module, ImplicitLocOpBuilder &b,
+                         DeviceWork &work, LuSolveOp op, Value lu3d,
+                         Value pivots2d, Value solution3d);
+
+} // namespace mlir::linalgx::gpu_kernels
+
+#endif // LINALGX_LIB_CONVERSION_LINALGXTOGPU_KERNELS_LUSOLVE_H

@@ -1,0 +1,30 @@
+// linalgx.lu_solve on the GPU: the right-hand sides copied into the solution
+// unless they are one buffer, then one launch of a thread-per-column kernel
+// named by element type, pivot type and base, and system (Aᴴ of a real
+// matrix is Aᵀ's kernel).
+// RUN: linalgx-opt %s -split-input-file -convert-linalgx-to-gpu | FileCheck %s
+
+// CHECK-LABEL: func.func @solve
+// CHECK:         scf.if
+// CHECK:           gpu.memcpy async
+// CHECK:         gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i32_transpose
+// CHECK-SAME:      args(%{{.+}} : memref<?x?x?xf64>, %{{.+}} : memref<?x?xi32>, %{{.+}} : memref<?x?x?xf64>)
+// CHECK:         gpu.func @linalgx_lu_solve_f64_i32_transpose(
+// CHECK-SAME:      known_block_size = array<i32: 128, 1, 1>
+func.func @solve(%lu: memref<4x8x8xf64>, %p: memref<4x8xi32>, %b: memref<4x8x2xf64>, %x: memref<4x8x2xf64>) {
+  linalgx.lu_solve trans = adjoint ins(%lu, %p, %b : memref<4x8x8xf64>, memref<4x8xi32>, memref<4x8x2xf64>)
+      outs(%x : memref<4x8x2xf64>)
+  return
+}
+
+// -----
+
+// A complex adjoint conjugates the factors; 1-based pivots are rebased.
+// CHECK-LABEL: gpu.func @linalgx_lu_solve_cf32_i64_one_based_adjoint(
+// CHECK:         arith.negf
+// CHECK:         arith.subi %{{.+}}, %c1_i64
+func.func @adjoint(%lu: memref<?x?xcomplex<f32>>, %p: memref<?xi64>, %b: memref<?x?xcomplex<f32>>) {
+  linalgx.lu_solve trans = adjoint one_based ins(%lu, %p, %b : memref<?x?xcomplex<f32>>, memref<?xi64>, memref<?x?xcomplex<f32>>)
+      outs(%b : memref<?x?xcomplex<f32>>)
+  return
+}
