@@ -5,6 +5,7 @@ arrays, JIT-compiled by linalgx's own MLIR pipelines through its C API.
     lu, pivots, permutation = linalgx.lu(a)          # as jax.lax.linalg.lu
     perm = linalgx.pivots_to_permutation(pivots, n)
     x = linalgx.lu_solve((lu, pivots), b)            # as scipy.linalg.lu_solve
+    x = linalgx.solve(a, b)                          # as numpy.linalg.solve
     module = linalgx.compile(mlir_text)              # the lower-level API
     outputs = module["main"](*arrays)
 
@@ -13,9 +14,10 @@ See docs/python.md.
 
 from .errors import CompilationError, EntryPointError, LinalgXError, LinalgXWarning
 from .jit import CompiledModule, Function, compilation_count, compile
-from .ops import lu, lu_solve, pivots_to_permutation
+from .ops import lu, lu_solve, pivots_to_permutation, solve
 
 __all__ = [
     "CompilationError", "CompiledModule", "EntryPointError", "Function", "LinalgXError",
     "LinalgXWarning", "compilation_count", "compile", "lu", "lu_solve", "pivots_to_permutation",
+    "solve",
 ]

@@ -57,6 +57,20 @@ func.func @lu_solve(%lu: memref<?x?x?x{T}>, %pivots: memref<?x?x{I}>,
 }}
 """
 
+# The factorization (in place in a copy of `a`) and the solve (in place in a
+# copy of `b`) in one compiled call.
+_SOLVE_SOURCE = """
+func.func @solve(%a: memref<?x?x?x{T}>, %pivots: memref<?x?xi32>, %info: memref<?xi32>,
+                 %solution: memref<?x?x?x{T}>) {{
+  linalgx.lu ins(%a : memref<?x?x?x{T}>)
+      outs(%a, %pivots, %info : memref<?x?x?x{T}>, memref<?x?xi32>, memref<?xi32>)
+  linalgx.lu_solve ins(%a, %pivots, %solution : memref<?x?x?x{T}>, memref<?x?xi32>,
+                                              memref<?x?x?x{T}>)
+      outs(%solution : memref<?x?x?x{T}>)
+  return
+}}
+"""
+
 _functions = {}
 _functions_lock = threading.Lock()
 
@@ -264,3 +278,47 @@ def lu_solve(lu_and_piv, b, trans=0, *, pipeline=jit.DEFAULT_PIPELINE):
     function.call_arrays(factors.reshape(count, n, n), pivots.reshape(count, n),
                          solution.reshape(count, n, r))
     return solution
+
+
+def solve(a, b, *, pipeline=jit.DEFAULT_PIPELINE):
+    """The solution of a·x = b, as numpy.linalg.solve: a [..., N, N]; b [N]
+    (one vector) or [..., N, K], the batch dimensions broadcast together
+    under NumPy's rules. The result has the common type of a and b (integers
+    solve in float64). One compiled call factors (linalgx.lu) and solves
+    (linalgx.lu_solve); an exactly singular matrix raises
+    numpy.linalg.LinAlgError, as NumPy does.
+    """
+    a = _as_host_array(a, "linalgx.solve: a")
+    b = _as_host_array(b, "linalgx.solve: b")
+    dtype = np.result_type(a.dtype, b.dtype, np.float32)
+    element = LU_DTYPES.get(dtype)
+    if element is None:
+        raise TypeError("linalgx.solve: a and b must be real or complex numbers of at most "
+                        "double precision, got %s and %s" % (a.dtype, b.dtype))
+    if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
+        raise ValueError("linalgx.solve: a must be square matrices [..., N, N], got shape %s"
+                         % (a.shape,))
+    n = a.shape[-1]
+    vector = b.ndim == 1
+    b_matrix = b[:, None] if vector else b
+    if b_matrix.ndim < 2 or b_matrix.shape[-2] != n:
+        raise ValueError("linalgx.solve: b must have shape [N] or [..., N, K] with N = %d, got %s"
+                         % (n, b.shape))
+    try:
+        batch = np.broadcast_shapes(a.shape[:-2], b_matrix.shape[:-2])
+    except ValueError:
+        raise ValueError("linalgx.solve: the batch dimensions of a %s and b %s do not broadcast"
+                         % (a.shape[:-2], b_matrix.shape[:-2])) from None
+    r = b_matrix.shape[-1]
+    factors = np.array(np.broadcast_to(a, batch + (n, n)), dtype=dtype, order="C", copy=True)
+    solution = np.array(np.broadcast_to(b_matrix, batch + (n, r)), dtype=dtype, order="C",
+                        copy=True)
+    count = math.prod(batch)
+    pivots = np.empty((count, n), dtype=np.int32)
+    info = np.empty((count,), dtype=np.int32)
+    function = _compiled("solve", _SOLVE_SOURCE, element, pipeline)
+    function.call_arrays(factors.reshape(count, n, n), pivots, info,
+                         solution.reshape(count, n, r))
+    if np.any(info > 0):
+        raise np.linalg.LinAlgError("Singular matrix")
+    return solution[..., 0] if vector else solution

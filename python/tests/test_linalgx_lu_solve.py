@@ -113,3 +113,33 @@ def test_inputs_are_not_modified():
 def test_errors_name_the_argument(call, message):
     with pytest.raises((TypeError, ValueError), match=message):
         call()
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda t: np.dtype(t).name)
+@pytest.mark.parametrize("a_shape, b_shape", [
+    ((5, 5), (5,)), ((5, 5), (5, 3)), ((4, 6, 6), (4, 6, 2)), ((2, 1, 4, 4), (3, 4, 1)),
+    ((3, 3), (2, 3, 2)), ((1, 1), (1,))])
+def test_solve_matches_numpy(dtype, a_shape, b_shape):
+    """numpy.linalg.solve's contract, its broadcasting included."""
+    rng = np.random.default_rng(sum(a_shape) * 31 + sum(b_shape) + DTYPES.index(dtype))
+    a = random_matrix(rng, a_shape, dtype)
+    b = random_matrix(rng, b_shape, dtype)
+    x = linalgx.solve(a, b)
+    expected = np.linalg.solve(a, b)
+    assert x.shape == expected.shape and x.dtype == expected.dtype
+    tolerance = 1e-3 if dtype in (np.float32, np.complex64) else 1e-10
+    np.testing.assert_allclose(x, expected, rtol=tolerance, atol=tolerance)
+
+
+def test_solve_integers_and_singular():
+    x = linalgx.solve(np.array([[2, 1], [1, 3]]), np.array([3, 5]))
+    assert x.dtype == np.float64
+    np.testing.assert_allclose(x, np.linalg.solve([[2, 1], [1, 3]], [3, 5]))
+    with pytest.raises(np.linalg.LinAlgError, match="Singular matrix"):
+        linalgx.solve(np.array([[1.0, 2.0], [2.0, 4.0]]), np.ones(2))
+    with pytest.raises(ValueError, match="do not broadcast"):
+        linalgx.solve(np.ones((2, 3, 3)), np.ones((4, 3, 1)))
+    with pytest.raises(ValueError, match="a must be square"):
+        linalgx.solve(np.ones((3, 4)), np.ones(3))
+    with pytest.raises(ValueError, match="b must have shape"):
+        linalgx.solve(np.eye(3), np.ones(4))

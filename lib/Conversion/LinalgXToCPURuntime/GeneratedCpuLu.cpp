@@ -68,54 +68,6 @@ Value indexConstant(ImplicitLocOpBuilder &b, int64_t value) {
   return arith::ConstantIndexOp::create(b, value);
 }
 
-/// `for ivs in [0, dims)` over `dims`, as an scf.parallel when `parallel`
-/// (an i1) holds, a serial nest otherwise; the body is built once per form.
-/// A constant `parallel` builds one form only.
-void buildBatchLoops(
-    ImplicitLocOpBuilder &b, ArrayRef<Value> dims, Value parallel,
-    function_ref<void(ImplicitLocOpBuilder &, ValueRange)> body) {
-  if (dims.empty()) {
-    body(b, {});
-    return;
-  }
-  SmallVector<Value> lbs(dims.size(), indexConstant(b, 0));
-  SmallVector<Value> steps(dims.size(), indexConstant(b, 1));
-  auto buildParallel = [&](ImplicitLocOpBuilder &b) {
-    scf::ParallelOp::create(
-        b, lbs, dims, steps,
-        [&](OpBuilder &nested, Location loc, ValueRange ivs) {
-          ImplicitLocOpBuilder nb(loc, nested);
-          body(nb, ivs);
-        });
-  };
-  auto buildSerial = [&](ImplicitLocOpBuilder &b) {
-    scf::buildLoopNest(b, b.getLoc(), lbs, dims, steps,
-                       [&](OpBuilder &nested, Location loc, ValueRange ivs) {
-                         ImplicitLocOpBuilder nb(loc, nested);
-                         body(nb, ivs);
-                       });
-  };
-  if (std::optional<int64_t> known = getConstantIntValue(parallel)) {
-    if (*known)
-      buildParallel(b);
-    else
-      buildSerial(b);
-    return;
-  }
-  scf::IfOp::create(
-      b, parallel,
-      [&](OpBuilder &nested, Location loc) {
-        ImplicitLocOpBuilder nb(loc, nested);
-        buildParallel(nb);
-        scf::YieldOp::create(nb);
-      },
-      [&](OpBuilder &nested, Location loc) {
-        ImplicitLocOpBuilder nb(loc, nested);
-        buildSerial(nb);
-        scf::YieldOp::create(nb);
-      });
-}
-
 /// `body` between a stack save and restore, so that the allocas it makes
 /// per matrix are released at the end of each iteration instead of growing
 /// the stack with the batch. (memref.alloca_scope would say the same, but
@@ -127,37 +79,6 @@ void buildStackScope(ImplicitLocOpBuilder &b,
       LLVM::StackSaveOp::create(b, LLVM::LLVMPointerType::get(b.getContext()));
   body(b);
   LLVM::StackRestoreOp::create(b, saved);
-}
-
-/// i1 constant or value `lhs >= rhs` on index values, folded when both are
-/// constants.
-Value atLeast(ImplicitLocOpBuilder &b, Value lhs, int64_t rhs) {
-  if (std::optional<int64_t> known = getConstantIntValue(lhs))
-    return arith::ConstantIntOp::create(b, *known >= rhs, 1);
-  return arith::CmpIOp::create(b, arith::CmpIPredicate::sge, lhs,
-                               indexConstant(b, rhs));
-}
-
-/// The product of `values` (index), folded over constants. The products
-/// only choose between code paths by size: a constant product past INT64_MAX
-/// (static sizes up to 2^63 verify) saturates instead of overflowing.
-Value product(ImplicitLocOpBuilder &b, ArrayRef<Value> values) {
-  int64_t constant = 1;
-  Value dynamic;
-  for (Value value : values) {
-    if (std::optional<int64_t> known = getConstantIntValue(value)) {
-      if (llvm::MulOverflow(constant, *known, constant))
-        constant = std::numeric_limits<int64_t>::max();
-      continue;
-    }
-    dynamic =
-        dynamic ? arith::MulIOp::create(b, dynamic, value).getResult() : value;
-  }
-  Value folded = indexConstant(b, constant);
-  if (!dynamic)
-    return folded;
-  return constant == 1 ? dynamic
-                       : arith::MulIOp::create(b, dynamic, folded).getResult();
 }
 
 /// The dimensions of `memref` in [from, to), constants where static.

@@ -20,6 +20,9 @@
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/Support/CheckedArithmetic.h"
+
+#include <limits>
 
 namespace mlir::linalgx {
 #define GEN_PASS_DEF_CONVERTLINALGXTOLOOPS
@@ -174,13 +177,18 @@ struct PivotsToPermutationOpToLoops
 // linalgx.lu_solve
 //===----------------------------------------------------------------------===//
 
-/// One right-hand side column `column` of the solution, solved in place
-/// (LAPACK getrs's order): the row exchanges, then the two triangular
-/// solves, for `A` or, transposed, for `Aᵀ`/`Aᴴ`.
-class LuSolveColumn {
+/// Work (B·N²·R multiply-adds) from which lu_solve's batch is spread over
+/// the cores: below it the OpenMP fork-join costs more than it saves.
+constexpr int64_t kLuSolveParallelMinWork = int64_t(1) << 17;
+
+/// One matrix's solution, solved in place (LAPACK getrs's order): the row
+/// exchanges, then the two triangular solves, for `A` or, transposed, for
+/// `Aᵀ`/`Aᴴ`. Every step updates whole rows of the solution, whose R
+/// entries are contiguous: the innermost loops run along them.
+class LuSolveMatrix {
 public:
-  LuSolveColumn(LuSolveOp op, BatchedAccess access, Value n, Value column)
-      : op(op), access(std::move(access)), n(n), column(column),
+  LuSolveMatrix(LuSolveOp op, ValueRange batch, Value n, Value columns)
+      : op(op), batch(batch), n(n), columns(columns),
         element(cast<MemRefType>(op.getLu().getType()).getElementType()),
         trans(op.getTrans()) {}
 
@@ -198,18 +206,28 @@ public:
   }
 
 private:
-  Value x(ImplicitLocOpBuilder &b, Value i) {
-    return memref::LoadOp::create(b, op.getSolution(), access.at({i, column}));
+  SmallVector<Value> at(ValueRange trailing) const {
+    SmallVector<Value> indices(batch.begin(), batch.end());
+    indices.append(trailing.begin(), trailing.end());
+    return indices;
   }
-  void setX(ImplicitLocOpBuilder &b, Value value, Value i) {
-    memref::StoreOp::create(b, value, op.getSolution(), access.at({i, column}));
+  Value x(ImplicitLocOpBuilder &b, Value i, Value c) {
+    return memref::LoadOp::create(b, op.getSolution(), at({i, c}));
+  }
+  void setX(ImplicitLocOpBuilder &b, Value value, Value i, Value c) {
+    memref::StoreOp::create(b, value, op.getSolution(), at({i, c}));
+  }
+  /// `body(c)` for every column c of the solution.
+  void eachColumn(ImplicitLocOpBuilder &b,
+                  function_ref<void(ImplicitLocOpBuilder &, Value)> body) {
+    buildSimpleFor(b, arith::ConstantIndexOp::create(b, 0), columns, body);
   }
   /// Entry (i, j) of the factor that `op`'s system multiplies by: the
   /// factors as stored, or transposed (and conjugated for Aᴴ).
   Value factor(ImplicitLocOpBuilder &b, Value i, Value j) {
     if (trans == LuSolveTrans::None)
-      return memref::LoadOp::create(b, op.getLu(), access.at({i, j}));
-    Value entry = memref::LoadOp::create(b, op.getLu(), access.at({j, i}));
+      return memref::LoadOp::create(b, op.getLu(), at({i, j}));
+    Value entry = memref::LoadOp::create(b, op.getLu(), at({j, i}));
     return trans == LuSolveTrans::Adjoint ? element.conjugate(b, entry) : entry;
   }
 
@@ -222,7 +240,7 @@ private:
         arith::SubIOp::create(b, n, arith::ConstantIndexOp::create(b, 1));
     buildSimpleFor(b, zero, n, [&](ImplicitLocOpBuilder &b, Value step) {
       Value i = reverse ? arith::SubIOp::create(b, last, step) : step;
-      Value pivot = memref::LoadOp::create(b, op.getPivots(), access.at({i}));
+      Value pivot = memref::LoadOp::create(b, op.getPivots(), at({i}));
       if (op.getOneBased())
         pivot = arith::SubIOp::create(
             b, pivot,
@@ -234,17 +252,21 @@ private:
       scf::IfOp::create(b, arith::AndIOp::create(b, valid, other),
                         [&](OpBuilder &nested, Location loc) {
                           ImplicitLocOpBuilder nb(loc, nested);
-                          Value xi = x(nb, i), xr = x(nb, row);
-                          setX(nb, xr, i);
-                          setX(nb, xi, row);
+                          eachColumn(nb, [&](ImplicitLocOpBuilder &b, Value c) {
+                            Value atI = x(b, i, c), atRow = x(b, row, c);
+                            setX(b, atRow, i, c);
+                            setX(b, atI, row, c);
+                          });
                           scf::YieldOp::create(nb);
                         });
     });
   }
 
-  /// x := T⁻¹ x for the triangle T of `factor`: lower (forwards) or upper
-  /// (backwards). The system's lower factor has the unit diagonal when it is
-  /// L (no transpose), its upper one when it is Lᵀ.
+  /// X := T⁻¹ X for the triangle T of `factor`: lower (forwards) or upper
+  /// (backwards), row i of X less T(i, j) times row j for the rows j
+  /// solved before it, then divided by T(i, i). The system's lower factor
+  /// has the unit diagonal when it is L (no transpose), its upper one when
+  /// it is Lᵀ.
   void substitute(ImplicitLocOpBuilder &b, bool lower) {
     bool unitDiagonal = lower == (trans == LuSolveTrans::None);
     Value zero = arith::ConstantIndexOp::create(b, 0);
@@ -254,22 +276,24 @@ private:
       Value i = lower ? step : arith::SubIOp::create(b, last, step);
       Value lb = lower ? zero : arith::AddIOp::create(b, i, one);
       Value ub = lower ? i : n;
-      auto sum = buildFor(
-          b, lb, ub, ValueRange{x(b, i)},
-          [&](ImplicitLocOpBuilder &b, Value j,
-              ValueRange acc) -> SmallVector<Value> {
-            return {element.mulSub(b, acc[0], factor(b, i, j), x(b, j))};
-          });
-      Value value = sum.getResult(0);
-      if (!unitDiagonal)
-        value = element.div(b, value, factor(b, i, i));
-      setX(b, value, i);
+      buildSimpleFor(b, lb, ub, [&](ImplicitLocOpBuilder &b, Value j) {
+        Value t = factor(b, i, j);
+        eachColumn(b, [&](ImplicitLocOpBuilder &b, Value c) {
+          setX(b, element.mulSub(b, x(b, i, c), t, x(b, j, c)), i, c);
+        });
+      });
+      if (unitDiagonal)
+        return;
+      Value diagonal = factor(b, i, i);
+      eachColumn(b, [&](ImplicitLocOpBuilder &b, Value c) {
+        setX(b, element.div(b, x(b, i, c), diagonal), i, c);
+      });
     });
   }
 
   LuSolveOp op;
-  BatchedAccess access;
-  Value n, column;
+  ValueRange batch;
+  Value n, columns;
   ElementArith element;
   LuSolveTrans trans;
 };
@@ -290,16 +314,20 @@ struct LuSolveOpToLoops : public OpRewritePattern<LuSolveOp> {
       memref::CopyOp::create(b, op.getRhs(), solution);
 
     int64_t batchRank = op.getBatchRank();
-    buildBatchLoopNest(
-        b, solution, batchRank,
-        [&](ImplicitLocOpBuilder &b, BatchedAccess access) {
-          Value n = memref::DimOp::create(b, solution, batchRank);
-          Value columns = memref::DimOp::create(b, solution, batchRank + 1);
-          buildSimpleFor(b, arith::ConstantIndexOp::create(b, 0), columns,
-                         [&](ImplicitLocOpBuilder &b, Value column) {
-                           LuSolveColumn(op, access, n, column).build(b);
-                         });
-        });
+    SmallVector<Value> batchDims;
+    for (int64_t dim = 0; dim < batchRank; ++dim)
+      batchDims.push_back(memref::DimOp::create(b, solution, dim));
+    Value n = memref::DimOp::create(b, solution, batchRank);
+    Value columns = memref::DimOp::create(b, solution, batchRank + 1);
+    SmallVector<Value> work(batchDims);
+    work.append({n, n, columns});
+    Value parallel =
+        batchRank == 0 ? arith::ConstantIntOp::create(b, 0, 1).getResult()
+                       : atLeast(b, product(b, work), kLuSolveParallelMinWork);
+    buildBatchLoops(b, batchDims, parallel,
+                    [&](ImplicitLocOpBuilder &b, ValueRange ivs) {
+                      LuSolveMatrix(op, ivs, n, columns).build(b);
+                    });
     rewriter.eraseOp(op);
     return success();
   }
@@ -344,6 +372,77 @@ struct ConvertLinalgXToLoopsPass
 //===----------------------------------------------------------------------===//
 // Per-matrix bodies (LoopBuilders.h)
 //===----------------------------------------------------------------------===//
+
+void mlir::linalgx::buildBatchLoops(
+    ImplicitLocOpBuilder &b, ArrayRef<Value> dims, Value parallel,
+    function_ref<void(ImplicitLocOpBuilder &, ValueRange)> body) {
+  if (dims.empty()) {
+    body(b, {});
+    return;
+  }
+  SmallVector<Value> lbs(dims.size(), arith::ConstantIndexOp::create(b, 0));
+  SmallVector<Value> steps(dims.size(), arith::ConstantIndexOp::create(b, 1));
+  auto buildParallel = [&](ImplicitLocOpBuilder &b) {
+    scf::ParallelOp::create(
+        b, lbs, dims, steps,
+        [&](OpBuilder &nested, Location loc, ValueRange ivs) {
+          ImplicitLocOpBuilder nb(loc, nested);
+          body(nb, ivs);
+        });
+  };
+  auto buildSerial = [&](ImplicitLocOpBuilder &b) {
+    scf::buildLoopNest(b, b.getLoc(), lbs, dims, steps,
+                       [&](OpBuilder &nested, Location loc, ValueRange ivs) {
+                         ImplicitLocOpBuilder nb(loc, nested);
+                         body(nb, ivs);
+                       });
+  };
+  if (std::optional<int64_t> known = getConstantIntValue(parallel)) {
+    if (*known)
+      buildParallel(b);
+    else
+      buildSerial(b);
+    return;
+  }
+  scf::IfOp::create(
+      b, parallel,
+      [&](OpBuilder &nested, Location loc) {
+        ImplicitLocOpBuilder nb(loc, nested);
+        buildParallel(nb);
+        scf::YieldOp::create(nb);
+      },
+      [&](OpBuilder &nested, Location loc) {
+        ImplicitLocOpBuilder nb(loc, nested);
+        buildSerial(nb);
+        scf::YieldOp::create(nb);
+      });
+}
+
+Value mlir::linalgx::atLeast(ImplicitLocOpBuilder &b, Value lhs, int64_t rhs) {
+  if (std::optional<int64_t> known = getConstantIntValue(lhs))
+    return arith::ConstantIntOp::create(b, *known >= rhs, 1);
+  return arith::CmpIOp::create(b, arith::CmpIPredicate::sge, lhs,
+                               arith::ConstantIndexOp::create(b, rhs));
+}
+
+Value mlir::linalgx::product(ImplicitLocOpBuilder &b, ArrayRef<Value> values) {
+  int64_t constant = 1;
+  Value dynamic;
+  for (Value value : values) {
+    if (std::optional<int64_t> known = getConstantIntValue(value)) {
+      if (llvm::MulOverflow(constant, *known, constant))
+        constant = std::numeric_limits<int64_t>::max();
+      continue;
+    }
+    dynamic =
+        dynamic ? arith::MulIOp::create(b, dynamic, value).getResult() : value;
+  }
+  Value folded = arith::ConstantIndexOp::create(b, constant);
+  if (!dynamic)
+    return folded;
+  return constant == 1 ? dynamic
+                       : arith::MulIOp::create(b, dynamic, folded).getResult();
+}
 
 void mlir::linalgx::buildSimpleFor(
     ImplicitLocOpBuilder &b, Value lb, Value ub,

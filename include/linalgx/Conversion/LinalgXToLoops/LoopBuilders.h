@@ -18,6 +18,23 @@ namespace mlir::linalgx {
 void buildSimpleFor(ImplicitLocOpBuilder &b, Value lb, Value ub,
                     function_ref<void(ImplicitLocOpBuilder &, Value)> body);
 
+/// `for ivs in [0, dims)` over `dims`, as an scf.parallel when `parallel`
+/// (an i1) holds, a serial nest otherwise; the body is built once per form.
+/// A constant `parallel` builds one form only. (The CPU pipeline turns
+/// scf.parallel into OpenMP worksharing loops.)
+void buildBatchLoops(
+    ImplicitLocOpBuilder &b, ArrayRef<Value> dims, Value parallel,
+    function_ref<void(ImplicitLocOpBuilder &, ValueRange)> body);
+
+/// i1 constant or value `lhs >= rhs` on index values, folded when both are
+/// constants.
+Value atLeast(ImplicitLocOpBuilder &b, Value lhs, int64_t rhs);
+
+/// The product of `values` (index), folded over constants. The products
+/// only choose between code paths by size: a constant product past INT64_MAX
+/// (static sizes up to 2^63 verify) saturates instead of overflowing.
+Value product(ImplicitLocOpBuilder &b, ArrayRef<Value> values);
+
 /// Element (i, j) of one matrix.
 using MatrixLoad =
     function_ref<Value(ImplicitLocOpBuilder &, Value i, Value j)>;
