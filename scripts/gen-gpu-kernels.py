@@ -12,8 +12,9 @@ linalgx-fuse-lu-permutation forms from lu + pivots_to_permutation).
 which the Python package (linalgx.cuda, linalgx.torch) and the JAX CUDA
 handler (runtime/jax) call: `linalgx_lu_<type>` (lu with the permutation,
 from `a` into separate outputs), `linalgx_lu_factor_<type>` (1-based pivots
-and no permutation: torch.linalg.lu_factor_ex's results) and
-`linalgx_pivots_to_permutation_<int>`, with the CPU path's argument order
+and no permutation: torch.linalg.lu_factor_ex's results),
+`linalgx_lu_solve_<type>_<none|transpose|adjoint>`, `linalgx_solve_<type>`
+(lu and lu_solve) and `linalgx_pivots_to_permutation_<int>`, with the CPU path's argument order
 (python/linalgx/ops.py)."""
 
 import argparse
@@ -44,6 +45,34 @@ func.func @{name}(%a: memref<?x?x?x{e}>, %lu: memref<?x?x?x{e}>,
   linalgx.lu ins(%a : memref<?x?x?x{e}>)
       outs(%lu, %piv, %info : memref<?x?x?x{e}>, memref<?x?xi32>, memref<?xi32>)
       permutation(%perm : memref<?x?xi32>)
+  return
+}}
+"""
+
+# lu_solve named `name` for the system `trans`, 1-based pivots or not.
+LU_SOLVE = """
+func.func @{name}(%lu: memref<?x?x?x{e}>, %piv: memref<?x?xi32>,
+                  %b: memref<?x?x?x{e}>, %x: memref<?x?x?x{e}>)
+    attributes {{llvm.emit_c_interface}} {{
+  linalgx.lu_solve {trans}{one_based}ins(%lu, %piv, %b : memref<?x?x?x{e}>, memref<?x?xi32>,
+                                           memref<?x?x?x{e}>)
+      outs(%x : memref<?x?x?x{e}>)
+  return
+}}
+"""
+
+# A = LU (1-based pivots, the kernels of lu_factor) and the solve, named
+# `name`: numpy.linalg.solve's work in one call.
+SOLVE = """
+func.func @{name}(%a: memref<?x?x?x{e}>, %lu: memref<?x?x?x{e}>,
+                  %piv: memref<?x?xi32>, %info: memref<?xi32>,
+                  %b: memref<?x?x?x{e}>, %x: memref<?x?x?x{e}>)
+    attributes {{llvm.emit_c_interface}} {{
+  linalgx.lu one_based ins(%a : memref<?x?x?x{e}>)
+      outs(%lu, %piv, %info : memref<?x?x?x{e}>, memref<?x?xi32>, memref<?xi32>)
+  linalgx.lu_solve one_based ins(%lu, %piv, %b : memref<?x?x?x{e}>, memref<?x?xi32>,
+                                                 memref<?x?x?x{e}>)
+      outs(%x : memref<?x?x?x{e}>)
   return
 }}
 """
@@ -174,6 +203,10 @@ def emit(args, out):
             print(LU_PERM.format(name="linalgx_lu_" + t, e=e))
             print(LU.format(name="linalgx_lu_factor_" + t, e=e,
                             one_based="one_based "))
+            for trans in ("none", "transpose", "adjoint"):
+                print(LU_SOLVE.format(name="linalgx_lu_solve_%s_%s" % (t, trans), e=e,
+                                      trans="trans = %s " % trans, one_based=""))
+            print(SOLVE.format(name="linalgx_solve_" + t, e=e))
         for i in ("i32", "i64"):
             print(PERM.format(name="linalgx_pivots_to_permutation_" + i, i=i,
                               one_based=""))

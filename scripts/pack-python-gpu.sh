@@ -44,11 +44,13 @@ grep -h "define XLA_FFI_API_M" \
   "$("$PY" -c 'import jax.ffi; print(jax.ffi.include_dir())')/xla/ffi/api/c_api.h" \
   > "$PACK/ffi_version_build.txt"
 cp "$ROOT/test/Integration/GPU/python_gpu.py" "$ROOT/test/Integration/GPU/jax_gpu.py" \
-   "$ROOT/test/Integration/GPU/torch_ops_gpu.py" "$ROOT/bench/bench_python.py" "$PACK/"
+   "$ROOT/test/Integration/GPU/torch_ops_gpu.py" "$ROOT/bench/bench_python.py" \
+   "$ROOT/bench/bench_solve.py" "$PACK/"
 cat > "$PACK/run.sh" <<'RUN'
 #!/usr/bin/env bash
 # On the GPU machine: bash run.sh OUTDIR [prebuilt]. Writes ffi.txt, smoke.log,
-# python_gpu.log, bench.log, bench_python.jsonl and table.md to OUTDIR.
+# python_gpu.log, bench.log, bench_python.jsonl, table.md, solve.log, solve.jsonl
+# and solve.md to OUTDIR.
 set -uo pipefail
 P=$(cd "$(dirname "$0")" && pwd)
 OUTDIR=${1:?output dir}
@@ -114,6 +116,10 @@ cp "$P"/torch_build/_linalgx_torch_ops*.so "$P/lib/" 2>/dev/null ||
 echo "== bench_python.py"
 timeout ${PYBENCH_TIMEOUT:-300} python3 "$P/bench_python.py" "$OUTDIR" > "$OUTDIR/bench.log" 2>&1 || echo "bench exit $?"
 tail -20 "$OUTDIR/bench.log"
+echo "== bench_solve.py"
+timeout ${SOLVEBENCH_TIMEOUT:-240} python3 "$P/bench_solve.py" "$OUTDIR" > "$OUTDIR/solve.log" 2>&1 ||
+  echo "solve bench exit $?"
+tail -12 "$OUTDIR/solve.log"
 echo "$passed passed, $failed failed (runtime smoke, python_gpu.py, torch_ops_gpu.py, jax_gpu.py)"
 RUN
 du -sh "$PACK" >&2

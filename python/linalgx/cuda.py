@@ -164,6 +164,13 @@ class CudaKernels:
         self.lu_entries = {}
         for name in LU_TYPES.values():
             self.lu_entries[name] = self._entry("linalgx_lu_" + name, 3, 3, 2, 1, 2)
+        self.lu_solve_entries = {}
+        self.solve_entries = {}
+        for name in LU_TYPES.values():
+            for trans in ("none", "transpose", "adjoint"):
+                self.lu_solve_entries[name, trans] = self._entry(
+                    "linalgx_lu_solve_%s_%s" % (name, trans), 3, 2, 3, 3)
+            self.solve_entries[name] = self._entry("linalgx_solve_" + name, 3, 3, 2, 1, 3, 3)
         self.perm_entries = {}
         for name in PIVOT_TYPES.values():
             self.perm_entries[name] = self._entry("linalgx_pivots_to_permutation_" + name, 2, 2)
@@ -405,3 +412,97 @@ def pivots_to_permutation(pivots, n):
                              library.stream(), (library.pointer(pivots), (b, k)),
                              (library.pointer(permutation), (b, n)))
     return permutation
+
+
+def _solve_shapes(what, a_shape, b_shape, vector):
+    """(batch, n, r) of a solve of [..., N, N] matrices and b [..., N] (one
+    side, `vector`) or [..., N, R], with equal batch dimensions."""
+    if len(a_shape) < 2 or a_shape[-1] != a_shape[-2]:
+        raise ValueError("%s: the matrices must be square [..., N, N], got shape %s"
+                         % (what, a_shape))
+    *batch, n, _ = a_shape
+    batch = tuple(batch)
+    expected = batch + (n,)
+    if (tuple(b_shape) if vector else tuple(b_shape[:-1])) != expected:
+        raise ValueError("%s: b must have shape %s or %s + (R,) on a CUDA array, got %s"
+                         % (what, expected, expected, tuple(b_shape)))
+    return batch, n, 1 if vector else b_shape[-1]
+
+
+def _validate_solve_arrays(what, a, b):
+    kind = array_kind(a)
+    if kind in ("jax", "dlpack") or array_kind(b) != kind:
+        raise TypeError("%s: a and b must both be PyTorch or CuPy CUDA arrays (or both CUDA "
+                        "array interface objects), got %s and %s"
+                        % (what, type(a).__name__, type(b).__name__))
+    a_dtype, a_shape = _dtype_and_shape(a, kind)
+    b_dtype, b_shape = _dtype_and_shape(b, kind)
+    if a_dtype not in LU_TYPES or b_dtype != a_dtype:
+        raise TypeError("%s: a and b must have one dtype among float32, float64, complex64 "
+                        "and complex128 on the GPU, got %s and %s" % (what, a_dtype, b_dtype))
+    if kind == "cai":
+        _check_cai_contiguous(a, what)
+        _check_cai_contiguous(b, what)
+    return kind, a_dtype, tuple(a_shape), tuple(b_shape)
+
+
+def lu_solve(lu_and_piv, b, trans=0):
+    """linalgx.lu_solve for CUDA arrays (int32 0-based pivots): the
+    generated lu_solve kernel on the array library's current stream."""
+    what = "linalgx.lu_solve"
+    factors, pivots = lu_and_piv
+    kind, dtype, lu_shape, b_shape = _validate_solve_arrays(what, factors, b)
+    trans_name = {0: "none", "N": "none", 1: "transpose", "T": "transpose", 2: "adjoint",
+                  "C": "adjoint", "H": "adjoint"}.get(trans)
+    if trans_name is None:
+        raise ValueError("%s: trans must be 0, 1 or 2 ('N', 'T' or 'C'), got %r" % (what, trans))
+    pivot_dtype, pivot_shape = _dtype_and_shape(pivots, array_kind(pivots))
+    vector = len(b_shape) == len(lu_shape) - 1
+    batch, n, r = _solve_shapes(what, lu_shape, b_shape, vector)
+    if pivot_dtype != np.int32 or tuple(pivot_shape) != batch + (n,):
+        raise ValueError("%s: piv must be int32 of shape %s on the GPU, got %s %s"
+                         % (what, batch + (n,), pivot_dtype, tuple(pivot_shape)))
+    library_kernels = kernels()
+    factors, library = _adopt(factors, kind, what)
+    if kind == "cai":  # views of the library _adopt chose
+        pivots, b = _adopt(pivots, kind, what)[0], _adopt(b, kind, what)[0]
+    count = int(np.prod(batch, dtype=np.int64))
+    with library.device_scope():
+        factors, pivots, b = (library.contiguous(x) for x in (factors, pivots, b))
+        solution = library.empty(b_shape, dtype)
+        p = library.pointer
+        library_kernels.call(library_kernels.lu_solve_entries[LU_TYPES[dtype], trans_name],
+                             library.stream(), (p(factors), (count, n, n)),
+                             (p(pivots), (count, n)), (p(b), (count, n, r)),
+                             (p(solution), (count, n, r)))
+    return solution
+
+
+def solve(a, b):
+    """linalgx.solve for CUDA arrays of equal batch dimensions: the LU and
+    the solve in one call on the array library's current stream, then a
+    check of info (one host synchronization, as torch.linalg.solve makes):
+    an exactly singular matrix raises numpy.linalg.LinAlgError."""
+    what = "linalgx.solve"
+    kind, dtype, a_shape, b_shape = _validate_solve_arrays(what, a, b)
+    vector = len(b_shape) == len(a_shape) - 1
+    batch, n, r = _solve_shapes(what, a_shape, b_shape, vector)
+    library_kernels = kernels()
+    a, library = _adopt(a, kind, what)
+    if kind == "cai":
+        b = _adopt(b, kind, what)[0]
+    count = int(np.prod(batch, dtype=np.int64))
+    with library.device_scope():
+        a, b = library.contiguous(a), library.contiguous(b)
+        factors = library.empty(a_shape, dtype)
+        pivots = library.empty(batch + (n,), np.int32)
+        info = library.empty(batch, np.int32)
+        solution = library.empty(b_shape, dtype)
+        p = library.pointer
+        library_kernels.call(library_kernels.solve_entries[LU_TYPES[dtype]], library.stream(),
+                             (p(a), (count, n, n)), (p(factors), (count, n, n)),
+                             (p(pivots), (count, n)), (p(info), (count,)),
+                             (p(b), (count, n, r)), (p(solution), (count, n, r)))
+        if count and bool((info > 0).any()):
+            raise np.linalg.LinAlgError("Singular matrix")
+    return solution

@@ -235,6 +235,9 @@ def lu_solve(lu_and_piv, b, trans=0, *, pipeline=jit.DEFAULT_PIPELINE):
     """
     if not isinstance(lu_and_piv, (tuple, list)) or len(lu_and_piv) != 2:
         raise TypeError("linalgx.lu_solve: lu_and_piv must be the pair (lu, piv)")
+    if cuda.is_cuda_array(lu_and_piv[0]):
+        _check_default_pipeline(pipeline, "linalgx.lu_solve")
+        return cuda.lu_solve(lu_and_piv, b, trans)
     factors = _as_host_array(lu_and_piv[0], "linalgx.lu_solve: lu")
     pivots = _as_host_array(lu_and_piv[1], "linalgx.lu_solve: piv")
     b = _as_host_array(b, "linalgx.lu_solve: b")
@@ -288,6 +291,9 @@ def solve(a, b, *, pipeline=jit.DEFAULT_PIPELINE):
     (linalgx.lu_solve); an exactly singular matrix raises
     numpy.linalg.LinAlgError, as NumPy does.
     """
+    if cuda.is_cuda_array(a):
+        _check_default_pipeline(pipeline, "linalgx.solve")
+        return cuda.solve(a, b)
     a = _as_host_array(a, "linalgx.solve: a")
     b = _as_host_array(b, "linalgx.solve: b")
     dtype = np.result_type(a.dtype, b.dtype, np.float32)

@@ -110,6 +110,23 @@ def test_pivots_to_permutation_rejects_bad_input():
         linalgx.pivots_to_permutation(FakeCudaArray(shape=(2,), typestr="<i4"), 3.0)
 
 
+def test_solve_rejects_bad_cuda_input():
+    """Checked before the kernels library is loaded, each naming the argument."""
+    a, b = FakeCudaArray(shape=(4, 3, 3)), FakeCudaArray(shape=(4, 3))
+    with pytest.raises(TypeError, match="a and b must both be"):
+        linalgx.solve(a, np.ones((4, 3)))
+    with pytest.raises(TypeError, match="one dtype among"):
+        linalgx.solve(a, FakeCudaArray(shape=(4, 3), typestr="<f4"))
+    with pytest.raises(ValueError, match="must be square"):
+        linalgx.solve(FakeCudaArray(shape=(3, 4)), b)
+    with pytest.raises(ValueError, match=r"b must have shape \(4, 3\)"):
+        linalgx.solve(a, FakeCudaArray(shape=(5, 3)))
+    with pytest.raises(ValueError, match="trans must be 0, 1 or 2"):
+        linalgx.lu_solve((a, FakeCudaArray(shape=(4, 3), typestr="<i4")), b, trans=5)
+    with pytest.raises(ValueError, match="piv must be int32 of shape"):
+        linalgx.lu_solve((a, FakeCudaArray(shape=(4, 3), typestr="<i8")), b)
+
+
 def test_pipeline_is_for_the_cpu_path():
     with pytest.raises(ValueError, match="applies to the CPU path"):
         linalgx.lu(FakeCudaArray(), pipeline="linalgx-cpu-pipeline{lu-strategy=loops}")

@@ -6,6 +6,7 @@
   and JAX GPU arrays (the CUDA path, liblinalgx_cuda_kernels.so);
 * linalgx.jax.lu under jax.jit and jax.vmap (the CUDA XLA FFI handler);
 * linalgx.torch.lu_factor / lu_factor_ex / lu;
+* linalgx.solve / lu_solve on PyTorch CUDA tensors (the lu_solve kernel);
 
 for the cases of the GPU issue and random shapes and dtypes: pivots
 identical to JAX's and PyTorch's on real input without ties (n <= 128;
@@ -292,6 +293,51 @@ def check_edges():
             check(text in str(error), "bad input raises %s: %s" % (kind.__name__, error))
 
 
+def check_solve(rng, shape, rhs, dtype):
+    """linalgx.solve and linalgx.lu_solve on CUDA tensors (the generated
+    lu_solve kernel) against torch.linalg.solve and torch.linalg.lu_solve:
+    residual ||op(A) X - B|| <= 10 n eps ||op(A)|| ||X|| per batch, the
+    three systems, a vector and a matrix of right-hand sides; singular
+    input raises LinAlgError."""
+    n = shape[-1]
+    a = torch.as_tensor(random_matrix(rng, shape, dtype)).cuda()
+    b_shape = shape[:-1] if rhs is None else shape[:-1] + (rhs,)
+    b = torch.as_tensor(random_matrix(rng, b_shape, dtype)).cuda()
+    eps = np.finfo(dtype).eps
+    label = "%s rhs %s %s" % (shape, rhs, np.dtype(dtype).name)
+
+    def residual_ok(op, x):
+        x2 = x if rhs is not None else x.unsqueeze(-1)
+        b2 = b if rhs is not None else b.unsqueeze(-1)
+        wide = torch.complex128
+        res = torch.linalg.matrix_norm((op.to(wide) @ x2.to(wide)) - b2.to(wide))
+        bound = 10 * n * eps * torch.linalg.matrix_norm(op.to(wide)) * \
+            torch.linalg.matrix_norm(x2.to(wide))
+        return bool((res <= bound).all()), float((res / bound).max())
+
+    x = linalgx.solve(a, b)
+    ok, ratio = residual_ok(a, x)
+    check(ok and x.shape == b.shape and x.dtype == b.dtype,
+          "%s linalgx.solve: residual %.3g of its bound" % (label, ratio))
+    lu, piv = torch.linalg.lu_factor(a)
+    piv0 = (piv - 1).to(torch.int32).contiguous()
+    for trans, op in ((0, a), (1, a.mT), (2, a.mH)):
+        x = linalgx.lu_solve((lu.contiguous(), piv0), b, trans=trans)
+        ok, ratio = residual_ok(op, x)
+        check(ok, "%s linalgx.lu_solve trans=%d: residual %.3g of its bound"
+              % (label, trans, ratio))
+
+
+def check_solve_singular():
+    a = torch.tensor([[1.0, 2.0], [2.0, 4.0]], device="cuda", dtype=torch.float64)
+    try:
+        linalgx.solve(a, torch.ones(2, device="cuda", dtype=torch.float64))
+        raised = False
+    except np.linalg.LinAlgError:
+        raised = True
+    check(raised, "linalgx.solve of a singular CUDA matrix raises LinAlgError")
+
+
 def guarded(function, *args, **kwargs):
     """A Python exception in one group of checks is one failure, and the
     other groups still run."""
@@ -328,6 +374,12 @@ def main():
             n = m
         label = "random %s %s" % (batch + (m, n), np.dtype(dtype).name)
         guarded(compare_case, rng, batch + (m, n), dtype, label, exact_pivots=True)
+    for shape, rhs, dtype in [((1000, 3, 3), None, np.float64), ((64, 75, 75), 75, np.float64),
+                              ((4096, 32, 32), None, np.float64), ((75, 75), None, np.float64),
+                              ((17, 40, 40), 3, np.complex128), ((9, 20, 20), 2, np.float32),
+                              ((5, 33, 33), None, np.complex64), ((300, 300), 4, np.float64)]:
+        guarded(check_solve, rng, shape, rhs, dtype)
+    guarded(check_solve_singular)
     guarded(check_vmap, rng)
     guarded(check_singular)
     guarded(check_streams, rng)

@@ -74,6 +74,27 @@ LINALGX_CUDA_KERNELS_LU_FACTOR(f64)
 LINALGX_CUDA_KERNELS_LU_FACTOR(c32)
 LINALGX_CUDA_KERNELS_LU_FACTOR(c64)
 #undef LINALGX_CUDA_KERNELS_LU_FACTOR
+// linalgx_lu_solve_<type>_<trans>(lu, pivots, rhs, solution) and
+// linalgx_solve_<type>(a, lu, pivots, info, rhs, solution): the solve from
+// 0-based pivots, and lu one_based + lu_solve one_based in one call.
+#define LINALGX_CUDA_KERNELS_LU_SOLVE(T, TRANS)                                \
+  void _mlir_ciface_linalgx_lu_solve_##T##_##TRANS(                            \
+      linalgx::cuda_kernels::MemRef<3> *, linalgx::cuda_kernels::MemRef<2> *,  \
+      linalgx::cuda_kernels::MemRef<3> *, linalgx::cuda_kernels::MemRef<3> *);
+#define LINALGX_CUDA_KERNELS_SOLVE(T)                                          \
+  LINALGX_CUDA_KERNELS_LU_SOLVE(T, none)                                       \
+  LINALGX_CUDA_KERNELS_LU_SOLVE(T, transpose)                                  \
+  LINALGX_CUDA_KERNELS_LU_SOLVE(T, adjoint)                                    \
+  void _mlir_ciface_linalgx_solve_##T(                                         \
+      linalgx::cuda_kernels::MemRef<3> *, linalgx::cuda_kernels::MemRef<3> *,  \
+      linalgx::cuda_kernels::MemRef<2> *, linalgx::cuda_kernels::MemRef<1> *,  \
+      linalgx::cuda_kernels::MemRef<3> *, linalgx::cuda_kernels::MemRef<3> *);
+LINALGX_CUDA_KERNELS_SOLVE(f32)
+LINALGX_CUDA_KERNELS_SOLVE(f64)
+LINALGX_CUDA_KERNELS_SOLVE(c32)
+LINALGX_CUDA_KERNELS_SOLVE(c64)
+#undef LINALGX_CUDA_KERNELS_SOLVE
+#undef LINALGX_CUDA_KERNELS_LU_SOLVE
 void _mlir_ciface_linalgx_pivots_to_permutation_i32(
     linalgx::cuda_kernels::MemRef<2> *, linalgx::cuda_kernels::MemRef<2> *);
 void _mlir_ciface_linalgx_pivots_to_permutation_i64(
