@@ -1,16 +1,25 @@
 // linalgx.lu_solve on the GPU: the right-hand sides copied into the solution
-// unless they are one buffer, then one launch of a thread-per-column kernel
-// named by element type, pivot type and base, and system (Aᴴ of a real
-// matrix is Aᵀ's kernel).
+// unless they are one buffer, then the launch of the warp-per-matrix kernel
+// (N > 8, at most 7 right-hand sides, the factors in a block's shared
+// memory) or of the thread-per-column one, named by element type, pivot type and base, and
+// system (Aᴴ of a real matrix is Aᵀ's kernel).
 // RUN: linalgx-opt %s -split-input-file -convert-linalgx-to-gpu | FileCheck %s
 
 // CHECK-LABEL: func.func @solve
 // CHECK:         scf.if
 // CHECK:           gpu.memcpy async
-// CHECK:         gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i32_transpose
-// CHECK-SAME:      args(%{{.+}} : memref<?x?x?xf64>, %{{.+}} : memref<?x?xi32>, %{{.+}} : memref<?x?x?xf64>)
+// CHECK:         scf.if
+// CHECK:           gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i32_transpose_warp
+// CHECK-SAME:        threads in (%c32,
+// CHECK-SAME:        dynamic_shared_memory_size
+// CHECK:         scf.if
+// CHECK:           gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i32_transpose blocks
+// CHECK-SAME:        args(%{{.+}} : memref<?x?x?xf64>, %{{.+}} : memref<?x?xi32>, %{{.+}} : memref<?x?x?xf64>)
 // CHECK:         gpu.func @linalgx_lu_solve_f64_i32_transpose(
 // CHECK-SAME:      known_block_size = array<i32: 128, 1, 1>
+// CHECK:         gpu.func @linalgx_lu_solve_f64_i32_transpose_warp(
+// CHECK-SAME:      known_block_size = array<i32: 32, 1, 1>
+// CHECK:           gpu.dynamic_shared_memory
 func.func @solve(%lu: memref<4x8x8xf64>, %p: memref<4x8xi32>, %b: memref<4x8x2xf64>, %x: memref<4x8x2xf64>) {
   linalgx.lu_solve trans = adjoint ins(%lu, %p, %b : memref<4x8x8xf64>, memref<4x8xi32>, memref<4x8x2xf64>)
       outs(%x : memref<4x8x2xf64>)
