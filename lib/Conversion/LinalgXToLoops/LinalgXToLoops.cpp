@@ -9,6 +9,7 @@
 
 #include "linalgx/Conversion/ElementArith.h"
 #include "linalgx/Conversion/LinalgXToLoops/LoopBuilders.h"
+#include "linalgx/Conversion/LuSolveSteps.h"
 #include "linalgx/Conversion/Passes.h"
 #include "linalgx/Dialect/LinalgX/IR/LinalgXOps.h"
 
@@ -193,16 +194,9 @@ public:
         trans(op.getTrans()) {}
 
   void build(ImplicitLocOpBuilder &b) {
-    if (trans == LuSolveTrans::None) {
-      exchangeRows(b, /*reverse=*/false);
-      substitute(b, /*lower=*/true);
-      substitute(b, /*lower=*/false);
-      return;
-    }
-    // Aᵀ = Uᵀ Lᵀ P: Uᵀ is lower triangular, Lᵀ upper with a unit diagonal.
-    substitute(b, /*lower=*/true);
-    substitute(b, /*lower=*/false);
-    exchangeRows(b, /*reverse=*/true);
+    forEachGetrsStep(
+        trans, [&](bool reverse) { exchangeRows(b, reverse); },
+        [&](bool lower) { substitute(b, lower); });
   }
 
 private:
@@ -268,7 +262,7 @@ private:
   /// has the unit diagonal when it is L (no transpose), its upper one when
   /// it is Lᵀ.
   void substitute(ImplicitLocOpBuilder &b, bool lower) {
-    bool unitDiagonal = lower == (trans == LuSolveTrans::None);
+    bool unitDiagonal = hasUnitDiagonal(trans, lower);
     Value zero = arith::ConstantIndexOp::create(b, 0);
     Value one = arith::ConstantIndexOp::create(b, 1);
     Value last = arith::SubIOp::create(b, n, one);

@@ -16,6 +16,7 @@
 #include "KernelBuilder.h"
 #include "LuCommon.h"
 #include "linalgx/Conversion/ElementArith.h"
+#include "linalgx/Conversion/LuSolveSteps.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -25,6 +26,20 @@ namespace mlir::linalgx::gpu_kernels {
 namespace {
 
 constexpr int64_t kLuSolveBlockSize = 128;
+
+/// The row that step i of the exchanges swaps with row i, and whether the
+/// swap happens: a pivot outside [0, N) names no row and is skipped (one
+/// unsigned comparison: a negative pivot is a huge row), as
+/// pivots_to_permutation skips it.
+std::pair<Value, Value> exchangedRow(KernelBuilder &b, Value pivots,
+                                     Value matrix, Value i, Value n,
+                                     bool oneBased) {
+  Value pivot = b.load(pivots, ValueRange{matrix, i});
+  if (oneBased)
+    pivot = b.sub(pivot, b.integer(pivot.getType(), 1));
+  Value row = b.toIndex(pivot);
+  return {row, b.both(b.ultU(row, n), b.ne(row, i))};
+}
 
 /// The kernel's body: the columns of every matrix in a grid-stride loop.
 class LuSolveKernel {
@@ -53,16 +68,9 @@ public:
 
 private:
   void solveColumn(KernelBuilder &b) {
-    if (trans == LuSolveTrans::None) {
-      exchangeRows(b, /*reverse=*/false);
-      substitute(b, /*lower=*/true);
-      substitute(b, /*lower=*/false);
-      return;
-    }
-    // Aᵀ = Uᵀ Lᵀ P: Uᵀ is lower triangular, Lᵀ upper with a unit diagonal.
-    substitute(b, /*lower=*/true);
-    substitute(b, /*lower=*/false);
-    exchangeRows(b, /*reverse=*/true);
+    forEachGetrsStep(
+        trans, [&](bool reverse) { exchangeRows(b, reverse); },
+        [&](bool lower) { substitute(b, lower); });
   }
 
   Value loadX(KernelBuilder &b, Value i) {
@@ -85,12 +93,8 @@ private:
   void exchangeRows(KernelBuilder &b, bool reverse) {
     b.forLoop(b.index(0), n, b.index(1), [&](KernelBuilder &b, Value step) {
       Value i = reverse ? b.sub(b.sub(n, b.index(1)), step) : step;
-      Value pivot = b.load(pivots, ValueRange{matrix, i});
-      if (oneBased)
-        pivot = b.sub(pivot, b.integer(pivot.getType(), 1));
-      // Unsigned: a negative pivot is a huge row.
-      Value row = b.toIndex(pivot);
-      b.ifThen(b.both(b.ultU(row, n), b.ne(row, i)), [&](KernelBuilder &b) {
+      auto [row, exchanges] = exchangedRow(b, pivots, matrix, i, n, oneBased);
+      b.ifThen(exchanges, [&](KernelBuilder &b) {
         Value atI = loadX(b, i), atRow = loadX(b, row);
         storeX(b, atRow, i);
         storeX(b, atI, row);
@@ -101,7 +105,7 @@ private:
   /// x := T⁻¹ x for the lower (forwards) or upper (backwards) triangle of
   /// the system's factors; the unit diagonal is L's (or Lᵀ's).
   void substitute(KernelBuilder &b, bool lower) {
-    bool unitDiagonal = lower == (trans == LuSolveTrans::None);
+    bool unitDiagonal = hasUnitDiagonal(trans, lower);
     b.forLoop(b.index(0), n, b.index(1), [&](KernelBuilder &b, Value step) {
       Value i = lower ? step : b.sub(b.sub(n, b.index(1)), step);
       Value lb = lower ? b.index(0) : b.add(i, b.index(1));
@@ -202,16 +206,9 @@ private:
       b.store(b.load(x, ValueRange{matrix, i, c}), column, i);
     });
     b.barrier();
-    if (trans == LuSolveTrans::None) {
-      exchangeRows(b, /*reverse=*/false);
-      sweep(b, /*lower=*/true);
-      sweep(b, /*lower=*/false);
-    } else {
-      // Aᵀ = Uᵀ Lᵀ P, as in the thread kernel.
-      sweep(b, /*lower=*/true);
-      sweep(b, /*lower=*/false);
-      exchangeRows(b, /*reverse=*/true);
-    }
+    forEachGetrsStep(
+        trans, [&](bool reverse) { exchangeRows(b, reverse); },
+        [&](bool lower) { sweep(b, lower); });
     forLaneRows(b, b.index(0), n, [&](KernelBuilder &b, Value i) {
       b.store(b.load(column, i), x, ValueRange{matrix, i, c});
     });
@@ -222,11 +219,8 @@ private:
     b.ifThen(b.eq(lane, b.index(0)), [&](KernelBuilder &b) {
       b.forLoop(b.index(0), n, b.index(1), [&](KernelBuilder &b, Value step) {
         Value i = reverse ? b.sub(b.sub(n, b.index(1)), step) : step;
-        Value pivot = b.load(pivots, ValueRange{matrix, i});
-        if (oneBased)
-          pivot = b.sub(pivot, b.integer(pivot.getType(), 1));
-        Value row = b.toIndex(pivot);
-        b.ifThen(b.both(b.ultU(row, n), b.ne(row, i)), [&](KernelBuilder &b) {
+        auto [row, exchanges] = exchangedRow(b, pivots, matrix, i, n, oneBased);
+        b.ifThen(exchanges, [&](KernelBuilder &b) {
           Value atI = b.load(column, i), atRow = b.load(column, row);
           b.store(atRow, column, i);
           b.store(atI, column, row);
@@ -241,7 +235,7 @@ private:
   /// unless that is L's (or Lᵀ's) unit one; the lanes then subtract its
   /// multiples from the rows still to come.
   void sweep(KernelBuilder &b, bool lower) {
-    bool unitDiagonal = lower == (trans == LuSolveTrans::None);
+    bool unitDiagonal = hasUnitDiagonal(trans, lower);
     b.forLoop(b.index(0), n, b.index(1), [&](KernelBuilder &b, Value step) {
       Value j = lower ? step : b.sub(b.sub(n, b.index(1)), step);
       Value xj = b.load(column, j);
