@@ -41,11 +41,12 @@ std::pair<Value, Value> exchangedRow(KernelBuilder &b, Value pivots,
   return {row, b.both(b.ultU(row, n), b.ne(row, i))};
 }
 
-/// The kernel's body: the columns of every matrix in a grid-stride loop.
-class LuSolveKernel {
+/// The thread-per-column kernel's body: the columns of every matrix in a
+/// grid-stride loop.
+class LuSolveThreadKernel {
 public:
-  LuSolveKernel(KernelBuilder &top, ValueRange args, Type elementType,
-                LuSolveTrans trans, bool oneBased)
+  LuSolveThreadKernel(KernelBuilder &top, ValueRange args, Type elementType,
+                      LuSolveTrans trans, bool oneBased)
       : top(top), lu(args[0]), pivots(args[1]), x(args[2]),
         element(elementType, ElementArith::Flavour::Kernel), trans(trans),
         oneBased(oneBased) {}
@@ -294,7 +295,7 @@ void launchLuSolveKernel(ModuleOp module, ImplicitLocOpBuilder &b,
       module, name, types, {static_cast<int32_t>(kLuSolveBlockSize), 1, 1},
       /*workgroupTypes=*/{},
       [&](KernelBuilder &kb, ValueRange args, ValueRange) {
-        LuSolveKernel(kb, args, elementType, trans, oneBased).emit();
+        LuSolveThreadKernel(kb, args, elementType, trans, oneBased).emit();
       });
   gpu::GPUFuncOp warpKernel = getOrCreateKernel(
       module, name + "_warp", types, {32, 1, 1}, /*workgroupTypes=*/{},
