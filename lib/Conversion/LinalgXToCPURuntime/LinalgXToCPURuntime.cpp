@@ -182,24 +182,19 @@ bool canLower(LuOp op, CPULuStrategy strategy) {
   return surelyFits || runtimeCanTake(op);
 }
 
-/// Adds one to every element of the integer memref `values` whose leading
-/// indices are `indices` (all of them for an empty list).
-void incrementEach(ImplicitLocOpBuilder &b, Value values,
-                   SmallVector<Value> indices = {}) {
-  if (static_cast<int64_t>(indices.size()) ==
-      cast<MemRefType>(values.getType()).getRank()) {
-    Value value = memref::LoadOp::create(b, values, indices);
-    memref::StoreOp::create(b, storedPivot(b, value, /*oneBased=*/true), values,
-                            indices);
-    return;
-  }
-  Value size = memref::DimOp::create(b, values, indices.size());
-  buildSimpleFor(b, arith::ConstantIndexOp::create(b, 0), size,
-                 [&](ImplicitLocOpBuilder &b, Value i) {
-                   SmallVector<Value> inner(indices);
-                   inner.push_back(i);
-                   incrementEach(b, values, inner);
-                 });
+/// Adds one to every element of the integer memref `values`.
+void incrementEach(ImplicitLocOpBuilder &b, Value values) {
+  SmallVector<Value> dims;
+  for (int64_t dim = 0; dim < cast<MemRefType>(values.getType()).getRank();
+       ++dim)
+    dims.push_back(memref::DimOp::create(b, values, dim));
+  buildBatchLoops(b, dims, arith::ConstantIntOp::create(b, 0, 1),
+                  [&](ImplicitLocOpBuilder &b, ValueRange indices) {
+                    Value value = memref::LoadOp::create(b, values, indices);
+                    memref::StoreOp::create(
+                        b, storedPivot(b, value, /*oneBased=*/true), values,
+                        indices);
+                  });
 }
 
 /// The runtime call for the whole of `op`, then its permutation.

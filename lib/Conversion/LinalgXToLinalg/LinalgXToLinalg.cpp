@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "linalgx/Conversion/ElementArith.h"
+#include "linalgx/Conversion/LinalgXToLoops/LoopBuilders.h"
 #include "linalgx/Conversion/Passes.h"
 #include "linalgx/Dialect/LinalgX/IR/LinalgXOps.h"
 
@@ -250,19 +251,15 @@ private:
         });
 
     // pivots[:, k] = p; info = k + 1 where the first zero pivot is.
-    Value pivotsColumn = generate(
-        b, emptyLike(b, pivotRow, intType), ValueRange{pivotRow},
-        {b.getMultiDimIdentityMap(1)},
-        [&](ImplicitLocOpBuilder &nb, ValueRange args) -> Value {
-          Value row = args[0];
-          if (intType != row.getType())
-            row = arith::TruncIOp::create(nb, intType, row);
-          if (!oneBased)
-            return row;
-          return arith::AddIOp::create(
-              nb, row,
-              arith::ConstantOp::create(nb, nb.getIntegerAttr(intType, 1)));
-        });
+    Value pivotsColumn =
+        generate(b, emptyLike(b, pivotRow, intType), ValueRange{pivotRow},
+                 {b.getMultiDimIdentityMap(1)},
+                 [&](ImplicitLocOpBuilder &nb, ValueRange args) -> Value {
+                   Value row = args[0];
+                   if (intType != row.getType())
+                     row = arith::TruncIOp::create(nb, intType, row);
+                   return storedPivot(nb, row, oneBased);
+                 });
     Value batchSize = tensor::DimOp::create(b, pivots, 0);
     SmallVector<OpFoldResult> offsets = {b.getIndexAttr(0), k};
     SmallVector<OpFoldResult> sizes = {batchSize, b.getIndexAttr(1)};

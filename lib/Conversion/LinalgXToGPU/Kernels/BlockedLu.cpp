@@ -10,6 +10,7 @@
 #include "KernelBuilder.h"
 #include "Permutation.h"
 #include "linalgx/Conversion/ElementArith.h"
+#include "linalgx/Conversion/LinalgXToLoops/LoopBuilders.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -237,7 +238,7 @@ private:
       });
     });
     b.ifThen(b.cmp(P::eq, thread, top.index(0)), [&](KernelBuilder &b) {
-      b.store(rebasePivot(
+      b.store(storedPivot(
                   b,
                   arith::IndexCastOp::create(b, intType, b.add(pivotRow, k0)),
                   oneBasedPivots),

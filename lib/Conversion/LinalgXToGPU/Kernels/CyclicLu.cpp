@@ -9,6 +9,7 @@
 #include "../GPULoweringUtils.h"
 #include "KernelBuilder.h"
 #include "linalgx/Conversion/ElementArith.h"
+#include "linalgx/Conversion/LinalgXToLoops/LoopBuilders.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -791,7 +792,7 @@ void CyclicLuKernel::publishPivot(KernelBuilder &b, const Search &s,
                            b.i32(0))),
           outcome, s.parity);
   b.store(
-      rebasePivot(b, b.extendUnsigned(pivotPosition, intType), oneBasedPivots),
+      storedPivot(b, b.extendUnsigned(pivotPosition, intType), oneBasedPivots),
       pivots, ValueRange{matrix, s.step});
   b.store(s.rowAtStep, rowOrder,
           b.add(b.toIndexUnsigned(pivotPosition), b.index(rowAtPosition)));

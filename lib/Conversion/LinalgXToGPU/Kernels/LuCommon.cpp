@@ -66,11 +66,4 @@ Value reduceMaxKey(KernelBuilder &b, Value key,
                  arith::ExtUIOp::create(b, keyType, bestLow));
 }
 
-Value rebasePivot(KernelBuilder &b, Value pivot, bool oneBased) {
-  if (!oneBased)
-    return pivot;
-  return b.add(pivot, arith::ConstantOp::create(
-                          b, b.getIntegerAttr(pivot.getType(), 1)));
-}
-
 } // namespace mlir::linalgx::gpu_kernels

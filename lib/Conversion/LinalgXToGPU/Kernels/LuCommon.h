@@ -42,10 +42,6 @@ Value pivotKey(KernelBuilder &b, const ElementArith &element, Value value,
 Value reduceMaxKey(KernelBuilder &b, Value key,
                    function_ref<Value(KernelBuilder &, Value)> reduceMax);
 
-/// `pivot` (the pivots' integer type, 0-based) as an `lu` with `one_based`
-/// pivots stores it: plus one. Unchanged otherwise.
-Value rebasePivot(KernelBuilder &b, Value pivot, bool oneBased);
-
 } // namespace mlir::linalgx::gpu_kernels
 
 #endif // LINALGX_LIB_CONVERSION_LINALGXTOGPU_KERNELS_LU_COMMON_H

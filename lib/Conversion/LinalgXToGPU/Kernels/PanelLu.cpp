@@ -9,6 +9,7 @@
 #include "../GPULoweringUtils.h"
 #include "KernelBuilder.h"
 #include "linalgx/Conversion/ElementArith.h"
+#include "linalgx/Conversion/LinalgXToLoops/LoopBuilders.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -728,7 +729,7 @@ SmallVector<Value> PanelLuKernel::finishStep(KernelBuilder &b, Pivot &pivot) {
   // Every lane stores the same value to the same address: no
   // branch on the chain.
   b.store(
-      rebasePivot(b, b.extendSigned(pivot.position, intType), oneBasedPivots),
+      storedPivot(b, b.extendSigned(pivot.position, intType), oneBasedPivots),
       pivots, ValueRange{matrix, b.toIndex(step.k)});
   if (!pivot.slow)
     return eliminate(b, pivot, /*divide=*/false);

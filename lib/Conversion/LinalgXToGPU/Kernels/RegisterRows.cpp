@@ -9,6 +9,7 @@
 #include "RegisterRows.h"
 #include "KernelBuilder.h"
 #include "linalgx/Conversion/ElementArith.h"
+#include "linalgx/Conversion/LinalgXToLoops/LoopBuilders.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -64,7 +65,7 @@ std::pair<Value, Value> exchangeRows(KernelBuilder &b, Value position,
     Value pivotIndex = intType.isInteger(32)
                            ? pivotPosition
                            : arith::ExtUIOp::create(b, intType, pivotPosition);
-    b.store(rebasePivot(b, pivotIndex, oneBasedPivots), pivots,
+    b.store(storedPivot(b, pivotIndex, oneBasedPivots), pivots,
             ValueRange{matrix, stepIndex});
   });
   return {newPosition, newUsed};

@@ -9,6 +9,7 @@
 #include "../GPULoweringUtils.h"
 #include "KernelBuilder.h"
 #include "linalgx/Conversion/ElementArith.h"
+#include "linalgx/Conversion/LinalgXToLoops/LoopBuilders.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -311,7 +312,7 @@ void SharedMemoryLuKernel::exchangeRows(KernelBuilder &b, Value kk,
     Value pivotValue = intType.isInteger(32)
                            ? bestRow
                            : arith::ExtUIOp::create(b, intType, bestRow);
-    b.store(rebasePivot(b, pivotValue, oneBasedPivots), pivots,
+    b.store(storedPivot(b, pivotValue, oneBasedPivots), pivots,
             ValueRange{matrix, kk});
   });
 }
