@@ -17,6 +17,7 @@
 #include "Kernels/BlockRegisterLu.h"
 #include "Kernels/BlockedLu.h"
 #include "Kernels/CyclicLu.h"
+#include "Kernels/Determinant.h"
 #include "Kernels/LuSolve.h"
 #include "Kernels/PanelLu.h"
 #include "Kernels/Permutation.h"
@@ -113,6 +114,25 @@ struct LuSolveOpToGPU : public OpToGPUPattern<LuSolveOp> {
                                     address(solution)),
               [&] { work.copy(solution, rhs); });
     launchLuSolveKernel(module, b, work, op, lu, pivots, solution);
+    work.finish();
+  }
+};
+
+template <typename OpTy>
+struct DeterminantOpToGPU : public OpToGPUPattern<OpTy> {
+  using OpToGPUPattern<OpTy>::OpToGPUPattern;
+
+  void emit(OpTy op, ModuleOp module, ImplicitLocOpBuilder &b) const override {
+    DeviceWork work(b, this->options.hostBuffers);
+    int64_t batchRank = op.getBatchRank();
+    Value lu = collapseBatch(b, work.input(op.getLu()), batchRank);
+    Value pivots = collapseBatch(b, work.input(op.getPivots()), batchRank);
+    SmallVector<Value> results;
+    for (Value init : op.getDpsInits())
+      results.push_back(collapseBatch(b, work.output(init), batchRank));
+    launchDeterminantKernel(module, b, work, lu, pivots, results,
+                            std::is_same_v<OpTy, LuSlogdetOp>,
+                            op.getOneBased());
     work.finish();
   }
 };
@@ -366,6 +386,7 @@ struct ConvertLinalgXToGPUPass
 
 void mlir::linalgx::populateLinalgXToGPUPatterns(
     RewritePatternSet &patterns, const LinalgXToGPUOptions &options) {
-  patterns.add<LuOpToGPU, LuSolveOpToGPU, PivotsToPermutationOpToGPU>(
+  patterns.add<LuOpToGPU, LuSolveOpToGPU, PivotsToPermutationOpToGPU,
+               DeterminantOpToGPU<LuDetOp>, DeterminantOpToGPU<LuSlogdetOp>>(
       patterns.getContext(), options);
 }

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "linalgx/Conversion/Determinant.h"
 #include "linalgx/Conversion/ElementArith.h"
 #include "linalgx/Conversion/LinalgXToLoops/LoopBuilders.h"
 #include "linalgx/Conversion/LuSolveSteps.h"
@@ -328,6 +329,52 @@ struct LuSolveOpToLoops : public OpRewritePattern<LuSolveOp> {
 };
 
 //===----------------------------------------------------------------------===//
+// linalgx.lu_det and linalgx.lu_slogdet
+//===----------------------------------------------------------------------===//
+
+/// The fold over each matrix's diagonal (DeterminantFold), a loop per
+/// matrix: O(N) work, no need to spread the batch over cores.
+template <typename OpTy>
+struct DeterminantOpToLoops : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPureBufferSemantics())
+      return rewriter.notifyMatchFailure(
+          op, "expected memref operands; run one-shot-bufferize first");
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    Value lu = op.getLu(), pivots = op.getPivots();
+    DeterminantFold fold(cast<MemRefType>(lu.getType()).getElementType(),
+                         std::is_same_v<OpTy, LuSlogdetOp>,
+                         ElementArith::Flavour::Host);
+    int64_t batchRank = op.getBatchRank();
+    Value n = memref::DimOp::create(b, lu, batchRank);
+    buildBatchLoopNest(
+        b, lu, batchRank, [&](ImplicitLocOpBuilder &b, BatchedAccess access) {
+          auto loop = scf::ForOp::create(
+              b, arith::ConstantIndexOp::create(b, 0), n,
+              arith::ConstantIndexOp::create(b, 1), fold.identity(b),
+              [&](OpBuilder &nested, Location loc, Value i, ValueRange state) {
+                ImplicitLocOpBuilder b(loc, nested);
+                Value diagonal =
+                    memref::LoadOp::create(b, lu, access.at({i, i}));
+                Value pivot = memref::LoadOp::create(b, pivots, access.at({i}));
+                Value exchanged =
+                    DeterminantFold::isExchange(b, pivot, i, op.getOneBased());
+                scf::YieldOp::create(
+                    b, fold.accumulate(b, state, diagonal, exchanged));
+              });
+          for (auto [result, init] : llvm::zip_equal(
+                   fold.finish(b, loop.getResults()), op.getDpsInits()))
+            memref::StoreOp::create(b, result, init, access.batch);
+        });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
 // Pass
 //===----------------------------------------------------------------------===//
 
@@ -582,6 +629,8 @@ void mlir::linalgx::buildPermutationFromPivots(
 
 void mlir::linalgx::populateLinalgXToLoopsPatterns(
     RewritePatternSet &patterns) {
-  patterns.add<LuOpToLoops, LuSolveOpToLoops, PivotsToPermutationOpToLoops>(
-      patterns.getContext());
+  patterns
+      .add<LuOpToLoops, LuSolveOpToLoops, PivotsToPermutationOpToLoops,
+           DeterminantOpToLoops<LuDetOp>, DeterminantOpToLoops<LuSlogdetOp>>(
+          patterns.getContext());
 }

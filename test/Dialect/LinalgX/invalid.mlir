@@ -1,4 +1,4 @@
-// Every verifier rule of linalgx.lu and linalgx.pivots_to_permutation rejects
+// Every verifier rule of the linalgx ops rejects
 // a malformed use with a message naming the operand, the expected and the
 // actual type; plus the ODS-level constraints on operand and result kinds.
 // RUN: linalgx-opt %s -split-input-file -verify-diagnostics
@@ -676,4 +676,64 @@ func.func @lu_solve_trans(%lu: memref<4x4xf64>, %p: memref<4xi32>, %b: memref<4x
   // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'trans' [none, transpose, adjoint]}}
   linalgx.lu_solve trans = conjugate ins(%lu, %p, %b : memref<4x4xf64>, memref<4xi32>, memref<4x1xf64>) outs(%b : memref<4x1xf64>)
   return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// linalgx.lu_det and linalgx.lu_slogdet
+//===----------------------------------------------------------------------===//
+
+func.func @lu_det_not_square(%lu: memref<4x3xf64>, %p: memref<3xi32>, %d: memref<f64>) {
+  // expected-error @+1 {{'linalgx.lu_det' op 'lu' must hold square factors [B..., N, N], but got 'memref<4x3xf64>'}}
+  linalgx.lu_det ins(%lu, %p : memref<4x3xf64>, memref<3xi32>) outs(%d : memref<f64>)
+  return
+}
+
+// -----
+
+func.func @lu_det_pivots(%lu: memref<2x4x4xf64>, %p: memref<2x3xi32>, %d: memref<2xf64>) {
+  // expected-error @+1 {{'pivots' must have shape [B..., N] = [2, 4], but got 'memref<2x3xi32>'}}
+  linalgx.lu_det ins(%lu, %p : memref<2x4x4xf64>, memref<2x3xi32>) outs(%d : memref<2xf64>)
+  return
+}
+
+// -----
+
+func.func @lu_det_batch(%lu: tensor<2x4x4xf64>, %p: tensor<2x4xi32>, %d: tensor<3xf64>) -> tensor<3xf64> {
+  // expected-error @+1 {{'det' must have shape [B...] = [2] of 'f64', but got 'tensor<3xf64>'}}
+  %r = linalgx.lu_det ins(%lu, %p : tensor<2x4x4xf64>, tensor<2x4xi32>) outs(%d : tensor<3xf64>) -> tensor<3xf64>
+  return %r : tensor<3xf64>
+}
+
+// -----
+
+func.func @lu_det_element(%lu: memref<4x4xf64>, %p: memref<4xi32>, %d: memref<f32>) {
+  // expected-error @+1 {{'det' must have shape [B...] = [] of 'f64', but got 'memref<f32>'}}
+  linalgx.lu_det ins(%lu, %p : memref<4x4xf64>, memref<4xi32>) outs(%d : memref<f32>)
+  return
+}
+
+// -----
+
+func.func @lu_slogdet_logabsdet(%lu: memref<4x4xcomplex<f64>>, %p: memref<4xi32>, %s: memref<complex<f64>>, %l: memref<complex<f64>>) {
+  // expected-error @+1 {{'logabsdet' must have shape [B...] = [] of 'f64', but got 'memref<complex<f64>>'}}
+  linalgx.lu_slogdet ins(%lu, %p : memref<4x4xcomplex<f64>>, memref<4xi32>) outs(%s, %l : memref<complex<f64>>, memref<complex<f64>>)
+  return
+}
+
+// -----
+
+func.func @lu_slogdet_same_buffer(%lu: memref<4x4xf64>, %p: memref<4xi32>, %s: memref<f64>) {
+  // expected-error @+1 {{'sign' and 'logabsdet' must be different buffers}}
+  linalgx.lu_slogdet ins(%lu, %p : memref<4x4xf64>, memref<4xi32>) outs(%s, %s : memref<f64>, memref<f64>)
+  return
+}
+
+// -----
+
+func.func @lu_slogdet_results(%lu: tensor<4x4xf64>, %p: tensor<4xi32>, %s: tensor<f64>) -> tensor<f64> {
+  // expected-error @+1 {{has tensor operands and must return one result per 'outs' operand (2), but returns 1}}
+  %r = linalgx.lu_slogdet ins(%lu, %p : tensor<4x4xf64>, tensor<4xi32>) outs(%s, %s : tensor<f64>, tensor<f64>) -> tensor<f64>
+  return %r : tensor<f64>
 }

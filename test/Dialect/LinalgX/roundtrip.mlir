@@ -249,3 +249,32 @@ func.func @lu_solve_memref(%lu: memref<?x?xcomplex<f32>>, %p: memref<?xi64>, %b:
       outs(%b : memref<?x3xcomplex<f32>>)
   return
 }
+
+//===----------------------------------------------------------------------===//
+// linalgx.lu_det and linalgx.lu_slogdet
+//===----------------------------------------------------------------------===//
+
+// Tensors: a determinant per matrix of the batch; complex signs with a real
+// logarithm.
+// CHECK-LABEL: func.func @lu_det_tensor
+// CHECK:         %[[D:.+]] = linalgx.lu_det ins(%{{.+}}, %{{.+}} : tensor<8x5x5xf64>, tensor<8x5xi32>) outs(%{{.+}} : tensor<8xf64>) -> tensor<8xf64>
+// CHECK:         %{{.+}}:2 = linalgx.lu_slogdet one_based ins(%{{.+}}, %{{.+}} : tensor<8x5x5xcomplex<f32>>, tensor<8x5xi64>) outs(%{{.+}}, %{{.+}} : tensor<8xcomplex<f32>>, tensor<8xf32>) -> tensor<8xcomplex<f32>>, tensor<8xf32>
+func.func @lu_det_tensor(%lu: tensor<8x5x5xf64>, %p: tensor<8x5xi32>, %d: tensor<8xf64>,
+                         %clu: tensor<8x5x5xcomplex<f32>>, %cp: tensor<8x5xi64>,
+                         %s: tensor<8xcomplex<f32>>, %l: tensor<8xf32>) -> tensor<8xf64> {
+  %r = linalgx.lu_det ins(%lu, %p : tensor<8x5x5xf64>, tensor<8x5xi32>)
+      outs(%d : tensor<8xf64>) -> tensor<8xf64>
+  %cs, %cl = linalgx.lu_slogdet one_based ins(%clu, %cp : tensor<8x5x5xcomplex<f32>>, tensor<8x5xi64>)
+      outs(%s, %l : tensor<8xcomplex<f32>>, tensor<8xf32>) -> tensor<8xcomplex<f32>>, tensor<8xf32>
+  return %r : tensor<8xf64>
+}
+
+// Memrefs: one matrix (rank-0 results), dynamic sizes.
+// CHECK-LABEL: func.func @lu_det_memref
+// CHECK:         linalgx.lu_det one_based ins(%{{.+}}, %{{.+}} : memref<?x?xf32>, memref<?xi32>) outs(%{{.+}} : memref<f32>){{$}}
+// CHECK:         linalgx.lu_slogdet ins(%{{.+}}, %{{.+}} : memref<?x?xf32>, memref<?xi32>) outs(%{{.+}}, %{{.+}} : memref<f32>, memref<f32>){{$}}
+func.func @lu_det_memref(%lu: memref<?x?xf32>, %p: memref<?xi32>, %d: memref<f32>, %l: memref<f32>) {
+  linalgx.lu_det one_based ins(%lu, %p : memref<?x?xf32>, memref<?xi32>) outs(%d : memref<f32>)
+  linalgx.lu_slogdet ins(%lu, %p : memref<?x?xf32>, memref<?xi32>) outs(%d, %l : memref<f32>, memref<f32>)
+  return
+}

@@ -328,46 +328,56 @@ void LuSolveOp::build(OpBuilder &builder, OperationState &state, Value lu,
         solution, trans, oneBased);
 }
 
-LogicalResult LuSolveOp::verify() {
-  auto luType = cast<ShapedType>(getLu().getType());
+/// Checks the factors and pivots that `linalgx.lu` wrote, as the ops that
+/// read them take them: `lu` [B..., N, N] of an LU element type and
+/// `pivots` [B..., N] of i32 or i64. Returns N (dynamic if unknown).
+static FailureOr<int64_t> verifyFactors(Operation *op, Value lu, Value pivots) {
+  auto luType = cast<ShapedType>(lu.getType());
   if (luType.getRank() < 2)
-    return emitOpError() << "'lu' must have rank >= 2 (shape [B..., N, N]), "
-                            "but got "
-                         << luType;
+    return op->emitOpError() << "'lu' must have rank >= 2 (shape [B..., N, "
+                                "N]), but got "
+                             << luType;
   if (!isLuElementType(luType.getElementType()))
-    return emitOpError() << "'lu' must have element type f32, f64, "
-                            "complex<f32> or complex<f64>, but got "
-                         << luType;
-  if (failed(
-          verifyDestinationStyle(*this, {"lu", "pivots", "rhs", "solution"})))
-    return failure();
-
+    return op->emitOpError() << "'lu' must have element type f32, f64, "
+                                "complex<f32> or complex<f64>, but got "
+                             << luType;
   ArrayRef<int64_t> shape = luType.getShape();
-  int64_t batchRank = getBatchRank();
-  ArrayRef<int64_t> batchShape = shape.take_front(batchRank);
+  int64_t batchRank = luType.getRank() - 2;
   int64_t m = shape[batchRank], n = shape[batchRank + 1];
   if (!sizesCompatible(m, n))
-    return emitOpError() << "'lu' must hold square factors [B..., N, N], but "
-                            "got "
-                         << luType;
+    return op->emitOpError() << "'lu' must hold square factors [B..., N, N], "
+                                "but got "
+                             << luType;
   if (ShapedType::isDynamic(n))
     n = m;
 
-  auto pivotsType = cast<ShapedType>(getPivots().getType());
-  SmallVector<int64_t> expectedPivots(batchShape);
+  auto pivotsType = cast<ShapedType>(pivots.getType());
+  SmallVector<int64_t> expectedPivots(shape.take_front(batchRank));
   expectedPivots.push_back(n);
   if (!isIndexElementType(pivotsType.getElementType()))
-    return emitOpError() << "'pivots' must have element type i32 or i64, but "
-                            "got "
-                         << pivotsType;
+    return op->emitOpError() << "'pivots' must have element type i32 or i64, "
+                                "but got "
+                             << pivotsType;
   if (!shapesCompatible(pivotsType.getShape(), expectedPivots))
-    return emitOpError() << "'pivots' must have shape [B..., N] = "
-                         << formatShape(expectedPivots) << ", but got "
-                         << pivotsType;
+    return op->emitOpError()
+           << "'pivots' must have shape [B..., N] = "
+           << formatShape(expectedPivots) << ", but got " << pivotsType;
+  return n;
+}
+
+LogicalResult LuSolveOp::verify() {
+  if (failed(
+          verifyDestinationStyle(*this, {"lu", "pivots", "rhs", "solution"})))
+    return failure();
+  FailureOr<int64_t> n = verifyFactors(*this, getLu(), getPivots());
+  if (failed(n))
+    return failure();
+  auto luType = cast<ShapedType>(getLu().getType());
+  ArrayRef<int64_t> batchShape = luType.getShape().take_front(getBatchRank());
 
   auto rhsType = cast<ShapedType>(getRhs().getType());
   SmallVector<int64_t> expectedRhs(batchShape);
-  expectedRhs.push_back(n);
+  expectedRhs.push_back(*n);
   if (rhsType.getElementType() != luType.getElementType() ||
       rhsType.getRank() != luType.getRank() ||
       !shapesCompatible(rhsType.getShape().drop_back(), expectedRhs)) {
@@ -392,6 +402,78 @@ LogicalResult LuSolveOp::verify() {
 }
 
 void LuSolveOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getDestinationStyleEffects(*this, effects);
+}
+
+//===----------------------------------------------------------------------===//
+// LuDetOp and LuSlogdetOp
+//===----------------------------------------------------------------------===//
+
+/// Checks that `value` (named `name`) has the batch shape of the factors
+/// ([B...]) and element type `elementType`.
+static LogicalResult verifyPerMatrixResult(Operation *op, StringRef name,
+                                           Value value, Value lu,
+                                           Type elementType) {
+  auto type = cast<ShapedType>(value.getType());
+  auto luType = cast<ShapedType>(lu.getType());
+  ArrayRef<int64_t> batchShape = luType.getShape().drop_back(2);
+  if (type.getElementType() == elementType &&
+      shapesCompatible(type.getShape(), batchShape))
+    return success();
+  return op->emitOpError() << "'" << name << "' must have shape [B...] = "
+                           << formatShape(batchShape) << " of " << elementType
+                           << ", but got " << type;
+}
+
+void LuDetOp::build(OpBuilder &builder, OperationState &state, Value lu,
+                    Value pivots, Value det, bool oneBased) {
+  build(builder, state, resultTypesFromInits(det), lu, pivots, det, oneBased);
+}
+
+LogicalResult LuDetOp::verify() {
+  if (failed(verifyDestinationStyle(*this, {"lu", "pivots", "det"})) ||
+      failed(verifyFactors(*this, getLu(), getPivots())))
+    return failure();
+  return verifyPerMatrixResult(
+      *this, "det", getDet(), getLu(),
+      cast<ShapedType>(getLu().getType()).getElementType());
+}
+
+void LuDetOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getDestinationStyleEffects(*this, effects);
+}
+
+void LuSlogdetOp::build(OpBuilder &builder, OperationState &state, Value lu,
+                        Value pivots, Value sign, Value logabsdet,
+                        bool oneBased) {
+  build(builder, state, resultTypesFromInits({sign, logabsdet}), lu, pivots,
+        sign, logabsdet, oneBased);
+}
+
+LogicalResult LuSlogdetOp::verify() {
+  if (failed(verifyDestinationStyle(*this,
+                                    {"lu", "pivots", "sign", "logabsdet"})) ||
+      failed(verifyFactors(*this, getLu(), getPivots())))
+    return failure();
+  Type elementType = cast<ShapedType>(getLu().getType()).getElementType();
+  Type realType = elementType;
+  if (auto complexType = dyn_cast<ComplexType>(elementType))
+    realType = complexType.getElementType();
+  if (failed(verifyPerMatrixResult(*this, "sign", getSign(), getLu(),
+                                   elementType)) ||
+      failed(verifyPerMatrixResult(*this, "logabsdet", getLogabsdet(), getLu(),
+                                   realType)))
+    return failure();
+  if (isa<MemRefType>(getSign().getType()) && getSign() == getLogabsdet())
+    return emitOpError() << "'sign' and 'logabsdet' must be different buffers";
+  return success();
+}
+
+void LuSlogdetOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
   getDestinationStyleEffects(*this, effects);

@@ -4,8 +4,8 @@
 // ops: each `outs` tensor becomes the buffer its result lives in. Unlike
 // linalg, no linalgx op reads its `outs` operands (the factorization starts
 // from `input`, the permutation from the identity, the solution from
-// `rhs`), which lets One-Shot Bufferize reuse an `outs` buffer without copying
-// its old contents.
+// `rhs`, determinants from the factors), which lets One-Shot Bufferize reuse an
+// `outs` buffer without copying its old contents.
 //
 //===----------------------------------------------------------------------===//
 
@@ -60,5 +60,9 @@ void mlir::linalgx::registerBufferizableOpInterfaceExternalModels(
         LinalgXOpBufferization<linalgx::PivotsToPermutationOp>>(*context);
     linalgx::LuSolveOp::attachInterface<
         LinalgXOpBufferization<linalgx::LuSolveOp>>(*context);
+    linalgx::LuDetOp::attachInterface<LinalgXOpBufferization<linalgx::LuDetOp>>(
+        *context);
+    linalgx::LuSlogdetOp::attachInterface<
+        LinalgXOpBufferization<linalgx::LuSlogdetOp>>(*context);
   });
 }

@@ -287,4 +287,120 @@ def LinalgX_LuSolveOp : LinalgX_Op<"lu_solve"> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// LuDetOp and LuSlogdetOp
+//===----------------------------------------------------------------------===//
+
+// The determinant of a batch of matrices from their factors: the product of
+// U's diagonal, negated once for every pivot that exchanged two rows.
+class LinalgX_LuDeterminantOp<string mnemonic> : LinalgX_Op<mnemonic> {
+  code commonExtraClassDeclaration = [{
+    /// The number of leading batch dimensions (`B...`).
+    int64_t getBatchRank() {
+      return ::llvm::cast<ShapedType>(getLu().getType()).getRank() - 2;
+    }
+  }];
+}
+
+def LinalgX_LuDetOp : LinalgX_LuDeterminantOp<"lu_det"> {
+  let summary = "Determinants from an LU factorization";
+  let description = [{
+    Computes `det(A)` for every matrix of a batch from the factors and
+    pivots `linalgx.lu` computed for `A` (`P·A = L·U`): the product of
+    `U`'s diagonal, negated once for every step `i` whose pivot is not `i`.
+
+    - `lu` (`[B..., N, N]`, `f32`, `f64`, `complex<f32>` or `complex<f64>`)
+      and `pivots` (`[B..., N]`, `i32` or `i64`, 0-based unless `one_based`)
+      are as `linalgx.lu` writes them.
+    - `det` (`[B...]`, the element type of `lu`) receives the determinants.
+
+    A singular matrix (a zero on `U`'s diagonal, `linalgx.lu`'s `info > 0`)
+    has a determinant of exactly zero, whatever the other entries. The
+    product is formed in the element type, in the order of the diagonal, so
+    it overflows (or underflows) where the determinant does:
+    `linalgx.lu_slogdet` gives its logarithm instead.
+
+    Example:
+
+    ```mlir
+    %d = linalgx.lu_det ins(%lu, %piv : tensor<64x75x75xf64>,
+                                        tensor<64x75xi32>)
+        outs(%d0 : tensor<64xf64>) -> tensor<64xf64>
+    ```
+  }];
+
+  let arguments = (ins LinalgX_ShapedOperand:$lu,
+                       LinalgX_ShapedOperand:$pivots,
+                       LinalgX_ShapedOperand:$det,
+                       UnitAttr:$one_based);
+  let results = (outs Variadic<AnyRankedTensor>:$result_tensors);
+
+  let assemblyFormat = [{
+    (`one_based` $one_based^)? attr-dict
+    `ins` `(` $lu `,` $pivots `:` type($lu) `,` type($pivots) `)`
+    `outs` `(` $det `:` type($det) `)`
+    (`->` type($result_tensors)^)?
+  }];
+
+  let builders = [
+    OpBuilder<(ins "Value":$lu, "Value":$pivots, "Value":$det,
+                   CArg<"bool", "false">:$oneBased)>
+  ];
+
+  let extraClassDeclaration = commonExtraClassDeclaration # [{
+    MutableOperandRange getDpsInitsMutable() { return getDetMutable(); }
+  }];
+}
+
+def LinalgX_LuSlogdetOp : LinalgX_LuDeterminantOp<"lu_slogdet"> {
+  let summary = "Signs and logarithms of determinants from an LU factorization";
+  let description = [{
+    Computes `det(A) = sign · exp(logabsdet)` for every matrix of a batch
+    from the factors and pivots of `linalgx.lu`, as `numpy.linalg.slogdet`
+    defines them, without forming the product of `U`'s diagonal (which
+    overflows for large matrices).
+
+    - `lu` and `pivots` as for `linalgx.lu_det`.
+    - `sign` (`[B...]`, the element type of `lu`) receives ±1 for real
+      matrices and a complex number of modulus 1 for complex ones; 0 for a
+      singular matrix.
+    - `logabsdet` (`[B...]`, the real type of `lu`'s elements: `f32` or
+      `f64`) receives `Σ log|U(i, i)|`; −∞ for a singular matrix.
+
+    Example:
+
+    ```mlir
+    %s, %l = linalgx.lu_slogdet one_based
+        ins(%lu, %piv : tensor<8x3x3xcomplex<f32>>, tensor<8x3xi32>)
+        outs(%s0, %l0 : tensor<8xcomplex<f32>>, tensor<8xf32>)
+        -> tensor<8xcomplex<f32>>, tensor<8xf32>
+    ```
+  }];
+
+  let arguments = (ins LinalgX_ShapedOperand:$lu,
+                       LinalgX_ShapedOperand:$pivots,
+                       LinalgX_ShapedOperand:$sign,
+                       LinalgX_ShapedOperand:$logabsdet,
+                       UnitAttr:$one_based);
+  let results = (outs Variadic<AnyRankedTensor>:$result_tensors);
+
+  let assemblyFormat = [{
+    (`one_based` $one_based^)? attr-dict
+    `ins` `(` $lu `,` $pivots `:` type($lu) `,` type($pivots) `)`
+    `outs` `(` $sign `,` $logabsdet `:` type($sign) `,` type($logabsdet) `)`
+    (`->` type($result_tensors)^)?
+  }];
+
+  let builders = [
+    OpBuilder<(ins "Value":$lu, "Value":$pivots, "Value":$sign,
+                   "Value":$logabsdet, CArg<"bool", "false">:$oneBased)>
+  ];
+
+  let extraClassDeclaration = commonExtraClassDeclaration # [{
+    MutableOperandRange getDpsInitsMutable() {
+      return MutableOperandRange(getOperation(), /*start=*/2, /*length=*/2);
+    }
+  }];
+}
+
 #endif // LINALGX_DIALECT_LINALGX_IR_LINALGXOPS_TD
