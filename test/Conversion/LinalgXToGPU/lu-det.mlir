@@ -37,7 +37,7 @@ func.func @det(%lu: memref<4x20x20xf64>, %p: memref<4x20xi32>, %d: memref<4xf64>
 // CHECK:         gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_slogdet_cf32_i64 blocks
 // CHECK-SAME:        args(%{{.+}} : memref<?x?x?xcomplex<f32>>, %{{.+}} : memref<?x?xi64>, %{{.+}} : memref<?xcomplex<f32>>, %{{.+}} : memref<?xf32>)
 // CHECK:         gpu.func @linalgx_lu_slogdet_cf32_i64(
-// CHECK:           llvm.inline_asm "sqrt.rn.f32 $0, $1;"
+// CHECK:           llvm.inline_asm asm_dialect = att "sqrt.rn.f32 $0, $1;"
 // CHECK-NOT:     math.
 func.func @slogdet(%lu: memref<?x?xcomplex<f32>>, %p: memref<?xi64>, %s: memref<complex<f32>>, %l: memref<f32>) {
   linalgx.lu_slogdet ins(%lu, %p : memref<?x?xcomplex<f32>>, memref<?xi64>)
