@@ -14,7 +14,8 @@ handler (runtime/jax) call: `linalgx_lu_<type>` (lu with the permutation,
 from `a` into separate outputs), `linalgx_lu_factor_<type>` (1-based pivots
 and no permutation: torch.linalg.lu_factor_ex's results),
 `linalgx_lu_solve_<type>_<none|transpose|adjoint>`, `linalgx_solve_<type>`
-(lu and lu_solve) and `linalgx_pivots_to_permutation_<int>`, with the CPU path's argument order
+(lu and lu_solve), `linalgx_det_<type>` and `linalgx_slogdet_<type>` (lu and
+lu_det / lu_slogdet) and `linalgx_pivots_to_permutation_<int>`, with the CPU path's argument order
 (python/linalgx/ops.py)."""
 
 import argparse
@@ -23,6 +24,7 @@ import builtins
 import sys
 
 TYPES = {"f32": "f32", "f64": "f64", "c32": "complex<f32>", "c64": "complex<f64>"}
+REAL_TYPES = {"f32": "f32", "f64": "f64", "c32": "f32", "c64": "f64"}
 
 # The lu named `name` (lu_<strategy>_<type> here), `one_based` or not.
 LU = """
@@ -73,6 +75,36 @@ func.func @{name}(%a: memref<?x?x?x{e}>, %lu: memref<?x?x?x{e}>,
   linalgx.lu_solve one_based ins(%lu, %piv, %b : memref<?x?x?x{e}>, memref<?x?xi32>,
                                                  memref<?x?x?x{e}>)
       outs(%x : memref<?x?x?x{e}>)
+  return
+}}
+"""
+
+# A = LU (1-based pivots, the kernels of lu_factor) and the determinants
+# from the factors, named `name`: numpy.linalg.det's work in one call.
+DET = """
+func.func @{name}(%a: memref<?x?x?x{e}>, %lu: memref<?x?x?x{e}>,
+                  %piv: memref<?x?xi32>, %info: memref<?xi32>,
+                  %det: memref<?x{e}>)
+    attributes {{llvm.emit_c_interface}} {{
+  linalgx.lu one_based ins(%a : memref<?x?x?x{e}>)
+      outs(%lu, %piv, %info : memref<?x?x?x{e}>, memref<?x?xi32>, memref<?xi32>)
+  linalgx.lu_det one_based ins(%lu, %piv : memref<?x?x?x{e}>, memref<?x?xi32>)
+      outs(%det : memref<?x{e}>)
+  return
+}}
+"""
+
+# The same for numpy.linalg.slogdet: signs of the element type, logarithms of
+# its real type `r`.
+SLOGDET = """
+func.func @{name}(%a: memref<?x?x?x{e}>, %lu: memref<?x?x?x{e}>,
+                  %piv: memref<?x?xi32>, %info: memref<?xi32>,
+                  %sign: memref<?x{e}>, %logabsdet: memref<?x{r}>)
+    attributes {{llvm.emit_c_interface}} {{
+  linalgx.lu one_based ins(%a : memref<?x?x?x{e}>)
+      outs(%lu, %piv, %info : memref<?x?x?x{e}>, memref<?x?xi32>, memref<?xi32>)
+  linalgx.lu_slogdet one_based ins(%lu, %piv : memref<?x?x?x{e}>, memref<?x?xi32>)
+      outs(%sign, %logabsdet : memref<?x{e}>, memref<?x{r}>)
   return
 }}
 """
@@ -207,6 +239,8 @@ def emit(args, out):
                 print(LU_SOLVE.format(name="linalgx_lu_solve_%s_%s" % (t, trans), e=e,
                                       trans="trans = %s " % trans, one_based=""))
             print(SOLVE.format(name="linalgx_solve_" + t, e=e))
+            print(DET.format(name="linalgx_det_" + t, e=e))
+            print(SLOGDET.format(name="linalgx_slogdet_" + t, e=e, r=REAL_TYPES[t]))
         for i in ("i32", "i64"):
             print(PERM.format(name="linalgx_pivots_to_permutation_" + i, i=i,
                               one_based=""))

@@ -6,6 +6,9 @@ arrays, JIT-compiled by linalgx's own MLIR pipelines through its C API.
     perm = linalgx.pivots_to_permutation(pivots, n)
     x = linalgx.lu_solve((lu, pivots), b)            # as scipy.linalg.lu_solve
     x = linalgx.solve(a, b)                          # as numpy.linalg.solve
+    d = linalgx.det(a)                               # numpy.linalg.det, slogdet, inv
+    sign, logabsdet = linalgx.slogdet(a)
+    a_inv = linalgx.inv(a)
     module = linalgx.compile(mlir_text)              # the lower-level API
     outputs = module["main"](*arrays)
 
@@ -14,10 +17,10 @@ See docs/python.md.
 
 from .errors import CompilationError, EntryPointError, LinalgXError, LinalgXWarning
 from .jit import CompiledModule, Function, compilation_count, compile
-from .ops import lu, lu_solve, pivots_to_permutation, solve
+from .ops import SlogdetResult, det, inv, lu, lu_solve, pivots_to_permutation, slogdet, solve
 
 __all__ = [
     "CompilationError", "CompiledModule", "EntryPointError", "Function", "LinalgXError",
-    "LinalgXWarning", "compilation_count", "compile", "lu", "lu_solve", "pivots_to_permutation",
-    "solve",
+    "LinalgXWarning", "SlogdetResult", "compilation_count", "compile", "det", "inv", "lu",
+    "lu_solve", "pivots_to_permutation", "slogdet", "solve",
 ]

@@ -171,6 +171,10 @@ class CudaKernels:
                 self.lu_solve_entries[name, trans] = self._entry(
                     "linalgx_lu_solve_%s_%s" % (name, trans), 3, 2, 3, 3)
             self.solve_entries[name] = self._entry("linalgx_solve_" + name, 3, 3, 2, 1, 3, 3)
+        self.det_entries = {name: self._entry("linalgx_det_" + name, 3, 3, 2, 1, 1)
+                            for name in LU_TYPES.values()}
+        self.slogdet_entries = {name: self._entry("linalgx_slogdet_" + name, 3, 3, 2, 1, 1, 1)
+                                for name in LU_TYPES.values()}
         self.perm_entries = {}
         for name in PIVOT_TYPES.values():
             self.perm_entries[name] = self._entry("linalgx_pivots_to_permutation_" + name, 2, 2)
@@ -243,6 +247,12 @@ class _Torch:
         return self.torch.empty(shape, dtype=getattr(self.torch, np.dtype(dtype).name),
                                 device=self.device)
 
+    def identities(self, shape, dtype):
+        """Identity matrices of `shape` ([..., N, N]), C-contiguous."""
+        eye = self.torch.eye(shape[-1], dtype=getattr(self.torch, np.dtype(dtype).name),
+                             device=self.device)
+        return eye.expand(shape).contiguous()
+
     def pointer(self, x):
         return x.data_ptr()
 
@@ -265,6 +275,12 @@ class _Cupy:
     def empty(self, shape, dtype):
         with self.device:
             return self.cupy.empty(shape, dtype=dtype)
+
+    def identities(self, shape, dtype):
+        """Identity matrices of `shape` ([..., N, N]), C-contiguous."""
+        with self.device:
+            return self.cupy.ascontiguousarray(
+                self.cupy.broadcast_to(self.cupy.eye(shape[-1], dtype=dtype), shape))
 
     def pointer(self, x):
         return x.data.ptr
@@ -506,3 +522,74 @@ def solve(a, b):
         if count and bool((info > 0).any()):
             raise np.linalg.LinAlgError("Singular matrix")
     return solution
+
+
+def _validate_square(what, a):
+    """(kind, dtype, shape) of a CUDA array of square matrices [..., N, N]."""
+    kind = array_kind(a)
+    if kind in ("jax", "dlpack"):
+        raise TypeError("%s: a must be a PyTorch or CuPy CUDA array (or a CUDA array "
+                        "interface object), got %s" % (what, type(a).__name__))
+    dtype, shape = _dtype_and_shape(a, kind)
+    if dtype not in LU_TYPES:
+        raise TypeError("%s: dtype %s is not supported on the GPU; use float32, float64, "
+                        "complex64 or complex128" % (what, dtype))
+    shape = tuple(shape)
+    if len(shape) < 2 or shape[-1] != shape[-2]:
+        raise ValueError("%s: a must be square matrices [..., N, N], got shape %s"
+                         % (what, shape))
+    if shape[-1] > INT32_MAX:
+        raise ValueError("%s: %d x %d matrices cannot be indexed by int32 pivots"
+                         % (what, shape[-1], shape[-1]))
+    if kind == "cai":
+        _check_cai_contiguous(a, what)
+    return kind, dtype, shape
+
+
+def _determinants(what, a, logarithmic):
+    """The LU (into temporaries) and the determinants from it in one call on
+    the array library's current stream; no host synchronization."""
+    kind, dtype, shape = _validate_square(what, a)
+    *batch, n, _ = shape
+    batch = tuple(batch)
+    library_kernels = kernels()
+    a, library = _adopt(a, kind, what)
+    count = int(np.prod(batch, dtype=np.int64))
+    real = np.empty(0, dtype).real.dtype
+    with library.device_scope():
+        a = library.contiguous(a)
+        factors = library.empty(shape, dtype)
+        pivots = library.empty(batch + (n,), np.int32)
+        info = library.empty(batch, np.int32)
+        results = [library.empty(batch, dtype)]
+        if logarithmic:
+            results.append(library.empty(batch, real))
+        entries = library_kernels.slogdet_entries if logarithmic else library_kernels.det_entries
+        p = library.pointer
+        library_kernels.call(entries[LU_TYPES[dtype]], library.stream(),
+                             (p(a), (count, n, n)), (p(factors), (count, n, n)),
+                             (p(pivots), (count, n)), (p(info), (count,)),
+                             *[(p(result), (count,)) for result in results])
+    return results
+
+
+def det(a):
+    """linalgx.det for CUDA arrays: the determinants, of a's batch shape."""
+    return _determinants("linalgx.det", a, logarithmic=False)[0]
+
+
+def slogdet(a):
+    """linalgx.slogdet for CUDA arrays: (sign, logabsdet), each of a's batch
+    shape, logabsdet of the real type."""
+    return tuple(_determinants("linalgx.slogdet", a, logarithmic=True))
+
+
+def inv(a):
+    """linalgx.inv for CUDA arrays: the solve of a·x = I (linalgx.solve, so
+    an exactly singular matrix raises numpy.linalg.LinAlgError)."""
+    what = "linalgx.inv"
+    kind, dtype, shape = _validate_square(what, a)
+    a, library = _adopt(a, kind, what)
+    with library.device_scope():
+        identities = library.identities(shape, dtype)
+    return solve(a, identities)

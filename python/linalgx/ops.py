@@ -8,6 +8,7 @@ dynamically shaped (`memref<?x?x?xT>`). The functions are compiled on first
 use and cached.
 """
 
+import collections
 import math
 import threading
 
@@ -70,6 +71,32 @@ func.func @solve(%a: memref<?x?x?x{T}>, %pivots: memref<?x?xi32>, %info: memref<
   return
 }}
 """
+
+# The factorization (in place in a copy of `a`) and the determinants from it.
+_DET_SOURCE = """
+func.func @det(%a: memref<?x?x?x{T}>, %pivots: memref<?x?xi32>, %info: memref<?xi32>,
+               %det: memref<?x{T}>) {{
+  linalgx.lu ins(%a : memref<?x?x?x{T}>)
+      outs(%a, %pivots, %info : memref<?x?x?x{T}>, memref<?x?xi32>, memref<?xi32>)
+  linalgx.lu_det ins(%a, %pivots : memref<?x?x?x{T}>, memref<?x?xi32>)
+      outs(%det : memref<?x{T}>)
+  return
+}}
+"""
+
+_SLOGDET_SOURCE = """
+func.func @slogdet(%a: memref<?x?x?x{T}>, %pivots: memref<?x?xi32>, %info: memref<?xi32>,
+                   %sign: memref<?x{T}>, %logabsdet: memref<?x{R}>) {{
+  linalgx.lu ins(%a : memref<?x?x?x{T}>)
+      outs(%a, %pivots, %info : memref<?x?x?x{T}>, memref<?x?xi32>, memref<?xi32>)
+  linalgx.lu_slogdet ins(%a, %pivots : memref<?x?x?x{T}>, memref<?x?xi32>)
+      outs(%sign, %logabsdet : memref<?x{T}>, memref<?x{R}>)
+  return
+}}
+"""
+
+SlogdetResult = collections.namedtuple("SlogdetResult", ["sign", "logabsdet"])
+SlogdetResult.__doc__ = "linalgx.slogdet's result, as numpy.linalg.slogdet's."
 
 _functions = {}
 _functions_lock = threading.Lock()
@@ -328,3 +355,73 @@ def solve(a, b, *, pipeline=jit.DEFAULT_PIPELINE):
     if np.any(info > 0):
         raise np.linalg.LinAlgError("Singular matrix")
     return solution[..., 0] if vector else solution
+
+
+def _square_matrices(a, what):
+    """`a` as a NumPy array of square matrices [..., N, N] of an LU dtype
+    (integers as float64, as NumPy's linalg), and its MLIR element type."""
+    a = _as_host_array(a, what + ": a")
+    dtype = np.result_type(a.dtype, np.float32)
+    element = LU_DTYPES.get(dtype)
+    if element is None:
+        raise TypeError("%s: a must hold real or complex numbers of at most double "
+                        "precision, got %s" % (what, a.dtype))
+    if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
+        raise ValueError("%s: a must be square matrices [..., N, N], got shape %s"
+                         % (what, a.shape))
+    return a, dtype, element
+
+
+def _determinants(a, what, logarithmic, pipeline):
+    """The LU of a copy of `a` and the determinants from it, in one compiled
+    call: [det] or [sign, logabsdet], each of a's batch shape."""
+    a, dtype, element = _square_matrices(a, what)
+    batch, n = a.shape[:-2], a.shape[-1]
+    count = math.prod(batch)
+    factors = np.array(a, dtype=dtype, order="C", copy=True).reshape(count, n, n)
+    pivots = np.empty((count, n), dtype=np.int32)
+    info = np.empty((count,), dtype=np.int32)
+    results = [np.empty((count,), dtype=dtype)]
+    if logarithmic:
+        results.append(np.empty((count,), dtype=results[0].real.dtype))
+        real = LU_DTYPES[results[1].dtype]
+        function = _compiled("slogdet", _SLOGDET_SOURCE, element, pipeline, R=real)
+    else:
+        function = _compiled("det", _DET_SOURCE, element, pipeline)
+    function.call_arrays(factors, pivots, info, *results)
+    # NumPy gives a single matrix's results as scalars.
+    return [result.reshape(batch)[()] for result in results]
+
+
+def det(a, *, pipeline=jit.DEFAULT_PIPELINE):
+    """The determinants of a [..., N, N], as numpy.linalg.det (a scalar for
+    one matrix), from linalgx.lu's factors (linalgx.lu_det): the product of
+    U's diagonal, exactly 0 for an exactly singular matrix.
+    """
+    if cuda.is_cuda_array(a):
+        _check_default_pipeline(pipeline, "linalgx.det")
+        return cuda.det(a)
+    return _determinants(a, "linalgx.det", False, pipeline)[0]
+
+
+def slogdet(a, *, pipeline=jit.DEFAULT_PIPELINE):
+    """(sign, logabsdet) of a [..., N, N], as numpy.linalg.slogdet: det(a) =
+    sign · exp(logabsdet) without overflow; (0, -inf) for an exactly
+    singular matrix.
+    """
+    if cuda.is_cuda_array(a):
+        _check_default_pipeline(pipeline, "linalgx.slogdet")
+        return SlogdetResult(*cuda.slogdet(a))
+    return SlogdetResult(*_determinants(a, "linalgx.slogdet", True, pipeline))
+
+
+def inv(a, *, pipeline=jit.DEFAULT_PIPELINE):
+    """The inverses of a [..., N, N], as numpy.linalg.inv: linalgx.solve of
+    a·x = I, so an exactly singular matrix raises numpy.linalg.LinAlgError.
+    """
+    if cuda.is_cuda_array(a):
+        _check_default_pipeline(pipeline, "linalgx.inv")
+        return cuda.inv(a)
+    a, dtype, _ = _square_matrices(a, "linalgx.inv")
+    identities = np.broadcast_to(np.eye(a.shape[-1], dtype=dtype), a.shape)
+    return solve(a, identities, pipeline=pipeline)
