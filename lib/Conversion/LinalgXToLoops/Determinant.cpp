@@ -219,11 +219,15 @@ Value DeterminantFold::log(ImplicitLocOpBuilder &b, Value x) const {
                                    realConstant(b, 1.0 / (2 * k + 1)));
   Value logMantissa = arith::MulFOp::create(
       b, arith::MulFOp::create(b, realConstant(b, 2), s), series);
+  // e·log 2 as e·ln2Hi (exact: ln2Hi ends in zero bits) plus e·ln2Lo, which
+  // rounds e·log 2 (e.g. the log of a power of two) correctly.
+  double ln2Hi = width == 32 ? 6.9313812256e-01 : 6.93147180369123816490e-01;
+  double ln2Lo = width == 32 ? 9.0580006145e-06 : 1.90821492927058770002e-10;
+  Value e = arith::SIToFPOp::create(b, realType, exponent);
   Value result = arith::AddFOp::create(
-      b,
-      arith::MulFOp::create(b, arith::SIToFPOp::create(b, realType, exponent),
-                            realConstant(b, M_LN2)),
-      logMantissa);
+      b, arith::MulFOp::create(b, e, realConstant(b, ln2Hi)),
+      arith::AddFOp::create(
+          b, logMantissa, arith::MulFOp::create(b, e, realConstant(b, ln2Lo))));
 
   // log 0 = −∞, log ∞ = ∞, NaN stays NaN.
   Value infinity = realConstant(b, std::numeric_limits<double>::infinity());

@@ -7,6 +7,8 @@
 * linalgx.jax.lu under jax.jit and jax.vmap (the CUDA XLA FFI handler);
 * linalgx.torch.lu_factor / lu_factor_ex / lu;
 * linalgx.solve / lu_solve on PyTorch CUDA tensors (the lu_solve kernel);
+* linalgx.det / slogdet / inv on PyTorch CUDA tensors and CuPy arrays (the
+  determinant kernels, the solve against identities);
 
 for the cases of the GPU issue and random shapes and dtypes: pivots
 identical to JAX's and PyTorch's on real input without ties (n <= 128;
@@ -338,6 +340,61 @@ def check_solve_singular():
     check(raised, "linalgx.solve of a singular CUDA matrix raises LinAlgError")
 
 
+def check_determinants(rng, shape, dtype, library="torch"):
+    """linalgx.det, slogdet and inv on CUDA arrays against NumPy's on the
+    host (float64 / complex128): det to 20 n eps cond(A) relative, log|det|
+    to the same absolute (what a backward-stable LU guarantees), the sign,
+    the results' shapes and dtypes, and inv's residual ||A X - I|| <= 10 n
+    eps ||A|| ||X||."""
+    n = shape[-1]
+    host = random_matrix(rng, shape, dtype) + 2 * np.eye(n, dtype=dtype)
+    a = torch.as_tensor(host).cuda() if library == "torch" else cupy.asarray(host)
+    to_host = (lambda x: x.cpu().numpy()) if library == "torch" else cupy.asnumpy
+    label = "%s %s %s" % (shape, np.dtype(dtype).name, library)
+    wide = host.astype(np.complex128 if np.iscomplexobj(host) else np.float64)
+    tol = 20 * n * np.finfo(dtype).eps * np.linalg.cond(wide)
+    expected = np.linalg.det(wide)
+    d = to_host(linalgx.det(a))
+    check(d.shape == shape[:-2] and d.dtype == np.dtype(dtype)
+          and bool(np.all(np.abs(d - expected) <= tol * np.abs(expected))),
+          "%s linalgx.det: max relative error %.3g" % (
+              label, np.max(np.abs(d - expected) / np.abs(expected))))
+    sign, logabsdet = (to_host(x) for x in linalgx.slogdet(a))
+    expected_sign, expected_log = np.linalg.slogdet(wide)
+    check(sign.dtype == np.dtype(dtype) and logabsdet.dtype == np.finfo(dtype).dtype
+          and bool(np.all(np.abs(sign - expected_sign) <= tol))
+          and bool(np.all(np.abs(logabsdet - expected_log) <= tol)),
+          "%s linalgx.slogdet: max |d log|det|| %.3g" % (
+              label, np.max(np.abs(logabsdet - expected_log))))
+    x = to_host(linalgx.inv(a)).astype(wide.dtype)
+    residual = np.linalg.norm(wide @ x - np.eye(n), axis=(-2, -1))
+    bound = 10 * n * np.finfo(dtype).eps * np.linalg.norm(wide, axis=(-2, -1)) * \
+        np.linalg.norm(x, axis=(-2, -1))
+    check(bool(np.all(residual <= bound)),
+          "%s linalgx.inv: residual %.3g of its bound" % (label, np.max(residual / bound)))
+
+
+def check_determinants_singular():
+    """Exactly singular matrices: det exactly 0 and slogdet (0, -inf) for
+    every batch size (a thread and a warp per matrix), with an infinity in
+    the matrix; inv raises LinAlgError."""
+    for n, batch in ((3, 1), (3, 100000), (40, 3)):
+        a = torch.eye(n, dtype=torch.float64, device="cuda").repeat(batch, 1, 1)
+        a[:, 1] = 2 * a[:, 0]
+        a[:, 2, 0] = float("inf") if n > 3 else 1e300
+        d = linalgx.det(a)
+        sign, logabsdet = linalgx.slogdet(a)
+        check(bool((d == 0).all()) and bool((sign == 0).all())
+              and bool((logabsdet == -float("inf")).all()),
+              "singular %d x %d, batch %d: det 0, slogdet (0, -inf)" % (n, n, batch))
+    try:
+        linalgx.inv(a)
+        raised = False
+    except np.linalg.LinAlgError:
+        raised = True
+    check(raised, "linalgx.inv of singular CUDA matrices raises LinAlgError")
+
+
 def guarded(function, *args, **kwargs):
     """A Python exception in one group of checks is one failure, and the
     other groups still run."""
@@ -380,6 +437,14 @@ def main():
                               ((5, 33, 33), None, np.complex64), ((300, 300), 4, np.float64)]:
         guarded(check_solve, rng, shape, rhs, dtype)
     guarded(check_solve_singular)
+    for shape, dtype in [((1000, 3, 3), np.float32), ((1000, 3, 3), np.float64),
+                         ((64, 75, 75), np.float64), ((4096, 32, 32), np.float64),
+                         ((7, 16, 16), np.complex64), ((5, 17, 17), np.complex128),
+                         ((300, 300), np.float64), ((2, 1, 1), np.float32)]:
+        guarded(check_determinants, rng, shape, dtype)
+    if cupy is not None:
+        guarded(check_determinants, rng, (6, 20, 20), np.complex128, library="cupy")
+    guarded(check_determinants_singular)
     guarded(check_vmap, rng)
     guarded(check_singular)
     guarded(check_streams, rng)
