@@ -39,6 +39,9 @@ static void buildBufferizationPipeline(
   // On tensors still: an lu and the permutation of its pivots become one op,
   // which the GPU lowering computes in one kernel.
   pm.addPass(linalgx::createLinalgXFuseLuPermutation());
+  // Factors that only a solve reads need not be stored: lu + lu_solve
+  // becomes one solve, which the GPU lowering fuses into one kernel.
+  pm.addPass(linalgx::createLinalgXFuseLuSolve());
   bufferization::OneShotBufferizePassOptions bufferization;
   bufferization.bufferizeFunctionBoundaries =
       options.bufferizeFunctionBoundaries;
@@ -64,6 +67,8 @@ void linalgx::buildCPUPipeline(OpPassManager &pm,
                                const CPUPipelineOptions &options) {
   buildBufferizationPipeline(pm, options);
 
+  // No fused solve on the CPU: its lu takes the runtime's LU below.
+  pm.addPass(linalgx::createLinalgXDecomposeSolve());
   // linalg.lu to CPU runtime calls (unless lu-strategy=loops), then what is
   // left of linalgx and linalg to loops (vector.print stays for the runner).
   ConvertLinalgXToCPURuntimeOptions runtime;

@@ -15,7 +15,7 @@
 
 // The default: the lu and the permutation of its pivots are fused
 // (linalgx-fuse-lu-permutation) and become one launch of a generated kernel:
-// the 2x4x4 f64 matrices take the register kernel for matrices up to 8x8;
+// the 2x6x6 f64 matrices take the register kernel for matrices up to 8x8;
 // the dynamic complex lu branches on the host between the shared-memory
 // kernel (with dynamic shared memory) and the vendor path; its one_based
 // permutation is not fused.
@@ -119,17 +119,17 @@
 // SM80: gpu.binary @linalgx_kernels [#gpu.object<#nvvm.target<chip = "sm_80", features = "+ptx80">, "P\EDU\BA
 // SM80-NOT: sm_90
 
-func.func @factor(%a: tensor<2x4x4xf64>) -> (tensor<2x4x4xf64>, tensor<2x4xi32>, tensor<2xi32>) {
-  %l = tensor.empty() : tensor<2x4x4xf64>
-  %p = tensor.empty() : tensor<2x4xi32>
+func.func @factor(%a: tensor<2x6x6xf64>) -> (tensor<2x6x6xf64>, tensor<2x6xi32>, tensor<2xi32>) {
+  %l = tensor.empty() : tensor<2x6x6xf64>
+  %p = tensor.empty() : tensor<2x6xi32>
   %i = tensor.empty() : tensor<2xi32>
-  %q = tensor.empty() : tensor<2x4xi32>
-  %lu, %piv, %info = linalgx.lu ins(%a : tensor<2x4x4xf64>)
-      outs(%l, %p, %i : tensor<2x4x4xf64>, tensor<2x4xi32>, tensor<2xi32>)
-      -> tensor<2x4x4xf64>, tensor<2x4xi32>, tensor<2xi32>
-  %perm = linalgx.pivots_to_permutation ins(%piv : tensor<2x4xi32>)
-      outs(%q : tensor<2x4xi32>) -> tensor<2x4xi32>
-  return %lu, %perm, %info : tensor<2x4x4xf64>, tensor<2x4xi32>, tensor<2xi32>
+  %q = tensor.empty() : tensor<2x6xi32>
+  %lu, %piv, %info = linalgx.lu ins(%a : tensor<2x6x6xf64>)
+      outs(%l, %p, %i : tensor<2x6x6xf64>, tensor<2x6xi32>, tensor<2xi32>)
+      -> tensor<2x6x6xf64>, tensor<2x6xi32>, tensor<2xi32>
+  %perm = linalgx.pivots_to_permutation ins(%piv : tensor<2x6xi32>)
+      outs(%q : tensor<2x6xi32>) -> tensor<2x6xi32>
+  return %lu, %perm, %info : tensor<2x6x6xf64>, tensor<2x6xi32>, tensor<2xi32>
 }
 
 func.func @factor_complex(%a: tensor<?x?xcomplex<f32>>) -> (tensor<?x?xcomplex<f32>>, tensor<?xi64>) {

@@ -11,6 +11,7 @@
 
 #include "linalgx/Conversion/Passes.h"
 #include "linalgx/Dialect/LinalgX/IR/LinalgXOps.h"
+#include "linalgx/Dialect/LinalgX/Transforms/Passes.h"
 
 #include "DeviceWork.h"
 #include "GPULoweringUtils.h"
@@ -23,6 +24,7 @@
 #include "Kernels/Permutation.h"
 #include "Kernels/RegisterLu.h"
 #include "Kernels/SharedMemoryLu.h"
+#include "Kernels/ThreadLu.h"
 #include "LuKernelChoice.h"
 #include "VendorLu.h"
 
@@ -137,6 +139,103 @@ struct DeterminantOpToGPU : public OpToGPUPattern<OpTy> {
   }
 };
 
+/// linalgx.solve: matrices of at most kThreadLuSize rows in one kernel
+/// that writes neither factors nor pivots (launchThreadSolve); larger ones
+/// as the lu and lu_solve it stands for, on scratch buffers, which the
+/// other patterns then lower (a host branch on N when it is dynamic).
+struct SolveOpToGPU : public OpRewritePattern<SolveOp> {
+  SolveOpToGPU(MLIRContext *context, const LinalgXToGPUOptions &options)
+      : OpRewritePattern<SolveOp>(context), options(options) {}
+
+  LogicalResult matchAndRewrite(SolveOp op,
+                                PatternRewriter &rewriter) const override {
+    if (std::optional<std::string> reason =
+            whyNotLowerableToGPU(op, options.hostBuffers))
+      return rewriter.notifyMatchFailure(op, *reason);
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    auto aType = cast<MemRefType>(op.getA().getType());
+    int64_t n = aType.getShape().back();
+    bool fusable = options.luStrategy == GPULuStrategy::Auto ||
+                   options.luStrategy == GPULuStrategy::Generated;
+    if (!fusable || (!ShapedType::isDynamic(n) && n > kThreadLuSize)) {
+      emitDecomposed(op, b);
+    } else if (!ShapedType::isDynamic(n)) {
+      emitFused(op, b);
+    } else {
+      Value size = memref::DimOp::create(b, op.getA(), aType.getRank() - 1);
+      Value small = arith::CmpIOp::create(
+          b, arith::CmpIPredicate::ule, size,
+          arith::ConstantIndexOp::create(b, kThreadLuSize));
+      scf::IfOp::create(
+          b, small,
+          [&](OpBuilder &nested, Location loc) {
+            ImplicitLocOpBuilder nb(loc, nested);
+            emitFused(op, nb);
+            scf::YieldOp::create(nb);
+          },
+          [&](OpBuilder &nested, Location loc) {
+            ImplicitLocOpBuilder nb(loc, nested);
+            emitDecomposed(op, nb);
+            scf::YieldOp::create(nb);
+          });
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+private:
+  void emitFused(SolveOp op, ImplicitLocOpBuilder &b) const {
+    DeviceWork work(b, options.hostBuffers);
+    int64_t batchRank = op.getBatchRank();
+    Value a = collapseBatch(b, work.input(op.getA()), batchRank);
+    Value rhs = collapseBatch(b, work.input(op.getRhs()), batchRank);
+    Value solution = collapseBatch(b, work.output(op.getSolution()), batchRank);
+    Value info = collapseBatch(b, work.output(op.getInfo()), batchRank);
+    launchThreadSolve(op->getParentOfType<ModuleOp>(), b, work, a, rhs,
+                      solution, info);
+    work.finish();
+  }
+
+  /// Scratch on the host for host buffers (the lu copies its results back
+  /// there), else stream-ordered device memory.
+  void emitDecomposed(SolveOp op, ImplicitLocOpBuilder &b) const {
+    if (options.hostBuffers) {
+      buildDecomposedSolve(
+          b, op,
+          [](OpBuilder &b, Location loc, MemRefType type, ValueRange sizes) {
+            return memref::AllocOp::create(b, loc, type, sizes).getResult();
+          },
+          [](OpBuilder &b, Location loc, Value buffer) {
+            memref::DeallocOp::create(b, loc, buffer);
+          });
+      return;
+    }
+    auto tokenType = gpu::AsyncTokenType::get(b.getContext());
+    buildDecomposedSolve(
+        b, op,
+        [&](OpBuilder &b, Location loc, MemRefType type, ValueRange sizes) {
+          Value start = gpu::WaitOp::create(b, loc, tokenType, ValueRange())
+                            .getAsyncToken();
+          auto alloc =
+              gpu::AllocOp::create(b, loc, type, tokenType, ValueRange{start},
+                                   sizes, ValueRange(), /*hostShared=*/false);
+          gpu::WaitOp::create(b, loc, Type(),
+                              ValueRange{alloc.getAsyncToken()});
+          return alloc.getMemref();
+        },
+        [&](OpBuilder &b, Location loc, Value buffer) {
+          Value start = gpu::WaitOp::create(b, loc, tokenType, ValueRange())
+                            .getAsyncToken();
+          auto dealloc = gpu::DeallocOp::create(b, loc, tokenType,
+                                                ValueRange{start}, buffer);
+          gpu::WaitOp::create(b, loc, Type(),
+                              ValueRange{dealloc.getAsyncToken()});
+        });
+  }
+
+  LinalgXToGPUOptions options;
+};
+
 /// The symbols the lowering adds must not already mean something else.
 LogicalResult checkReservedSymbols(ModuleOp module) {
   if (Operation *kernels = module.lookupSymbol(kKernelModuleName);
@@ -205,6 +304,9 @@ private:
     }
     LuOperands lu = collectOperands(op, module, b, work);
     switch (choice.kernel) {
+    case LuKernel::Thread:
+      launchThreadLu(b, work, lu);
+      break;
     case LuKernel::Register:
       launchRegisterLu(b, work, lu, choice.rows);
       break;
@@ -387,6 +489,6 @@ struct ConvertLinalgXToGPUPass
 void mlir::linalgx::populateLinalgXToGPUPatterns(
     RewritePatternSet &patterns, const LinalgXToGPUOptions &options) {
   patterns.add<LuOpToGPU, LuSolveOpToGPU, PivotsToPermutationOpToGPU,
-               DeterminantOpToGPU<LuDetOp>, DeterminantOpToGPU<LuSlogdetOp>>(
-      patterns.getContext(), options);
+               DeterminantOpToGPU<LuDetOp>, DeterminantOpToGPU<LuSlogdetOp>,
+               SolveOpToGPU>(patterns.getContext(), options);
 }

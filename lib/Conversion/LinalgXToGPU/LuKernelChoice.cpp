@@ -11,6 +11,7 @@
 #include "Kernels/PanelLu.h"
 #include "Kernels/RegisterLu.h"
 #include "Kernels/SharedMemoryLu.h"
+#include "Kernels/ThreadLu.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -184,6 +185,11 @@ chooseLuKernels(MemRefType type, const LinalgXToGPUOptions &options) {
     return candidates;
 
   LuShape shape(type);
+  candidates.push_back(
+      {{LuKernel::Thread, kThreadLuSize, kThreadLuSize},
+       shape.isStatic
+           ? LuGuard::always(std::max(shape.m, shape.n) <= kThreadLuSize)
+           : LuGuard::when({{Term::MaxSizeAtMost, kThreadLuSize}})});
   if (!isa<ComplexType>(shape.elementType))
     RegisterKernelCandidates(shape, options, candidates).add();
 
@@ -219,6 +225,8 @@ chooseLuKernels(MemRefType type, const LinalgXToGPUOptions &options) {
 
 static StringRef kernelName(LuKernel kernel) {
   switch (kernel) {
+  case LuKernel::Thread:
+    return "thread";
   case LuKernel::Register:
     return "register";
   case LuKernel::Panel:

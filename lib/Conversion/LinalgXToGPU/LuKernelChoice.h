@@ -24,6 +24,7 @@ namespace mlir::linalgx::gpu_kernels {
 
 /// The kernels (or vendor call) an lu can take.
 enum class LuKernel {
+  Thread,
   Register,
   Panel,
   CyclicRegister,

@@ -129,7 +129,7 @@ func.func @f64_dynamic_batch_75x75(%a: memref<?x75x75xf64>, %lu: memref<?x75x75x
   return
 }
 
-// AUTO: remark: kernel choice: register 8x8 (bound) if max(M, N) <= 8;
+// AUTO: remark: kernel choice: thread 4x4 (bound) if max(M, N) <= 4; register 8x8 (bound) if max(M, N) <= 8;
 // AUTO-SAME: register 16x16 (bound) if max(M, N) <= 16;
 // AUTO-SAME: block-register 32x32 (bound) if max(M, N) <= 32;
 // AUTO-SAME: panel 48x48 (bound) if max(M, N) <= 48 and B <= 132;
@@ -142,7 +142,7 @@ func.func @f64_dynamic_batch_75x75(%a: memref<?x75x75xf64>, %lu: memref<?x75x75x
 // AUTO-SAME: blocked if B >= 2 and a panel fits shared memory and max(M, N) <= 1024;
 // AUTO-SAME: else vendor
 // VENDOR: remark: kernel choice: else vendor
-// NOPANEL: remark: kernel choice: register 8x8 (bound) if max(M, N) <= 8;
+// NOPANEL: remark: kernel choice: thread 4x4 (bound) if max(M, N) <= 4; register 8x8 (bound) if max(M, N) <= 8;
 // NOPANEL-SAME: register 16x16 (bound) if max(M, N) <= 16;
 // NOPANEL-SAME: block-register 32x32 (bound) if max(M, N) <= 32;
 // NOPANEL-SAME: cyclic 48x48 (bound) if max(M, N) <= 48 and B <= 8;
@@ -157,7 +157,7 @@ func.func @f64_dynamic_batch_75x75(%a: memref<?x75x75xf64>, %lu: memref<?x75x75x
 // NOPANEL-SAME: shared-memory if a matrix fits shared memory;
 // NOPANEL-SAME: blocked if B >= 2 and a panel fits shared memory and max(M, N) <= 1024;
 // NOPANEL-SAME: else vendor
-// EXACT: remark: kernel choice: register 8x8 (bound) if max(M, N) <= 8;
+// EXACT: remark: kernel choice: thread 4x4 (bound) if max(M, N) <= 4; register 8x8 (bound) if max(M, N) <= 8;
 // EXACT-SAME: register 16x16 (bound) if max(M, N) <= 16;
 // EXACT-SAME: panel 75x75 (exact) if M == N == 75;
 // EXACT-SAME: block-register 32x32 (bound) if max(M, N) <= 32;
@@ -170,7 +170,7 @@ func.func @f64_dynamic_batch_75x75(%a: memref<?x75x75xf64>, %lu: memref<?x75x75x
 // EXACT-SAME: shared-memory if a matrix fits shared memory;
 // EXACT-SAME: blocked if B >= 2 and a panel fits shared memory and max(M, N) <= 0;
 // EXACT-SAME: else vendor
-// SMALLBATCH: remark: kernel choice: register 8x8 (bound) if max(M, N) <= 8;
+// SMALLBATCH: remark: kernel choice: thread 4x4 (bound) if max(M, N) <= 4; register 8x8 (bound) if max(M, N) <= 8;
 // SMALLBATCH-SAME: register 16x16 (bound) if max(M, N) <= 16;
 // SMALLBATCH-SAME: block-register 32x32 (bound) if max(M, N) <= 32;
 // SMALLBATCH-SAME: panel 48x48 (bound) if max(M, N) <= 48 and B <= 132;
@@ -188,14 +188,14 @@ func.func @f64_dynamic(%a: memref<?x?x?xf64>, %lu: memref<?x?x?xf64>, %p: memref
   return
 }
 
-// AUTO: remark: kernel choice: shared-memory if a matrix fits shared memory;
+// AUTO: remark: kernel choice: thread 4x4 (bound) if max(M, N) <= 4; shared-memory if a matrix fits shared memory;
 // AUTO-SAME: blocked if B >= 2 and a panel fits shared memory and max(M, N) <= 1024;
 // AUTO-SAME: else vendor
 // VENDOR: remark: kernel choice: else vendor
-// NOPANEL: remark: kernel choice: shared-memory if a matrix fits shared memory;
+// NOPANEL: remark: kernel choice: thread 4x4 (bound) if max(M, N) <= 4; shared-memory if a matrix fits shared memory;
 // NOPANEL-SAME: blocked if B >= 2 and a panel fits shared memory and max(M, N) <= 1024;
 // NOPANEL-SAME: else vendor
-// EXACT: remark: kernel choice: shared-memory if a matrix fits shared memory;
+// EXACT: remark: kernel choice: thread 4x4 (bound) if max(M, N) <= 4; shared-memory if a matrix fits shared memory;
 // EXACT-SAME: blocked if B >= 2 and a panel fits shared memory and max(M, N) <= 0;
 // EXACT-SAME: else vendor
 func.func @c64_dynamic(%a: memref<?x?x?xcomplex<f32>>, %lu: memref<?x?x?xcomplex<f32>>, %p: memref<?x?xi32>, %i: memref<?xi32>) {

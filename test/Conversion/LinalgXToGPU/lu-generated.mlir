@@ -313,11 +313,11 @@ func.func @f64_shared(%a: memref<300x100x100xf64>, %l: memref<300x100x100xf64>, 
 
 // -----
 
-// Complex types always take the shared-memory kernel (the register kernel
-// is real-only), even when small.
+// Complex types take the thread-per-matrix kernel up to 4 x 4, then the
+// shared-memory kernel (the register kernels are real-only).
 // CHECK-LABEL: func.func @complex
 // CHECK-NOT:     call @linalgxCudaGetrf
-// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_generated_cf32_i32 blocks
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_thread4_cf32_i32 blocks
 // CHECK-NOT:     call @linalgxCudaGetrf
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_generated_cf64_i32 blocks
 // CHECK-NOT:     call @linalgxCudaGetrf
@@ -353,8 +353,8 @@ func.func @f64_too_large(%a: memref<1100x1100xf64>, %p: memref<1100xi32>, %i: me
 
 // -----
 
-// Dynamic sizes: host branches on max(M, N) <= 8, 16 (warp register
-// kernel), 32 (block register kernel), 48, 64, 80, 96, 128 (look-ahead
+// Dynamic sizes: host branches on max(M, N) <= 4 (a thread per matrix), 8,
+// 16 (warp register kernel), 32 (block register kernel), 48, 64, 80, 96, 128 (look-ahead
 // panel kernel) with a batch of at most 132,
 // 48, 64, 80, 96 (block register
 // kernel; 128 only for f32), then on the shared memory the matrix needs,
@@ -365,11 +365,14 @@ func.func @f64_too_large(%a: memref<1100x1100xf64>, %p: memref<1100xi32>, %i: me
 // CHECK:         %[[M:.+]] = memref.dim %{{.+}}, %c1
 // CHECK:         %[[N:.+]] = memref.dim %{{.+}}, %c2
 // CHECK:         %[[MAX:.+]] = arith.maxui %[[M]], %[[N]] : index
-// CHECK:         %[[LE8:.+]] = arith.cmpi ule, %[[MAX]], %c8
-// CHECK:         scf.if %[[LE8]] {
-// CHECK:           gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers8_f64_i32
+// CHECK:         %[[LE4:.+]] = arith.cmpi ule, %[[MAX]], %c4
+// CHECK:         scf.if %[[LE4]] {
+// CHECK:           gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_thread4_f64_i32
 // CHECK:           gpu.wait [%{{.+}}]
 // CHECK:         } else {
+// CHECK:           scf.if %{{.+}} {
+// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers8_f64_i32
+// CHECK:           } else {
 // CHECK:           scf.if %{{.+}} {
 // CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers16_f64_i32
 // CHECK:           } else {

@@ -365,6 +365,34 @@ static FailureOr<int64_t> verifyFactors(Operation *op, Value lu, Value pivots) {
   return n;
 }
 
+/// Checks `rhs` ([B..., N, R] of `elementType`) and `solution` (the same
+/// shape and type) of an op solving for N unknowns per matrix.
+static LogicalResult verifyRightHandSides(Operation *op, Type elementType,
+                                          ArrayRef<int64_t> batchShape,
+                                          int64_t n, Value rhs,
+                                          Value solution) {
+  auto rhsType = cast<ShapedType>(rhs.getType());
+  SmallVector<int64_t> expectedRhs(batchShape);
+  expectedRhs.push_back(n);
+  if (rhsType.getElementType() != elementType ||
+      rhsType.getRank() != static_cast<int64_t>(batchShape.size()) + 2 ||
+      !shapesCompatible(rhsType.getShape().drop_back(), expectedRhs)) {
+    expectedRhs.push_back(ShapedType::kDynamic);
+    return op->emitOpError() << "'rhs' must have shape [B..., N, R] = "
+                             << formatShape(expectedRhs) << " of "
+                             << elementType << ", but got " << rhsType;
+  }
+  auto solutionType = cast<ShapedType>(solution.getType());
+  if (solutionType.getElementType() != rhsType.getElementType() ||
+      !shapesCompatible(solutionType.getShape(), rhsType.getShape()))
+    return op->emitOpError()
+           << "'solution' must have the shape and element type of 'rhs', "
+              "expected "
+           << formatShape(rhsType.getShape()) << " of "
+           << rhsType.getElementType() << ", but got " << solutionType;
+  return success();
+}
+
 LogicalResult LuSolveOp::verify() {
   if (failed(
           verifyDestinationStyle(*this, {"lu", "pivots", "rhs", "solution"})))
@@ -375,25 +403,9 @@ LogicalResult LuSolveOp::verify() {
   auto luType = cast<ShapedType>(getLu().getType());
   ArrayRef<int64_t> batchShape = luType.getShape().take_front(getBatchRank());
 
-  auto rhsType = cast<ShapedType>(getRhs().getType());
-  SmallVector<int64_t> expectedRhs(batchShape);
-  expectedRhs.push_back(*n);
-  if (rhsType.getElementType() != luType.getElementType() ||
-      rhsType.getRank() != luType.getRank() ||
-      !shapesCompatible(rhsType.getShape().drop_back(), expectedRhs)) {
-    expectedRhs.push_back(ShapedType::kDynamic);
-    return emitOpError() << "'rhs' must have shape [B..., N, R] = "
-                         << formatShape(expectedRhs) << " of "
-                         << luType.getElementType() << ", but got " << rhsType;
-  }
-  auto solutionType = cast<ShapedType>(getSolution().getType());
-  if (solutionType.getElementType() != rhsType.getElementType() ||
-      !shapesCompatible(solutionType.getShape(), rhsType.getShape()))
-    return emitOpError() << "'solution' must have the shape and element type "
-                            "of 'rhs', expected "
-                         << formatShape(rhsType.getShape()) << " of "
-                         << rhsType.getElementType() << ", but got "
-                         << solutionType;
+  if (failed(verifyRightHandSides(*this, luType.getElementType(), batchShape,
+                                  *n, getRhs(), getSolution())))
+    return failure();
   // The right-hand sides are read while the solution is written, row by
   // row: a solution sharing memory with the factors would overwrite them.
   if (isa<MemRefType>(luType) && getSolution() == getLu())
@@ -474,6 +486,56 @@ LogicalResult LuSlogdetOp::verify() {
 }
 
 void LuSlogdetOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getDestinationStyleEffects(*this, effects);
+}
+
+//===----------------------------------------------------------------------===//
+// SolveOp
+//===----------------------------------------------------------------------===//
+
+void SolveOp::build(OpBuilder &builder, OperationState &state, Value a,
+                    Value rhs, Value solution, Value info) {
+  build(builder, state, resultTypesFromInits({solution, info}), a, rhs,
+        solution, info);
+}
+
+LogicalResult SolveOp::verify() {
+  if (failed(verifyDestinationStyle(*this, {"a", "rhs", "solution", "info"})))
+    return failure();
+  auto aType = cast<ShapedType>(getA().getType());
+  if (aType.getRank() < 2 || !isLuElementType(aType.getElementType()))
+    return emitOpError() << "'a' must have rank >= 2 (shape [B..., N, N]) and "
+                            "element type f32, f64, complex<f32> or "
+                            "complex<f64>, but got "
+                         << aType;
+  ArrayRef<int64_t> shape = aType.getShape();
+  int64_t batchRank = getBatchRank();
+  int64_t m = shape[batchRank], n = shape[batchRank + 1];
+  if (!sizesCompatible(m, n))
+    return emitOpError() << "'a' must hold square matrices [B..., N, N], but "
+                            "got "
+                         << aType;
+  if (ShapedType::isDynamic(n))
+    n = m;
+  ArrayRef<int64_t> batchShape = shape.take_front(batchRank);
+  if (failed(verifyRightHandSides(*this, aType.getElementType(), batchShape, n,
+                                  getRhs(), getSolution())))
+    return failure();
+  auto infoType = cast<ShapedType>(getInfo().getType());
+  if (!isIndexElementType(infoType.getElementType()) ||
+      !shapesCompatible(infoType.getShape(), batchShape))
+    return emitOpError() << "'info' must have shape [B...] = "
+                         << formatShape(batchShape)
+                         << " of i32 or i64, but got " << infoType;
+  // The factorization overwrites its matrix: it must not be the solution's.
+  if (isa<MemRefType>(aType) && getSolution() == getA())
+    return emitOpError() << "'solution' and 'a' must be different buffers";
+  return success();
+}
+
+void SolveOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
   getDestinationStyleEffects(*this, effects);

@@ -64,5 +64,7 @@ void mlir::linalgx::registerBufferizableOpInterfaceExternalModels(
         *context);
     linalgx::LuSlogdetOp::attachInterface<
         LinalgXOpBufferization<linalgx::LuSlogdetOp>>(*context);
+    linalgx::SolveOp::attachInterface<LinalgXOpBufferization<linalgx::SolveOp>>(
+        *context);
   });
 }

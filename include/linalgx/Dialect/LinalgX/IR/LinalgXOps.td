@@ -403,4 +403,65 @@ def LinalgX_LuSlogdetOp : LinalgX_LuDeterminantOp<"lu_slogdet"> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// SolveOp
+//===----------------------------------------------------------------------===//
+
+def LinalgX_SolveOp : LinalgX_Op<"solve"> {
+  let summary = "Solves linear systems through an LU factorization (LAPACK gesv)";
+  let description = [{
+    Solves `A·X = B` for every matrix of a batch, as `linalgx.lu` of `A`
+    followed by `linalgx.lu_solve` with its factors and pivots would, but
+    without the factors and pivots as results: the lowering keeps them where
+    it likes (in a small matrix's registers, a fused kernel writes neither).
+    `linalgx-fuse-lu-solve` forms it from an `lu` whose factors and pivots
+    only feed an `lu_solve`.
+
+    - `a` has shape `[B..., N, N]` and element type `f32`, `f64`,
+      `complex<f32>` or `complex<f64>`;
+    - `rhs` (`[B..., N, R]`, the element type of `a`) holds the right-hand
+      sides as columns; `solution` (same shape and type) receives `X`;
+    - `info` (`[B...]`, `i32` or `i64`) receives `linalgx.lu`'s info: 0, or
+      `i + 1` when `U(i, i)` is exactly zero for the first such `i`, in
+      which case `X` holds the infinities or NaN of the division by it.
+
+    Example:
+
+    ```mlir
+    %x, %info = linalgx.solve ins(%a, %b : tensor<1000000x3x3xf32>,
+                                           tensor<1000000x3x1xf32>)
+        outs(%x0, %i0 : tensor<1000000x3x1xf32>, tensor<1000000xi32>)
+        -> tensor<1000000x3x1xf32>, tensor<1000000xi32>
+    ```
+  }];
+
+  let arguments = (ins LinalgX_ShapedOperand:$a,
+                       LinalgX_ShapedOperand:$rhs,
+                       LinalgX_ShapedOperand:$solution,
+                       LinalgX_ShapedOperand:$info);
+  let results = (outs Variadic<AnyRankedTensor>:$result_tensors);
+
+  let assemblyFormat = [{
+    attr-dict
+    `ins` `(` $a `,` $rhs `:` type($a) `,` type($rhs) `)`
+    `outs` `(` $solution `,` $info `:` type($solution) `,` type($info) `)`
+    (`->` type($result_tensors)^)?
+  }];
+
+  let builders = [
+    OpBuilder<(ins "Value":$a, "Value":$rhs, "Value":$solution,
+                   "Value":$info)>
+  ];
+
+  let extraClassDeclaration = [{
+    /// The number of leading batch dimensions (`B...`).
+    int64_t getBatchRank() {
+      return ::llvm::cast<ShapedType>(getA().getType()).getRank() - 2;
+    }
+    MutableOperandRange getDpsInitsMutable() {
+      return MutableOperandRange(getOperation(), /*start=*/2, /*length=*/2);
+    }
+  }];
+}
+
 #endif // LINALGX_DIALECT_LINALGX_IR_LINALGXOPS_TD

@@ -3,12 +3,17 @@
 #ifndef LINALGX_DIALECT_LINALGX_TRANSFORMS_PASSES_H
 #define LINALGX_DIALECT_LINALGX_TRANSFORMS_PASSES_H
 
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Pass/Pass.h"
+
+#include <functional>
 
 namespace mlir {
 class RewritePatternSet;
 namespace linalgx {
 class LinalgXDialect;
+class SolveOp;
 
 #define GEN_PASS_DECL
 #define GEN_PASS_REGISTRATION
@@ -17,6 +22,26 @@ class LinalgXDialect;
 /// Patterns that fold a `pivots_to_permutation` of an `lu`'s pivots into the
 /// `lu` (its optional `permutation` output). See the pass description.
 void populateFuseLuPermutationPatterns(RewritePatternSet &patterns);
+
+/// Patterns that turn an `lu` whose factors and pivots only feed an
+/// `lu_solve` into one `solve`. See the pass description.
+void populateFuseLuSolvePatterns(RewritePatternSet &patterns);
+
+/// Patterns that expand a `solve` on memrefs into `lu` and `lu_solve` on
+/// scratch buffers from `allocate(builder, type, dynamicSizes)`, released
+/// by `release(builder, buffer)` after the solve.
+using ScratchAllocator =
+    std::function<Value(OpBuilder &, Location, MemRefType, ValueRange)>;
+using ScratchRelease = std::function<void(OpBuilder &, Location, Value)>;
+void populateDecomposeSolvePatterns(RewritePatternSet &patterns,
+                                    ScratchAllocator allocate,
+                                    ScratchRelease release);
+
+/// Builds at `builder`'s insertion point the `lu` and `lu_solve` that
+/// `op` (on memrefs) stands for, as those patterns do; `op` stays.
+void buildDecomposedSolve(OpBuilder &builder, SolveOp op,
+                          const ScratchAllocator &allocate,
+                          const ScratchRelease &release);
 
 } // namespace linalgx
 } // namespace mlir

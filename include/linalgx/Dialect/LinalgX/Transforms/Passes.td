@@ -31,4 +31,38 @@ def LinalgXFuseLuPermutation : Pass<"linalgx-fuse-lu-permutation"> {
   let dependentDialects = ["::mlir::linalgx::LinalgXDialect"];
 }
 
+def LinalgXFuseLuSolve : Pass<"linalgx-fuse-lu-solve"> {
+  let summary = "Fuse an lu whose factors only feed an lu_solve into a solve";
+  let description = [{
+    Rewrites
+
+    ```mlir
+    %lu, %piv, %info = linalgx.lu ins(%a) outs(%lu0, %piv0, %info0)
+    %x = linalgx.lu_solve ins(%lu, %piv, %b) outs(%x0)
+    ```
+
+    into `%x, %info = linalgx.solve ins(%a, %b) outs(%x0, %info0)` when the
+    factors and the pivots have no other use, the lu computes no
+    permutation, the system is `A·X = B` (`trans = none`) and both ops agree
+    on the pivots' base. A lowering can then keep the factors on chip: the
+    GPU lowering solves small matrices in the factorization's own kernel,
+    which writes neither factors nor pivots. The `info` result keeps its
+    uses; the solve takes the place of whichever of the two ops keeps every
+    use dominated. Works on tensors, before bufferization.
+  }];
+  let dependentDialects = ["::mlir::linalgx::LinalgXDialect"];
+}
+
+def LinalgXDecomposeSolve : Pass<"linalgx-decompose-solve"> {
+  let summary = "Expand linalgx.solve into lu and lu_solve on scratch buffers";
+  let description = [{
+    The lowering of `linalgx.solve` for paths that have no fused kernel
+    (the CPU pipeline runs it before its LU runtime calls): on memrefs, the
+    factors and pivots go to `memref.alloc`ed buffers, freed after the
+    `linalgx.lu_solve` that reads them.
+  }];
+  let dependentDialects = ["::mlir::linalgx::LinalgXDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 #endif // LINALGX_DIALECT_LINALGX_TRANSFORMS_PASSES_TD
