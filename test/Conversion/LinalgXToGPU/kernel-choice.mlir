@@ -9,6 +9,19 @@
 // RUN: linalgx-opt %s --convert-linalgx-to-gpu="remark-kernel-choice lu-exact-sizes=75 lu-blocked-max-size=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=EXACT
 // RUN: linalgx-opt %s --convert-linalgx-to-gpu="remark-kernel-choice lu-panel-any-batch-min-size=129" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SMALLBATCH
 
+// A thread per matrix up to 4 x 4, rectangular and complex included.
+// AUTO: remark: kernel choice: thread 4x4 (bound) always
+// VENDOR: remark: kernel choice: else vendor
+// NOPANEL: remark: kernel choice: thread 4x4 (bound) always
+// EXACT: remark: kernel choice: thread 4x4 (bound) always
+// AUTO: remark: kernel choice: thread 4x4 (bound) always
+func.func @tiny(%a: memref<1000000x3x3xf32>, %lu: memref<1000000x3x3xf32>, %p: memref<1000000x3xi32>, %i: memref<1000000xi32>,
+                %c: memref<4x2xcomplex<f64>>, %cp: memref<2xi32>, %ci: memref<i32>) {
+  linalgx.lu ins(%a : memref<1000000x3x3xf32>) outs(%lu, %p, %i : memref<1000000x3x3xf32>, memref<1000000x3xi32>, memref<1000000xi32>)
+  linalgx.lu ins(%c : memref<4x2xcomplex<f64>>) outs(%c, %cp, %ci : memref<4x2xcomplex<f64>>, memref<2xi32>, memref<i32>)
+  return
+}
+
 // AUTO: remark: kernel choice: register 8x8 (bound) always
 // VENDOR: remark: kernel choice: else vendor
 // NOPANEL: remark: kernel choice: register 8x8 (bound) always

@@ -737,3 +737,47 @@ func.func @lu_slogdet_results(%lu: tensor<4x4xf64>, %p: tensor<4xi32>, %s: tenso
   %r = linalgx.lu_slogdet ins(%lu, %p : tensor<4x4xf64>, tensor<4xi32>) outs(%s, %s : tensor<f64>, tensor<f64>) -> tensor<f64>
   return %r : tensor<f64>
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// linalgx.solve
+//===----------------------------------------------------------------------===//
+
+func.func @solve_not_square(%a: memref<4x3xf64>, %b: memref<4x1xf64>, %i: memref<i32>) {
+  // expected-error @+1 {{'linalgx.solve' op 'a' must hold square matrices [B..., N, N], but got 'memref<4x3xf64>'}}
+  linalgx.solve ins(%a, %b : memref<4x3xf64>, memref<4x1xf64>) outs(%b, %i : memref<4x1xf64>, memref<i32>)
+  return
+}
+
+// -----
+
+func.func @solve_element(%a: memref<4x4xi32>, %b: memref<4x1xi32>, %i: memref<i32>) {
+  // expected-error @+1 {{'a' must have rank >= 2 (shape [B..., N, N]) and element type f32, f64, complex<f32> or complex<f64>, but got 'memref<4x4xi32>'}}
+  linalgx.solve ins(%a, %b : memref<4x4xi32>, memref<4x1xi32>) outs(%b, %i : memref<4x1xi32>, memref<i32>)
+  return
+}
+
+// -----
+
+func.func @solve_rhs(%a: tensor<2x4x4xf64>, %b: tensor<2x3x1xf64>, %i: tensor<2xi32>) -> tensor<2x3x1xf64> {
+  // expected-error @+1 {{'rhs' must have shape [B..., N, R] = [2, 4, ?] of 'f64', but got 'tensor<2x3x1xf64>'}}
+  %x, %info = linalgx.solve ins(%a, %b : tensor<2x4x4xf64>, tensor<2x3x1xf64>) outs(%b, %i : tensor<2x3x1xf64>, tensor<2xi32>) -> tensor<2x3x1xf64>, tensor<2xi32>
+  return %x : tensor<2x3x1xf64>
+}
+
+// -----
+
+func.func @solve_info(%a: memref<2x4x4xf64>, %b: memref<2x4x1xf64>, %i: memref<2xf32>) {
+  // expected-error @+1 {{'info' must have shape [B...] = [2] of i32 or i64, but got 'memref<2xf32>'}}
+  linalgx.solve ins(%a, %b : memref<2x4x4xf64>, memref<2x4x1xf64>) outs(%b, %i : memref<2x4x1xf64>, memref<2xf32>)
+  return
+}
+
+// -----
+
+func.func @solve_into_a(%a: memref<4x4xf64>, %i: memref<i32>) {
+  // expected-error @+1 {{'solution' and 'a' must be different buffers}}
+  linalgx.solve ins(%a, %a : memref<4x4xf64>, memref<4x4xf64>) outs(%a, %i : memref<4x4xf64>, memref<i32>)
+  return
+}

@@ -278,3 +278,23 @@ func.func @lu_det_memref(%lu: memref<?x?xf32>, %p: memref<?xi32>, %d: memref<f32
   linalgx.lu_slogdet ins(%lu, %p : memref<?x?xf32>, memref<?xi32>) outs(%d, %l : memref<f32>, memref<f32>)
   return
 }
+
+//===----------------------------------------------------------------------===//
+// linalgx.solve
+//===----------------------------------------------------------------------===//
+
+// CHECK-LABEL: func.func @solve_tensor
+// CHECK:         %{{.+}}:2 = linalgx.solve ins(%{{.+}}, %{{.+}} : tensor<8x3x3xf32>, tensor<8x3x2xf32>) outs(%{{.+}}, %{{.+}} : tensor<8x3x2xf32>, tensor<8xi32>) -> tensor<8x3x2xf32>, tensor<8xi32>
+func.func @solve_tensor(%a: tensor<8x3x3xf32>, %b: tensor<8x3x2xf32>, %i: tensor<8xi32>) -> tensor<8x3x2xf32> {
+  %x, %info = linalgx.solve ins(%a, %b : tensor<8x3x3xf32>, tensor<8x3x2xf32>)
+      outs(%b, %i : tensor<8x3x2xf32>, tensor<8xi32>) -> tensor<8x3x2xf32>, tensor<8xi32>
+  return %x : tensor<8x3x2xf32>
+}
+
+// In place on memrefs, dynamic sizes, one matrix.
+// CHECK-LABEL: func.func @solve_memref
+// CHECK:         linalgx.solve ins(%{{.+}}, %[[B:.+]] : memref<?x?xcomplex<f64>>, memref<?x1xcomplex<f64>>) outs(%[[B]], %{{.+}} : memref<?x1xcomplex<f64>>, memref<i64>){{$}}
+func.func @solve_memref(%a: memref<?x?xcomplex<f64>>, %b: memref<?x1xcomplex<f64>>, %i: memref<i64>) {
+  linalgx.solve ins(%a, %b : memref<?x?xcomplex<f64>>, memref<?x1xcomplex<f64>>) outs(%b, %i : memref<?x1xcomplex<f64>>, memref<i64>)
+  return
+}

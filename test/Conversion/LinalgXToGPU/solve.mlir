@@ -1,0 +1,69 @@
+// linalgx.solve on the GPU: matrices of at most 4 x 4 in one kernel that
+// factors in registers and writes only the solution and info (a thread per
+// matrix); larger ones as linalgx.lu and linalgx.lu_solve on stream-ordered
+// device scratch, freed after the solve; dynamic sizes branch on the host.
+// RUN: linalgx-opt %s -split-input-file -convert-linalgx-to-gpu | FileCheck %s
+
+// CHECK-LABEL: func.func @small
+// CHECK-NOT:     gpu.alloc
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_solve_thread4_f32_i32 blocks
+// CHECK-SAME:        args(%{{.+}} : memref<?x?x?xf32>, %{{.+}} : memref<?x?x?xf32>, %{{.+}} : memref<?x?x?xf32>, %{{.+}} : memref<?xi32>)
+// CHECK-NOT:     gpu.launch_func
+// CHECK:         return
+// CHECK:         gpu.func @linalgx_solve_thread4_f32_i32(
+// CHECK-SAME:      known_block_size = array<i32: 128, 1, 1>
+// CHECK-NOT:       gpu.shuffle
+// CHECK-NOT:       gpu.barrier
+// CHECK:           scf.for
+// CHECK:           gpu.return
+func.func @small(%a: memref<1000x3x3xf32>, %b: memref<1000x3x1xf32>, %x: memref<1000x3x1xf32>, %i: memref<1000xi32>) {
+  linalgx.solve ins(%a, %b : memref<1000x3x3xf32>, memref<1000x3x1xf32>) outs(%x, %i : memref<1000x3x1xf32>, memref<1000xi32>)
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @large
+// CHECK:         %[[FACTORS:.+]], %{{.+}} = gpu.alloc async [%{{.+}}] () : memref<8x20x20xf64>
+// CHECK:         %[[PIVOTS:.+]], %{{.+}} = gpu.alloc async [%{{.+}}] () : memref<8x20xi64>
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers20x20_f64_i64 blocks
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i64_none_warp blocks
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i64_none blocks
+// CHECK:         gpu.dealloc async [%{{.+}}] %[[PIVOTS]]
+// CHECK:         gpu.dealloc async [%{{.+}}] %[[FACTORS]]
+func.func @large(%a: memref<8x20x20xf64>, %b: memref<8x20x2xf64>, %i: memref<8xi64>) {
+  linalgx.solve ins(%a, %b : memref<8x20x20xf64>, memref<8x20x2xf64>) outs(%b, %i : memref<8x20x2xf64>, memref<8xi64>)
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @dynamic
+// CHECK:         %[[N:.+]] = memref.dim %{{.+}}, %c2
+// CHECK:         %[[SMALL:.+]] = arith.cmpi ule, %[[N]], %c4
+// CHECK:         scf.if %[[SMALL]] {
+// CHECK:           gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_solve_thread4_cf64_i32 blocks
+// CHECK:         } else {
+// CHECK:           gpu.alloc async
+// CHECK:           gpu.alloc async
+// CHECK:           gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_generated_cf64_i32 blocks
+// CHECK:           gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_solve_cf64_i32_none blocks
+// CHECK:           gpu.dealloc async
+// CHECK:           gpu.dealloc async
+func.func @dynamic(%a: memref<?x?x?xcomplex<f64>>, %b: memref<?x?x?xcomplex<f64>>, %x: memref<?x?x?xcomplex<f64>>, %i: memref<?xi32>) {
+  linalgx.solve ins(%a, %b : memref<?x?x?xcomplex<f64>>, memref<?x?x?xcomplex<f64>>) outs(%x, %i : memref<?x?x?xcomplex<f64>>, memref<?xi32>)
+  return
+}
+
+// -----
+
+// The vendor strategies have no fused kernel: the lu takes cuSOLVER.
+// RUN: linalgx-opt %s -split-input-file -convert-linalgx-to-gpu=lu-strategy=cusolver | FileCheck %s --check-prefix=VENDOR
+// VENDOR-LABEL: func.func @small_vendor
+// VENDOR:         gpu.alloc async
+// VENDOR:         call @linalgxCudaGetrf(
+// VENDOR:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f32_i32_none blocks
+func.func @small_vendor(%a: memref<5x3x3xf32>, %b: memref<5x3x1xf32>, %x: memref<5x3x1xf32>, %i: memref<5xi32>) {
+  linalgx.solve ins(%a, %b : memref<5x3x3xf32>, memref<5x3x1xf32>) outs(%x, %i : memref<5x3x1xf32>, memref<5xi32>)
+  return
+}
