@@ -14,7 +14,7 @@ handler (runtime/jax) call: `linalgx_lu_<type>` (lu with the permutation,
 from `a` into separate outputs), `linalgx_lu_factor_<type>` (1-based pivots
 and no permutation: torch.linalg.lu_factor_ex's results),
 `linalgx_lu_solve_<type>_<none|transpose|adjoint>`, `linalgx_solve_<type>`
-(lu and lu_solve), `linalgx_det_<type>` and `linalgx_slogdet_<type>` (lu and
+(linalgx.solve), `linalgx_det_<type>` and `linalgx_slogdet_<type>` (lu and
 lu_det / lu_slogdet) and `linalgx_pivots_to_permutation_<int>`, with the CPU path's argument order
 (python/linalgx/ops.py)."""
 
@@ -63,18 +63,15 @@ func.func @{name}(%lu: memref<?x?x?x{e}>, %piv: memref<?x?xi32>,
 }}
 """
 
-# A = LU (1-based pivots, the kernels of lu_factor) and the solve, named
-# `name`: numpy.linalg.solve's work in one call.
+# numpy.linalg.solve's work, named `name`: linalgx.solve, which factors and
+# solves matrices of at most 4 x 4 in one kernel that writes no factors and
+# larger ones as lu + lu_solve on scratch.
 SOLVE = """
-func.func @{name}(%a: memref<?x?x?x{e}>, %lu: memref<?x?x?x{e}>,
-                  %piv: memref<?x?xi32>, %info: memref<?xi32>,
-                  %b: memref<?x?x?x{e}>, %x: memref<?x?x?x{e}>)
+func.func @{name}(%a: memref<?x?x?x{e}>, %b: memref<?x?x?x{e}>,
+                  %x: memref<?x?x?x{e}>, %info: memref<?xi32>)
     attributes {{llvm.emit_c_interface}} {{
-  linalgx.lu one_based ins(%a : memref<?x?x?x{e}>)
-      outs(%lu, %piv, %info : memref<?x?x?x{e}>, memref<?x?xi32>, memref<?xi32>)
-  linalgx.lu_solve one_based ins(%lu, %piv, %b : memref<?x?x?x{e}>, memref<?x?xi32>,
-                                                 memref<?x?x?x{e}>)
-      outs(%x : memref<?x?x?x{e}>)
+  linalgx.solve ins(%a, %b : memref<?x?x?x{e}>, memref<?x?x?x{e}>)
+      outs(%x, %info : memref<?x?x?x{e}>, memref<?xi32>)
   return
 }}
 """

@@ -170,7 +170,7 @@ class CudaKernels:
             for trans in ("none", "transpose", "adjoint"):
                 self.lu_solve_entries[name, trans] = self._entry(
                     "linalgx_lu_solve_%s_%s" % (name, trans), 3, 2, 3, 3)
-            self.solve_entries[name] = self._entry("linalgx_solve_" + name, 3, 3, 2, 1, 3, 3)
+            self.solve_entries[name] = self._entry("linalgx_solve_" + name, 3, 3, 3, 1)
         self.det_entries = {name: self._entry("linalgx_det_" + name, 3, 3, 2, 1, 1)
                             for name in LU_TYPES.values()}
         self.slogdet_entries = {name: self._entry("linalgx_slogdet_" + name, 3, 3, 2, 1, 1, 1)
@@ -495,10 +495,11 @@ def lu_solve(lu_and_piv, b, trans=0):
 
 
 def solve(a, b):
-    """linalgx.solve for CUDA arrays of equal batch dimensions: the LU and
-    the solve in one call on the array library's current stream, then a
-    check of info (one host synchronization, as torch.linalg.solve makes):
-    an exactly singular matrix raises numpy.linalg.LinAlgError."""
+    """linalgx.solve for CUDA arrays of equal batch dimensions: the op
+    linalgx.solve (one kernel for matrices up to 4 x 4) on the array
+    library's current stream, then a check of info (one host
+    synchronization, as torch.linalg.solve makes): an exactly singular
+    matrix raises numpy.linalg.LinAlgError."""
     what = "linalgx.solve"
     kind, dtype, a_shape, b_shape = _validate_solve_arrays(what, a, b)
     vector = len(b_shape) == len(a_shape) - 1
@@ -510,15 +511,12 @@ def solve(a, b):
     count = int(np.prod(batch, dtype=np.int64))
     with library.device_scope():
         a, b = library.contiguous(a), library.contiguous(b)
-        factors = library.empty(a_shape, dtype)
-        pivots = library.empty(batch + (n,), np.int32)
         info = library.empty(batch, np.int32)
         solution = library.empty(b_shape, dtype)
         p = library.pointer
         library_kernels.call(library_kernels.solve_entries[LU_TYPES[dtype]], library.stream(),
-                             (p(a), (count, n, n)), (p(factors), (count, n, n)),
-                             (p(pivots), (count, n)), (p(info), (count,)),
-                             (p(b), (count, n, r)), (p(solution), (count, n, r)))
+                             (p(a), (count, n, n)), (p(b), (count, n, r)),
+                             (p(solution), (count, n, r)), (p(info), (count,)))
         if count and bool((info > 0).any()):
             raise np.linalg.LinAlgError("Singular matrix")
     return solution

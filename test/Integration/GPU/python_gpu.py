@@ -417,7 +417,10 @@ def main():
                    ((4096, 32, 32), np.float64), ((16384, 16, 16), np.float32),
                    ((1024, 64, 64), np.float64), ((256, 128, 128), np.float64),
                    ((1024, 1024), np.float64), ((4096, 4096), np.float32),
-                   ((8, 512, 512), np.float64)]
+                   ((8, 512, 512), np.float64),
+                   # A thread per matrix (M, N <= 4), every element type.
+                   ((100000, 3, 3), np.float32), ((1000, 4, 4), np.complex128),
+                   ((7, 2, 4), np.float64), ((5, 4, 1), np.complex64)]
     for shape, dtype in issue_cases:
         label = "%s %s" % (shape, np.dtype(dtype).name)
         guarded(compare_case, rng, shape, dtype, label, exact_pivots=max(shape[-2:]) <= 128)
@@ -434,7 +437,10 @@ def main():
     for shape, rhs, dtype in [((1000, 3, 3), None, np.float64), ((64, 75, 75), 75, np.float64),
                               ((4096, 32, 32), None, np.float64), ((75, 75), None, np.float64),
                               ((17, 40, 40), 3, np.complex128), ((9, 20, 20), 2, np.float32),
-                              ((5, 33, 33), None, np.complex64), ((300, 300), 4, np.float64)]:
+                              ((5, 33, 33), None, np.complex64), ((300, 300), 4, np.float64),
+                              # linalgx.solve's fused kernel (N <= 4).
+                              ((1000, 4, 4), 3, np.complex64), ((20, 2, 2), None, np.float32),
+                              ((3, 1, 1), 2, np.complex128)]:
         guarded(check_solve, rng, shape, rhs, dtype)
     guarded(check_solve_singular)
     for shape, dtype in [((1000, 3, 3), np.float32), ((1000, 3, 3), np.float64),

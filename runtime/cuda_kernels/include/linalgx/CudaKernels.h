@@ -74,9 +74,12 @@ LINALGX_CUDA_KERNELS_LU_FACTOR(f64)
 LINALGX_CUDA_KERNELS_LU_FACTOR(c32)
 LINALGX_CUDA_KERNELS_LU_FACTOR(c64)
 #undef LINALGX_CUDA_KERNELS_LU_FACTOR
-// linalgx_lu_solve_<type>_<trans>(lu, pivots, rhs, solution) and
-// linalgx_solve_<type>(a, lu, pivots, info, rhs, solution): the solve from
-// 0-based pivots, and lu one_based + lu_solve one_based in one call.
+// linalgx_lu_solve_<type>_<trans>(lu, pivots, rhs, solution),
+// linalgx_solve_<type>(a, rhs, solution, info) and
+// linalgx_det_<type>(a, lu, pivots, info, det) /
+// linalgx_slogdet_<type>(a, lu, pivots, info, sign, logabsdet): the solve
+// from 0-based pivots; linalgx.solve; lu one_based and the determinants from
+// its factors (lu, pivots and info are scratch the caller provides).
 #define LINALGX_CUDA_KERNELS_LU_SOLVE(T, TRANS)                                \
   void _mlir_ciface_linalgx_lu_solve_##T##_##TRANS(                            \
       linalgx::cuda_kernels::MemRef<3> *, linalgx::cuda_kernels::MemRef<2> *,  \
@@ -87,8 +90,15 @@ LINALGX_CUDA_KERNELS_LU_FACTOR(c64)
   LINALGX_CUDA_KERNELS_LU_SOLVE(T, adjoint)                                    \
   void _mlir_ciface_linalgx_solve_##T(                                         \
       linalgx::cuda_kernels::MemRef<3> *, linalgx::cuda_kernels::MemRef<3> *,  \
+      linalgx::cuda_kernels::MemRef<3> *, linalgx::cuda_kernels::MemRef<1> *); \
+  void _mlir_ciface_linalgx_det_##T(                                           \
+      linalgx::cuda_kernels::MemRef<3> *, linalgx::cuda_kernels::MemRef<3> *,  \
       linalgx::cuda_kernels::MemRef<2> *, linalgx::cuda_kernels::MemRef<1> *,  \
-      linalgx::cuda_kernels::MemRef<3> *, linalgx::cuda_kernels::MemRef<3> *);
+      linalgx::cuda_kernels::MemRef<1> *);                                     \
+  void _mlir_ciface_linalgx_slogdet_##T(                                       \
+      linalgx::cuda_kernels::MemRef<3> *, linalgx::cuda_kernels::MemRef<3> *,  \
+      linalgx::cuda_kernels::MemRef<2> *, linalgx::cuda_kernels::MemRef<1> *,  \
+      linalgx::cuda_kernels::MemRef<1> *, linalgx::cuda_kernels::MemRef<1> *);
 LINALGX_CUDA_KERNELS_SOLVE(f32)
 LINALGX_CUDA_KERNELS_SOLVE(f64)
 LINALGX_CUDA_KERNELS_SOLVE(c32)
