@@ -65,23 +65,27 @@ public:
   SmallVector<Value> c;
   Value m, n, k;
 
-private:
-  /// Entry (i, j) of `memref`'s matrix `matrix`, zero outside [rows, cols):
-  /// the address is clamped into the matrix, the value selected.
-  Value loadOrZero(KernelBuilder &b, Value memref, Value matrix, int64_t i,
-                   int64_t j, Value rows, Value cols) {
-    Value inside = b.both(b.ultU(c[i], rows), b.ultU(c[j], cols));
-    Value value =
-        b.load(memref, ValueRange{matrix, b.select(inside, c[i], c[0]),
-                                  b.select(inside, c[j], c[0])});
-    return b.select(inside, value, element.zero(b));
+  /// `memref[indices]` where `inside` holds, else zero: a predicated load,
+  /// since an empty matrix has no entry to clamp the address to.
+  Value loadOrZero(KernelBuilder &b, Value memref, ValueRange indices,
+                   Value inside) {
+    return b.ifThenElse(
+        inside,
+        [&](KernelBuilder &b) -> SmallVector<Value> {
+          return {b.load(memref, indices)};
+        },
+        [&](KernelBuilder &b) -> SmallVector<Value> {
+          return {element.zero(b)};
+        })[0];
   }
 
+private:
   void load(KernelBuilder &b, Value matrix) {
     a.assign(S, {});
     for (int64_t i = 0; i < S; ++i)
       for (int64_t j = 0; j < S; ++j)
-        a[i].push_back(loadOrZero(b, input, matrix, i, j, m, n));
+        a[i].push_back(loadOrZero(b, input, ValueRange{matrix, c[i], c[j]},
+                                  b.both(b.ultU(c[i], m), b.ultU(c[j], n))));
     pivotRows.clear();
     info = b.integer(intType, 0);
   }
@@ -200,12 +204,9 @@ void storeSolution(KernelBuilder &b, ThreadLuKernel &kernel, Type elementType,
   Value n = kernel.n;
   b.forLoop(c[0], b.dim(rhs, 2), c[1], [&](KernelBuilder &b, Value column) {
     SmallVector<Value, S> y;
-    for (int64_t i = 0; i < S; ++i) {
-      Value inside = b.ultU(c[i], n);
-      Value value =
-          b.load(rhs, ValueRange{matrix, b.select(inside, c[i], c[0]), column});
-      y.push_back(b.select(inside, value, element.zero(b)));
-    }
+    for (int64_t i = 0; i < S; ++i)
+      y.push_back(kernel.loadOrZero(b, rhs, ValueRange{matrix, c[i], column},
+                                    b.ultU(c[i], n)));
     for (int64_t step = 0; step < S; ++step)
       kernel.exchange(b, y, step, kernel.pivotRows[step]);
     for (int64_t j = 0; j < S; ++j)
