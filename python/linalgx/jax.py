@@ -19,13 +19,24 @@ and `jax.jacrev`; pivots, permutation and info have zero tangents. Returns
 `(lu, pivots, permutation)` as `jax.lax.linalg.lu` does: 0-based int32
 pivots `[..., min(M, N)]` and the int32 row permutation `[..., M]`;
 `lu_with_info` also returns int32 `info` `[...]`.
+
+`lu_solve`, `solve`, `det`, `slogdet` and `inv` are drop-ins for
+`jax.scipy.linalg.lu_solve` and `jax.numpy.linalg.*` built on that call:
+the factorization is linalgx's, the triangular solves and the reductions
+over U's diagonal are XLA's (fused by it around the call). Under `jax.jit`
+and `jax.vmap` they stay one linalgx call; `solve` and `inv` go through
+`jax.lax.custom_linear_solve`, so their gradients reuse the factors, and
+`det`/`slogdet` have JAX's JVP rules (d det = det · tr(A⁻¹ dA)).
 """
+
+import functools
 
 import jax
 import jax.numpy as jnp
 import numpy as np
 
 from ._native import load_library
+from .ops import SlogdetResult
 
 from .errors import LinalgXError
 
@@ -157,3 +168,179 @@ def lu(x):
     """`(lu, pivots, permutation)`, as `jax.lax.linalg.lu(x)`."""
     lu_factors, pivots, permutation, _ = lu_with_info(x)
     return lu_factors, pivots, permutation
+
+
+# ---------------------------------------------------------------------------
+# Solves, determinants and inverses from linalgx's LU
+# ---------------------------------------------------------------------------
+
+def _apply_rows(permutation, x):
+    """x[..., permutation, :] for a batch of permutations [..., N]."""
+    return jnp.take_along_axis(x, permutation[..., :, None], axis=-2)
+
+
+def _solve_from_factors(lu_factors, permutation, b, trans):
+    """op(A)·X = B from P·A = L·U for b [..., N, K]: op = A (trans 0), Aᵀ
+    (1) or Aᴴ (2), as getrs orders the steps."""
+    triangular = functools.partial(jax.lax.linalg.triangular_solve, lu_factors,
+                                   left_side=True)
+    if trans == 0:
+        x = _apply_rows(permutation, b)
+        x = triangular(x, lower=True, unit_diagonal=True)
+        return triangular(x, lower=False)
+    conjugate = trans == 2
+    x = triangular(b, lower=False, transpose_a=True, conjugate_a=conjugate)
+    x = triangular(x, lower=True, unit_diagonal=True, transpose_a=True,
+                   conjugate_a=conjugate)
+    inverse = jnp.argsort(permutation, axis=-1)
+    return _apply_rows(inverse, x)
+
+
+def lu_solve(lu_and_piv, b, trans=0):
+    """As `jax.scipy.linalg.lu_solve`: `(lu, piv)` from `lu_factor` (0-based
+    LAPACK pivots), `b` `[N]` or `[..., N, K]`; trans 0, 1 or 2 solves
+    A·x = b, Aᵀ·x = b or Aᴴ·x = b."""
+    lu_factors, pivots = lu_and_piv
+    lu_factors, b = jnp.asarray(lu_factors), jnp.asarray(b)
+    if trans not in (0, 1, 2):
+        raise ValueError("linalgx.jax.lu_solve: trans must be 0, 1 or 2, got %r" % (trans,))
+    n = lu_factors.shape[-1]
+    if lu_factors.ndim < 2 or lu_factors.shape[-2] != n:
+        raise ValueError("linalgx.jax.lu_solve: lu must be square matrices [..., N, N], "
+                         "got shape %s" % (lu_factors.shape,))
+    permutation = jax.lax.linalg.lu_pivots_to_permutation(pivots, n)
+    vector = b.ndim == 1
+    b2 = b[:, None] if vector else b
+    if b2.shape[-2] != n:
+        raise ValueError("linalgx.jax.lu_solve: b must have shape [N] or [..., N, K] with "
+                         "N = %d, got %s" % (n, b.shape))
+    batch = jnp.broadcast_shapes(lu_factors.shape[:-2], b2.shape[:-2])
+    dtype = jnp.result_type(lu_factors, b2)
+    x = _solve_from_factors(
+        jnp.broadcast_to(lu_factors, batch + (n, n)).astype(dtype),
+        jnp.broadcast_to(permutation, batch + (n,)),
+        jnp.broadcast_to(b2, batch + b2.shape[-2:]).astype(dtype), trans)
+    return x[..., 0] if vector else x
+
+
+def _matrices(a, what):
+    a = jnp.asarray(a)
+    if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
+        raise ValueError("linalgx.jax.%s: a must be square matrices [..., N, N], got shape %s"
+                         % (what, a.shape))
+    if not jnp.issubdtype(a.dtype, jnp.inexact):
+        a = a.astype(jnp.result_type(a, jnp.float32))
+    return a
+
+
+def solve(a, b):
+    """As `jax.numpy.linalg.solve`: `a` `[..., N, N]`, `b` `[N]` or
+    `[..., N, K]` with broadcast batch dimensions. Gradients reuse the
+    factors (`jax.lax.custom_linear_solve`)."""
+    a = _matrices(a, "solve")
+    b = jnp.asarray(b)
+    dtype = jnp.result_type(a, b)
+    a, b = a.astype(dtype), b.astype(dtype)
+    n = a.shape[-1]
+    vector = b.ndim == 1
+    b2 = b[:, None] if vector else b
+    if b2.ndim < 2 or b2.shape[-2] != n:
+        raise ValueError("linalgx.jax.solve: b must have shape [N] or [..., N, K] with N = %d, "
+                         "got %s" % (n, b.shape))
+    batch = jnp.broadcast_shapes(a.shape[:-2], b2.shape[:-2])
+    a = jnp.broadcast_to(a, batch + (n, n))
+    b2 = jnp.broadcast_to(b2, batch + b2.shape[-2:])
+    lu_factors, _, permutation = lu(jax.lax.stop_gradient(a))
+
+    def one_column(column):  # column [..., N]
+        def matvec(x):
+            with jax.default_matmul_precision("highest"):
+                return (a @ x[..., None])[..., 0]
+
+        def solve_with(trans):
+            return lambda _, x: _solve_from_factors(lu_factors, permutation,
+                                                    x[..., None], trans)[..., 0]
+
+        return jax.lax.custom_linear_solve(matvec, column, solve=solve_with(0),
+                                           transpose_solve=solve_with(1))
+
+    x = jax.vmap(one_column, in_axes=-1, out_axes=-1)(b2)
+    return x[..., 0] if vector else x
+
+
+def _diagonal_and_parity(a):
+    """U's diagonal and whether the pivots exchange an odd number of rows."""
+    lu_factors, pivots, _ = lu(a)
+    diagonal = jnp.diagonal(lu_factors, axis1=-2, axis2=-1)
+    exchanges = jnp.sum(pivots != jnp.arange(pivots.shape[-1], dtype=pivots.dtype), axis=-1)
+    return diagonal, exchanges % 2 == 1
+
+
+def _trace_of_solve(a, tangent):
+    """tr(A⁻¹·dA), linear in `tangent` (custom_linear_solve transposes)."""
+    return jnp.trace(solve(a, tangent), axis1=-2, axis2=-1)
+
+
+@jax.custom_jvp
+def _det(a):
+    diagonal, odd = _diagonal_and_parity(a)
+    product = jnp.prod(diagonal, axis=-1)
+    # Exactly 0 for a zero pivot, whatever else the diagonal holds.
+    product = jnp.where(jnp.any(diagonal == 0, axis=-1), jnp.zeros_like(product), product)
+    return jnp.where(odd, -product, product)
+
+
+@_det.defjvp
+def _det_jvp(primals, tangents):
+    (a,), (a_dot,) = primals, tangents
+    y = _det(a)
+    return y, y * _trace_of_solve(a, a_dot)
+
+
+def det(a):
+    """As `jax.numpy.linalg.det`: the product of linalgx's pivots, exactly 0
+    for an exactly singular matrix. Its JVP (det · tr(A⁻¹ dA)) is not
+    defined at singular matrices (NaN), unlike JAX's cofactor rule."""
+    return _det(_matrices(a, "det"))
+
+
+@jax.custom_jvp
+def _slogdet(a):
+    diagonal, odd = _diagonal_and_parity(a)
+    magnitude = jnp.abs(diagonal)
+    singular = jnp.any(diagonal == 0, axis=-1)
+    if jnp.iscomplexobj(diagonal):
+        sign = jnp.prod(diagonal / magnitude.astype(diagonal.dtype), axis=-1)
+    else:
+        sign = jnp.prod(jnp.sign(diagonal), axis=-1)
+    sign = jnp.where(odd, -sign, sign)
+    logabsdet = jnp.sum(jnp.log(magnitude), axis=-1)
+    return (jnp.where(singular, jnp.zeros_like(sign), sign),
+            jnp.where(singular, -jnp.inf, logabsdet))
+
+
+@_slogdet.defjvp
+def _slogdet_jvp(primals, tangents):
+    (a,), (a_dot,) = primals, tangents
+    sign, logabsdet = _slogdet(a)
+    z = _trace_of_solve(a, a_dot)
+    if jnp.iscomplexobj(a):
+        sign_dot = sign * 1j * jnp.imag(z)
+    else:
+        sign_dot = jnp.zeros_like(sign)
+    return (sign, logabsdet), (sign_dot, jnp.real(z))
+
+
+def slogdet(a):
+    """As `jax.numpy.linalg.slogdet`: `(sign, logabsdet)`, (0, -inf) for an
+    exactly singular matrix."""
+    sign, logabsdet = _slogdet(_matrices(a, "slogdet"))
+    return SlogdetResult(sign, logabsdet)
+
+
+def inv(a):
+    """As `jax.numpy.linalg.inv`: the solve of A·X = I (no error for a
+    singular matrix: infinities or NaN, as JAX's)."""
+    a = _matrices(a, "inv")
+    identity = jnp.broadcast_to(jnp.eye(a.shape[-1], dtype=a.dtype), a.shape)
+    return solve(a, identity)
