@@ -9,15 +9,10 @@ import numpy as np
 import pytest
 
 import linalgx
+from test_linalgx_lu import random_matrix
 
 DTYPES = [np.float32, np.float64, np.complex64, np.complex128]
 
-
-def random_matrix(rng, shape, dtype):
-    a = rng.standard_normal(shape)
-    if np.issubdtype(dtype, np.complexfloating):
-        a = a + 1j * rng.standard_normal(shape)
-    return a.astype(dtype)
 
 
 def tolerance(dtype, n):

@@ -23,15 +23,10 @@ if not any(os.path.isfile(os.path.join(d, "liblinalgx_jax_ffi.so"))
                 "that has JAX)", allow_module_level=True)
 
 import linalgx.jax as lxj  # noqa: E402
+from test_linalgx_lu import random_matrix  # noqa: E402
 
 DTYPES = [np.float32, np.float64, np.complex64, np.complex128]
 
-
-def random_matrix(rng, shape, dtype):
-    a = rng.standard_normal(shape)
-    if np.dtype(dtype).kind == "c":
-        a = a + 1j * rng.standard_normal(shape)
-    return a.astype(dtype)
 
 
 def tolerance(dtype, n):

@@ -143,56 +143,46 @@ struct DeterminantOpToGPU : public OpToGPUPattern<OpTy> {
 /// that writes neither factors nor pivots (launchThreadSolve); larger ones
 /// as the lu and lu_solve it stands for, on scratch buffers, which the
 /// other patterns then lower (a host branch on N when it is dynamic).
-struct SolveOpToGPU : public OpRewritePattern<SolveOp> {
-  SolveOpToGPU(MLIRContext *context, const LinalgXToGPUOptions &options)
-      : OpRewritePattern<SolveOp>(context), options(options) {}
+struct SolveOpToGPU : public OpToGPUPattern<SolveOp> {
+  using OpToGPUPattern::OpToGPUPattern;
 
-  LogicalResult matchAndRewrite(SolveOp op,
-                                PatternRewriter &rewriter) const override {
-    if (std::optional<std::string> reason =
-            whyNotLowerableToGPU(op, options.hostBuffers))
-      return rewriter.notifyMatchFailure(op, *reason);
-    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+  void emit(SolveOp op, ModuleOp module,
+            ImplicitLocOpBuilder &b) const override {
     auto aType = cast<MemRefType>(op.getA().getType());
     int64_t n = aType.getShape().back();
     bool fusable = options.luStrategy == GPULuStrategy::Auto ||
                    options.luStrategy == GPULuStrategy::Generated;
-    if (!fusable || (!ShapedType::isDynamic(n) && n > kThreadLuSize)) {
-      emitDecomposed(op, b);
-    } else if (!ShapedType::isDynamic(n)) {
-      emitFused(op, b);
-    } else {
-      Value size = memref::DimOp::create(b, op.getA(), aType.getRank() - 1);
-      Value small = arith::CmpIOp::create(
-          b, arith::CmpIPredicate::ule, size,
-          arith::ConstantIndexOp::create(b, kThreadLuSize));
-      scf::IfOp::create(
-          b, small,
-          [&](OpBuilder &nested, Location loc) {
-            ImplicitLocOpBuilder nb(loc, nested);
-            emitFused(op, nb);
-            scf::YieldOp::create(nb);
-          },
-          [&](OpBuilder &nested, Location loc) {
-            ImplicitLocOpBuilder nb(loc, nested);
-            emitDecomposed(op, nb);
-            scf::YieldOp::create(nb);
-          });
-    }
-    rewriter.eraseOp(op);
-    return success();
+    if (!fusable || (!ShapedType::isDynamic(n) && n > kThreadLuSize))
+      return emitDecomposed(op, b);
+    if (!ShapedType::isDynamic(n))
+      return emitFused(op, module, b);
+    Value size = memref::DimOp::create(b, op.getA(), aType.getRank() - 1);
+    Value small =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::ule, size,
+                              arith::ConstantIndexOp::create(b, kThreadLuSize));
+    scf::IfOp::create(
+        b, small,
+        [&](OpBuilder &nested, Location loc) {
+          ImplicitLocOpBuilder nb(loc, nested);
+          emitFused(op, module, nb);
+          scf::YieldOp::create(nb);
+        },
+        [&](OpBuilder &nested, Location loc) {
+          ImplicitLocOpBuilder nb(loc, nested);
+          emitDecomposed(op, nb);
+          scf::YieldOp::create(nb);
+        });
   }
 
 private:
-  void emitFused(SolveOp op, ImplicitLocOpBuilder &b) const {
+  void emitFused(SolveOp op, ModuleOp module, ImplicitLocOpBuilder &b) const {
     DeviceWork work(b, options.hostBuffers);
     int64_t batchRank = op.getBatchRank();
     Value a = collapseBatch(b, work.input(op.getA()), batchRank);
     Value rhs = collapseBatch(b, work.input(op.getRhs()), batchRank);
     Value solution = collapseBatch(b, work.output(op.getSolution()), batchRank);
     Value info = collapseBatch(b, work.output(op.getInfo()), batchRank);
-    launchThreadSolve(op->getParentOfType<ModuleOp>(), b, work, a, rhs,
-                      solution, info);
+    launchThreadSolve(module, b, work, a, rhs, solution, info);
     work.finish();
   }
 
@@ -232,8 +222,6 @@ private:
                               ValueRange{dealloc.getAsyncToken()});
         });
   }
-
-  LinalgXToGPUOptions options;
 };
 
 /// The symbols the lowering adds must not already mean something else.
