@@ -79,6 +79,20 @@ public:
         })[0];
   }
 
+  /// Exchanges entry `step` of `rows` with entry `other` (a run-time index
+  /// >= step) by selects.
+  template <typename RowT>
+  void exchange(KernelBuilder &b, SmallVectorImpl<RowT> &rows, int64_t step,
+                Value other) {
+    RowT atStep = rows[step];
+    for (int64_t i = step + 1; i < S; ++i) {
+      Value isOther = b.eq(other, c[i]);
+      atStep = selectRow(b, isOther, rows[i], atStep);
+      rows[i] = selectRow(b, isOther, rows[step], rows[i]);
+    }
+    rows[step] = atStep;
+  }
+
 private:
   void load(KernelBuilder &b, Value matrix) {
     a.assign(S, {});
@@ -128,22 +142,6 @@ private:
     info = b.select(firstSingular, b.integer(intType, step + 1), info);
   }
 
-public:
-  /// Exchanges entry `step` of `rows` with entry `other` (a run-time index
-  /// >= step) by selects.
-  template <typename RowT>
-  void exchange(KernelBuilder &b, SmallVectorImpl<RowT> &rows, int64_t step,
-                Value other) {
-    RowT atStep = rows[step];
-    for (int64_t i = step + 1; i < S; ++i) {
-      Value isOther = b.eq(other, c[i]);
-      atStep = selectRow(b, isOther, rows[i], atStep);
-      rows[i] = selectRow(b, isOther, rows[step], rows[i]);
-    }
-    rows[step] = atStep;
-  }
-
-private:
   static Value selectRow(KernelBuilder &b, Value condition, Value x, Value y) {
     return b.select(condition, x, y);
   }
