@@ -21,6 +21,8 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
+#include <functional>
+
 namespace mlir::linalgx::gpu_kernels {
 
 namespace {
@@ -41,51 +43,36 @@ std::pair<Value, Value> exchangedRow(KernelBuilder &b, Value pivots,
   return {row, b.both(b.ultU(row, n), b.ne(row, i))};
 }
 
-/// The thread-per-column kernel's body: the columns of every matrix in a
-/// grid-stride loop.
-class LuSolveThreadKernel {
+/// One thread's solve of one right-hand side column, in getrs's order (N²
+/// dependent steps), wherever the factors and the column live: `factorAt`
+/// reads the stored factors' entry (i, j), `loadX` / `storeX` the column.
+class ColumnSolver {
 public:
-  LuSolveThreadKernel(KernelBuilder &top, ValueRange args, Type elementType,
-                      LuSolveTrans trans, bool oneBased)
-      : top(top), lu(args[0]), pivots(args[1]), x(args[2]),
-        element(elementType, ElementArith::Flavour::Kernel), trans(trans),
-        oneBased(oneBased) {}
+  using Entry = std::function<Value(KernelBuilder &, Value i, Value j)>;
+  using Load = std::function<Value(KernelBuilder &, Value i)>;
+  using Store = std::function<void(KernelBuilder &, Value value, Value i)>;
 
-  void emit() {
-    Value batch = top.dim(x, 0);
-    n = top.dim(x, 1);
-    Value columns = top.dim(x, 2);
-    Value blockSize = top.index(kLuSolveBlockSize);
-    Value first = top.add(top.mul(top.blockId(gpu::Dimension::x), blockSize),
-                          top.threadId(gpu::Dimension::x));
-    Value stride = top.mul(top.gridDim(gpu::Dimension::x), blockSize);
-    top.forLoop(first, top.mul(batch, columns), stride,
-                [&](KernelBuilder &b, Value item) {
-                  matrix = b.divU(item, columns);
-                  column = b.remU(item, columns);
-                  solveColumn(b);
-                });
-  }
+  ColumnSolver(Type elementType, LuSolveTrans trans, bool oneBased,
+               Value pivots, Value matrix, Value n, Entry factorAt, Load loadX,
+               Store storeX)
+      : element(elementType, ElementArith::Flavour::Kernel), trans(trans),
+        oneBased(oneBased), pivots(pivots), matrix(matrix), n(n),
+        factorAt(std::move(factorAt)), loadX(std::move(loadX)),
+        storeX(std::move(storeX)) {}
 
-private:
-  void solveColumn(KernelBuilder &b) {
+  void solve(KernelBuilder &b) {
     forEachGetrsStep(
         trans, [&](bool reverse) { exchangeRows(b, reverse); },
         [&](bool lower) { substitute(b, lower); });
   }
 
-  Value loadX(KernelBuilder &b, Value i) {
-    return b.load(x, ValueRange{matrix, i, column});
-  }
-  void storeX(KernelBuilder &b, Value value, Value i) {
-    b.store(value, x, ValueRange{matrix, i, column});
-  }
+private:
   /// Entry (i, j) of the factor the system multiplies by (transposed, and
   /// conjugated for Aᴴ, unless trans is none).
   Value factor(KernelBuilder &b, Value i, Value j) {
     if (trans == LuSolveTrans::None)
-      return b.load(lu, ValueRange{matrix, i, j});
-    Value entry = b.load(lu, ValueRange{matrix, j, i});
+      return factorAt(b, i, j);
+    Value entry = factorAt(b, j, i);
     return trans == LuSolveTrans::Adjoint ? element.conjugate(b, entry) : entry;
   }
 
@@ -125,14 +112,114 @@ private:
     });
   }
 
-  KernelBuilder &top;
-  Value lu, pivots, x;
   ElementArith element;
   LuSolveTrans trans;
   bool oneBased;
-  // Set by emit: the size and the current column's coordinates.
-  Value n, matrix, column;
+  Value pivots, matrix, n;
+  Entry factorAt;
+  Load loadX;
+  Store storeX;
 };
+
+/// The thread-per-column kernel's body: the columns of every matrix in a
+/// grid-stride loop, factors and columns in global memory.
+void emitLuSolveThreadKernel(KernelBuilder &top, ValueRange args,
+                             Type elementType, LuSolveTrans trans,
+                             bool oneBased) {
+  Value lu = args[0], pivots = args[1], x = args[2];
+  Value batch = top.dim(x, 0);
+  Value n = top.dim(x, 1);
+  Value columns = top.dim(x, 2);
+  Value blockSize = top.index(kLuSolveBlockSize);
+  Value first = top.add(top.mul(top.blockId(gpu::Dimension::x), blockSize),
+                        top.threadId(gpu::Dimension::x));
+  Value stride = top.mul(top.gridDim(gpu::Dimension::x), blockSize);
+  top.forLoop(first, top.mul(batch, columns), stride,
+              [&](KernelBuilder &b, Value item) {
+                Value matrix = b.divU(item, columns);
+                Value column = b.remU(item, columns);
+                ColumnSolver(
+                    elementType, trans, oneBased, pivots, matrix, n,
+                    [&](KernelBuilder &b, Value i, Value j) {
+                      return b.load(lu, ValueRange{matrix, i, j});
+                    },
+                    [&](KernelBuilder &b, Value i) {
+                      return b.load(x, ValueRange{matrix, i, column});
+                    },
+                    [&](KernelBuilder &b, Value value, Value i) {
+                      b.store(value, x, ValueRange{matrix, i, column});
+                    })
+                    .solve(b);
+              });
+}
+
+/// The columns kernel's body (a block a matrix, a thread a right-hand side
+/// column): the factors staged in shared memory once per matrix, read by
+/// every thread at the same address (a broadcast), and each thread's column
+/// in shared memory beside them, entry i of thread t at i · blockDim + t
+/// (consecutive threads, consecutive banks). The threads never wait for one
+/// another within a matrix.
+void emitLuSolveColumnsKernel(KernelBuilder &top, ValueRange args,
+                              Type elementType, LuSolveTrans trans,
+                              bool oneBased) {
+  Value lu = args[0], pivots = args[1], x = args[2];
+  Value batch = top.dim(x, 0);
+  Value n = top.dim(x, 1);
+  Value columns = top.dim(x, 2);
+  Value thread = top.threadId(gpu::Dimension::x);
+  Value threads = top.blockDim(gpu::Dimension::x);
+  Value shared = gpu::DynamicSharedMemoryOp::create(
+      top, workgroupMemRef({ShapedType::kDynamic}, top.getI8Type()));
+  Value factorEntries = top.mul(n, n);
+  Value factors = memref::ViewOp::create(
+      top, workgroupMemRef({ShapedType::kDynamic}, elementType), shared,
+      top.index(0), ValueRange{factorEntries});
+  Value columnBuffer = memref::ViewOp::create(
+      top, workgroupMemRef({ShapedType::kDynamic}, elementType), shared,
+      top.mul(factorEntries, top.index(elementByteSize(elementType))),
+      ValueRange{top.mul(n, threads)});
+  auto entryOfColumn = [&](KernelBuilder &b, Value i) {
+    return b.add(b.mul(i, threads), thread);
+  };
+  top.forLoop(
+      top.blockId(gpu::Dimension::x), batch, top.gridDim(gpu::Dimension::x),
+      [&](KernelBuilder &b, Value matrix) {
+        // The previous matrix's solves are done before its factors go.
+        b.barrier();
+        b.forLoop(
+            thread, factorEntries, threads, [&](KernelBuilder &b, Value e) {
+              b.store(
+                  b.load(lu, ValueRange{matrix, b.divU(e, n), b.remU(e, n)}),
+                  factors, e);
+            });
+        b.barrier();
+        b.forLoop(
+            thread, columns, threads, [&](KernelBuilder &b, Value column) {
+              b.forLoop(b.index(0), n, b.index(1),
+                        [&](KernelBuilder &b, Value i) {
+                          b.store(b.load(x, ValueRange{matrix, i, column}),
+                                  columnBuffer, entryOfColumn(b, i));
+                        });
+              ColumnSolver(
+                  elementType, trans, oneBased, pivots, matrix, n,
+                  [&](KernelBuilder &b, Value i, Value j) {
+                    return b.load(factors, b.add(b.mul(i, n), j));
+                  },
+                  [&](KernelBuilder &b, Value i) {
+                    return b.load(columnBuffer, entryOfColumn(b, i));
+                  },
+                  [&](KernelBuilder &b, Value value, Value i) {
+                    b.store(value, columnBuffer, entryOfColumn(b, i));
+                  })
+                  .solve(b);
+              b.forLoop(b.index(0), n, b.index(1),
+                        [&](KernelBuilder &b, Value i) {
+                          b.store(b.load(columnBuffer, entryOfColumn(b, i)), x,
+                                  ValueRange{matrix, i, column});
+                        });
+            });
+      });
+}
 
 /// The warp kernel's body (a block of one warp a matrix): the factors in
 /// shared memory at the odd row stride N + 1 (a column's entries then fall
@@ -269,9 +356,16 @@ private:
 /// Largest N the thread-per-column kernel always takes: its N² steps cost
 /// less than staging the factors there.
 constexpr int64_t kLuSolveThreadMaxSize = 8;
-/// Right-hand sides from which the thread-per-column kernel takes every N:
-/// the warp kernel solves a matrix's columns one after the other.
+/// Right-hand sides up to which the warp kernel takes N > 8 (it solves a
+/// matrix's columns one after the other); the columns kernel takes more.
 constexpr int64_t kLuSolveWarpMaxColumns = 7;
+/// The columns kernel's largest block: more columns loop.
+constexpr int64_t kLuSolveColumnsMaxThreads = 256;
+
+/// The i1 constant true.
+Value trueConstant(ImplicitLocOpBuilder &b) {
+  return arith::ConstantIntOp::create(b, b.getI1Type(), 1);
+}
 
 } // namespace
 
@@ -295,44 +389,77 @@ void launchLuSolveKernel(ModuleOp module, ImplicitLocOpBuilder &b,
       module, name, types, {static_cast<int32_t>(kLuSolveBlockSize), 1, 1},
       /*workgroupTypes=*/{},
       [&](KernelBuilder &kb, ValueRange args, ValueRange) {
-        LuSolveThreadKernel(kb, args, elementType, trans, oneBased).emit();
+        emitLuSolveThreadKernel(kb, args, elementType, trans, oneBased);
       });
   gpu::GPUFuncOp warpKernel = getOrCreateKernel(
       module, name + "_warp", types, {32, 1, 1}, /*workgroupTypes=*/{},
       [&](KernelBuilder &kb, ValueRange args, ValueRange) {
         LuSolveWarpKernel(kb, args, elementType, trans, oneBased).emit();
       });
-  // The warp kernel's shared memory: the factors at stride N + 1 and a
-  // column; matrices past what a block may take use the thread kernel.
+  gpu::GPUFuncOp columnsKernel = getOrCreateKernel(
+      module, name + "_columns", types, /*blockSize=*/{},
+      /*workgroupTypes=*/{},
+      [&](KernelBuilder &kb, ValueRange args, ValueRange) {
+        emitLuSolveColumnsKernel(kb, args, elementType, trans, oneBased);
+      });
+
+  // N > 8 stages the factors in shared memory where they fit: the warp
+  // kernel for a few right-hand sides (the factors at stride N + 1 and a
+  // column), the columns kernel for more (the factors and a column a
+  // thread); the thread kernel takes the rest.
   auto index = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, v);
+  };
+  auto ule = [&](Value lhs, Value rhs) -> Value {
+    return arith::CmpIOp::create(b, arith::CmpIPredicate::ule, lhs, rhs);
+  };
+  auto both = [&](Value lhs, Value rhs) -> Value {
+    return arith::AndIOp::create(b, lhs, rhs);
+  };
+  auto bytesOf = [&](Value entries) -> Value {
+    return arith::MulIOp::create(b, entries,
+                                 index(elementByteSize(elementType)));
   };
   Value batch = memref::DimOp::create(b, solution3d, 0);
   Value n = memref::DimOp::create(b, solution3d, 1);
   Value columns = memref::DimOp::create(b, solution3d, 2);
-  Value entries = arith::AddIOp::create(
-      b, arith::MulIOp::create(b, n, arith::AddIOp::create(b, n, index(1))), n);
-  Value sharedBytes =
-      arith::MulIOp::create(b, entries, index(elementByteSize(elementType)));
-  Value useWarp = arith::AndIOp::create(
-      b,
-      arith::AndIOp::create(
-          b,
-          arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, n,
-                                index(kLuSolveThreadMaxSize)),
-          arith::CmpIOp::create(b, arith::CmpIPredicate::ule, columns,
-                                index(kLuSolveWarpMaxColumns))),
-      arith::CmpIOp::create(b, arith::CmpIPredicate::ule, sharedBytes,
-                            index(kGeneratedLuMaxSharedBytes)));
+  Value maxShared = index(kGeneratedLuMaxSharedBytes);
+  Value staged = arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, n,
+                                       index(kLuSolveThreadMaxSize));
+  Value few = ule(columns, index(kLuSolveWarpMaxColumns));
+
+  Value warpBytes = bytesOf(arith::AddIOp::create(
+      b, arith::MulIOp::create(b, n, arith::AddIOp::create(b, n, index(1))),
+      n));
+  Value useWarp = both(both(staged, few), ule(warpBytes, maxShared));
   work.when(useWarp, [&] {
     work.launch(warpKernel, {gridSizeFor(b, batch, 1), index(1), index(1)},
-                {index(32), index(1), index(1)}, operands, sharedBytes);
+                {index(32), index(1), index(1)}, operands, warpBytes);
   });
-  Value useThreads =
-      arith::XOrIOp::create(b, useWarp, arith::ConstantIntOp::create(b, 1, 1));
+
+  Value threads = arith::MinUIOp::create(
+      b,
+      arith::MulIOp::create(
+          b,
+          arith::DivUIOp::create(
+              b, arith::AddIOp::create(b, columns, index(31)), index(32)),
+          index(32)),
+      index(kLuSolveColumnsMaxThreads));
+  Value columnsBytes = bytesOf(
+      arith::MulIOp::create(b, n, arith::AddIOp::create(b, n, threads)));
+  Value useColumns =
+      both(both(staged, arith::XOrIOp::create(b, few, trueConstant(b))),
+           ule(columnsBytes, maxShared));
+  work.when(useColumns, [&] {
+    work.launch(columnsKernel, {gridSizeFor(b, batch, 1), index(1), index(1)},
+                {threads, index(1), index(1)}, operands, columnsBytes);
+  });
+
+  Value useThreads = arith::XOrIOp::create(
+      b, arith::OrIOp::create(b, useWarp, useColumns), trueConstant(b));
   work.when(useThreads, [&] {
-    Value threads = arith::MulIOp::create(b, batch, columns);
-    work.launch(threadKernel, gridSizeFor(b, threads, kLuSolveBlockSize),
+    Value items = arith::MulIOp::create(b, batch, columns);
+    work.launch(threadKernel, gridSizeFor(b, items, kLuSolveBlockSize),
                 {kLuSolveBlockSize, 1, 1}, operands);
   });
 }
