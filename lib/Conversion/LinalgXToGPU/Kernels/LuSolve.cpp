@@ -1,12 +1,14 @@
 //===- LuSolve.cpp - linalgx.lu_solve on the GPU --------------------------===//
 //
-// Two kernels. Tiny matrices (N <= 8) and many right-hand sides (R >= 8)
-// take a thread per right-hand side column, which walks the column's N²
-// dependent steps itself. The others take a warp per matrix: the factors staged
-// in shared memory once, then per column the exchanges and sweeps in which the
-// lanes update the rows below (or above) each solved entry together, N steps
-// per triangle. The lu + lu_solve fusion into the factorization's kernels is
-// the next step.
+// Three kernels. Tiny matrices (N <= 8) and factors too large for a block's
+// shared memory take a thread per right-hand side column, which walks the
+// column's N² dependent steps in global memory. Larger matrices stage their
+// factors in shared memory: with at most 7 right-hand sides a warp per
+// matrix solves the columns one after the other, the lanes updating the rows
+// below (or above) each solved entry together, N steps per triangle; with
+// more, a block per matrix gives each thread a column (the thread kernel's
+// steps, on chip). linalgx.solve fuses small matrices' solve into the
+// factorization's kernel (ThreadLu.h).
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,8 +1,9 @@
 //===- LuSolve.h - linalgx.lu_solve on the GPU ------------------*- C++ -*-===//
 //
-// The first GPU kernel of linalgx.lu_solve: a thread per right-hand side
-// column (matrix and column), which exchanges the rows and runs both
-// triangular solves in global memory, in LAPACK getrs's order.
+// linalgx.lu_solve's kernels (a thread per right-hand side column, a warp
+// per matrix, a block per matrix with a thread per column), chosen at run
+// time from N, the number of right-hand sides and the shared memory the
+// factors need; each runs LAPACK getrs's steps in its order.
 //
 //===----------------------------------------------------------------------===//
 
