@@ -46,13 +46,13 @@ public:
     lane = b.remU(thread, lanesPerMatrix);
     b.forLoop(b.divU(thread, lanesPerMatrix), batch,
               b.divU(threads, lanesPerMatrix),
-              [&](KernelBuilder &b, Value matrix) { fold1(b, matrix); });
+              [&](KernelBuilder &b, Value matrix) { foldMatrix(b, matrix); });
   }
 
 private:
   /// Matrix `matrix`'s results: the lanes' partial folds over every
   /// `lanes`-th diagonal entry, combined, stored by lane 0.
-  void fold1(KernelBuilder &b, Value matrix) {
+  void foldMatrix(KernelBuilder &b, Value matrix) {
     auto loop = scf::ForOp::create(
         b, lane, n, b.index(lanes), fold.identity(b),
         [&](OpBuilder &nested, Location loc, Value i, ValueRange state) {
