@@ -262,7 +262,26 @@ private:
   /// solved before it, then divided by T(i, i). The system's lower factor
   /// has the unit diagonal when it is L (no transpose), its upper one when
   /// it is Lᵀ.
+  /// With one right-hand side the row update has one entry: the entry is
+  /// then accumulated in a register over j instead (the same operations in
+  /// the same order, without a store a step).
   void substitute(ImplicitLocOpBuilder &b, bool lower) {
+    Value one = arith::ConstantIndexOp::create(b, 1);
+    scf::IfOp::create(
+        b, arith::CmpIOp::create(b, arith::CmpIPredicate::eq, columns, one),
+        [&](OpBuilder &nested, Location loc) {
+          ImplicitLocOpBuilder nb(loc, nested);
+          substituteRows(nb, lower, /*oneColumn=*/true);
+          scf::YieldOp::create(nb);
+        },
+        [&](OpBuilder &nested, Location loc) {
+          ImplicitLocOpBuilder nb(loc, nested);
+          substituteRows(nb, lower, /*oneColumn=*/false);
+          scf::YieldOp::create(nb);
+        });
+  }
+
+  void substituteRows(ImplicitLocOpBuilder &b, bool lower, bool oneColumn) {
     bool unitDiagonal = hasUnitDiagonal(trans, lower);
     Value zero = arith::ConstantIndexOp::create(b, 0);
     Value one = arith::ConstantIndexOp::create(b, 1);
@@ -271,6 +290,21 @@ private:
       Value i = lower ? step : arith::SubIOp::create(b, last, step);
       Value lb = lower ? zero : arith::AddIOp::create(b, i, one);
       Value ub = lower ? i : n;
+      if (oneColumn) {
+        auto sum = scf::ForOp::create(
+            b, lb, ub, one, ValueRange{x(b, i, zero)},
+            [&](OpBuilder &nested, Location loc, Value j, ValueRange acc) {
+              ImplicitLocOpBuilder nb(loc, nested);
+              scf::YieldOp::create(
+                  nb,
+                  element.mulSub(nb, acc[0], factor(nb, i, j), x(nb, j, zero)));
+            });
+        Value value = sum.getResult(0);
+        if (!unitDiagonal)
+          value = element.div(b, value, factor(b, i, i));
+        setX(b, value, i, zero);
+        return;
+      }
       buildSimpleFor(b, lb, ub, [&](ImplicitLocOpBuilder &b, Value j) {
         Value t = factor(b, i, j);
         eachColumn(b, [&](ImplicitLocOpBuilder &b, Value c) {
