@@ -99,13 +99,8 @@ SmallVector<Value> DeterminantFold::finish(ImplicitLocOpBuilder &b,
   return {arith::SelectOp::create(b, singular, zero, det)};
 }
 
-Value DeterminantFold::logMagnitude(ImplicitLocOpBuilder &b, Value x) const {
-  if (!isa<ComplexType>(elementType))
-    return log(b, element.magnitude(b, x));
-  if (flavour == ElementArith::Flavour::Host)
-    return log(b, complex::AbsOp::create(b, x));
-  // log|x| = log(s) + log((re/s)² + (im/s)²) / 2 with s = max(|re|, |im|):
-  // no square is formed of a part that could overflow.
+DeterminantFold::ScaledParts
+DeterminantFold::scaledParts(ImplicitLocOpBuilder &b, Value x) const {
   ElementArith real(realType, flavour);
   Value re = complex::ReOp::create(b, x), im = complex::ImOp::create(b, x);
   Value absRe = real.magnitude(b, re), absIm = real.magnitude(b, im);
@@ -116,25 +111,34 @@ Value DeterminantFold::logMagnitude(ImplicitLocOpBuilder &b, Value x) const {
   Value sumOfSquares =
       arith::AddFOp::create(b, arith::MulFOp::create(b, scaledRe, scaledRe),
                             arith::MulFOp::create(b, scaledIm, scaledIm));
+  return {scale, scaledRe, scaledIm, sumOfSquares};
+}
+
+Value DeterminantFold::logMagnitude(ImplicitLocOpBuilder &b, Value x) const {
+  if (!isa<ComplexType>(elementType))
+    return log(b, element.magnitude(b, x));
+  if (flavour == ElementArith::Flavour::Host)
+    return log(b, complex::AbsOp::create(b, x));
+  // log|x| = log(s) + log((re/s)² + (im/s)²) / 2.
+  ScaledParts parts = scaledParts(b, x);
   return arith::AddFOp::create(
-      b, log(b, scale),
-      arith::MulFOp::create(b, realConstant(b, 0.5), log(b, sumOfSquares)));
+      b, log(b, parts.scale),
+      arith::MulFOp::create(b, realConstant(b, 0.5),
+                            log(b, parts.sumOfSquares)));
 }
 
 Value DeterminantFold::unit(ImplicitLocOpBuilder &b, Value x) const {
-  Value re = complex::ReOp::create(b, x), im = complex::ImOp::create(b, x);
-  Value modulus;
+  Value re, im, modulus;
   if (flavour == ElementArith::Flavour::Host) {
+    re = complex::ReOp::create(b, x);
+    im = complex::ImOp::create(b, x);
     modulus = complex::AbsOp::create(b, x);
   } else {
-    ElementArith real(realType, flavour);
-    Value absRe = real.magnitude(b, re), absIm = real.magnitude(b, im);
-    Value scale = arith::SelectOp::create(
-        b, arith::CmpFOp::create(b, P::OGE, absRe, absIm), absRe, absIm);
-    re = arith::DivFOp::create(b, re, scale);
-    im = arith::DivFOp::create(b, im, scale);
-    modulus = sqrt(b, arith::AddFOp::create(b, arith::MulFOp::create(b, re, re),
-                                            arith::MulFOp::create(b, im, im)));
+    // x / |x| = (re/s, im/s) / √((re/s)² + (im/s)²).
+    ScaledParts parts = scaledParts(b, x);
+    re = parts.re;
+    im = parts.im;
+    modulus = sqrt(b, parts.sumOfSquares);
   }
   return complex::CreateOp::create(b, elementType,
                                    arith::DivFOp::create(b, re, modulus),
