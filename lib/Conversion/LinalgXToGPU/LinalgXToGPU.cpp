@@ -190,14 +190,7 @@ private:
   /// there), else stream-ordered device memory.
   void emitDecomposed(SolveOp op, ImplicitLocOpBuilder &b) const {
     if (options.hostBuffers) {
-      buildDecomposedSolve(
-          b, op,
-          [](OpBuilder &b, Location loc, MemRefType type, ValueRange sizes) {
-            return memref::AllocOp::create(b, loc, type, sizes).getResult();
-          },
-          [](OpBuilder &b, Location loc, Value buffer) {
-            memref::DeallocOp::create(b, loc, buffer);
-          });
+      buildDecomposedSolve(b, op, allocateHostScratch, releaseHostScratch);
       return;
     }
     auto tokenType = gpu::AsyncTokenType::get(b.getContext());

@@ -20,6 +20,17 @@ namespace mlir::linalgx {
 using namespace mlir;
 using namespace mlir::linalgx;
 
+Value mlir::linalgx::allocateHostScratch(OpBuilder &builder, Location loc,
+                                         MemRefType type,
+                                         ValueRange dynamicSizes) {
+  return memref::AllocOp::create(builder, loc, type, dynamicSizes);
+}
+
+void mlir::linalgx::releaseHostScratch(OpBuilder &builder, Location loc,
+                                       Value buffer) {
+  memref::DeallocOp::create(builder, loc, buffer);
+}
+
 void mlir::linalgx::buildDecomposedSolve(OpBuilder &builder, SolveOp op,
                                          const ScratchAllocator &allocate,
                                          const ScratchRelease &release) {
@@ -78,14 +89,8 @@ struct LinalgXDecomposeSolvePass
           LinalgXDecomposeSolvePass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    populateDecomposeSolvePatterns(
-        patterns,
-        [](OpBuilder &b, Location loc, MemRefType type, ValueRange sizes) {
-          return memref::AllocOp::create(b, loc, type, sizes).getResult();
-        },
-        [](OpBuilder &b, Location loc, Value buffer) {
-          memref::DeallocOp::create(b, loc, buffer);
-        });
+    populateDecomposeSolvePatterns(patterns, allocateHostScratch,
+                                   releaseHostScratch);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

@@ -37,6 +37,12 @@ void populateDecomposeSolvePatterns(RewritePatternSet &patterns,
                                     ScratchAllocator allocate,
                                     ScratchRelease release);
 
+/// Host scratch for those patterns: `memref.alloc`, freed by
+/// `memref.dealloc`.
+Value allocateHostScratch(OpBuilder &builder, Location loc, MemRefType type,
+                          ValueRange dynamicSizes);
+void releaseHostScratch(OpBuilder &builder, Location loc, Value buffer);
+
 /// Builds at `builder`'s insertion point the `lu` and `lu_solve` that
 /// `op` (on memrefs) stands for, as those patterns do; `op` stays.
 void buildDecomposedSolve(OpBuilder &builder, SolveOp op,
