@@ -523,24 +523,17 @@ def solve(a, b):
 
 
 def _validate_square(what, a):
-    """(kind, dtype, shape) of a CUDA array of square matrices [..., N, N]."""
+    """(kind, dtype, shape) of a CUDA array of square matrices [..., N, N]:
+    validate_lu's checks, then squareness; JAX arrays take linalgx.jax."""
     kind = array_kind(a)
     if kind in ("jax", "dlpack"):
         raise TypeError("%s: a must be a PyTorch or CuPy CUDA array (or a CUDA array "
                         "interface object), got %s" % (what, type(a).__name__))
-    dtype, shape = _dtype_and_shape(a, kind)
-    if dtype not in LU_TYPES:
-        raise TypeError("%s: dtype %s is not supported on the GPU; use float32, float64, "
-                        "complex64 or complex128" % (what, dtype))
+    kind, dtype, shape = validate_lu(a, what)
     shape = tuple(shape)
-    if len(shape) < 2 or shape[-1] != shape[-2]:
+    if shape[-1] != shape[-2]:
         raise ValueError("%s: a must be square matrices [..., N, N], got shape %s"
                          % (what, shape))
-    if shape[-1] > INT32_MAX:
-        raise ValueError("%s: %d x %d matrices cannot be indexed by int32 pivots"
-                         % (what, shape[-1], shape[-1]))
-    if kind == "cai":
-        _check_cai_contiguous(a, what)
     return kind, dtype, shape
 
 
