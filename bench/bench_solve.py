@@ -35,9 +35,8 @@ CASES = [("solve", (1000000, 3, 3), None, "float32"), ("solve", (1000000, 3, 3),
          ("det", (1000000, 3, 3), None, "float32"), ("det", (64, 75, 75), None, "float64"),
          ("slogdet", (1000000, 3, 3), None, "float32"),
          ("slogdet", (64, 75, 75), None, "float64"),
-         ("inv", (4096, 32, 32), None, "float64")]
-# Not (4096, 4096) f32 yet: the lu_solve kernel runs a right-hand side in one
-# thread, N^2 dependent steps, which is not a path for large matrices.
+         ("inv", (4096, 32, 32), None, "float64"),
+         ("solve", (4096, 4096), None, "float32")]
 
 
 def entry_points(operation, tb, jb):

@@ -13,7 +13,9 @@ which the Python package (linalgx.cuda, linalgx.torch) and the JAX CUDA
 handler (runtime/jax) call: `linalgx_lu_<type>` (lu with the permutation,
 from `a` into separate outputs), `linalgx_lu_factor_<type>` (1-based pivots
 and no permutation: torch.linalg.lu_factor_ex's results),
-`linalgx_lu_solve_<type>_<none|transpose|adjoint>`, `linalgx_solve_<type>`
+`linalgx_lu_solve_<type>_<none|transpose|adjoint>` (and
+`linalgx_lu_solve_one_based_<type>_<trans>`, from lu_factor's 1-based
+pivots), `linalgx_solve_<type>`
 (linalgx.solve), `linalgx_det_<type>` and `linalgx_slogdet_<type>` (lu and
 lu_det / lu_slogdet) and `linalgx_pivots_to_permutation_<int>`, with the CPU path's argument order
 (python/linalgx/ops.py)."""
@@ -235,6 +237,9 @@ def emit(args, out):
             for trans in ("none", "transpose", "adjoint"):
                 print(LU_SOLVE.format(name="linalgx_lu_solve_%s_%s" % (t, trans), e=e,
                                       trans="trans = %s " % trans, one_based=""))
+                print(LU_SOLVE.format(name="linalgx_lu_solve_one_based_%s_%s" % (t, trans),
+                                      e=e, trans="trans = %s " % trans,
+                                      one_based="one_based "))
             print(SOLVE.format(name="linalgx_solve_" + t, e=e))
             print(DET.format(name="linalgx_det_" + t, e=e))
             print(SLOGDET.format(name="linalgx_slogdet_" + t, e=e, r=REAL_TYPES[t]))

@@ -26,7 +26,7 @@
 // GEN-LABEL: llvm.func @factor_complex(
 // GEN:         llvm.cond_br
 // GEN:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_lu_generated_cf32_i64 blocks in ({{.+}}) threads in ({{.+}}) : i64 dynamic_shared_memory_size
-// GEN:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_lu_to_column_major_cf32 blocks
+// GEN:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_transpose_cf32 blocks
 // GEN:         llvm.call @linalgxCudaGetrf(
 // GEN:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_lu_from_column_major_cf32_i64 blocks
 // GEN:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_pivots_to_permutation_i64_one_based blocks
@@ -56,7 +56,7 @@
 // CHECK-LABEL: llvm.func @factor(
 // CHECK:         llvm.call @mgpuStreamCreate()
 // CHECK:         llvm.call @mgpuMemcpy(
-// CHECK:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_lu_to_column_major_f64 blocks in
+// CHECK:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_transpose_f64 blocks in
 // CHECK:         llvm.call @linalgxCudaGetrf(
 // CHECK:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_lu_from_column_major_f64_i32 blocks in
 // CHECK:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_pivots_to_permutation_i32 blocks in
@@ -66,7 +66,7 @@
 // CHECK:         llvm.return
 // complex<f32>, dynamic, i64 pivots, one_based permutation.
 // CHECK-LABEL: llvm.func @factor_complex(
-// CHECK:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_lu_to_column_major_cf32 blocks in
+// CHECK:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_transpose_cf32 blocks in
 // CHECK:         llvm.call @linalgxCudaGetrf(
 // CHECK:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_lu_from_column_major_cf32_i64 blocks in
 // CHECK:         gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_pivots_to_permutation_i64_one_based blocks in
@@ -85,8 +85,8 @@
 // ISA:      gpu.binary @linalgx_kernels [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">, properties = {{.+}}, assembly = "
 // ISA-SAME: .version 8.0
 // ISA-SAME: .target sm_90
-// ISA-SAME: .entry linalgx_lu_to_column_major_f64(
-// ISA-SAME: .shared .align 16 .b8 __wg_linalgx_lu_to_column_major_f64_0[8448];
+// ISA-SAME: .entry linalgx_transpose_f64(
+// ISA-SAME: .shared .align 16 .b8 __wg_linalgx_transpose_f64_0[8448];
 // ISA-SAME: bar.sync
 // ISA-SAME: bar.sync
 // ISA-NOT:  bar.sync
@@ -99,8 +99,8 @@
 // ISA-SAME: .shared .align 16 .b8 __wg_linalgx_pivots_to_permutation_i32_0[16384];
 // ISA-COUNT-4: bar.sync
 // ISA-NOT:  bar.sync
-// ISA-SAME: .entry linalgx_lu_to_column_major_cf32(
-// ISA-SAME: .shared .align 16 .b8 __wg_linalgx_lu_to_column_major_cf32_0[8448];
+// ISA-SAME: .entry linalgx_transpose_cf32(
+// ISA-SAME: .shared .align 16 .b8 __wg_linalgx_transpose_cf32_0[8448];
 // ISA-SAME: bar.sync
 // ISA-SAME: bar.sync
 // ISA-NOT:  bar.sync

@@ -12,26 +12,26 @@
 // CHECK-LABEL: module attributes {gpu.container_module}
 // CHECK:         llvm.func @linalgxCudaGetrf(
 // CHECK-LABEL:   llvm.func @factor(
-// CHECK:           gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_lu_to_column_major_f64 blocks in
+// CHECK:           gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_transpose_f64 blocks in
 // CHECK:           llvm.call @linalgxCudaGetrf(
 // CHECK:           gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_lu_from_column_major_f64_i32 blocks in
 // CHECK:           gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_pivots_to_permutation_i32 blocks in
 // CHECK:           llvm.return
 // CHECK:         gpu.binary @linalgx_kernels [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">, properties = {{.+}}, assembly = "
 // CHECK-SAME:    .target sm_90
-// CHECK-SAME:    .entry linalgx_lu_to_column_major_f64(
+// CHECK-SAME:    .entry linalgx_transpose_f64(
 // CHECK-SAME:    .entry linalgx_lu_from_column_major_f64_i32(
 // CHECK-SAME:    .entry linalgx_pivots_to_permutation_i32(
 // CHECK-NOT:     linalgx.
 
 // TOGPU-LABEL: func.func @factor(
 // TOGPU-NOT:     linalgx.lu
-// TOGPU:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_to_column_major_f64 blocks in
+// TOGPU:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_transpose_f64 blocks in
 // TOGPU:         call @linalgxCudaGetrf(
 // TOGPU:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_from_column_major_f64_i32 blocks in
 // TOGPU:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_pivots_to_permutation_i32 blocks in
 // TOGPU:       gpu.module @linalgx_kernels
-// TOGPU:         gpu.func @linalgx_lu_to_column_major_f64(
+// TOGPU:         gpu.func @linalgx_transpose_f64(
 // TOGPU:         gpu.func @linalgx_lu_from_column_major_f64_i32(
 // TOGPU:         gpu.func @linalgx_pivots_to_permutation_i32(
 

@@ -96,26 +96,58 @@ struct PivotsToPermutationOpToGPU
   }
 };
 
+/// `then` or `otherwise`, each emitting complete device work: the one that
+/// applies where `condition` folded to a constant, else both under an
+/// `scf.if` on the host.
+void emitEither(ImplicitLocOpBuilder &b, Value condition,
+                function_ref<void(ImplicitLocOpBuilder &)> then,
+                function_ref<void(ImplicitLocOpBuilder &)> otherwise) {
+  if (std::optional<int64_t> known = getConstantIntValue(condition))
+    return *known ? then(b) : otherwise(b);
+  auto branch = [](function_ref<void(ImplicitLocOpBuilder &)> body) {
+    return [body](OpBuilder &nested, Location loc) {
+      ImplicitLocOpBuilder nb(loc, nested);
+      body(nb);
+      scf::YieldOp::create(nb);
+    };
+  };
+  scf::IfOp::create(b, condition, branch(then), branch(otherwise));
+}
+
+/// linalgx.lu_solve: the solve kernels (LuSolve.h), or cuSOLVER getrs for
+/// a few large systems (luSolveUsesVendor).
 struct LuSolveOpToGPU : public OpToGPUPattern<LuSolveOp> {
   using OpToGPUPattern::OpToGPUPattern;
 
   void emit(LuSolveOp op, ModuleOp module,
             ImplicitLocOpBuilder &b) const override {
+    emitEither(
+        b, luSolveUsesVendor(b, op),
+        [&](ImplicitLocOpBuilder &b) { emitSolve(op, module, b, true); },
+        [&](ImplicitLocOpBuilder &b) { emitSolve(op, module, b, false); });
+  }
+
+private:
+  void emitSolve(LuSolveOp op, ModuleOp module, ImplicitLocOpBuilder &b,
+                 bool vendor) const {
     DeviceWork work(b, options.hostBuffers);
     int64_t batchRank = op.getBatchRank();
     Value lu = collapseBatch(b, work.input(op.getLu()), batchRank);
     Value pivots = collapseBatch(b, work.input(op.getPivots()), batchRank);
     Value rhs = collapseBatch(b, work.input(op.getRhs()), batchRank);
     Value solution = collapseBatch(b, work.output(op.getSolution()), batchRank);
-    // The kernel solves in place: the right-hand sides into the solution,
-    // unless they are one buffer (an in-place lu_solve).
+    // Both solve in place: the right-hand sides into the solution, unless
+    // they are one buffer (an in-place lu_solve).
     auto address = [&](Value memref) -> Value {
       return memref::ExtractAlignedPointerAsIndexOp::create(b, memref);
     };
     work.when(arith::CmpIOp::create(b, arith::CmpIPredicate::ne, address(rhs),
                                     address(solution)),
               [&] { work.copy(solution, rhs); });
-    launchLuSolveKernel(module, b, work, op, lu, pivots, solution);
+    if (vendor)
+      emitVendorLuSolve(op, module, b, work, lu, pivots, solution);
+    else
+      launchLuSolveKernel(module, b, work, op, lu, pivots, solution);
     work.finish();
   }
 };
@@ -160,18 +192,9 @@ struct SolveOpToGPU : public OpToGPUPattern<SolveOp> {
     Value small =
         arith::CmpIOp::create(b, arith::CmpIPredicate::ule, size,
                               arith::ConstantIndexOp::create(b, kThreadLuSize));
-    scf::IfOp::create(
-        b, small,
-        [&](OpBuilder &nested, Location loc) {
-          ImplicitLocOpBuilder nb(loc, nested);
-          emitFused(op, module, nb);
-          scf::YieldOp::create(nb);
-        },
-        [&](OpBuilder &nested, Location loc) {
-          ImplicitLocOpBuilder nb(loc, nested);
-          emitDecomposed(op, nb);
-          scf::YieldOp::create(nb);
-        });
+    emitEither(
+        b, small, [&](ImplicitLocOpBuilder &b) { emitFused(op, module, b); },
+        [&](ImplicitLocOpBuilder &b) { emitDecomposed(op, b); });
   }
 
 private:
@@ -225,12 +248,16 @@ LogicalResult checkReservedSymbols(ModuleOp module) {
            << "the symbol '" << kKernelModuleName
            << "' is reserved for the kernels convert-linalgx-to-gpu "
               "generates (a gpu.module); rename this op";
-  if (Operation *getrf = module.lookupSymbol(kCudaGetrfFunctionName)) {
-    auto function = dyn_cast<func::FuncOp>(getrf);
-    FunctionType expected = getrfFunctionType(module.getContext());
-    if (!function || function.getFunctionType() != expected)
-      return getrf->emitError()
-             << "'" << kCudaGetrfFunctionName
+  for (auto [name, expected] :
+       {std::pair(kCudaGetrfFunctionName,
+                  getrfFunctionType(module.getContext())),
+        std::pair(kCudaGetrsFunctionName,
+                  getrsFunctionType(module.getContext()))}) {
+    Operation *entry = module.lookupSymbol(name);
+    auto function = dyn_cast_or_null<func::FuncOp>(entry);
+    if (entry && (!function || function.getFunctionType() != expected))
+      return entry->emitError()
+             << "'" << name
              << "' is the linalgx CUDA runtime's entry point and must be a "
                 "func.func of type "
              << expected;

@@ -1,4 +1,4 @@
-//===- VendorLu.cpp - linalgx.lu through cuSOLVER / cuBLAS ------*- C++ -*-===//
+//===- VendorLu.cpp - lu and lu_solve through cuSOLVER / cuBLAS -*- C++ -*-===//
 //
 //===----------------------------------------------------------------------===//
 
@@ -74,6 +74,41 @@ void buildVendorPivotConversion(KernelBuilder &b, Value vendorPivots,
   });
 }
 
+/// The op's pivots (0-based unless `oneBased`, i32 or i64) [B, N] as the
+/// vendor's 1-based int32 ones: one flat grid-stride pass.
+void buildPivotsToVendor(KernelBuilder &b, Value pivots, Value vendorPivots,
+                         bool oneBased) {
+  Value k = b.dim(pivots, 1);
+  Value count = b.mul(b.dim(pivots, 0), k);
+  Value first =
+      b.add(b.mul(b.blockId(gpu::Dimension::x), b.blockDim(gpu::Dimension::x)),
+            b.threadId(gpu::Dimension::x));
+  Value stride =
+      b.mul(b.gridDim(gpu::Dimension::x), b.blockDim(gpu::Dimension::x));
+  b.forLoop(first, count, stride, [&](KernelBuilder &b, Value t) {
+    Value matrix = b.divU(t, k), step = b.remU(t, k);
+    Value pivot = b.load(pivots, ValueRange{matrix, step});
+    if (!oneBased)
+      pivot = b.add(pivot, b.integer(pivot.getType(), 1));
+    if (!pivot.getType().isInteger(32))
+      pivot = arith::TruncIOp::create(b, b.getI32Type(), pivot);
+    b.store(pivot, vendorPivots, ValueRange{matrix, step});
+  });
+}
+
+/// The `trans` argument of the runtime's linalgxCudaGetrs.
+int32_t runtimeGetrsTrans(LuSolveTrans trans) {
+  switch (trans) {
+  case LuSolveTrans::None:
+    return 0;
+  case LuSolveTrans::Transpose:
+    return 1;
+  case LuSolveTrans::Adjoint:
+    return 2;
+  }
+  llvm_unreachable("unknown LuSolveTrans");
+}
+
 /// The `strategy` argument of the runtime's linalgxCudaGetrf: the vendor
 /// path of auto and generated lets the runtime choose.
 int32_t runtimeGetrfStrategy(GPULuStrategy strategy) {
@@ -94,6 +129,8 @@ func::FuncOp getOrDeclareGetrf(ModuleOp module) {
                                      getrfFunctionType(module.getContext()));
 }
 
+constexpr int64_t kPivotsToVendorBlockSize = 256;
+
 } // namespace
 
 FunctionType getrfFunctionType(MLIRContext *context) {
@@ -101,6 +138,13 @@ FunctionType getrfFunctionType(MLIRContext *context) {
   Type i32 = b.getI32Type(), i64 = b.getI64Type();
   Type ptr = LLVM::LLVMPointerType::get(context);
   return b.getFunctionType({i32, ptr, ptr, ptr, i64, i64, i64, i32}, {});
+}
+
+FunctionType getrsFunctionType(MLIRContext *context) {
+  Builder b(context);
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  Type ptr = LLVM::LLVMPointerType::get(context);
+  return b.getFunctionType({i32, i32, ptr, ptr, ptr, i64, i64, i64}, {});
 }
 
 void emitVendorLu(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b,
@@ -125,18 +169,7 @@ void emitVendorLu(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b,
       work.allocate(dynamicMemRef(2, b.getI32Type()), {batch, k});
   Value vendorInfo = work.allocate(dynamicMemRef(1, b.getI32Type()), {batch});
 
-  std::string suffix = typeSuffix(elementType);
-  SmallVector<int32_t> tileBlock = {kTileSize, kTileRowsPerPass, 1};
-  SmallVector<int64_t> tileBlockSize = {kTileSize, kTileRowsPerPass, 1};
-  Type tileType = workgroupMemRef({kTileSize, kTileSize + 1}, elementType);
-  gpu::GPUFuncOp toColumnMajor = getOrCreateKernel(
-      module, "linalgx_lu_to_column_major_" + suffix,
-      {input.getType(), workspace.getType()}, tileBlock, {tileType},
-      [](KernelBuilder &kb, ValueRange args, ValueRange workgroup) {
-        buildTiledTranspose(kb, args[0], args[1], workgroup[0]);
-      });
-  work.launch(toColumnMajor, gridSizeFor(b, transposeTiles(b, input), 1),
-              tileBlockSize, {input, workspace});
+  launchTranspose(module, b, work, input, workspace);
 
   func::FuncOp getrf = getOrDeclareGetrf(module);
   auto i64 = [&](Value index) -> Value {
@@ -154,11 +187,11 @@ void emitVendorLu(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b,
 
   gpu::GPUFuncOp fromColumnMajor = getOrCreateKernel(
       module,
-      "linalgx_lu_from_column_major_" + suffix + "_" + typeSuffix(intType) +
-          (op.getOneBased() ? "_one_based" : ""),
+      "linalgx_lu_from_column_major_" + typeSuffix(elementType) + "_" +
+          typeSuffix(intType) + (op.getOneBased() ? "_one_based" : ""),
       {workspace.getType(), lu.getType(), vendorPivots.getType(),
        pivots.getType(), vendorInfo.getType(), info.getType()},
-      tileBlock, {tileType},
+      kTransposeBlock, {transposeTileType(elementType)},
       [&](KernelBuilder &kb, ValueRange args, ValueRange workgroup) {
         buildTiledTranspose(kb, args[0], args[1], workgroup[0]);
         buildVendorPivotConversion(kb, args[2], args[3], args[4], args[5],
@@ -171,15 +204,77 @@ void emitVendorLu(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b,
       b,
       arith::MulIOp::create(b, transposeTiles(b, workspace), threadsPerBlock),
       arith::MaxUIOp::create(b, arith::MulIOp::create(b, batch, k), batch));
-  work.launch(
-      fromColumnMajor, gridSizeFor(b, items, kTileSize * kTileRowsPerPass),
-      tileBlockSize, {workspace, lu, vendorPivots, pivots, vendorInfo, info});
+  work.launch(fromColumnMajor,
+              gridSizeFor(b, items, kTileSize * kTileRowsPerPass),
+              {kTileSize, kTileRowsPerPass, 1},
+              {workspace, lu, vendorPivots, pivots, vendorInfo, info});
 
   if (op.getPermutation())
     launchPermutationKernel(
         module, b, work, pivots,
         collapseBatch(b, work.output(op.getPermutation()), batchRank),
         op.getOneBased());
+}
+
+void emitVendorLuSolve(LuSolveOp op, ModuleOp module, ImplicitLocOpBuilder &b,
+                       DeviceWork &work, Value lu3d, Value pivots2d,
+                       Value solution3d) {
+  Type elementType = cast<MemRefType>(lu3d.getType()).getElementType();
+  Type intType = cast<MemRefType>(pivots2d.getType()).getElementType();
+  bool oneBased = op.getOneBased();
+  Value batch = memref::DimOp::create(b, solution3d, 0);
+  Value n = memref::DimOp::create(b, solution3d, 1);
+  Value columns = memref::DimOp::create(b, solution3d, 2);
+
+  Value factors = work.allocate(dynamicMemRef(3, elementType), {batch, n, n});
+  launchTranspose(module, b, work, lu3d, factors);
+
+  // getrs takes 1-based int32 pivots: those of `lu one_based` as they are.
+  Value vendorPivots = pivots2d;
+  if (!intType.isInteger(32) || !oneBased) {
+    vendorPivots = work.allocate(dynamicMemRef(2, b.getI32Type()), {batch, n});
+    gpu::GPUFuncOp toVendor = getOrCreateKernel(
+        module,
+        "linalgx_pivots_to_vendor_" + typeSuffix(intType) +
+            (oneBased ? "_one_based" : ""),
+        {pivots2d.getType(), vendorPivots.getType()},
+        {static_cast<int32_t>(kPivotsToVendorBlockSize), 1, 1},
+        /*workgroupTypes=*/{},
+        [&](KernelBuilder &kb, ValueRange args, ValueRange) {
+          buildPivotsToVendor(kb, args[0], args[1], oneBased);
+        });
+    work.launch(toVendor,
+                gridSizeFor(b, arith::MulIOp::create(b, batch, n),
+                            kPivotsToVendorBlockSize),
+                {kPivotsToVendorBlockSize, 1, 1}, {pivots2d, vendorPivots});
+  }
+
+  // One right-hand side is the same array in either order.
+  bool oneColumn =
+      cast<MemRefType>(op.getSolution().getType()).getShape().back() == 1;
+  Value rhs = solution3d;
+  if (!oneColumn) {
+    rhs = work.allocate(dynamicMemRef(3, elementType), {batch, columns, n});
+    launchTranspose(module, b, work, solution3d, rhs);
+  }
+
+  auto i64 = [&](Value index) -> Value {
+    return arith::IndexCastOp::create(b, b.getI64Type(), index);
+  };
+  auto i32Constant = [&](int32_t value) -> Value {
+    return arith::ConstantIntOp::create(b, value, 32);
+  };
+  func::FuncOp getrs = getOrDeclareRuntimeFunction(
+      module, kCudaGetrsFunctionName, getrsFunctionType(module.getContext()));
+  func::CallOp::create(
+      b, getrs,
+      ValueRange{i32Constant(runtimeElementTypeCode(elementType)),
+                 i32Constant(runtimeGetrsTrans(op.getTrans())),
+                 alignedPointer(b, factors), alignedPointer(b, vendorPivots),
+                 alignedPointer(b, rhs), i64(batch), i64(n), i64(columns)});
+
+  if (!oneColumn)
+    launchTranspose(module, b, work, rhs, solution3d);
 }
 
 } // namespace mlir::linalgx::gpu_kernels

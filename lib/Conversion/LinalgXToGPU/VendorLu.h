@@ -1,9 +1,11 @@
-//===- VendorLu.h - linalgx.lu through cuSOLVER / cuBLAS --------*- C++ -*-===//
+//===- VendorLu.h - lu and lu_solve through cuSOLVER / cuBLAS ---*- C++ -*-===//
 //
 // The vendor path of the GPU lowering: the matrices transposed to
 // column-major, factored by the linalgx CUDA runtime (cuSOLVER getrf or
 // cuBLAS getrfBatched, on the kernels' stream), transposed back with the
-// pivots and info converted, then the permutation kernel.
+// pivots and info converted, then the permutation kernel; and the solve
+// from factors too large for the solve kernels' shared memory (cuSOLVER
+// getrs on column-major copies).
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,9 +25,22 @@ namespace mlir::linalgx::gpu_kernels {
 ///                       int32_t strategy)
 FunctionType getrfFunctionType(MLIRContext *context);
 
+/// The type of the runtime's entry point:
+/// void linalgxCudaGetrs(int32_t elemType, int32_t trans, void *lu,
+///                       int32_t *pivots, void *b, int64_t batch, int64_t n,
+///                       int64_t nrhs)
+FunctionType getrsFunctionType(MLIRContext *context);
+
 /// Emits `op` (on memrefs) through the vendor libraries into `work`.
 void emitVendorLu(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b,
                   DeviceWork &work, GPULuStrategy strategy);
+
+/// Queues `op`'s solve through cuSOLVER getrs on device views with the batch
+/// flattened: the factors [B, N, N], pivots [B, N] and the solution
+/// [B, N, R], which holds the right-hand sides on entry.
+void emitVendorLuSolve(LuSolveOp op, ModuleOp module, ImplicitLocOpBuilder &b,
+                       DeviceWork &work, Value lu3d, Value pivots2d,
+                       Value solution3d);
 
 } // namespace mlir::linalgx::gpu_kernels
 

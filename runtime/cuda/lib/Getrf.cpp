@@ -1,4 +1,7 @@
-//===- Getrf.cpp - batched LU factorization entry point -------------------===//
+//===- Getrf.cpp - batched LU factorization and solve entry points --------===//
+//
+// linalgxCudaGetrs: the solve from those factors with cuSOLVER's getrs, for
+// the systems whose factors are too large for linalgx's solve kernels.
 //
 // linalgxCudaGetrf: partial-pivoting LU of a contiguous batch of column-major
 // matrices, on the current stream, without host synchronization in the
@@ -35,6 +38,7 @@
 
 #include "linalgx/CudaRuntime.h"
 
+#include <algorithm>
 #include <climits>
 #include <cstdint>
 #include <memory>
@@ -108,6 +112,9 @@ const char *const kCusolverNames[] = {"cusolverDnSgetrf", "cusolverDnDgetrf",
 const char *const kCusolverBufferSizeNames[] = {
     "cusolverDnSgetrf_bufferSize", "cusolverDnDgetrf_bufferSize",
     "cusolverDnCgetrf_bufferSize", "cusolverDnZgetrf_bufferSize"};
+const char *const kCusolverGetrsNames[] = {
+    "cusolverDnSgetrs", "cusolverDnDgetrs", "cusolverDnCgetrs",
+    "cusolverDnZgetrs"};
 const char *const kCublasNames[] = {
     "cublasSgetrfBatched", "cublasDgetrfBatched", "cublasCgetrfBatched",
     "cublasZgetrfBatched"};
@@ -379,6 +386,39 @@ void cusolverGetrf(cusolverDnHandle_t handle, int32_t type, int m, int n,
   }
 }
 
+/// One cusolverDn<t>getrs on the stream `handle` is bound to.
+void cusolverGetrs(cusolverDnHandle_t handle, int32_t type,
+                   cublasOperation_t trans, int n, int nrhs, const void *lu,
+                   const int *pivots, void *b, int *info, const char *op) {
+  const char *call = kCusolverGetrsNames[type];
+  switch (type) {
+  case LINALGX_CUDA_F32:
+    check(cusolverDnSgetrs(handle, trans, n, nrhs,
+                           static_cast<const float *>(lu), n, pivots,
+                           static_cast<float *>(b), n, info),
+          op, call);
+    break;
+  case LINALGX_CUDA_F64:
+    check(cusolverDnDgetrs(handle, trans, n, nrhs,
+                           static_cast<const double *>(lu), n, pivots,
+                           static_cast<double *>(b), n, info),
+          op, call);
+    break;
+  case LINALGX_CUDA_C32:
+    check(cusolverDnCgetrs(handle, trans, n, nrhs,
+                           static_cast<const cuComplex *>(lu), n, pivots,
+                           static_cast<cuComplex *>(b), n, info),
+          op, call);
+    break;
+  default:
+    check(cusolverDnZgetrs(handle, trans, n, nrhs,
+                           static_cast<const cuDoubleComplex *>(lu), n, pivots,
+                           static_cast<cuDoubleComplex *>(b), n, info),
+          op, call);
+    break;
+  }
+}
+
 /// cuSOLVER getrf for every matrix of the batch. With S = getrfLaneCount()
 /// > 1 lanes, matrix b runs on lane b % S:
 ///   fork:  record `forked` on the caller's stream; lanes 1..S-1 wait on it
@@ -586,6 +626,62 @@ linalgxCudaGetrf(int32_t elemType, void *a, int32_t *pivots, int32_t *info,
     checkNoNegativeInfo(
         res, info, batch,
         batched ? kCublasNames[elemType] : kCusolverNames[elemType], op);
+}
+
+extern "C" LINALGX_CUDA_EXPORT void
+linalgxCudaGetrs(int32_t elemType, int32_t trans, const void *lu,
+                 const int32_t *pivots, void *b, int64_t batch, int64_t n,
+                 int64_t nrhs) {
+  const char *op = "linalgxCudaGetrs";
+  if (elemType < 0 || elemType > 3)
+    reportInvalidArgument(op, "elemType " + std::to_string(elemType) +
+                                  " is not 0 (f32), 1 (f64), 2 (complex<f32>)"
+                                  " or 3 (complex<f64>)");
+  if (trans < LINALGX_CUDA_GETRS_NONE || trans > LINALGX_CUDA_GETRS_ADJOINT)
+    reportInvalidArgument(op, "trans " + std::to_string(trans) +
+                                  " is not 0 (none), 1 (transpose) or 2 "
+                                  "(adjoint)");
+  if (batch < 0 || n < 0 || nrhs < 0)
+    reportInvalidArgument(
+        op, "negative batch/n/nrhs (" + std::to_string(batch) + ", " +
+                std::to_string(n) + ", " + std::to_string(nrhs) + ")");
+  if (n > INT_MAX || nrhs > INT_MAX)
+    reportInvalidArgument(
+        op, "n and nrhs must fit in int32 (n = " + std::to_string(n) +
+                ", nrhs = " + std::to_string(nrhs) + ")");
+  if (batch == 0 || n == 0 || nrhs == 0)
+    return;
+  if (!lu || !pivots || !b)
+    reportInvalidArgument(op, "lu, pivots or b is null");
+  if (n * std::max<int64_t>(n, nrhs) >
+      INT64_MAX / kElementBytes[elemType] / batch)
+    reportInvalidArgument(op, "batch * n * max(n, nrhs) overflows");
+
+  cublasOperation_t operation = CUBLAS_OP_N;
+  if (trans == LINALGX_CUDA_GETRS_TRANSPOSE ||
+      (trans == LINALGX_CUDA_GETRS_ADJOINT && elemType < LINALGX_CUDA_C32))
+    operation = CUBLAS_OP_T;
+  else if (trans == LINALGX_CUDA_GETRS_ADJOINT)
+    operation = CUBLAS_OP_C;
+
+  DeviceScope scope(op);
+  cudaStream_t stream = currentStream(op);
+  ResourceCache &cache = resourceCache();
+  std::lock_guard<std::mutex> lock(cache.mu);
+  StreamResources &res = resourcesFor(cache, activeDevice(), stream);
+  cusolverDnHandle_t handle = solverHandle(res, op);
+  // getrs reports only illegal arguments in devInfo, which the checks above
+  // rule out: one scratch word for the whole batch, never read.
+  int *info = static_cast<int *>(allocateOrdered(sizeof(int), stream, op));
+  const int64_t luBytes = n * n * kElementBytes[elemType];
+  const int64_t rhsBytes = n * nrhs * kElementBytes[elemType];
+  for (int64_t matrix = 0; matrix < batch; ++matrix)
+    cusolverGetrs(handle, elemType, operation, static_cast<int>(n),
+                  static_cast<int>(nrhs),
+                  static_cast<const char *>(lu) + matrix * luBytes,
+                  pivots + matrix * n,
+                  static_cast<char *>(b) + matrix * rhsBytes, info, op);
+  freeOrdered(info, stream, op);
 }
 
 extern "C" LINALGX_CUDA_EXPORT void linalgxCudaReleaseCachedResources(void) {

@@ -55,7 +55,7 @@ func.func @perm_host(%p: memref<2x3xi32>, %q: memref<2x5xi32>) {
 // CHECK-NEXT:    %[[VP:[^,]+]], %{{.+}} = gpu.alloc async [%{{.+}}] ({{.+}}) : memref<?x?xi32>
 // CHECK-NEXT:    %[[VI:[^,]+]], %{{.+}} = gpu.alloc async [%{{.+}}] ({{.+}}) : memref<?xi32>
 // CHECK-NOT:     gpu.memcpy
-// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_to_column_major_f64
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_transpose_f64
 // CHECK-NOT:     gpu.memcpy
 // CHECK:         call @linalgxCudaGetrf(
 // CHECK-NOT:     gpu.memcpy

@@ -338,7 +338,7 @@ func.func @complex(%a: memref<4x4xcomplex<f32>>, %p: memref<4xi32>, %i: memref<i
 // same chain. (lu-blocked.mlir: the sizes between.)
 // CHECK-LABEL: func.func @f64_too_large
 // CHECK-NOT:     linalgx_lu_generated
-// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_to_column_major_f64 blocks
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_transpose_f64 blocks
 // CHECK:         %[[STRATEGY:.+]] = arith.constant 0 : i32
 // CHECK:         call @linalgxCudaGetrf(%{{.+}}, %[[STRATEGY]])
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_from_column_major_f64_i32 blocks

@@ -48,3 +48,78 @@ func.func @adjoint(%lu: memref<?x?xcomplex<f32>>, %p: memref<?xi64>, %b: memref<
       outs(%b : memref<?x?xcomplex<f32>>)
   return
 }
+
+// -----
+
+// Factors too large for a block's shared memory (N = 512 f64) in a batch of
+// at most N² / 4096 matrices go to cuSOLVER getrs: the factors and the
+// right-hand sides transposed to column-major scratch, the pivots made
+// 1-based int32, getrs in place, the solution transposed back. Static shapes
+// decide on the host at compile time: no solve kernel, no branch.
+// CHECK:       func.func private @linalgxCudaGetrs(i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64)
+// CHECK-LABEL: func.func @vendor(
+// CHECK-NOT:     linalgx_lu_solve_f64
+// CHECK:         %[[FACTORS:.+]], %{{.+}} = gpu.alloc async
+// CHECK:         gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_transpose_f64 {{.+}} args(%{{.+}} : memref<?x?x?xf64>, %[[FACTORS]] : memref<?x?x?xf64>)
+// CHECK:         %[[PIVOTS:.+]], %{{.+}} = gpu.alloc async {{.+}} : memref<?x?xi32>
+// CHECK:         gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_pivots_to_vendor_i32 {{.+}} threads in (%c256{{(_[0-9]+)?}},
+// CHECK:         %[[RHS:.+]], %{{.+}} = gpu.alloc async
+// CHECK:         gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_transpose_f64 {{.+}} args(%[[X:.+]] : memref<?x?x?xf64>, %[[RHS]] : memref<?x?x?xf64>)
+// CHECK:         call @linalgxCudaGetrs(%c1_i32, %c1_i32{{(_[0-9]+)?}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}) : (i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64) -> ()
+// CHECK:         gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_transpose_f64 {{.+}} args(%[[RHS]] : memref<?x?x?xf64>, %[[X]] : memref<?x?x?xf64>)
+// CHECK-NOT:     linalgx_lu_solve_f64
+// CHECK-LABEL: gpu.func @linalgx_pivots_to_vendor_i32(
+// CHECK:         arith.addi %{{.+}}, %c1_i32
+// CHECK-NOT:     arith.trunci
+// CHECK:         memref.store
+func.func @vendor(%lu: memref<64x512x512xf64>, %p: memref<64x512xi32>, %b: memref<64x512x3xf64>, %x: memref<64x512x3xf64>) {
+  linalgx.lu_solve trans = transpose ins(%lu, %p, %b : memref<64x512x512xf64>, memref<64x512xi32>, memref<64x512x3xf64>)
+      outs(%x : memref<64x512x3xf64>)
+  return
+}
+
+// -----
+
+// One matrix more than N² / 4096: the thread-per-column kernel.
+// CHECK-LABEL: func.func @many_large(
+// CHECK-NOT:     linalgxCudaGetrs
+// CHECK:         gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i32_none blocks
+func.func @many_large(%lu: memref<65x512x512xf64>, %p: memref<65x512xi32>, %b: memref<65x512x1xf64>, %x: memref<65x512x1xf64>) {
+  linalgx.lu_solve ins(%lu, %p, %b : memref<65x512x512xf64>, memref<65x512xi32>, memref<65x512x1xf64>)
+      outs(%x : memref<65x512x1xf64>)
+  return
+}
+
+// -----
+
+// Dynamic sizes: a host branch between the two. 1-based int32 pivots are
+// getrs's own and one right-hand side is column-major already, so the
+// vendor branch transposes only the factors; complex adjoint is getrs's
+// conjugate transpose (trans 2). i64 pivots are truncated.
+// CHECK-LABEL: func.func @dynamic(
+// CHECK:         %[[VENDOR:.+]] = arith.andi
+// CHECK:         scf.if %[[VENDOR]] {
+// CHECK:           gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_transpose_cf32
+// CHECK-NOT:       linalgx_pivots_to_vendor
+// CHECK-NOT:       linalgx_transpose
+// CHECK:           func.call @linalgxCudaGetrs(%c2_i32, %c2_i32{{(_[0-9]+)?}},
+// CHECK-NOT:       linalgx_transpose
+// CHECK:         } else {
+// CHECK:           @linalgx_kernels::@linalgx_lu_solve_cf32_i32_one_based_adjoint_warp
+// CHECK:         }
+// CHECK-LABEL: func.func @dynamic_i64(
+// CHECK:         @linalgx_kernels::@linalgx_pivots_to_vendor_i64
+// CHECK:         func.call @linalgxCudaGetrs(%c3_i32, %c0_i32,
+// CHECK-LABEL: gpu.func @linalgx_pivots_to_vendor_i64(
+// CHECK:         arith.addi %{{.+}}, %c1_i64
+// CHECK:         arith.trunci %{{.+}} : i64 to i32
+func.func @dynamic(%lu: memref<?x?x?xcomplex<f32>>, %p: memref<?x?xi32>, %b: memref<?x?x1xcomplex<f32>>, %x: memref<?x?x1xcomplex<f32>>) {
+  linalgx.lu_solve trans = adjoint one_based ins(%lu, %p, %b : memref<?x?x?xcomplex<f32>>, memref<?x?xi32>, memref<?x?x1xcomplex<f32>>)
+      outs(%x : memref<?x?x1xcomplex<f32>>)
+  return
+}
+func.func @dynamic_i64(%lu: memref<?x?xcomplex<f64>>, %p: memref<?xi64>, %b: memref<?x?xcomplex<f64>>, %x: memref<?x?xcomplex<f64>>) {
+  linalgx.lu_solve ins(%lu, %p, %b : memref<?x?xcomplex<f64>>, memref<?xi64>, memref<?x?xcomplex<f64>>)
+      outs(%x : memref<?x?xcomplex<f64>>)
+  return
+}

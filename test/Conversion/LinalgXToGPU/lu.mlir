@@ -71,7 +71,7 @@
 // CHECK-NEXT:    %[[ITX:.+]] = arith.constant 32 : index
 // CHECK-NEXT:    %[[ITY:.+]] = arith.constant 8 : index
 // CHECK-NEXT:    %[[ITZ:.+]] = arith.constant 1 : index
-// CHECK-NEXT:    %[[T4:.+]] = gpu.launch_func async [%[[T3]]] @linalgx_kernels::@linalgx_lu_to_column_major_f32 blocks in (%[[IGRID]], %[[IGY]], %[[IGY]]) threads in (%[[ITX]], %[[ITY]], %[[ITZ]]) args(%[[A3]] : memref<?x?x?xf32>, %[[WS]] : memref<?x?x?xf32>)
+// CHECK-NEXT:    %[[T4:.+]] = gpu.launch_func async [%[[T3]]] @linalgx_kernels::@linalgx_transpose_f32 blocks in (%[[IGRID]], %[[IGY]], %[[IGY]]) threads in (%[[ITX]], %[[ITY]], %[[ITZ]]) args(%[[A3]] : memref<?x?x?xf32>, %[[WS]] : memref<?x?x?xf32>)
 // CHECK-NEXT:    %[[ETYPE:.+]] = arith.constant 0 : i32
 // CHECK-NEXT:    %[[WSI:.+]] = memref.extract_aligned_pointer_as_index %[[WS]] : memref<?x?x?xf32> -> index
 // CHECK-NEXT:    %[[WSI64:.+]] = arith.index_cast %[[WSI]] : index to i64
@@ -130,7 +130,7 @@
 // one after it is written out (before the next iteration refills it), both
 // directly in the loop body, whose bounds are the same for the whole block.
 // CHECK-LABEL: gpu.module @linalgx_kernels
-// CHECK:         gpu.func @linalgx_lu_to_column_major_f32(%[[IN:[^:]+]]: memref<?x?x?xf32>, %[[WK:[^:]+]]: memref<?x?x?xf32>) workgroup(%[[TILE:[^ ]+]] : memref<32x33xf32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 32, 8, 1>} {
+// CHECK:         gpu.func @linalgx_transpose_f32(%[[IN:[^:]+]]: memref<?x?x?xf32>, %[[WK:[^:]+]]: memref<?x?x?xf32>) workgroup(%[[TILE:[^ ]+]] : memref<32x33xf32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 32, 8, 1>} {
 // CHECK-NEXT:      %[[TT32:.+]] = arith.constant 32 : index
 // CHECK-NEXT:      %[[TD0:.+]] = arith.constant 0 : index
 // CHECK-NEXT:      %[[TB:.+]] = memref.dim %[[IN]], %[[TD0]] : memref<?x?x?xf32>
@@ -434,7 +434,7 @@ func.func @lu_f32_unbatched(%a: memref<4x4xf32>, %l: memref<4x4xf32>, %p: memref
 // CHECK-NEXT:    %[[VP:[^,]+]], %{{.+}} = gpu.alloc async [%{{.+}}] ({{.+}}) : memref<?x?xi32>
 // CHECK-NEXT:    %[[VI:[^,]+]], %[[T3:.+]] = gpu.alloc async [%{{.+}}] ({{.+}}) : memref<?xi32>
 // CHECK-NOT:     gpu.launch_func
-// CHECK:         %[[T4:.+]] = gpu.launch_func async [%[[T3]]] @linalgx_kernels::@linalgx_lu_to_column_major_f64 {{.+}} args(%[[A3]] : memref<?x?x?xf64>, %[[WS]] : memref<?x?x?xf64>)
+// CHECK:         %[[T4:.+]] = gpu.launch_func async [%[[T3]]] @linalgx_kernels::@linalgx_transpose_f64 {{.+}} args(%[[A3]] : memref<?x?x?xf64>, %[[WS]] : memref<?x?x?xf64>)
 // CHECK-NEXT:    %[[ETYPE:.+]] = arith.constant 1 : i32
 // CHECK:         llvm.inttoptr
 // CHECK:         llvm.inttoptr
@@ -453,14 +453,14 @@ func.func @lu_f32_unbatched(%a: memref<4x4xf32>, %l: memref<4x4xf32>, %p: memref
 // CHECK-NEXT:    gpu.wait [%[[T8]]]
 // The second op: its own chain, the shared transpose-in kernel.
 // CHECK-NEXT:    gpu.wait async
-// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_to_column_major_f64 blocks
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_transpose_f64 blocks
 // CHECK:         call @linalgxCudaGetrf(
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_from_column_major_f64_i32 blocks
 // CHECK:         gpu.wait [%{{.+}}]
 // CHECK-NEXT:    return
 // CHECK-LABEL: gpu.module @linalgx_kernels
-// CHECK-COUNT-1: gpu.func @linalgx_lu_to_column_major_f64(%{{[^:]+}}: memref<?x?x?xf64>, %{{[^:]+}}: memref<?x?x?xf64>) workgroup(%{{[^ ]+}} : memref<32x33xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
-// CHECK-NOT:     gpu.func @linalgx_lu_to_column_major_f64(
+// CHECK-COUNT-1: gpu.func @linalgx_transpose_f64(%{{[^:]+}}: memref<?x?x?xf64>, %{{[^:]+}}: memref<?x?x?xf64>) workgroup(%{{[^ ]+}} : memref<32x33xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
+// CHECK-NOT:     gpu.func @linalgx_transpose_f64(
 // CHECK:         gpu.func @linalgx_lu_from_column_major_f64_i64(%{{[^:]+}}: memref<?x?x?xf64>, %{{[^:]+}}: memref<?x?x?xf64>, %[[FVP:[^:]+]]: memref<?x?xi32>, %[[FP:[^:]+]]: memref<?x?xi64>, %[[FVI:[^:]+]]: memref<?xi32>, %[[FI:[^:]+]]: memref<?xi64>) workgroup(%[[FTILE:[^ ]+]] : memref<32x33xf64, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
 // CHECK-COUNT-4:     memref.store %{{.+}}, %[[FTILE]][%{{.+}}] : memref<32x33xf64, #gpu.address_space<workgroup>>
 // CHECK-NEXT:      }
@@ -513,14 +513,14 @@ func.func @lu_f64_batched(%a: memref<2x3x3xf64>, %l: memref<2x3x3xf64>, %p: memr
 // CHECK:         %[[IC:.+]] = memref.collapse_shape %[[I]] {{\[\[}}0, 1, 2]] : memref<2x3x4xi32> into memref<24xi32>
 // CHECK:         %[[I1:.+]] = memref.cast %[[IC]] : memref<24xi32> to memref<?xi32>
 // CHECK:         %[[WS:[^,]+]], %{{.+}} = gpu.alloc async [%{{.+}}] ({{.+}}) : memref<?x?x?xcomplex<f32>>
-// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_to_column_major_cf32 {{.+}} args(%[[A3]] : memref<?x?x?xcomplex<f32>>, %[[WS]] : memref<?x?x?xcomplex<f32>>)
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_transpose_cf32 {{.+}} args(%[[A3]] : memref<?x?x?xcomplex<f32>>, %[[WS]] : memref<?x?x?xcomplex<f32>>)
 // CHECK-NEXT:    %[[ETYPE:.+]] = arith.constant 2 : i32
 // CHECK-NEXT:    memref.extract_aligned_pointer_as_index %[[WS]] : memref<?x?x?xcomplex<f32>> -> index
 // CHECK:         call @linalgxCudaGetrf(%[[ETYPE]],
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_from_column_major_cf32_i32 {{.+}} args(%[[WS]] : memref<?x?x?xcomplex<f32>>, %[[L3]] : memref<?x?x?xcomplex<f32>>, %{{.+}} : memref<?x?xi32>, %[[P2]] : memref<?x?xi32>, %{{.+}} : memref<?xi32>, %[[I1]] : memref<?xi32>)
 // CHECK:         gpu.dealloc async [%{{.+}}] %[[WS]] : memref<?x?x?xcomplex<f32>>
 // CHECK-LABEL: gpu.module @linalgx_kernels
-// CHECK:         gpu.func @linalgx_lu_to_column_major_cf32(%[[IN:[^:]+]]: memref<?x?x?xcomplex<f32>>, %[[WK:[^:]+]]: memref<?x?x?xcomplex<f32>>) workgroup(%[[TILE:[^ ]+]] : memref<32x33xcomplex<f32>, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
+// CHECK:         gpu.func @linalgx_transpose_cf32(%[[IN:[^:]+]]: memref<?x?x?xcomplex<f32>>, %[[WK:[^:]+]]: memref<?x?x?xcomplex<f32>>) workgroup(%[[TILE:[^ ]+]] : memref<32x33xcomplex<f32>, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
 // CHECK:           %[[TX:.+]] = gpu.thread_id x
 // CHECK:           %[[X:.+]] = memref.load %[[IN]][%[[MAT:[^,]+]], %[[IR:[^,]+]], %[[IC:[0-9a-z_]+]]] : memref<?x?x?xcomplex<f32>>
 // CHECK-NEXT:      memref.store %[[X]], %[[TILE]][%[[ROW:[^,]+]], %[[TX]]] : memref<32x33xcomplex<f32>, #gpu.address_space<workgroup>>
@@ -549,7 +549,7 @@ func.func @lu_complex_f32_batch3(%m: memref<2x3x4x2x2xcomplex<f32>>, %p: memref<
 // CHECK:         %[[WS:[^,]+]], %{{.+}} = gpu.alloc async [%{{.+}}] (%[[B]], %[[COLS]], %[[ROWS]]) : memref<?x?x?xcomplex<f64>>
 // CHECK-NEXT:    gpu.alloc async [%{{.+}}] (%[[B]], %[[K]]) : memref<?x?xi32>
 // CHECK-NEXT:    gpu.alloc async [%{{.+}}] (%[[B]]) : memref<?xi32>
-// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_to_column_major_cf64 {{.+}} args(%[[A3]] : memref<?x?x?xcomplex<f64>>, %[[WS]] : memref<?x?x?xcomplex<f64>>)
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_transpose_cf64 {{.+}} args(%[[A3]] : memref<?x?x?xcomplex<f64>>, %[[WS]] : memref<?x?x?xcomplex<f64>>)
 // CHECK-NEXT:    %[[ETYPE:.+]] = arith.constant 3 : i32
 // CHECK:         %[[B64:.+]] = arith.index_cast %[[B]] : index to i64
 // CHECK-NEXT:    %[[M64:.+]] = arith.index_cast %[[ROWS]] : index to i64
@@ -560,7 +560,7 @@ func.func @lu_complex_f32_batch3(%m: memref<2x3x4x2x2xcomplex<f32>>, %p: memref<
 // CHECK:         gpu.wait [%{{.+}}]
 // CHECK-NEXT:    return
 // CHECK-LABEL: gpu.module @linalgx_kernels
-// CHECK:         gpu.func @linalgx_lu_to_column_major_cf64(%{{.+}}) workgroup(%{{[^ ]+}} : memref<32x33xcomplex<f64>, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
+// CHECK:         gpu.func @linalgx_transpose_cf64(%{{.+}}) workgroup(%{{[^ ]+}} : memref<32x33xcomplex<f64>, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
 // CHECK:         gpu.func @linalgx_lu_from_column_major_cf64_i64(%{{.+}}) workgroup(%{{[^ ]+}} : memref<32x33xcomplex<f64>, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}) kernel attributes {known_block_size = array<i32: 32, 8, 1>}
 // CHECK:           arith.extsi %{{.+}} : i32 to i64
 // CHECK-NEXT:      arith.subi
@@ -591,15 +591,15 @@ func.func @lu_complex_f64_dynamic(%m: memref<?x?x?xcomplex<f64>>, %p: memref<?x?
 // FOLDED-DAG:     %[[C32:.+]] = arith.constant 32 : index
 // FOLDED-DAG:     %[[C274:.+]] = arith.constant 274 : index
 // FOLDED-DAG:     %[[CAP:.+]] = arith.constant 16896 : index
-// FOLDED:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_to_column_major_f32 blocks in (%[[C12]], %[[ONE]], %[[ONE]]) threads in (%[[C32]], %[[C8]], %[[ONE]])
+// FOLDED:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_transpose_f32 blocks in (%[[C12]], %[[ONE]], %[[ONE]]) threads in (%[[C32]], %[[C8]], %[[ONE]])
 // FOLDED:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_from_column_major_f32_i32 blocks in (%[[C12]], %[[ONE]], %[[ONE]]) threads in (%[[C32]], %[[C8]], %[[ONE]])
-// FOLDED:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_to_column_major_f64 blocks in (%[[CAP]], %[[ONE]], %[[ONE]]) threads in (%[[C32]], %[[C8]], %[[ONE]])
+// FOLDED:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_transpose_f64 blocks in (%[[CAP]], %[[ONE]], %[[ONE]]) threads in (%[[C32]], %[[C8]], %[[ONE]])
 // FOLDED:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_from_column_major_f64_i64 blocks in (%[[CAP]], %[[ONE]], %[[ONE]]) threads in (%[[C32]], %[[C8]], %[[ONE]])
-// FOLDED:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_to_column_major_f32 blocks in (%[[ONE]], %[[ONE]], %[[ONE]]) threads in (%[[C32]], %[[C8]], %[[ONE]])
+// FOLDED:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_transpose_f32 blocks in (%[[ONE]], %[[ONE]], %[[ONE]]) threads in (%[[C32]], %[[C8]], %[[ONE]])
 // FOLDED:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_from_column_major_f32_i32 blocks in (%[[C4]], %[[ONE]], %[[ONE]]) threads in (%[[C32]], %[[C8]], %[[ONE]])
-// FOLDED:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_to_column_major_f32 blocks in (%[[ONE]], %[[ONE]], %[[ONE]]) threads in (%[[C32]], %[[C8]], %[[ONE]])
+// FOLDED:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_transpose_f32 blocks in (%[[ONE]], %[[ONE]], %[[ONE]]) threads in (%[[C32]], %[[C8]], %[[ONE]])
 // FOLDED:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_from_column_major_f32_i32 blocks in (%[[C274]], %[[ONE]], %[[ONE]]) threads in (%[[C32]], %[[C8]], %[[ONE]])
-// FOLDED:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_to_column_major_f32 blocks in (%[[ONE]], %[[ONE]], %[[ONE]]) threads in (%[[C32]], %[[C8]], %[[ONE]])
+// FOLDED:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_transpose_f32 blocks in (%[[ONE]], %[[ONE]], %[[ONE]]) threads in (%[[C32]], %[[C8]], %[[ONE]])
 // FOLDED:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_from_column_major_f32_i32 blocks in (%[[ONE]], %[[ONE]], %[[ONE]]) threads in (%[[C32]], %[[C8]], %[[ONE]])
 // FOLDED-NOT:     gpu.launch_func
 // FOLDED:         return

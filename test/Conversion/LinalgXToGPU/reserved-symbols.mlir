@@ -25,3 +25,12 @@ func.func @perm_space(%p: memref<3xi32, 1>, %q: memref<5xi32, 1>) {
   linalgx.pivots_to_permutation ins(%p : memref<3xi32, 1>) outs(%q : memref<5xi32, 1>)
   return
 }
+
+// -----
+
+// CHECK: error: 'linalgxCudaGetrs' is the linalgx CUDA runtime's entry point and must be a func.func of type '(i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64) -> ()'
+func.func private @linalgxCudaGetrs(i32)
+func.func @solve(%lu: memref<4x4xf64>, %p: memref<4xi32>, %b: memref<4x1xf64>) {
+  linalgx.lu_solve ins(%lu, %p, %b : memref<4x4xf64>, memref<4xi32>, memref<4x1xf64>) outs(%b : memref<4x1xf64>)
+  return
+}

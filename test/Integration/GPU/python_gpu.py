@@ -438,6 +438,10 @@ def main():
                               ((4096, 32, 32), None, np.float64), ((75, 75), None, np.float64),
                               ((17, 40, 40), 3, np.complex128), ((9, 20, 20), 2, np.float32),
                               ((5, 33, 33), None, np.complex64), ((300, 300), 4, np.float64),
+                              # cuSOLVER getrs (factors beyond shared memory,
+                              # few matrices) and the thread kernel past it.
+                              ((2, 600, 600), None, np.complex64), ((2048, 2048), 1, np.float32),
+                              ((40, 200, 200), 2, np.float64),
                               # linalgx.solve's fused kernel (N <= 4).
                               ((1000, 4, 4), 3, np.complex64), ((20, 2, 2), None, np.float32),
                               ((3, 1, 1), 2, np.complex128)]:

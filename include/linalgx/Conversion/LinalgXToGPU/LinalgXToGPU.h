@@ -100,8 +100,10 @@ struct LinalgXToGPUOptions {
 void populateLinalgXToGPUPatterns(RewritePatternSet &patterns,
                                   const LinalgXToGPUOptions &options);
 
-/// The C entry point of the runtime that `linalgx.lu` lowers to.
+/// The C entry points of the runtime that `linalgx.lu` and the vendor
+/// `linalgx.lu_solve` lower to.
 inline constexpr const char *kCudaGetrfFunctionName = "linalgxCudaGetrf";
+inline constexpr const char *kCudaGetrsFunctionName = "linalgxCudaGetrs";
 
 } // namespace linalgx
 } // namespace mlir

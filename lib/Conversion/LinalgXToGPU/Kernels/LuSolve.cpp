@@ -364,6 +364,11 @@ constexpr int64_t kLuSolveWarpMaxColumns = 7;
 /// The columns kernel's largest block: more columns loop.
 constexpr int64_t kLuSolveColumnsMaxThreads = 256;
 
+/// Matrices in a batch per N² entries of a matrix up to which getrs once
+/// per matrix (a few tens of microseconds each) beats the thread kernel's N²
+/// dependent steps (a few nanoseconds each): an estimate.
+constexpr int64_t kVendorSolveEntriesPerMatrix = 4096;
+
 /// The i1 constant true.
 Value trueConstant(ImplicitLocOpBuilder &b) {
   return arith::ConstantIntOp::create(b, b.getI1Type(), 1);
@@ -464,6 +469,37 @@ void launchLuSolveKernel(ModuleOp module, ImplicitLocOpBuilder &b,
     work.launch(threadKernel, gridSizeFor(b, items, kLuSolveBlockSize),
                 {kLuSolveBlockSize, 1, 1}, operands);
   });
+}
+
+Value luSolveUsesVendor(ImplicitLocOpBuilder &b, LuSolveOp op) {
+  auto index = [&](int64_t v) -> Value {
+    return b.createOrFold<arith::ConstantIndexOp>(v);
+  };
+  auto dim = [&](Value memref, int64_t d) -> Value {
+    return b.createOrFold<memref::DimOp>(memref, d);
+  };
+  auto mul = [&](Value x, Value y) -> Value {
+    return b.createOrFold<arith::MulIOp>(x, y);
+  };
+  auto cmp = [&](arith::CmpIPredicate predicate, Value x, Value y) -> Value {
+    return b.createOrFold<arith::CmpIOp>(predicate, x, y);
+  };
+  Value solution = op.getSolution();
+  Value n = dim(solution, op.getBatchRank());
+  Value batch = index(1);
+  for (int64_t d = 0; d < op.getBatchRank(); ++d)
+    batch = mul(batch, dim(solution, d));
+  Type elementType = cast<MemRefType>(solution.getType()).getElementType();
+  // The warp kernel's layout (factors at stride N + 1 and a column) is the
+  // smallest any staged kernel needs.
+  Value stagedBytes = mul(mul(n, b.createOrFold<arith::AddIOp>(n, index(2))),
+                          index(elementByteSize(elementType)));
+  Value tooLarge = cmp(arith::CmpIPredicate::ugt, stagedBytes,
+                       index(kGeneratedLuMaxSharedBytes));
+  Value fewMatrices =
+      cmp(arith::CmpIPredicate::ule,
+          mul(batch, index(kVendorSolveEntriesPerMatrix)), mul(n, n));
+  return b.createOrFold<arith::AndIOp>(tooLarge, fewMatrices);
 }
 
 } // namespace mlir::linalgx::gpu_kernels

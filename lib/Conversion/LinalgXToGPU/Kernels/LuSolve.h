@@ -24,6 +24,13 @@ void launchLuSolveKernel(ModuleOp module, ImplicitLocOpBuilder &b,
                          DeviceWork &work, LuSolveOp op, Value lu3d,
                          Value pivots2d, Value solution3d);
 
+/// Whether `op`'s solve goes to cuSOLVER's getrs instead (an i1 on the host,
+/// folded to a constant where the shapes are static): factors of N x N too
+/// large for a block's shared memory, in a batch small enough that getrs
+/// once per matrix beats a thread per right-hand side column walking N²
+/// steps in global memory.
+Value luSolveUsesVendor(ImplicitLocOpBuilder &b, LuSolveOp op);
+
 } // namespace mlir::linalgx::gpu_kernels
 
 #endif // LINALGX_LIB_CONVERSION_LINALGXTOGPU_KERNELS_LUSOLVE_H

@@ -4,6 +4,8 @@
 
 #include "Transpose.h"
 
+#include "../GPULoweringUtils.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -71,6 +73,24 @@ Value transposeTiles(ImplicitLocOpBuilder &b, Value input) {
                                  tileSize));
   return arith::MulIOp::create(b, memref::DimOp::create(b, input, 0),
                                tilesPerMatrix);
+}
+
+MemRefType transposeTileType(Type elementType) {
+  return workgroupMemRef({kTileSize, kTileSize + 1}, elementType);
+}
+
+void launchTranspose(ModuleOp module, ImplicitLocOpBuilder &b, DeviceWork &work,
+                     Value input, Value output) {
+  Type elementType = cast<MemRefType>(input.getType()).getElementType();
+  gpu::GPUFuncOp kernel = getOrCreateKernel(
+      module, "linalgx_transpose_" + typeSuffix(elementType),
+      {input.getType(), output.getType()}, kTransposeBlock,
+      {transposeTileType(elementType)},
+      [](KernelBuilder &kb, ValueRange args, ValueRange workgroup) {
+        buildTiledTranspose(kb, args[0], args[1], workgroup[0]);
+      });
+  work.launch(kernel, gridSizeFor(b, transposeTiles(b, input), 1),
+              {kTileSize, kTileRowsPerPass, 1}, {input, output});
 }
 
 } // namespace mlir::linalgx::gpu_kernels

@@ -8,7 +8,10 @@
 #ifndef LINALGX_LIB_CONVERSION_LINALGXTOGPU_KERNELS_TRANSPOSE_H
 #define LINALGX_LIB_CONVERSION_LINALGXTOGPU_KERNELS_TRANSPOSE_H
 
+#include "../DeviceWork.h"
 #include "KernelBuilder.h"
+
+#include "mlir/IR/BuiltinOps.h"
 
 namespace mlir::linalgx::gpu_kernels {
 
@@ -27,6 +30,17 @@ void buildTiledTranspose(KernelBuilder &b, Value input, Value output,
 
 /// The number of tiles buildTiledTranspose walks for an input [B, R, C].
 Value transposeTiles(ImplicitLocOpBuilder &b, Value input);
+
+/// The 32x8-thread blocks of every tiled-transpose launch.
+inline constexpr int32_t kTransposeBlock[] = {kTileSize, kTileRowsPerPass, 1};
+
+/// The shared-memory tile of buildTiledTranspose for `elementType`.
+MemRefType transposeTileType(Type elementType);
+
+/// Queues output = input transposed ([B, R, C] -> [B, C, R], both
+/// contiguous) with the kernel `linalgx_transpose_<type>`.
+void launchTranspose(ModuleOp module, ImplicitLocOpBuilder &b, DeviceWork &work,
+                     Value input, Value output);
 
 } // namespace mlir::linalgx::gpu_kernels
 

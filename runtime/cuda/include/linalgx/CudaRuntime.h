@@ -39,7 +39,7 @@
 extern "C" {
 #endif
 
-/// Element types understood by linalgxCudaGetrf.
+/// Element types understood by linalgxCudaGetrf and linalgxCudaGetrs.
 enum LinalgxCudaElemType {
   LINALGX_CUDA_F32 = 0,
   LINALGX_CUDA_F64 = 1,
@@ -125,6 +125,28 @@ LINALGX_CUDA_EXPORT void linalgxCudaGetrf(int32_t elemType, void *a,
                                           int32_t *pivots, int32_t *info,
                                           int64_t batch, int64_t m, int64_t n,
                                           int32_t strategy);
+
+/// Which system linalgxCudaGetrs solves.
+enum LinalgxCudaGetrsTrans {
+  LINALGX_CUDA_GETRS_NONE = 0,      // A X = B
+  LINALGX_CUDA_GETRS_TRANSPOSE = 1, // A^T X = B
+  LINALGX_CUDA_GETRS_ADJOINT = 2,   // A^H X = B (A^T for real types)
+};
+
+/// Solves `batch` systems op(A) X = B in place in B from the factors of
+/// linalgxCudaGetrf, with cuSOLVER's getrs once per matrix on the current
+/// stream.
+/// lu: device [batch] column-major n x n factors (leading dimension n);
+/// pivots: device int32 [batch, n], 1-BASED (getrf's);
+/// b: device [batch] column-major n x nrhs right-hand sides (leading
+///    dimension n), overwritten with X.
+/// elemType as linalgxCudaGetrf's; trans a LinalgxCudaGetrsTrans.
+/// Asynchronous, no host synchronization; a zero pivot gives the inf/NaN of
+/// the substitution (LAPACK's getrs does not check).
+LINALGX_CUDA_EXPORT void linalgxCudaGetrs(int32_t elemType, int32_t trans,
+                                          const void *lu, const int32_t *pivots,
+                                          void *b, int64_t batch, int64_t n,
+                                          int64_t nrhs);
 
 /// Synchronizes each device with cached resources (cudaDeviceSynchronize),
 /// then frees every cached cuBLAS/cuSOLVER handle, the getrf fan-out's
