@@ -24,9 +24,12 @@ pivots `[..., min(M, N)]` and the int32 row permutation `[..., M]`;
 `jax.scipy.linalg.lu_solve` and `jax.numpy.linalg.*` built on that call:
 the factorization is linalgx's, the triangular solves and the reductions
 over U's diagonal are XLA's (fused by it around the call). Under `jax.jit`
-and `jax.vmap` they stay one linalgx call; `solve` and `inv` go through
-`jax.lax.custom_linear_solve`, so their gradients reuse the factors, and
-`det`/`slogdet` have JAX's JVP rules (d det = det · tr(A⁻¹ dA)).
+and `jax.vmap` they stay one linalgx call. On CUDA, `solve` and `inv` call
+`linalgx.solve` itself instead (target `linalgx_solve`, handler
+`LinalgxSolveCuda`): small systems are factored and solved in one kernel
+that writes no factors. Their derivatives (dX = A⁻¹(dB − dA·X)) go through
+the factorization and `jax.lax.custom_linear_solve`, so gradients reuse the
+factors; `det`/`slogdet` have JAX's JVP rules (d det = det · tr(A⁻¹ dA)).
 """
 
 import functools
@@ -43,6 +46,7 @@ from .errors import LinalgXError
 LIBRARY_NAME = "liblinalgx_jax_ffi.so"
 CUDA_LIBRARY_NAME = "liblinalgx_jax_cuda_ffi.so"
 TARGET_NAME = "linalgx_lu"
+SOLVE_TARGET_NAME = "linalgx_solve"
 
 _registered = False
 # Why a platform's handler is not registered, if it is not: only an error for
@@ -81,7 +85,10 @@ def _register():
                 "where the configuring Python has JAX (runtime/jax/CMakeLists.txt)")
             jax.ffi.register_ffi_target(
                 TARGET_NAME, jax.ffi.pycapsule(cuda_library.LinalgxLuCuda), platform="CUDA")
-        except LinalgXError as error:
+            jax.ffi.register_ffi_target(
+                SOLVE_TARGET_NAME, jax.ffi.pycapsule(cuda_library.LinalgxSolveCuda),
+                platform="CUDA")
+        except (LinalgXError, AttributeError) as error:
             _cuda_error = error
     else:
         _cuda_error = LinalgXError("JAX has no GPU backend")
@@ -250,6 +257,44 @@ def solve(a, b):
     batch = jnp.broadcast_shapes(a.shape[:-2], b2.shape[:-2])
     a = jnp.broadcast_to(a, batch + (n, n))
     b2 = jnp.broadcast_to(b2, batch + b2.shape[-2:])
+    x = _solve_matrices(a, b2)
+    return x[..., 0] if vector else x
+
+
+@jax.custom_jvp
+def _solve_matrices(a, b):
+    """X of A·X = B for a [..., N, N] and b [..., N, K] of one batch and
+    dtype: linalgx.solve's own call where the computation runs on CUDA,
+    the factors and XLA's triangular solves elsewhere."""
+    _register()
+    if _cuda_error is not None or a.size == 0 or b.size == 0:
+        return _solve_with_factors(a, b)
+    return jax.lax.platform_dependent(a, b, cuda=_fused_solve, default=_solve_with_factors)
+
+
+@_solve_matrices.defjvp
+def _solve_matrices_jvp(primals, tangents):
+    (a, b), (a_dot, b_dot) = primals, tangents
+    x = _solve_matrices(a, b)
+    with jax.default_matmul_precision("highest"):
+        rhs = b_dot - a_dot @ x
+    # Linear in the tangents through custom_linear_solve: transposable.
+    return x, _solve_with_factors(a, rhs)
+
+
+def _fused_solve(a, b):
+    batch = b.shape[:-2]
+    call = jax.ffi.ffi_call(
+        SOLVE_TARGET_NAME,
+        (jax.ShapeDtypeStruct(b.shape, b.dtype), jax.ShapeDtypeStruct(batch, jnp.int32)),
+        vmap_method="broadcast_all")
+    return call(a, b)[0]
+
+
+def _solve_with_factors(a, b):
+    """_solve_matrices from linalgx's LU and XLA's triangular solves, a
+    `custom_linear_solve` per column, so that its derivatives reuse the
+    factors."""
     lu_factors, _, permutation = lu(jax.lax.stop_gradient(a))
 
     def one_column(column):  # column [..., N]
@@ -264,8 +309,7 @@ def solve(a, b):
         return jax.lax.custom_linear_solve(matvec, column, solve=solve_with(0),
                                            transpose_solve=solve_with(1))
 
-    x = jax.vmap(one_column, in_axes=-1, out_axes=-1)(b2)
-    return x[..., 0] if vector else x
+    return jax.vmap(one_column, in_axes=-1, out_axes=-1)(b)
 
 
 def _diagonal_and_parity(a):
@@ -277,8 +321,9 @@ def _diagonal_and_parity(a):
 
 
 def _trace_of_solve(a, tangent):
-    """tr(A⁻¹·dA), linear in `tangent` (custom_linear_solve transposes)."""
-    return jnp.trace(solve(a, tangent), axis1=-2, axis2=-1)
+    """tr(A⁻¹·dA), linear in `tangent` (custom_linear_solve transposes; the
+    fused CUDA call would not)."""
+    return jnp.trace(_solve_with_factors(a, tangent), axis1=-2, axis2=-1)
 
 
 @jax.custom_jvp

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """linalgx.jax.lu on JAX's CUDA backend beyond python_gpu.py: derivatives
 (jvp, grad, jacfwd, jacrev equal to jax.lax.linalg.lu's to 1e-10 in f64),
-vmap of jvp as one call, and XLA command buffers: with
+vmap of jvp as one call; linalgx.jax.solve / inv through the fused
+`linalgx_solve` call (results, gradients to 1e-10, one call under vmap);
+and XLA command buffers: with
 --xla_gpu_enable_command_buffer=+CUSTOM_CALL the handler (declared
 command-buffer compatible) must be recorded into a CUDA graph, which the
 optimized HLO shows, and give the same results. Ends with
@@ -44,6 +46,37 @@ def child(dump):
     print("max relative difference to jax.lax.linalg.lu: %.3g" % rel(outputs[-1], expected))
 
 
+def check_solve(jax, jnp, lxj, rng):
+    """linalgx.jax.solve and inv on CUDA: the `linalgx_solve` custom call
+    (linalgx.solve's kernels) in the primal, JAX's results, gradients equal
+    to jnp.linalg.solve's, one call under vmap."""
+    for shape, columns in [((1000, 3, 3), 1), ((64, 75, 75), 75), ((16, 4, 4), 2), ((40, 40), 3)]:
+        a = rng.standard_normal(shape)
+        b = rng.standard_normal(shape[:-1] + (columns,))
+        text = jax.jit(lxj.solve).lower(a, b).as_text()
+        check("solve %s x %d lowers to the linalgx_solve call" % (shape, columns),
+              "linalgx_solve" in text and "linalgx_lu" not in text)
+        got, want = jax.jit(lxj.solve)(a, b), jnp.linalg.solve(a, b)
+        check("solve %s x %d == jnp.linalg.solve" % (shape, columns), rel(got, want) < 1e-10,
+              "%.3g" % rel(got, want))
+        w = rng.standard_normal(b.shape)
+        for argnum in (0, 1):
+            g = jax.jit(jax.grad(lambda a, b: jnp.sum(lxj.solve(a, b) * w), argnums=argnum))(a, b)
+            e = jax.grad(lambda a, b: jnp.sum(jnp.linalg.solve(a, b) * w), argnums=argnum)(a, b)
+            check("grad of solve %s x %d wrt %s == JAX's" % (shape, columns, "ab"[argnum]),
+                  rel(g, e) < 1e-10, "%.3g" % rel(g, e))
+    a = rng.standard_normal((8, 5, 5))
+    b = rng.standard_normal((8, 5, 1))
+    text = jax.jit(jax.vmap(lxj.solve)).lower(a, b).as_text()
+    check("vmap of solve is one linalgx_solve call", text.count("linalgx_solve") == 1)
+    a = rng.standard_normal((256, 32, 32))
+    got, want = jax.jit(lxj.inv)(a), jnp.linalg.inv(a)
+    check("inv (256, 32, 32) == jnp.linalg.inv", rel(got, want) < 1e-9, "%.3g" % rel(got, want))
+    singular = np.array([[1.0, 2.0], [2.0, 4.0]])
+    x = np.asarray(jax.jit(lxj.solve)(singular, np.ones((2, 1))))
+    check("solve of a singular matrix gives inf/NaN, no error", not np.isfinite(x).all())
+
+
 def main():
     if len(sys.argv) > 2 and sys.argv[1] == "--command-buffer-child":
         return child(sys.argv[2])
@@ -74,6 +107,8 @@ def main():
     t = rng.standard_normal((8, 5, 5))
     text = jax.jit(jax.vmap(lambda x, d: jax.jvp(lxj.lu, (x,), (d,)))).lower(a, t).as_text()
     check("vmap of jvp is one custom call", text.count("linalgx_lu") == 1)
+
+    check_solve(jax, jnp, lxj, rng)
 
     # Command buffers, in a child process with XLA's flags.
     import tempfile
