@@ -1,5 +1,7 @@
-"""How linalgx's PyTorch operator library (linalgx/csrc: the operators and
-their Autograd kernels) is compiled, shared by setup.py (`pip install ./python` where PyTorch is)
+"""How linalgx's PyTorch operator library (linalgx/csrc: the operators, the
+LU family's kernels in LinalgxTorchOps.cpp, the solve family's in
+LinalgxTorchSolve.cpp, the Autograd kernels, and the header they share) is
+compiled, shared by setup.py (`pip install ./python` where PyTorch is)
 and by the GPU scripts that build it beside a pack with
 torch.utils.cpp_extension.load. Needs PyTorch with CUDA (its headers) and
 the CUDA toolkit's headers; links the AOT kernels and the CUDA runtime of
@@ -9,6 +11,7 @@ the CUDA toolkit's headers; links the AOT kernels and the CUDA runtime of
 import os
 
 NAME = "_linalgx_torch_ops"
+SOURCES = ("LinalgxTorchOps.cpp", "LinalgxTorchSolve.cpp", "LinalgxTorchAutograd.cpp")
 
 
 def build_arguments(source_root, library_dir):
@@ -21,7 +24,7 @@ def build_arguments(source_root, library_dir):
                                     % (library_dir, library))
     return {
         "sources": [os.path.join(os.path.dirname(os.path.abspath(__file__)), "csrc", source)
-                    for source in ("LinalgxTorchOps.cpp", "LinalgxTorchAutograd.cpp")],
+                    for source in SOURCES],
         "include_dirs": [os.path.join(source_root, "runtime", "cuda", "include"),
                          os.path.join(source_root, "runtime", "cuda_kernels", "include")],
         "library_dirs": [library_dir],

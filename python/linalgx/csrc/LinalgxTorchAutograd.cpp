@@ -1,20 +1,25 @@
-//===- LinalgxTorchAutograd.cpp - Autograd of linalgx's PyTorch ops -*- C++
-//-*-===//
+//===- LinalgxTorchAutograd.cpp - linalgx's Autograd kernels ----*- C++ -*-===//
 //
-// The Autograd kernels of torch.ops.linalgx.lu and lu_factor_ex: PyTorch's
-// own LU backward (the formula of linalg_lu_factor_ex in its derivatives),
-// written with ATen ops so that it is differentiable again and traceable by
-// AOTAutograd. Registered in C++ rather than with
+// The Autograd kernels of torch.ops.linalgx: PyTorch's own derivative
+// formulas (tools/autograd/derivatives.yaml and FunctionsManual.cpp of
+// linalg_lu_factor_ex, linalg_lu_solve, linalg_solve, linalg_det,
+// linalg_slogdet and linalg_inv_ex), written with ATen ops and linalgx's
+// operators called through the dispatcher, so that they are differentiable
+// again and traceable by AOTAutograd. Registered in C++ rather than with
 // torch.library.register_autograd so that a call that needs no gradient
 // never enters Python.
 //
 //===----------------------------------------------------------------------===//
 
+#include "LinalgxTorchCommon.h"
+
 #include <ATen/ATen.h>
+#include <ATen/TensorSubclassLikeUtils.h>
 #include <ATen/core/dispatch/Dispatcher.h>
 #include <torch/autograd.h>
 #include <torch/library.h>
 
+#include <limits>
 #include <tuple>
 
 namespace {
@@ -28,6 +33,15 @@ using LuFactorExSignature =
     std::tuple<at::Tensor, at::Tensor, at::Tensor>(const at::Tensor &);
 using PivotsToPermutationSignature = at::Tensor(const at::Tensor &,
                                                 c10::SymInt);
+using LuSolveSignature = at::Tensor(const at::Tensor &, const at::Tensor &,
+                                    const at::Tensor &, bool, bool);
+using SolveSignature = std::tuple<at::Tensor, at::Tensor>(const at::Tensor &,
+                                                          const at::Tensor &,
+                                                          bool);
+using DetSignature =
+    std::tuple<at::Tensor, at::Tensor, at::Tensor>(const at::Tensor &);
+using SlogdetSignature = LuSignature;
+using InvExSignature = std::tuple<at::Tensor, at::Tensor>(const at::Tensor &);
 
 template <typename Signature>
 c10::TypedOperatorHandle<Signature> linalgxOp(const char *name) {
@@ -138,9 +152,365 @@ luFactorExAutograd(const at::Tensor &a) {
   return {out[0], out[1], out[2]};
 }
 
+//===----------------------------------------------------------------------===//
+// The solve family
+//===----------------------------------------------------------------------===//
+
+// linalgx's operators as the backward formulas call them: through the
+// dispatcher, so that autograd records them again under create_graph and
+// AOTAutograd traces them.
+at::Tensor linalgxLuSolve(const at::Tensor &lu, const at::Tensor &pivots,
+                          const at::Tensor &b, bool left, bool adjoint) {
+  static auto op = linalgxOp<LuSolveSignature>("linalgx::lu_solve");
+  return op.call(lu, pivots, b, left, adjoint);
+}
+at::Tensor linalgxSolve(const at::Tensor &a, const at::Tensor &b, bool left) {
+  static auto op = linalgxOp<SolveSignature>("linalgx::solve");
+  return std::get<0>(op.call(a, b, left));
+}
+at::Tensor linalgxDet(const at::Tensor &a) {
+  static auto op = linalgxOp<DetSignature>("linalgx::det");
+  return std::get<0>(op.call(a));
+}
+
+double epsilonOf(at::ScalarType type) {
+  return c10::toRealValueType(type) == at::kFloat
+             ? std::numeric_limits<float>::epsilon()
+             : std::numeric_limits<double>::epsilon();
+}
+
+/// The diagonal matrices [..., N, N] of `values` [...] (PyTorch's d in the
+/// determinants' backward), N from the pivots [..., N].
+at::Tensor diagonalMatrices(const at::Tensor &values,
+                            const at::Tensor &pivots) {
+  return at::diag_embed(values.unsqueeze(-1).expand_symint(pivots.sym_sizes()));
+}
+
+/// gLU of X = lu_solve(LU, pivots, B, left, adjoint): PyTorch's
+/// linalg_lu_solve_LU. With op_1(A) = A or A^H as the system has it, and
+/// op_2, op_3 the same for X and B, if left != adjoint
+///   gR = U^-H op_2(-gX) op_2(X)^H, gLU = (L^-H gR U^H).tril(-1) + gR.triu()
+/// else
+///   gR = -P^T op_3(X) op_1(op_2(gX)) P L^-H,
+///   gLU = gR.tril(-1) + (L^H gR U^-H).triu().
+at::Tensor luSolveBackwardLU(const at::Tensor &gX, const at::Tensor &lu,
+                             const at::Tensor &pivots, const at::Tensor &x,
+                             bool left, bool adjoint) {
+  auto [P, L, U] = at::lu_unpack(lu, pivots, /*unpack_data=*/true,
+                                 /*unpack_pivots=*/left == adjoint);
+  if (left != adjoint) {
+    at::Tensor gR = at::linalg_solve_triangular(
+        U.mH(), -at::matmul(left ? gX : gX.mH(), left ? x.mH() : x),
+        /*upper=*/false);
+    at::Tensor gL = at::linalg_solve_triangular(L.mH(), at::matmul(gR, U.mH()),
+                                                /*upper=*/true, /*left=*/true,
+                                                /*unitriangular=*/true)
+                        .tril(-1);
+    return gL + gR.triu();
+  }
+  at::Tensor gR = -at::matmul(
+      at::matmul(at::matmul(P.mT(), left ? x : x.mH()), left ? gX.mH() : gX),
+      P);
+  gR = at::linalg_solve_triangular(L.mH(), gR, /*upper=*/true, /*left=*/false,
+                                   /*unitriangular=*/true);
+  at::Tensor gU = at::linalg_solve_triangular(U.mH(), at::matmul(L.mH(), gR),
+                                              /*upper=*/false, /*left=*/false)
+                      .triu();
+  return gR.tril(-1) + gU;
+}
+
+class LuSolveFunction : public torch::autograd::Function<LuSolveFunction> {
+public:
+  static variable_list forward(AutogradContext *ctx, const at::Tensor &lu,
+                               const at::Tensor &pivots, const at::Tensor &b,
+                               bool left, bool adjoint) {
+    at::AutoDispatchBelowADInplaceOrView guard;
+    static auto op = linalgxOp<LuSolveSignature>("linalgx::lu_solve");
+    at::Tensor x = op.call(lu, pivots, b, left, adjoint);
+    ctx->save_for_backward({lu, pivots, x});
+    ctx->saved_data["left"] = left;
+    ctx->saved_data["adjoint"] = adjoint;
+    ctx->saved_data["lu_requires_grad"] = lu.requires_grad();
+    ctx->saved_data["b_requires_grad"] = b.requires_grad();
+    ctx->saved_data["b_sizes"] = b.sym_sizes();
+    ctx->set_materialize_grads(false);
+    return {x};
+  }
+
+  // The batch dimensions broadcast: each gradient is summed back to the
+  // shape of its input.
+  static variable_list backward(AutogradContext *ctx, variable_list grads) {
+    const at::Tensor &gX = grads[0];
+    if (!gX.defined())
+      return {at::Tensor(), at::Tensor(), at::Tensor(), at::Tensor(),
+              at::Tensor()};
+    at::NoTF32Guard noTF32;
+    variable_list saved = ctx->get_saved_variables();
+    const at::Tensor &lu = saved[0], &pivots = saved[1], &x = saved[2];
+    bool left = ctx->saved_data["left"].toBool();
+    bool adjoint = ctx->saved_data["adjoint"].toBool();
+    at::Tensor gLU, gB;
+    if (ctx->saved_data["lu_requires_grad"].toBool())
+      gLU = at::sum_to(luSolveBackwardLU(gX, lu, pivots, x, left, adjoint),
+                       lu.sym_sizes());
+    // gB = op_1(A)^-H gX (or gX op_1(A)^-H when not left).
+    if (ctx->saved_data["b_requires_grad"].toBool())
+      gB = at::sum_to(linalgxLuSolve(lu, pivots, gX, left, !adjoint),
+                      ctx->saved_data["b_sizes"].toSymIntVector());
+    return {gLU, at::Tensor(), gB, at::Tensor(), at::Tensor()};
+  }
+};
+
+class SolveFunction : public torch::autograd::Function<SolveFunction> {
+public:
+  static variable_list forward(AutogradContext *ctx, const at::Tensor &a,
+                               const at::Tensor &b, bool left) {
+    at::AutoDispatchBelowADInplaceOrView guard;
+    static auto op = linalgxOp<SolveSignature>("linalgx::solve");
+    auto [x, info] = op.call(a, b, left);
+    ctx->save_for_backward({a, x});
+    ctx->saved_data["left"] = left;
+    ctx->saved_data["vector"] = linalgx::torch_ops::isVectorRhs(a, b);
+    ctx->saved_data["a_requires_grad"] = a.requires_grad();
+    ctx->saved_data["b_requires_grad"] = b.requires_grad();
+    ctx->saved_data["b_sizes"] = b.sym_sizes();
+    ctx->mark_non_differentiable({info});
+    ctx->set_materialize_grads(false);
+    return {x, info};
+  }
+
+  // PyTorch's linalg_solve_backward: gB = A^-H gX and gA = -gB X^H (or
+  // gB = gX A^-H and gA = -X^H gB when not left), a vector B as a column.
+  // The kernels keep no factors, so gB is a solve with A^H, as PyTorch's
+  // own formula does for higher-order gradients; then each gradient is
+  // summed back over the batch dimensions it was broadcast along.
+  static variable_list backward(AutogradContext *ctx, variable_list grads) {
+    const at::Tensor &gX = grads[0];
+    if (!gX.defined())
+      return {at::Tensor(), at::Tensor(), at::Tensor()};
+    at::NoTF32Guard noTF32;
+    variable_list saved = ctx->get_saved_variables();
+    const at::Tensor &a = saved[0], &x = saved[1];
+    bool left = ctx->saved_data["left"].toBool();
+    bool vector = ctx->saved_data["vector"].toBool();
+    auto asMatrix = [vector](const at::Tensor &t) {
+      return vector ? t.unsqueeze(-1) : t;
+    };
+    at::Tensor gB = linalgxSolve(a.mH(), asMatrix(gX), left);
+    at::Tensor gA;
+    if (ctx->saved_data["a_requires_grad"].toBool()) {
+      at::Tensor xMatrix = asMatrix(x);
+      gA = left ? -at::matmul(gB, xMatrix.mH()) : -at::matmul(xMatrix.mH(), gB);
+      gA = at::sum_to(gA, a.sym_sizes());
+    }
+    if (ctx->saved_data["b_requires_grad"].toBool())
+      gB = at::sum_to(vector ? gB.squeeze(-1) : gB,
+                      ctx->saved_data["b_sizes"].toSymIntVector());
+    else
+      gB = at::Tensor();
+    return {gA, gB, at::Tensor()};
+  }
+};
+
+/// The gradient of a product over `dim` of `input` with zeros in it: grad
+/// times the product of the other entries (PyTorch's
+/// prod_safe_zeros_backward, from exclusive cumulative products).
+at::Tensor prodSafeZerosBackward(const at::Tensor &grad,
+                                 const at::Tensor &input, int64_t dim) {
+  if (input.sym_numel() == 0)
+    return grad.expand_as(input);
+  c10::SymInt size = input.sym_size(dim);
+  if (size == 1)
+    return grad;
+  std::vector<c10::SymInt> onesSize = input.sym_sizes().vec();
+  onesSize[dim] = 1;
+  at::Tensor ones = at::ones_symint(onesSize, grad.options());
+  at::Tensor before =
+      at::cat({ones, input.narrow_symint(dim, 0, size - 1)}, dim).cumprod(dim);
+  at::Tensor after =
+      at::cat({ones, input.narrow_symint(dim, 1, size - 1).flip(dim)}, dim)
+          .cumprod(dim)
+          .flip(dim);
+  return grad * (before * after).conj();
+}
+
+/// f1 on the matrices of `a` (and the matching entries of `d`, `grad`)
+/// where `mask` is set, f2 on the others (PyTorch's masked_fmap).
+template <typename F1, typename F2>
+at::Tensor maskedFmap(const at::Tensor &mask, const F1 &f1, const F2 &f2,
+                      const at::Tensor &a, const at::Tensor &d,
+                      const at::Tensor &grad) {
+  at::Tensor aMasked = a.index({mask});
+  if (aMasked.sym_numel() == a.sym_numel())
+    return f1(a, d, grad);
+  if (aMasked.sym_numel() == 0)
+    return f2(a, d, grad);
+  at::Tensor notMask = mask.logical_not();
+  return at::empty_like(a)
+      .index_put_({mask}, f1(aMasked, d.index({mask}), grad.index({mask})))
+      .index_put_({notMask}, f2(a.index({notMask}), d.index({notMask}),
+                                grad.index({notMask})));
+}
+
+/// PyTorch's linalg_det_backward: gA = conj(det) grad A^-H. For a first
+/// derivative, from the forward's factors, a zero on U's diagonal moved to
+/// epsilon (a singular matrix then gets conj(det) = 0 times a finite
+/// solve); for higher ones the solve is recomputed from A, and matrices
+/// with |det| < 100 epsilon take the adjugate from the SVD, which stays
+/// differentiable there.
+at::Tensor detBackward(const at::Tensor &grad, const at::Tensor &detA,
+                       const at::Tensor &a, const at::Tensor &lu,
+                       const at::Tensor &pivots) {
+  at::NoTF32Guard noTF32;
+  at::Tensor d = diagonalMatrices(grad * detA.conj(), pivots);
+  double eps = epsilonOf(lu.scalar_type());
+  if (!at::GradMode::is_enabled()) {
+    at::Tensor perturbed =
+        lu + at::diag_embed(at::where(lu.diagonal(0, -2, -1) == 0., eps, 0.));
+    return linalgxLuSolve(perturbed, pivots, d, /*left=*/true,
+                          /*adjoint=*/true);
+  }
+  auto nonsingular = [](const at::Tensor &a, const at::Tensor &d,
+                        const at::Tensor &) {
+    return linalgxSolve(a.mH(), d, /*left=*/true);
+  };
+  auto singular = [](const at::Tensor &a, const at::Tensor &,
+                     const at::Tensor &grad) {
+    auto [U, S, Vh] = at::linalg_svd(a);
+    at::Tensor alpha = (linalgxDet(U) * linalgxDet(Vh)).conj() * grad;
+    at::Tensor D = prodSafeZerosBackward(alpha.unsqueeze(-1), S, S.dim() - 1);
+    return at::matmul(U * D.unsqueeze(-2), Vh);
+  };
+  // Tensor subclasses (fake and functional tensors among them) cannot pick
+  // by a mask: that needs the mask's values.
+  if (at::areAnyTensorSubclassLike({a, d, grad}))
+    return singular(a, d, grad);
+  return maskedFmap(detA.abs() < 100. * eps, singular, nonsingular, a, d, grad);
+}
+
+class DetFunction : public torch::autograd::Function<DetFunction> {
+public:
+  static variable_list forward(AutogradContext *ctx, const at::Tensor &a) {
+    at::AutoDispatchBelowADInplaceOrView guard;
+    static auto op = linalgxOp<DetSignature>("linalgx::det");
+    auto [detA, lu, pivots] = op.call(a);
+    ctx->save_for_backward({a, detA, lu, pivots});
+    ctx->mark_non_differentiable({lu, pivots});
+    ctx->set_materialize_grads(false);
+    return {detA, lu, pivots};
+  }
+
+  static variable_list backward(AutogradContext *ctx, variable_list grads) {
+    variable_list saved = ctx->get_saved_variables();
+    const at::Tensor &a = saved[0];
+    if (!grads[0].defined() || a.sym_numel() == 0)
+      return {at::Tensor()};
+    return {detBackward(grads[0], saved[1], a, saved[2], saved[3])};
+  }
+};
+
+/// PyTorch's slogdet_backward: gA = g A^-H with g = g_logabsdet, and for
+/// complex A g = g_logabsdet - i Im(conj(g_sign) sign) (the real sign has
+/// no gradient). Not differentiable at singular matrices, so no special
+/// case; from the forward's factors for a first derivative.
+at::Tensor slogdetBackward(const at::Tensor &gSign, const at::Tensor &gLog,
+                           const at::Tensor &a, const at::Tensor &sign,
+                           const at::Tensor &lu, const at::Tensor &pivots) {
+  bool complex = a.is_complex();
+  if (!gLog.defined() && (!complex || !gSign.defined()))
+    return at::Tensor();
+  at::NoTF32Guard noTF32;
+  at::Tensor g = gLog;
+  if (complex && gSign.defined()) {
+    at::Tensor rotation =
+        at::imag(gSign.conj() * sign) * c10::complex<double>(0, -1);
+    g = g.defined() ? g + rotation : rotation;
+  } else if (complex) {
+    g = g.to(a.scalar_type());
+  }
+  at::Tensor d = diagonalMatrices(g, pivots);
+  if (!at::GradMode::is_enabled())
+    return linalgxLuSolve(lu, pivots, d, /*left=*/true, /*adjoint=*/true);
+  return linalgxSolve(a.mH(), d, /*left=*/true);
+}
+
+class SlogdetFunction : public torch::autograd::Function<SlogdetFunction> {
+public:
+  static variable_list forward(AutogradContext *ctx, const at::Tensor &a) {
+    at::AutoDispatchBelowADInplaceOrView guard;
+    static auto op = linalgxOp<SlogdetSignature>("linalgx::slogdet");
+    auto [sign, logabsdet, lu, pivots] = op.call(a);
+    ctx->save_for_backward({a, sign, lu, pivots});
+    ctx->mark_non_differentiable({lu, pivots});
+    ctx->set_materialize_grads(false);
+    return {sign, logabsdet, lu, pivots};
+  }
+
+  static variable_list backward(AutogradContext *ctx, variable_list grads) {
+    variable_list saved = ctx->get_saved_variables();
+    return {slogdetBackward(grads[0], grads[1], saved[0], saved[1], saved[2],
+                            saved[3])};
+  }
+};
+
+class InvExFunction : public torch::autograd::Function<InvExFunction> {
+public:
+  static variable_list forward(AutogradContext *ctx, const at::Tensor &a) {
+    at::AutoDispatchBelowADInplaceOrView guard;
+    static auto op = linalgxOp<InvExSignature>("linalgx::inv_ex");
+    auto [inverse, info] = op.call(a);
+    ctx->save_for_backward({inverse});
+    ctx->mark_non_differentiable({info});
+    ctx->set_materialize_grads(false);
+    return {inverse, info};
+  }
+
+  // PyTorch's linalg_inv_ex formula: gA = -A^-H gX A^-H.
+  static variable_list backward(AutogradContext *ctx, variable_list grads) {
+    if (!grads[0].defined())
+      return {at::Tensor()};
+    at::NoTF32Guard noTF32;
+    at::Tensor inverseH = ctx->get_saved_variables()[0].mH();
+    return {-at::matmul(inverseH, at::matmul(grads[0], inverseH))};
+  }
+};
+
+at::Tensor luSolveAutograd(const at::Tensor &lu, const at::Tensor &pivots,
+                           const at::Tensor &b, bool left, bool adjoint) {
+  return LuSolveFunction::apply(lu, pivots, b, left, adjoint)[0];
+}
+
+std::tuple<at::Tensor, at::Tensor>
+solveAutograd(const at::Tensor &a, const at::Tensor &b, bool left) {
+  variable_list out = SolveFunction::apply(a, b, left);
+  return {out[0], out[1]};
+}
+
+std::tuple<at::Tensor, at::Tensor, at::Tensor>
+detAutograd(const at::Tensor &a) {
+  variable_list out = DetFunction::apply(a);
+  return {out[0], out[1], out[2]};
+}
+
+std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor>
+slogdetAutograd(const at::Tensor &a) {
+  variable_list out = SlogdetFunction::apply(a);
+  return {out[0], out[1], out[2], out[3]};
+}
+
+std::tuple<at::Tensor, at::Tensor> invExAutograd(const at::Tensor &a) {
+  variable_list out = InvExFunction::apply(a);
+  return {out[0], out[1]};
+}
+
 } // namespace
 
 TORCH_LIBRARY_IMPL(linalgx, Autograd, m) {
   m.impl("lu", &luAutograd);
   m.impl("lu_factor_ex", &luFactorExAutograd);
+  m.impl("lu_solve", &luSolveAutograd);
+  m.impl("solve", &solveAutograd);
+  m.impl("det", &detAutograd);
+  m.impl("slogdet", &slogdetAutograd);
+  m.impl("inv_ex", &invExAutograd);
 }

@@ -10,22 +10,36 @@
 //       kernels), no error checks.
 //   pivots_to_permutation(Tensor pivots, SymInt n) -> Tensor
 //       the permutation [..., n] of 0-based int32/int64 pivots.
+//   lu_solve(Tensor LU, Tensor pivots, Tensor B, *, bool left=True,
+//            bool adjoint=False) -> Tensor
+//       torch.linalg.lu_solve's: 1-based int32 pivots, batches broadcast.
+//   solve(Tensor A, Tensor B, *, bool left=True) -> (Tensor result,
+//         Tensor info)
+//       torch.linalg.solve_ex's (vector B, broadcasting); nothing raised.
+//   det(Tensor A) -> (Tensor result, Tensor LU, Tensor pivots)
+//   slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet, Tensor LU,
+//           Tensor pivots)
+//       the determinants with the factors they came from (1-based pivots),
+//       as PyTorch's _linalg_det / _linalg_slogdet: the backward solves
+//       with them instead of factoring again.
+//   inv_ex(Tensor A) -> (Tensor inverse, Tensor info)
+//       torch.linalg.inv_ex's: the solve against identities.
 //
 // The CUDA kernels are linalgx's GPU lowering compiled ahead of time
 // (liblinalgx_cuda_kernels.so), run on PyTorch's current stream of the
 // tensor's device with the stream override's deferred synchronization: no
 // host wait, temporaries stream-ordered, so the calls are capturable in CUDA
 // graphs. The Meta kernels give shapes and dtypes (fake tensors,
-// torch.compile); the Autograd kernels are in LinalgxTorchAutograd.cpp.
+// torch.compile). This file has the schemas and the LU family's kernels;
+// the solve family's are in LinalgxTorchSolve.cpp, the Autograd kernels in
+// LinalgxTorchAutograd.cpp.
 //
 //===----------------------------------------------------------------------===//
 
+#include "LinalgxTorchCommon.h"
 #include "linalgx/CudaKernels.h"
-#include "linalgx/CudaRuntime.h"
 
 #include <ATen/ATen.h>
-#include <c10/cuda/CUDAGuard.h>
-#include <c10/cuda/CUDAStream.h>
 #include <torch/library.h>
 
 #include <limits>
@@ -36,6 +50,10 @@ using linalgx::cuda_kernels::LuEntry;
 using linalgx::cuda_kernels::LuFactorEntry;
 using linalgx::cuda_kernels::MemRef;
 using linalgx::cuda_kernels::PivotsToPermutationEntry;
+using linalgx::torch_ops::entryFor;
+using linalgx::torch_ops::isKernelType;
+using linalgx::torch_ops::onCpu;
+using linalgx::torch_ops::onCurrentStream;
 
 namespace {
 
@@ -44,35 +62,14 @@ namespace {
 void checkFactorable(const at::Tensor &a, const char *op) {
   TORCH_CHECK(a.dim() >= 2, op,
               ": A must have rank >= 2 ([..., M, N]), got shape ", a.sizes());
-  TORCH_CHECK(at::isFloatingType(a.scalar_type()) ||
-                  at::isComplexType(a.scalar_type()),
-              op, ": A must be float32, float64, complex64 or complex128, got ",
+  TORCH_CHECK(isKernelType(a.scalar_type()), op,
+              ": A must be float32, float64, complex64 or complex128, got ",
               a.scalar_type());
-  TORCH_CHECK(a.size(-2) <= std::numeric_limits<int32_t>::max() &&
-                  a.size(-1) <= std::numeric_limits<int32_t>::max(),
-              op, ": ", a.size(-2), " x ", a.size(-1),
+  // Symbolic sizes: this runs in the Meta kernels too.
+  TORCH_CHECK(a.sym_size(-2) <= std::numeric_limits<int32_t>::max() &&
+                  a.sym_size(-1) <= std::numeric_limits<int32_t>::max(),
+              op, ": ", a.sym_size(-2), " x ", a.sym_size(-1),
               " matrices cannot be indexed by int32 pivots");
-}
-
-/// The entry point for `type` of one of the families above (`lu`, with the
-/// permutation, or `lu_factor`, with 1-based pivots).
-template <typename Entry>
-Entry entryFor(at::ScalarType type, const char *op, Entry f32, Entry f64,
-               Entry c32, Entry c64) {
-  switch (type) {
-  case at::kFloat:
-    return f32;
-  case at::kDouble:
-    return f64;
-  case at::kComplexFloat:
-    return c32;
-  case at::kComplexDouble:
-    return c64;
-  default:
-    TORCH_CHECK(false, op,
-                ": A must be float32, float64, complex64 or complex128, got ",
-                type);
-  }
 }
 
 /// The outputs of an LU of `a` ([..., M, N]): LU, pivots [..., K], info
@@ -101,18 +98,6 @@ struct LuOutputs {
   }
   MemRef<1> infoDesc() const { return contiguous<1>(info.data_ptr(), {batch}); }
 };
-
-/// Runs `body` with PyTorch's current stream of `device` as the calling
-/// thread's linalgx stream, for this call only.
-template <typename Body>
-void onCurrentStream(const at::Device &device, Body body) {
-  c10::cuda::CUDAGuard guard(device);
-  cudaStream_t stream =
-      c10::cuda::getCurrentCUDAStream(device.index()).stream();
-  linalgxCudaSetStreamEx(stream, LINALGX_CUDA_STREAM_DEFER_SYNC);
-  body();
-  linalgxCudaResetStream();
-}
 
 std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor>
 luCuda(const at::Tensor &input) {
@@ -225,24 +210,20 @@ at::Tensor pivotsToPermutationMeta(const at::Tensor &pivots, c10::SymInt n) {
   return at::empty_symint(shape, pivots.options());
 }
 
-/// The CPU "kernels": a sentence instead of PyTorch's missing-backend error.
-[[noreturn]] void onCpu(const char *op, const char *argument) {
-  TORCH_CHECK(false, op, ": ", argument,
-              " is a CPU tensor; linalgx's PyTorch operators run on CUDA "
-              "tensors (on the CPU: torch.linalg.lu_factor, or linalgx.lu on "
-              "A.numpy())");
-}
+// The CPU "kernels".
+constexpr const char *kLuOnTheCpu =
+    "torch.linalg.lu_factor, or linalgx.lu on A.numpy()";
 
 std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor>
 luCpu(const at::Tensor &) {
-  onCpu("linalgx::lu", "A");
+  onCpu("linalgx::lu", "A", kLuOnTheCpu);
 }
 std::tuple<at::Tensor, at::Tensor, at::Tensor>
 luFactorExCpu(const at::Tensor &) {
-  onCpu("linalgx::lu_factor_ex", "A");
+  onCpu("linalgx::lu_factor_ex", "A", kLuOnTheCpu);
 }
 at::Tensor pivotsToPermutationCpu(const at::Tensor &, int64_t) {
-  onCpu("linalgx::pivots_to_permutation", "pivots");
+  onCpu("linalgx::pivots_to_permutation", "pivots", kLuOnTheCpu);
 }
 
 } // namespace
@@ -252,6 +233,14 @@ TORCH_LIBRARY(linalgx, m) {
         "info)");
   m.def("lu_factor_ex(Tensor A) -> (Tensor LU, Tensor pivots, Tensor info)");
   m.def("pivots_to_permutation(Tensor pivots, SymInt n) -> Tensor");
+  m.def("lu_solve(Tensor LU, Tensor pivots, Tensor B, *, bool left=True, "
+        "bool adjoint=False) -> Tensor");
+  m.def("solve(Tensor A, Tensor B, *, bool left=True) -> (Tensor result, "
+        "Tensor info)");
+  m.def("det(Tensor A) -> (Tensor result, Tensor LU, Tensor pivots)");
+  m.def("slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet, Tensor LU, "
+        "Tensor pivots)");
+  m.def("inv_ex(Tensor A) -> (Tensor inverse, Tensor info)");
 }
 
 TORCH_LIBRARY_IMPL(linalgx, CUDA, m) {

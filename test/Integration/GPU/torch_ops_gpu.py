@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
 """linalgx's PyTorch operator library on a GPU (python/linalgx/csrc): built here
 against the installed PyTorch with torch.utils.cpp_extension (the arguments
-setup.py uses), then checked: results against PyTorch's own, autograd
-(gradients equal to PyTorch's to 1e-10 in f64, torch.autograd.gradcheck),
-torch.compile(fullgraph=True), CUDA graph capture and replay, bad input, and
-per-call times beside torch.linalg.lu_factor.
+setup.py uses), then checked, for the LU family (lu, lu_factor_ex,
+pivots_to_permutation) and the solve family (lu_solve, solve, det, slogdet,
+inv_ex): results against PyTorch's own (broadcast batches, vector
+right-hand sides, left=False, adjoint), singular matrices, autograd
+(gradients equal to PyTorch's to 1e-10 in f64, torch.autograd.gradcheck and
+gradgradcheck), torch.library.opcheck, torch.compile(fullgraph=True), CUDA
+graph capture and replay, errors that name the argument, and per-call times
+beside torch.linalg's.
 
   python3 torch_ops_gpu.py --source-root SRC --library-dir LIB --build-dir DIR
 
@@ -14,7 +18,10 @@ package's linalgx/csrc), LIB the AOT kernels and the CUDA runtime.
 """
 
 import argparse
+import itertools
+import math
 import os
+import re
 import statistics
 import sys
 import time
@@ -23,6 +30,10 @@ import traceback
 import torch
 
 passed = failed = 0
+# Where the tests' tensors live. The GPU run keeps "cuda"; the Autograd and
+# Meta kernels can be exercised without a GPU on "cpu" with stand-in CPU
+# kernels.
+DEVICE = "cuda"
 
 
 def check(name, condition, detail=""):
@@ -47,12 +58,12 @@ def case(function):
 
 
 def random_matrix(shape, dtype, seed):
-    generator = torch.Generator(device="cuda").manual_seed(seed)
+    generator = torch.Generator(device=DEVICE).manual_seed(seed)
     if dtype.is_complex:
-        real = torch.randn(shape, generator=generator, device="cuda", dtype=torch.float64)
-        imag = torch.randn(shape, generator=generator, device="cuda", dtype=torch.float64)
+        real = torch.randn(shape, generator=generator, device=DEVICE, dtype=torch.float64)
+        imag = torch.randn(shape, generator=generator, device=DEVICE, dtype=torch.float64)
         return torch.complex(real, imag).to(dtype)
-    return torch.randn(shape, generator=generator, device="cuda", dtype=torch.float64).to(dtype)
+    return torch.randn(shape, generator=generator, device=DEVICE, dtype=torch.float64).to(dtype)
 
 
 def relative_error(x, y):
@@ -216,6 +227,474 @@ def bad_input(lxt):
                                                  torch.linalg.lu_factor(a.mT)[0]) < 1e-12)
 
 
+# ---------------------------------------------------------------------------
+# The solve family: lu_solve, solve, det, slogdet, inv_ex
+# ---------------------------------------------------------------------------
+
+def well_conditioned(shape, dtype, seed):
+    """Random matrices I + G / (4 sqrt(n) + 1), G Gaussian (so ||G|| stays
+    below the shift: condition numbers of a few units, and determinants
+    finite), rows shuffled (so partial pivoting has to undo the shuffle)."""
+    n = shape[-1]
+    shift = 4 * math.sqrt(n) + 1
+    a = random_matrix(shape, dtype, seed) / shift + torch.eye(n, dtype=dtype, device=DEVICE)
+    permutation = torch.randperm(n, generator=torch.Generator().manual_seed(seed))
+    return a[..., permutation.to(DEVICE), :]
+
+
+def tolerance(dtype, n):
+    """A relative error bound for well-conditioned problems of size n."""
+    eps = torch.finfo(dtype).eps
+    return 50 * eps * max(n, 1)
+
+
+def elementwise_relative_error(x, y):
+    if x.numel() == 0:
+        return 0.0
+    return float(((x - y).abs() / y.abs().clamp_min(1e-300)).max())
+
+
+def names_argument(message, name):
+    """An operator's error names the argument as a word."""
+    return re.search(r"(?<![\w.])%s(?!\w)" % re.escape(name), message) is not None
+
+
+# (A shape, B shape, left): every kernel path of the solve (the fused kernel
+# up to 4 x 4, the register, block and shared-memory kernels, cuSOLVER),
+# broadcast batches, vector right-hand sides, X A = B, empty shapes.
+SOLVE_CASES = [((3, 3), (3, 2), True), ((1000, 4, 4), (1000, 4, 3), True),
+               ((2, 1, 1), (2, 1, 1), True), ((75, 75), (75, 5), True),
+               ((64, 75, 75), (64, 75, 75), True), ((300, 300), (300, 2), True),
+               ((2, 600, 600), (2, 600, 1), True), ((40, 40), (3, 40, 2), True),
+               ((5, 1, 20, 20), (4, 20, 3), True), ((6, 6), (6,), True),
+               ((8, 6, 6), (8, 6), True), ((8, 6, 6), (6,), True), ((6, 6), (2, 6), False),
+               ((3, 10, 10), (3, 4, 10), False), ((10, 10), (3, 4, 10), False),
+               ((0, 5, 5), (0, 5, 2), True), ((4, 4), (4, 0), True), ((2, 0, 0), (2, 0, 3), True)]
+
+
+@case
+def solve_matches_torch(lxt, dtype):
+    for index, (a_shape, b_shape, left) in enumerate(SOLVE_CASES):
+        a = well_conditioned(a_shape, dtype, 20 + index)
+        b = random_matrix(b_shape, dtype, 40 + index)
+        x, info = lxt.solve_ex(a, b, left=left)
+        expected, expected_info = torch.linalg.solve_ex(a, b, left=left)
+        error = relative_error(x, expected) if x.numel() else 0.0
+        check("solve %s %s \\ %s left=%s" % (dtype, a_shape, b_shape, left),
+              x.shape == expected.shape and x.dtype == expected.dtype and
+              error < tolerance(dtype, a_shape[-1]) and info.shape == expected_info.shape and
+              not bool(info.any()),
+              "shape %s (want %s), error %.3g, info %s of shape %s (want %s)"
+              % (tuple(x.shape), tuple(expected.shape), error, info.flatten()[:4].tolist(),
+                 tuple(info.shape), tuple(expected_info.shape)))
+    # Views: A conjugate-transposed (a conjugate bit for complex), B transposed.
+    a = well_conditioned((4, 9, 9), dtype, 60)
+    b = random_matrix((4, 3, 9), dtype, 61)
+    x = lxt.solve(a.mH, b.mT)
+    expected = torch.linalg.solve(a.mH, b.mT)
+    check("solve %s of views (A.mH, B.mT)" % dtype,
+          relative_error(x, expected) < tolerance(dtype, 9))
+    check("inv %s of a view (A.mH)" % dtype,
+          relative_error(lxt.inv(a.mH), torch.linalg.inv(a.mH)) < tolerance(dtype, 9))
+
+
+LU_SOLVE_CASES = [((5, 5), (5, 3)), ((16, 8, 8), (16, 8, 2)), ((75, 75), (75, 75)),
+                  ((3, 100, 100), (3, 100, 4)), ((2, 600, 600), (2, 600, 1)),
+                  ((6, 6), (4, 6, 2)), ((4, 6, 6), (6, 2)), ((2, 1, 7, 7), (3, 7, 1))]
+
+
+@case
+def lu_solve_matches_torch(lxt, dtype):
+    for index, (lu_shape, b_shape) in enumerate(LU_SOLVE_CASES):
+        lu, pivots = torch.linalg.lu_factor(well_conditioned(lu_shape, dtype, 70 + index))
+        for left, adjoint in itertools.product((True, False), repeat=2):
+            shape = b_shape if left else b_shape[:-2] + b_shape[:-3:-1]
+            b = random_matrix(shape, dtype, 90 + index)
+            x = lxt.lu_solve(lu, pivots, b, left=left, adjoint=adjoint)
+            expected = torch.linalg.lu_solve(lu, pivots, b, left=left, adjoint=adjoint)
+            error = relative_error(x, expected)
+            check("lu_solve %s %s \\ %s left=%s adjoint=%s" % (dtype, lu_shape, shape, left,
+                                                                 adjoint),
+                  x.shape == expected.shape and error < tolerance(dtype, lu_shape[-1]),
+                  "shape %s (want %s), error %.3g" % (tuple(x.shape), tuple(expected.shape),
+                                                      error))
+    # The factors of linalgx.torch.lu_factor, and B transposed (a view).
+    a = well_conditioned((32, 12, 12), dtype, 99)
+    b = random_matrix((32, 5, 12), dtype, 98).mT
+    x = lxt.lu_solve(*lxt.lu_factor(a), b)
+    check("lu_solve %s of linalgx.torch.lu_factor's factors" % dtype,
+          relative_error(x, torch.linalg.solve(a, b)) < tolerance(dtype, 12))
+
+
+DETERMINANT_SHAPES = [(1, 1), (3, 3), (4, 4), (1000, 4, 4), (5, 5), (64, 16, 16),
+                      (3, 75, 75), (2, 3, 8, 8), (300, 300), (2, 600, 600), (0, 4, 4),
+                      (2, 0, 0)]
+
+
+@case
+def determinants_match_torch(lxt, dtype):
+    for index, shape in enumerate(DETERMINANT_SHAPES):
+        a = well_conditioned(shape, dtype, 110 + index)
+        n = shape[-1]
+        d, expected = lxt.det(a), torch.linalg.det(a)
+        check("det %s %s" % (dtype, shape),
+              d.shape == expected.shape and
+              elementwise_relative_error(d, expected) < tolerance(dtype, n),
+              "error %.3g" % elementwise_relative_error(d, expected))
+        sign, logabsdet = lxt.slogdet(a)
+        expected_sign, expected_log = torch.linalg.slogdet(a)
+        sign_error = float((sign - expected_sign).abs().max()) if sign.numel() else 0.0
+        log_error = float((logabsdet - expected_log).abs().max()) if sign.numel() else 0.0
+        check("slogdet %s %s" % (dtype, shape),
+              sign.dtype == expected_sign.dtype and logabsdet.dtype == expected_log.dtype and
+              sign.shape == expected_sign.shape and sign_error < tolerance(dtype, n) and
+              log_error < tolerance(dtype, n),
+              "sign error %.3g, logabsdet error %.3g" % (sign_error, log_error))
+        inverse, info = lxt.inv_ex(a)
+        expected_inverse = torch.linalg.inv(a)
+        error = relative_error(inverse, expected_inverse) if inverse.numel() else 0.0
+        check("inv %s %s" % (dtype, shape),
+              inverse.shape == expected_inverse.shape and error < tolerance(dtype, n) and
+              not bool(info.any()), "error %.3g" % error)
+
+
+def singular_matrices(dtype):
+    """(name, matrices, which are singular): exactly zero pivots under partial
+    pivoting, whatever the element type (a zero column stays zero through
+    the elimination; [[1, 2], [2, 4]] has the exact multiplier 1/2)."""
+    zero_column = random_matrix((3, 6, 6), dtype, 120)
+    zero_column[1, :, 2] = 0
+    pair = torch.tensor([[[1, 2], [2, 4]], [[2, 1], [1, 3]]], dtype=dtype, device=DEVICE)
+    zeros = torch.zeros(2, 5, 5, dtype=dtype, device=DEVICE)
+    return [("a zero column", zero_column, [False, True, False]),
+            ("[[1, 2], [2, 4]]", pair, [True, False]), ("zeros", zeros, [True, True])]
+
+
+@case
+def singular(lxt, dtype):
+    for name, a, mask in singular_matrices(dtype):
+        mask = torch.tensor(mask, device=DEVICE)
+        d = lxt.det(a)
+        check("det %s of %s: exactly 0 where singular" % (dtype, name),
+              bool((d[mask] == 0).all()) and bool((d[~mask] != 0).all()), str(d.tolist()))
+        sign, logabsdet = lxt.slogdet(a)
+        check("slogdet %s of %s: (0, -inf) where singular" % (dtype, name),
+              bool((sign[mask] == 0).all()) and bool((logabsdet[mask] == -math.inf).all()) and
+              bool(torch.isfinite(logabsdet[~mask]).all()),
+              "%s %s" % (sign.tolist(), logabsdet.tolist()))
+        b = random_matrix(a.shape[:-1] + (2,), dtype, 121)
+        x, info = lxt.solve_ex(a, b)  # no exception, no host synchronization
+        expected_info = torch.linalg.solve_ex(a, b)[1]
+        check("solve_ex %s of %s: info > 0 where singular, as torch's" % (dtype, name),
+              info.shape == expected_info.shape and bool((info[mask] > 0).all()) and
+              bool((info[~mask] == 0).all()) and
+              (dtype.is_complex or bool((info == expected_info).all())),
+              "info %s, torch's %s" % (info.tolist(), expected_info.tolist()))
+        check("solve %s of %s: not finite where singular, finite elsewhere" % (dtype, name),
+              not bool(torch.isfinite(lxt.solve(a, b)[mask]).all()) and
+              bool(torch.isfinite(x[~mask]).all()))
+        check("inv_ex %s of %s: info > 0 where singular" % (dtype, name),
+              bool((lxt.inv_ex(a)[1][mask] > 0).all()))
+        for what, call in [("solve_ex", lambda: lxt.solve_ex(a, b, check_errors=True)),
+                           ("inv_ex", lambda: lxt.inv_ex(a, check_errors=True))]:
+            try:
+                call()
+                check("%s(check_errors=True) %s of %s raises" % (what, dtype, name), False)
+            except torch.linalg.LinAlgError as raised:
+                check("%s(check_errors=True) %s of %s raises: %s" % (what, dtype, name, raised),
+                      True)
+
+
+def loss_gradients(function, inputs, seed):
+    """The gradients of sum(sin(outputs) * weights) (real and imaginary
+    parts for complex outputs) with respect to the inputs that require
+    them."""
+    leaves = [x.detach().clone().requires_grad_(x.requires_grad) for x in inputs]
+    outputs = function(*leaves)
+    outputs = outputs if isinstance(outputs, tuple) else (outputs,)
+    loss = 0
+    for index, output in enumerate(outputs):
+        real = torch.view_as_real(output.resolve_conj()) if output.is_complex() else output
+        loss = loss + (torch.sin(real) * random_matrix(real.shape, real.dtype, seed + index)).sum()
+    differentiable = [x for x in leaves if x.requires_grad]
+    return torch.autograd.grad(loss, differentiable)
+
+
+def same_gradients(name, ours, theirs, inputs):
+    got = loss_gradients(ours, inputs, 130)
+    want = loss_gradients(theirs, inputs, 130)
+    errors = [relative_error(g, w) for g, w in zip(got, want)]
+    check("grad of %s == PyTorch's" % name,
+          len(got) == len(want) and all(g.shape == w.shape for g, w in zip(got, want)) and
+          all(e < 1e-10 for e in errors), "relative errors %s" % errors)
+
+
+def differentiable(*tensors):
+    return [t.detach().clone().requires_grad_() for t in tensors]
+
+
+@case
+def solve_family_autograd(lxt, dtype):
+    for a_shape, b_shape, left in [((4, 6, 6), (4, 6, 2), True), ((6, 6), (6,), True),
+                                   ((4, 6, 6), (6,), True), ((6, 6), (3, 6, 2), True),
+                                   ((2, 1, 5, 5), (3, 5, 2), True), ((6, 6), (3, 2, 6), False)]:
+        a = well_conditioned(a_shape, dtype, 140)
+        b = random_matrix(b_shape, dtype, 141)
+        for label, inputs in [("A and B", differentiable(a, b)),
+                              ("A", differentiable(a) + [b]), ("B", [a] + differentiable(b))]:
+            same_gradients("solve %s %s \\ %s left=%s, wrt %s" % (dtype, a_shape, b_shape, left,
+                                                                     label),
+                           lambda a, b: lxt.solve(a, b, left=left),
+                           lambda a, b: torch.linalg.solve(a, b, left=left), inputs)
+    for lu_shape, b_shape in [((4, 6, 6), (4, 6, 2)), ((6, 6), (3, 6, 2)), ((3, 6, 6), (6, 1))]:
+        lu, pivots = torch.linalg.lu_factor(well_conditioned(lu_shape, dtype, 142))
+        for left, adjoint in itertools.product((True, False), repeat=2):
+            shape = b_shape if left else b_shape[:-2] + b_shape[:-3:-1]
+            b = random_matrix(shape, dtype, 143)
+            same_gradients("lu_solve %s %s \\ %s left=%s adjoint=%s" % (dtype, lu_shape, shape,
+                                                                           left, adjoint),
+                           lambda lu, b: lxt.lu_solve(lu, pivots, b, left=left, adjoint=adjoint),
+                           lambda lu, b: torch.linalg.lu_solve(lu, pivots, b, left=left,
+                                                               adjoint=adjoint),
+                           differentiable(lu, b))
+    for shape in [(5, 5), (3, 6, 6), (2, 2, 4, 4)]:
+        a = well_conditioned(shape, dtype, 144)
+        same_gradients("det %s %s" % (dtype, shape), lxt.det, torch.linalg.det, differentiable(a))
+        same_gradients("slogdet %s %s" % (dtype, shape), lambda a: tuple(lxt.slogdet(a)),
+                       lambda a: tuple(torch.linalg.slogdet(a)), differentiable(a))
+        same_gradients("inv %s %s" % (dtype, shape), lxt.inv, torch.linalg.inv, differentiable(a))
+    # An exactly singular matrix: PyTorch's first derivative is conj(det) = 0
+    # times a finite solve.
+    pair = torch.tensor([[[1, 2], [2, 4]], [[2, 1], [1, 3]]], dtype=dtype, device=DEVICE)
+    same_gradients("det %s of a singular matrix" % dtype, lxt.det, torch.linalg.det,
+                   differentiable(pair))
+
+
+@case
+def solve_family_gradcheck(lxt, dtype):
+    a = well_conditioned((2, 3, 3), dtype, 150)
+    b = random_matrix((2, 3, 2), dtype, 151)
+    lu, pivots = torch.linalg.lu_factor(a)
+    checks = [("solve", lambda a, b: lxt.solve(a, b), (a, b)),
+              ("solve, vector B", lambda a, b: lxt.solve(a, b), (a[0], b[0, :, 0])),
+              ("solve, broadcast", lambda a, b: lxt.solve(a, b), (a[0], b)),
+              ("solve left=False", lambda a, b: lxt.solve(a, b, left=False), (a, b.mT)),
+              ("det", lxt.det, (a,)), ("slogdet", lambda a: tuple(lxt.slogdet(a)), (a,)),
+              ("inv", lxt.inv, (a,))]
+    for left, adjoint in itertools.product((True, False), repeat=2):
+        checks.append(("lu_solve left=%s adjoint=%s" % (left, adjoint),
+                       lambda lu, b, left=left, adjoint=adjoint:
+                       lxt.lu_solve(lu, pivots, b, left=left, adjoint=adjoint),
+                       (lu, b if left else b.mT)))
+    for name, function, inputs in checks:
+        if name == "slogdet" and not dtype.is_complex:
+            function = lambda a: lxt.slogdet(a)[1]  # noqa: E731 -- a real sign has no gradient
+        inputs = differentiable(*inputs)
+        check("gradcheck %s %s" % (name, dtype), torch.autograd.gradcheck(function, inputs))
+        check("gradgradcheck %s %s" % (name, dtype),
+              torch.autograd.gradgradcheck(function, inputs))
+
+
+@case
+def solve_family_opcheck(lxt):
+    """torch.library.opcheck of each operator: schema, Meta kernels against
+    the CUDA kernels, Autograd registration, AOTAutograd with dynamic
+    shapes."""
+    a = well_conditioned((3, 5, 5), torch.float64, 160)
+    b = random_matrix((3, 5, 2), torch.float64, 161)
+    lu, pivots = torch.linalg.lu_factor(a)
+    grad = differentiable
+    cases = [("lu_solve", (*grad(lu), pivots, *grad(b)), {}),
+             ("lu_solve", (*grad(lu), pivots, *grad(b.mT)), {"left": False, "adjoint": True}),
+             ("lu_solve", (lu[0], pivots[0], b), {"adjoint": True}),
+             ("solve", tuple(grad(a, b)), {}), ("solve", tuple(grad(a, b[..., 0])), {}),
+             ("solve", tuple(grad(a[0], b.mT)), {"left": False}),
+             ("det", tuple(grad(a)), {}), ("slogdet", tuple(grad(a)), {}),
+             ("inv_ex", tuple(grad(a)), {}),
+             ("solve", tuple(grad(a.to(torch.complex128), b.to(torch.complex128))), {})]
+    for name, args, kwargs in cases:
+        torch.library.opcheck(getattr(torch.ops.linalgx, name).default, args, kwargs)
+        check("torch.library.opcheck linalgx::%s %s %s"
+              % (name, [tuple(t.shape) for t in args if isinstance(t, torch.Tensor)], kwargs),
+              True)
+
+
+def compiled_matches(f, args, dynamic):
+    compiled_f = torch.compile(f, fullgraph=True, dynamic=dynamic)
+    got, want = compiled_f(*args), f(*args)
+    got = got if isinstance(got, tuple) else (got,)
+    want = want if isinstance(want, tuple) else (want,)
+    return all(relative_error(g, w) <= 1e-12 for g, w in zip(got, want))
+
+
+@case
+def solve_family_compiled(lxt):
+    # Few functions and shapes: each compilation costs seconds.
+    functions = {
+        "solve": lambda a, b: (lxt.solve(a, b) * 2, lxt.solve(a, b[..., 0]),
+                               lxt.solve(a, b.mT, left=False), lxt.solve(a[0], b)),
+        "lu_solve": lambda a, b: lxt.lu_solve(*lxt.lu_factor(a), b, adjoint=True),
+        "det": lambda a, b: lxt.det(a) + 1,
+        "slogdet": lambda a, b: tuple(lxt.slogdet(a)),
+        "inv": lambda a, b: lxt.inv(a) @ b,
+    }
+    shapes = [(4, 6), (8, 9)]
+    for name, f in functions.items():
+        for dynamic in (False, True):
+            ok = all(compiled_matches(f, (well_conditioned((batch, n, n), torch.float64, 170),
+                                          random_matrix((batch, n, 2), torch.float64, 171)),
+                                      dynamic) for batch, n in shapes)
+            check("torch.compile(%s, fullgraph=True, dynamic=%s)" % (name, dynamic), ok)
+        explanation = torch._dynamo.explain(f)(well_conditioned((2, 7, 7), torch.float64, 172),
+                                               random_matrix((2, 7, 2), torch.float64, 173))
+        check("no graph break in %s" % name, explanation.graph_break_count == 0,
+              str(explanation.break_reasons))
+    # Training: the backward (C++ formulas over linalgx's operators) traced by
+    # AOTAutograd.
+    def loss(a, b):
+        return (lxt.solve(a, b).sin().sum() + lxt.det(a).sum() + lxt.slogdet(a)[1].sum() +
+                lxt.inv(a).sum() + lxt.lu_solve(*lxt.lu_factor(a), b).sum())
+    compiled_loss = torch.compile(loss, fullgraph=True)
+    a = well_conditioned((3, 6, 6), torch.float64, 174)
+    b = random_matrix((3, 6, 2), torch.float64, 175)
+    leaves = differentiable(a, b)
+    got = torch.autograd.grad(compiled_loss(*leaves), leaves)
+    leaves = differentiable(a, b)
+    want = torch.autograd.grad(loss(*leaves), leaves)
+    check("compiled backward of solve, det, slogdet, inv, lu_solve",
+          all(relative_error(g, w) < 1e-10 for g, w in zip(got, want)),
+          str([relative_error(g, w) for g, w in zip(got, want)]))
+
+
+@case
+def solve_family_errors(lxt):
+    """Mismatched shapes, dtypes and devices: exceptions that name the
+    argument, before any GPU work."""
+    a = well_conditioned((3, 4, 4), torch.float64, 180)
+    b = random_matrix((3, 4, 2), torch.float64, 181)
+    lu, pivots = torch.linalg.lu_factor(a)
+    other = torch.device("cpu") if DEVICE != "cpu" else torch.device("meta")
+    ops = torch.ops.linalgx
+    cases = [
+        ("solve: B's rows", lambda: lxt.solve(a, b[:, :3]), "B"),
+        ("solve: batch dimensions", lambda: lxt.solve(a, b[:2]), "B"),
+        ("solve: B's dtype", lambda: lxt.solve(a, b.float()), "B"),
+        ("solve: B's device", lambda: lxt.solve(a, b.to(other)), "B"),
+        ("solve operator: B's device", lambda: ops.solve(a, b.to(other)), "B"),
+        ("solve: A not square", lambda: lxt.solve(a[..., :3], b), "A"),
+        ("solve: A's dtype", lambda: lxt.solve(a.to(torch.int32), b), "A"),
+        ("solve: a vector with left=False", lambda: lxt.solve(a[0], b[0, :, 0], left=False), "B"),
+        ("solve: B's columns, left=False", lambda: lxt.solve(a, b, left=False), "B"),
+        ("lu_solve: pivots' dtype", lambda: lxt.lu_solve(lu, pivots.long(), b), "pivots"),
+        ("lu_solve: pivots' shape", lambda: lxt.lu_solve(lu, pivots[..., :3], b), "pivots"),
+        ("lu_solve operator: pivots' device",
+         lambda: ops.lu_solve(lu, pivots.to(other), b), "pivots"),
+        ("lu_solve: B's dtype", lambda: lxt.lu_solve(lu, pivots, b.to(torch.complex128)), "B"),
+        ("lu_solve: B's rows", lambda: lxt.lu_solve(lu, pivots, b[:, :3]), "B"),
+        ("lu_solve: LU not square", lambda: lxt.lu_solve(lu[..., :3], pivots, b), "LU"),
+        ("det: A not square", lambda: lxt.det(a[..., :3]), "A"),
+        ("det: A's dtype", lambda: lxt.det(a.to(torch.int64)), "A"),
+        ("slogdet: A of rank 1", lambda: lxt.slogdet(a[0, 0]), "A"),
+        ("inv: A not square", lambda: lxt.inv(a[..., :2, :]), "A"),
+        ("det operator on a CPU tensor", lambda: ops.det(a.cpu()), "A"),
+    ]
+    if DEVICE == "cuda" and torch.cuda.device_count() > 1:
+        cases.append(("solve: B on another GPU", lambda: ops.solve(a, b.to("cuda:1")), "B"))
+    for what, call, name in cases:
+        try:
+            call()
+            check("error: %s" % what, False, "no exception")
+        except (RuntimeError, TypeError, ValueError) as raised:
+            message = str(raised).splitlines()[0]
+            check("error: %s -> %s" % (what, message),
+                  "linalgx" in message and names_argument(message, name))
+
+
+@case
+def ctypes_path(lxt, dtype):
+    """The functions' path where the operator library is not built: the
+    kernels through ctypes, with the operators' shapes."""
+    a = well_conditioned((3, 7, 7), dtype, 190)
+    b = random_matrix((3, 7, 2), dtype, 191)
+    lu, pivots = torch.linalg.lu_factor(a)
+    for left in (True, False):
+        rhs = b if left else b.mT
+        x, info = lxt._solve_by_ctypes(a, rhs, left)
+        check("ctypes solve %s left=%s" % (dtype, left),
+              relative_error(x, torch.linalg.solve(a, rhs, left=left)) < tolerance(dtype, 7))
+        for adjoint in (False, True):
+            x = lxt._lu_solve_by_ctypes(lu, pivots, rhs, left, adjoint)
+            expected = torch.linalg.lu_solve(lu, pivots, rhs, left=left, adjoint=adjoint)
+            check("ctypes lu_solve %s left=%s adjoint=%s" % (dtype, left, adjoint),
+                  relative_error(x, expected) < tolerance(dtype, 7))
+    x, info = lxt._solve_by_ctypes(a[0], b[..., 0], True)
+    check("ctypes solve %s, broadcast A, vector B" % dtype,
+          relative_error(x, torch.linalg.solve(a[0], b[..., 0])) < tolerance(dtype, 7) and
+          info.shape == () and int(info) == 0)
+
+
+@case
+def cuda_graph_solve_det(lxt, dtype, a_shape, columns):
+    """solve and det captured in a CUDA graph, replayed on new data."""
+    static_a = well_conditioned(a_shape, dtype, 200)
+    static_b = random_matrix(a_shape[:-1] + (columns,), dtype, 201)
+    side = torch.cuda.Stream()
+    side.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(side):
+        for _ in range(3):
+            lxt.solve(static_a, static_b)
+            lxt.det(static_a)
+    torch.cuda.current_stream().wait_stream(side)
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        static_x = lxt.solve(static_a, static_b)
+        static_det = lxt.det(static_a)
+    fresh_a = well_conditioned(a_shape, dtype, 202)
+    fresh_b = random_matrix(static_b.shape, dtype, 203)
+    static_a.copy_(fresh_a)
+    static_b.copy_(fresh_b)
+    graph.replay()
+    torch.cuda.synchronize()
+    x, d = lxt.solve(fresh_a, fresh_b), lxt.det(fresh_a)
+    check("CUDA graph capture and replay of solve and det %s %s x %d" % (dtype, a_shape, columns),
+          bool((static_x == x).all()) and bool((static_det == d).all()))
+
+
+@case  # an exception is a FAIL line, and the run goes on
+def timing_solve(lxt):
+    """Median synchronous wall time per call beside torch.linalg's."""
+    def measure(fn, reps=100):
+        for _ in range(10):
+            fn()
+        torch.cuda.synchronize()
+        walls = []
+        for _ in range(reps):
+            t = time.perf_counter()
+            fn()
+            torch.cuda.synchronize()
+            walls.append(time.perf_counter() - t)
+        return statistics.median(walls) * 1e6
+
+    print("| case | linalgx.torch µs | torch.linalg µs |")
+    print("|---|---|---|")
+    for shape, columns, dtype in [((75, 75), 1, torch.float64), ((64, 75, 75), 75, torch.float64),
+                                  ((4096, 32, 32), 1, torch.float64),
+                                  ((16384, 4, 4), 1, torch.float32),
+                                  ((1024, 1024), 16, torch.float64)]:
+        a = well_conditioned(shape, dtype, 210)
+        b = random_matrix(shape[:-1] + (columns,), dtype, 211)
+        lu, pivots = torch.linalg.lu_factor(a)
+        name = "%s %s x %d" % (shape, str(dtype).replace("torch.", ""), columns)
+        for what, ours, theirs in [
+                ("solve", lambda: lxt.solve(a, b), lambda: torch.linalg.solve(a, b)),
+                ("lu_solve", lambda: lxt.lu_solve(lu, pivots, b),
+                 lambda: torch.linalg.lu_solve(lu, pivots, b)),
+                ("det", lambda: lxt.det(a), lambda: torch.linalg.det(a)),
+                ("inv", lambda: lxt.inv(a), lambda: torch.linalg.inv(a))]:
+            print("| %s %s | %.1f | %.1f |" % (what, name, measure(ours), measure(theirs)))
+
+
+@case  # an exception is a FAIL line, and the run goes on
 def timing(lxt):
     """Median synchronous wall time and CUDA-event device time per call."""
     def measure(fn, reps=300):
@@ -262,10 +741,14 @@ def main():
     from torch.utils import cpp_extension
     os.makedirs(args.build_dir, exist_ok=True)
     start = time.perf_counter()
-    cpp_extension.load(**_torch_build.load_arguments(args.source_root, args.library_dir,
-                                                     args.build_dir))
-    print("INFO: built the operator library in %.1f s with PyTorch %s"
-          % (time.perf_counter() - start, torch.__version__))
+    try:
+        cpp_extension.load(**_torch_build.load_arguments(args.source_root, args.library_dir,
+                                                         args.build_dir))
+        print("INFO: built the operator library in %.1f s with PyTorch %s"
+              % (time.perf_counter() - start, torch.__version__))
+    except Exception:  # noqa: BLE001 -- reported; the checks below then fail one by one
+        check("the operator library builds with PyTorch %s" % torch.__version__, False,
+              traceback.format_exc())
     import linalgx.torch as lxt
     check("the operators are loaded", lxt.operators() is not None, str(lxt.operators_error()))
     for dtype in DTYPES:
@@ -277,7 +760,20 @@ def main():
     operator_checks(lxt)
     compiled(lxt)
     bad_input(lxt)
+    for dtype in DTYPES:
+        solve_matches_torch(lxt, dtype)
+        lu_solve_matches_torch(lxt, dtype)
+        determinants_match_torch(lxt, dtype)
+        singular(lxt, dtype)
+        ctypes_path(lxt, dtype)
+    for dtype in (torch.float64, torch.complex128):
+        solve_family_autograd(lxt, dtype)
+        solve_family_gradcheck(lxt, dtype)
+    solve_family_opcheck(lxt)
+    solve_family_compiled(lxt)
+    solve_family_errors(lxt)
     timing(lxt)
+    timing_solve(lxt)
     # Last: a path that cannot be captured ends the process (the CUDA
     # runtime reports the failed call and exits), and the counts with it.
     print("%d passed, %d failed before the CUDA graph checks" % (passed, failed))
@@ -285,6 +781,11 @@ def main():
     for shape in [(75, 75), (64, 75, 75), (16384, 16, 16), (256, 128, 128), (1024, 1024)]:
         for dtype in DTYPES:
             cuda_graph(lxt, dtype, shape)
+            sys.stdout.flush()
+    for shape, columns in [((75, 75), 3), ((64, 75, 75), 4), ((16384, 4, 4), 1),
+                           ((256, 32, 32), 32), ((300, 300), 2), ((2, 600, 600), 1)]:
+        for dtype in DTYPES:
+            cuda_graph_solve_det(lxt, dtype, shape, columns)
             sys.stdout.flush()
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0

@@ -75,19 +75,28 @@ LINALGX_CUDA_KERNELS_LU_FACTOR(c32)
 LINALGX_CUDA_KERNELS_LU_FACTOR(c64)
 #undef LINALGX_CUDA_KERNELS_LU_FACTOR
 // linalgx_lu_solve_<type>_<trans>(lu, pivots, rhs, solution),
+// linalgx_lu_solve_one_based_<type>_<trans>(lu, pivots, rhs, solution),
 // linalgx_solve_<type>(a, rhs, solution, info) and
 // linalgx_det_<type>(a, lu, pivots, info, det) /
 // linalgx_slogdet_<type>(a, lu, pivots, info, sign, logabsdet): the solve
-// from 0-based pivots; linalgx.solve; lu one_based and the determinants from
+// from 0-based pivots; the same from 1-based pivots (torch.linalg.lu_solve's,
+// read as they are); linalgx.solve; lu one_based and the determinants from
 // its factors (lu, pivots and info are scratch the caller provides).
 #define LINALGX_CUDA_KERNELS_LU_SOLVE(T, TRANS)                                \
   void _mlir_ciface_linalgx_lu_solve_##T##_##TRANS(                            \
+      linalgx::cuda_kernels::MemRef<3> *, linalgx::cuda_kernels::MemRef<2> *,  \
+      linalgx::cuda_kernels::MemRef<3> *, linalgx::cuda_kernels::MemRef<3> *);
+#define LINALGX_CUDA_KERNELS_LU_SOLVE_ONE_BASED(T, TRANS)                      \
+  void _mlir_ciface_linalgx_lu_solve_one_based_##T##_##TRANS(                  \
       linalgx::cuda_kernels::MemRef<3> *, linalgx::cuda_kernels::MemRef<2> *,  \
       linalgx::cuda_kernels::MemRef<3> *, linalgx::cuda_kernels::MemRef<3> *);
 #define LINALGX_CUDA_KERNELS_SOLVE(T)                                          \
   LINALGX_CUDA_KERNELS_LU_SOLVE(T, none)                                       \
   LINALGX_CUDA_KERNELS_LU_SOLVE(T, transpose)                                  \
   LINALGX_CUDA_KERNELS_LU_SOLVE(T, adjoint)                                    \
+  LINALGX_CUDA_KERNELS_LU_SOLVE_ONE_BASED(T, none)                             \
+  LINALGX_CUDA_KERNELS_LU_SOLVE_ONE_BASED(T, transpose)                        \
+  LINALGX_CUDA_KERNELS_LU_SOLVE_ONE_BASED(T, adjoint)                          \
   void _mlir_ciface_linalgx_solve_##T(                                         \
       linalgx::cuda_kernels::MemRef<3> *, linalgx::cuda_kernels::MemRef<3> *,  \
       linalgx::cuda_kernels::MemRef<3> *, linalgx::cuda_kernels::MemRef<1> *); \
@@ -105,6 +114,7 @@ LINALGX_CUDA_KERNELS_SOLVE(c32)
 LINALGX_CUDA_KERNELS_SOLVE(c64)
 #undef LINALGX_CUDA_KERNELS_SOLVE
 #undef LINALGX_CUDA_KERNELS_LU_SOLVE
+#undef LINALGX_CUDA_KERNELS_LU_SOLVE_ONE_BASED
 void _mlir_ciface_linalgx_pivots_to_permutation_i32(
     linalgx::cuda_kernels::MemRef<2> *, linalgx::cuda_kernels::MemRef<2> *);
 void _mlir_ciface_linalgx_pivots_to_permutation_i64(

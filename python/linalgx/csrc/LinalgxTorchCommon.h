@@ -1,0 +1,83 @@
+//===- LinalgxTorchCommon.h - shared by the kernels -------------*- C++ -*-===//
+//
+// What the kernels of torch.ops.linalgx share across their files
+// (LinalgxTorchOps.cpp: the LU family, LinalgxTorchSolve.cpp: solve,
+// lu_solve, the determinants and the inverse): picking the AOT entry point of
+// a dtype, running it on PyTorch's current stream, the CPU kernels' message,
+// and the vector-or-matrix rule of torch.linalg.solve, which the Autograd
+// kernels need too.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LINALGX_TORCH_COMMON_H
+#define LINALGX_TORCH_COMMON_H
+
+#include "linalgx/CudaRuntime.h"
+
+#include <ATen/ATen.h>
+#include <c10/cuda/CUDAGuard.h>
+#include <c10/cuda/CUDAStream.h>
+
+namespace linalgx::torch_ops {
+
+/// Whether the AOT kernels exist for `type` (float32, float64, complex64,
+/// complex128; not the other floating types, such as float16).
+inline bool isKernelType(at::ScalarType type) {
+  return type == at::kFloat || type == at::kDouble ||
+         type == at::kComplexFloat || type == at::kComplexDouble;
+}
+
+/// The entry point for `type` among one family's four (f32, f64, c32, c64).
+template <typename Entry>
+Entry entryFor(at::ScalarType type, const char *op, Entry f32, Entry f64,
+               Entry c32, Entry c64) {
+  switch (type) {
+  case at::kFloat:
+    return f32;
+  case at::kDouble:
+    return f64;
+  case at::kComplexFloat:
+    return c32;
+  case at::kComplexDouble:
+    return c64;
+  default:
+    TORCH_CHECK(false, op,
+                ": A must be float32, float64, complex64 or complex128, got ",
+                type);
+  }
+}
+
+/// Runs `body` with PyTorch's current stream of `device` as the calling
+/// thread's linalgx stream, for this call only.
+template <typename Body>
+void onCurrentStream(const at::Device &device, Body body) {
+  c10::cuda::CUDAGuard guard(device);
+  cudaStream_t stream =
+      c10::cuda::getCurrentCUDAStream(device.index()).stream();
+  linalgxCudaSetStreamEx(stream, LINALGX_CUDA_STREAM_DEFER_SYNC);
+  body();
+  linalgxCudaResetStream();
+}
+
+/// The CPU "kernels": a sentence instead of PyTorch's missing-backend error,
+/// naming what to use on the CPU instead.
+[[noreturn]] inline void onCpu(const char *op, const char *argument,
+                               const char *onTheCpu) {
+  TORCH_CHECK(false, op, ": ", argument,
+              " is a CPU tensor; linalgx's PyTorch operators run on CUDA "
+              "tensors (on the CPU: ",
+              onTheCpu, ")");
+}
+
+/// torch.linalg.solve's rule for B: a vector (or a batch of them) when it is
+/// 1-D or has exactly A's shape without the last dimension, else matrices.
+inline bool isVectorRhs(const at::Tensor &a, const at::Tensor &b) {
+  if (b.dim() == 1)
+    return true;
+  return a.dim() >= 2 && b.dim() == a.dim() - 1 &&
+         b.sym_sizes() == a.sym_sizes().slice(0, a.dim() - 1);
+}
+
+} // namespace linalgx::torch_ops
+
+#endif // LINALGX_TORCH_COMMON_H
