@@ -18,6 +18,9 @@
 #include <c10/cuda/CUDAGuard.h>
 #include <c10/cuda/CUDAStream.h>
 
+#include <optional>
+#include <string>
+
 namespace linalgx::torch_ops {
 
 /// Whether the AOT kernels exist for `type` (float32, float64, complex64,
@@ -67,6 +70,24 @@ void onCurrentStream(const at::Device &device, Body body) {
               " is a CPU tensor; linalgx's PyTorch operators run on CUDA "
               "tensors (on the CPU: ",
               onTheCpu, ")");
+}
+
+/// A size as message text: its value, or "s" for a symbolic one. Messages
+/// print sizes through these rather than streaming c10::SymInt or its
+/// ArrayRef, which crashed the process (SIGSEGV) inside TORCH_CHECK with
+/// PyTorch 2.11.
+inline std::string sizeText(const c10::SymInt &size) {
+  if (std::optional<int64_t> value = size.maybe_as_int())
+    return std::to_string(*value);
+  return "s";
+}
+
+/// A shape as message text: "[2, 3, 3]".
+inline std::string shapeText(c10::SymIntArrayRef sizes) {
+  std::string text = "[";
+  for (size_t i = 0; i < sizes.size(); ++i)
+    text += (i ? ", " : "") + sizeText(sizes[i]);
+  return text + "]";
 }
 
 /// torch.linalg.solve's rule for B: a vector (or a batch of them) when it is

@@ -54,6 +54,7 @@ using linalgx::torch_ops::entryFor;
 using linalgx::torch_ops::isKernelType;
 using linalgx::torch_ops::onCpu;
 using linalgx::torch_ops::onCurrentStream;
+using linalgx::torch_ops::sizeText;
 
 namespace {
 
@@ -68,7 +69,8 @@ void checkFactorable(const at::Tensor &a, const char *op) {
   // Symbolic sizes: this runs in the Meta kernels too.
   TORCH_CHECK(a.sym_size(-2) <= std::numeric_limits<int32_t>::max() &&
                   a.sym_size(-1) <= std::numeric_limits<int32_t>::max(),
-              op, ": ", a.sym_size(-2), " x ", a.sym_size(-1),
+              op, ": ", sizeText(a.sym_size(-2)), " x ",
+              sizeText(a.sym_size(-1)),
               " matrices cannot be indexed by int32 pivots");
 }
 

@@ -38,6 +38,8 @@ using linalgx::torch_ops::isKernelType;
 using linalgx::torch_ops::isVectorRhs;
 using linalgx::torch_ops::onCpu;
 using linalgx::torch_ops::onCurrentStream;
+using linalgx::torch_ops::shapeText;
+using linalgx::torch_ops::sizeText;
 
 namespace {
 
@@ -69,9 +71,10 @@ void checkSquare(const at::Tensor &t, const char *op, const char *name) {
   checkKernelType(t, op, name);
   TORCH_CHECK(t.dim() >= 2 && t.sym_size(-1) == t.sym_size(-2), op, ": ", name,
               " must be square matrices [..., N, N], got shape ",
-              t.sym_sizes());
+              shapeText(t.sym_sizes()));
   TORCH_CHECK(t.sym_size(-1) <= std::numeric_limits<int32_t>::max(), op, ": ",
-              name, " has ", t.sym_size(-1), " x ", t.sym_size(-1),
+              name, " has ", sizeText(t.sym_size(-1)), " x ",
+              sizeText(t.sym_size(-1)),
               " matrices, too large for int32 pivots");
 }
 
@@ -117,8 +120,8 @@ SymSizes broadcastBatch(const SymSizes &x, const SymSizes &y, const char *op,
     c10::SymInt a = i + x.size() < rank ? 1 : x[i + x.size() - rank];
     c10::SymInt b = i + y.size() < rank ? 1 : y[i + y.size() - rank];
     TORCH_CHECK(a == b || a == 1 || b == 1, op, ": the batch dimensions of ",
-                xName, " ", c10::SymIntArrayRef(x), " and ", yName, " ",
-                c10::SymIntArrayRef(y), " do not broadcast");
+                xName, " ", shapeText(x), " and ", yName, " ", shapeText(y),
+                " do not broadcast");
     out.push_back(a == 1 ? b : a);
   }
   return out;
@@ -146,11 +149,13 @@ System matrixSystem(const SymSizes &aBatch, const c10::SymInt &n,
                     const at::Tensor &b, bool left, const char *op,
                     const char *aName) {
   TORCH_CHECK(b.dim() >= 2, op, ": B must be matrices [..., ",
-              left ? "N, K" : "K, N", "], got shape ", b.sym_sizes());
+              left ? "N, K" : "K, N", "], got shape ",
+              shapeText(b.sym_sizes()));
   c10::SymInt rows = b.sym_size(left ? -2 : -1);
-  TORCH_CHECK(rows == n, op, ": B must have ", n, left ? " rows" : " columns",
-              " (", aName, " is ", n, " x ", n, ", ",
-              left ? "A X = B" : "X A = B", "), got shape ", b.sym_sizes());
+  TORCH_CHECK(rows == n, op, ": B must have ", sizeText(n),
+              left ? " rows" : " columns", " (", aName, " is ", sizeText(n),
+              " x ", sizeText(n), ", ", left ? "A X = B" : "X A = B",
+              "), got shape ", shapeText(b.sym_sizes()));
   return {broadcastBatch(aBatch, batchOf(b, 2), op, aName, "B"), n,
           b.sym_size(left ? -1 : -2), false};
 }
@@ -164,11 +169,12 @@ System solveSystem(const at::Tensor &a, const at::Tensor &b, bool left,
   c10::SymInt n = a.sym_size(-1);
   if (!isVectorRhs(a, b))
     return matrixSystem(batchOf(a, 2), n, b, left, op, "A");
-  TORCH_CHECK(left, op, ": B of shape ", b.sym_sizes(),
+  TORCH_CHECK(left, op, ": B of shape ", shapeText(b.sym_sizes()),
               " is a vector, which left=False does not take (X A = B needs "
               "B [..., K, N])");
-  TORCH_CHECK(b.sym_size(-1) == n, op, ": the vector B must have ", n,
-              " entries (A is ", n, " x ", n, "), got shape ", b.sym_sizes());
+  TORCH_CHECK(b.sym_size(-1) == n, op, ": the vector B must have ", sizeText(n),
+              " entries (A is ", sizeText(n), " x ", sizeText(n),
+              "), got shape ", shapeText(b.sym_sizes()));
   return {broadcastBatch(batchOf(a, 2), batchOf(b, 1), op, "A", "B"), n, 1,
           true};
 }
@@ -183,8 +189,8 @@ System luSolveSystem(const at::Tensor &lu, const at::Tensor &pivots,
               pivots.scalar_type());
   TORCH_CHECK(pivots.sym_sizes() == lu.sym_sizes().slice(0, lu.dim() - 1), op,
               ": pivots must have the shape of LU without its last dimension (",
-              lu.sym_sizes().slice(0, lu.dim() - 1), "), got ",
-              pivots.sym_sizes());
+              shapeText(lu.sym_sizes().slice(0, lu.dim() - 1)), "), got ",
+              shapeText(pivots.sym_sizes()));
   checkSameType(b, lu, op, "B", "LU");
   return matrixSystem(batchOf(lu, 2), lu.sym_size(-1), b, left, op, "LU");
 }
