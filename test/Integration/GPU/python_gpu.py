@@ -248,8 +248,14 @@ def check_streams(rng):
     side.synchronize()
     check(busy and host < 0.2, "side stream: linalgx.torch.lu_factor returned in %.1f ms while "
           "its stream was still busy (no host synchronization)" % (host * 1e3))
-    check(torch.equal(piv, ref_piv) and torch.allclose(lu, ref_lu, rtol=0, atol=1e-12),
-          "side stream: results right after the stream is synchronized")
+    # Rounding differs between the two factorizations; an unfinished or
+    # unordered call would differ by O(1).
+    same_pivots = torch.equal(piv, ref_piv)
+    difference = float((lu - ref_lu).abs().max()) / float(ref_lu.abs().max())
+    check(same_pivots and difference <= 1e-12,
+          "side stream: results right after the stream is synchronized (pivots %s "
+          "torch's, factors within %.3g relative)" % ("equal to" if same_pivots else "differ from",
+                                            difference))
     # The default stream (cuda_stream == 0, the legacy stream) works too.
     lu, piv = linalgx.torch.lu_factor(a)
     check(torch.cuda.current_stream().cuda_stream == 0 and torch.equal(piv, ref_piv),
