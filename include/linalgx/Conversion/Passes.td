@@ -24,6 +24,7 @@ def ConvertLinalgXToLoops : Pass<"convert-linalgx-to-loops"> {
     "::mlir::math::MathDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
   ];
 }
 
