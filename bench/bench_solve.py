@@ -27,6 +27,7 @@ from bench_python import kernel_time_torch, time_jax, time_torch  # noqa: E402
 
 import linalgx  # noqa: E402
 import linalgx.jax  # noqa: E402
+import linalgx.torch  # noqa: E402
 
 # (operation, matrices, right-hand sides per matrix (None: one vector), dtype)
 CASES = [("solve", (1000000, 3, 3), None, "float32"), ("solve", (1000000, 3, 3), None, "float64"),
@@ -40,13 +41,14 @@ CASES = [("solve", (1000000, 3, 3), None, "float32"), ("solve", (1000000, 3, 3),
 
 
 def entry_points(operation, tb, jb):
-    """(linalgx, torch, jax, linalgx.jax) callables of one operation on `a`
-    (the JAX ones jitted) and how to apply a JAX one to `a`."""
+    """(linalgx, linalgx.torch, torch, jax, linalgx.jax) callables of one
+    operation on `a` (the JAX ones jitted) and how to apply a JAX one to `a`."""
     if operation == "solve":
-        return (lambda x: linalgx.solve(x, tb), lambda x: torch.linalg.solve(x, tb),
+        return (lambda x: linalgx.solve(x, tb), lambda x: linalgx.torch.solve(x, tb),
+                lambda x: torch.linalg.solve(x, tb),
                 jax.jit(jnp.linalg.solve), jax.jit(linalgx.jax.solve), lambda f, x: f(x, jb))
-    return (getattr(linalgx, operation), getattr(torch.linalg, operation),
-            jax.jit(getattr(jnp.linalg, operation)),
+    return (getattr(linalgx, operation), getattr(linalgx.torch, operation),
+            getattr(torch.linalg, operation), jax.jit(getattr(jnp.linalg, operation)),
             jax.jit(getattr(linalgx.jax, operation)), lambda f, x: f(x))
 
 
@@ -80,9 +82,11 @@ def main():
         label = "%s %s %s" % (operation, shape, dtype)
         if operation == "solve":
             label += " rhs %s" % (rhs or 1)
-        ours, theirs, jax_call, our_jax_call, jax_apply = entry_points(operation, tb, jb)
+        ours, our_torch, theirs, jax_call, our_jax_call, jax_apply = entry_points(
+            operation, tb, jb)
         results = {}
-        for name, run in [("linalgx", ours), ("torch.linalg", theirs)]:
+        for name, run in [("linalgx", ours), ("linalgx.torch", our_torch),
+                          ("torch.linalg", theirs)]:
             wall, events, reps = time_torch(run, ta)
             kernels = kernel_time_torch(run, ta, calls=min(20, reps))
             results[name] = (kernels, wall)
@@ -95,12 +99,13 @@ def main():
                             "wall_s": wall, "reps": reps})
         error = check(operation, ta, tb, ours(ta))
         peer = min(results["torch.linalg"][0], results["jax.numpy.linalg"][0])
-        rows.append("| %s | %s | %s | %s | %s | %.2f | %.2g |" % (
+        rows.append("| %s | %s | %s | %s | %s | %s | %.2f | %.2g |" % (
             label, *("%.1f / %.1f" % (d * 1e6, w * 1e6) for d, w in results.values()),
             peer / results["linalgx"][0], error))
         print(rows[-1], flush=True)
-    header = ("| case | linalgx | torch.linalg | jax.numpy.linalg | linalgx.jax (jit) | "
-              "faster peer / linalgx (device) | error |\n|---|---:|---:|---:|---:|---:|---:|")
+    header = ("| case | linalgx | linalgx.torch | torch.linalg | jax.numpy.linalg | "
+              "linalgx.jax (jit) | faster peer / linalgx (device) | error |\n"
+              "|---|---:|---:|---:|---:|---:|---:|---:|")
     table = ("µs per call, device / wall (median): PyTorch columns GPU activity by CUPTI, "
              "JAX pipelined time per call. error: max ||AX-B|| (solve), ||AX-I|| (inv), "
              "relative difference from torch.linalg.det in float64 (det), |Δ log|det|| "

@@ -45,12 +45,12 @@ grep -h "define XLA_FFI_API_M" \
   > "$PACK/ffi_version_build.txt"
 cp "$ROOT/test/Integration/GPU/python_gpu.py" "$ROOT/test/Integration/GPU/jax_gpu.py" \
    "$ROOT/test/Integration/GPU/torch_ops_gpu.py" "$ROOT/bench/bench_python.py" \
-   "$ROOT/bench/bench_solve.py" "$PACK/"
+   "$ROOT/bench/bench_solve.py" "$ROOT/bench/profile_solve.py" "$PACK/"
 cat > "$PACK/run.sh" <<'RUN'
 #!/usr/bin/env bash
 # On the GPU machine: bash run.sh OUTDIR [prebuilt]. Writes ffi.txt, smoke.log,
-# python_gpu.log, bench.log, bench_python.jsonl, table.md, solve.log, solve.jsonl
-# and solve.md to OUTDIR.
+# python_gpu.log, bench.log, bench_python.jsonl, table.md, solve.log, solve.jsonl,
+# solve.md and profile_solve.md to OUTDIR.
 set -uo pipefail
 P=$(cd "$(dirname "$0")" && pwd)
 OUTDIR=${1:?output dir}
@@ -117,9 +117,12 @@ echo "== bench_python.py"
 timeout ${PYBENCH_TIMEOUT:-300} python3 "$P/bench_python.py" "$OUTDIR" > "$OUTDIR/bench.log" 2>&1 || echo "bench exit $?"
 tail -20 "$OUTDIR/bench.log"
 echo "== bench_solve.py"
-timeout ${SOLVEBENCH_TIMEOUT:-240} python3 "$P/bench_solve.py" "$OUTDIR" > "$OUTDIR/solve.log" 2>&1 ||
+timeout ${SOLVEBENCH_TIMEOUT:-420} python3 "$P/bench_solve.py" "$OUTDIR" > "$OUTDIR/solve.log" 2>&1 ||
   echo "solve bench exit $?"
 tail -12 "$OUTDIR/solve.log"
+echo "== profile_solve.py"
+timeout ${PROFILE_TIMEOUT:-120} python3 "$P/profile_solve.py" "$OUTDIR" > "$OUTDIR/profile_solve.log" 2>&1 ||
+  echo "profile exit $?"
 echo "$passed passed, $failed failed (runtime smoke, python_gpu.py, torch_ops_gpu.py, jax_gpu.py)"
 RUN
 du -sh "$PACK" >&2
