@@ -227,9 +227,14 @@ def ConvertLinalgXToLinalg : Pass<"convert-linalgx-to-linalg"> {
     column k and updates the trailing matrix, reading the step's input with
     `tensor.extract`; pivots, info and the optional permutation are carried
     along. `linalgx.pivots_to_permutation` becomes an `scf.for` of swaps.
-    Batch dimensions are collapsed into one. The arithmetic and the pivot
-    rule are those of every other lowering (LAPACK's getf2). Ops on memrefs
-    are an error.
+    `linalgx.lu_solve` becomes getrs's steps, an `scf.for` over the rows
+    for the exchanges and for each triangle, each step one element-wise
+    `linalg.generic` on the whole batch of solutions (the row solved at
+    step k, divided by the diagonal unless it is L's, is subtracted from the
+    rows it feeds); `linalgx.solve` becomes the `lu` and `lu_solve` it
+    stands for. Batch dimensions are collapsed into one. The arithmetic and
+    the pivot rule are those of every other lowering (LAPACK's getf2). Ops
+    on memrefs are an error.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

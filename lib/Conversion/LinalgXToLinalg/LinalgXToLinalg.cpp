@@ -1,19 +1,22 @@
 //===- LinalgXToLinalg.cpp - linalgx on tensors to linalg -------*- C++ -*-===//
 //
-// linalgx.lu and linalgx.pivots_to_permutation on tensors as upstream ops
-// only -- an scf.for over the pivot steps whose body is linalg.generic ops
-// on the whole batch -- for compilers that take linalg on tensors but not
-// linalgx (IREE). Step k of the LU is two generics: the pivot search (a
-// reduction over the rows of column k) and one element-wise pass that swaps
-// the pivot row in, scales column k and updates the trailing matrix
-// (reading the step's input through tensor.extract, a gather). The
-// arithmetic is ElementArith's, so pivots and info are those of every other
-// lowering (LAPACK's getf2).
+// linalgx.lu, linalgx.pivots_to_permutation, linalgx.lu_solve and
+// linalgx.solve on tensors as upstream ops only -- an scf.for over the
+// pivot steps whose body is linalg.generic ops on the whole batch -- for
+// compilers that take linalg on tensors but not linalgx (IREE). Step k of
+// the LU is two generics: the pivot search (a reduction over the rows of
+// column k) and one element-wise pass that swaps the pivot row in, scales
+// column k and updates the trailing matrix (reading the step's input
+// through tensor.extract, a gather). The arithmetic is ElementArith's, so
+// pivots and info are those of every other lowering (LAPACK's getf2).
+// A solve's steps (getrs's order) are one element-wise pass each: a row
+// exchange, or the rows updated by the row solved at that step.
 //
 //===----------------------------------------------------------------------===//
 
 #include "linalgx/Conversion/ElementArith.h"
 #include "linalgx/Conversion/LinalgXToLoops/LoopBuilders.h"
+#include "linalgx/Conversion/LuSolveSteps.h"
 #include "linalgx/Conversion/Passes.h"
 #include "linalgx/Dialect/LinalgX/IR/LinalgXOps.h"
 
@@ -419,6 +422,149 @@ struct PivotsToPermutationToLinalg
   }
 };
 
+/// linalgx.lu_solve: getrs's steps (forEachGetrsStep), each an scf.for
+/// over the N rows whose body is one element-wise generic on the whole
+/// batch of solutions [B, N, R], into a new tensor (it gathers from the
+/// step's input; see swapEntries).
+struct LuSolveToLinalg : public OpRewritePattern<LuSolveOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(LuSolveOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPureTensorSemantics())
+      return rewriter.notifyMatchFailure(op, "on memrefs");
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    BatchCollapse batch{op.getBatchRank()};
+    Value lu = batch.collapse(b, op.getLu());
+    Value pivots = batch.collapse(b, op.getPivots());
+    Value x = batch.collapse(b, op.getRhs());
+    Value n = tensor::DimOp::create(b, lu, 1);
+    LuSolveTrans trans = op.getTrans();
+    ElementArith arith(getElementTypeOrSelf(lu.getType()));
+    forEachGetrsStep(
+        trans,
+        [&](bool reverse) {
+          x = overRows(b, n, reverse, x,
+                       [&](ImplicitLocOpBuilder &nb, Value k, Value x) {
+                         return exchangeRows(nb, x, pivots, n, k,
+                                             op.getOneBased());
+                       });
+        },
+        [&](bool lower) {
+          bool unit = hasUnitDiagonal(trans, lower);
+          x = overRows(b, n, /*reverse=*/!lower, x,
+                       [&](ImplicitLocOpBuilder &nb, Value k, Value x) {
+                         return substituteColumn(nb, arith, x, lu, k, trans,
+                                                 lower, unit);
+                       });
+        });
+    rewriter.replaceOp(op, batch.expand(b, x, op.getSolution()));
+    return success();
+  }
+
+private:
+  /// `step(k, x)` for k = 0 .. N-1 (N-1 .. 0 when `reverse`), x carried.
+  static Value
+  overRows(ImplicitLocOpBuilder &b, Value n, bool reverse, Value x,
+           function_ref<Value(ImplicitLocOpBuilder &, Value, Value)> step) {
+    Value zero = arith::ConstantIndexOp::create(b, 0);
+    Value one = arith::ConstantIndexOp::create(b, 1);
+    auto loop = scf::ForOp::create(
+        b, zero, n, one, ValueRange{x},
+        [&](OpBuilder &nested, Location loc, Value i, ValueRange values) {
+          ImplicitLocOpBuilder nb(loc, nested);
+          Value k = reverse ? arith::SubIOp::create(
+                                  nb, arith::SubIOp::create(nb, n, one), i)
+                            : i;
+          scf::YieldOp::create(nb, step(nb, k, values[0]));
+        });
+    return loop.getResult(0);
+  }
+
+  /// Rows k and pivots[b, k] of every solution exchanged (a pivot outside
+  /// [0, N) exchanges nothing, as in the loops).
+  static Value exchangeRows(ImplicitLocOpBuilder &b, Value x, Value pivots,
+                            Value n, Value k, bool oneBased) {
+    return generate(
+        b, emptyLike(b, x, getElementTypeOrSelf(x.getType())), {}, {},
+        [&](ImplicitLocOpBuilder &nb, ValueRange) -> Value {
+          Value bi = index(nb, 0);
+          Value p = asIndex(
+              nb, tensor::ExtractOp::create(nb, pivots, ValueRange{bi, k}));
+          if (oneBased)
+            p = arith::SubIOp::create(nb, p,
+                                      arith::ConstantIndexOp::create(nb, 1));
+          Value inRange =
+              arith::CmpIOp::create(nb, arith::CmpIPredicate::ult, p, n);
+          p = arith::SelectOp::create(nb, inRange, p, k);
+          Value row = swappedRow(nb, index(nb, 1), k, p);
+          return tensor::ExtractOp::create(nb, x,
+                                           ValueRange{bi, row, index(nb, 2)});
+        });
+  }
+
+  /// Step k of T X = B for the `lower` (or upper) triangle T of the system:
+  /// row k is solved (divided by T(k, k) unless `unit`), then the rows it
+  /// feeds -- below it for `lower`, above otherwise -- lose T(i, k) times
+  /// it. T is the factors as stored, or transposed (conjugated for Aᴴ).
+  static Value substituteColumn(ImplicitLocOpBuilder &b,
+                                const ElementArith &arith, Value x, Value lu,
+                                Value k, LuSolveTrans trans, bool lower,
+                                bool unit) {
+    auto factor = [&](ImplicitLocOpBuilder &nb, Value bi, Value i,
+                      Value j) -> Value {
+      if (trans == LuSolveTrans::None)
+        return tensor::ExtractOp::create(nb, lu, ValueRange{bi, i, j});
+      Value entry = tensor::ExtractOp::create(nb, lu, ValueRange{bi, j, i});
+      return trans == LuSolveTrans::Adjoint ? arith.conjugate(nb, entry)
+                                            : entry;
+    };
+    return generate(
+        b, emptyLike(b, x, getElementTypeOrSelf(x.getType())), {}, {},
+        [&](ImplicitLocOpBuilder &nb, ValueRange) -> Value {
+          Value bi = index(nb, 0), i = index(nb, 1), c = index(nb, 2);
+          Value solved = tensor::ExtractOp::create(nb, x, ValueRange{bi, k, c});
+          if (!unit)
+            solved = arith.div(nb, solved, factor(nb, bi, k, k));
+          Value entry = tensor::ExtractOp::create(nb, x, ValueRange{bi, i, c});
+          Value updated = arith.mulSub(nb, entry, factor(nb, bi, i, k), solved);
+          Value fed = arith::CmpIOp::create(
+              nb, lower ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::ult,
+              i, k);
+          Value isK = arith::CmpIOp::create(nb, arith::CmpIPredicate::eq, i, k);
+          return arith::SelectOp::create(
+              nb, isK, solved,
+              arith::SelectOp::create(nb, fed, updated, entry));
+        });
+  }
+};
+
+/// linalgx.solve: the lu and lu_solve it stands for, on new tensors for
+/// the factors and pivots (the patterns above then lower both).
+struct SolveToLinalg : public OpRewritePattern<SolveOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(SolveOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPureTensorSemantics())
+      return rewriter.notifyMatchFailure(op, "on memrefs");
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    Value a = op.getA();
+    Type intType = getElementTypeOrSelf(op.getInfo().getType());
+    SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, b.getLoc(), a);
+    Value factors =
+        tensor::EmptyOp::create(b, sizes, getElementTypeOrSelf(a.getType()));
+    Value pivots = tensor::EmptyOp::create(
+        b, ArrayRef<OpFoldResult>(sizes).drop_back(), intType);
+    auto lu = LuOp::create(b, a, factors, pivots, op.getInfo(),
+                           /*permutation=*/Value());
+    auto solve = LuSolveOp::create(b, lu.getResult(0), lu.getResult(1),
+                                   op.getRhs(), op.getSolution());
+    rewriter.replaceOp(op, {solve.getResult(0), lu.getResult(2)});
+    return success();
+  }
+};
+
 struct ConvertLinalgXToLinalgPass
     : public linalgx::impl::ConvertLinalgXToLinalgBase<
           ConvertLinalgXToLinalgPass> {
@@ -428,7 +574,7 @@ struct ConvertLinalgXToLinalgPass
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
     WalkResult left = getOperation()->walk([](Operation *op) {
-      if (!isa<LuOp, PivotsToPermutationOp>(op))
+      if (!isa<LuOp, PivotsToPermutationOp, LuSolveOp, SolveOp>(op))
         return WalkResult::advance();
       op->emitError("convert-linalgx-to-linalg takes linalgx ops on tensors "
                     "(run it before bufferization)");
@@ -443,5 +589,6 @@ struct ConvertLinalgXToLinalgPass
 
 void mlir::linalgx::populateLinalgXToLinalgPatterns(
     RewritePatternSet &patterns) {
-  patterns.add<LuToLinalg, PivotsToPermutationToLinalg>(patterns.getContext());
+  patterns.add<LuToLinalg, PivotsToPermutationToLinalg, LuSolveToLinalg,
+               SolveToLinalg>(patterns.getContext());
 }

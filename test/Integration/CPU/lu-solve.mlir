@@ -5,6 +5,7 @@
 // lu_solve give the same factors, pivots and X).
 // RUN: linalgx-runner %s | FileCheck %s --match-full-lines
 // RUN: linalgx-runner --lu-strategy=loops %s | FileCheck %s --match-full-lines
+// RUN: linalgx-opt %s --convert-linalgx-to-linalg | linalgx-runner - | FileCheck %s --match-full-lines
 // RUN: %if ptxas %{ linalgx-opt %s --linalgx-gpu-pipeline -o /dev/null %}
 
 func.func private @printMemrefExactF64(memref<*xf64>) attributes {llvm.emit_c_interface}

@@ -2,10 +2,13 @@
 // 0-based pivots, the fused permutation and info of a 3 x 3 f64 batch, a
 // tall f32 matrix and a singular complex one; and lu + lu_solve, which the
 // pipelines fuse into linalgx.solve (on the GPU one kernel that writes
-// neither factors nor pivots). Dyadic P·L·U products: every step is exact,
-// so every path prints the same (SciPy's lu_factor gives these factors).
+// neither factors nor pivots; on the linalg path, IREE's, the lu and
+// lu_solve it stands for). Dyadic P·L·U products: every step is exact, so
+// every path prints the same (SciPy's lu_factor gives these factors).
 // RUN: linalgx-runner %s | FileCheck %s --match-full-lines
 // RUN: linalgx-runner --lu-strategy=loops %s | FileCheck %s --match-full-lines
+// RUN: linalgx-opt %s --convert-linalgx-to-linalg | linalgx-runner - | FileCheck %s --match-full-lines
+// RUN: linalgx-opt %s --linalgx-fuse-lu-solve --convert-linalgx-to-linalg | linalgx-runner - | FileCheck %s --match-full-lines
 // RUN: %if ptxas %{ linalgx-opt %s --linalgx-gpu-pipeline -o /dev/null %}
 
 func.func private @printMemrefExactF64(memref<*xf64>) attributes {llvm.emit_c_interface}
