@@ -232,7 +232,9 @@ def ConvertLinalgXToLinalg : Pass<"convert-linalgx-to-linalg"> {
     `linalg.generic` on the whole batch of solutions (the row solved at
     step k, divided by the diagonal unless it is L's, is subtracted from the
     rows it feeds); `linalgx.solve` becomes the `lu` and `lu_solve` it
-    stands for. Batch dimensions are collapsed into one. The arithmetic and
+    stands for; `linalgx.lu_det` and `linalgx.lu_slogdet` one parallel
+    `linalg.generic` over the batch folding each matrix's diagonal in an
+    `scf.for`. Batch dimensions are collapsed into one. The arithmetic and
     the pivot rule are those of every other lowering (LAPACK's getf2). Ops
     on memrefs are an error.
   }];

@@ -1,19 +1,21 @@
 //===- LinalgXToLinalg.cpp - linalgx on tensors to linalg -------*- C++ -*-===//
 //
-// linalgx.lu, linalgx.pivots_to_permutation, linalgx.lu_solve and
-// linalgx.solve on tensors as upstream ops only -- an scf.for over the
-// pivot steps whose body is linalg.generic ops on the whole batch -- for
-// compilers that take linalg on tensors but not linalgx (IREE). Step k of
-// the LU is two generics: the pivot search (a reduction over the rows of
-// column k) and one element-wise pass that swaps the pivot row in, scales
-// column k and updates the trailing matrix (reading the step's input
-// through tensor.extract, a gather). The arithmetic is ElementArith's, so
-// pivots and info are those of every other lowering (LAPACK's getf2).
-// A solve's steps (getrs's order) are one element-wise pass each: a row
-// exchange, or the rows updated by the row solved at that step.
+// linalgx.lu, linalgx.pivots_to_permutation, linalgx.lu_solve,
+// linalgx.solve, linalgx.lu_det and linalgx.lu_slogdet on tensors as upstream
+// ops only -- an scf.for over the pivot steps whose body is linalg.generic ops
+// on the whole batch -- for compilers that take linalg on tensors but not
+// linalgx (IREE). Step k of the LU is two generics: the pivot search (a
+// reduction over the rows of column k) and one element-wise pass that swaps the
+// pivot row in, scales column k and updates the trailing matrix (reading the
+// step's input through tensor.extract, a gather). The arithmetic is
+// ElementArith's, so pivots and info are those of every other lowering
+// (LAPACK's getf2). A solve's steps (getrs's order) are one element-wise pass
+// each: a row exchange, or the rows updated by the row solved at that step; a
+// determinant is one pass over the batch that folds each diagonal.
 //
 //===----------------------------------------------------------------------===//
 
+#include "linalgx/Conversion/Determinant.h"
 #include "linalgx/Conversion/ElementArith.h"
 #include "linalgx/Conversion/LinalgXToLoops/LoopBuilders.h"
 #include "linalgx/Conversion/LuSolveSteps.h"
@@ -565,6 +567,62 @@ struct SolveToLinalg : public OpRewritePattern<SolveOp> {
   }
 };
 
+/// linalgx.lu_det and linalgx.lu_slogdet: one parallel generic over the
+/// batch whose body folds a matrix's diagonal in an scf.for
+/// (DeterminantFold, the CPU loops' fold), reading the factors and pivots
+/// with tensor.extract.
+template <typename OpTy>
+struct DeterminantToLinalg : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPureTensorSemantics())
+      return rewriter.notifyMatchFailure(op, "on memrefs");
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    BatchCollapse batch{op.getBatchRank()};
+    Value lu = batch.collapse(b, op.getLu());
+    Value pivots = batch.collapse(b, op.getPivots());
+    SmallVector<Value> inits;
+    for (Value init : op.getDpsInits())
+      inits.push_back(batch.collapse(b, init));
+    DeterminantFold fold(getElementTypeOrSelf(lu.getType()),
+                         std::is_same_v<OpTy, LuSlogdetOp>,
+                         ElementArith::Flavour::Host);
+    Value n = tensor::DimOp::create(b, lu, 1);
+    bool oneBased = op.getOneBased();
+    SmallVector<AffineMap> maps(inits.size(), b.getMultiDimIdentityMap(1));
+    auto generic = linalg::GenericOp::create(
+        b, TypeRange(ValueRange(inits)), ValueRange(), inits, maps,
+        {utils::IteratorType::parallel},
+        [&](OpBuilder &nested, Location loc, ValueRange) {
+          ImplicitLocOpBuilder nb(loc, nested);
+          Value bi = index(nb, 0);
+          auto loop = scf::ForOp::create(
+              nb, arith::ConstantIndexOp::create(nb, 0), n,
+              arith::ConstantIndexOp::create(nb, 1), fold.identity(nb),
+              [&](OpBuilder &inner, Location loc, Value i, ValueRange state) {
+                ImplicitLocOpBuilder ib(loc, inner);
+                Value diagonal =
+                    tensor::ExtractOp::create(ib, lu, ValueRange{bi, i, i});
+                Value pivot =
+                    tensor::ExtractOp::create(ib, pivots, ValueRange{bi, i});
+                Value exchanged =
+                    DeterminantFold::isExchange(ib, pivot, i, oneBased);
+                scf::YieldOp::create(
+                    ib, fold.accumulate(ib, state, diagonal, exchanged));
+              });
+          linalg::YieldOp::create(nb, fold.finish(nb, loop.getResults()));
+        });
+    SmallVector<Value> results;
+    for (auto [result, init] :
+         llvm::zip_equal(generic.getResults(), op.getDpsInits()))
+      results.push_back(batch.expand(b, result, init));
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
 struct ConvertLinalgXToLinalgPass
     : public linalgx::impl::ConvertLinalgXToLinalgBase<
           ConvertLinalgXToLinalgPass> {
@@ -574,7 +632,8 @@ struct ConvertLinalgXToLinalgPass
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
     WalkResult left = getOperation()->walk([](Operation *op) {
-      if (!isa<LuOp, PivotsToPermutationOp, LuSolveOp, SolveOp>(op))
+      if (!isa<LuOp, PivotsToPermutationOp, LuSolveOp, SolveOp, LuDetOp,
+               LuSlogdetOp>(op))
         return WalkResult::advance();
       op->emitError("convert-linalgx-to-linalg takes linalgx ops on tensors "
                     "(run it before bufferization)");
@@ -590,5 +649,6 @@ struct ConvertLinalgXToLinalgPass
 void mlir::linalgx::populateLinalgXToLinalgPatterns(
     RewritePatternSet &patterns) {
   patterns.add<LuToLinalg, PivotsToPermutationToLinalg, LuSolveToLinalg,
-               SolveToLinalg>(patterns.getContext());
+               SolveToLinalg, DeterminantToLinalg<LuDetOp>,
+               DeterminantToLinalg<LuSlogdetOp>>(patterns.getContext());
 }

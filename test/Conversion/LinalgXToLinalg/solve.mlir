@@ -1,8 +1,9 @@
 // convert-linalgx-to-linalg on the solves: lu_solve is getrs's steps, an
 // scf.for over the rows each, whose body is one element-wise generic on the
 // whole batch of solutions (gathering from the step's input); linalgx.solve
-// becomes the lu and lu_solve it stands for, both lowered the same way.
-// test/Integration/CPU/lu-solve.mlir runs this path exactly.
+// becomes the lu and lu_solve it stands for, both lowered the same way;
+// lu_det / lu_slogdet a fold per matrix. test/Integration/CPU/lu-solve.mlir,
+// lu-tiny.mlir and lu-det.mlir run this path exactly.
 // RUN: linalgx-opt %s --convert-linalgx-to-linalg --split-input-file | FileCheck %s --implicit-check-not=linalgx.
 // RUN: linalgx-opt %s --convert-linalgx-to-linalg --split-input-file --linalgx-cpu-pipeline -o /dev/null
 
@@ -63,4 +64,23 @@ func.func @solve(%a: tensor<4x3x3xf32>, %b: tensor<4x3x1xf32>) -> (tensor<4x3x1x
   %x, %info = linalgx.solve ins(%a, %b : tensor<4x3x3xf32>, tensor<4x3x1xf32>)
       outs(%x0, %i0 : tensor<4x3x1xf32>, tensor<4xi32>) -> tensor<4x3x1xf32>, tensor<4xi32>
   return %x, %info : tensor<4x3x1xf32>, tensor<4xi32>
+}
+
+// -----
+
+// linalgx.lu_slogdet: one parallel generic over the batch, each matrix's
+// diagonal folded in an scf.for (sign, log|det|, singular flag).
+// CHECK-LABEL: func.func @slogdet
+// CHECK:         linalg.generic {{.*}} iterator_types = ["parallel"]
+// CHECK:           scf.for {{.*}} iter_args
+// CHECK:             tensor.extract %{{.+}}[%{{.+}}, %{{.+}}, %{{.+}}] : tensor<6x4x4xf32>
+// CHECK:             math.log
+// CHECK:           linalg.yield
+// CHECK:         tensor.expand_shape {{.*}} : tensor<6xf32> into tensor<2x3xf32>
+func.func @slogdet(%lu: tensor<2x3x4x4xf32>, %p: tensor<2x3x4xi32>) -> (tensor<2x3xf32>, tensor<2x3xf32>) {
+  %s0 = tensor.empty() : tensor<2x3xf32>
+  %l0 = tensor.empty() : tensor<2x3xf32>
+  %s, %l = linalgx.lu_slogdet ins(%lu, %p : tensor<2x3x4x4xf32>, tensor<2x3x4xi32>)
+      outs(%s0, %l0 : tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>, tensor<2x3xf32>
+  return %s, %l : tensor<2x3xf32>, tensor<2x3xf32>
 }
