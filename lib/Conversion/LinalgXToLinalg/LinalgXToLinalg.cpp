@@ -165,14 +165,29 @@ Value swapEntries(ImplicitLocOpBuilder &b, Value rows, Value k, Value p) {
                   });
 }
 
-struct LuToLinalg : public OpRewritePattern<LuOp> {
-  using OpRewritePattern::OpRewritePattern;
+/// The shared frame of the patterns: ops on tensors only (on memrefs the
+/// pass reports them), a builder at the op, the op replaced by what
+/// `lower` returns.
+template <typename OpTy>
+struct OnTensorsToLinalg : public OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
 
-  LogicalResult matchAndRewrite(LuOp op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const final {
     if (!op.hasPureTensorSemantics())
       return rewriter.notifyMatchFailure(op, "on memrefs");
     ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    rewriter.replaceOp(op, lower(op, b));
+    return success();
+  }
+
+  virtual SmallVector<Value> lower(OpTy op, ImplicitLocOpBuilder &b) const = 0;
+};
+
+struct LuToLinalg : public OnTensorsToLinalg<LuOp> {
+  using OnTensorsToLinalg::OnTensorsToLinalg;
+
+  SmallVector<Value> lower(LuOp op, ImplicitLocOpBuilder &b) const override {
     BatchCollapse batch{op.getBatchRank()};
     Value a = batch.collapse(b, op.getInput());
     auto type = cast<RankedTensorType>(a.getType());
@@ -206,8 +221,7 @@ struct LuToLinalg : public OpRewritePattern<LuOp> {
         batch.expand(b, loop.getResult(2), op.getInfo())};
     if (permutation0)
       results.push_back(batch.expand(b, loop.getResult(3), permutation0));
-    rewriter.replaceOp(op, results);
-    return success();
+    return results;
   }
 
 private:
@@ -373,14 +387,11 @@ private:
 };
 
 struct PivotsToPermutationToLinalg
-    : public OpRewritePattern<PivotsToPermutationOp> {
-  using OpRewritePattern::OpRewritePattern;
+    : public OnTensorsToLinalg<PivotsToPermutationOp> {
+  using OnTensorsToLinalg::OnTensorsToLinalg;
 
-  LogicalResult matchAndRewrite(PivotsToPermutationOp op,
-                                PatternRewriter &rewriter) const override {
-    if (!op.hasPureTensorSemantics())
-      return rewriter.notifyMatchFailure(op, "on memrefs");
-    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+  SmallVector<Value> lower(PivotsToPermutationOp op,
+                           ImplicitLocOpBuilder &b) const override {
     auto pivotsType = cast<RankedTensorType>(op.getPivots().getType());
     BatchCollapse batch{pivotsType.getRank() - 1};
     Value pivots = batch.collapse(b, op.getPivots());
@@ -418,9 +429,7 @@ struct PivotsToPermutationToLinalg
               });
           scf::YieldOp::create(nb, swapEntries(nb, values[0], k, target));
         });
-    rewriter.replaceOp(op,
-                       batch.expand(b, loop.getResult(0), op.getPermutation()));
-    return success();
+    return {batch.expand(b, loop.getResult(0), op.getPermutation())};
   }
 };
 
@@ -428,14 +437,11 @@ struct PivotsToPermutationToLinalg
 /// over the N rows whose body is one element-wise generic on the whole
 /// batch of solutions [B, N, R], into a new tensor (it gathers from the
 /// step's input; see swapEntries).
-struct LuSolveToLinalg : public OpRewritePattern<LuSolveOp> {
-  using OpRewritePattern::OpRewritePattern;
+struct LuSolveToLinalg : public OnTensorsToLinalg<LuSolveOp> {
+  using OnTensorsToLinalg::OnTensorsToLinalg;
 
-  LogicalResult matchAndRewrite(LuSolveOp op,
-                                PatternRewriter &rewriter) const override {
-    if (!op.hasPureTensorSemantics())
-      return rewriter.notifyMatchFailure(op, "on memrefs");
-    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+  SmallVector<Value> lower(LuSolveOp op,
+                           ImplicitLocOpBuilder &b) const override {
     BatchCollapse batch{op.getBatchRank()};
     Value lu = batch.collapse(b, op.getLu());
     Value pivots = batch.collapse(b, op.getPivots());
@@ -460,8 +466,7 @@ struct LuSolveToLinalg : public OpRewritePattern<LuSolveOp> {
                                                  lower, unit);
                        });
         });
-    rewriter.replaceOp(op, batch.expand(b, x, op.getSolution()));
-    return success();
+    return {batch.expand(b, x, op.getSolution())};
   }
 
 private:
@@ -543,14 +548,10 @@ private:
 
 /// linalgx.solve: the lu and lu_solve it stands for, on new tensors for
 /// the factors and pivots (the patterns above then lower both).
-struct SolveToLinalg : public OpRewritePattern<SolveOp> {
-  using OpRewritePattern::OpRewritePattern;
+struct SolveToLinalg : public OnTensorsToLinalg<SolveOp> {
+  using OnTensorsToLinalg::OnTensorsToLinalg;
 
-  LogicalResult matchAndRewrite(SolveOp op,
-                                PatternRewriter &rewriter) const override {
-    if (!op.hasPureTensorSemantics())
-      return rewriter.notifyMatchFailure(op, "on memrefs");
-    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+  SmallVector<Value> lower(SolveOp op, ImplicitLocOpBuilder &b) const override {
     Value a = op.getA();
     Type intType = getElementTypeOrSelf(op.getInfo().getType());
     SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, b.getLoc(), a);
@@ -562,8 +563,7 @@ struct SolveToLinalg : public OpRewritePattern<SolveOp> {
                            /*permutation=*/Value());
     auto solve = LuSolveOp::create(b, lu.getResult(0), lu.getResult(1),
                                    op.getRhs(), op.getSolution());
-    rewriter.replaceOp(op, {solve.getResult(0), lu.getResult(2)});
-    return success();
+    return {solve.getResult(0), lu.getResult(2)};
   }
 };
 
@@ -572,14 +572,10 @@ struct SolveToLinalg : public OpRewritePattern<SolveOp> {
 /// (DeterminantFold, the CPU loops' fold), reading the factors and pivots
 /// with tensor.extract.
 template <typename OpTy>
-struct DeterminantToLinalg : public OpRewritePattern<OpTy> {
-  using OpRewritePattern<OpTy>::OpRewritePattern;
+struct DeterminantToLinalg : public OnTensorsToLinalg<OpTy> {
+  using OnTensorsToLinalg<OpTy>::OnTensorsToLinalg;
 
-  LogicalResult matchAndRewrite(OpTy op,
-                                PatternRewriter &rewriter) const override {
-    if (!op.hasPureTensorSemantics())
-      return rewriter.notifyMatchFailure(op, "on memrefs");
-    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+  SmallVector<Value> lower(OpTy op, ImplicitLocOpBuilder &b) const override {
     BatchCollapse batch{op.getBatchRank()};
     Value lu = batch.collapse(b, op.getLu());
     Value pivots = batch.collapse(b, op.getPivots());
@@ -618,8 +614,7 @@ struct DeterminantToLinalg : public OpRewritePattern<OpTy> {
     for (auto [result, init] :
          llvm::zip_equal(generic.getResults(), op.getDpsInits()))
       results.push_back(batch.expand(b, result, init));
-    rewriter.replaceOp(op, results);
-    return success();
+    return results;
   }
 };
 
