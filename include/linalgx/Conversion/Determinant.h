@@ -40,6 +40,17 @@ public:
   /// and commutative up to rounding).
   SmallVector<Value> combine(ImplicitLocOpBuilder &b, ValueRange lhs,
                              ValueRange rhs) const;
+  /// Reads an entry of one matrix at step `i`.
+  using StepReader = function_ref<Value(ImplicitLocOpBuilder &, Value i)>;
+
+  /// The state after the diagonal entries i = first, first + stride, ... < n
+  /// of one matrix, folded in an scf.for: `diagonalAt` reads U(i, i),
+  /// `pivotAt` the pivot stored at step i (1-based if `oneBased`).
+  SmallVector<Value> foldDiagonal(ImplicitLocOpBuilder &b, Value first, Value n,
+                                  Value stride, bool oneBased,
+                                  StepReader diagonalAt,
+                                  StepReader pivotAt) const;
+
   /// The op's results from a complete state: {det} or {sign, logabsdet}.
   SmallVector<Value> finish(ImplicitLocOpBuilder &b, ValueRange state) const;
 

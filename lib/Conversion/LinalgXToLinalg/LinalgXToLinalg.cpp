@@ -594,21 +594,16 @@ struct DeterminantToLinalg : public OnTensorsToLinalg<OpTy> {
         [&](OpBuilder &nested, Location loc, ValueRange) {
           ImplicitLocOpBuilder nb(loc, nested);
           Value bi = index(nb, 0);
-          auto loop = scf::ForOp::create(
+          SmallVector<Value> state = fold.foldDiagonal(
               nb, arith::ConstantIndexOp::create(nb, 0), n,
-              arith::ConstantIndexOp::create(nb, 1), fold.identity(nb),
-              [&](OpBuilder &inner, Location loc, Value i, ValueRange state) {
-                ImplicitLocOpBuilder ib(loc, inner);
-                Value diagonal =
-                    tensor::ExtractOp::create(ib, lu, ValueRange{bi, i, i});
-                Value pivot =
-                    tensor::ExtractOp::create(ib, pivots, ValueRange{bi, i});
-                Value exchanged =
-                    DeterminantFold::isExchange(ib, pivot, i, oneBased);
-                scf::YieldOp::create(
-                    ib, fold.accumulate(ib, state, diagonal, exchanged));
+              arith::ConstantIndexOp::create(nb, 1), oneBased,
+              [&](ImplicitLocOpBuilder &b, Value i) -> Value {
+                return tensor::ExtractOp::create(b, lu, ValueRange{bi, i, i});
+              },
+              [&](ImplicitLocOpBuilder &b, Value i) -> Value {
+                return tensor::ExtractOp::create(b, pivots, ValueRange{bi, i});
               });
-          linalg::YieldOp::create(nb, fold.finish(nb, loop.getResults()));
+          linalg::YieldOp::create(nb, fold.finish(nb, state));
         });
     SmallVector<Value> results;
     for (auto [result, init] :

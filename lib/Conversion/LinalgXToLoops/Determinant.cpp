@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include <cmath>
 #include <limits>
@@ -42,6 +43,22 @@ Value DeterminantFold::isExchange(ImplicitLocOpBuilder &b, Value pivot,
   Value stepPivot = storedPivot(
       b, arith::IndexCastOp::create(b, pivot.getType(), step), oneBased);
   return arith::CmpIOp::create(b, arith::CmpIPredicate::ne, pivot, stepPivot);
+}
+
+SmallVector<Value> DeterminantFold::foldDiagonal(ImplicitLocOpBuilder &b,
+                                                 Value first, Value n,
+                                                 Value stride, bool oneBased,
+                                                 StepReader diagonalAt,
+                                                 StepReader pivotAt) const {
+  auto loop = scf::ForOp::create(
+      b, first, n, stride, identity(b),
+      [&](OpBuilder &nested, Location loc, Value i, ValueRange state) {
+        ImplicitLocOpBuilder nb(loc, nested);
+        Value diagonal = diagonalAt(nb, i);
+        Value exchanged = isExchange(nb, pivotAt(nb, i), i, oneBased);
+        scf::YieldOp::create(nb, accumulate(nb, state, diagonal, exchanged));
+      });
+  return SmallVector<Value>(loop.getResults());
 }
 
 SmallVector<Value> DeterminantFold::identity(ImplicitLocOpBuilder &b) const {

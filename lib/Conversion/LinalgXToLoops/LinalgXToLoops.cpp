@@ -440,21 +440,17 @@ struct DeterminantOpToLoops : public OpRewritePattern<OpTy> {
     Value n = memref::DimOp::create(b, lu, batchRank);
     buildBatchLoopNest(
         b, lu, batchRank, [&](ImplicitLocOpBuilder &b, BatchedAccess access) {
-          auto loop = scf::ForOp::create(
+          SmallVector<Value> state = fold.foldDiagonal(
               b, arith::ConstantIndexOp::create(b, 0), n,
-              arith::ConstantIndexOp::create(b, 1), fold.identity(b),
-              [&](OpBuilder &nested, Location loc, Value i, ValueRange state) {
-                ImplicitLocOpBuilder b(loc, nested);
-                Value diagonal =
-                    memref::LoadOp::create(b, lu, access.at({i, i}));
-                Value pivot = memref::LoadOp::create(b, pivots, access.at({i}));
-                Value exchanged =
-                    DeterminantFold::isExchange(b, pivot, i, op.getOneBased());
-                scf::YieldOp::create(
-                    b, fold.accumulate(b, state, diagonal, exchanged));
+              arith::ConstantIndexOp::create(b, 1), op.getOneBased(),
+              [&](ImplicitLocOpBuilder &b, Value i) -> Value {
+                return memref::LoadOp::create(b, lu, access.at({i, i}));
+              },
+              [&](ImplicitLocOpBuilder &b, Value i) -> Value {
+                return memref::LoadOp::create(b, pivots, access.at({i}));
               });
-          for (auto [result, init] : llvm::zip_equal(
-                   fold.finish(b, loop.getResults()), op.getDpsInits()))
+          for (auto [result, init] :
+               llvm::zip_equal(fold.finish(b, state), op.getDpsInits()))
             memref::StoreOp::create(b, result, init, access.batch);
         });
     rewriter.eraseOp(op);

@@ -53,17 +53,14 @@ private:
   /// Matrix `matrix`'s results: the lanes' partial folds over every
   /// `lanes`-th diagonal entry, combined, stored by lane 0.
   void foldMatrix(KernelBuilder &b, Value matrix) {
-    auto loop = scf::ForOp::create(
-        b, lane, n, b.index(lanes), fold.identity(b),
-        [&](OpBuilder &nested, Location loc, Value i, ValueRange state) {
-          KernelBuilder b(loc, nested);
-          Value diagonal = b.load(lu, ValueRange{matrix, i, i});
-          Value pivot = b.load(pivots, ValueRange{matrix, i});
-          scf::YieldOp::create(b, fold.accumulate(b, state, diagonal,
-                                                  DeterminantFold::isExchange(
-                                                      b, pivot, i, oneBased)));
+    SmallVector<Value> state = fold.foldDiagonal(
+        b, lane, n, b.index(lanes), oneBased,
+        [&](ImplicitLocOpBuilder &b, Value i) -> Value {
+          return memref::LoadOp::create(b, lu, ValueRange{matrix, i, i});
+        },
+        [&](ImplicitLocOpBuilder &b, Value i) -> Value {
+          return memref::LoadOp::create(b, pivots, ValueRange{matrix, i});
         });
-    SmallVector<Value> state(loop.getResults());
     for (int64_t offset = lanes / 2; offset >= 1; offset /= 2)
       state = fold.combine(b, state, shuffleStateXor(b, state, offset));
     b.ifThen(b.eq(lane, b.index(0)), [&](KernelBuilder &b) {
