@@ -369,6 +369,20 @@ constexpr int64_t kLuSolveColumnsMaxThreads = 256;
 /// dependent steps (a few nanoseconds each): an estimate.
 constexpr int64_t kVendorSolveEntriesPerMatrix = 4096;
 
+/// The shared memory the warp kernel stages per matrix: the factors at row
+/// stride N + 1 and a column, the least of any staged kernel. Folded where
+/// N is a constant.
+Value warpSharedBytes(ImplicitLocOpBuilder &b, Value n, Type elementType) {
+  auto index = [&](int64_t v) -> Value {
+    return b.createOrFold<arith::ConstantIndexOp>(v);
+  };
+  Value rows = b.createOrFold<arith::AddIOp>(n, index(1));
+  Value entries =
+      b.createOrFold<arith::AddIOp>(b.createOrFold<arith::MulIOp>(n, rows), n);
+  return b.createOrFold<arith::MulIOp>(entries,
+                                       index(elementByteSize(elementType)));
+}
+
 /// The i1 constant true.
 Value trueConstant(ImplicitLocOpBuilder &b) {
   return arith::ConstantIntOp::create(b, b.getI1Type(), 1);
@@ -435,9 +449,7 @@ void launchLuSolveKernel(ModuleOp module, ImplicitLocOpBuilder &b,
                                        index(kLuSolveThreadMaxSize));
   Value few = ule(columns, index(kLuSolveWarpMaxColumns));
 
-  Value warpBytes = bytesOf(arith::AddIOp::create(
-      b, arith::MulIOp::create(b, n, arith::AddIOp::create(b, n, index(1))),
-      n));
+  Value warpBytes = warpSharedBytes(b, n, elementType);
   Value useWarp = both(both(staged, few), ule(warpBytes, maxShared));
   work.when(useWarp, [&] {
     work.launch(warpKernel, {gridSizeFor(b, batch, 1), index(1), index(1)},
@@ -490,12 +502,9 @@ Value luSolveUsesVendor(ImplicitLocOpBuilder &b, LuSolveOp op) {
   for (int64_t d = 0; d < op.getBatchRank(); ++d)
     batch = mul(batch, dim(solution, d));
   Type elementType = cast<MemRefType>(solution.getType()).getElementType();
-  // The warp kernel's layout (factors at stride N + 1 and a column) is the
-  // smallest any staged kernel needs.
-  Value stagedBytes = mul(mul(n, b.createOrFold<arith::AddIOp>(n, index(2))),
-                          index(elementByteSize(elementType)));
-  Value tooLarge = cmp(arith::CmpIPredicate::ugt, stagedBytes,
-                       index(kGeneratedLuMaxSharedBytes));
+  Value tooLarge =
+      cmp(arith::CmpIPredicate::ugt, warpSharedBytes(b, n, elementType),
+          index(kGeneratedLuMaxSharedBytes));
   Value fewMatrices =
       cmp(arith::CmpIPredicate::ule,
           mul(batch, index(kVendorSolveEntriesPerMatrix)), mul(n, n));
