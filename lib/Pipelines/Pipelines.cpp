@@ -221,6 +221,37 @@ void linalgx::buildGPUKernelPipeline(OpPassManager &pm,
   pm.addPass(createConvertVectorToSCFPass());
 }
 
+/// Upstream's NVVM pipeline with linalgx-externalize-gpu-dynamic-shared-memory
+/// between convert-gpu-to-nvvm and gpu-module-to-binary (the pass says why):
+/// upstream builds it, and its textual form is parsed back with the pass
+/// spliced in, so that what upstream's pipeline runs stays its own.
+static void addLowerToNVVMPipeline(OpPassManager &pm,
+                                   const gpu::GPUToNVVMPipelineOptions &nvvm) {
+  OpPassManager upstream(pm.getOpAnchorName(), pm.getNesting());
+  gpu::buildLowerToNVVMPassPipeline(upstream, nvvm);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  upstream.printAsTextualPipeline(os);
+  StringRef anchored(text);
+  StringRef passes = anchored;
+  if (anchored.consume_front(pm.getOpAnchorName()) &&
+      anchored.consume_front("(") && anchored.consume_back(")"))
+    passes = anchored;
+  size_t serialization = passes.find("gpu-module-to-binary");
+  if (serialization == StringRef::npos)
+    llvm::report_fatal_error(
+        Twine("upstream's NVVM pipeline has no gpu-module-to-binary: ") + text);
+  std::string spliced = (passes.take_front(serialization) +
+                         "linalgx-externalize-gpu-dynamic-shared-memory," +
+                         passes.drop_front(serialization))
+                            .str();
+  std::string errors;
+  llvm::raw_string_ostream errorStream(errors);
+  if (failed(parsePassPipeline(spliced, pm, errorStream)))
+    llvm::report_fatal_error(Twine("cannot parse the NVVM pipeline ") +
+                             spliced + ": " + errors);
+}
+
 void linalgx::buildGPUBinaryPipeline(OpPassManager &pm,
                                      const GPUPipelineOptions &options,
                                      bool barePointerKernels) {
@@ -238,7 +269,7 @@ void linalgx::buildGPUBinaryPipeline(OpPassManager &pm,
   nvvm.cubinFeatures = options.features;
   nvvm.cubinFormat = options.format;
   nvvm.kernelUseBarePtrCallConv = barePointerKernels;
-  gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
+  addLowerToNVVMPipeline(pm, nvvm);
   pm.addPass(createStripGPUObjectTimings());
   if (!cacheDir.empty())
     pm.addPass(createStoreGPUBinariesInCache({cacheDir}));

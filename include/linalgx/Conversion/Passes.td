@@ -217,6 +217,25 @@ def StripGPUObjectTimings
   }];
 }
 
+def ExternalizeGPUDynamicSharedMemory
+    : Pass<"linalgx-externalize-gpu-dynamic-shared-memory", "::mlir::ModuleOp"> {
+  let summary = "Declare the kernels' dynamic shared memory as CUDA's "
+                "extern __shared__ array";
+  let description = [{
+    `convert-gpu-to-nvvm` lowers `gpu.dynamic_shared_memory` to an internal
+    global of zero bytes (`__dynamic_shmem__N`). Every access to it is then
+    past the end of a known object, and LLVM's alias analysis may conclude
+    that two accesses cannot overlap when they can: in a loop swapping
+    entries at data-dependent indices, the NVPTX back end merged loads of
+    one iteration with those of the next, across the stores between them.
+    This pass gives those globals external linkage, which is what CUDA's
+    `extern __shared__` array compiles to: the size is unknown, and the
+    accesses keep their order. `linalgx-gpu-pipeline` runs it between
+    `convert-gpu-to-nvvm` and `gpu-module-to-binary`.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def ConvertLinalgXToLinalg : Pass<"convert-linalgx-to-linalg"> {
   let summary = "Lower linalgx ops on tensors to scf.for over linalg.generic";
   let description = [{
