@@ -1,19 +1,28 @@
 // linalgx.lu_solve on the GPU: the right-hand sides copied into the solution
-// unless they are one buffer, then the launch of the warp-per-matrix kernel
-// (N > 8, at most 7 right-hand sides, the factors in a block's shared
-// memory), of the columns kernel (N > 8, more right-hand sides: a block a
+// unless they are one buffer, then the launch of the warp kernel (N > 8, at
+// most 7 right-hand sides, the factors in a block's shared memory, a block
+// of four warps a matrix, a column a warp, solved in registers through
+// shuffles; one kernel for each number of 32-row register slots N needs, up
+// to 6 (N <= 192) for f64, whose factors fit up to N = 169), of the columns
+// kernel (N > 8, more right-hand sides: a block a
 // matrix of up to 256 threads, a column each) or of the thread-per-column
 // one, named by element type, pivot type and base, and system (Aᴴ of a
-// real matrix is Aᵀ's kernel).
+// real matrix is Aᵀ's kernel). Both staged kernels turn the exchanges into
+// a permutation in shared memory (int32 views beside the factors).
 // RUN: linalgx-opt %s -split-input-file -convert-linalgx-to-gpu | FileCheck %s
 
 // CHECK-LABEL: func.func @solve
 // CHECK:         scf.if
 // CHECK:           gpu.memcpy async
+// CHECK:         %[[SLOTS:.+]] = arith.ceildivui %{{.+}}, %c32
+// CHECK:         arith.cmpi eq, %[[SLOTS]], %c1
 // CHECK:         scf.if
-// CHECK:           gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i32_transpose_warp
-// CHECK-SAME:        threads in (%c32{{(_[0-9]+)?}},
+// CHECK:           gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i32_transpose_warp32
+// CHECK-SAME:        threads in (%c128{{(_[0-9]+)?}},
 // CHECK-SAME:        dynamic_shared_memory_size
+// CHECK:           gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i32_transpose_warp64
+// CHECK:           gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i32_transpose_warp192
+// CHECK-NOT:       gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i32_transpose_warp224
 // CHECK:         %[[THREADS:.+]] = arith.minui %{{.+}}, %c256
 // CHECK:         scf.if
 // CHECK:           gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i32_transpose_columns
@@ -24,9 +33,13 @@
 // CHECK-SAME:        args(%{{.+}} : memref<?x?x?xf64>, %{{.+}} : memref<?x?xi32>, %{{.+}} : memref<?x?x?xf64>)
 // CHECK:         gpu.func @linalgx_lu_solve_f64_i32_transpose(
 // CHECK-SAME:      known_block_size = array<i32: 128, 1, 1>
-// CHECK:         gpu.func @linalgx_lu_solve_f64_i32_transpose_warp(
-// CHECK-SAME:      known_block_size = array<i32: 32, 1, 1>
+// CHECK:         gpu.func @linalgx_lu_solve_f64_i32_transpose_warp32(
+// CHECK-SAME:      known_block_size = array<i32: 128, 1, 1>
 // CHECK:           gpu.dynamic_shared_memory
+// CHECK:           memref.view {{.+}} to memref<?xi32, #gpu.address_space<workgroup>>
+// CHECK-NOT:       scf.index_switch
+// CHECK:           gpu.shuffle idx
+// CHECK:         gpu.func @linalgx_lu_solve_f64_i32_transpose_warp192(
 // CHECK:         gpu.func @linalgx_lu_solve_f64_i32_transpose_columns(
 // CHECK-NOT:       known_block_size
 // CHECK:           gpu.block_dim x

@@ -27,7 +27,7 @@ func.func @small(%a: memref<1000x3x3xf32>, %b: memref<1000x3x1xf32>, %x: memref<
 // CHECK:         %[[FACTORS:.+]], %{{.+}} = gpu.alloc async [%{{.+}}] () : memref<8x20x20xf64>
 // CHECK:         %[[PIVOTS:.+]], %{{.+}} = gpu.alloc async [%{{.+}}] () : memref<8x20xi64>
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers20x20_f64_i64 blocks
-// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i64_none_warp blocks
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i64_none_warp32 blocks
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i64_none blocks
 // CHECK:         gpu.dealloc async [%{{.+}}] %[[PIVOTS]]
 // CHECK:         gpu.dealloc async [%{{.+}}] %[[FACTORS]]

@@ -12,7 +12,6 @@
 #include "KernelBuilder.h"
 #include "linalgx/Conversion/Determinant.h"
 
-#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
@@ -61,36 +60,17 @@ private:
         [&](ImplicitLocOpBuilder &b, Value i) -> Value {
           return memref::LoadOp::create(b, pivots, ValueRange{matrix, i});
         });
-    for (int64_t offset = lanes / 2; offset >= 1; offset /= 2)
-      state = fold.combine(b, state, shuffleStateXor(b, state, offset));
+    for (int64_t offset = lanes / 2; offset >= 1; offset /= 2) {
+      SmallVector<Value> other;
+      for (Value value : state)
+        other.push_back(b.shuffleXor(value, offset));
+      state = fold.combine(b, state, other);
+    }
     b.ifThen(b.eq(lane, b.index(0)), [&](KernelBuilder &b) {
       for (auto [value, result] :
            llvm::zip_equal(fold.finish(b, state), results))
         b.store(value, result, ValueRange{matrix});
     });
-  }
-
-  /// The state of lane ^ `offset`: complex numbers as their parts,
-  /// booleans as 32-bit integers (what shuffles move).
-  SmallVector<Value> shuffleStateXor(KernelBuilder &b, ValueRange state,
-                                     int32_t offset) {
-    SmallVector<Value> other;
-    for (Value value : state) {
-      Type type = value.getType();
-      if (auto complexType = dyn_cast<ComplexType>(type)) {
-        other.push_back(complex::CreateOp::create(
-            b, complexType,
-            b.shuffleXor(complex::ReOp::create(b, value), offset),
-            b.shuffleXor(complex::ImOp::create(b, value), offset)));
-      } else if (type.isInteger(1)) {
-        Value wide = arith::ExtUIOp::create(b, b.getI32Type(), value);
-        other.push_back(
-            arith::TruncIOp::create(b, type, b.shuffleXor(wide, offset)));
-      } else {
-        other.push_back(b.shuffleXor(value, offset));
-      }
-    }
-    return other;
   }
 
   KernelBuilder &top;

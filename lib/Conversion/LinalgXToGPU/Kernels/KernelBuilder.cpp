@@ -4,6 +4,8 @@
 
 #include "KernelBuilder.h"
 
+#include "mlir/Dialect/Complex/IR/Complex.h"
+
 using namespace mlir;
 
 namespace mlir::linalgx::gpu_kernels {
@@ -11,6 +13,14 @@ namespace mlir::linalgx::gpu_kernels {
 Value KernelBuilder::shuffle(Value value, Value lane, gpu::ShuffleMode mode) {
   KernelBuilder &b = *this;
   Type type = value.getType();
+  if (auto complexType = dyn_cast<ComplexType>(type))
+    return complex::CreateOp::create(
+        b, complexType, shuffle(complex::ReOp::create(b, value), lane, mode),
+        shuffle(complex::ImOp::create(b, value), lane, mode));
+  if (type.isInteger(1))
+    return arith::TruncIOp::create(
+        b, type,
+        shuffle(arith::ExtUIOp::create(b, b.getI32Type(), value), lane, mode));
   unsigned width = type.getIntOrFloatBitWidth();
   Type i32 = b.getI32Type(), bitsType = b.getIntegerType(width);
   Value bits = isa<FloatType>(type)
@@ -38,6 +48,23 @@ Value KernelBuilder::shuffle(Value value, Value lane, gpu::ShuffleMode mode) {
 
 Value KernelBuilder::shuffleXor(Value value, int32_t offset) {
   return shuffle(value, i32(offset), gpu::ShuffleMode::XOR);
+}
+
+void KernelBuilder::switchOn(
+    Value selector, ArrayRef<int64_t> values,
+    function_ref<void(KernelBuilder &, int64_t)> body) {
+  auto switchOp = scf::IndexSwitchOp::create(*this, TypeRange(), selector,
+                                             values, values.size());
+  for (auto [region, value] :
+       llvm::zip_equal(switchOp.getCaseRegions(), values)) {
+    KernelBuilder nested(getLoc(), getContext());
+    nested.setInsertionPointToStart(&region.emplaceBlock());
+    body(nested, value);
+    scf::YieldOp::create(nested);
+  }
+  KernelBuilder nested(getLoc(), getContext());
+  nested.setInsertionPointToStart(&switchOp.getDefaultRegion().emplaceBlock());
+  scf::YieldOp::create(nested);
 }
 
 } // namespace mlir::linalgx::gpu_kernels

@@ -158,8 +158,9 @@ public:
                                     condition, NVVM::VoteSyncKind::ballot);
   }
 
-  /// Shuffles a 32- or 64-bit integer or float across the warp (`mode`
-  /// idx: from lane `lane`; xor: from lane ^ `lane`), as 32-bit shuffles.
+  /// Shuffles a 32- or 64-bit integer or float, a complex number of them or
+  /// a boolean across the warp (`mode` idx: from lane `lane`; xor: from lane
+  /// ^ `lane`), as 32-bit shuffles.
   Value shuffle(Value value, Value lane, gpu::ShuffleMode mode);
   Value shuffleXor(Value value, int32_t offset);
 
@@ -185,6 +186,11 @@ public:
       scf::YieldOp::create(nb);
     });
   }
+  /// `scf.index_switch selector` with a case `body(value)` for each of
+  /// `values` (a constant each) and an empty default: code specialized for
+  /// each value a selector uniform across the threads can take.
+  void switchOn(Value selector, ArrayRef<int64_t> values,
+                function_ref<void(KernelBuilder &, int64_t)> body);
   /// `scf.if condition -> (...) { then() } else { otherwise() }`: its
   /// results, those the branches yield.
   SmallVector<Value> ifThenElse(Value condition, ValuesBuilder then,

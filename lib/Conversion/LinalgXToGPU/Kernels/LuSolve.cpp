@@ -68,6 +68,13 @@ public:
         [&](bool lower) { substitute(b, lower); });
   }
 
+  /// The two triangular solves alone, for a column whose exchanges are made
+  /// as it is read and written.
+  void solveTriangles(KernelBuilder &b) {
+    substitute(b, /*lower=*/true);
+    substitute(b, /*lower=*/false);
+  }
+
 private:
   /// Entry (i, j) of the factor the system multiplies by (transposed, and
   /// conjugated for Aᴴ, unless trans is none).
@@ -83,7 +90,9 @@ private:
   void exchangeRows(KernelBuilder &b, bool reverse) {
     b.forLoop(b.index(0), n, b.index(1), [&](KernelBuilder &b, Value step) {
       Value i = reverse ? b.sub(b.sub(n, b.index(1)), step) : step;
-      auto [row, exchanges] = exchangedRow(b, pivots, matrix, i, n, oneBased);
+      Value row, exchanges;
+      std::tie(row, exchanges) =
+          exchangedRow(b, pivots, matrix, i, n, oneBased);
       b.ifThen(exchanges, [&](KernelBuilder &b) {
         Value atI = loadX(b, i), atRow = loadX(b, row);
         storeX(b, atRow, i);
@@ -100,18 +109,26 @@ private:
       Value i = lower ? step : b.sub(b.sub(n, b.index(1)), step);
       Value lb = lower ? b.index(0) : b.add(i, b.index(1));
       Value ub = lower ? i : n;
-      auto sum = scf::ForOp::create(
-          b, lb, ub, b.index(1), ValueRange{loadX(b, i)},
-          [&](OpBuilder &nested, Location loc, Value j, ValueRange acc) {
-            KernelBuilder nb(loc, nested);
-            scf::YieldOp::create(
-                nb, element.mulSub(nb, acc[0], factor(nb, i, j), loadX(nb, j)));
-          });
-      Value value = sum.getResult(0);
+      Value value = foldRow(b, i, lb, ub, loadX(b, i));
       if (!unitDiagonal)
         value = element.div(b, value, factor(b, i, i));
       storeX(b, value, i);
     });
+  }
+
+  /// `init` minus the products of row i's factor entries j in [lb, ub) and
+  /// x's entries j, in order.
+  Value foldRow(KernelBuilder &b, Value i, Value lb, Value ub, Value init) {
+    return scf::ForOp::create(b, lb, ub, b.index(1), ValueRange{init},
+                              [&](OpBuilder &nested, Location loc, Value j,
+                                  ValueRange carried) {
+                                KernelBuilder nb(loc, nested);
+                                scf::YieldOp::create(
+                                    nb, element.mulSub(nb, carried[0],
+                                                       factor(nb, i, j),
+                                                       loadX(nb, j)));
+                              })
+        .getResult(0);
   }
 
   ElementArith element;
@@ -155,12 +172,123 @@ void emitLuSolveThreadKernel(KernelBuilder &top, ValueRange args,
               });
 }
 
+/// Global loads each thread of a staging loop issues before it stores any:
+/// a block staging a matrix waits for memory's latency once per round
+/// instead of once per entry.
+constexpr int64_t kStagingLoadsInFlight = 8;
+
+/// One matrix's factors and row permutation staged in shared memory by a
+/// whole block, for the staged kernels: the factors at row stride `stride`,
+/// and `permutation[i]`, the row of B that the forward exchanges bring to row
+/// i, so that they become a gather when the column is read (and the reverse
+/// ones a scatter when it is written) instead of N dependent swaps per
+/// column.
+class StagedFactors {
+public:
+  StagedFactors(Value lu, Value pivots, bool oneBased, Value n, Value stride,
+                Value factors, Value permutation, Value pivotRows)
+      : lu(lu), pivots(pivots), oneBased(oneBased), n(n), stride(stride),
+        factors(factors), permutation(permutation), pivotRows(pivotRows) {}
+
+  /// Stages `matrix`; every thread of the block calls it, and it returns once
+  /// the staged matrix is visible to all (and the previous one is no longer
+  /// read).
+  void stage(KernelBuilder &b, Value matrix) {
+    Value thread = b.threadId(gpu::Dimension::x);
+    Value threads = b.blockDim(gpu::Dimension::x);
+    b.barrier();
+    stageEntries(b, matrix, thread, threads);
+    // Each exchange's row, or the row itself where the pivot names none.
+    b.forLoop(thread, n, threads, [&](KernelBuilder &b, Value i) {
+      auto [row, exchanges] = exchangedRow(b, pivots, matrix, i, n, oneBased);
+      b.store(b.toI32(b.select(exchanges, row, i)), pivotRows, i);
+      b.store(b.toI32(i), permutation, i);
+    });
+    b.barrier();
+    // The exchanges depend on one another: one thread applies them to the
+    // identity, in shared memory.
+    b.ifThen(b.eq(thread, b.index(0)), [&](KernelBuilder &b) {
+      b.forLoop(b.index(0), n, b.index(1), [&](KernelBuilder &b, Value i) {
+        Value row = b.toIndex(b.load(pivotRows, i));
+        Value atI = b.load(permutation, i), atRow = b.load(permutation, row);
+        b.store(atRow, permutation, i);
+        b.store(atI, permutation, row);
+      });
+    });
+    b.barrier();
+  }
+
+  /// The staged factors' entry (i, j).
+  Value entry(KernelBuilder &b, Value i, Value j) const {
+    return b.load(factors, b.add(b.mul(i, stride), j));
+  }
+
+  /// The row of B that the forward exchanges bring to row `i`.
+  Value sourceRow(KernelBuilder &b, Value i) const {
+    return b.toIndex(b.load(permutation, i));
+  }
+
+private:
+  /// The N² entries, kStagingLoadsInFlight loads per thread per round; a
+  /// round's entries past the end load and store the round's first entry
+  /// again instead (the same value to the same place).
+  void stageEntries(KernelBuilder &b, Value matrix, Value thread,
+                    Value threads) {
+    Value entries = b.mul(n, n);
+    Value round = b.mul(threads, b.index(kStagingLoadsInFlight));
+    b.forLoop(thread, entries, round, [&](KernelBuilder &b, Value first) {
+      SmallVector<Value> places, values;
+      for (int64_t k = 0; k < kStagingLoadsInFlight; ++k) {
+        Value e = b.add(first, b.mul(threads, b.index(k)));
+        e = b.select(b.ultU(e, entries), e, first);
+        Value i = b.divU(e, n);
+        Value j = b.sub(e, b.mul(i, n));
+        places.push_back(b.add(b.mul(i, stride), j));
+        values.push_back(b.load(lu, ValueRange{matrix, i, j}));
+      }
+      for (auto [value, place] : llvm::zip_equal(values, places))
+        b.store(value, factors, place);
+    });
+  }
+
+  Value lu, pivots;
+  bool oneBased;
+  Value n, stride, factors, permutation, pivotRows;
+};
+
+/// Views of the staged kernels' dynamic shared memory: the factors (N rows
+/// at `stride`), then `columnEntries` entries for the right-hand sides, then
+/// the two int32 arrays of StagedFactors (after the elements, whose
+/// alignment is the larger).
+struct StagedSharedMemory {
+  Value factors, columns, permutation, pivotRows;
+
+  static StagedSharedMemory create(KernelBuilder &b, Type elementType, Value n,
+                                   Value stride, Value columnEntries) {
+    Value shared = gpu::DynamicSharedMemoryOp::create(
+        b, workgroupMemRef({ShapedType::kDynamic}, b.getI8Type()));
+    Value elementBytes = b.index(elementByteSize(elementType));
+    auto view = [&](Type type, Value byteOffset, Value size) -> Value {
+      return memref::ViewOp::create(
+          b, workgroupMemRef({ShapedType::kDynamic}, type), shared, byteOffset,
+          ValueRange{size});
+    };
+    Value factorEntries = b.mul(n, stride);
+    Value columnsOffset = b.mul(factorEntries, elementBytes);
+    Value intsOffset = b.add(columnsOffset, b.mul(columnEntries, elementBytes));
+    Type i32 = b.getI32Type();
+    return {view(elementType, b.index(0), factorEntries),
+            view(elementType, columnsOffset, columnEntries),
+            view(i32, intsOffset, n),
+            view(i32, b.add(intsOffset, b.mul(n, b.index(4))), n)};
+  }
+};
+
 /// The columns kernel's body (a block a matrix, a thread a right-hand side
-/// column): the factors staged in shared memory once per matrix, read by
-/// every thread at the same address (a broadcast), and each thread's column
-/// in shared memory beside them, entry i of thread t at i · blockDim + t
-/// (consecutive threads, consecutive banks). The threads never wait for one
-/// another within a matrix.
+/// column): the factors read by every thread at the same address (a
+/// broadcast), each thread's column beside them, entry i of thread t at
+/// i · blockDim + t (consecutive threads, consecutive banks). The threads
+/// never wait for one another within a matrix.
 void emitLuSolveColumnsKernel(KernelBuilder &top, ValueRange args,
                               Type elementType, LuSolveTrans trans,
                               bool oneBased) {
@@ -170,179 +298,196 @@ void emitLuSolveColumnsKernel(KernelBuilder &top, ValueRange args,
   Value columns = top.dim(x, 2);
   Value thread = top.threadId(gpu::Dimension::x);
   Value threads = top.blockDim(gpu::Dimension::x);
-  Value shared = gpu::DynamicSharedMemoryOp::create(
-      top, workgroupMemRef({ShapedType::kDynamic}, top.getI8Type()));
-  Value factorEntries = top.mul(n, n);
-  Value factors = memref::ViewOp::create(
-      top, workgroupMemRef({ShapedType::kDynamic}, elementType), shared,
-      top.index(0), ValueRange{factorEntries});
-  Value columnBuffer = memref::ViewOp::create(
-      top, workgroupMemRef({ShapedType::kDynamic}, elementType), shared,
-      top.mul(factorEntries, top.index(elementByteSize(elementType))),
-      ValueRange{top.mul(n, threads)});
+  StagedSharedMemory shared = StagedSharedMemory::create(
+      top, elementType, n, /*stride=*/n, top.mul(n, threads));
+  StagedFactors staged(lu, pivots, oneBased, n, /*stride=*/n, shared.factors,
+                       shared.permutation, shared.pivotRows);
+  // The forward exchanges come first (A) or the reverse ones last (Aᵀ, Aᴴ):
+  // a gather as the column is read or a scatter as it is written.
+  bool gather = trans == LuSolveTrans::None;
   auto entryOfColumn = [&](KernelBuilder &b, Value i) {
     return b.add(b.mul(i, threads), thread);
   };
   top.forLoop(
       top.blockId(gpu::Dimension::x), batch, top.gridDim(gpu::Dimension::x),
       [&](KernelBuilder &b, Value matrix) {
-        // The previous matrix's solves are done before its factors go.
-        b.barrier();
-        b.forLoop(
-            thread, factorEntries, threads, [&](KernelBuilder &b, Value e) {
-              b.store(
-                  b.load(lu, ValueRange{matrix, b.divU(e, n), b.remU(e, n)}),
-                  factors, e);
-            });
-        b.barrier();
+        staged.stage(b, matrix);
         b.forLoop(
             thread, columns, threads, [&](KernelBuilder &b, Value column) {
-              b.forLoop(b.index(0), n, b.index(1),
-                        [&](KernelBuilder &b, Value i) {
-                          b.store(b.load(x, ValueRange{matrix, i, column}),
-                                  columnBuffer, entryOfColumn(b, i));
+              Value last = b.sub(n, b.index(1));
+              Value round = b.index(kStagingLoadsInFlight);
+              b.forLoop(b.index(0), n, round,
+                        [&](KernelBuilder &b, Value first) {
+                          SmallVector<Value> rows, values;
+                          for (int64_t k = 0; k < kStagingLoadsInFlight; ++k) {
+                            Value i = b.minU(b.add(first, b.index(k)), last);
+                            Value source = gather ? staged.sourceRow(b, i) : i;
+                            rows.push_back(i);
+                            values.push_back(
+                                b.load(x, ValueRange{matrix, source, column}));
+                          }
+                          for (auto [value, i] : llvm::zip_equal(values, rows))
+                            b.store(value, shared.columns, entryOfColumn(b, i));
                         });
               ColumnSolver(
                   elementType, trans, oneBased, pivots, matrix, n,
                   [&](KernelBuilder &b, Value i, Value j) {
-                    return b.load(factors, b.add(b.mul(i, n), j));
+                    return staged.entry(b, i, j);
                   },
                   [&](KernelBuilder &b, Value i) {
-                    return b.load(columnBuffer, entryOfColumn(b, i));
+                    return b.load(shared.columns, entryOfColumn(b, i));
                   },
                   [&](KernelBuilder &b, Value value, Value i) {
-                    b.store(value, columnBuffer, entryOfColumn(b, i));
+                    b.store(value, shared.columns, entryOfColumn(b, i));
                   })
-                  .solve(b);
+                  .solveTriangles(b);
               b.forLoop(b.index(0), n, b.index(1),
                         [&](KernelBuilder &b, Value i) {
-                          b.store(b.load(columnBuffer, entryOfColumn(b, i)), x,
-                                  ValueRange{matrix, i, column});
+                          Value target = gather ? i : staged.sourceRow(b, i);
+                          b.store(b.load(shared.columns, entryOfColumn(b, i)),
+                                  x, ValueRange{matrix, target, column});
                         });
             });
       });
 }
 
-/// The warp kernel's body (a block of one warp a matrix): the factors in
-/// shared memory at the odd row stride N + 1 (a column's entries then fall
-/// in distinct banks), the column being solved beside them.
+/// The warp kernel's body (a block of kLuSolveWarpKernelWarps warps a
+/// matrix, which stage it together; then a warp a right-hand side column):
+/// the column in registers, entry 32·s + lane in lane `lane`'s slot s, the
+/// factors in shared memory at the odd row stride N + 1 (a column's entries
+/// fall in distinct banks). Each step of a sweep shuffles the solved entry
+/// from the lane holding it to the others, which fold it into their rows: no
+/// barrier and no shared-memory round trip on the chain of 2N dependent
+/// steps. A kernel takes one number of slots (the host picks the kernel for
+/// N): a step is then one basic block, its shared-memory loads issue together
+/// ahead of the shuffle they do not depend on, and the kernel holds the
+/// registers of N's column, not those of the largest one.
 class LuSolveWarpKernel {
 public:
   LuSolveWarpKernel(KernelBuilder &top, ValueRange args, Type elementType,
-                    LuSolveTrans trans, bool oneBased)
+                    LuSolveTrans trans, bool oneBased, int64_t slots)
       : top(top), lu(args[0]), pivots(args[1]), x(args[2]),
         elementType(elementType),
         element(elementType, ElementArith::Flavour::Kernel), trans(trans),
-        oneBased(oneBased) {}
+        oneBased(oneBased), slots(slots) {}
 
   void emit() {
     Value batch = top.dim(x, 0);
     n = top.dim(x, 1);
     Value columns = top.dim(x, 2);
-    lane = top.threadId(gpu::Dimension::x);
-    stride = top.add(n, top.index(1));
-    Value shared = gpu::DynamicSharedMemoryOp::create(
-        top, workgroupMemRef({ShapedType::kDynamic}, top.getI8Type()));
-    Value factorEntries = top.mul(n, stride);
-    factors = memref::ViewOp::create(
-        top, workgroupMemRef({ShapedType::kDynamic}, elementType), shared,
-        top.index(0), ValueRange{factorEntries});
-    column = memref::ViewOp::create(
-        top, workgroupMemRef({ShapedType::kDynamic}, elementType), shared,
-        top.mul(factorEntries, top.index(elementByteSize(elementType))),
-        ValueRange{n});
+    Value thread = top.threadId(gpu::Dimension::x);
+    lane = top.remU(thread, top.index(32));
+    Value warp = top.divU(thread, top.index(32));
+    Value warps = top.divU(top.blockDim(gpu::Dimension::x), top.index(32));
+    Value stride = top.add(n, top.index(1));
+    StagedSharedMemory shared = StagedSharedMemory::create(
+        top, elementType, n, stride, /*columnEntries=*/top.index(0));
+    StagedFactors staged(lu, pivots, oneBased, n, stride, shared.factors,
+                         shared.permutation, shared.pivotRows);
     top.forLoop(
         top.blockId(gpu::Dimension::x), batch, top.gridDim(gpu::Dimension::x),
-        [&](KernelBuilder &b, Value index) {
-          matrix = index;
-          stageFactors(b);
-          b.forLoop(b.index(0), columns, b.index(1),
-                    [&](KernelBuilder &b, Value c) { solveColumn(b, c); });
+        [&](KernelBuilder &b, Value matrix) {
+          staged.stage(b, matrix);
+          b.forLoop(warp, columns, warps, [&](KernelBuilder &b, Value column) {
+            solveColumn(b, staged, matrix, column);
+          });
         });
   }
 
 private:
-  /// `body(i)` for the lane's rows i = lane, lane + 32, ... in [begin, end).
-  void forLaneRows(KernelBuilder &b, Value begin, Value end,
-                   function_ref<void(KernelBuilder &, Value)> body) {
-    b.forLoop(lane, end, b.index(32), [&](KernelBuilder &b, Value i) {
-      b.ifThen(b.uleU(begin, i), [&](KernelBuilder &b) { body(b, i); });
-    });
+  /// The forward exchanges come first (A) or the reverse ones last (Aᵀ,
+  /// Aᴴ): a gather as the column is read or a scatter as it is written.
+  void solveColumn(KernelBuilder &b, const StagedFactors &staged, Value matrix,
+                   Value column) {
+    bool gather = trans == LuSolveTrans::None;
+    SmallVector<Value> slotValues;
+    for (int64_t s = 0; s < slots; ++s) {
+      // Rows past N read row N - 1 (a valid address); no step folds them in.
+      Value row = clampedRow(b, s);
+      Value source = gather ? staged.sourceRow(b, row) : row;
+      slotValues.push_back(b.load(x, ValueRange{matrix, source, column}));
+    }
+    for (bool lower : {true, false})
+      slotValues = sweep(b, staged, slotValues, lower);
+    for (int64_t s = 0; s < slots; ++s) {
+      Value row = rowOfSlot(b, s);
+      b.ifThen(b.ultU(row, n), [&](KernelBuilder &b) {
+        Value target = gather ? row : staged.sourceRow(b, row);
+        b.store(slotValues[s], x, ValueRange{matrix, target, column});
+      });
+    }
   }
 
-  void stageFactors(KernelBuilder &b) {
-    // The previous matrix's last column is written back before its
-    // factors are overwritten.
-    b.barrier();
-    Value entries = b.mul(n, n);
-    b.forLoop(lane, entries, b.index(32), [&](KernelBuilder &b, Value e) {
-      Value i = b.divU(e, n), j = b.remU(e, n);
-      b.store(b.load(lu, ValueRange{matrix, i, j}), factors,
-              b.add(b.mul(i, stride), j));
-    });
+  Value rowOfSlot(KernelBuilder &b, int64_t s) {
+    return b.add(b.index(32 * s), lane);
+  }
+  Value clampedRow(KernelBuilder &b, int64_t s) {
+    return b.minU(rowOfSlot(b, s), b.sub(n, b.index(1)));
   }
 
   /// Entry (i, j) of the factor the system multiplies by.
-  Value factor(KernelBuilder &b, Value i, Value j) {
+  Value factor(KernelBuilder &b, const StagedFactors &staged, Value i,
+               Value j) {
     if (trans == LuSolveTrans::None)
-      return b.load(factors, b.add(b.mul(i, stride), j));
-    Value entry = b.load(factors, b.add(b.mul(j, stride), i));
+      return staged.entry(b, i, j);
+    Value entry = staged.entry(b, j, i);
     return trans == LuSolveTrans::Adjoint ? element.conjugate(b, entry) : entry;
   }
 
-  void solveColumn(KernelBuilder &b, Value c) {
-    b.barrier();
-    forLaneRows(b, b.index(0), n, [&](KernelBuilder &b, Value i) {
-      b.store(b.load(x, ValueRange{matrix, i, c}), column, i);
-    });
-    b.barrier();
-    forEachGetrsStep(
-        trans, [&](bool reverse) { exchangeRows(b, reverse); },
-        [&](bool lower) { sweep(b, lower); });
-    forLaneRows(b, b.index(0), n, [&](KernelBuilder &b, Value i) {
-      b.store(b.load(column, i), x, ValueRange{matrix, i, c});
-    });
+  /// x := T⁻¹x for the lower (forwards, slot 0 first) or upper (backwards)
+  /// triangle. Where the diagonal is not the unit one, each lane first takes
+  /// the reciprocals of its rows' diagonal entries, so that the chain of
+  /// steps multiplies instead of dividing.
+  SmallVector<Value> sweep(KernelBuilder &b, const StagedFactors &staged,
+                           SmallVector<Value> slotValues, bool lower) {
+    SmallVector<Value> reciprocals;
+    if (!hasUnitDiagonal(trans, lower))
+      for (int64_t s = 0; s < slots; ++s) {
+        Value row = clampedRow(b, s);
+        reciprocals.push_back(
+            element.reciprocal(b, factor(b, staged, row, row)));
+      }
+    for (int64_t step = 0; step < slots; ++step) {
+      int64_t s = lower ? step : slots - 1 - step;
+      slotValues = sweepSlot(b, staged, slotValues, reciprocals, s, lower);
+    }
+    return slotValues;
   }
 
-  /// The exchanges, in order, by lane 0 (each depends on the ones before).
-  void exchangeRows(KernelBuilder &b, bool reverse) {
-    b.ifThen(b.eq(lane, b.index(0)), [&](KernelBuilder &b) {
-      b.forLoop(b.index(0), n, b.index(1), [&](KernelBuilder &b, Value step) {
-        Value i = reverse ? b.sub(b.sub(n, b.index(1)), step) : step;
-        auto [row, exchanges] = exchangedRow(b, pivots, matrix, i, n, oneBased);
-        b.ifThen(exchanges, [&](KernelBuilder &b) {
-          Value atI = b.load(column, i), atRow = b.load(column, row);
-          b.store(atRow, column, i);
-          b.store(atI, column, row);
+  /// The steps j of slot s's rows: entry j, scaled by its reciprocal
+  /// diagonal entry unless that is L's (or Lᵀ's) unit one, goes from lane
+  /// j - 32·s to every lane, which subtracts its multiples from its rows
+  /// still to come.
+  SmallVector<Value> sweepSlot(KernelBuilder &b, const StagedFactors &staged,
+                               ValueRange slotValues,
+                               ArrayRef<Value> reciprocals, int64_t s,
+                               bool lower) {
+    Value count = b.minU(b.sub(n, b.index(32 * s)), b.index(32));
+    auto loop = scf::ForOp::create(
+        b, b.index(0), count, b.index(1), slotValues,
+        [&](OpBuilder &nested, Location loc, Value step, ValueRange carried) {
+          KernelBuilder nb(loc, nested);
+          SmallVector<Value> values(carried);
+          Value owner = lower ? step : nb.sub(nb.sub(count, nb.index(1)), step);
+          Value j = nb.add(nb.index(32 * s), owner);
+          Value solved = values[s];
+          if (!reciprocals.empty())
+            solved = element.mul(nb, solved, reciprocals[s]);
+          Value xj = nb.shuffle(solved, nb.toI32(owner), gpu::ShuffleMode::IDX);
+          if (!reciprocals.empty())
+            values[s] = nb.select(nb.eq(lane, owner), xj, values[s]);
+          int64_t firstSlot = lower ? s : 0, lastSlot = lower ? slots - 1 : s;
+          for (int64_t r = firstSlot; r <= lastSlot; ++r) {
+            Value row = rowOfSlot(nb, r);
+            Value pending = lower ? nb.both(nb.ultU(j, row), nb.ultU(row, n))
+                                  : nb.ultU(row, j);
+            Value entry = factor(nb, staged, clampedRow(nb, r), j);
+            values[r] = nb.select(
+                pending, element.mulSub(nb, values[r], entry, xj), values[r]);
+          }
+          scf::YieldOp::create(nb, values);
         });
-      });
-    });
-    b.barrier();
-  }
-
-  /// The column sweep: entry j is final once the rows before it (forwards)
-  /// or after it (backwards) are folded in, and divided by the diagonal
-  /// unless that is L's (or Lᵀ's) unit one; the lanes then subtract its
-  /// multiples from the rows still to come.
-  void sweep(KernelBuilder &b, bool lower) {
-    bool unitDiagonal = hasUnitDiagonal(trans, lower);
-    b.forLoop(b.index(0), n, b.index(1), [&](KernelBuilder &b, Value step) {
-      Value j = lower ? step : b.sub(b.sub(n, b.index(1)), step);
-      Value xj = b.load(column, j);
-      if (!unitDiagonal)
-        xj = element.div(b, xj, factor(b, j, j));
-      b.barrier();
-      if (!unitDiagonal)
-        b.ifThen(b.eq(lane, b.index(0)),
-                 [&](KernelBuilder &b) { b.store(xj, column, j); });
-      Value begin = lower ? b.add(j, b.index(1)) : b.index(0);
-      Value end = lower ? n : j;
-      forLaneRows(b, begin, end, [&](KernelBuilder &b, Value i) {
-        b.store(element.mulSub(b, b.load(column, i), factor(b, i, j), xj),
-                column, i);
-      });
-      b.barrier();
-    });
+    return SmallVector<Value>(loop.getResults());
   }
 
   KernelBuilder &top;
@@ -351,8 +496,9 @@ private:
   ElementArith element;
   LuSolveTrans trans;
   bool oneBased;
+  int64_t slots;
   // Set by emit.
-  Value n, lane, stride, factors, column, matrix;
+  Value n, lane;
 };
 
 /// Largest N the thread-per-column kernel always takes: its N² steps cost
@@ -369,18 +515,40 @@ constexpr int64_t kLuSolveColumnsMaxThreads = 256;
 /// dependent steps (a few nanoseconds each): an estimate.
 constexpr int64_t kVendorSolveEntriesPerMatrix = 4096;
 
+/// Warps of the warp kernel's block: they stage a matrix together, then each
+/// solves every fourth right-hand side.
+constexpr int64_t kLuSolveWarpKernelWarps = 4;
+
+/// Bytes per row of the two int32 arrays StagedFactors keeps.
+constexpr int64_t kStagedIntBytesPerRow = 8;
+
 /// The shared memory the warp kernel stages per matrix: the factors at row
-/// stride N + 1 and a column, the least of any staged kernel. Folded where
-/// N is a constant.
+/// stride N + 1 and the row permutation, the least of any staged kernel.
+/// Folded where N is a constant.
 Value warpSharedBytes(ImplicitLocOpBuilder &b, Value n, Type elementType) {
   auto index = [&](int64_t v) -> Value {
     return b.createOrFold<arith::ConstantIndexOp>(v);
   };
   Value rows = b.createOrFold<arith::AddIOp>(n, index(1));
-  Value entries =
-      b.createOrFold<arith::AddIOp>(b.createOrFold<arith::MulIOp>(n, rows), n);
-  return b.createOrFold<arith::MulIOp>(entries,
-                                       index(elementByteSize(elementType)));
+  Value factorBytes =
+      b.createOrFold<arith::MulIOp>(b.createOrFold<arith::MulIOp>(n, rows),
+                                    index(elementByteSize(elementType)));
+  return b.createOrFold<arith::AddIOp>(
+      factorBytes,
+      b.createOrFold<arith::MulIOp>(n, index(kStagedIntBytesPerRow)));
+}
+
+/// The register slots (32 rows each) of the warp kernel's column: enough
+/// for the largest N whose factors it can stage.
+int64_t warpKernelSlots(Type elementType) {
+  int64_t bytes = elementByteSize(elementType);
+  auto sharedBytes = [&](int64_t n) {
+    return n * (n + 1) * bytes + n * kStagedIntBytesPerRow;
+  };
+  int64_t n = 0;
+  while (sharedBytes(n + 1) <= kGeneratedLuMaxSharedBytes)
+    ++n;
+  return llvm::divideCeil(n, 32);
 }
 
 /// The i1 constant true.
@@ -412,11 +580,16 @@ void launchLuSolveKernel(ModuleOp module, ImplicitLocOpBuilder &b,
       [&](KernelBuilder &kb, ValueRange args, ValueRange) {
         emitLuSolveThreadKernel(kb, args, elementType, trans, oneBased);
       });
-  gpu::GPUFuncOp warpKernel = getOrCreateKernel(
-      module, name + "_warp", types, {32, 1, 1}, /*workgroupTypes=*/{},
-      [&](KernelBuilder &kb, ValueRange args, ValueRange) {
-        LuSolveWarpKernel(kb, args, elementType, trans, oneBased).emit();
-      });
+  SmallVector<gpu::GPUFuncOp> warpKernels;
+  for (int64_t slots = 1; slots <= warpKernelSlots(elementType); ++slots)
+    warpKernels.push_back(getOrCreateKernel(
+        module, name + "_warp" + std::to_string(32 * slots), types,
+        {static_cast<int32_t>(32 * kLuSolveWarpKernelWarps), 1, 1},
+        /*workgroupTypes=*/{},
+        [&](KernelBuilder &kb, ValueRange args, ValueRange) {
+          LuSolveWarpKernel(kb, args, elementType, trans, oneBased, slots)
+              .emit();
+        }));
   gpu::GPUFuncOp columnsKernel = getOrCreateKernel(
       module, name + "_columns", types, /*blockSize=*/{},
       /*workgroupTypes=*/{},
@@ -425,9 +598,9 @@ void launchLuSolveKernel(ModuleOp module, ImplicitLocOpBuilder &b,
       });
 
   // N > 8 stages the factors in shared memory where they fit: the warp
-  // kernel for a few right-hand sides (the factors at stride N + 1 and a
-  // column), the columns kernel for more (the factors and a column a
-  // thread); the thread kernel takes the rest.
+  // kernel for a few right-hand sides (the factors at stride N + 1, the
+  // columns in registers), the columns kernel for more (the factors and a
+  // column a thread); the thread kernel takes the rest.
   auto index = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, v);
   };
@@ -451,10 +624,18 @@ void launchLuSolveKernel(ModuleOp module, ImplicitLocOpBuilder &b,
 
   Value warpBytes = warpSharedBytes(b, n, elementType);
   Value useWarp = both(both(staged, few), ule(warpBytes, maxShared));
-  work.when(useWarp, [&] {
-    work.launch(warpKernel, {gridSizeFor(b, batch, 1), index(1), index(1)},
-                {index(32), index(1), index(1)}, operands, warpBytes);
-  });
+  // One kernel for each number of 32-row slots N needs.
+  Value slotsNeeded = arith::CeilDivUIOp::create(b, n, index(32));
+  for (size_t i = 0; i < warpKernels.size(); ++i) {
+    Value slotsMatch = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
+                                             slotsNeeded, index(i + 1));
+    work.when(both(useWarp, slotsMatch), [&] {
+      work.launch(warpKernels[i],
+                  {gridSizeFor(b, batch, 1), index(1), index(1)},
+                  {index(32 * kLuSolveWarpKernelWarps), index(1), index(1)},
+                  operands, warpBytes);
+    });
+  }
 
   Value threads = arith::MinUIOp::create(
       b,
@@ -464,8 +645,11 @@ void launchLuSolveKernel(ModuleOp module, ImplicitLocOpBuilder &b,
               b, arith::AddIOp::create(b, columns, index(31)), index(32)),
           index(32)),
       index(kLuSolveColumnsMaxThreads));
-  Value columnsBytes = bytesOf(
-      arith::MulIOp::create(b, n, arith::AddIOp::create(b, n, threads)));
+  Value columnsBytes = arith::AddIOp::create(
+      b,
+      bytesOf(
+          arith::MulIOp::create(b, n, arith::AddIOp::create(b, n, threads))),
+      arith::MulIOp::create(b, n, index(kStagedIntBytesPerRow)));
   Value useColumns =
       both(both(staged, arith::XOrIOp::create(b, few, trueConstant(b))),
            ule(columnsBytes, maxShared));
