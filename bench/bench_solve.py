@@ -9,7 +9,11 @@ Per case and entry point: GPU activity per call (PyTorch's profiler, CUPTI:
 kernels, copies and memsets; JAX: pipelined time per call) and synchronous
 wall time per call, medians. Writes solve.jsonl and solve.md to OUTDIR.
 
-  python3 bench_solve.py OUTDIR        (from the pack of scripts/pack-python-gpu.sh)
+  python3 bench_solve.py OUTDIR [TEXT...]   (from the pack of scripts/pack-python-gpu.sh)
+
+With TEXT, only the cases whose label without spaces
+("solve(4096,32,32)float64rhs1") contains one of them; each case's inputs
+are the same either way.
 """
 
 import json
@@ -69,19 +73,21 @@ def check(operation, ta, tb, result):
 
 
 def main():
-    out = sys.argv[1]
+    out, selected = sys.argv[1], sys.argv[2:]
     os.makedirs(out, exist_ok=True)
     jax.config.update("jax_enable_x64", True)
-    rng = np.random.default_rng(20261203)
     rows, records = [], []
-    for operation, shape, rhs, dtype in CASES:
+    for index, (operation, shape, rhs, dtype) in enumerate(CASES):
+        label = "%s %s %s" % (operation, shape, dtype)
+        if operation == "solve":
+            label += " rhs %s" % (rhs or 1)
+        if selected and not any(text in label.replace(" ", "") for text in selected):
+            continue
+        rng = np.random.default_rng([20261203, index])
         a = rng.standard_normal(shape).astype(dtype)
         b = rng.standard_normal(shape[:-1] + ((rhs,) if rhs else (1,))).astype(dtype)
         ta, tb = torch.as_tensor(a).cuda(), torch.as_tensor(b).cuda()
         ja, jb = jax.device_put(a), jax.device_put(b)
-        label = "%s %s %s" % (operation, shape, dtype)
-        if operation == "solve":
-            label += " rhs %s" % (rhs or 1)
         ours, our_torch, theirs, jax_call, our_jax_call, jax_apply = entry_points(
             operation, tb, jb)
         results = {}

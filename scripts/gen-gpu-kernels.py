@@ -17,7 +17,10 @@ and no permutation: torch.linalg.lu_factor_ex's results),
 `linalgx_lu_solve_one_based_<type>_<trans>`, from lu_factor's 1-based
 pivots), `linalgx_solve_<type>`
 (linalgx.solve), `linalgx_det_<type>` and `linalgx_slogdet_<type>` (lu and
-lu_det / lu_slogdet) and `linalgx_pivots_to_permutation_<int>`, with the CPU path's argument order
+lu_det / lu_slogdet), `linalgx_fused_det_<type>` and
+`linalgx_fused_slogdet_<type>` (linalgx.det / linalgx.slogdet, one kernel
+that writes no factors for matrices up to 4 x 4) and
+`linalgx_pivots_to_permutation_<int>`, with the CPU path's argument order
 (python/linalgx/ops.py)."""
 
 import argparse
@@ -103,6 +106,28 @@ func.func @{name}(%a: memref<?x?x?x{e}>, %lu: memref<?x?x?x{e}>,
   linalgx.lu one_based ins(%a : memref<?x?x?x{e}>)
       outs(%lu, %piv, %info : memref<?x?x?x{e}>, memref<?x?xi32>, memref<?xi32>)
   linalgx.lu_slogdet one_based ins(%lu, %piv : memref<?x?x?x{e}>, memref<?x?xi32>)
+      outs(%sign, %logabsdet : memref<?x{e}>, memref<?x{r}>)
+  return
+}}
+"""
+
+# numpy.linalg.det's and slogdet's work without the factors as results:
+# linalgx.det and linalgx.slogdet, which factor matrices of at most 4 x 4 in
+# the kernel that writes the determinants (larger ones take lu and lu_det on
+# device scratch allocated per call: callers use DET and SLOGDET for them).
+FUSED_DET = """
+func.func @{name}(%a: memref<?x?x?x{e}>, %det: memref<?x{e}>)
+    attributes {{llvm.emit_c_interface}} {{
+  linalgx.det ins(%a : memref<?x?x?x{e}>) outs(%det : memref<?x{e}>)
+  return
+}}
+"""
+
+FUSED_SLOGDET = """
+func.func @{name}(%a: memref<?x?x?x{e}>, %sign: memref<?x{e}>,
+                  %logabsdet: memref<?x{r}>)
+    attributes {{llvm.emit_c_interface}} {{
+  linalgx.slogdet ins(%a : memref<?x?x?x{e}>)
       outs(%sign, %logabsdet : memref<?x{e}>, memref<?x{r}>)
   return
 }}
@@ -243,6 +268,9 @@ def emit(args, out):
             print(SOLVE.format(name="linalgx_solve_" + t, e=e))
             print(DET.format(name="linalgx_det_" + t, e=e))
             print(SLOGDET.format(name="linalgx_slogdet_" + t, e=e, r=REAL_TYPES[t]))
+            print(FUSED_DET.format(name="linalgx_fused_det_" + t, e=e))
+            print(FUSED_SLOGDET.format(name="linalgx_fused_slogdet_" + t, e=e,
+                                       r=REAL_TYPES[t]))
         for i in ("i32", "i64"):
             print(PERM.format(name="linalgx_pivots_to_permutation_" + i, i=i,
                               one_based=""))

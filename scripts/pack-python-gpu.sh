@@ -117,7 +117,9 @@ echo "== bench_python.py"
 timeout ${PYBENCH_TIMEOUT:-300} python3 "$P/bench_python.py" "$OUTDIR" > "$OUTDIR/bench.log" 2>&1 || echo "bench exit $?"
 tail -20 "$OUTDIR/bench.log"
 echo "== bench_solve.py"
-timeout ${SOLVEBENCH_TIMEOUT:-420} python3 "$P/bench_solve.py" "$OUTDIR" > "$OUTDIR/solve.log" 2>&1 ||
+# SOLVEBENCH_CASES: label texts selecting cases (bench_solve.py's TEXT...).
+timeout ${SOLVEBENCH_TIMEOUT:-420} python3 "$P/bench_solve.py" "$OUTDIR" ${SOLVEBENCH_CASES:-} \
+  > "$OUTDIR/solve.log" 2>&1 ||
   echo "solve bench exit $?"
 tail -12 "$OUTDIR/solve.log"
 echo "== profile_solve.py"

@@ -39,9 +39,10 @@ static void buildBufferizationPipeline(
   // On tensors still: an lu and the permutation of its pivots become one op,
   // which the GPU lowering computes in one kernel.
   pm.addPass(linalgx::createLinalgXFuseLuPermutation());
-  // Factors that only a solve reads need not be stored: lu + lu_solve
-  // becomes one solve, which the GPU lowering fuses into one kernel.
-  pm.addPass(linalgx::createLinalgXFuseLuSolve());
+  // Factors that only a solve or a determinant reads need not be stored:
+  // lu + lu_solve becomes one solve (lu + lu_det one det), which the GPU
+  // lowering fuses into one kernel.
+  pm.addPass(linalgx::createLinalgXFuseLuConsumers());
   bufferization::OneShotBufferizePassOptions bufferization;
   bufferization.bufferizeFunctionBoundaries =
       options.bufferizeFunctionBoundaries;
@@ -67,8 +68,9 @@ void linalgx::buildCPUPipeline(OpPassManager &pm,
                                const CPUPipelineOptions &options) {
   buildBufferizationPipeline(pm, options);
 
-  // No fused solve on the CPU: its lu takes the runtime's LU below.
-  pm.addPass(linalgx::createLinalgXDecomposeSolve());
+  // No fused solve or determinant on the CPU: their lu takes the runtime's
+  // LU below.
+  pm.addPass(linalgx::createLinalgXDecomposeFusedLu());
   // linalg.lu to CPU runtime calls (unless lu-strategy=loops), then what is
   // left of linalgx and linalg to loops (vector.print stays for the runner).
   ConvertLinalgXToCPURuntimeOptions runtime;

@@ -175,6 +175,10 @@ class CudaKernels:
                             for name in LU_TYPES.values()}
         self.slogdet_entries = {name: self._entry("linalgx_slogdet_" + name, 3, 3, 2, 1, 1, 1)
                                 for name in LU_TYPES.values()}
+        self.fused_det_entries = {name: self._entry("linalgx_fused_det_" + name, 3, 1)
+                                  for name in LU_TYPES.values()}
+        self.fused_slogdet_entries = {name: self._entry("linalgx_fused_slogdet_" + name, 3, 1, 1)
+                                      for name in LU_TYPES.values()}
         self.perm_entries = {}
         for name in PIVOT_TYPES.values():
             self.perm_entries[name] = self._entry("linalgx_pivots_to_permutation_" + name, 2, 2)
@@ -537,9 +541,14 @@ def _validate_square(what, a):
     return kind, dtype, shape
 
 
+# Matrices up to this size take linalgx.det's fused kernel (the factors stay
+# in registers); larger ones the LU into temporaries and the determinants.
+FUSED_DET_MAX_SIZE = 4
+
+
 def _determinants(what, a, logarithmic):
-    """The LU (into temporaries) and the determinants from it in one call on
-    the array library's current stream; no host synchronization."""
+    """The determinants in one call on the array library's current stream;
+    no host synchronization."""
     kind, dtype, shape = _validate_square(what, a)
     *batch, n, _ = shape
     batch = tuple(batch)
@@ -549,18 +558,24 @@ def _determinants(what, a, logarithmic):
     real = np.empty(0, dtype).real.dtype
     with library.device_scope():
         a = library.contiguous(a)
-        factors = library.empty(shape, dtype)
-        pivots = library.empty(batch + (n,), np.int32)
-        info = library.empty(batch, np.int32)
         results = [library.empty(batch, dtype)]
         if logarithmic:
             results.append(library.empty(batch, real))
-        entries = library_kernels.slogdet_entries if logarithmic else library_kernels.det_entries
         p = library.pointer
+        outputs = [(p(result), (count,)) for result in results]
+        if n <= FUSED_DET_MAX_SIZE:
+            entries = (library_kernels.fused_slogdet_entries if logarithmic
+                       else library_kernels.fused_det_entries)
+            library_kernels.call(entries[LU_TYPES[dtype]], library.stream(),
+                                 (p(a), (count, n, n)), *outputs)
+            return results
+        factors = library.empty(shape, dtype)
+        pivots = library.empty(batch + (n,), np.int32)
+        info = library.empty(batch, np.int32)
+        entries = library_kernels.slogdet_entries if logarithmic else library_kernels.det_entries
         library_kernels.call(entries[LU_TYPES[dtype]], library.stream(),
                              (p(a), (count, n, n)), (p(factors), (count, n, n)),
-                             (p(pivots), (count, n)), (p(info), (count,)),
-                             *[(p(result), (count,)) for result in results])
+                             (p(pivots), (count, n)), (p(info), (count,)), *outputs)
     return results
 
 

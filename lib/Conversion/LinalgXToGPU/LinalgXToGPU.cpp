@@ -171,19 +171,38 @@ struct DeterminantOpToGPU : public OpToGPUPattern<OpTy> {
   }
 };
 
-/// linalgx.solve: matrices of at most kThreadLuSize rows in one kernel
-/// that writes neither factors nor pivots (launchThreadSolve); larger ones
-/// as the lu and lu_solve it stands for, on scratch buffers, which the
-/// other patterns then lower (a host branch on N when it is dynamic).
-struct SolveOpToGPU : public OpToGPUPattern<SolveOp> {
-  using OpToGPUPattern::OpToGPUPattern;
+/// The fused kernel of linalgx.solve, det or slogdet on device views with
+/// the batch flattened (inputs, then outputs, in the op's order).
+void launchFusedThreadKernel(SolveOp, ModuleOp module, ImplicitLocOpBuilder &b,
+                             DeviceWork &work, ArrayRef<Value> views) {
+  launchThreadSolve(module, b, work, views[0], views[1], views[2], views[3]);
+}
+void launchFusedThreadKernel(DetOp, ModuleOp module, ImplicitLocOpBuilder &b,
+                             DeviceWork &work, ArrayRef<Value> views) {
+  launchThreadDeterminant(module, b, work, views[0], views.drop_front(),
+                          /*logarithmic=*/false);
+}
+void launchFusedThreadKernel(SlogdetOp, ModuleOp module,
+                             ImplicitLocOpBuilder &b, DeviceWork &work,
+                             ArrayRef<Value> views) {
+  launchThreadDeterminant(module, b, work, views[0], views.drop_front(),
+                          /*logarithmic=*/true);
+}
 
-  void emit(SolveOp op, ModuleOp module,
-            ImplicitLocOpBuilder &b) const override {
+/// linalgx.solve, det and slogdet: matrices of at most kThreadLuSize rows
+/// in one kernel that writes neither factors nor pivots
+/// (launchFusedThreadKernel); larger ones as the lu and the consumer they
+/// stand for, on scratch buffers, which the other patterns then lower (a
+/// host branch on N when it is dynamic).
+template <typename OpTy> struct FusedLuOpToGPU : public OpToGPUPattern<OpTy> {
+  using OpToGPUPattern<OpTy>::OpToGPUPattern;
+
+  void emit(OpTy op, ModuleOp module, ImplicitLocOpBuilder &b) const override {
     auto aType = cast<MemRefType>(op.getA().getType());
     int64_t n = aType.getShape().back();
-    bool fusable = options.luStrategy == GPULuStrategy::Auto ||
-                   options.luStrategy == GPULuStrategy::Generated;
+    GPULuStrategy strategy = this->options.luStrategy;
+    bool fusable =
+        strategy == GPULuStrategy::Auto || strategy == GPULuStrategy::Generated;
     if (!fusable || (!ShapedType::isDynamic(n) && n > kThreadLuSize))
       return emitDecomposed(op, b);
     if (!ShapedType::isDynamic(n))
@@ -198,26 +217,27 @@ struct SolveOpToGPU : public OpToGPUPattern<SolveOp> {
   }
 
 private:
-  void emitFused(SolveOp op, ModuleOp module, ImplicitLocOpBuilder &b) const {
-    DeviceWork work(b, options.hostBuffers);
+  void emitFused(OpTy op, ModuleOp module, ImplicitLocOpBuilder &b) const {
+    DeviceWork work(b, this->options.hostBuffers);
     int64_t batchRank = op.getBatchRank();
-    Value a = collapseBatch(b, work.input(op.getA()), batchRank);
-    Value rhs = collapseBatch(b, work.input(op.getRhs()), batchRank);
-    Value solution = collapseBatch(b, work.output(op.getSolution()), batchRank);
-    Value info = collapseBatch(b, work.output(op.getInfo()), batchRank);
-    launchThreadSolve(module, b, work, a, rhs, solution, info);
+    SmallVector<Value> views;
+    for (Value input : op.getDpsInputs())
+      views.push_back(collapseBatch(b, work.input(input), batchRank));
+    for (Value init : op.getDpsInits())
+      views.push_back(collapseBatch(b, work.output(init), batchRank));
+    launchFusedThreadKernel(op, module, b, work, views);
     work.finish();
   }
 
   /// Scratch on the host for host buffers (the lu copies its results back
   /// there), else stream-ordered device memory.
-  void emitDecomposed(SolveOp op, ImplicitLocOpBuilder &b) const {
-    if (options.hostBuffers) {
-      buildDecomposedSolve(b, op, allocateHostScratch, releaseHostScratch);
+  void emitDecomposed(OpTy op, ImplicitLocOpBuilder &b) const {
+    if (this->options.hostBuffers) {
+      buildDecomposedFusedLu(b, op, allocateHostScratch, releaseHostScratch);
       return;
     }
     auto tokenType = gpu::AsyncTokenType::get(b.getContext());
-    buildDecomposedSolve(
+    buildDecomposedFusedLu(
         b, op,
         [&](OpBuilder &b, Location loc, MemRefType type, ValueRange sizes) {
           Value start = gpu::WaitOp::create(b, loc, tokenType, ValueRange())
@@ -498,5 +518,6 @@ void mlir::linalgx::populateLinalgXToGPUPatterns(
     RewritePatternSet &patterns, const LinalgXToGPUOptions &options) {
   patterns.add<LuOpToGPU, LuSolveOpToGPU, PivotsToPermutationOpToGPU,
                DeterminantOpToGPU<LuDetOp>, DeterminantOpToGPU<LuSlogdetOp>,
-               SolveOpToGPU>(patterns.getContext(), options);
+               FusedLuOpToGPU<SolveOp>, FusedLuOpToGPU<DetOp>,
+               FusedLuOpToGPU<SlogdetOp>>(patterns.getContext(), options);
 }

@@ -546,24 +546,58 @@ private:
   }
 };
 
+/// The lu of `a` ([B..., N, N]) on new tensors for the factors and pivots
+/// (of `intType`), with `info` as info's destination (a new one if null).
+static LuOp createLuOnEmptyTensors(ImplicitLocOpBuilder &b, Value a,
+                                   Type intType, Value info = Value()) {
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, b.getLoc(), a);
+  auto empty = [&](ArrayRef<OpFoldResult> shape, Type elementType) -> Value {
+    return tensor::EmptyOp::create(b, shape, elementType);
+  };
+  ArrayRef<OpFoldResult> shape(sizes);
+  Value factors = empty(shape, getElementTypeOrSelf(a.getType()));
+  Value pivots = empty(shape.drop_back(), intType);
+  if (!info)
+    info = empty(shape.drop_back(2), intType);
+  return LuOp::create(b, a, factors, pivots, info, /*permutation=*/Value());
+}
+
 /// linalgx.solve: the lu and lu_solve it stands for, on new tensors for
 /// the factors and pivots (the patterns above then lower both).
 struct SolveToLinalg : public OnTensorsToLinalg<SolveOp> {
   using OnTensorsToLinalg::OnTensorsToLinalg;
 
   SmallVector<Value> lower(SolveOp op, ImplicitLocOpBuilder &b) const override {
-    Value a = op.getA();
-    Type intType = getElementTypeOrSelf(op.getInfo().getType());
-    SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, b.getLoc(), a);
-    Value factors =
-        tensor::EmptyOp::create(b, sizes, getElementTypeOrSelf(a.getType()));
-    Value pivots = tensor::EmptyOp::create(
-        b, ArrayRef<OpFoldResult>(sizes).drop_back(), intType);
-    auto lu = LuOp::create(b, a, factors, pivots, op.getInfo(),
-                           /*permutation=*/Value());
+    LuOp lu = createLuOnEmptyTensors(
+        b, op.getA(), getElementTypeOrSelf(op.getInfo().getType()),
+        op.getInfo());
     auto solve = LuSolveOp::create(b, lu.getResult(0), lu.getResult(1),
                                    op.getRhs(), op.getSolution());
     return {solve.getResult(0), lu.getResult(2)};
+  }
+};
+
+/// linalgx.det and linalgx.slogdet: the lu and lu_det (lu_slogdet) they
+/// stand for, on new tensors for the factors, pivots and info.
+struct DetToLinalg : public OnTensorsToLinalg<DetOp> {
+  using OnTensorsToLinalg::OnTensorsToLinalg;
+
+  SmallVector<Value> lower(DetOp op, ImplicitLocOpBuilder &b) const override {
+    LuOp lu = createLuOnEmptyTensors(b, op.getA(), b.getI32Type());
+    return LuDetOp::create(b, lu.getResult(0), lu.getResult(1), op.getDet())
+        ->getResults();
+  }
+};
+
+struct SlogdetToLinalg : public OnTensorsToLinalg<SlogdetOp> {
+  using OnTensorsToLinalg::OnTensorsToLinalg;
+
+  SmallVector<Value> lower(SlogdetOp op,
+                           ImplicitLocOpBuilder &b) const override {
+    LuOp lu = createLuOnEmptyTensors(b, op.getA(), b.getI32Type());
+    return LuSlogdetOp::create(b, lu.getResult(0), lu.getResult(1),
+                               op.getSign(), op.getLogabsdet())
+        ->getResults();
   }
 };
 
@@ -623,7 +657,7 @@ struct ConvertLinalgXToLinalgPass
       return signalPassFailure();
     WalkResult left = getOperation()->walk([](Operation *op) {
       if (!isa<LuOp, PivotsToPermutationOp, LuSolveOp, SolveOp, LuDetOp,
-               LuSlogdetOp>(op))
+               LuSlogdetOp, DetOp, SlogdetOp>(op))
         return WalkResult::advance();
       op->emitError("convert-linalgx-to-linalg takes linalgx ops on tensors "
                     "(run it before bufferization)");
@@ -640,5 +674,6 @@ void mlir::linalgx::populateLinalgXToLinalgPatterns(
     RewritePatternSet &patterns) {
   patterns.add<LuToLinalg, PivotsToPermutationToLinalg, LuSolveToLinalg,
                SolveToLinalg, DeterminantToLinalg<LuDetOp>,
-               DeterminantToLinalg<LuSlogdetOp>>(patterns.getContext());
+               DeterminantToLinalg<LuSlogdetOp>, DetToLinalg, SlogdetToLinalg>(
+      patterns.getContext());
 }

@@ -2,7 +2,8 @@
 // scf.for over the rows each, whose body is one element-wise generic on the
 // whole batch of solutions (gathering from the step's input); linalgx.solve
 // becomes the lu and lu_solve it stands for, both lowered the same way;
-// lu_det / lu_slogdet a fold per matrix. test/Integration/CPU/lu-solve.mlir,
+// lu_det / lu_slogdet a fold per matrix, linalgx.det / slogdet the lu and
+// that fold. test/Integration/CPU/lu-solve.mlir,
 // lu-tiny.mlir and lu-det.mlir run this path exactly.
 // RUN: linalgx-opt %s --convert-linalgx-to-linalg --split-input-file | FileCheck %s --implicit-check-not=linalgx.
 // RUN: linalgx-opt %s --convert-linalgx-to-linalg --split-input-file --linalgx-cpu-pipeline -o /dev/null
@@ -83,4 +84,22 @@ func.func @slogdet(%lu: tensor<2x3x4x4xf32>, %p: tensor<2x3x4xi32>) -> (tensor<2
   %s, %l = linalgx.lu_slogdet ins(%lu, %p : tensor<2x3x4x4xf32>, tensor<2x3x4xi32>)
       outs(%s0, %l0 : tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>, tensor<2x3xf32>
   return %s, %l : tensor<2x3xf32>, tensor<2x3xf32>
+}
+
+// -----
+
+// linalgx.det / linalgx.slogdet: the lu (steps in an scf.for) and the fold
+// over each matrix's diagonal in one parallel generic over the batch.
+// CHECK-LABEL: func.func @det_of_matrices
+// CHECK:         scf.for
+// CHECK:         linalg.generic {{.*}} iterator_types = ["parallel"]
+// CHECK:         scf.for
+// CHECK:         linalg.generic {{.*}} iterator_types = ["parallel"]
+// CHECK:         return %{{.+}}, %{{.+}}, %{{.+}} : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+func.func @det_of_matrices(%a: tensor<4x3x3xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %d0 = tensor.empty() : tensor<4xf32>
+  %d = linalgx.det ins(%a : tensor<4x3x3xf32>) outs(%d0 : tensor<4xf32>) -> tensor<4xf32>
+  %s, %l = linalgx.slogdet ins(%a : tensor<4x3x3xf32>)
+      outs(%d0, %d0 : tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>, tensor<4xf32>
+  return %d, %s, %l : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
 }

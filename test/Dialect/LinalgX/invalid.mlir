@@ -781,3 +781,39 @@ func.func @solve_into_a(%a: memref<4x4xf64>, %i: memref<i32>) {
   linalgx.solve ins(%a, %a : memref<4x4xf64>, memref<4x4xf64>) outs(%a, %i : memref<4x4xf64>, memref<i32>)
   return
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// linalgx.det and linalgx.slogdet
+//===----------------------------------------------------------------------===//
+
+func.func @det_not_square(%a: memref<2x4x3xf64>, %d: memref<2xf64>) {
+  // expected-error @+1 {{'linalgx.det' op 'a' must hold square matrices [B..., N, N], but got 'memref<2x4x3xf64>'}}
+  linalgx.det ins(%a : memref<2x4x3xf64>) outs(%d : memref<2xf64>)
+  return
+}
+
+// -----
+
+func.func @det_result(%a: tensor<2x4x4xf32>, %d: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error @+1 {{'linalgx.det' op 'det' must have shape [B...] = [2] of 'f32', but got 'tensor<3xf32>'}}
+  %r = linalgx.det ins(%a : tensor<2x4x4xf32>) outs(%d : tensor<3xf32>) -> tensor<3xf32>
+  return %r : tensor<3xf32>
+}
+
+// -----
+
+func.func @slogdet_real_type(%a: memref<4x4xcomplex<f64>>, %s: memref<complex<f64>>, %l: memref<complex<f64>>) {
+  // expected-error @+1 {{'linalgx.slogdet' op 'logabsdet' must have shape [B...] = [] of 'f64', but got 'memref<complex<f64>>'}}
+  linalgx.slogdet ins(%a : memref<4x4xcomplex<f64>>) outs(%s, %l : memref<complex<f64>>, memref<complex<f64>>)
+  return
+}
+
+// -----
+
+func.func @slogdet_one_buffer(%a: memref<4x4xf64>, %s: memref<f64>) {
+  // expected-error @+1 {{'linalgx.slogdet' op 'sign' and 'logabsdet' must be different buffers}}
+  linalgx.slogdet ins(%a : memref<4x4xf64>) outs(%s, %s : memref<f64>, memref<f64>)
+  return
+}

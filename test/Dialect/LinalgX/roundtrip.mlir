@@ -298,3 +298,27 @@ func.func @solve_memref(%a: memref<?x?xcomplex<f64>>, %b: memref<?x1xcomplex<f64
   linalgx.solve ins(%a, %b : memref<?x?xcomplex<f64>>, memref<?x1xcomplex<f64>>) outs(%b, %i : memref<?x1xcomplex<f64>>, memref<i64>)
   return
 }
+
+//===----------------------------------------------------------------------===//
+// linalgx.det and linalgx.slogdet
+//===----------------------------------------------------------------------===//
+
+// CHECK-LABEL: func.func @det_tensor
+// CHECK:         %{{.+}} = linalgx.det ins(%{{.+}} : tensor<8x3x3xf32>) outs(%{{.+}} : tensor<8xf32>) -> tensor<8xf32>
+// CHECK:         %{{.+}}:2 = linalgx.slogdet ins(%{{.+}} : tensor<8x3x3xcomplex<f32>>) outs(%{{.+}}, %{{.+}} : tensor<8xcomplex<f32>>, tensor<8xf32>) -> tensor<8xcomplex<f32>>, tensor<8xf32>
+func.func @det_tensor(%a: tensor<8x3x3xf32>, %d: tensor<8xf32>, %c: tensor<8x3x3xcomplex<f32>>, %s: tensor<8xcomplex<f32>>) -> (tensor<8xf32>, tensor<8xf32>) {
+  %r = linalgx.det ins(%a : tensor<8x3x3xf32>) outs(%d : tensor<8xf32>) -> tensor<8xf32>
+  %sign, %log = linalgx.slogdet ins(%c : tensor<8x3x3xcomplex<f32>>)
+      outs(%s, %d : tensor<8xcomplex<f32>>, tensor<8xf32>) -> tensor<8xcomplex<f32>>, tensor<8xf32>
+  return %r, %log : tensor<8xf32>, tensor<8xf32>
+}
+
+// Dynamic sizes on memrefs, one matrix (rank-0 results).
+// CHECK-LABEL: func.func @det_memref
+// CHECK:         linalgx.det ins(%{{.+}} : memref<?x?xf64>) outs(%{{.+}} : memref<f64>){{$}}
+// CHECK:         linalgx.slogdet ins(%{{.+}} : memref<?x?xf64>) outs(%{{.+}}, %{{.+}} : memref<f64>, memref<f64>){{$}}
+func.func @det_memref(%a: memref<?x?xf64>, %d: memref<f64>, %l: memref<f64>) {
+  linalgx.det ins(%a : memref<?x?xf64>) outs(%d : memref<f64>)
+  linalgx.slogdet ins(%a : memref<?x?xf64>) outs(%d, %l : memref<f64>, memref<f64>)
+  return
+}

@@ -3,10 +3,13 @@
 // 0, logabsdet -inf) for singular matrices whatever else they hold, on f64,
 // f32 with 1-based i64 pivots, a batch, and complex<f64>. The magnitudes on
 // U's diagonal are powers of two, whose logarithms every path rounds alike
-// (the CUDA JIT runner prints the same).
+// (the CUDA JIT runner prints the same). linalgx.det and linalgx.slogdet of
+// the matrices themselves give the same results, and an lu whose factors
+// only feed an lu_det fuses into linalgx.det (in every pipeline).
 // RUN: linalgx-runner %s | FileCheck %s --match-full-lines
 // RUN: linalgx-runner --lu-strategy=loops %s | FileCheck %s --match-full-lines
 // RUN: linalgx-opt %s --convert-linalgx-to-linalg | linalgx-runner - | FileCheck %s --match-full-lines
+// RUN: linalgx-opt %s --linalgx-fuse-lu-consumers --convert-linalgx-to-linalg | linalgx-runner - | FileCheck %s --match-full-lines
 // RUN: %if ptxas %{ linalgx-opt %s --linalgx-gpu-pipeline -o /dev/null %}
 
 func.func private @printMemrefExactF64(memref<*xf64>) attributes {llvm.emit_c_interface}
@@ -139,5 +142,40 @@ func.func @main() {
   call @printC64(%cdd) : (tensor<?xcomplex<f64>>) -> ()
   call @printC64(%csd) : (tensor<?xcomplex<f64>>) -> ()
   call @printF64(%cld) : (tensor<?xf64>) -> ()
+
+  // CHECK-LABEL: of_matrices
+  // CHECK-NEXT: linalgx.memref f64 1 3
+  // CHECK-NEXT: 0x1p+5 0x0p+0 0x0p+0
+  // CHECK-NEXT: linalgx.memref f64 1 3
+  // CHECK-NEXT: 0x1p+0 0x0p+0 0x0p+0
+  // CHECK-NEXT: linalgx.memref f64 1 3
+  // CHECK-NEXT: 0x1.bb9d3beb8c86ap+1 -inf -inf
+  vector.print str "of_matrices\n"
+  %md = linalgx.det ins(%a : tensor<3x4x4xf64>) outs(%d0 : tensor<3xf64>)
+      -> tensor<3xf64>
+  %ms, %ml = linalgx.slogdet ins(%a : tensor<3x4x4xf64>)
+      outs(%d0, %d0 : tensor<3xf64>, tensor<3xf64>) -> tensor<3xf64>, tensor<3xf64>
+  %mdd = tensor.cast %md : tensor<3xf64> to tensor<?xf64>
+  %msd = tensor.cast %ms : tensor<3xf64> to tensor<?xf64>
+  %mld = tensor.cast %ml : tensor<3xf64> to tensor<?xf64>
+  call @printF64(%mdd) : (tensor<?xf64>) -> ()
+  call @printF64(%msd) : (tensor<?xf64>) -> ()
+  call @printF64(%mld) : (tensor<?xf64>) -> ()
+
+  // An lu read only by an lu_det (fused): [[0, 2], [4, 1]] again, det -8.
+  // CHECK-LABEL: fused
+  // CHECK-NEXT: linalgx.memref f32 1 1
+  // CHECK-NEXT: -0x1p+3
+  vector.print str "fused\n"
+  %fl0 = tensor.empty() : tensor<1x2x2xf32>
+  %fp0 = tensor.empty() : tensor<1x2xi32>
+  %fi0 = tensor.empty() : tensor<1xi32>
+  %flu, %fpiv, %finfo = linalgx.lu ins(%b : tensor<1x2x2xf32>)
+      outs(%fl0, %fp0, %fi0 : tensor<1x2x2xf32>, tensor<1x2xi32>, tensor<1xi32>)
+      -> tensor<1x2x2xf32>, tensor<1x2xi32>, tensor<1xi32>
+  %fd = linalgx.lu_det ins(%flu, %fpiv : tensor<1x2x2xf32>, tensor<1x2xi32>)
+      outs(%bd0 : tensor<1xf32>) -> tensor<1xf32>
+  %fdd = tensor.cast %fd : tensor<1xf32> to tensor<?xf32>
+  call @printF32(%fdd) : (tensor<?xf32>) -> ()
   return
 }

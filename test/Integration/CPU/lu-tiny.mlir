@@ -8,7 +8,7 @@
 // RUN: linalgx-runner %s | FileCheck %s --match-full-lines
 // RUN: linalgx-runner --lu-strategy=loops %s | FileCheck %s --match-full-lines
 // RUN: linalgx-opt %s --convert-linalgx-to-linalg | linalgx-runner - | FileCheck %s --match-full-lines
-// RUN: linalgx-opt %s --linalgx-fuse-lu-solve --convert-linalgx-to-linalg | linalgx-runner - | FileCheck %s --match-full-lines
+// RUN: linalgx-opt %s --linalgx-fuse-lu-consumers --convert-linalgx-to-linalg | linalgx-runner - | FileCheck %s --match-full-lines
 // RUN: %if ptxas %{ linalgx-opt %s --linalgx-gpu-pipeline -o /dev/null %}
 
 func.func private @printMemrefExactF64(memref<*xf64>) attributes {llvm.emit_c_interface}

@@ -393,6 +393,15 @@ def check_determinants_singular():
         check(bool((d == 0).all()) and bool((sign == 0).all())
               and bool((logabsdet == -float("inf")).all()),
               "singular %d x %d, batch %d: det 0, slogdet (0, -inf)" % (n, n, batch))
+    # The fused kernel's copy for N = 0 and an empty batch: det of a 0 x 0
+    # matrix is 1 (slogdet (1, 0)).
+    for shape in ((4, 0, 0), (0, 3, 3)):
+        e = torch.zeros(shape, dtype=torch.float32, device="cuda")
+        d = linalgx.det(e)
+        sign, logabsdet = linalgx.slogdet(e)
+        check(tuple(d.shape) == shape[:-2] and bool((d == 1).all())
+              and bool((sign == 1).all()) and bool((logabsdet == 0).all()),
+              "det and slogdet of %s: ones, (1, 0)" % (shape,))
     try:
         linalgx.inv(a)
         raised = False
@@ -448,6 +457,14 @@ def main():
                               # few matrices) and the thread kernel past it.
                               ((2, 600, 600), None, np.complex64), ((2048, 2048), 1, np.float32),
                               ((40, 200, 200), 2, np.float64),
+                              # The staged kernels at their edges: N = 9, a
+                              # register slot's boundary, the largest N whose
+                              # factors fit shared memory (f64 169, f32 239)
+                              # with every warp solving columns; the columns
+                              # kernel from 8 right-hand sides.
+                              ((50, 9, 9), None, np.float64), ((6, 64, 64), 5, np.float64),
+                              ((2, 169, 169), 7, np.float64), ((3, 239, 239), 1, np.float32),
+                              ((10, 9, 9), 8, np.float32), ((3, 100, 100), 20, np.complex64),
                               # linalgx.solve's fused kernel (N <= 4).
                               ((1000, 4, 4), 3, np.complex64), ((20, 2, 2), None, np.float32),
                               ((3, 1, 1), 2, np.complex128)]:
@@ -456,7 +473,10 @@ def main():
     for shape, dtype in [((1000, 3, 3), np.float32), ((1000, 3, 3), np.float64),
                          ((64, 75, 75), np.float64), ((4096, 32, 32), np.float64),
                          ((7, 16, 16), np.complex64), ((5, 17, 17), np.complex128),
-                         ((300, 300), np.float64), ((2, 1, 1), np.float32)]:
+                         ((300, 300), np.float64), ((2, 1, 1), np.float32),
+                         # linalgx.det's fused kernel, each N of its switch.
+                         ((500, 4, 4), np.complex64), ((300, 2, 2), np.complex128),
+                         ((100, 4, 4), np.float32), ((7, 3, 3), np.complex128)]:
         guarded(check_determinants, rng, shape, dtype)
     if cupy is not None:
         guarded(check_determinants, rng, (6, 20, 20), np.complex128, library="cupy")

@@ -12,6 +12,7 @@
 #include "../GPULoweringUtils.h"
 #include "KernelBuilder.h"
 #include "LuCommon.h"
+#include "linalgx/Conversion/Determinant.h"
 #include "linalgx/Conversion/ElementArith.h"
 #include "linalgx/Conversion/LinalgXToLoops/LoopBuilders.h"
 
@@ -35,24 +36,37 @@ public:
         element(elementType, ElementArith::Flavour::Kernel) {}
 
   /// The grid-stride loop over the matrices: `epilogue(b, matrix)` after
-  /// each factorization.
-  void emit(function_ref<void(KernelBuilder &, Value)> epilogue) {
+  /// each factorization. Square matrices (solve, determinants) take a copy
+  /// of the body for each N (a switch on the uniform N): with the sizes
+  /// constant the masks fold away, and a matrix's loads are straight-line
+  /// code that issues together.
+  void emit(bool square, function_ref<void(KernelBuilder &, Value)> epilogue) {
     KernelBuilder &b = top;
     for (int64_t v = 0; v <= S; ++v)
       c.push_back(b.index(v));
     Value batch = b.dim(input, 0);
-    m = b.dim(input, 1);
-    n = b.dim(input, 2);
-    k = b.minU(m, n);
+    Value rows = b.dim(input, 1), columns = b.dim(input, 2);
     Value blockSize = b.index(kThreadLuBlockSize);
     Value first = b.add(b.mul(b.blockId(gpu::Dimension::x), blockSize),
                         b.threadId(gpu::Dimension::x));
+    auto body = [&](KernelBuilder &b, Value matrix, Value rows, Value columns) {
+      m = rows;
+      n = columns;
+      k = b.minU(m, n);
+      load(b, matrix);
+      for (int64_t step = 0; step < S; ++step)
+        factorStep(b, step);
+      epilogue(b, matrix);
+    };
     b.forLoop(first, batch, b.mul(b.gridDim(gpu::Dimension::x), blockSize),
               [&](KernelBuilder &b, Value matrix) {
-                load(b, matrix);
-                for (int64_t step = 0; step < S; ++step)
-                  factorStep(b, step);
-                epilogue(b, matrix);
+                if (!square)
+                  return body(b, matrix, rows, columns);
+                b.switchOn(columns,
+                           llvm::to_vector(llvm::seq<int64_t>(0, S + 1)),
+                           [&](KernelBuilder &b, int64_t size) {
+                             body(b, matrix, c[size], c[size]);
+                           });
               });
   }
 
@@ -225,6 +239,24 @@ void storeSolution(KernelBuilder &b, ThreadLuKernel &kernel, Type elementType,
   b.store(kernel.info, info, ValueRange{matrix});
 }
 
+/// The determinant (or sign and log-magnitude) from the factors in
+/// registers, folded as linalgx.lu_det folds the stored ones.
+void storeDeterminant(KernelBuilder &b, ThreadLuKernel &kernel,
+                      const DeterminantFold &fold, Value matrix,
+                      ValueRange results) {
+  ArrayRef<Value> c = kernel.c;
+  SmallVector<Value> state = fold.identity(b);
+  for (int64_t step = 0; step < S; ++step) {
+    SmallVector<Value> next = fold.accumulate(
+        b, state, kernel.a[step][step], b.ne(kernel.pivotRows[step], c[step]));
+    Value inside = b.ultU(c[step], kernel.k);
+    for (size_t i = 0; i < state.size(); ++i)
+      state[i] = b.select(inside, next[i], state[i]);
+  }
+  for (auto [value, result] : llvm::zip_equal(fold.finish(b, state), results))
+    b.store(value, result, ValueRange{matrix});
+}
+
 } // namespace
 
 void launchThreadLu(ImplicitLocOpBuilder &b, DeviceWork &work,
@@ -236,7 +268,7 @@ void launchThreadLu(ImplicitLocOpBuilder &b, DeviceWork &work,
       {static_cast<int32_t>(kThreadLuBlockSize), 1, 1}, /*workgroupTypes=*/{},
       [&](KernelBuilder &kb, ValueRange args, ValueRange) {
         ThreadLuKernel thread(kb, args[0], lu.elementType, lu.intType);
-        thread.emit([&](KernelBuilder &b, Value matrix) {
+        thread.emit(/*square=*/false, [&](KernelBuilder &b, Value matrix) {
           storeFactors(b, thread, lu, matrix, args);
         });
       });
@@ -259,9 +291,39 @@ void launchThreadSolve(ModuleOp module, ImplicitLocOpBuilder &b,
       {static_cast<int32_t>(kThreadLuBlockSize), 1, 1}, /*workgroupTypes=*/{},
       [&](KernelBuilder &kb, ValueRange args, ValueRange) {
         ThreadLuKernel thread(kb, args[0], elementType, intType);
-        thread.emit([&](KernelBuilder &b, Value matrix) {
+        thread.emit(/*square=*/true, [&](KernelBuilder &b, Value matrix) {
           storeSolution(b, thread, elementType, matrix, args[1], args[2],
                         args[3]);
+        });
+      });
+  Value batch = memref::DimOp::create(b, a, 0);
+  work.launch(kernel, gridSizeFor(b, batch, kThreadLuBlockSize),
+              {kThreadLuBlockSize, 1, 1}, operands);
+}
+
+} // namespace mlir::linalgx::gpu_kernels
+
+namespace mlir::linalgx::gpu_kernels {
+
+void launchThreadDeterminant(ModuleOp module, ImplicitLocOpBuilder &b,
+                             DeviceWork &work, Value a, ValueRange results,
+                             bool logarithmic) {
+  Type elementType = cast<MemRefType>(a.getType()).getElementType();
+  DeterminantFold fold(elementType, logarithmic, ElementArith::Flavour::Kernel);
+  SmallVector<Value> operands = {a};
+  llvm::append_range(operands, results);
+  gpu::GPUFuncOp kernel = getOrCreateKernel(
+      module,
+      std::string(logarithmic ? "linalgx_slogdet_thread"
+                              : "linalgx_det_thread") +
+          std::to_string(S) + "_" + typeSuffix(elementType),
+      TypeRange(ValueRange(operands)),
+      {static_cast<int32_t>(kThreadLuBlockSize), 1, 1}, /*workgroupTypes=*/{},
+      [&](KernelBuilder &kb, ValueRange args, ValueRange) {
+        // Pivots compare as indices here: the type only names the kernel.
+        ThreadLuKernel thread(kb, args[0], elementType, kb.getI32Type());
+        thread.emit(/*square=*/true, [&](KernelBuilder &b, Value matrix) {
+          storeDeterminant(b, thread, fold, matrix, args.drop_front());
         });
       });
   Value batch = memref::DimOp::create(b, a, 0);

@@ -3,7 +3,8 @@
 // Matrices of at most kThreadLuSize rows and columns: a thread each, the
 // whole matrix in its registers. What the factors are for decides what
 // leaves the thread: the factors, pivots and permutation (linalgx.lu), or
-// only the solution (linalgx.solve: the factors are never written).
+// only the solution (linalgx.solve) or the determinant (linalgx.det,
+// linalgx.slogdet): the factors are then never written.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,6 +31,14 @@ void launchThreadLu(ImplicitLocOpBuilder &b, DeviceWork &work,
 void launchThreadSolve(ModuleOp module, ImplicitLocOpBuilder &b,
                        DeviceWork &work, Value a, Value rhs, Value solution,
                        Value info);
+
+/// Queues the fused LU and determinant of linalgx.det (`results` = {det}) or
+/// linalgx.slogdet (`logarithmic`, `results` = {sign, logabsdet}) on device
+/// views with the batch flattened: `a` [B, N, N] (N <= kThreadLuSize), the
+/// results [B].
+void launchThreadDeterminant(ModuleOp module, ImplicitLocOpBuilder &b,
+                             DeviceWork &work, Value a, ValueRange results,
+                             bool logarithmic);
 
 } // namespace mlir::linalgx::gpu_kernels
 

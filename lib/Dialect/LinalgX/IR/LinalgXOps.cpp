@@ -419,18 +419,34 @@ void LuSolveOp::getEffects(
   getDestinationStyleEffects(*this, effects);
 }
 
+/// Checks that `a` holds a batch of square matrices [B..., N, N] of an
+/// element type linalgx.lu takes; returns N (dynamic if both sizes are).
+static FailureOr<int64_t> verifySquareMatrices(Operation *op, Value a) {
+  auto aType = cast<ShapedType>(a.getType());
+  if (aType.getRank() < 2 || !isLuElementType(aType.getElementType()))
+    return op->emitOpError()
+           << "'a' must have rank >= 2 (shape [B..., N, N]) and element type "
+              "f32, f64, complex<f32> or complex<f64>, but got "
+           << aType;
+  int64_t m = aType.getShape().drop_back().back(), n = aType.getShape().back();
+  if (!sizesCompatible(m, n))
+    return op->emitOpError()
+           << "'a' must hold square matrices [B..., N, N], but got " << aType;
+  return ShapedType::isDynamic(n) ? m : n;
+}
+
 //===----------------------------------------------------------------------===//
 // LuDetOp and LuSlogdetOp
 //===----------------------------------------------------------------------===//
 
-/// Checks that `value` (named `name`) has the batch shape of the factors
-/// ([B...]) and element type `elementType`.
+/// Checks that `value` (named `name`) has the batch shape of `matrices`
+/// ([B...] of [B..., N, N]) and element type `elementType`.
 static LogicalResult verifyPerMatrixResult(Operation *op, StringRef name,
-                                           Value value, Value lu,
+                                           Value value, Value matrices,
                                            Type elementType) {
   auto type = cast<ShapedType>(value.getType());
-  auto luType = cast<ShapedType>(lu.getType());
-  ArrayRef<int64_t> batchShape = luType.getShape().drop_back(2);
+  ArrayRef<int64_t> batchShape =
+      cast<ShapedType>(matrices.getType()).getShape().drop_back(2);
   if (type.getElementType() == elementType &&
       shapesCompatible(type.getShape(), batchShape))
     return success();
@@ -466,23 +482,29 @@ void LuSlogdetOp::build(OpBuilder &builder, OperationState &state, Value lu,
         sign, logabsdet, oneBased);
 }
 
+/// Checks slogdet's results for the matrices `matrices` ([B..., N, N]).
+static LogicalResult verifySlogdetResults(Operation *op, Value matrices,
+                                          Value sign, Value logabsdet) {
+  Type elementType = cast<ShapedType>(matrices.getType()).getElementType();
+  Type realType = elementType;
+  if (auto complexType = dyn_cast<ComplexType>(elementType))
+    realType = complexType.getElementType();
+  if (failed(verifyPerMatrixResult(op, "sign", sign, matrices, elementType)) ||
+      failed(verifyPerMatrixResult(op, "logabsdet", logabsdet, matrices,
+                                   realType)))
+    return failure();
+  if (isa<MemRefType>(sign.getType()) && sign == logabsdet)
+    return op->emitOpError()
+           << "'sign' and 'logabsdet' must be different buffers";
+  return success();
+}
+
 LogicalResult LuSlogdetOp::verify() {
   if (failed(verifyDestinationStyle(*this,
                                     {"lu", "pivots", "sign", "logabsdet"})) ||
       failed(verifyFactors(*this, getLu(), getPivots())))
     return failure();
-  Type elementType = cast<ShapedType>(getLu().getType()).getElementType();
-  Type realType = elementType;
-  if (auto complexType = dyn_cast<ComplexType>(elementType))
-    realType = complexType.getElementType();
-  if (failed(verifyPerMatrixResult(*this, "sign", getSign(), getLu(),
-                                   elementType)) ||
-      failed(verifyPerMatrixResult(*this, "logabsdet", getLogabsdet(), getLu(),
-                                   realType)))
-    return failure();
-  if (isa<MemRefType>(getSign().getType()) && getSign() == getLogabsdet())
-    return emitOpError() << "'sign' and 'logabsdet' must be different buffers";
-  return success();
+  return verifySlogdetResults(*this, getLu(), getSign(), getLogabsdet());
 }
 
 void LuSlogdetOp::getEffects(
@@ -504,23 +526,12 @@ void SolveOp::build(OpBuilder &builder, OperationState &state, Value a,
 LogicalResult SolveOp::verify() {
   if (failed(verifyDestinationStyle(*this, {"a", "rhs", "solution", "info"})))
     return failure();
+  FailureOr<int64_t> n = verifySquareMatrices(*this, getA());
+  if (failed(n))
+    return failure();
   auto aType = cast<ShapedType>(getA().getType());
-  if (aType.getRank() < 2 || !isLuElementType(aType.getElementType()))
-    return emitOpError() << "'a' must have rank >= 2 (shape [B..., N, N]) and "
-                            "element type f32, f64, complex<f32> or "
-                            "complex<f64>, but got "
-                         << aType;
-  ArrayRef<int64_t> shape = aType.getShape();
-  int64_t batchRank = getBatchRank();
-  int64_t m = shape[batchRank], n = shape[batchRank + 1];
-  if (!sizesCompatible(m, n))
-    return emitOpError() << "'a' must hold square matrices [B..., N, N], but "
-                            "got "
-                         << aType;
-  if (ShapedType::isDynamic(n))
-    n = m;
-  ArrayRef<int64_t> batchShape = shape.take_front(batchRank);
-  if (failed(verifyRightHandSides(*this, aType.getElementType(), batchShape, n,
+  ArrayRef<int64_t> batchShape = aType.getShape().take_front(getBatchRank());
+  if (failed(verifyRightHandSides(*this, aType.getElementType(), batchShape, *n,
                                   getRhs(), getSolution())))
     return failure();
   auto infoType = cast<ShapedType>(getInfo().getType());
@@ -536,6 +547,49 @@ LogicalResult SolveOp::verify() {
 }
 
 void SolveOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getDestinationStyleEffects(*this, effects);
+}
+
+//===----------------------------------------------------------------------===//
+// DetOp and SlogdetOp
+//===----------------------------------------------------------------------===//
+
+void DetOp::build(OpBuilder &builder, OperationState &state, Value a,
+                  Value det) {
+  build(builder, state, resultTypesFromInits(det), a, det);
+}
+
+LogicalResult DetOp::verify() {
+  if (failed(verifyDestinationStyle(*this, {"a", "det"})) ||
+      failed(verifySquareMatrices(*this, getA())))
+    return failure();
+  return verifyPerMatrixResult(
+      *this, "det", getDet(), getA(),
+      cast<ShapedType>(getA().getType()).getElementType());
+}
+
+void DetOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getDestinationStyleEffects(*this, effects);
+}
+
+void SlogdetOp::build(OpBuilder &builder, OperationState &state, Value a,
+                      Value sign, Value logabsdet) {
+  build(builder, state, resultTypesFromInits({sign, logabsdet}), a, sign,
+        logabsdet);
+}
+
+LogicalResult SlogdetOp::verify() {
+  if (failed(verifyDestinationStyle(*this, {"a", "sign", "logabsdet"})) ||
+      failed(verifySquareMatrices(*this, getA())))
+    return failure();
+  return verifySlogdetResults(*this, getA(), getSign(), getLogabsdet());
+}
+
+void SlogdetOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
   getDestinationStyleEffects(*this, effects);

@@ -66,5 +66,9 @@ void mlir::linalgx::registerBufferizableOpInterfaceExternalModels(
         LinalgXOpBufferization<linalgx::LuSlogdetOp>>(*context);
     linalgx::SolveOp::attachInterface<LinalgXOpBufferization<linalgx::SolveOp>>(
         *context);
+    linalgx::DetOp::attachInterface<LinalgXOpBufferization<linalgx::DetOp>>(
+        *context);
+    linalgx::SlogdetOp::attachInterface<
+        LinalgXOpBufferization<linalgx::SlogdetOp>>(*context);
   });
 }

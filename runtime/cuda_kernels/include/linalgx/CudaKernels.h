@@ -78,10 +78,14 @@ LINALGX_CUDA_KERNELS_LU_FACTOR(c64)
 // linalgx_lu_solve_one_based_<type>_<trans>(lu, pivots, rhs, solution),
 // linalgx_solve_<type>(a, rhs, solution, info) and
 // linalgx_det_<type>(a, lu, pivots, info, det) /
-// linalgx_slogdet_<type>(a, lu, pivots, info, sign, logabsdet): the solve
+// linalgx_slogdet_<type>(a, lu, pivots, info, sign, logabsdet) and
+// linalgx_fused_det_<type>(a, det) /
+// linalgx_fused_slogdet_<type>(a, sign, logabsdet): the solve
 // from 0-based pivots; the same from 1-based pivots (torch.linalg.lu_solve's,
 // read as they are); linalgx.solve; lu one_based and the determinants from
-// its factors (lu, pivots and info are scratch the caller provides).
+// its factors (lu, pivots and info are scratch the caller provides);
+// linalgx.det and linalgx.slogdet (one kernel for N <= 4; larger N allocate
+// device scratch per call).
 #define LINALGX_CUDA_KERNELS_LU_SOLVE(T, TRANS)                                \
   void _mlir_ciface_linalgx_lu_solve_##T##_##TRANS(                            \
       linalgx::cuda_kernels::MemRef<3> *, linalgx::cuda_kernels::MemRef<2> *,  \
@@ -107,7 +111,12 @@ LINALGX_CUDA_KERNELS_LU_FACTOR(c64)
   void _mlir_ciface_linalgx_slogdet_##T(                                       \
       linalgx::cuda_kernels::MemRef<3> *, linalgx::cuda_kernels::MemRef<3> *,  \
       linalgx::cuda_kernels::MemRef<2> *, linalgx::cuda_kernels::MemRef<1> *,  \
-      linalgx::cuda_kernels::MemRef<1> *, linalgx::cuda_kernels::MemRef<1> *);
+      linalgx::cuda_kernels::MemRef<1> *, linalgx::cuda_kernels::MemRef<1> *); \
+  void _mlir_ciface_linalgx_fused_det_##T(linalgx::cuda_kernels::MemRef<3> *,  \
+                                          linalgx::cuda_kernels::MemRef<1> *); \
+  void _mlir_ciface_linalgx_fused_slogdet_##T(                                 \
+      linalgx::cuda_kernels::MemRef<3> *, linalgx::cuda_kernels::MemRef<1> *,  \
+      linalgx::cuda_kernels::MemRef<1> *);
 LINALGX_CUDA_KERNELS_SOLVE(f32)
 LINALGX_CUDA_KERNELS_SOLVE(f64)
 LINALGX_CUDA_KERNELS_SOLVE(c32)

@@ -414,7 +414,7 @@ def LinalgX_SolveOp : LinalgX_Op<"solve"> {
     followed by `linalgx.lu_solve` with its factors and pivots would, but
     without the factors and pivots as results: the lowering keeps them where
     it likes (in a small matrix's registers, a fused kernel writes neither).
-    `linalgx-fuse-lu-solve` forms it from an `lu` whose factors and pivots
+    `linalgx-fuse-lu-consumers` forms it from an `lu` whose factors and pivots
     only feed an `lu_solve`.
 
     - `a` has shape `[B..., N, N]` and element type `f32`, `f64`,
@@ -460,6 +460,105 @@ def LinalgX_SolveOp : LinalgX_Op<"solve"> {
     }
     MutableOperandRange getDpsInitsMutable() {
       return MutableOperandRange(getOperation(), /*start=*/2, /*length=*/2);
+    }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// DetOp and SlogdetOp
+//===----------------------------------------------------------------------===//
+
+// Determinants of a batch of matrices given as such: linalgx.lu followed by
+// linalgx.lu_det (or lu_slogdet), without the factors, pivots and info as
+// results.
+class LinalgX_DeterminantOp<string mnemonic> : LinalgX_Op<mnemonic> {
+  code commonExtraClassDeclaration = [{
+    /// The number of leading batch dimensions (`B...`).
+    int64_t getBatchRank() {
+      return ::llvm::cast<ShapedType>(getA().getType()).getRank() - 2;
+    }
+  }];
+}
+
+def LinalgX_DetOp : LinalgX_DeterminantOp<"det"> {
+  let summary = "Determinants through an LU factorization";
+  let description = [{
+    Computes `det(A)` for every matrix of a batch, as `linalgx.lu` of `A`
+    followed by `linalgx.lu_det` of its factors and pivots would (the same
+    pivot rule, the same product in the same order, exactly 0 for a
+    singular matrix), but without the factors as results: the lowering
+    keeps them where it likes (for small matrices, the GPU kernel keeps
+    them in registers and writes nothing but the determinants).
+    `linalgx-fuse-lu-consumers` forms it from an `lu` whose factors and
+    pivots only feed an `lu_det` and whose info is unused.
+
+    - `a` has shape `[B..., N, N]` and element type `f32`, `f64`,
+      `complex<f32>` or `complex<f64>`;
+    - `det` (`[B...]`, the element type of `a`) receives the determinants.
+
+    Example:
+
+    ```mlir
+    %d = linalgx.det ins(%a : tensor<1000000x3x3xf32>)
+        outs(%d0 : tensor<1000000xf32>) -> tensor<1000000xf32>
+    ```
+  }];
+
+  let arguments = (ins LinalgX_ShapedOperand:$a,
+                       LinalgX_ShapedOperand:$det);
+  let results = (outs Variadic<AnyRankedTensor>:$result_tensors);
+
+  let assemblyFormat = [{
+    attr-dict `ins` `(` $a `:` type($a) `)` `outs` `(` $det `:` type($det) `)`
+    (`->` type($result_tensors)^)?
+  }];
+
+  let builders = [OpBuilder<(ins "Value":$a, "Value":$det)>];
+
+  let extraClassDeclaration = commonExtraClassDeclaration # [{
+    MutableOperandRange getDpsInitsMutable() { return getDetMutable(); }
+  }];
+}
+
+def LinalgX_SlogdetOp : LinalgX_DeterminantOp<"slogdet"> {
+  let summary = "Signs and logarithms of determinants through an LU factorization";
+  let description = [{
+    Computes `det(A) = sign · exp(logabsdet)` for every matrix of a batch, as
+    `linalgx.lu` of `A` followed by `linalgx.lu_slogdet` would, without the
+    factors as results (see `linalgx.det`).
+
+    - `a` as for `linalgx.det`;
+    - `sign` (`[B...]`, the element type of `a`) and `logabsdet` (`[B...]`,
+      its real type) as `linalgx.lu_slogdet` writes them: sign 0 and
+      logabsdet −∞ for a singular matrix.
+
+    Example:
+
+    ```mlir
+    %s, %l = linalgx.slogdet ins(%a : tensor<64x75x75xf64>)
+        outs(%s0, %l0 : tensor<64xf64>, tensor<64xf64>)
+        -> tensor<64xf64>, tensor<64xf64>
+    ```
+  }];
+
+  let arguments = (ins LinalgX_ShapedOperand:$a,
+                       LinalgX_ShapedOperand:$sign,
+                       LinalgX_ShapedOperand:$logabsdet);
+  let results = (outs Variadic<AnyRankedTensor>:$result_tensors);
+
+  let assemblyFormat = [{
+    attr-dict `ins` `(` $a `:` type($a) `)`
+    `outs` `(` $sign `,` $logabsdet `:` type($sign) `,` type($logabsdet) `)`
+    (`->` type($result_tensors)^)?
+  }];
+
+  let builders = [
+    OpBuilder<(ins "Value":$a, "Value":$sign, "Value":$logabsdet)>
+  ];
+
+  let extraClassDeclaration = commonExtraClassDeclaration # [{
+    MutableOperandRange getDpsInitsMutable() {
+      return MutableOperandRange(getOperation(), /*start=*/1, /*length=*/2);
     }
   }];
 }

@@ -13,7 +13,6 @@ namespace mlir {
 class RewritePatternSet;
 namespace linalgx {
 class LinalgXDialect;
-class SolveOp;
 
 #define GEN_PASS_DECL
 #define GEN_PASS_REGISTRATION
@@ -24,18 +23,19 @@ class SolveOp;
 void populateFuseLuPermutationPatterns(RewritePatternSet &patterns);
 
 /// Patterns that turn an `lu` whose factors and pivots only feed an
-/// `lu_solve` into one `solve`. See the pass description.
-void populateFuseLuSolvePatterns(RewritePatternSet &patterns);
+/// `lu_solve` (`lu_det`, `lu_slogdet`) into one `solve` (`det`, `slogdet`).
+/// See the pass description.
+void populateFuseLuConsumersPatterns(RewritePatternSet &patterns);
 
-/// Patterns that expand a `solve` on memrefs into `lu` and `lu_solve` on
-/// scratch buffers from `allocate(builder, type, dynamicSizes)`, released
-/// by `release(builder, buffer)` after the solve.
+/// Patterns that expand a `solve`, `det` or `slogdet` on memrefs into `lu`
+/// and its consumer on scratch buffers from `allocate(builder, type,
+/// dynamicSizes)`, released by `release(builder, buffer)` after it.
 using ScratchAllocator =
     std::function<Value(OpBuilder &, Location, MemRefType, ValueRange)>;
 using ScratchRelease = std::function<void(OpBuilder &, Location, Value)>;
-void populateDecomposeSolvePatterns(RewritePatternSet &patterns,
-                                    ScratchAllocator allocate,
-                                    ScratchRelease release);
+void populateDecomposeFusedLuPatterns(RewritePatternSet &patterns,
+                                      ScratchAllocator allocate,
+                                      ScratchRelease release);
 
 /// Host scratch for those patterns: `memref.alloc`, freed by
 /// `memref.dealloc`.
@@ -43,11 +43,12 @@ Value allocateHostScratch(OpBuilder &builder, Location loc, MemRefType type,
                           ValueRange dynamicSizes);
 void releaseHostScratch(OpBuilder &builder, Location loc, Value buffer);
 
-/// Builds at `builder`'s insertion point the `lu` and `lu_solve` that
-/// `op` (on memrefs) stands for, as those patterns do; `op` stays.
-void buildDecomposedSolve(OpBuilder &builder, SolveOp op,
-                          const ScratchAllocator &allocate,
-                          const ScratchRelease &release);
+/// Builds at `builder`'s insertion point the `lu` and the consumer that
+/// `op` (a `solve`, `det` or `slogdet` on memrefs) stands for, as those
+/// patterns do; `op` stays.
+void buildDecomposedFusedLu(OpBuilder &builder, Operation *op,
+                            const ScratchAllocator &allocate,
+                            const ScratchRelease &release);
 
 } // namespace linalgx
 } // namespace mlir

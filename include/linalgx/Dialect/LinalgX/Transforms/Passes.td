@@ -31,8 +31,8 @@ def LinalgXFuseLuPermutation : Pass<"linalgx-fuse-lu-permutation"> {
   let dependentDialects = ["::mlir::linalgx::LinalgXDialect"];
 }
 
-def LinalgXFuseLuSolve : Pass<"linalgx-fuse-lu-solve"> {
-  let summary = "Fuse an lu whose factors only feed an lu_solve into a solve";
+def LinalgXFuseLuConsumers : Pass<"linalgx-fuse-lu-consumers"> {
+  let summary = "Fuse an lu whose factors only feed a solve or a determinant";
   let description = [{
     Rewrites
 
@@ -44,22 +44,29 @@ def LinalgXFuseLuSolve : Pass<"linalgx-fuse-lu-solve"> {
     into `%x, %info = linalgx.solve ins(%a, %b) outs(%x0, %info0)` when the
     factors and the pivots have no other use, the lu computes no
     permutation, the system is `A·X = B` (`trans = none`) and both ops agree
-    on the pivots' base. A lowering can then keep the factors on chip: the
-    GPU lowering solves small matrices in the factorization's own kernel,
-    which writes neither factors nor pivots. The `info` result keeps its
-    uses; the solve takes the place of whichever of the two ops keeps every
-    use dominated. Works on tensors, before bufferization.
+    on the pivots' base. The `info` result keeps its uses; the solve takes
+    the place of whichever of the two ops keeps every use dominated.
+
+    Likewise an `lu` whose factors and pivots only feed a `linalgx.lu_det`
+    (`lu_slogdet`) of the same pivot base, and whose info is unused, becomes
+    `linalgx.det` (`linalgx.slogdet`) of the matrices.
+
+    A lowering can then keep the factors on chip: the GPU lowering finishes
+    small matrices in the factorization's own kernel, which writes neither
+    factors nor pivots. Works on tensors, before bufferization.
   }];
   let dependentDialects = ["::mlir::linalgx::LinalgXDialect"];
 }
 
-def LinalgXDecomposeSolve : Pass<"linalgx-decompose-solve"> {
-  let summary = "Expand linalgx.solve into lu and lu_solve on scratch buffers";
+def LinalgXDecomposeFusedLu : Pass<"linalgx-decompose-fused-lu"> {
+  let summary = "Expand linalgx.solve, det and slogdet into lu and its "
+                "consumer on scratch buffers";
   let description = [{
-    The lowering of `linalgx.solve` for paths that have no fused kernel
-    (the CPU pipeline runs it before its LU runtime calls): on memrefs, the
-    factors and pivots go to `memref.alloc`ed buffers, freed after the
-    `linalgx.lu_solve` that reads them.
+    The lowering of `linalgx.solve`, `linalgx.det` and `linalgx.slogdet` for
+    paths that have no fused kernel (the CPU pipeline runs it before its LU
+    runtime calls): on memrefs, the factors and pivots (and, for the
+    determinants, info) go to `memref.alloc`ed buffers, freed after the
+    `linalgx.lu_solve` (`lu_det`, `lu_slogdet`) that reads them.
   }];
   let dependentDialects = ["::mlir::linalgx::LinalgXDialect",
                            "::mlir::memref::MemRefDialect"];
