@@ -301,10 +301,6 @@ void launchThreadSolve(ModuleOp module, ImplicitLocOpBuilder &b,
               {kThreadLuBlockSize, 1, 1}, operands);
 }
 
-} // namespace mlir::linalgx::gpu_kernels
-
-namespace mlir::linalgx::gpu_kernels {
-
 void launchThreadDeterminant(ModuleOp module, ImplicitLocOpBuilder &b,
                              DeviceWork &work, Value a, ValueRange results,
                              bool logarithmic) {
@@ -320,7 +316,8 @@ void launchThreadDeterminant(ModuleOp module, ImplicitLocOpBuilder &b,
       TypeRange(ValueRange(operands)),
       {static_cast<int32_t>(kThreadLuBlockSize), 1, 1}, /*workgroupTypes=*/{},
       [&](KernelBuilder &kb, ValueRange args, ValueRange) {
-        // Pivots compare as indices here: the type only names the kernel.
+        // Info stays in registers (a singular matrix's determinant is 0):
+        // its type is immaterial.
         ThreadLuKernel thread(kb, args[0], elementType, kb.getI32Type());
         thread.emit(/*square=*/true, [&](KernelBuilder &b, Value matrix) {
           storeDeterminant(b, thread, fold, matrix, args.drop_front());

@@ -24,6 +24,14 @@ using namespace mlir::linalgx;
 
 namespace {
 
+/// The lu whose results `factors` and `pivots` are, or null.
+LuOp luProducing(Value factors, Value pivots) {
+  auto lu = factors.getDefiningOp<LuOp>();
+  if (!lu || factors != lu->getResult(0) || pivots != lu->getResult(1))
+    return nullptr;
+  return lu;
+}
+
 struct FuseLuSolve : public OpRewritePattern<LuSolveOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -31,9 +39,8 @@ struct FuseLuSolve : public OpRewritePattern<LuSolveOp> {
                                 PatternRewriter &rewriter) const override {
     if (!solve.hasPureTensorSemantics())
       return rewriter.notifyMatchFailure(solve, "not on tensors");
-    auto lu = solve.getLu().getDefiningOp<LuOp>();
-    if (!lu || solve.getLu() != lu->getResult(0) ||
-        solve.getPivots() != lu->getResult(1))
+    LuOp lu = luProducing(solve.getLu(), solve.getPivots());
+    if (!lu)
       return rewriter.notifyMatchFailure(
           solve, "factors and pivots do not come from one lu");
     if (solve.getTrans() != LuSolveTrans::None ||
@@ -93,9 +100,8 @@ struct FuseLuDeterminant : public OpRewritePattern<LuDeterminantOpTy> {
                                 PatternRewriter &rewriter) const override {
     if (!determinant.hasPureTensorSemantics())
       return rewriter.notifyMatchFailure(determinant, "not on tensors");
-    auto lu = determinant.getLu().template getDefiningOp<LuOp>();
-    if (!lu || determinant.getLu() != lu->getResult(0) ||
-        determinant.getPivots() != lu->getResult(1))
+    LuOp lu = luProducing(determinant.getLu(), determinant.getPivots());
+    if (!lu)
       return rewriter.notifyMatchFailure(
           determinant, "factors and pivots do not come from one lu");
     if (determinant.getOneBased() != lu.getOneBased() || lu.getPermutation())
