@@ -1,11 +1,13 @@
 """From a JAX export to linalgx (linalgx.import_jax, the linalgx-import-jax
 command): the modules jax.export writes for jax.lax.linalg.lu,
-jax.scipy.linalg.lu, jax.scipy.linalg.lu_factor and
-jax.lax.linalg.lu_pivots_to_permutation -- exported here, with the JAX that
-is installed, for the cpu and cuda platforms (no GPU needed), in the four
-dtypes, batched and shape-polymorphic -- imported, compiled with the CPU
-pipeline, run on random input and compared with JAX's own results; the
-command and linalgx-runner on an imported module; the errors."""
+jax.scipy.linalg.lu, jax.scipy.linalg.lu_factor,
+jax.lax.linalg.lu_pivots_to_permutation, and for the solves built on the LU
+(jax.numpy.linalg.solve and inv, jax.scipy.linalg.lu_solve) -- exported
+here, with the JAX that is installed, for the cpu and cuda platforms (no GPU
+needed), in the four dtypes, batched and shape-polymorphic -- imported,
+compiled with the CPU pipeline, run on random input and compared with JAX's
+own results; the command and linalgx-runner on an imported module; the
+errors."""
 
 import os
 import re
@@ -112,6 +114,85 @@ def test_the_cpu_permutation_loop_becomes_one_op():
     text = import_jax.import_exported(exported)
     assert "stablehlo" not in text and "closed_call" not in text
     assert text.count("linalgx.pivots_to_permutation") == 1 and text.count("linalgx.lu ") == 1
+
+
+def lu_solve_of_factored(a, b):
+    return jax.scipy.linalg.lu_solve(jax.scipy.linalg.lu_factor(a), b)
+
+
+# (function, shapes of its arguments or symbolic specifications)
+SOLVES = {
+    "numpy.linalg.solve": (jax.numpy.linalg.solve, [(4, 5, 5), (4, 5, 2)]),
+    "numpy.linalg.solve vector": (jax.numpy.linalg.solve, [(6, 6), (6,)]),
+    "numpy.linalg.inv": (jax.numpy.linalg.inv, [(3, 6, 6)]),
+    "scipy.linalg.lu_solve": (lu_solve_of_factored, [(5, 5), (5, 3)]),
+}
+
+
+def run_solve_export(function, platform, specs, arguments):
+    exported = export.export(jax.jit(function), platforms=[platform])(*specs)
+    text = import_jax.import_exported(exported)
+    # JAX's two triangular solves became one lu_solve; the rest is lowered.
+    assert text.count("linalgx.lu_solve") == 1 and "stablehlo" not in text
+    return linalgx.compile(text)["main"](*arguments)
+
+
+@pytest.mark.parametrize("platform", PLATFORMS)
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("name", list(SOLVES))
+def test_solve_exports_run_with_jax_results(platform, dtype, name):
+    function, shapes = SOLVES[name]
+    rng = np.random.default_rng(zlib.crc32(repr((platform, name, np.dtype(dtype).name)).encode()))
+    arguments = [random_matrix(rng, shape, dtype) for shape in shapes]
+    got = run_solve_export(function, platform, [spec(s, dtype) for s in shapes], arguments)
+    assert_matches_jax((got,), function(*arguments), dtype)
+
+
+@pytest.mark.parametrize("platform", PLATFORMS)
+@pytest.mark.parametrize("symbolic", ["b, 5, 5", "b, n, n"])
+def test_shape_polymorphic_solve_exports(platform, symbolic):
+    """The batch (and N) symbolic: dynamic_reshape and, for a symbolic N,
+    dynamic_gather around the triangular solves."""
+    a_spec = jax.ShapeDtypeStruct(export.symbolic_shape(symbolic), np.float64)
+    b_spec = jax.ShapeDtypeStruct(export.symbolic_shape(
+        symbolic.rsplit(",", 1)[0] + ", 2", scope=a_spec.shape[0].scope), np.float64)
+    rng = np.random.default_rng(zlib.crc32(repr((platform, symbolic)).encode()))
+    a, b = random_matrix(rng, (3, 5, 5), np.float64), random_matrix(rng, (3, 5, 2), np.float64)
+    got = run_solve_export(jax.numpy.linalg.solve, platform, [a_spec, b_spec], [a, b])
+    assert_matches_jax((got,), jax.numpy.linalg.solve(a, b), np.float64)
+
+
+def test_a_lone_triangular_solve_is_named():
+    def lower_solve(a, b):
+        return jax.scipy.linalg.solve_triangular(a, b, lower=True)
+
+    exported = export.export(jax.jit(lower_solve), platforms=["cpu"])(
+        spec((4, 4), np.float64), spec((4, 1), np.float64))
+    with pytest.raises(linalgx.CompilationError,
+                       match=r"cannot import JAX's custom call @lapack_dtrsm_ffi: only the two "
+                             r"triangular solves of jax.lax.linalg.lu_solve"):
+        import_jax.import_exported(exported)
+
+
+# Gathers as JAX writes them (indices clamped into range, negative ones
+# wrapped by JAX before the gather), imported without an LU around them.
+GATHERS = {
+    "columns": lambda x, i: x[:, i[0]],
+    "rows of each matrix": lambda x, i: jax.vmap(lambda m, p: m[p, :])(x, i),
+    "out of range": lambda x, i: x[3 * i[0] - 2],
+}
+
+
+@pytest.mark.parametrize("name", list(GATHERS))
+def test_gathers_run_with_jax_results(name):
+    rng = np.random.default_rng(zlib.crc32(name.encode()))
+    x = rng.standard_normal((8, 5, 2))
+    i = np.stack([rng.permutation(5) for _ in range(8)]).astype(np.int32)
+    exported = export.export(jax.jit(GATHERS[name]), platforms=["cpu"])(
+        spec(x.shape, x.dtype), spec(i.shape, i.dtype))
+    got = linalgx.compile(import_jax.import_exported(exported))["main"](x, i)
+    want = GATHERS[name](jax.numpy.asarray(x), jax.numpy.asarray(i))
+    np.testing.assert_array_equal(got, np.asarray(want))
 
 
 @pytest.mark.parametrize("form", ["text", "serialize", "mlir_module_serialized"])

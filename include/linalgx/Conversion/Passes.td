@@ -347,11 +347,13 @@ def StoreGPUBinariesInCache
 }
 
 def ConvertJAXToLinalgX : Pass<"convert-jax-to-linalgx"> {
-  let summary = "Import JAX's exported LU custom calls as linalgx ops";
+  let summary = "Import JAX's exported LU custom calls and lu_solve as linalgx ops";
   let description = [{
     Rewrites the `stablehlo.custom_call`s that `jax.export` emits for
-    `jax.lax.linalg.lu` into linalgx ops on tensors, and leaves every other
-    operation as it is. The StableHLO dialect is not needed: the module is
+    `jax.lax.linalg.lu`, and the two triangular solves of
+    `jax.lax.linalg.lu_solve` (behind `jnp.linalg.solve`, `jnp.linalg.inv`
+    and `jax.scipy.linalg.lu_solve`), into linalgx ops on tensors, and
+    leaves every other operation as it is. The StableHLO dialect is not needed: the module is
     read in MLIR's generic form with `--allow-unregistered-dialect`, and the
     custom calls are matched by name and their attributes read generically.
 
@@ -365,6 +367,13 @@ def ConvertJAXToLinalgX : Pass<"convert-jax-to-linalgx"> {
       (which take 0-based pivots) become `linalgx.pivots_to_permutation`.
       On the CPU JAX emits no custom call for the permutation (a
       `stablehlo.while` loop instead), which is left untouched.
+    - `lu_solve`'s L·Y = P·B (lower, unit diagonal) followed by U·X = Y
+      (upper) on the same factors, with nothing but reshapes back to the
+      same shape between them — `@lapack_{s,d,c,z}trsm_ffi` on the CPU,
+      `stablehlo.triangular_solve` elsewhere, left side, untransposed —
+      becomes one `linalgx.lu_solve` with pivots 0, 1, ..., N-1 (JAX has
+      gathered B's rows by the permutation before the solves). Any other
+      triangular solve is reported: only that pair is imported.
 
     The `outs` operands are `tensor.empty`; dynamic sizes (shape-polymorphic
     exports) are read from the operands and from the custom call's shape
@@ -399,6 +408,9 @@ def LegalizeJAXStableHLO
       `dynamic_broadcast_in_dim`, `reshape`, `dynamic_reshape`,
       `concatenate`, `slice`, `transpose` and `get_dimension_size` become
       arith, linalg and tensor ops;
+    - `gather` and `dynamic_gather` (StableHLO's general form: start
+      indices clamped so that the slice fits, batching dimensions) become a
+      `linalg.generic` that extracts each result element from the operand;
     - `custom_call @shape_assertion` (shape-polymorphic exports) becomes
       `cf.assert` with JAX's message;
     - the `stablehlo.while` loop that `lu_pivots_to_permutation` becomes on

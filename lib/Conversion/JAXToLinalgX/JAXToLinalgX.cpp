@@ -1,5 +1,7 @@
 //===- JAXToLinalgX.cpp - JAX's LU custom calls to linalgx ------*- C++ -*-===//
 //
+// (Also `lu_solve`'s pair of triangular solves; see its section below.)
+//
 // `jax.export` lowers `jax.lax.linalg.lu` on CPU and GPU to StableHLO custom
 // calls into JAX's own kernels:
 //
@@ -724,6 +726,228 @@ private:
 };
 
 //===----------------------------------------------------------------------===//
+// JAX's lu_solve: two triangular solves with the factors
+//===----------------------------------------------------------------------===//
+
+/// Whether layout list `name` of `op` holds `entries` entries whose first
+/// `count` are JAX's column-major matrix layout for a tensor of rank `rank`
+/// (the others are those of shape operands).
+bool hasColumnMajorLayouts(Operation *op, StringRef name, unsigned count,
+                           int64_t rank, unsigned entries = 0) {
+  auto list = dyn_cast_or_null<ArrayAttr>(generic_form::getAttr(op, name));
+  if (!list || list.size() != std::max(count, entries))
+    return false;
+  SmallVector<int64_t> want = columnMajorMatrixLayout(rank);
+  return llvm::all_of(list.getValue().take_front(count), [&](Attribute entry) {
+    auto layout = dyn_cast<DenseIntElementsAttr>(entry);
+    return layout && llvm::equal(layout.getValues<APInt>(), want,
+                                 [](const APInt &found, int64_t wanted) {
+                                   return found.getSExtValue() == wanted;
+                                 });
+  });
+}
+
+/// One of the triangular solves `jax.lax.linalg.lu_solve` writes for
+/// A·X = B (L·Y = P·B with L's unit diagonal, then U·X = Y), both on the
+/// factors getrf left: LAPACK's trsm custom call on the CPU,
+/// `stablehlo.triangular_solve` on GPUs.
+struct TriangularSolve {
+  Operation *op;
+  Value factors, rhs;
+  bool lower, unitDiagonal;
+
+  /// Whether `op` is a triangular solve of either form, checked or not.
+  static bool isCandidate(Operation *op) {
+    if (op->getName().getStringRef() == "stablehlo.triangular_solve")
+      return true;
+    auto name = dyn_cast_or_null<StringAttr>(
+        generic_form::getAttr(op, "call_target_name"));
+    return op->getName().getStringRef() == kCustomCall && name &&
+           name.getValue().starts_with("lapack_") &&
+           name.getValue().ends_with("trsm_ffi");
+  }
+
+  /// `op` as a left-side solve with the untransposed factors, or nullopt
+  /// (with `reason`) for any other form.
+  static std::optional<TriangularSolve> of(Operation *op, std::string &reason) {
+    // Shape-polymorphic exports give the custom call its result's shape as
+    // a third operand.
+    unsigned shapeOperands =
+        generic_form::getAttr(op, "indices_of_shape_operands") ? 1 : 0;
+    if (op->getNumOperands() != 2 + shapeOperands || op->getNumResults() != 1 ||
+        op->getNumRegions() != 0) {
+      reason = "expected two operands (the factors, the right-hand sides) "
+               "and one result";
+      return std::nullopt;
+    }
+    auto factorsType = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+    auto rhsType = dyn_cast<RankedTensorType>(op->getOperand(1).getType());
+    int64_t rank = factorsType ? factorsType.getRank() : 0;
+    if (!factorsType || !rhsType || rank < 2 || rhsType.getRank() != rank ||
+        op->getResult(0).getType() != rhsType ||
+        rhsType.getElementType() != factorsType.getElementType() ||
+        !lapackTypeLetter(factorsType.getElementType())) {
+      reason = "expected factors [B..., N, N] and right-hand sides and result "
+               "[B..., N, R] of one type f32, f64, complex<f32> or "
+               "complex<f64>";
+      return std::nullopt;
+    }
+    TriangularSolve solve{op, op->getOperand(0), op->getOperand(1), false,
+                          false};
+    bool known = op->getName().getStringRef() == kCustomCall
+                     ? solve.readLapackConfig(factorsType.getElementType())
+                     : solve.readStableHLOAttributes();
+    if (!known) {
+      reason = "expected a left-side solve with the untransposed factors, "
+               "as jax.lax.linalg.lu_solve writes (of the element type "
+               "its name says, in column-major layouts)";
+      return std::nullopt;
+    }
+    return solve;
+  }
+
+private:
+  /// lapack_{s,d,c,z}trsm_ffi: the type letter, column-major layouts and
+  /// the LAPACK characters of mhlo.backend_config (side 'L', trans 'N').
+  bool readLapackConfig(Type element) {
+    StringRef name =
+        cast<StringAttr>(generic_form::getAttr(op, "call_target_name"))
+            .getValue();
+    int64_t rank = cast<RankedTensorType>(factors.getType()).getRank();
+    auto config =
+        dyn_cast_or_null<DictionaryAttr>(op->getAttr("mhlo.backend_config"));
+    if (name.size() != StringRef("lapack_strsm_ffi").size() ||
+        name[7] != lapackTypeLetter(element) || !config ||
+        !hasColumnMajorLayouts(op, "operand_layouts", 2, rank,
+                               op->getNumOperands()) ||
+        !hasColumnMajorLayouts(op, "result_layouts", 1, rank))
+      return false;
+    auto character = [&](StringRef key) -> char {
+      auto value = dyn_cast_or_null<IntegerAttr>(config.get(key));
+      return value ? static_cast<char>(value.getValue().getZExtValue()) : 0;
+    };
+    char uplo = character("uplo"), diag = character("diag");
+    lower = uplo == 'L';
+    unitDiagonal = diag == 'U';
+    return character("side") == 'L' && character("trans_x") == 'N' &&
+           (uplo == 'L' || uplo == 'U') && (diag == 'U' || diag == 'N');
+  }
+
+  bool readStableHLOAttributes() {
+    auto flag = [&](StringRef name) -> std::optional<bool> {
+      if (auto value =
+              dyn_cast_or_null<BoolAttr>(generic_form::getAttr(op, name)))
+        return value.getValue();
+      return std::nullopt;
+    };
+    std::optional<bool> leftSide = flag("left_side"), isLower = flag("lower"),
+                        unit = flag("unit_diagonal");
+    std::optional<StringRef> transpose =
+        generic_form::getEnum(op, "transpose_a", "transpose");
+    if (!leftSide || !*leftSide || !isLower || !unit || !transpose ||
+        *transpose != "NO_TRANSPOSE")
+      return false;
+    lower = *isLower;
+    unitDiagonal = *unit;
+    return true;
+  }
+};
+
+/// The L·Y = P·B solve whose result, unchanged but for reshapes that
+/// return to its shape, is the right-hand side of `upper` (U·X = Y) with
+/// the same factors, each value on the way used once; and those reshapes.
+std::optional<TriangularSolve>
+lowerPartner(const TriangularSolve &upper,
+             SmallVectorImpl<Operation *> &reshapes) {
+  Value value = upper.rhs;
+  while (Operation *def = value.getDefiningOp()) {
+    if (!value.hasOneUse())
+      return std::nullopt;
+    StringRef name = def->getName().getStringRef();
+    if ((name == "stablehlo.reshape" && def->getNumOperands() == 1) ||
+        (name == "stablehlo.dynamic_reshape" && def->getNumOperands() == 2)) {
+      reshapes.push_back(def);
+      value = def->getOperand(0);
+      continue;
+    }
+    std::string reason;
+    std::optional<TriangularSolve> lower =
+        TriangularSolve::isCandidate(def) ? TriangularSolve::of(def, reason)
+                                          : std::nullopt;
+    if (!lower || !lower->lower || !lower->unitDiagonal ||
+        lower->factors != upper.factors ||
+        lower->rhs.getType() != upper.rhs.getType())
+      return std::nullopt;
+    return lower;
+  }
+  return std::nullopt;
+}
+
+/// Whether `op` is the U·X = Y solve of a pair JAX's lu_solve writes.
+bool isLuSolvePair(Operation *op) {
+  std::string reason;
+  std::optional<TriangularSolve> upper = TriangularSolve::of(op, reason);
+  SmallVector<Operation *> reshapes;
+  return upper && !upper->lower && !upper->unitDiagonal &&
+         lowerPartner(*upper, reshapes);
+}
+
+/// The pair becomes `linalgx.lu_solve` of the factors with pivots that
+/// exchange nothing (0, 1, ..., N-1): JAX has already applied P to B (a
+/// gather by the permutation), and what is left is exactly getrs's two
+/// triangular solves.
+struct JAXLuSolvePattern : public RewritePattern {
+  JAXLuSolvePattern(StringRef rootName, MLIRContext *context)
+      : RewritePattern(rootName, /*benefit=*/1, context) {}
+
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    std::string reason;
+    std::optional<TriangularSolve> upper = TriangularSolve::isCandidate(op)
+                                               ? TriangularSolve::of(op, reason)
+                                               : std::nullopt;
+    if (!upper || upper->lower || upper->unitDiagonal)
+      return rewriter.notifyMatchFailure(op, "not U·X = Y");
+    SmallVector<Operation *> reshapes;
+    std::optional<TriangularSolve> lower = lowerPartner(*upper, reshapes);
+    if (!lower)
+      return rewriter.notifyMatchFailure(op, "no L·Y = P·B solve feeds it");
+
+    ImplicitLocOpBuilder b(op->getLoc(), rewriter);
+    Value rhs = lower->rhs, factors = upper->factors;
+    auto rhsType = cast<RankedTensorType>(rhs.getType());
+    auto factorsType = cast<RankedTensorType>(factors.getType());
+    int64_t rank = factorsType.getRank();
+    auto pivotsType = RankedTensorType::get(factorsType.getShape().drop_back(),
+                                            b.getI32Type());
+    Value pivots0 = createEmpty(b, pivotsType, [&](int64_t dim) -> Value {
+      return tensor::DimOp::create(b, factors, dim);
+    });
+    auto identity = linalg::GenericOp::create(
+        b, TypeRange{pivotsType}, ValueRange(), ValueRange{pivots0},
+        ArrayRef<AffineMap>{b.getMultiDimIdentityMap(rank - 1)},
+        SmallVector<utils::IteratorType>(rank - 1,
+                                         utils::IteratorType::parallel),
+        [&](OpBuilder &nested, Location loc, ValueRange) {
+          Value row = linalg::IndexOp::create(nested, loc, rank - 2);
+          Value pivot =
+              arith::IndexCastOp::create(nested, loc, nested.getI32Type(), row);
+          linalg::YieldOp::create(nested, loc, pivot);
+        });
+    Value solution0 = createEmpty(b, rhsType, [&](int64_t dim) -> Value {
+      return tensor::DimOp::create(b, rhs, dim);
+    });
+    auto solve =
+        LuSolveOp::create(b, factors, identity.getResult(0), rhs, solution0);
+    rewriter.replaceOp(op, solve.getResult(0));
+    for (Operation *reshape : reshapes)
+      rewriter.eraseOp(reshape);
+    rewriter.eraseOp(lower->op);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
 // Pass
 //===----------------------------------------------------------------------===//
 
@@ -735,6 +959,12 @@ struct ConvertJAXToLinalgXPass
     SmallVector<Operation *> calls;
     bool invalid = false;
     getOperation()->walk([&](Operation *op) {
+      if (TriangularSolve::isCandidate(op)) {
+        invalid |= failed(checkTriangularSolve(op));
+        if (!invalid && isLuSolvePair(op))
+          calls.push_back(op);
+        return;
+      }
       std::optional<CallTarget> target = classify(op);
       if (!target)
         return;
@@ -749,11 +979,27 @@ struct ConvertJAXToLinalgXPass
     });
     if (invalid)
       return signalPassFailure();
-    if (calls.empty())
-      return;
+    if (failed(rewriteCalls(calls)))
+      return signalPassFailure();
+    // A triangular solve left is not half of lu_solve's pair.
+    getOperation()->walk([&](Operation *op) {
+      if (!TriangularSolve::isCandidate(op))
+        return;
+      op->emitError() << "cannot import " << describeSolve(op)
+                      << ": only the two triangular solves of "
+                         "jax.lax.linalg.lu_solve (L·Y = P·B, then U·X = Y "
+                         "with the same factors) become linalgx.lu_solve";
+      invalid = true;
+    });
+    if (invalid)
+      signalPassFailure();
+  }
 
-    // Only the calls are rewritten: no folding, no constant CSE, no other op
-    // visited.
+private:
+  /// Rewrites `calls` (and nothing else: no folding, no constant CSE).
+  LogicalResult rewriteCalls(ArrayRef<Operation *> calls) {
+    if (calls.empty())
+      return success();
     RewritePatternSet patterns(&getContext());
     populateJAXToLinalgXPatterns(patterns);
     GreedyRewriteConfig config;
@@ -761,14 +1007,30 @@ struct ConvertJAXToLinalgXPass
         .enableFolding(false)
         .enableConstantCSE(false);
     bool allErased = false;
-    if (failed(applyOpPatternsGreedily(calls, std::move(patterns), config,
-                                       /*changed=*/nullptr, &allErased)) ||
-        !allErased) {
-      getOperation()->emitError()
-          << "convert-jax-to-linalgx: some JAX LU custom calls were not "
-             "rewritten";
-      signalPassFailure();
-    }
+    if (succeeded(applyOpPatternsGreedily(calls, std::move(patterns), config,
+                                          /*changed=*/nullptr, &allErased)) &&
+        allErased)
+      return success();
+    return getOperation()->emitError()
+           << "convert-jax-to-linalgx: some JAX LU custom calls were not "
+              "rewritten";
+  }
+
+  static std::string describeSolve(Operation *op) {
+    if (op->getName().getStringRef() != kCustomCall)
+      return "'stablehlo.triangular_solve'";
+    return "JAX's custom call @" +
+           cast<StringAttr>(generic_form::getAttr(op, "call_target_name"))
+               .getValue()
+               .str();
+  }
+
+  static LogicalResult checkTriangularSolve(Operation *op) {
+    std::string reason;
+    if (TriangularSolve::of(op, reason))
+      return success();
+    return op->emitError() << "cannot import " << describeSolve(op) << ": "
+                           << reason;
   }
 };
 
@@ -787,4 +1049,7 @@ void mlir::linalgx::populateJAXToLinalgXPatterns(RewritePatternSet &patterns) {
   patterns.add<JAXLuPattern>(patterns.getContext(), CallKind::Getrf);
   patterns.add<JAXLuPattern>(patterns.getContext(),
                              CallKind::PivotsToPermutation);
+  patterns.add<JAXLuSolvePattern>(kCustomCall, patterns.getContext());
+  patterns.add<JAXLuSolvePattern>("stablehlo.triangular_solve",
+                                  patterns.getContext());
 }

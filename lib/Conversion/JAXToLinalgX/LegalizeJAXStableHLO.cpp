@@ -4,7 +4,8 @@
 // StableHLO operations JAX writes around its LU custom calls: the NaN guard
 // (`select(info >= 0, lu, NaN)`), shape arithmetic and shape assertions of
 // shape-polymorphic exports, the iota/compare/select that build L, U and P in
-// `jax.scipy.linalg.lu`, and on the CPU the `stablehlo.while` loop that
+// `jax.scipy.linalg.lu`, the gathers of `lu_solve`, and on the CPU the
+// `stablehlo.while` loop that
 // computes the permutation from the pivots. This pass lowers exactly those
 // operations to tensor, linalg, arith and cf, so that the module goes through
 // linalgx's pipelines; the permutation loop becomes
@@ -60,6 +61,8 @@ constexpr StringLiteral kShapeOps[] = {"stablehlo.constant",
                                        "stablehlo.concatenate",
                                        "stablehlo.slice",
                                        "stablehlo.transpose",
+                                       "stablehlo.gather",
+                                       "stablehlo.dynamic_gather",
                                        "stablehlo.get_dimension_size"};
 
 bool isStableHLO(Operation *op) {
@@ -612,7 +615,22 @@ struct ReshapePattern : public ConversionPattern {
     Location loc = op->getLoc();
     Value shape;
     if (operands.size() == 2) {
+      // tensor.reshape takes integer shapes, but the lowering of the
+      // memref.reshape it bufferizes to handles index ones only.
       shape = operands[1];
+      auto shapeType = dyn_cast<RankedTensorType>(shape.getType());
+      if (!shapeType || !shapeType.hasStaticShape())
+        return rewriter.notifyMatchFailure(op, "expected a 1-D shape");
+      if (!shapeType.getElementType().isIndex())
+        shape =
+            generate(rewriter, loc,
+                     RankedTensorType::get(shapeType.getShape(),
+                                           rewriter.getIndexType()),
+                     ValueRange{shape}, {},
+                     [](OpBuilder &b, Location loc, ValueRange args) -> Value {
+                       return arith::IndexCastOp::create(
+                           b, loc, b.getIndexType(), args[0]);
+                     });
     } else if (type.hasStaticShape()) {
       auto shapeType =
           RankedTensorType::get({type.getRank()}, rewriter.getIndexType());
@@ -687,6 +705,266 @@ struct TransposePattern : public ConversionPattern {
                                rewriter, loc, operands[0], init, *permutation)
                                .getResult());
     return success();
+  }
+};
+
+/// stablehlo.gather's dimension numbers, read from the opaque
+/// `#stablehlo.gather<key = [..], ..>` attribute (absent keys are empty, an
+/// absent index_vector_dim is 0, as StableHLO prints them).
+struct GatherDimensions {
+  SmallVector<int64_t> offsetDims, collapsedSliceDims, operandBatchingDims,
+      startIndicesBatchingDims, startIndexMap;
+  int64_t indexVectorDim = 0;
+
+  static std::optional<GatherDimensions> of(Operation *op) {
+    auto opaque =
+        dyn_cast_or_null<OpaqueAttr>(gf::getAttr(op, "dimension_numbers"));
+    if (!opaque || opaque.getDialectNamespace() != "stablehlo")
+      return std::nullopt;
+    StringRef data = opaque.getAttrData().trim();
+    if (!data.consume_front("gather<") || !data.consume_back(">"))
+      return std::nullopt;
+    // The entries are `key = [d, ...]` or `key = d`, split at the commas
+    // outside brackets.
+    GatherDimensions dims;
+    int depth = 0;
+    size_t entryStart = 0;
+    for (size_t i = 0; i <= data.size(); ++i) {
+      char c = i < data.size() ? data[i] : ',';
+      depth += c == '[' ? 1 : c == ']' ? -1 : 0;
+      if (c != ',' || depth != 0)
+        continue;
+      auto [key, value] = data.slice(entryStart, i).split('=');
+      entryStart = i + 1;
+      value = value.trim();
+      bool list = value.consume_front("[");
+      if ((list && !value.consume_back("]")) ||
+          !dims.read(key.trim(), value, list))
+        return std::nullopt;
+    }
+    return dims;
+  }
+
+  /// The result dimensions that index the start indices' batch.
+  SmallVector<int64_t> batchDims(int64_t resultRank) const {
+    SmallVector<int64_t> dims;
+    for (int64_t d = 0; d < resultRank; ++d)
+      if (!llvm::is_contained(offsetDims, d))
+        dims.push_back(d);
+    return dims;
+  }
+
+private:
+  bool read(StringRef key, StringRef value, bool list) {
+    if (key == "index_vector_dim")
+      return !list && !value.getAsInteger(10, indexVectorDim);
+    SmallVector<int64_t> *dims =
+        llvm::StringSwitch<SmallVector<int64_t> *>(key)
+            .Case("offset_dims", &offsetDims)
+            .Case("collapsed_slice_dims", &collapsedSliceDims)
+            .Case("operand_batching_dims", &operandBatchingDims)
+            .Case("start_indices_batching_dims", &startIndicesBatchingDims)
+            .Case("start_index_map", &startIndexMap)
+            .Default(nullptr);
+    if (!dims || !list)
+      return false;
+    SmallVector<StringRef> items;
+    value.split(items, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+    for (StringRef item : items) {
+      int64_t dim;
+      if (item.trim().getAsInteger(10, dim))
+        return false;
+      dims->push_back(dim);
+    }
+    return true;
+  }
+};
+
+/// Where a gather's result element comes from, by StableHLO's
+/// specification: the start index read from `start_indices` (clamped so
+/// that the slice fits), plus the batching index, plus the offset within
+/// the slice.
+class GatherIndexing {
+public:
+  /// The slice size along an operand dimension, as an index.
+  using SliceSize = std::function<Value(OpBuilder &, Location, int64_t)>;
+
+  GatherIndexing(const GatherDimensions &dims, Value operand, Value indices,
+                 int64_t resultRank, SliceSize sliceSize)
+      : dims(dims), operand(operand), indices(indices),
+        batchDims(dims.batchDims(resultRank)), sliceSize(std::move(sliceSize)) {
+    int64_t operandRank = cast<RankedTensorType>(operand.getType()).getRank();
+    for (int64_t d = 0; d < operandRank; ++d)
+      if (!llvm::is_contained(dims.collapsedSliceDims, d) &&
+          !llvm::is_contained(dims.operandBatchingDims, d))
+        offsetOperandDims.push_back(d);
+  }
+
+  /// Whether the dimension numbers agree with each other.
+  bool isConsistent() const {
+    return offsetOperandDims.size() == dims.offsetDims.size() &&
+           dims.operandBatchingDims.size() ==
+               dims.startIndicesBatchingDims.size();
+  }
+
+  /// The sizes of `type`'s dynamic dimensions: a batch dimension's is the
+  /// start indices', an offset dimension's its slice size.
+  SmallVector<Value> dynamicSizes(OpBuilder &b, Location loc,
+                                  RankedTensorType type) const {
+    SmallVector<Value> sizes;
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      if (!type.isDynamicDim(d))
+        continue;
+      if (auto *position = llvm::find(batchDims, d);
+          position != batchDims.end())
+        sizes.push_back(tensor::DimOp::create(
+            b, loc, indices, indicesDim(position - batchDims.begin())));
+      else
+        sizes.push_back(sliceSize(b, loc, offsetOperandDim(d)));
+    }
+    return sizes;
+  }
+
+  /// The operand element of the result element at the enclosing
+  /// linalg.generic's indices.
+  Value element(OpBuilder &b, Location loc) const {
+    int64_t operandRank = cast<RankedTensorType>(operand.getType()).getRank();
+    SmallVector<Value> operandIndex;
+    for (int64_t d = 0; d < operandRank; ++d) {
+      SmallVector<Value> terms;
+      if (auto *k = llvm::find(dims.startIndexMap, d);
+          k != dims.startIndexMap.end())
+        terms.push_back(
+            clampedStart(b, loc, d, k - dims.startIndexMap.begin()));
+      if (auto *i = llvm::find(dims.operandBatchingDims, d);
+          i != dims.operandBatchingDims.end()) {
+        int64_t dim =
+            dims.startIndicesBatchingDims[i - dims.operandBatchingDims.begin()];
+        int64_t position = dim < dims.indexVectorDim ? dim : dim - 1;
+        terms.push_back(linalg::IndexOp::create(b, loc, batchDims[position]));
+      }
+      if (llvm::is_contained(offsetOperandDims, d))
+        terms.push_back(linalg::IndexOp::create(b, loc, offsetResultDim(d)));
+      Value at = terms.empty() ? arith::ConstantIndexOp::create(b, loc, 0)
+                               : terms.front();
+      for (Value term : llvm::drop_begin(terms))
+        at = arith::AddIOp::create(b, loc, at, term);
+      operandIndex.push_back(at);
+    }
+    return tensor::ExtractOp::create(b, loc, operand, operandIndex);
+  }
+
+private:
+  /// The start indices' dimension that result batch position `position`
+  /// runs along (the index vector's dimension skipped).
+  int64_t indicesDim(int64_t position) const {
+    return position < dims.indexVectorDim ? position : position + 1;
+  }
+  /// The result offset dimension that runs along operand dimension `d`, and
+  /// back.
+  int64_t offsetResultDim(int64_t d) const {
+    return dims.offsetDims[llvm::find(offsetOperandDims, d) -
+                           offsetOperandDims.begin()];
+  }
+  int64_t offsetOperandDim(int64_t resultDim) const {
+    return offsetOperandDims[llvm::find(dims.offsetDims, resultDim) -
+                             dims.offsetDims.begin()];
+  }
+
+  /// Entry k of this element's index vector, for operand dimension d,
+  /// clamped to [0, size(d) - slice size(d)].
+  Value clampedStart(OpBuilder &b, Location loc, int64_t d, int64_t k) const {
+    auto indicesType = cast<RankedTensorType>(indices.getType());
+    SmallVector<Value> position;
+    size_t batchPosition = 0;
+    for (int64_t dim = 0; dim < indicesType.getRank(); ++dim)
+      position.push_back(
+          dim == dims.indexVectorDim
+              ? arith::ConstantIndexOp::create(b, loc, k).getResult()
+              : linalg::IndexOp::create(b, loc, batchDims[batchPosition++])
+                    .getResult());
+    Value start = arith::IndexCastOp::create(
+        b, loc, b.getIndexType(),
+        tensor::ExtractOp::create(b, loc, indices, position));
+    Value last =
+        arith::SubIOp::create(b, loc, tensor::DimOp::create(b, loc, operand, d),
+                              sliceSize(b, loc, d));
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    return arith::MinSIOp::create(
+        b, loc, arith::MaxSIOp::create(b, loc, start, zero), last);
+  }
+
+  const GatherDimensions &dims;
+  Value operand, indices;
+  SmallVector<int64_t> batchDims, offsetOperandDims;
+  SliceSize sliceSize;
+};
+
+/// stablehlo.gather and dynamic_gather (whose slice sizes are an operand)
+/// as a linalg.generic over the result that extracts each element from the
+/// operand (GatherIndexing).
+struct GatherPattern : public ConversionPattern {
+  GatherPattern(StringRef name, MLIRContext *context)
+      : ConversionPattern(name, 1, context) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = resultType(op);
+    std::optional<GatherDimensions> dims = GatherDimensions::of(op);
+    bool dynamic = op->getName().getStringRef() == "stablehlo.dynamic_gather";
+    if (!type || !dims || operands.size() != (dynamic ? 3u : 2u))
+      return rewriter.notifyMatchFailure(op, "expected gather's dimensions");
+    auto operandType = dyn_cast<RankedTensorType>(operands[0].getType());
+    auto indicesType = dyn_cast<RankedTensorType>(operands[1].getType());
+    if (!operandType || !indicesType ||
+        !isa<IntegerType>(indicesType.getElementType()))
+      return rewriter.notifyMatchFailure(op, "unexpected operand types");
+    GatherIndexing::SliceSize sliceSize =
+        dynamic ? sliceSizesOperand(operands[2], operandType.getRank())
+                : sliceSizesAttribute(op, operandType.getRank());
+    if (!sliceSize)
+      return rewriter.notifyMatchFailure(op, "expected the slice sizes");
+    GatherIndexing indexing(*dims, operands[0], operands[1], type.getRank(),
+                            sliceSize);
+    if (!indexing.isConsistent())
+      return rewriter.notifyMatchFailure(op, "inconsistent dimension numbers");
+    Location loc = op->getLoc();
+    rewriter.replaceOp(
+        op, generate(rewriter, loc, type, ValueRange{},
+                     indexing.dynamicSizes(rewriter, loc, type),
+                     [&](OpBuilder &b, Location loc, ValueRange) -> Value {
+                       return indexing.element(b, loc);
+                     }));
+    return success();
+  }
+
+private:
+  /// dynamic_gather's slice sizes: entry d of a 1-D integer tensor.
+  static GatherIndexing::SliceSize sliceSizesOperand(Value sizes,
+                                                     int64_t rank) {
+    auto sizesType = dyn_cast<RankedTensorType>(sizes.getType());
+    if (!sizesType || sizesType.getRank() != 1 ||
+        sizesType.getDimSize(0) != rank)
+      return nullptr;
+    return [sizes](OpBuilder &b, Location loc, int64_t d) -> Value {
+      Value position = arith::ConstantIndexOp::create(b, loc, d);
+      Value size =
+          tensor::ExtractOp::create(b, loc, sizes, ValueRange{position});
+      return arith::IndexCastOp::create(b, loc, b.getIndexType(), size);
+    };
+  }
+
+  /// gather's slice sizes: its `slice_sizes` attribute.
+  static GatherIndexing::SliceSize sliceSizesAttribute(Operation *op,
+                                                       int64_t rank) {
+    auto sizes = gf::getI64Array(op, "slice_sizes");
+    if (!sizes || static_cast<int64_t>(sizes->size()) != rank)
+      return nullptr;
+    return [sizes = SmallVector<int64_t>(*sizes)](OpBuilder &b, Location loc,
+                                                  int64_t d) -> Value {
+      return arith::ConstantIndexOp::create(b, loc, sizes[d]);
+    };
   }
 };
 
@@ -818,4 +1096,6 @@ void mlir::linalgx::populateLegalizeJAXStableHLOPatterns(
   patterns
       .add<ConstantPattern, ConcatenatePattern, SlicePattern, TransposePattern,
            GetDimensionSizePattern, ShapeAssertionPattern>(context);
+  patterns.add<GatherPattern>("stablehlo.gather", context);
+  patterns.add<GatherPattern>("stablehlo.dynamic_gather", context);
 }

@@ -280,3 +280,24 @@ func.func @f(%p: tensor<4x3xi32>) {
   %0 = "stablehlo.custom_call"(%p) <{call_target_name = "hip_lu_pivots_to_permutation", operand_layouts = [dense<[1, 0]> : tensor<2xindex>], result_layouts = [dense<[1, 0]> : tensor<2xindex>]}> {mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "2"}} : (tensor<4x3xi32>) -> tensor<4x3xi32>
   return
 }
+
+// -----
+
+// A triangular solve that is not half of lu_solve's pair: its result is
+// used elsewhere too.
+func.func @f(%lu: tensor<4x4xf64>, %b: tensor<4x1xf64>) -> (tensor<4x1xf64>, tensor<4x1xf64>) {
+  // expected-error @+1 {{cannot import 'stablehlo.triangular_solve': only the two triangular solves of jax.lax.linalg.lu_solve (L·Y = P·B, then U·X = Y with the same factors) become linalgx.lu_solve}}
+  %y = "stablehlo.triangular_solve"(%lu, %b) <{left_side = true, lower = true, transpose_a = #stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = true}> : (tensor<4x4xf64>, tensor<4x1xf64>) -> tensor<4x1xf64>
+  // expected-error @+1 {{cannot import 'stablehlo.triangular_solve': only the two triangular solves}}
+  %x = "stablehlo.triangular_solve"(%lu, %y) <{left_side = true, lower = false, transpose_a = #stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = false}> : (tensor<4x4xf64>, tensor<4x1xf64>) -> tensor<4x1xf64>
+  return %x, %y : tensor<4x1xf64>, tensor<4x1xf64>
+}
+
+// -----
+
+// Aᵀ: JAX's lu_solve with trans = 1 is not imported yet.
+func.func @f(%lu: tensor<4x4xf32>, %b: tensor<4x1xf32>) -> tensor<4x1xf32> {
+  // expected-error @+1 {{cannot import JAX's custom call @lapack_strsm_ffi: expected a left-side solve with the untransposed factors}}
+  %y = "stablehlo.custom_call"(%lu, %b) <{call_target_name = "lapack_strsm_ffi", operand_layouts = [dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>], result_layouts = [dense<[0, 1]> : tensor<2xindex>]}> {mhlo.backend_config = {diag = 78 : ui8, side = 76 : ui8, trans_x = 84 : ui8, uplo = 85 : ui8}, mhlo.frontend_attributes = {num_batch_dims = "0"}} : (tensor<4x4xf32>, tensor<4x1xf32>) -> tensor<4x1xf32>
+  return %y : tensor<4x1xf32>
+}
