@@ -1,8 +1,8 @@
 """From a JAX export to linalgx (linalgx.import_jax, the linalgx-import-jax
 command): the modules jax.export writes for jax.lax.linalg.lu,
 jax.scipy.linalg.lu, jax.scipy.linalg.lu_factor,
-jax.lax.linalg.lu_pivots_to_permutation, and for the solves built on the LU
-(jax.numpy.linalg.solve and inv, jax.scipy.linalg.lu_solve) -- exported
+jax.lax.linalg.lu_pivots_to_permutation, and for what is built on the LU
+(jax.numpy.linalg.solve, inv, det and slogdet, jax.scipy.linalg.lu_solve) -- exported
 here, with the JAX that is installed, for the cpu and cuda platforms (no GPU
 needed), in the four dtypes, batched and shape-polymorphic -- imported,
 compiled with the CPU pipeline, run on random input and compared with JAX's
@@ -172,6 +172,29 @@ def test_a_lone_triangular_solve_is_named():
                        match=r"cannot import JAX's custom call @lapack_dtrsm_ffi: only the two "
                              r"triangular solves of jax.lax.linalg.lu_solve"):
         import_jax.import_exported(exported)
+
+
+def slogdet_pair(a):
+    return tuple(jax.numpy.linalg.slogdet(a))
+
+
+@pytest.mark.parametrize("platform", PLATFORMS)
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("function", [jax.numpy.linalg.det, slogdet_pair],
+                         ids=["det", "slogdet"])
+@pytest.mark.parametrize("shape", [(4, 5, 5), (6, 6)])
+def test_determinant_exports_run_with_jax_results(platform, dtype, function, shape):
+    """jnp.linalg.det and slogdet: the LU becomes linalgx.lu; JAX's
+    diagonal (a gather), parity (a count of pivots that moved, a remainder),
+    log|.| sums (reduce), sign and exp are lowered around it."""
+    rng = np.random.default_rng(zlib.crc32(repr((platform, np.dtype(dtype).name, shape,
+                                                  function.__name__)).encode()))
+    a = random_matrix(rng, shape, dtype)
+    exported = export.export(jax.jit(function), platforms=[platform])(spec(shape, dtype))
+    text = import_jax.import_exported(exported)
+    assert text.count("linalgx.lu ") == 1 and "stablehlo" not in text
+    got = linalgx.compile(text)["main"](a)
+    assert_matches_jax(got if isinstance(got, tuple) else (got,), function(a), dtype)
 
 
 # Gathers as JAX writes them (indices clamped into range, negative ones

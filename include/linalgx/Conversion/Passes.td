@@ -411,6 +411,12 @@ def LegalizeJAXStableHLO
     - `gather` and `dynamic_gather` (StableHLO's general form: start
       indices clamped so that the slice fits, batching dimensions) become a
       `linalg.generic` that extracts each result element from the operand;
+    - what `jnp.linalg.det` and `slogdet` write around the LU: element-wise
+      `abs`, `log`, `exponential`, `remainder`, `divide` and the comparison
+      of complex numbers (EQ, NE); `reduce` with one add, multiply, and, or,
+      minimum or maximum of its two arguments as its body (`linalg.reduce`);
+      `case` (`scf.index_switch`, an out-of-range index taking the last
+      branch);
     - `custom_call @shape_assertion` (shape-polymorphic exports) becomes
       `cf.assert` with JAX's message;
     - the `stablehlo.while` loop that `lu_pivots_to_permutation` becomes on
@@ -428,6 +434,8 @@ def LegalizeJAXStableHLO
     "::mlir::complex::ComplexDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::linalgx::LinalgXDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
   ];
 }

@@ -4,13 +4,14 @@
 // StableHLO operations JAX writes around its LU custom calls: the NaN guard
 // (`select(info >= 0, lu, NaN)`), shape arithmetic and shape assertions of
 // shape-polymorphic exports, the iota/compare/select that build L, U and P in
-// `jax.scipy.linalg.lu`, the gathers of `lu_solve`, and on the CPU the
-// `stablehlo.while` loop that
-// computes the permutation from the pivots. This pass lowers exactly those
-// operations to tensor, linalg, arith and cf, so that the module goes through
-// linalgx's pipelines; the permutation loop becomes
-// `linalgx.pivots_to_permutation`. Any other StableHLO operation is a located
-// error: this is not a general StableHLO compiler.
+// `jax.scipy.linalg.lu`, the gathers of `lu_solve`, the reductions, logs and
+// cases of `jnp.linalg.det` and `slogdet`, and on the CPU the
+// `stablehlo.while` loop that computes the permutation from the pivots. This
+// pass lowers exactly those operations to tensor, linalg, arith, math, scf
+// and cf, so that the module goes through linalgx's pipelines; the
+// permutation loop becomes `linalgx.pivots_to_permutation`. Any other
+// StableHLO operation is a located error: this is not a general StableHLO
+// compiler.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +25,8 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -47,10 +50,12 @@ namespace {
 
 /// The StableHLO operations the import lowers (the permutation loop aside).
 constexpr StringLiteral kElementwiseOps[] = {
-    "stablehlo.add",     "stablehlo.subtract", "stablehlo.multiply",
-    "stablehlo.minimum", "stablehlo.maximum",  "stablehlo.and",
-    "stablehlo.or",      "stablehlo.compare",  "stablehlo.select",
-    "stablehlo.convert", "stablehlo.real",     "stablehlo.imag"};
+    "stablehlo.add",       "stablehlo.subtract", "stablehlo.multiply",
+    "stablehlo.minimum",   "stablehlo.maximum",  "stablehlo.and",
+    "stablehlo.or",        "stablehlo.compare",  "stablehlo.select",
+    "stablehlo.convert",   "stablehlo.real",     "stablehlo.imag",
+    "stablehlo.abs",       "stablehlo.log",      "stablehlo.exponential",
+    "stablehlo.remainder", "stablehlo.divide"};
 constexpr StringLiteral kShapeOps[] = {"stablehlo.constant",
                                        "stablehlo.iota",
                                        "stablehlo.dynamic_iota",
@@ -62,6 +67,8 @@ constexpr StringLiteral kShapeOps[] = {"stablehlo.constant",
                                        "stablehlo.slice",
                                        "stablehlo.transpose",
                                        "stablehlo.gather",
+                                       "stablehlo.reduce",
+                                       "stablehlo.case",
                                        "stablehlo.dynamic_gather",
                                        "stablehlo.get_dimension_size"};
 
@@ -74,6 +81,13 @@ bool isShapeAssertion(Operation *op) {
       dyn_cast_or_null<StringAttr>(gf::getAttr(op, "call_target_name"));
   return op->getName().getStringRef() == "stablehlo.custom_call" && target &&
          target.getValue() == "shape_assertion";
+}
+
+/// A case branch's terminator, lowered with its case.
+bool isCaseReturn(Operation *op) {
+  Operation *parent = op->getParentOp();
+  return op->getName().getStringRef() == "stablehlo.return" && parent &&
+         parent->getName().getStringRef() == "stablehlo.case";
 }
 
 bool isLowered(Operation *op) {
@@ -298,7 +312,7 @@ bool isSupportedBinary(StringRef name, Type type) {
     return name != "stablehlo.and" && name != "stablehlo.or";
   if (isa<ComplexType>(type))
     return name == "stablehlo.add" || name == "stablehlo.subtract" ||
-           name == "stablehlo.multiply";
+           name == "stablehlo.multiply" || name == "stablehlo.divide";
   return type.isSignlessInteger();
 }
 
@@ -315,6 +329,10 @@ Value binaryScalar(StringRef name, OpBuilder &b, Location loc, Value lhs,
     // StableHLO's minimum and maximum propagate NaN.
     if (name == "stablehlo.minimum")
       return arith::MinimumFOp::create(b, loc, lhs, rhs);
+    if (name == "stablehlo.remainder")
+      return arith::RemFOp::create(b, loc, lhs, rhs);
+    if (name == "stablehlo.divide")
+      return arith::DivFOp::create(b, loc, lhs, rhs);
     return arith::MaximumFOp::create(b, loc, lhs, rhs);
   }
   if (isa<ComplexType>(type)) {
@@ -322,6 +340,8 @@ Value binaryScalar(StringRef name, OpBuilder &b, Location loc, Value lhs,
       return complex::AddOp::create(b, loc, lhs, rhs);
     if (name == "stablehlo.subtract")
       return complex::SubOp::create(b, loc, lhs, rhs);
+    if (name == "stablehlo.divide")
+      return complex::DivOp::create(b, loc, lhs, rhs);
     return complex::MulOp::create(b, loc, lhs, rhs);
   }
   if (name == "stablehlo.add")
@@ -334,6 +354,10 @@ Value binaryScalar(StringRef name, OpBuilder &b, Location loc, Value lhs,
     return arith::MinSIOp::create(b, loc, lhs, rhs);
   if (name == "stablehlo.maximum")
     return arith::MaxSIOp::create(b, loc, lhs, rhs);
+  if (name == "stablehlo.remainder")
+    return arith::RemSIOp::create(b, loc, lhs, rhs);
+  if (name == "stablehlo.divide")
+    return arith::DivSIOp::create(b, loc, lhs, rhs);
   if (name == "stablehlo.and")
     return arith::AndIOp::create(b, loc, lhs, rhs);
   return arith::OrIOp::create(b, loc, lhs, rhs);
@@ -385,12 +409,14 @@ struct ScalarLowering {
   Type from, to;
   std::optional<std::variant<arith::CmpFPredicate, arith::CmpIPredicate>>
       predicate;
+  /// A comparison of complex numbers (EQ or NE only): whether it is EQ.
+  std::optional<bool> complexEqual;
 
   static std::optional<ScalarLowering> of(Operation *op) {
     ScalarLowering lowering{op->getName().getStringRef(),
                             getElementTypeOrSelf(op->getOperand(0).getType()),
                             getElementTypeOrSelf(op->getResult(0).getType()),
-                            std::nullopt};
+                            std::nullopt, std::nullopt};
     if (!hasConsistentTypes(op, lowering.from, lowering.to))
       return std::nullopt;
     StringRef name = lowering.name;
@@ -405,8 +431,23 @@ struct ScalarLowering {
     if (name == "stablehlo.real" || name == "stablehlo.imag")
       return isa<ComplexType>(lowering.from) ? std::optional(lowering)
                                              : std::nullopt;
+    if (isUnaryMath(name))
+      return op->getNumOperands() == 1 &&
+                     (isa<FloatType, ComplexType>(lowering.from) ||
+                      (name == "stablehlo.abs" &&
+                       lowering.from.isSignlessInteger()))
+                 ? std::optional(lowering)
+                 : std::nullopt;
     if (op->getNumOperands() != 2)
       return std::nullopt;
+    if (name == "stablehlo.compare" && isa<ComplexType>(lowering.from)) {
+      std::optional<StringRef> direction =
+          gf::getEnum(op, "comparison_direction", "comparison_direction");
+      if (!direction || (*direction != "EQ" && *direction != "NE"))
+        return std::nullopt;
+      lowering.complexEqual = *direction == "EQ";
+      return lowering;
+    }
     if (name == "stablehlo.compare") {
       lowering.predicate = comparePredicate(op, lowering.from);
       return lowering.predicate ? std::optional(lowering) : std::nullopt;
@@ -414,6 +455,28 @@ struct ScalarLowering {
     if (!isSupportedBinary(name, lowering.from))
       return std::nullopt;
     return lowering;
+  }
+
+  static bool isUnaryMath(StringRef name) {
+    return name == "stablehlo.abs" || name == "stablehlo.log" ||
+           name == "stablehlo.exponential";
+  }
+
+  /// abs, log or exp of a float, complex (or, for abs, integer) scalar.
+  Value unaryMath(OpBuilder &b, Location loc, Value x) const {
+    bool complex = isa<ComplexType>(from);
+    if (name == "stablehlo.abs") {
+      if (complex)
+        return complex::AbsOp::create(b, loc, x);
+      if (isa<FloatType>(from))
+        return math::AbsFOp::create(b, loc, x);
+      return math::AbsIOp::create(b, loc, x);
+    }
+    if (name == "stablehlo.log")
+      return complex ? complex::LogOp::create(b, loc, x).getResult()
+                     : math::LogOp::create(b, loc, x).getResult();
+    return complex ? complex::ExpOp::create(b, loc, x).getResult()
+                   : math::ExpOp::create(b, loc, x).getResult();
   }
 
   /// Whether the element types of `op` (read unverified, in the generic
@@ -434,6 +497,13 @@ struct ScalarLowering {
       auto complex = dyn_cast<ComplexType>(from);
       return complex && complex.getElementType() == to;
     }
+    if (isUnaryMath(name)) {
+      // |z| of a complex number is real.
+      auto complex = dyn_cast<ComplexType>(from);
+      if (name == "stablehlo.abs" && complex)
+        return complex.getElementType() == to;
+      return to == from;
+    }
     if (op->getNumOperands() != 2 || element(1) != from)
       return false;
     return name == "stablehlo.compare" ? to.isInteger(1) : to == from;
@@ -449,10 +519,18 @@ struct ScalarLowering {
     }
     if (name == "stablehlo.select")
       return arith::SelectOp::create(b, loc, args[0], args[1], args[2]);
+    if (isUnaryMath(name))
+      return unaryMath(b, loc, args[0]);
     if (name == "stablehlo.real")
       return complex::ReOp::create(b, loc, args[0]);
     if (name == "stablehlo.imag")
       return complex::ImOp::create(b, loc, args[0]);
+    if (complexEqual)
+      return *complexEqual
+                 ? complex::EqualOp::create(b, loc, args[0], args[1])
+                       .getResult()
+                 : complex::NotEqualOp::create(b, loc, args[0], args[1])
+                       .getResult();
     if (predicate) {
       if (auto *fp = std::get_if<arith::CmpFPredicate>(&*predicate))
         return arith::CmpFOp::create(b, loc, *fp, args[0], args[1]);
@@ -968,6 +1046,129 @@ private:
   }
 };
 
+/// The name of a stablehlo.reduce body's one operation, if the body is
+/// `return op(arg0, arg1)` (either order) for a binary op the import lowers.
+std::optional<StringRef> reduceCombiner(Operation *op) {
+  if (op->getNumRegions() != 1 || !op->getRegion(0).hasOneBlock())
+    return std::nullopt;
+  Block &body = op->getRegion(0).front();
+  if (body.getNumArguments() != 2 || !llvm::hasNItems(body, 2))
+    return std::nullopt;
+  Operation &combine = body.front();
+  Operation &terminator = body.back();
+  StringRef name = combine.getName().getStringRef();
+  bool binary = llvm::is_contained(
+      {StringRef("stablehlo.add"), StringRef("stablehlo.multiply"),
+       StringRef("stablehlo.and"), StringRef("stablehlo.or"),
+       StringRef("stablehlo.minimum"), StringRef("stablehlo.maximum")},
+      name);
+  if (!binary || combine.getNumOperands() != 2 ||
+      !llvm::is_contained(combine.getOperands(), body.getArgument(0)) ||
+      !llvm::is_contained(combine.getOperands(), body.getArgument(1)) ||
+      terminator.getName().getStringRef() != "stablehlo.return" ||
+      terminator.getNumOperands() != 1 ||
+      terminator.getOperand(0) != combine.getResult(0))
+    return std::nullopt;
+  return name;
+}
+
+/// stablehlo.reduce of one operand whose body is one binary operation of
+/// its two arguments (JAX's sums, products and any/all): linalg.reduce over
+/// `dimensions`, from a linalg.fill of the init value.
+struct ReducePattern : public ConversionPattern {
+  ReducePattern(MLIRContext *context)
+      : ConversionPattern("stablehlo.reduce", 1, context) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    RankedTensorType type = resultType(op);
+    auto dims = gf::getI64Array(op, "dimensions");
+    std::optional<StringRef> combiner = reduceCombiner(op);
+    if (!type || !dims || !combiner || operands.size() != 2 ||
+        op->getNumResults() != 1)
+      return rewriter.notifyMatchFailure(
+          op, "expected one operand reduced by one binary operation");
+    Value input = operands[0];
+    auto inputType = dyn_cast<RankedTensorType>(input.getType());
+    if (!inputType || inputType.getElementType() != type.getElementType() ||
+        !isSupportedBinary(*combiner, type.getElementType()))
+      return rewriter.notifyMatchFailure(op, "unsupported element types");
+    Location loc = op->getLoc();
+    SmallVector<Value> sizes;
+    for (int64_t d = 0, r = 0; d < inputType.getRank(); ++d) {
+      if (llvm::is_contained(*dims, d))
+        continue;
+      if (type.isDynamicDim(r++))
+        sizes.push_back(tensor::DimOp::create(rewriter, loc, input, d));
+    }
+    Value initValue =
+        tensor::ExtractOp::create(rewriter, loc, operands[1], ValueRange{});
+    Value empty = tensor::EmptyOp::create(rewriter, loc, type, sizes);
+    Value init = linalg::FillOp::create(rewriter, loc, ValueRange{initValue},
+                                        ValueRange{empty})
+                     .getResult(0);
+    auto reduce = linalg::ReduceOp::create(
+        rewriter, loc, ValueRange{input}, ValueRange{init}, *dims,
+        [&](OpBuilder &b, Location loc, ValueRange args) {
+          linalg::YieldOp::create(
+              b, loc, binaryScalar(*combiner, b, loc, args[0], args[1]));
+        });
+    rewriter.replaceOp(op, reduce.getResult(0));
+    return success();
+  }
+};
+
+/// stablehlo.case (JAX's lax.switch and platform-dependent code):
+/// scf.index_switch on the index, an index out of range taking the last
+/// branch as StableHLO specifies; the branches' regions move in, and their
+/// stablehlo.return become scf.yield (CaseReturnPattern).
+struct CasePattern : public ConversionPattern {
+  CasePattern(MLIRContext *context)
+      : ConversionPattern("stablehlo.case", 1, context) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    unsigned branches = op->getNumRegions();
+    if (branches == 0 || operands.size() != 1 ||
+        !isa<RankedTensorType>(operands[0].getType()))
+      return rewriter.notifyMatchFailure(op, "expected an index and branches");
+    Location loc = op->getLoc();
+    Value index =
+        tensor::ExtractOp::create(rewriter, loc, operands[0], ValueRange{});
+    index = arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(),
+                                       index);
+    SmallVector<int64_t> cases =
+        llvm::to_vector(llvm::seq<int64_t>(0, branches - 1));
+    auto switchOp = scf::IndexSwitchOp::create(
+        rewriter, loc, op->getResultTypes(), index, cases, cases.size());
+    for (auto [region, target] : llvm::zip_equal(op->getRegions().drop_back(),
+                                                 switchOp.getCaseRegions()))
+      rewriter.inlineRegionBefore(region, target, target.end());
+    Region &last = op->getRegions().back();
+    rewriter.inlineRegionBefore(last, switchOp.getDefaultRegion(),
+                                switchOp.getDefaultRegion().end());
+    rewriter.replaceOp(op, switchOp.getResults());
+    return success();
+  }
+};
+
+/// The stablehlo.return ending a lowered case's branch.
+struct CaseReturnPattern : public ConversionPattern {
+  CaseReturnPattern(MLIRContext *context)
+      : ConversionPattern("stablehlo.return", 1, context) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa_and_nonnull<scf::IndexSwitchOp>(op->getParentOp()))
+      return rewriter.notifyMatchFailure(op, "not in a lowered case");
+    rewriter.replaceOpWithNewOp<scf::YieldOp>(op, operands);
+    return success();
+  }
+};
+
 struct GetDimensionSizePattern : public ConversionPattern {
   GetDimensionSizePattern(MLIRContext *context)
       : ConversionPattern("stablehlo.get_dimension_size", 1, context) {}
@@ -1037,8 +1238,21 @@ struct LegalizeJAXStableHLOPass
     // nested in them).
     bool unsupported = false;
     module.walk<WalkOrder::PreOrder>([&](Operation *op) {
-      if (!isStableHLO(op) || isLowered(op))
+      if (!isStableHLO(op) || isCaseReturn(op))
         return WalkResult::advance();
+      // A reduce's body is read by its pattern, which takes only the
+      // bodies JAX writes.
+      bool isReduce = op->getName().getStringRef() == "stablehlo.reduce";
+      if (isReduce && !reduceCombiner(op)) {
+        op->emitError() << "'stablehlo.reduce' is lowered only with a body "
+                           "that is one add, multiply, and, or, minimum or "
+                           "maximum of its two arguments (JAX's sums, "
+                           "products, any and all)";
+        unsupported = true;
+        return WalkResult::skip();
+      }
+      if (isLowered(op))
+        return isReduce ? WalkResult::skip() : WalkResult::advance();
       InFlightDiagnostic diagnostic =
           op->emitError()
           << "'" << op->getName()
@@ -1059,10 +1273,10 @@ struct LegalizeJAXStableHLOPass
     RewritePatternSet patterns(context);
     populateLegalizeJAXStableHLOPatterns(patterns);
     ConversionTarget target(*context);
-    target.addLegalDialect<arith::ArithDialect, cf::ControlFlowDialect,
-                           complex::ComplexDialect, func::FuncDialect,
-                           linalg::LinalgDialect, LinalgXDialect,
-                           tensor::TensorDialect>();
+    target.addLegalDialect<
+        arith::ArithDialect, cf::ControlFlowDialect, complex::ComplexDialect,
+        func::FuncDialect, linalg::LinalgDialect, LinalgXDialect,
+        math::MathDialect, scf::SCFDialect, tensor::TensorDialect>();
     target.addIllegalDialect("stablehlo");
     // An operation the import takes fails only when it is malformed: its
     // generic form is read unverified.
@@ -1093,9 +1307,9 @@ void mlir::linalgx::populateLegalizeJAXStableHLOPatterns(
   patterns.add<BroadcastPattern>("stablehlo.dynamic_broadcast_in_dim", context);
   patterns.add<ReshapePattern>("stablehlo.reshape", context);
   patterns.add<ReshapePattern>("stablehlo.dynamic_reshape", context);
-  patterns
-      .add<ConstantPattern, ConcatenatePattern, SlicePattern, TransposePattern,
-           GetDimensionSizePattern, ShapeAssertionPattern>(context);
+  patterns.add<ConstantPattern, ConcatenatePattern, SlicePattern,
+               TransposePattern, ReducePattern, CasePattern, CaseReturnPattern,
+               GetDimensionSizePattern, ShapeAssertionPattern>(context);
   patterns.add<GatherPattern>("stablehlo.gather", context);
   patterns.add<GatherPattern>("stablehlo.dynamic_gather", context);
 }

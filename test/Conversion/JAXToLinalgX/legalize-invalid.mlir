@@ -87,3 +87,17 @@ func.func @add_of_other_shapes(%a: tensor<4xf32>, %b: tensor<5xf32>) -> tensor<4
   %0 = "stablehlo.add"(%a, %b) : (tensor<4xf32>, tensor<5xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// A reduction JAX's determinants do not write: a sum of squares.
+func.func @sum_of_squares(%d: tensor<8x5xf64>, %zero: tensor<f64>) -> tensor<8xf64> {
+  // expected-error @+1 {{'stablehlo.reduce' is lowered only with a body that is one add, multiply, and, or, minimum or maximum of its two arguments}}
+  %0 = "stablehlo.reduce"(%d, %zero) <{dimensions = array<i64: 1>}> ({
+  ^bb0(%a: tensor<f64>, %b: tensor<f64>):
+    %p = "stablehlo.multiply"(%a, %a) : (tensor<f64>, tensor<f64>) -> tensor<f64>
+    %s = "stablehlo.add"(%p, %b) : (tensor<f64>, tensor<f64>) -> tensor<f64>
+    "stablehlo.return"(%s) : (tensor<f64>) -> ()
+  }) : (tensor<8x5xf64>, tensor<f64>) -> tensor<8xf64>
+  return %0 : tensor<8xf64>
+}
