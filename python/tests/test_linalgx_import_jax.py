@@ -356,6 +356,37 @@ def test_iree_compiles_and_runs_jax_lu(name, shape, dtype, symbolic):
     assert_matches_jax(got, FUNCTIONS[name](a), dtype)
 
 
+IREE_SOLVES = {"numpy.linalg.solve": SOLVES["numpy.linalg.solve"],
+               "numpy.linalg.inv": SOLVES["numpy.linalg.inv"],
+               "scipy.linalg.lu_solve": SOLVES["scipy.linalg.lu_solve"],
+               "numpy.linalg.det": (jax.numpy.linalg.det, [(4, 5, 5)]),
+               "numpy.linalg.slogdet": (slogdet_pair, [(4, 5, 5)])}
+
+
+@pytest.mark.parametrize("name", list(IREE_SOLVES))
+def test_iree_compiles_and_runs_jax_solves(name):
+    """IREE (llvm-cpu, local-task) on JAX's solve, inverse and determinant
+    exports imported for IREE: linalgx.lu and lu_solve through
+    convert-linalgx-to-linalg, JAX's own code around them."""
+    iree_compiler = pytest.importorskip("iree.compiler")
+    iree_runtime = pytest.importorskip("iree.runtime")
+    function, shapes = IREE_SOLVES[name]
+    rng = np.random.default_rng(zlib.crc32(name.encode()))
+    arguments = [random_matrix(rng, shape, np.float64) for shape in shapes]
+    exported = export.export(jax.jit(function), platforms=["cpu"])(
+        *[spec(shape, np.float64) for shape in shapes])
+    text = import_jax.import_exported(exported, for_iree=True)
+    binary = iree_compiler.compile_str(
+        text, target_backends=["llvm-cpu"],
+        extra_args=["--iree-input-demote-f64-to-f32=false",
+                    "--iree-llvmcpu-target-cpu=generic"])
+    module = iree_runtime.load_vm_flatbuffer(binary, driver="local-task")
+    results = module.main(*arguments)
+    got = tuple(np.array(x) for x in results) if isinstance(results, (tuple, list)) else (
+        np.array(results),)
+    assert_matches_jax(got, function(*arguments), np.float64)
+
+
 CUDA_DISPATCH_CASES = [("lax.linalg.lu", (64, 75, 75), np.float64, 5),
                        ("lax.linalg.lu", (75, 75), np.float32, 5),
                        ("scipy.linalg.lu_factor", (3, 6, 4), np.complex128, 4),
