@@ -742,7 +742,10 @@ bool hasColumnMajorLayouts(Operation *op, StringRef name, unsigned count,
     auto layout = dyn_cast<DenseIntElementsAttr>(entry);
     return layout && llvm::equal(layout.getValues<APInt>(), want,
                                  [](const APInt &found, int64_t wanted) {
-                                   return found.getSExtValue() == wanted;
+                                   // Wider than 64 bits matches nothing.
+                                   std::optional<int64_t> entry =
+                                       found.trySExtValue();
+                                   return entry && *entry == wanted;
                                  });
   });
 }
