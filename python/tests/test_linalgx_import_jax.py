@@ -335,24 +335,29 @@ IREE_RUNS = [pytest.param(*case, marks=pytest.mark.xfail(
     for case in IREE_CASES]
 
 
-@pytest.mark.parametrize("name,shape,dtype,symbolic", IREE_RUNS)
-def test_iree_compiles_and_runs_jax_lu(name, shape, dtype, symbolic):
-    """IREE (llvm-cpu, local-task) on JAX's LU export imported for IREE."""
+def run_with_iree(text, arguments):
+    """@main of `text` compiled by IREE for llvm-cpu and run on local-task:
+    its results as a tuple of NumPy arrays."""
     iree_compiler = pytest.importorskip("iree.compiler")
     iree_runtime = pytest.importorskip("iree.runtime")
-    a = random_matrix(np.random.default_rng(5), shape, dtype)
-    exported = export.export(jax.jit(FUNCTIONS[name]), platforms=["cpu"])(
-        spec(shape, dtype, symbolic))
-    text = import_jax.import_exported(exported, for_iree=True)
     binary = iree_compiler.compile_str(
         text, target_backends=["llvm-cpu"],
         extra_args=["--iree-input-demote-f64-to-f32=false",
                     "--iree-llvmcpu-target-cpu=generic"])
     module = iree_runtime.load_vm_flatbuffer(binary, driver="local-task")
-    results = module.main(a)
+    results = module.main(*arguments)
     # Copies: a view would outlive IREE's buffers.
-    got = tuple(np.array(x) for x in results) if isinstance(results, (tuple, list)) else (
+    return tuple(np.array(x) for x in results) if isinstance(results, (tuple, list)) else (
         np.array(results),)
+
+
+@pytest.mark.parametrize("name,shape,dtype,symbolic", IREE_RUNS)
+def test_iree_compiles_and_runs_jax_lu(name, shape, dtype, symbolic):
+    """IREE (llvm-cpu, local-task) on JAX's LU export imported for IREE."""
+    a = random_matrix(np.random.default_rng(5), shape, dtype)
+    exported = export.export(jax.jit(FUNCTIONS[name]), platforms=["cpu"])(
+        spec(shape, dtype, symbolic))
+    got = run_with_iree(import_jax.import_exported(exported, for_iree=True), [a])
     assert_matches_jax(got, FUNCTIONS[name](a), dtype)
 
 
@@ -368,22 +373,12 @@ def test_iree_compiles_and_runs_jax_solves(name):
     """IREE (llvm-cpu, local-task) on JAX's solve, inverse and determinant
     exports imported for IREE: linalgx.lu and lu_solve through
     convert-linalgx-to-linalg, JAX's own code around them."""
-    iree_compiler = pytest.importorskip("iree.compiler")
-    iree_runtime = pytest.importorskip("iree.runtime")
     function, shapes = IREE_SOLVES[name]
     rng = np.random.default_rng(zlib.crc32(name.encode()))
     arguments = [random_matrix(rng, shape, np.float64) for shape in shapes]
     exported = export.export(jax.jit(function), platforms=["cpu"])(
         *[spec(shape, np.float64) for shape in shapes])
-    text = import_jax.import_exported(exported, for_iree=True)
-    binary = iree_compiler.compile_str(
-        text, target_backends=["llvm-cpu"],
-        extra_args=["--iree-input-demote-f64-to-f32=false",
-                    "--iree-llvmcpu-target-cpu=generic"])
-    module = iree_runtime.load_vm_flatbuffer(binary, driver="local-task")
-    results = module.main(*arguments)
-    got = tuple(np.array(x) for x in results) if isinstance(results, (tuple, list)) else (
-        np.array(results),)
+    got = run_with_iree(import_jax.import_exported(exported, for_iree=True), arguments)
     assert_matches_jax(got, function(*arguments), np.float64)
 
 
