@@ -903,8 +903,21 @@ public:
     return sizes;
   }
 
+  /// The largest start index along each operand dimension that a start
+  /// index maps to (its size less the slice size), built at `b` outside the
+  /// linalg.generic: they are the same for every element.
+  void buildStartBounds(OpBuilder &b, Location loc) {
+    int64_t operandRank = cast<RankedTensorType>(operand.getType()).getRank();
+    lastStarts.assign(operandRank, Value());
+    for (int64_t d : dims.startIndexMap)
+      if (d >= 0 && d < operandRank)
+        lastStarts[d] = arith::SubIOp::create(
+            b, loc, tensor::DimOp::create(b, loc, operand, d),
+            sliceSize(b, loc, d));
+  }
+
   /// The operand element of the result element at the enclosing
-  /// linalg.generic's indices.
+  /// linalg.generic's indices (after buildStartBounds).
   Value element(OpBuilder &b, Location loc) const {
     int64_t operandRank = cast<RankedTensorType>(operand.getType()).getRank();
     SmallVector<Value> operandIndex;
@@ -950,7 +963,7 @@ private:
   }
 
   /// Entry k of this element's index vector, for operand dimension d,
-  /// clamped to [0, size(d) - slice size(d)].
+  /// clamped to [0, size(d) - slice size(d)] (lastStarts[d]).
   Value clampedStart(OpBuilder &b, Location loc, int64_t d, int64_t k) const {
     auto indicesType = cast<RankedTensorType>(indices.getType());
     SmallVector<Value> position;
@@ -964,18 +977,16 @@ private:
     Value start = arith::IndexCastOp::create(
         b, loc, b.getIndexType(),
         tensor::ExtractOp::create(b, loc, indices, position));
-    Value last =
-        arith::SubIOp::create(b, loc, tensor::DimOp::create(b, loc, operand, d),
-                              sliceSize(b, loc, d));
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
     return arith::MinSIOp::create(
-        b, loc, arith::MaxSIOp::create(b, loc, start, zero), last);
+        b, loc, arith::MaxSIOp::create(b, loc, start, zero), lastStarts[d]);
   }
 
   const GatherDimensions &dims;
   Value operand, indices;
   SmallVector<int64_t> batchDims, offsetOperandDims;
   SliceSize sliceSize;
+  SmallVector<Value> lastStarts;
 };
 
 /// stablehlo.gather and dynamic_gather (whose slice sizes are an operand)
@@ -1008,9 +1019,10 @@ struct GatherPattern : public ConversionPattern {
     if (!indexing.isConsistent())
       return rewriter.notifyMatchFailure(op, "inconsistent dimension numbers");
     Location loc = op->getLoc();
+    SmallVector<Value> sizes = indexing.dynamicSizes(rewriter, loc, type);
+    indexing.buildStartBounds(rewriter, loc);
     rewriter.replaceOp(
-        op, generate(rewriter, loc, type, ValueRange{},
-                     indexing.dynamicSizes(rewriter, loc, type),
+        op, generate(rewriter, loc, type, ValueRange{}, sizes,
                      [&](OpBuilder &b, Location loc, ValueRange) -> Value {
                        return indexing.element(b, loc);
                      }));

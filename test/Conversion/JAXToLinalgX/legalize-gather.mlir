@@ -10,6 +10,9 @@
 // result[b, c, i, 0] = operand[b, c, clamp(perm[b, i, 0]), 0]
 // CHECK-LABEL: func.func @rows_by_permutation(
 // CHECK-SAME:      %[[B:.+]]: tensor<8x2x5x1xf64>, %[[P:.+]]: tensor<8x5x1xi32>)
+// The bound on the start index, the same for every element, comes first.
+// CHECK:         %[[ROWS:.+]] = tensor.dim %[[B]], %c2
+// CHECK:         %[[BOUND:.+]] = arith.subi %[[ROWS]], %c1 : index
 // CHECK:         linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "parallel"]
 // CHECK:           %[[BATCH:.+]] = linalg.index 0 : index
 // CHECK:           %[[COLUMN:.+]] = linalg.index 1 : index
@@ -17,7 +20,7 @@
 // CHECK:           %[[START:.+]] = tensor.extract %[[P]][%{{.+}}, %[[I]], %{{.+}}] : tensor<8x5x1xi32>
 // CHECK:           %[[S:.+]] = arith.index_cast %[[START]] : i32 to index
 // CHECK:           %[[LOW:.+]] = arith.maxsi %[[S]], %{{.+}} : index
-// CHECK:           %[[ROW:.+]] = arith.minsi %[[LOW]], %{{.+}} : index
+// CHECK:           %[[ROW:.+]] = arith.minsi %[[LOW]], %[[BOUND]] : index
 // CHECK:           %[[LAST:.+]] = linalg.index 3 : index
 // CHECK:           tensor.extract %[[B]][%[[BATCH]], %[[COLUMN]], %[[ROW]], %[[LAST]]] : tensor<8x2x5x1xf64>
 func.func @rows_by_permutation(%b: tensor<8x2x5x1xf64>, %perm: tensor<8x5x1xi32>) -> tensor<8x2x5x1xf64> {
