@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Where a linalgx solve, determinant or inverse spends its device time:
-the GPU activity of one call on CUDA tensors, per kernel (and copy or
-memset), from PyTorch's profiler (CUPTI), averaged over 20 calls after
-warm-up. Run on the GPU machine from the pack of
-scripts/pack-python-gpu.sh:
+"""Where a linalgx solve, determinant or inverse spends its device time,
+and PyTorch's own (torch.linalg) beside it: the GPU activity of one call on
+CUDA tensors, per kernel (and copy or memset), from PyTorch's profiler
+(CUPTI), averaged over 20 calls after warm-up. Run on the GPU machine from
+the pack of scripts/pack-python-gpu.sh:
 
     python3 profile_solve.py OUTDIR
 
@@ -52,15 +52,19 @@ def main():
         a = torch.as_tensor(rng.standard_normal(shape).astype(dtype)).cuda()
         if operation == "solve":
             b = torch.as_tensor(rng.standard_normal(shape[:-1] + (rhs,)).astype(dtype)).cuda()
-            call = lambda: linalgx.solve(a, b)  # noqa: E731
+            calls = {"linalgx": lambda: linalgx.solve(a, b),
+                     "torch.linalg": lambda: torch.linalg.solve(a, b)}
         else:
-            call = lambda: getattr(linalgx, operation)(a)  # noqa: E731
-        totals = per_kernel(call)
+            calls = {"linalgx": lambda: getattr(linalgx, operation)(a),
+                     "torch.linalg": lambda: getattr(torch.linalg, operation)(a)}
         label = "%s %s %s%s" % (operation, shape, dtype, " rhs %d" % rhs if rhs else "")
-        lines.append("\n## %s: %.1f µs\n\n| kernel | µs |\n|---|---:|" % (
-            label, sum(totals.values())))
-        lines += ["| %s | %.1f |" % (name[:90], us) for name, us in totals.most_common()]
-        print("\n".join(lines[-len(totals) - 3:]), flush=True)
+        # PyTorch's own kernels beside ours: where a tie or a loss comes from.
+        for who, call in calls.items():
+            totals = per_kernel(call)
+            lines.append("\n## %s, %s: %.1f µs\n\n| kernel | µs |\n|---|---:|" % (
+                label, who, sum(totals.values())))
+            lines += ["| %s | %.1f |" % (name[:90], us) for name, us in totals.most_common()]
+            print("\n".join(lines[-len(totals) - 3:]), flush=True)
     with open(os.path.join(out, "profile_solve.md"), "w") as f:
         f.write("\n".join(lines) + "\n")
 

@@ -40,6 +40,8 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <functional>
+
 namespace mlir::linalgx {
 #define GEN_PASS_DEF_CONVERTLINALGXTOGPU
 #include "linalgx/Conversion/Passes.h.inc"
@@ -114,6 +116,18 @@ void emitEither(ImplicitLocOpBuilder &b, Value condition,
   scf::IfOp::create(b, condition, branch(then), branch(otherwise));
 }
 
+/// Copies `source` into `target` unless they are one buffer (an in-place
+/// solve).
+void copyUnlessSame(ImplicitLocOpBuilder &b, DeviceWork &work, Value source,
+                    Value target) {
+  auto address = [&](Value memref) -> Value {
+    return memref::ExtractAlignedPointerAsIndexOp::create(b, memref);
+  };
+  work.when(arith::CmpIOp::create(b, arith::CmpIPredicate::ne, address(source),
+                                  address(target)),
+            [&] { work.copy(target, source); });
+}
+
 /// linalgx.lu_solve: the solve kernels (LuSolve.h), or cuSOLVER getrs for
 /// a few large systems (luSolveUsesVendor).
 struct LuSolveOpToGPU : public OpToGPUPattern<LuSolveOp> {
@@ -136,14 +150,8 @@ private:
     Value pivots = collapseBatch(b, work.input(op.getPivots()), batchRank);
     Value rhs = collapseBatch(b, work.input(op.getRhs()), batchRank);
     Value solution = collapseBatch(b, work.output(op.getSolution()), batchRank);
-    // Both solve in place: the right-hand sides into the solution, unless
-    // they are one buffer (an in-place lu_solve).
-    auto address = [&](Value memref) -> Value {
-      return memref::ExtractAlignedPointerAsIndexOp::create(b, memref);
-    };
-    work.when(arith::CmpIOp::create(b, arith::CmpIPredicate::ne, address(rhs),
-                                    address(solution)),
-              [&] { work.copy(solution, rhs); });
+    // Both solve in place: the right-hand sides into the solution.
+    copyUnlessSame(b, work, rhs, solution);
     if (vendor)
       emitVendorLuSolve(op, module, b, work, lu, pivots, solution);
     else
@@ -171,53 +179,166 @@ struct DeterminantOpToGPU : public OpToGPUPattern<OpTy> {
   }
 };
 
-/// The fused kernel of linalgx.solve, det or slogdet on device views with
-/// the batch flattened (inputs, then outputs, in the op's order).
-void launchFusedThreadKernel(SolveOp, ModuleOp module, ImplicitLocOpBuilder &b,
-                             DeviceWork &work, ArrayRef<Value> views) {
-  launchThreadSolve(module, b, work, views[0], views[1], views[2], views[3]);
-}
-void launchFusedThreadKernel(DetOp, ModuleOp module, ImplicitLocOpBuilder &b,
-                             DeviceWork &work, ArrayRef<Value> views) {
-  launchThreadDeterminant(module, b, work, views[0], views.drop_front(),
-                          /*logarithmic=*/false);
-}
-void launchFusedThreadKernel(SlogdetOp, ModuleOp module,
-                             ImplicitLocOpBuilder &b, DeviceWork &work,
-                             ArrayRef<Value> views) {
-  launchThreadDeterminant(module, b, work, views[0], views.drop_front(),
-                          /*logarithmic=*/true);
+/// A kernel that computes a linalgx.solve, det or slogdet without writing
+/// factors: where it applies (an i1, constant for static shapes), and its
+/// launch on device views with the batch flattened (inputs, then outputs,
+/// in the op's order).
+struct FusedKernel {
+  Value applies;
+  std::function<void(ImplicitLocOpBuilder &, DeviceWork &, ArrayRef<Value>)>
+      launch;
+};
+
+/// `low <= memref's size of `dimension` <= high`, folded when the size is
+/// static.
+Value sizeBetween(ImplicitLocOpBuilder &b, Value memref, int64_t dimension,
+                  int64_t low, int64_t high) {
+  Value size = b.createOrFold<memref::DimOp>(memref, dimension);
+  auto compare = [&](arith::CmpIPredicate predicate, int64_t bound) {
+    return b.createOrFold<arith::CmpIOp>(
+        predicate, size, arith::ConstantIndexOp::create(b, bound));
+  };
+  Value atMost = compare(arith::CmpIPredicate::ule, high);
+  if (low == 0)
+    return atMost;
+  return b.createOrFold<arith::AndIOp>(compare(arith::CmpIPredicate::uge, low),
+                                       atMost);
 }
 
-/// linalgx.solve, det and slogdet: matrices of at most kThreadLuSize rows
-/// in one kernel that writes neither factors nor pivots
-/// (launchFusedThreadKernel); larger ones as the lu and the consumer they
-/// stand for, on scratch buffers, which the other patterns then lower (a
-/// host branch on N when it is dynamic).
+/// The thread kernel: matrices of at most kThreadLuSize rows.
+Value threadKernelApplies(ImplicitLocOpBuilder &b, Value a) {
+  return sizeBetween(b, a, cast<MemRefType>(a.getType()).getRank() - 1, 0,
+                     kThreadLuSize);
+}
+
+/// One-warp real matrices in the block register kernel, their right-hand
+/// sides as extra columns: a kernel for each bound of their count (or the
+/// exact count).
+void appendBlockRegisterSolves(SolveOp op, ModuleOp module,
+                               ImplicitLocOpBuilder &b,
+                               SmallVectorImpl<FusedKernel> &kernels) {
+  auto aType = cast<MemRefType>(op.getA().getType());
+  if (isa<ComplexType>(aType.getElementType()))
+    return;
+  int64_t rank = aType.getRank();
+  int64_t size = aType.getShape().back();
+  int64_t rows =
+      ShapedType::isDynamic(size) ? kBlockRegisterSolveMaxSize : size;
+  int64_t rhsCount = cast<MemRefType>(op.getRhs().getType()).getShape().back();
+  SmallVector<int64_t> rhsBounds(
+      llvm::make_range(std::begin(kBlockRegisterSolveRhsBounds),
+                       std::end(kBlockRegisterSolveRhsBounds)));
+  if (!ShapedType::isDynamic(rhsCount))
+    rhsBounds.assign({rhsCount});
+  Value sizeFits =
+      sizeBetween(b, op.getA(), rank - 1, kBlockRegisterSolveMinSize,
+                  kBlockRegisterSolveMaxSize);
+  for (int64_t rhsBound : rhsBounds) {
+    BlockRegisterLuShape shape{rows, rows, rhsBound};
+    if (!BlockRegisterLuShape::fits(rows, rows, aType.getElementType(),
+                                    rhsBound))
+      continue;
+    kernels.push_back(
+        {b.createOrFold<arith::AndIOp>(
+             sizeFits, sizeBetween(b, op.getRhs(), rank - 1, 0, rhsBound)),
+         [module, shape](ImplicitLocOpBuilder &b, DeviceWork &work,
+                         ArrayRef<Value> views) {
+           launchBlockRegisterSolve(module, b, work, views[0], views[1],
+                                    views[2], views[3], shape);
+         }});
+  }
+}
+
+/// Matrices the lu gives cuSOLVER and whose solve is getrs: one chain
+/// that keeps the factors column-major between them. getrf writes an int32
+/// info, so only for such an info.
+void appendVendorSolve(SolveOp op, ModuleOp module, ImplicitLocOpBuilder &b,
+                       const LinalgXToGPUOptions &options,
+                       SmallVectorImpl<FusedKernel> &kernels) {
+  if (!cast<MemRefType>(op.getInfo().getType()).getElementType().isInteger(32))
+    return;
+  bool oneColumn =
+      cast<MemRefType>(op.getSolution().getType()).getShape().back() == 1;
+  kernels.push_back(
+      {b.createOrFold<arith::AndIOp>(
+           luTakesVendor(b, op.getA(), options),
+           luSolveUsesVendor(b, op.getSolution(), op.getBatchRank())),
+       [module, oneColumn](ImplicitLocOpBuilder &b, DeviceWork &work,
+                           ArrayRef<Value> views) {
+         copyUnlessSame(b, work, views[1], views[2]);
+         emitVendorSolve(module, b, work, views[0], views[2], views[3],
+                         oneColumn);
+       }});
+}
+
+SmallVector<FusedKernel> fusedKernels(SolveOp op, ModuleOp module,
+                                      ImplicitLocOpBuilder &b,
+                                      const LinalgXToGPUOptions &options) {
+  SmallVector<FusedKernel> kernels = {
+      {threadKernelApplies(b, op.getA()),
+       [module](ImplicitLocOpBuilder &b, DeviceWork &work,
+                ArrayRef<Value> views) {
+         launchThreadSolve(module, b, work, views[0], views[1], views[2],
+                           views[3]);
+       }}};
+  appendBlockRegisterSolves(op, module, b, kernels);
+  appendVendorSolve(op, module, b, options, kernels);
+  return kernels;
+}
+
+template <typename OpTy>
+SmallVector<FusedKernel> fusedDeterminantKernels(OpTy op, ModuleOp module,
+                                                 ImplicitLocOpBuilder &b,
+                                                 const LinalgXToGPUOptions &) {
+  bool logarithmic = std::is_same_v<OpTy, SlogdetOp>;
+  return {{threadKernelApplies(b, op.getA()),
+           [module, logarithmic](ImplicitLocOpBuilder &b, DeviceWork &work,
+                                 ArrayRef<Value> views) {
+             launchThreadDeterminant(module, b, work, views[0],
+                                     views.drop_front(), logarithmic);
+           }}};
+}
+SmallVector<FusedKernel> fusedKernels(DetOp op, ModuleOp module,
+                                      ImplicitLocOpBuilder &b,
+                                      const LinalgXToGPUOptions &options) {
+  return fusedDeterminantKernels(op, module, b, options);
+}
+SmallVector<FusedKernel> fusedKernels(SlogdetOp op, ModuleOp module,
+                                      ImplicitLocOpBuilder &b,
+                                      const LinalgXToGPUOptions &options) {
+  return fusedDeterminantKernels(op, module, b, options);
+}
+
+/// linalgx.solve, det and slogdet: the first of their fused kernels
+/// (fusedKernels) that applies, which write neither factors nor pivots;
+/// where none does, the lu and the consumer they stand for, on scratch
+/// buffers, which the other patterns then lower. Host branches decide what
+/// the shapes leave open.
 template <typename OpTy> struct FusedLuOpToGPU : public OpToGPUPattern<OpTy> {
   using OpToGPUPattern<OpTy>::OpToGPUPattern;
 
   void emit(OpTy op, ModuleOp module, ImplicitLocOpBuilder &b) const override {
-    auto aType = cast<MemRefType>(op.getA().getType());
-    int64_t n = aType.getShape().back();
     GPULuStrategy strategy = this->options.luStrategy;
-    bool fusable =
-        strategy == GPULuStrategy::Auto || strategy == GPULuStrategy::Generated;
-    if (!fusable || (!ShapedType::isDynamic(n) && n > kThreadLuSize))
+    if (strategy != GPULuStrategy::Auto && strategy != GPULuStrategy::Generated)
       return emitDecomposed(op, b);
-    if (!ShapedType::isDynamic(n))
-      return emitFused(op, module, b);
-    Value size = memref::DimOp::create(b, op.getA(), aType.getRank() - 1);
-    Value small =
-        arith::CmpIOp::create(b, arith::CmpIPredicate::ule, size,
-                              arith::ConstantIndexOp::create(b, kThreadLuSize));
-    emitEither(
-        b, small, [&](ImplicitLocOpBuilder &b) { emitFused(op, module, b); },
-        [&](ImplicitLocOpBuilder &b) { emitDecomposed(op, b); });
+    emitFirstApplying(op, b, fusedKernels(op, module, b, this->options));
   }
 
 private:
-  void emitFused(OpTy op, ModuleOp module, ImplicitLocOpBuilder &b) const {
+  void emitFirstApplying(OpTy op, ImplicitLocOpBuilder &b,
+                         ArrayRef<FusedKernel> kernels) const {
+    if (kernels.empty())
+      return emitDecomposed(op, b);
+    emitEither(
+        b, kernels.front().applies,
+        [&](ImplicitLocOpBuilder &b) { emitFused(op, b, kernels.front()); },
+        [&](ImplicitLocOpBuilder &b) {
+          emitFirstApplying(op, b, kernels.drop_front());
+        });
+  }
+
+  void emitFused(OpTy op, ImplicitLocOpBuilder &b,
+                 const FusedKernel &kernel) const {
     DeviceWork work(b, this->options.hostBuffers);
     int64_t batchRank = op.getBatchRank();
     SmallVector<Value> views;
@@ -225,7 +346,7 @@ private:
       views.push_back(collapseBatch(b, work.input(input), batchRank));
     for (Value init : op.getDpsInits())
       views.push_back(collapseBatch(b, work.output(init), batchRank));
-    launchFusedThreadKernel(op, module, b, work, views);
+    kernel.launch(b, work, views);
     work.finish();
   }
 

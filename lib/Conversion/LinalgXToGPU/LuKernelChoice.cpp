@@ -402,4 +402,22 @@ Value buildGuardCondition(ImplicitLocOpBuilder &b, Value input,
   return condition;
 }
 
+Value luTakesVendor(ImplicitLocOpBuilder &b, Value input,
+                    const LinalgXToGPUOptions &options) {
+  Value none = b.createOrFold<arith::ConstantIntOp>(1, 1);
+  for (const LuKernelCandidate &candidate :
+       chooseLuKernels(cast<MemRefType>(input.getType()), options)) {
+    const LuGuard &guard = candidate.guard;
+    if (guard.known == false)
+      continue;
+    if (guard.known == true)
+      return b.createOrFold<arith::ConstantIntOp>(0, 1);
+    Value applies = buildGuardCondition(b, input, guard);
+    none = b.createOrFold<arith::AndIOp>(
+        none, b.createOrFold<arith::XOrIOp>(
+                  applies, b.createOrFold<arith::ConstantIntOp>(1, 1)));
+  }
+  return none;
+}
+
 } // namespace mlir::linalgx::gpu_kernels

@@ -97,6 +97,11 @@ std::string describe(const LuKernelCandidate &candidate);
 Value buildGuardCondition(ImplicitLocOpBuilder &b, Value input,
                           const LuGuard &guard);
 
+/// Whether an lu of `input` ([B..., M, N]) takes the vendor path: no
+/// candidate's guard holds (an i1, constant where the shapes decide).
+Value luTakesVendor(ImplicitLocOpBuilder &b, Value input,
+                    const LinalgXToGPUOptions &options);
+
 } // namespace mlir::linalgx::gpu_kernels
 
 #endif // LINALGX_LIB_CONVERSION_LINALGXTOGPU_LUKERNELCHOICE_H

@@ -216,6 +216,55 @@ void emitVendorLu(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b,
         op.getOneBased());
 }
 
+namespace {
+
+bool hasOneColumn(Value solution) {
+  return cast<MemRefType>(solution.getType()).getShape().back() == 1;
+}
+
+/// getrs on column-major `factors` [B, N, N] with the vendor's 1-based int32
+/// pivots, in place on `solution` [B, N, R] (row-major, holding the
+/// right-hand sides). One right-hand side is the same array in either
+/// order; others go through a column-major copy. Unless R is known to be 1
+/// (`oneColumn`), the host decides.
+void solveWithGetrs(ModuleOp module, ImplicitLocOpBuilder &b, DeviceWork &work,
+                    LuSolveTrans trans, Value factors, Value vendorPivots,
+                    Value solution, bool oneColumn) {
+  Type elementType = cast<MemRefType>(solution.getType()).getElementType();
+  Value batch = memref::DimOp::create(b, solution, 0);
+  Value n = memref::DimOp::create(b, solution, 1);
+  Value columns = memref::DimOp::create(b, solution, 2);
+  Value rhs = alignedPointer(b, solution);
+  Value columnMajor, transposed;
+  if (!oneColumn) {
+    columnMajor =
+        work.allocate(dynamicMemRef(3, elementType), {batch, columns, n});
+    transposed = arith::CmpIOp::create(b, arith::CmpIPredicate::ne, columns,
+                                       arith::ConstantIndexOp::create(b, 1));
+    work.when(transposed,
+              [&] { launchTranspose(module, b, work, solution, columnMajor); });
+    rhs = arith::SelectOp::create(b, transposed, alignedPointer(b, columnMajor),
+                                  rhs);
+  }
+  auto i64 = [&](Value index) -> Value {
+    return arith::IndexCastOp::create(b, b.getI64Type(), index);
+  };
+  func::FuncOp getrs = getOrDeclareRuntimeFunction(
+      module, kCudaGetrsFunctionName, getrsFunctionType(module.getContext()));
+  func::CallOp::create(
+      b, getrs,
+      ValueRange{arith::ConstantIntOp::create(
+                     b, runtimeElementTypeCode(elementType), 32),
+                 arith::ConstantIntOp::create(b, runtimeGetrsTrans(trans), 32),
+                 alignedPointer(b, factors), alignedPointer(b, vendorPivots),
+                 rhs, i64(batch), i64(n), i64(columns)});
+  if (!oneColumn)
+    work.when(transposed,
+              [&] { launchTranspose(module, b, work, columnMajor, solution); });
+}
+
+} // namespace
+
 void emitVendorLuSolve(LuSolveOp op, ModuleOp module, ImplicitLocOpBuilder &b,
                        DeviceWork &work, Value lu3d, Value pivots2d,
                        Value solution3d) {
@@ -224,7 +273,6 @@ void emitVendorLuSolve(LuSolveOp op, ModuleOp module, ImplicitLocOpBuilder &b,
   bool oneBased = op.getOneBased();
   Value batch = memref::DimOp::create(b, solution3d, 0);
   Value n = memref::DimOp::create(b, solution3d, 1);
-  Value columns = memref::DimOp::create(b, solution3d, 2);
 
   Value factors = work.allocate(dynamicMemRef(3, elementType), {batch, n, n});
   launchTranspose(module, b, work, lu3d, factors);
@@ -248,33 +296,34 @@ void emitVendorLuSolve(LuSolveOp op, ModuleOp module, ImplicitLocOpBuilder &b,
                             kPivotsToVendorBlockSize),
                 {kPivotsToVendorBlockSize, 1, 1}, {pivots2d, vendorPivots});
   }
+  solveWithGetrs(module, b, work, op.getTrans(), factors, vendorPivots,
+                 solution3d, hasOneColumn(op.getSolution()));
+}
 
-  // One right-hand side is the same array in either order.
-  bool oneColumn =
-      cast<MemRefType>(op.getSolution().getType()).getShape().back() == 1;
-  Value rhs = solution3d;
-  if (!oneColumn) {
-    rhs = work.allocate(dynamicMemRef(3, elementType), {batch, columns, n});
-    launchTranspose(module, b, work, solution3d, rhs);
-  }
-
+void emitVendorSolve(ModuleOp module, ImplicitLocOpBuilder &b, DeviceWork &work,
+                     Value a, Value solution, Value info, bool oneColumn) {
+  Type elementType = cast<MemRefType>(a.getType()).getElementType();
+  assert(cast<MemRefType>(info.getType()).getElementType().isInteger(32) &&
+         "getrf writes info as int32");
+  Value batch = memref::DimOp::create(b, a, 0);
+  Value n = memref::DimOp::create(b, a, 1);
+  Value factors = work.allocate(dynamicMemRef(3, elementType), {batch, n, n});
+  Value vendorPivots =
+      work.allocate(dynamicMemRef(2, b.getI32Type()), {batch, n});
+  launchTranspose(module, b, work, a, factors);
   auto i64 = [&](Value index) -> Value {
     return arith::IndexCastOp::create(b, b.getI64Type(), index);
   };
-  auto i32Constant = [&](int32_t value) -> Value {
-    return arith::ConstantIntOp::create(b, value, 32);
-  };
-  func::FuncOp getrs = getOrDeclareRuntimeFunction(
-      module, kCudaGetrsFunctionName, getrsFunctionType(module.getContext()));
   func::CallOp::create(
-      b, getrs,
-      ValueRange{i32Constant(runtimeElementTypeCode(elementType)),
-                 i32Constant(runtimeGetrsTrans(op.getTrans())),
+      b, getOrDeclareGetrf(module),
+      ValueRange{arith::ConstantIntOp::create(
+                     b, runtimeElementTypeCode(elementType), 32),
                  alignedPointer(b, factors), alignedPointer(b, vendorPivots),
-                 alignedPointer(b, rhs), i64(batch), i64(n), i64(columns)});
-
-  if (!oneColumn)
-    launchTranspose(module, b, work, rhs, solution3d);
+                 alignedPointer(b, info), i64(batch), i64(n), i64(n),
+                 arith::ConstantIntOp::create(
+                     b, runtimeGetrfStrategy(GPULuStrategy::Auto), 32)});
+  solveWithGetrs(module, b, work, LuSolveTrans::None, factors, vendorPivots,
+                 solution, oneColumn);
 }
 
 } // namespace mlir::linalgx::gpu_kernels

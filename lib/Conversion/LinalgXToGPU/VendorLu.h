@@ -5,7 +5,8 @@
 // cuBLAS getrfBatched, on the kernels' stream), transposed back with the
 // pivots and info converted, then the permutation kernel; and the solve
 // from factors too large for the solve kernels' shared memory (cuSOLVER
-// getrs on column-major copies).
+// getrs on column-major copies), and linalgx.solve of such matrices with the
+// factors left column-major between getrf and getrs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,6 +42,15 @@ void emitVendorLu(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b,
 void emitVendorLuSolve(LuSolveOp op, ModuleOp module, ImplicitLocOpBuilder &b,
                        DeviceWork &work, Value lu3d, Value pivots2d,
                        Value solution3d);
+
+/// Queues linalgx.solve for matrices the lu would give the vendor and the
+/// solve getrs (no factors written): `a` [B, N, N] transposed once to
+/// column-major scratch, getrf there (its int32 info straight into `info`
+/// [B]), getrs with getrf's pivots in place on `solution` [B, N, R], which
+/// holds the right-hand sides on entry (in place when `oneColumn`: R is
+/// known to be 1).
+void emitVendorSolve(ModuleOp module, ImplicitLocOpBuilder &b, DeviceWork &work,
+                     Value a, Value solution, Value info, bool oneColumn);
 
 } // namespace mlir::linalgx::gpu_kernels
 

@@ -1,7 +1,10 @@
 // linalgx.solve on the GPU: matrices of at most 4 x 4 in one kernel that
 // factors in registers and writes only the solution and info (a thread per
-// matrix); larger ones as linalgx.lu and linalgx.lu_solve on stream-ordered
-// device scratch, freed after the solve; dynamic sizes branch on the host.
+// matrix); real matrices of 17 to 32 rows in the block register kernel with
+// the right-hand sides as extra columns of each row (a warp per matrix, X
+// and info its only results); others as linalgx.lu and linalgx.lu_solve on
+// stream-ordered device scratch, freed after the solve; dynamic sizes branch
+// on the host.
 // RUN: linalgx-opt %s -split-input-file -convert-linalgx-to-gpu | FileCheck %s
 
 // CHECK-LABEL: func.func @small
@@ -23,16 +26,63 @@ func.func @small(%a: memref<1000x3x3xf32>, %b: memref<1000x3x1xf32>, %x: memref<
 
 // -----
 
+// CHECK-LABEL: func.func @registers
+// CHECK-NOT:     gpu.alloc
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_solve_registers20x20_rhs2_f64_i64 blocks
+// CHECK-SAME:        args(%{{.+}} : memref<?x?x?xf64>, %{{.+}} : memref<?x?x?xf64>, %{{.+}} : memref<?x?x?xf64>, %{{.+}} : memref<?xi64>)
+// CHECK-NOT:     gpu.launch_func
+// CHECK:         return
+// The steps carry the right-hand sides (the candidate rows hold 22 values),
+// the backward substitution offers each row of X in its own buffer, and no
+// factor or pivot is stored.
+// CHECK:         gpu.func @linalgx_solve_registers20x20_rhs2_f64_i64(
+// CHECK-SAME:      workgroup(%{{.+}} : memref<176xf64, #gpu.address_space<workgroup>> {{.+}}, %{{.+}} : memref<8xi64, #gpu.address_space<workgroup>> {{.+}}, %{{.+}} : memref<8xi32, #gpu.address_space<workgroup>> {{.+}}, %{{.+}} : memref<{{[0-9]+}}xf64, #gpu.address_space<workgroup>> {{.+}}, %{{.+}} : memref<16xf64, #gpu.address_space<workgroup>> {{.+}})
+// CHECK-SAME:      known_block_size = array<i32: 32, 1, 4>
+// CHECK:           arith.divf
+// CHECK:           gpu.return
+func.func @registers(%a: memref<8x20x20xf64>, %b: memref<8x20x2xf64>, %i: memref<8xi64>) {
+  linalgx.solve ins(%a, %b : memref<8x20x20xf64>, memref<8x20x2xf64>) outs(%b, %i : memref<8x20x2xf64>, memref<8xi64>)
+  return
+}
+
+// -----
+
 // CHECK-LABEL: func.func @large
-// CHECK:         %[[FACTORS:.+]], %{{.+}} = gpu.alloc async [%{{.+}}] () : memref<8x20x20xf64>
-// CHECK:         %[[PIVOTS:.+]], %{{.+}} = gpu.alloc async [%{{.+}}] () : memref<8x20xi64>
-// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_registers20x20_f64_i64 blocks
-// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i64_none_warp32 blocks
+// CHECK:         %[[FACTORS:.+]], %{{.+}} = gpu.alloc async [%{{.+}}] () : memref<8x40x40xf64>
+// CHECK:         %[[PIVOTS:.+]], %{{.+}} = gpu.alloc async [%{{.+}}] () : memref<8x40xi64>
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_panel40x40_f64_i64 blocks
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i64_none_warp64 blocks
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i64_none blocks
 // CHECK:         gpu.dealloc async [%{{.+}}] %[[PIVOTS]]
 // CHECK:         gpu.dealloc async [%{{.+}}] %[[FACTORS]]
-func.func @large(%a: memref<8x20x20xf64>, %b: memref<8x20x2xf64>, %i: memref<8xi64>) {
-  linalgx.solve ins(%a, %b : memref<8x20x20xf64>, memref<8x20x2xf64>) outs(%b, %i : memref<8x20x2xf64>, memref<8xi64>)
+func.func @large(%a: memref<8x40x40xf64>, %b: memref<8x40x2xf64>, %i: memref<8xi64>) {
+  linalgx.solve ins(%a, %b : memref<8x40x40xf64>, memref<8x40x2xf64>) outs(%b, %i : memref<8x40x2xf64>, memref<8xi64>)
+  return
+}
+
+// -----
+
+// Real dynamic sizes: the thread kernel, the block register kernel for one
+// right-hand side and for up to 32, then the lu and the solve.
+// CHECK-LABEL: func.func @dynamic_real
+// CHECK:         %[[N:.+]] = memref.dim %{{.+}}, %c2
+// CHECK:         %[[SMALL:.+]] = arith.cmpi ule, %[[N]], %c4
+// CHECK:         scf.if %[[SMALL]] {
+// CHECK:           gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_solve_thread4_f32_i32 blocks
+// CHECK:         } else {
+// CHECK:           scf.if %{{.+}} {
+// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_solve_registers32x32_rhs1_f32_i32 blocks
+// CHECK:           } else {
+// CHECK:             scf.if %{{.+}} {
+// CHECK:               gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_solve_registers32x32_rhs32_f32_i32 blocks
+// CHECK:             } else {
+// CHECK:               gpu.alloc async
+// CHECK:               gpu.alloc async
+// CHECK:               @linalgx_kernels::@linalgx_lu_registers32x32_f32_i32
+// CHECK:               gpu.dealloc async
+// CHECK:               gpu.dealloc async
+func.func @dynamic_real(%a: memref<?x?x?xf32>, %b: memref<?x?x?xf32>, %x: memref<?x?x?xf32>, %i: memref<?xi32>) {
+  linalgx.solve ins(%a, %b : memref<?x?x?xf32>, memref<?x?x?xf32>) outs(%x, %i : memref<?x?x?xf32>, memref<?xi32>)
   return
 }
 

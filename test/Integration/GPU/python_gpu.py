@@ -337,13 +337,21 @@ def check_solve(rng, shape, rhs, dtype):
 
 
 def check_solve_singular():
+    """Exactly singular matrices raise LinAlgError: a 2 x 2 (the thread
+    kernel) and a 20 x 20 whose fifth column is zero among regular ones (the
+    fused block register kernel's info)."""
     a = torch.tensor([[1.0, 2.0], [2.0, 4.0]], device="cuda", dtype=torch.float64)
-    try:
-        linalgx.solve(a, torch.ones(2, device="cuda", dtype=torch.float64))
-        raised = False
-    except np.linalg.LinAlgError:
-        raised = True
-    check(raised, "linalgx.solve of a singular CUDA matrix raises LinAlgError")
+    big = torch.eye(20, dtype=torch.float64, device="cuda").repeat(5, 1, 1)
+    big[3, :, 4] = 0
+    for matrices in (a, big):
+        try:
+            linalgx.solve(matrices, torch.ones(matrices.shape[:-1], device="cuda",
+                                               dtype=torch.float64))
+            raised = False
+        except np.linalg.LinAlgError:
+            raised = True
+        check(raised, "linalgx.solve of singular CUDA matrices %s raises LinAlgError"
+              % (tuple(matrices.shape),))
 
 
 def check_determinants(rng, shape, dtype, library="torch"):
@@ -467,13 +475,23 @@ def main():
                               ((10, 9, 9), 8, np.float32), ((3, 100, 100), 20, np.complex64),
                               # linalgx.solve's fused kernel (N <= 4).
                               ((1000, 4, 4), 3, np.complex64), ((20, 2, 2), None, np.float32),
-                              ((3, 1, 1), 2, np.complex128)]:
+                              ((3, 1, 1), 2, np.complex128),
+                              # The fused block register kernel (17 <= N <=
+                              # 32, real): its edges, one right-hand side and
+                              # up to 32, a batch that leaves a block's last
+                              # warps without a matrix; past 32 right-hand
+                              # sides the lu and lu_solve again.
+                              ((7, 17, 17), None, np.float64), ((1, 32, 32), 32, np.float32),
+                              ((4097, 32, 32), 1, np.float32), ((6, 25, 25), 5, np.float64),
+                              ((3, 31, 31), 33, np.float64), ((2, 18, 18), 32, np.float64)]:
         guarded(check_solve, rng, shape, rhs, dtype)
     guarded(check_solve_singular)
     for shape, dtype in [((1000, 3, 3), np.float32), ((1000, 3, 3), np.float64),
                          ((64, 75, 75), np.float64), ((4096, 32, 32), np.float64),
                          ((7, 16, 16), np.complex64), ((5, 17, 17), np.complex128),
                          ((300, 300), np.float64), ((2, 1, 1), np.float32),
+                         # inv through the fused block register kernel.
+                         ((9, 24, 24), np.float32), ((3, 32, 32), np.float64),
                          # linalgx.det's fused kernel, each N of its switch.
                          ((500, 4, 4), np.complex64), ((300, 2, 2), np.complex128),
                          ((100, 4, 4), np.float32), ((7, 3, 3), np.complex128)]:

@@ -35,32 +35,56 @@ SmallVector<Type> blockRegisterLuWorkgroupTypes(BlockRegisterLuShape shape,
   };
   int64_t slots = 2 * shape.matricesPerBlock() * shape.warps();
   StagedRowSegments segments(elementType);
-  return {buffer(slots * shape.cols, elementType),
-          buffer(slots, IntegerType::get(context,
-                                         elementType.getIntOrFloatBitWidth())),
-          buffer(slots, IntegerType::get(context, 32)),
-          buffer(2 * shape.matricesPerBlock() * shape.rows * segments.stride,
-                 elementType)};
+  SmallVector<Type> types = {
+      buffer(slots * shape.width(), elementType),
+      buffer(slots,
+             IntegerType::get(context, elementType.getIntOrFloatBitWidth())),
+      buffer(slots, IntegerType::get(context, 32)),
+      buffer(2 * shape.matricesPerBlock() * shape.rows * segments.stride,
+             elementType)};
+  // The fused solve's backward substitution: each step's row of X, double
+  // buffered by step parity.
+  if (shape.rhsCols)
+    types.push_back(
+        buffer(2 * shape.matricesPerBlock() * shape.rhsCols, elementType));
+  return types;
 }
 
 namespace {
 
+/// The operands of the block register kernel: the LU's, or the fused
+/// solve's.
+struct BlockRegisterOperands {
+  static BlockRegisterOperands factors(ValueRange args, bool withPermutation) {
+    return {
+        args[0], args[1], args[2], args[3], withPermutation ? args[4] : Value(),
+        Value(), Value()};
+  }
+  static BlockRegisterOperands solve(ValueRange args) {
+    return {args[0], Value(), Value(), args[3], Value(), args[1], args[2]};
+  }
+  Value input, lu, pivots, info, permutation, rhs, solution;
+};
+
 /// The block register LU kernel (see buildBlockRegisterLuKernelBody): the
 /// values its phases share, and the phases. Thread (lane, warp, group) holds
-/// row `warp * 32 + lane` of the group's matrix in registers.
+/// row `warp * 32 + lane` of the group's matrix in registers, and in the
+/// fused solve that row's right-hand sides after it.
 class BlockRegisterLuKernel {
 public:
-  BlockRegisterLuKernel(KernelBuilder &b, ValueRange args, ValueRange workgroup,
-                        Type elementType, Type intType, bool withPermutation,
+  BlockRegisterLuKernel(KernelBuilder &b, BlockRegisterOperands operands,
+                        ValueRange workgroup, Type elementType, Type intType,
                         bool oneBasedPivots, BlockRegisterLuShape shape)
-      : top(b), input(args[0]), lu(args[1]), pivots(args[2]), info(args[3]),
-        permutation(withPermutation ? args[4] : Value()),
+      : top(b), input(operands.input), lu(operands.lu), pivots(operands.pivots),
+        info(operands.info), permutation(operands.permutation),
+        rhs(operands.rhs), solution(operands.solution),
         candidateRows(workgroup[0]), candidateKeys(workgroup[1]),
         candidatePositions(workgroup[2]), staged(workgroup[3]),
+        solvedRows(shape.rhsCols ? workgroup[4] : Value()),
         elementType(elementType), intType(intType),
         oneBasedPivots(oneBasedPivots),
         element(elementType, ElementArith::Flavour::Kernel), shape(shape),
-        cols(shape.cols), warps(shape.warps()),
+        cols(shape.cols), width(shape.width()), warps(shape.warps()),
         groups(shape.matricesPerBlock()), steps(std::min(shape.rows, cols)),
         keyType(b.getIntegerType(elementType.getIntOrFloatBitWidth())),
         segments(elementType), matrixThreads(32 * warps),
@@ -95,9 +119,12 @@ private:
   Value eliminate(KernelBuilder &b, int64_t step, MutableArrayRef<Value> a,
                   Value pivotBase, Value newUsed);
   void storeRows(KernelBuilder &b, ArrayRef<Value> state);
+  void appendRightHandSides(KernelBuilder &b, SmallVectorImpl<Value> &state);
+  void substituteBackwards(KernelBuilder &b, MutableArrayRef<Value> state);
+  void storeSolution(KernelBuilder &b, ArrayRef<Value> state);
 
   Value slotOf(KernelBuilder &b, int64_t parity, Value warpOfGroup);
-  Value rowBase(KernelBuilder &b, Value slot) { return b.mul(slot, c[cols]); }
+  Value rowBase(KernelBuilder &b, Value slot) { return b.mul(slot, c[width]); }
   Value pivotRowEntry(KernelBuilder &b, Value pivotBase, int64_t j) {
     return b.load(candidateRows, ValueRange{b.add(pivotBase, c[j])});
   }
@@ -119,13 +146,14 @@ private:
   // The kernel's builder: constants made with `top` land at the kernel's
   // top level, ahead of the loops and branches that use them.
   KernelBuilder &top;
-  Value input, lu, pivots, info, permutation;
-  Value candidateRows, candidateKeys, candidatePositions, staged;
+  Value input, lu, pivots, info, permutation, rhs, solution;
+  Value candidateRows, candidateKeys, candidatePositions, staged, solvedRows;
   Type elementType, intType;
   bool oneBasedPivots;
   ElementArith element;
   const BlockRegisterLuShape shape;
-  const int64_t cols, warps, groups, steps;
+  /// `width` values a thread: its row's `cols`, then its right-hand sides.
+  const int64_t cols, width, warps, groups, steps;
   Type keyType;
   // The staged copies (StagedRowSegments) of a matrix: the threads of its
   // warps share the work, so they synchronize as a block, or as a warp when
@@ -134,11 +162,13 @@ private:
   const int64_t matrixThreads, segmentCount;
 
   // Made by the prologue, at the kernel's top level.
-  /// 0 .. max(rows, cols) and 32 (the warp size, for row = warp * 32 +
+  /// 0 .. max(rows, width) and 32 (the warp size, for row = warp * 32 +
   /// lane).
   SmallVector<Value> c;
   Value trueValue, fullMask, noPosition, zeroKey;
   Value batch, m, n, k, lane, warp, group, blockId, gridDim, row;
+  /// The fused solve's right-hand side count.
+  Value rhsCount;
   Value zeroValue;
 
   // The matrix of the current batch iteration (factorMatrix).
@@ -158,16 +188,18 @@ void BlockRegisterLuKernel::emit() {
 /// kernel's top level: the nested regions use them.
 void BlockRegisterLuKernel::emitPrologue() {
   KernelBuilder &b = top;
-  for (int64_t v = 0; v <= std::max({cols, shape.rows, int64_t{32}}); ++v)
+  for (int64_t v = 0; v <= std::max({width, shape.rows, int64_t{32}}); ++v)
     c.push_back(top.index(v));
   trueValue = b.boolean(true);
   fullMask = top.i32(-1);
   noPosition = top.i32(std::numeric_limits<int32_t>::max());
   zeroKey = arith::ConstantIntOp::create(b, keyType, 0);
 
-  batch = b.dim(lu, 0);
-  m = b.dim(lu, 1);
-  n = b.dim(lu, 2);
+  batch = b.dim(input, 0);
+  m = b.dim(input, 1);
+  n = b.dim(input, 2);
+  if (solution)
+    rhsCount = b.dim(solution, 2);
   k = b.minU(m, n);
   lane = b.threadId(gpu::Dimension::x);
   warp = b.threadId(gpu::Dimension::y);
@@ -185,13 +217,16 @@ void BlockRegisterLuKernel::factorMatrix(KernelBuilder &b, Value blockFirst) {
   valid = b.cmp(P::ult, matrix, batch);
   rowValid = b.bitAnd(valid, b.cmp(P::ult, row, m));
   SmallVector<Value> state = loadRows(b);
-  state = unrollRegisterSteps(b, state, cols, steps, k, c,
+  state = unrollRegisterSteps(b, state, width, steps, k, c,
                               [&](KernelBuilder &b, int64_t step,
                                   MutableArrayRef<Value> a, Value position,
                                   Value used) -> RegisterStep {
                                 return emitStep(b, step, a, position, used);
                               });
-  storeRows(b, state);
+  if (!solution)
+    return storeRows(b, state);
+  substituteBackwards(b, state);
+  storeSolution(b, state);
 }
 
 /// Slot of (parity, group, warp) in the candidate buffers.
@@ -293,8 +328,24 @@ SmallVector<Value> BlockRegisterLuKernel::loadRows(KernelBuilder &b) {
     // buffer.
     syncMatrix(b);
   }
+  if (rhs)
+    appendRightHandSides(b, state);
   appendRegisterRowBookkeeping(b, state, row, rowValid, intType);
   return state;
+}
+
+/// The fused solve: the thread's row of B after its row of A, zeros past
+/// R. A row's right-hand sides are contiguous, and one of each is a warp's
+/// consecutive elements, so they are loaded straight from global memory.
+void BlockRegisterLuKernel::appendRightHandSides(
+    KernelBuilder &b, SmallVectorImpl<Value> &state) {
+  for (int64_t j = 0; j < shape.rhsCols; ++j)
+    state.push_back(b.ifThenElse(
+        b.bitAnd(rowValid, b.ultU(c[j], rhsCount)),
+        [&](KernelBuilder &b) -> SmallVector<Value> {
+          return {b.load(rhs, ValueRange{matrix, row, c[j]})};
+        },
+        [&](KernelBuilder &) -> SmallVector<Value> { return {zeroValue}; })[0]);
 }
 
 /// Step `step` of the factorization (unrollRegisterSteps): each warp's
@@ -346,7 +397,7 @@ BlockRegisterLuKernel::searchWarpPivot(KernelBuilder &b, int64_t step,
   Value ownSlot = slotOf(b, parity, warp);
   b.ifThen(isWarpWinner, [&](KernelBuilder &b) {
     Value base = rowBase(b, ownSlot);
-    for (int64_t j = step; j < cols; ++j)
+    for (int64_t j = step; j < width; ++j)
       b.store(a[j], candidateRows, ValueRange{b.add(base, c[j])});
   });
   return {bestKey, bestPosition, isWarpWinner, ownSlot};
@@ -411,7 +462,7 @@ Value BlockRegisterLuKernel::eliminate(KernelBuilder &b, int64_t step,
             });
         Value multiplier = scaled.getResult(0);
         SmallVector<Value> updated = {multiplier};
-        for (int64_t j = step + 1; j < cols; ++j)
+        for (int64_t j = step + 1; j < width; ++j)
           updated.push_back(element.mulSub(b, a[j], multiplier,
                                            pivotRowEntry(b, pivotBase, j)));
         scf::YieldOp::create(b, updated);
@@ -420,7 +471,7 @@ Value BlockRegisterLuKernel::eliminate(KernelBuilder &b, int64_t step,
         KernelBuilder nb(loc, nested);
         scf::YieldOp::create(nb, ArrayRef<Value>(a).drop_front(step));
       });
-  for (int64_t j = step; j < cols; ++j)
+  for (int64_t j = step; j < width; ++j)
     a[j] = eliminated.getResult(j - step);
   return singular;
 }
@@ -433,7 +484,7 @@ void BlockRegisterLuKernel::storeRows(KernelBuilder &b, ArrayRef<Value> state) {
   // matrix from writing candidate slots (they are double-buffered by step
   // parity, which only a barrier between the steps of one matrix protects)
   // before every warp has read this matrix's last candidates.
-  Value position = b.toIndexUnsigned(state[cols]);
+  Value position = b.toIndexUnsigned(state[width]);
   for (int64_t segment = 0; segment < segmentCount; ++segment) {
     int64_t first = segment * segments.width;
     b.ifThen(rowValid, [&](KernelBuilder &b) {
@@ -454,8 +505,89 @@ void BlockRegisterLuKernel::storeRows(KernelBuilder &b, ArrayRef<Value> state) {
                       });
   }
   syncMatrix(b);
-  storeRegisterRowState(b, state, cols, /*lu=*/Value(), permutation, info,
+  storeRegisterRowState(b, state, width, /*lu=*/Value(), permutation, info,
                         matrix, row, n, rowValid, valid, c);
+}
+
+/// The fused solve's U·X = Y, backwards in registers (getrs's second
+/// triangular solve, in its order): in step k the thread at position k
+/// divides its right-hand sides by U(k, k) -- they are row k of X -- and
+/// offers them in shared memory; every row above subtracts U(i, k) times
+/// them. A zero on U's diagonal divides by zero, as getrs does.
+void BlockRegisterLuKernel::substituteBackwards(KernelBuilder &b,
+                                                MutableArrayRef<Value> state) {
+  Value position = state[width];
+  MutableArrayRef<Value> y = state.slice(cols, shape.rhsCols);
+  for (int64_t step = steps - 1; step >= 0; --step) {
+    SmallVector<Value> solved = b.ifThenElse(
+        b.ultU(c[step], k),
+        [&](KernelBuilder &b) -> SmallVector<Value> {
+          SmallVector<Value> next(y);
+          Value stepI32 = top.i32(step);
+          Value base =
+              b.mul(b.add(group, c[(step % 2) * groups]), c[shape.rhsCols]);
+          Value isOwner = b.bitAnd(rowValid, b.eq(position, stepI32));
+          next = b.ifThenElse(
+              isOwner,
+              [&](KernelBuilder &b) -> SmallVector<Value> {
+                SmallVector<Value> x;
+                for (int64_t j = 0; j < shape.rhsCols; ++j) {
+                  x.push_back(element.div(b, next[j], state[step]));
+                  b.store(x.back(), solvedRows, b.add(base, c[j]));
+                }
+                return x;
+              },
+              [&](KernelBuilder &) -> SmallVector<Value> { return next; });
+          syncMatrix(b);
+          Value isAbove = b.bitAnd(rowValid, b.cmp(P::ult, position, stepI32));
+          return b.ifThenElse(
+              isAbove,
+              [&](KernelBuilder &b) -> SmallVector<Value> {
+                SmallVector<Value> updated;
+                for (int64_t j = 0; j < shape.rhsCols; ++j)
+                  updated.push_back(
+                      element.mulSub(b, next[j], state[step],
+                                     b.load(solvedRows, b.add(base, c[j]))));
+                return updated;
+              },
+              [&](KernelBuilder &) -> SmallVector<Value> { return next; });
+        },
+        [&](KernelBuilder &) -> SmallVector<Value> {
+          return SmallVector<Value>(y);
+        });
+    llvm::copy(solved, y.begin());
+  }
+}
+
+/// The fused solve's results: row `position` of X is the thread's right-hand
+/// sides; row 0's thread stores info.
+void BlockRegisterLuKernel::storeSolution(KernelBuilder &b,
+                                          ArrayRef<Value> state) {
+  Value position = b.toIndexUnsigned(state[width]);
+  b.ifThen(rowValid, [&](KernelBuilder &b) {
+    for (int64_t j = 0; j < shape.rhsCols; ++j)
+      b.ifThen(b.ultU(c[j], rhsCount), [&](KernelBuilder &b) {
+        b.store(state[cols + j], solution, ValueRange{matrix, position, c[j]});
+      });
+  });
+  storeRegisterRowState(b, state, width, /*lu=*/Value(),
+                        /*permutation=*/Value(), info, matrix, row, n, rowValid,
+                        valid, c);
+}
+
+/// The kernel's launch on `values` (its operands) in blocks of `shape`.
+void launchBlockRegisterKernel(ImplicitLocOpBuilder &b, DeviceWork &work,
+                               gpu::GPUFuncOp kernel, ValueRange values,
+                               BlockRegisterLuShape shape) {
+  int32_t warps = static_cast<int32_t>(shape.warps());
+  int32_t groups = static_cast<int32_t>(shape.matricesPerBlock());
+  // The row lives in registers: the block size bounds what ptxas may give
+  // each thread (up to 255).
+  kernel->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
+                  b.getDenseI32ArrayAttr({32 * warps * groups, 1, 1}));
+  Value batch = memref::DimOp::create(b, values[0], 0);
+  work.launch(kernel, gridSizeFor(b, batch, groups), {32, warps, groups},
+              values);
 }
 
 } // namespace
@@ -465,14 +597,14 @@ void buildBlockRegisterLuKernelBody(KernelBuilder &b, ValueRange args,
                                     Type intType, bool withPermutation,
                                     bool oneBasedPivots,
                                     BlockRegisterLuShape shape) {
-  BlockRegisterLuKernel(b, args, workgroup, elementType, intType,
-                        withPermutation, oneBasedPivots, shape)
+  BlockRegisterLuKernel(b,
+                        BlockRegisterOperands::factors(args, withPermutation),
+                        workgroup, elementType, intType, oneBasedPivots, shape)
       .emit();
 }
 
 void launchBlockRegisterLu(ImplicitLocOpBuilder &b, DeviceWork &work,
                            const LuOperands &lu, BlockRegisterLuShape shape) {
-  Value batch = memref::DimOp::create(b, lu.lu(), 0);
   int32_t warps = static_cast<int32_t>(shape.warps());
   int32_t groups = static_cast<int32_t>(shape.matricesPerBlock());
   gpu::GPUFuncOp kernel = getOrCreateKernel(
@@ -486,12 +618,32 @@ void launchBlockRegisterLu(ImplicitLocOpBuilder &b, DeviceWork &work,
                                        lu.intType, lu.withPermutation,
                                        lu.oneBasedPivots, shape);
       });
-  // The row lives in registers: the block size bounds what ptxas may give
-  // each thread (up to 255).
-  kernel->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
-                  b.getDenseI32ArrayAttr({32 * warps * groups, 1, 1}));
-  work.launch(kernel, gridSizeFor(b, batch, groups), {32, warps, groups},
-              lu.values);
+  launchBlockRegisterKernel(b, work, kernel, lu.values, shape);
+}
+
+void launchBlockRegisterSolve(ModuleOp module, ImplicitLocOpBuilder &b,
+                              DeviceWork &work, Value a, Value rhs,
+                              Value solution, Value info,
+                              BlockRegisterLuShape shape) {
+  Type elementType = cast<MemRefType>(a.getType()).getElementType();
+  Type intType = cast<MemRefType>(info.getType()).getElementType();
+  SmallVector<Value> operands = {a, rhs, solution, info};
+  int32_t warps = static_cast<int32_t>(shape.warps());
+  int32_t groups = static_cast<int32_t>(shape.matricesPerBlock());
+  gpu::GPUFuncOp kernel = getOrCreateKernel(
+      module,
+      "linalgx_solve_registers" + std::to_string(shape.rows) + "x" +
+          std::to_string(shape.cols) + "_rhs" + std::to_string(shape.rhsCols) +
+          "_" + typeSuffix(elementType) + "_" + typeSuffix(intType),
+      TypeRange(ValueRange(operands)), {32, warps, groups},
+      blockRegisterLuWorkgroupTypes(shape, elementType),
+      [&](KernelBuilder &kb, ValueRange args, ValueRange workgroup) {
+        BlockRegisterLuKernel(kb, BlockRegisterOperands::solve(args), workgroup,
+                              elementType, intType,
+                              /*oneBasedPivots=*/false, shape)
+            .emit();
+      });
+  launchBlockRegisterKernel(b, work, kernel, operands, shape);
 }
 
 } // namespace mlir::linalgx::gpu_kernels

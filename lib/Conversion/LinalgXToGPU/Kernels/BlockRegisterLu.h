@@ -34,19 +34,26 @@ inline constexpr int64_t kBlockRegisterLuMaxRowBytes = 96 * 8;
 /// The launch shape of the block register kernel for matrices of at most
 /// `rows` rows and `cols` columns: a thread per row, `warps()` warps per
 /// matrix (blockDim.y), `matricesPerBlock()` matrices per block
-/// (blockDim.z; several only when a matrix is one warp).
+/// (blockDim.z; several only when a matrix is one warp). The fused solve's
+/// rows also carry `rhsCols` right-hand side columns.
 struct BlockRegisterLuShape {
   int64_t rows, cols;
+  int64_t rhsCols = 0;
   int64_t warps() const { return (rows + 31) / 32; }
   int64_t matricesPerBlock() const {
     return warps() == 1 ? kRegisterLuWarpsPerBlock : 1;
   }
-  /// Whether a thread can hold a row of `cols` `elementType` elements.
-  static bool fits(int64_t rows, int64_t cols, Type elementType) {
+  /// The values a thread holds: its row and its right-hand sides.
+  int64_t width() const { return cols + rhsCols; }
+  /// Whether a thread can hold a row of `cols` `elementType` elements and
+  /// `rhsCols` right-hand sides.
+  static bool fits(int64_t rows, int64_t cols, Type elementType,
+                   int64_t rhsCols = 0) {
     // Empty matrices are left to the shared-memory kernel (a block of zero
     // warps cannot launch).
     return rows >= 1 && cols >= 1 && rows <= 128 &&
-           cols <= kBlockRegisterLuMaxRowBytes / elementByteSize(elementType);
+           cols + rhsCols <=
+               kBlockRegisterLuMaxRowBytes / elementByteSize(elementType);
   }
 };
 
@@ -80,6 +87,27 @@ void buildBlockRegisterLuKernelBody(KernelBuilder &b, ValueRange args,
 /// Queues the block register LU on `lu`'s operands.
 void launchBlockRegisterLu(ImplicitLocOpBuilder &b, DeviceWork &work,
                            const LuOperands &lu, BlockRegisterLuShape shape);
+
+/// The largest matrices linalgx.solve's fused block register kernel takes:
+/// one warp a matrix. Smaller ones factor faster in the warp register
+/// kernel, several to a warp, and its solve kernels then run apart.
+inline constexpr int64_t kBlockRegisterSolveMaxSize = 32;
+inline constexpr int64_t kBlockRegisterSolveMinSize = 17;
+/// The right-hand side counts it is built for when they are dynamic: one
+/// (a single system), and up to a matrix's size (an inverse).
+inline constexpr int64_t kBlockRegisterSolveRhsBounds[] = {1, 32};
+
+/// Queues linalgx.solve's fused kernel on device views with the batch
+/// flattened: `a` [B, N, N] (N <= shape.rows = shape.cols), `rhs` and
+/// `solution` [B, N, R] (R <= shape.rhsCols), `info` [B]. Each thread's row
+/// carries its right-hand sides as extra columns: the factorization's steps
+/// apply the row exchanges and L's forward substitution to them as they go
+/// (getrs's operations in getrs's order), a backward substitution against
+/// U in registers follows, and only X and info are written.
+void launchBlockRegisterSolve(ModuleOp module, ImplicitLocOpBuilder &b,
+                              DeviceWork &work, Value a, Value rhs,
+                              Value solution, Value info,
+                              BlockRegisterLuShape shape);
 
 } // namespace mlir::linalgx::gpu_kernels
 

@@ -668,6 +668,11 @@ void launchLuSolveKernel(ModuleOp module, ImplicitLocOpBuilder &b,
 }
 
 Value luSolveUsesVendor(ImplicitLocOpBuilder &b, LuSolveOp op) {
+  return luSolveUsesVendor(b, op.getSolution(), op.getBatchRank());
+}
+
+Value luSolveUsesVendor(ImplicitLocOpBuilder &b, Value solution,
+                        int64_t batchRank) {
   auto index = [&](int64_t v) -> Value {
     return b.createOrFold<arith::ConstantIndexOp>(v);
   };
@@ -680,10 +685,9 @@ Value luSolveUsesVendor(ImplicitLocOpBuilder &b, LuSolveOp op) {
   auto cmp = [&](arith::CmpIPredicate predicate, Value x, Value y) -> Value {
     return b.createOrFold<arith::CmpIOp>(predicate, x, y);
   };
-  Value solution = op.getSolution();
-  Value n = dim(solution, op.getBatchRank());
+  Value n = dim(solution, batchRank);
   Value batch = index(1);
-  for (int64_t d = 0; d < op.getBatchRank(); ++d)
+  for (int64_t d = 0; d < batchRank; ++d)
     batch = mul(batch, dim(solution, d));
   Type elementType = cast<MemRefType>(solution.getType()).getElementType();
   Value tooLarge =

@@ -30,6 +30,10 @@ void launchLuSolveKernel(ModuleOp module, ImplicitLocOpBuilder &b,
 /// once per matrix beats a thread per right-hand side column walking N²
 /// steps in global memory.
 Value luSolveUsesVendor(ImplicitLocOpBuilder &b, LuSolveOp op);
+/// The same test for a solution [B..., N, R] with `batchRank` batch
+/// dimensions.
+Value luSolveUsesVendor(ImplicitLocOpBuilder &b, Value solution,
+                        int64_t batchRank);
 
 } // namespace mlir::linalgx::gpu_kernels
 

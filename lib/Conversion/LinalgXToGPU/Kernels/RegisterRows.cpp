@@ -60,6 +60,8 @@ std::pair<Value, Value> exchangeRows(KernelBuilder &b, Value position,
                b.select(b.cmp(arith::CmpIPredicate::eq, position, stepI32),
                         pivotPosition, position));
   Value newUsed = b.bitOr(used, isPivotRow);
+  if (!pivots)
+    return {newPosition, newUsed};
   b.ifThen(b.bitAnd(valid, isPivotRow), [&](KernelBuilder &b) {
     Type intType = cast<MemRefType>(pivots.getType()).getElementType();
     Value pivotIndex = intType.isInteger(32)

@@ -68,8 +68,9 @@ void appendRegisterRowBookkeeping(KernelBuilder &b,
 
 /// A step's row exchange in the register kernels, where rows never move:
 /// the pivot row takes logical position `step`, the row at `step` the pivot
-/// row's old position, and the pivot row's thread records the pivot.
-/// Returns the thread's new (position, used).
+/// row's old position, and the pivot row's thread records the pivot (unless
+/// `pivots` is null: a fused solve keeps none). Returns the thread's new
+/// (position, used).
 std::pair<Value, Value> exchangeRows(KernelBuilder &b, Value position,
                                      Value used, Value isPivotRow,
                                      Value pivotPosition, int64_t step,
