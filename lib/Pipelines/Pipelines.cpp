@@ -217,6 +217,12 @@ void linalgx::buildGPUKernelPipeline(OpPassManager &pm,
   pm.addPass(createConvertLinalgXToGPU(lowering));
   // What remains outside the kernels runs on the host.
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  // A memref.reshape to a shape with a dynamic dimension (a tensor.reshape
+  // of a shape-polymorphic JAX export's solve) becomes a
+  // memref.reinterpret_cast: upstream's gpu-to-llvm, which lowers the host's
+  // memref ops in the NVVM pipeline below, leaves such a reshape unconverted
+  // (finalize-memref-to-llvm, the CPU pipeline's, lowers it).
+  pm.addNestedPass<func::FuncOp>(memref::createExpandOpsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createConvertComplexToStandardPass());
