@@ -1,8 +1,8 @@
 """linalgx as a JAX operation: `linalgx.jax.lu(x)`, a drop-in for
 `jax.lax.linalg.lu` on JAX's CPU and CUDA backends.
 
-It is an XLA FFI custom call (`jax.ffi.ffi_call`, target `linalgx_lu`) with
-one handler per platform:
+It is an XLA FFI custom call (target `linalgx_lu`) with one handler per
+platform:
 
 * cpu: `LinalgxLuCpu` in liblinalgx_jax_ffi.so (runtime/jax) factors with
   the linalgx CPU runtime -- the library linalgx's own CPU lowering calls;
@@ -10,26 +10,29 @@ one handler per platform:
   lowering compiled ahead of time (liblinalgx_cuda_kernels.so) on XLA's
   stream, without host synchronization.
 
-So it works under `jax.jit`, on any batch rank and under `jax.vmap` (a
-vmapped call becomes one call with more batch dimensions), and it is
-differentiable: a JVP rule (the one `jax.lax.linalg.lu` has: the tangent of
-the factors from two triangular solves with L and U) gives `jax.jvp`,
-`jax.jacfwd` and, since that tangent is linear in the input's, `jax.grad`
-and `jax.jacrev`; pivots, permutation and info have zero tangents. Returns
-`(lu, pivots, permutation)` as `jax.lax.linalg.lu` does: 0-based int32
-pivots `[..., min(M, N)]` and the int32 row permutation `[..., M]`;
-`lu_with_info` also returns int32 `info` `[...]`.
+So it works under `jax.jit`, on any batch rank, under `jax.vmap` (a
+vmapped call becomes one call with more batch dimensions) and on a batch
+sharded over devices (`NamedSharding`, `shard_map`: each device factors its
+own shard, docs/scale.md), and it is differentiable: a JVP rule (the one
+`jax.lax.linalg.lu` has: the tangent of the factors from two triangular
+solves with L and U) gives `jax.jvp`, `jax.jacfwd` and, since that tangent
+is linear in the input's, `jax.grad` and `jax.jacrev`; pivots, permutation
+and info have zero tangents. Returns `(lu, pivots, permutation)` as
+`jax.lax.linalg.lu` does: 0-based int32 pivots `[..., min(M, N)]` and the
+int32 row permutation `[..., M]`; `lu_with_info` also returns int32 `info`
+`[...]`.
 
 `lu_solve`, `solve`, `det`, `slogdet` and `inv` are drop-ins for
 `jax.scipy.linalg.lu_solve` and `jax.numpy.linalg.*` built on that call:
 the factorization is linalgx's, the triangular solves and the reductions
 over U's diagonal are XLA's (fused by it around the call). Under `jax.jit`
-and `jax.vmap` they stay one linalgx call. On CUDA, `solve` and `inv` call
-`linalgx.solve` itself instead (target `linalgx_solve`, handler
-`LinalgxSolveCuda`): small systems are factored and solved in one kernel
-that writes no factors. Their derivatives (dX = A⁻¹(dB − dA·X)) go through
-the factorization and `jax.lax.custom_linear_solve`, so gradients reuse the
-factors; `det`/`slogdet` have JAX's JVP rules (d det = det · tr(A⁻¹ dA)).
+and `jax.vmap` they stay one linalgx call (one a device, on a sharded
+batch). On CUDA, `solve` and `inv` call `linalgx.solve` itself instead
+(target `linalgx_solve`, handler `LinalgxSolveCuda`): small systems are
+factored and solved in one kernel that writes no factors. Their
+derivatives (dX = A⁻¹(dB − dA·X)) go through the factorization and
+`jax.lax.custom_linear_solve`, so gradients reuse the factors;
+`det`/`slogdet` have JAX's JVP rules (d det = det · tr(A⁻¹ dA)).
 """
 
 import functools
@@ -37,6 +40,10 @@ import functools
 import jax
 import jax.numpy as jnp
 import numpy as np
+from jax.extend.core import Primitive
+from jax.extend.mlir.dialects import sdy
+from jax.interpreters import batching, mlir, xla
+from jax.sharding import PartitionSpec
 
 from ._native import load_library
 from .ops import SlogdetResult
@@ -92,7 +99,161 @@ def _register():
             _cuda_error = error
     else:
         _cuda_error = LinalgXError("JAX has no GPU backend")
+    # Lets XLA's partitioner split a call along its batch dimensions (the
+    # lowering says how many), so a sharded batch is factored where it lies.
+    for target in (TARGET_NAME, SOLVE_TARGET_NAME):
+        jax.ffi.register_ffi_target_as_batch_partitionable(target)
     _registered = True
+
+
+# ---------------------------------------------------------------------------
+# The FFI calls, as primitives that keep a sharded batch split
+# ---------------------------------------------------------------------------
+#
+# `jax.ffi.ffi_call` lowers to a custom call that XLA's partitioner does not
+# split: a batch sharded over devices would be gathered onto every device.
+# These primitives lower to the same custom call with what the partitioner
+# needs to split it along the batch instead -- the number of batch
+# dimensions (a frontend attribute XLA reads for targets registered as batch
+# partitionable) and Shardy's sharding rule -- as JAX lowers its own LAPACK
+# and cuSOLVER calls. Each device then runs one call on its own shard.
+
+def _batched_ffi_primitive(target_name, what, result_types):
+    """A primitive for the FFI target `target_name` (`what` names it in
+    errors), whose operands `[..., M, N]` share their batch dimensions `...`
+    and whose results, `result_types(*operands)` (shapes and dtypes), start
+    with them too. Bind it with `_bind`."""
+    primitive = Primitive(target_name)
+    primitive.multiple_results = True
+    primitive.def_impl(functools.partial(xla.apply_primitive, primitive))
+    primitive.def_abstract_eval(functools.partial(_abstract_eval, what, result_types))
+    batching.primitive_batchers[primitive] = functools.partial(_batch_as_one_call, primitive)
+    mlir.register_lowering(primitive, functools.partial(_batch_partitionable_lowering,
+                                                        target_name))
+    return primitive
+
+
+def _bind(primitive, *operands):
+    """`primitive` on `operands`, made to agree on their devices first."""
+    return primitive.bind(*_laid_out_alike(operands[0].ndim - 2, *operands))
+
+
+def _laid_out_alike(batch_rank, *operands):
+    """Operands with the same `batch_rank` leading dimensions laid out alike
+    over the devices, as JAX's own operations of several operands require:
+    inside `shard_map`, varying over the same mesh axes; with explicit
+    sharding types, with the batch sharded as by the first operand that
+    shards it. So a right-hand side broadcast to the batch (the same on
+    every device) follows the matrices."""
+    varying = [jax.typeof(x).manual_axis_type.varying for x in operands]
+    every = frozenset().union(*varying)
+    operands = [jax.lax.pcast(x, tuple(every - v), to="varying")
+                for x, v in zip(operands, varying)]
+    batch_specs = [_spec(jax.typeof(x))[:batch_rank] for x in operands]
+    sharded = [i for i, s in enumerate(batch_specs) if any(s)]
+    if not sharded:
+        return operands
+    batch_spec = batch_specs[sharded[0]]
+    sharding = jax.typeof(operands[sharded[0]]).sharding
+    return [x if s == batch_spec else
+            jax.sharding.reshard(x, sharding.update(spec=_padded(batch_spec, x.ndim)))
+            for x, s in zip(operands, batch_specs)]
+
+
+def _spec(aval):
+    """The sharding of each dimension of `aval` (None: replicated); only
+    explicit mesh axes are in it."""
+    return tuple(_padded(aval.sharding.spec, aval.ndim))
+
+
+def _padded(spec, rank):
+    return PartitionSpec(*spec, *(None,) * (rank - len(spec)))
+
+
+def _abstract_eval(what, result_types, *operands):
+    """The results, with the operands' batch sharding (_bind made it one)
+    and replicated over their other dimensions."""
+    for x in operands:
+        if any(_spec(x)[-2:]):
+            raise ValueError(
+                "%s: the matrix dimensions (the last two) cannot be sharded, got %s; shard "
+                "only the batch dimensions (jax.sharding.reshard the operand to %s)"
+                % (what, _padded(_spec(x), x.ndim), _padded(_spec(x)[:-2], x.ndim)))
+    first = operands[0]
+    batch_spec = _spec(first)[:-2]
+    return [first.update(shape=r.shape, dtype=r.dtype, weak_type=False,
+                         sharding=first.sharding.update(spec=_padded(batch_spec, len(r.shape))))
+            for r in result_types(*operands)]
+
+
+def _batch_as_one_call(primitive, operands, dims):
+    """vmap: the mapped dimension moved to the front of each operand
+    (broadcast where one is not mapped), one call with one more batch
+    dimension -- `ffi_call`'s vmap_method="broadcast_all"."""
+    size = next(x.shape[d] for x, d in zip(operands, dims) if d is not None)
+    operands = [jnp.broadcast_to(x, (size,) + x.shape) if d is None
+                else jnp.moveaxis(x, d, 0) for x, d in zip(operands, dims)]
+    results = _bind(primitive, *operands)
+    return results, [0] * len(results)
+
+
+def _batch_partitionable_lowering(target_name, ctx, *operands):
+    return jax.ffi.ffi_lowering(target_name, extra_attributes=_partitioning_attributes(ctx))(
+        ctx, *operands)
+
+
+def _partitioning_attributes(ctx):
+    """The custom call's attributes that let XLA split it along the batch;
+    none for symbolic shapes (`jax.export`), whose rule would need the
+    sizes: such a call is not partitioned, as JAX's own are not."""
+    values = (*ctx.avals_in, *ctx.avals_out)
+    if not all(isinstance(d, int) for v in values for d in v.shape):
+        return None
+    batch_rank = ctx.avals_in[0].ndim - 2
+    attributes = {"mhlo.frontend_attributes":
+                  mlir.ir_attribute({"num_batch_dims": str(batch_rank)})}
+    if jax.config.jax_use_shardy_partitioner:
+        attributes["sdy.sharding_rule"] = _sharding_rule(ctx.avals_in, ctx.avals_out, batch_rank)
+    return attributes
+
+
+def _sharding_rule(operands, results, batch_rank):
+    """Shardy's rule: one factor per batch dimension, common to every
+    operand and result; every other dimension a factor of its own that
+    must be replicated."""
+    sizes = list(operands[0].shape[:batch_rank])
+    matrix_factors = []
+
+    def mapping(value):
+        dims = [[i] for i in range(batch_rank)]
+        for size in value.shape[batch_rank:]:
+            matrix_factors.append(len(sizes))
+            dims.append([len(sizes)])
+            sizes.append(size)
+        return sdy.TensorMappingAttr.get(
+            dim_mappings=[sdy.DimMappingAttr.get(factor_indices=d) for d in dims])
+
+    operand_mappings = [mapping(v) for v in operands]
+    result_mappings = [mapping(v) for v in results]
+    return sdy.OpShardingRuleAttr.get(
+        factor_sizes=sizes, operand_mappings=operand_mappings, result_mappings=result_mappings,
+        need_replication_factors=matrix_factors, is_custom=True)
+
+
+def _lu_result_types(x):
+    batch, (m, n) = x.shape[:-2], x.shape[-2:]
+    return (jax.ShapeDtypeStruct(x.shape, x.dtype),
+            jax.ShapeDtypeStruct(batch + (min(m, n),), jnp.int32),
+            jax.ShapeDtypeStruct(batch + (m,), jnp.int32),
+            jax.ShapeDtypeStruct(batch, jnp.int32))
+
+
+def _solve_result_types(a, b):
+    return (jax.ShapeDtypeStruct(b.shape, b.dtype), jax.ShapeDtypeStruct(b.shape[:-2], jnp.int32))
+
+
+_lu_p = _batched_ffi_primitive(TARGET_NAME, "linalgx.jax.lu", _lu_result_types)
+_solve_p = _batched_ffi_primitive(SOLVE_TARGET_NAME, "linalgx.jax.solve", _solve_result_types)
 
 
 _TYPES = (jnp.float32, jnp.float64, jnp.complex64, jnp.complex128)
@@ -117,18 +278,7 @@ def lu_with_info(x):
 
 @jax.custom_jvp
 def _lu_call(x):
-    *batch, m, n = x.shape
-    batch = tuple(batch)
-    out_types = (
-        jax.ShapeDtypeStruct(x.shape, x.dtype),
-        jax.ShapeDtypeStruct(batch + (min(m, n),), jnp.int32),
-        jax.ShapeDtypeStruct(batch + (m,), jnp.int32),
-        jax.ShapeDtypeStruct(batch, jnp.int32),
-    )
-    # The handler takes any batch rank: a vmapped call is one call with the
-    # mapped dimension broadcast to the front of the operand.
-    call = jax.ffi.ffi_call(TARGET_NAME, out_types, vmap_method="broadcast_all")
-    return call(x)
+    return tuple(_bind(_lu_p, x))
 
 
 @_lu_call.defjvp
@@ -223,10 +373,11 @@ def lu_solve(lu_and_piv, b, trans=0):
                          "N = %d, got %s" % (n, b.shape))
     batch = jnp.broadcast_shapes(lu_factors.shape[:-2], b2.shape[:-2])
     dtype = jnp.result_type(lu_factors, b2)
-    x = _solve_from_factors(
+    x = _solve_from_factors(*_laid_out_alike(
+        len(batch),
         jnp.broadcast_to(lu_factors, batch + (n, n)).astype(dtype),
         jnp.broadcast_to(permutation, batch + (n,)),
-        jnp.broadcast_to(b2, batch + b2.shape[-2:]).astype(dtype), trans)
+        jnp.broadcast_to(b2, batch + b2.shape[-2:]).astype(dtype)), trans)
     return x[..., 0] if vector else x
 
 
@@ -283,18 +434,14 @@ def _solve_matrices_jvp(primals, tangents):
 
 
 def _fused_solve(a, b):
-    batch = b.shape[:-2]
-    call = jax.ffi.ffi_call(
-        SOLVE_TARGET_NAME,
-        (jax.ShapeDtypeStruct(b.shape, b.dtype), jax.ShapeDtypeStruct(batch, jnp.int32)),
-        vmap_method="broadcast_all")
-    return call(a, b)[0]
+    return _bind(_solve_p, a, b)[0]
 
 
 def _solve_with_factors(a, b):
     """_solve_matrices from linalgx's LU and XLA's triangular solves, a
     `custom_linear_solve` per column, so that its derivatives reuse the
     factors."""
+    a, b = _laid_out_alike(a.ndim - 2, a, b)
     lu_factors, _, permutation = lu(jax.lax.stop_gradient(a))
 
     def one_column(column):  # column [..., N]

@@ -3,7 +3,10 @@
 (jvp, grad, jacfwd, jacrev equal to jax.lax.linalg.lu's to 1e-10 in f64),
 vmap of jvp as one call; linalgx.jax.solve / inv through the fused
 `linalgx_solve` call (results, gradients to 1e-10, one call under vmap);
-and XLA command buffers: with
+lu and solve on a batch sharded over a mesh of one GPU and, where there
+are several, of every GPU (the unsharded results, the input's sharding,
+one call a device on its shard, no collective; docs/scale.md); and XLA
+command buffers: with
 --xla_gpu_enable_command_buffer=+CUSTOM_CALL the handler (declared
 command-buffer compatible) must be recorded into a CUDA graph, which the
 optimized HLO shows, and give the same results. Ends with
@@ -77,6 +80,50 @@ def check_solve(jax, jnp, lxj, rng):
     check("solve of a singular matrix gives inf/NaN, no error", not np.isfinite(x).all())
 
 
+COLLECTIVES = ("all-gather", "all-to-all", "collective-permute", "all-reduce", "reduce-scatter")
+
+
+def check_sharded_batch(jax, lxj, rng, devices):
+    """linalgx.jax.lu and solve (the fused linalgx_solve call) on a batch
+    sharded over `devices` (NamedSharding under jit, and shard_map): the
+    unsharded call's results, the input's sharding, and one call a device
+    on its own shard, with no collective in the compiled HLO."""
+    from jax.sharding import NamedSharding, PartitionSpec as P
+    mesh = jax.make_mesh((len(devices),), ("batch",), devices=devices)
+    sharding = NamedSharding(mesh, P("batch"))
+    label = "%d-GPU mesh" % len(devices)
+    a = rng.standard_normal((16 * len(devices), 32, 32))
+    b = rng.standard_normal((16 * len(devices), 32, 3))
+    x, y = jax.device_put(a, sharding), jax.device_put(b, sharding)
+    lu = jax.jit(lxj.lu)
+    mapped_lu = jax.jit(jax.shard_map(lxj.lu, mesh=mesh, in_specs=P("batch"),
+                                      out_specs=P("batch")))
+    expected = lxj.lu(a)
+    for name, f in [("jit", lu), ("shard_map", mapped_lu)]:
+        got = f(x)
+        check("%s: %s(lu) == unsharded lu" % (label, name),
+              all(np.array_equal(g, e) for g, e in zip(got, expected)))
+        check("%s: %s(lu) keeps the batch sharding" % (label, name),
+              all(g.sharding.is_equivalent_to(sharding, g.ndim) for g in got),
+              [g.sharding for g in got])
+    solve = jax.jit(lxj.solve)
+    got = solve(x, y)
+    want = lxj.solve(a, b)
+    check("%s: solve == unsharded solve" % label, rel(got, want) < 1e-12, "%.3g" % rel(got, want))
+    check("%s: solve keeps the batch sharding" % label,
+          got.sharding.is_equivalent_to(sharding, got.ndim), got.sharding)
+    shard = "f64[16,32,"
+    for name, f, args, target in [("lu", lu, (x,), "linalgx_lu"),
+                                  ("solve", solve, (x, y), "linalgx_solve")]:
+        text = f.lower(*args).compile().as_text()
+        found = [c for c in COLLECTIVES if c in text]
+        calls = [line for line in text.splitlines()
+                 if 'custom_call_target="%s"' % target in line]
+        check("%s: compiled %s has no collective" % (label, name), not found, found)
+        check("%s: compiled %s is one %s call on a device's 16 matrices" % (label, name, target),
+              len(calls) == 1 and shard in calls[0], "\n".join(calls) or text[-3000:])
+
+
 def main():
     if len(sys.argv) > 2 and sys.argv[1] == "--command-buffer-child":
         return child(sys.argv[2])
@@ -109,6 +156,12 @@ def main():
     check("vmap of jvp is one custom call", text.count("linalgx_lu") == 1)
 
     check_solve(jax, jnp, lxj, rng)
+    check_sharded_batch(jax, lxj, rng, jax.devices()[:1])
+    if len(jax.devices()) < 2:
+        print("SKIP: a batch sharded over several GPUs: this machine has %d GPU"
+              % len(jax.devices()))
+    else:
+        check_sharded_batch(jax, lxj, rng, jax.devices())
 
     # Command buffers, in a child process with XLA's flags.
     import tempfile
