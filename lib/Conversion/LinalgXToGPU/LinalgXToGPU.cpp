@@ -212,8 +212,8 @@ Value threadKernelApplies(ImplicitLocOpBuilder &b, Value a) {
 }
 
 /// One-warp real matrices in the block register kernel, their right-hand
-/// sides as extra columns: a kernel for each bound of their count (or the
-/// exact count).
+/// sides as extra columns: a few of a static count, or one (checked on the
+/// host) of a dynamic one.
 void appendBlockRegisterSolves(SolveOp op, ModuleOp module,
                                ImplicitLocOpBuilder &b,
                                SmallVectorImpl<FusedKernel> &kernels) {
@@ -225,28 +225,21 @@ void appendBlockRegisterSolves(SolveOp op, ModuleOp module,
   int64_t rows =
       ShapedType::isDynamic(size) ? kBlockRegisterSolveMaxSize : size;
   int64_t rhsCount = cast<MemRefType>(op.getRhs().getType()).getShape().back();
-  SmallVector<int64_t> rhsBounds(
-      llvm::make_range(std::begin(kBlockRegisterSolveRhsBounds),
-                       std::end(kBlockRegisterSolveRhsBounds)));
-  if (!ShapedType::isDynamic(rhsCount))
-    rhsBounds.assign({rhsCount});
-  Value sizeFits =
-      sizeBetween(b, op.getA(), rank - 1, kBlockRegisterSolveMinSize,
-                  kBlockRegisterSolveMaxSize);
-  for (int64_t rhsBound : rhsBounds) {
-    BlockRegisterLuShape shape{rows, rows, rhsBound};
-    if (!BlockRegisterLuShape::fits(rows, rows, aType.getElementType(),
-                                    rhsBound))
-      continue;
-    kernels.push_back(
-        {b.createOrFold<arith::AndIOp>(
-             sizeFits, sizeBetween(b, op.getRhs(), rank - 1, 0, rhsBound)),
-         [module, shape](ImplicitLocOpBuilder &b, DeviceWork &work,
-                         ArrayRef<Value> views) {
-           launchBlockRegisterSolve(module, b, work, views[0], views[1],
-                                    views[2], views[3], shape);
-         }});
-  }
+  int64_t rhsBound = ShapedType::isDynamic(rhsCount) ? 1 : rhsCount;
+  if (rhsBound > kBlockRegisterSolveMaxRhs ||
+      !BlockRegisterLuShape::fits(rows, rows, aType.getElementType(), rhsBound))
+    return;
+  BlockRegisterLuShape shape{rows, rows, rhsBound};
+  kernels.push_back(
+      {b.createOrFold<arith::AndIOp>(
+           sizeBetween(b, op.getA(), rank - 1, kBlockRegisterSolveMinSize,
+                       kBlockRegisterSolveMaxSize),
+           sizeBetween(b, op.getRhs(), rank - 1, 0, rhsBound)),
+       [module, shape](ImplicitLocOpBuilder &b, DeviceWork &work,
+                       ArrayRef<Value> views) {
+         launchBlockRegisterSolve(module, b, work, views[0], views[1], views[2],
+                                  views[3], shape);
+       }});
 }
 
 /// Matrices the lu gives cuSOLVER and whose solve is getrs: one chain

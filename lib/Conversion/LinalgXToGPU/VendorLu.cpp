@@ -96,6 +96,28 @@ void buildPivotsToVendor(KernelBuilder &b, Value pivots, Value vendorPivots,
   });
 }
 
+/// `columnMajor` [B, R, N] := the rows of `rows` [B, N, R] in the order of
+/// `permutation` [B, N] (row i is row permutation[i]): one flat grid-stride
+/// pass, consecutive threads on consecutive rows of a column.
+void buildGatherRowsToColumnMajor(KernelBuilder &b, Value rows,
+                                  Value permutation, Value columnMajor) {
+  Value n = b.dim(rows, 1), columns = b.dim(rows, 2);
+  Value perMatrix = b.mul(n, columns);
+  Value count = b.mul(b.dim(rows, 0), perMatrix);
+  Value first =
+      b.add(b.mul(b.blockId(gpu::Dimension::x), b.blockDim(gpu::Dimension::x)),
+            b.threadId(gpu::Dimension::x));
+  Value stride =
+      b.mul(b.gridDim(gpu::Dimension::x), b.blockDim(gpu::Dimension::x));
+  b.forLoop(first, count, stride, [&](KernelBuilder &b, Value t) {
+    Value matrix = b.divU(t, perMatrix), within = b.remU(t, perMatrix);
+    Value column = b.divU(within, n), row = b.remU(within, n);
+    Value source = b.toIndexUnsigned(b.load(permutation, {matrix, row}));
+    b.store(b.load(rows, {matrix, source, column}), columnMajor,
+            {matrix, column, row});
+  });
+}
+
 /// The `trans` argument of the runtime's linalgxCudaGetrs.
 int32_t runtimeGetrsTrans(LuSolveTrans trans) {
   switch (trans) {
@@ -222,11 +244,41 @@ bool hasOneColumn(Value solution) {
   return cast<MemRefType>(solution.getType()).getShape().back() == 1;
 }
 
+/// The getrs call on `factors` (column-major) and `rhs` (column-major
+/// [B, R, N]) of `solution`'s sizes; `vendorPivots` null: B's rows are
+/// exchanged already.
+void callGetrs(ModuleOp module, ImplicitLocOpBuilder &b, LuSolveTrans trans,
+               Value factors, Value vendorPivots, Value rhs, Value solution) {
+  Type elementType = cast<MemRefType>(solution.getType()).getElementType();
+  auto i64 = [&](Value index) -> Value {
+    return arith::IndexCastOp::create(b, b.getI64Type(), index);
+  };
+  Value pivots =
+      vendorPivots
+          ? alignedPointer(b, vendorPivots)
+          : LLVM::ZeroOp::create(b, LLVM::LLVMPointerType::get(b.getContext()));
+  func::FuncOp getrs = getOrDeclareRuntimeFunction(
+      module, kCudaGetrsFunctionName, getrsFunctionType(module.getContext()));
+  func::CallOp::create(
+      b, getrs,
+      ValueRange{arith::ConstantIntOp::create(
+                     b, runtimeElementTypeCode(elementType), 32),
+                 arith::ConstantIntOp::create(b, runtimeGetrsTrans(trans), 32),
+                 alignedPointer(b, factors), pivots, rhs,
+                 i64(memref::DimOp::create(b, solution, 0)),
+                 i64(memref::DimOp::create(b, solution, 1)),
+                 i64(memref::DimOp::create(b, solution, 2))});
+}
+
 /// getrs on column-major `factors` [B, N, N] with the vendor's 1-based int32
 /// pivots, in place on `solution` [B, N, R] (row-major, holding the
-/// right-hand sides). One right-hand side is the same array in either
-/// order; others go through a column-major copy. Unless R is known to be 1
-/// (`oneColumn`), the host decides.
+/// right-hand sides). For A the exchanges are a permutation of B's rows
+/// (the permutation kernel, then a gather into column-major scratch) and
+/// the runtime runs only the triangular solves: getrs would apply the N
+/// exchanges one after the other. For Aᵀ and Aᴴ getrs itself, on B (one
+/// right-hand side is the same array in either order; others go through a
+/// column-major copy, unless R is known to be 1 (`oneColumn`), the host
+/// deciding).
 void solveWithGetrs(ModuleOp module, ImplicitLocOpBuilder &b, DeviceWork &work,
                     LuSolveTrans trans, Value factors, Value vendorPivots,
                     Value solution, bool oneColumn) {
@@ -234,6 +286,34 @@ void solveWithGetrs(ModuleOp module, ImplicitLocOpBuilder &b, DeviceWork &work,
   Value batch = memref::DimOp::create(b, solution, 0);
   Value n = memref::DimOp::create(b, solution, 1);
   Value columns = memref::DimOp::create(b, solution, 2);
+  if (trans == LuSolveTrans::None) {
+    Value permutation =
+        work.allocate(dynamicMemRef(2, b.getI32Type()), {batch, n});
+    launchPermutationKernel(module, b, work, vendorPivots, permutation,
+                            /*oneBased=*/true);
+    Value columnMajor =
+        work.allocate(dynamicMemRef(3, elementType), {batch, columns, n});
+    gpu::GPUFuncOp gather = getOrCreateKernel(
+        module,
+        "linalgx_gather_rows_to_column_major_" + typeSuffix(elementType),
+        {solution.getType(), permutation.getType(), columnMajor.getType()},
+        {static_cast<int32_t>(kPivotsToVendorBlockSize), 1, 1},
+        /*workgroupTypes=*/{},
+        [&](KernelBuilder &kb, ValueRange args, ValueRange) {
+          buildGatherRowsToColumnMajor(kb, args[0], args[1], args[2]);
+        });
+    work.launch(gather,
+                gridSizeFor(b,
+                            arith::MulIOp::create(
+                                b, batch, arith::MulIOp::create(b, n, columns)),
+                            kPivotsToVendorBlockSize),
+                {kPivotsToVendorBlockSize, 1, 1},
+                {solution, permutation, columnMajor});
+    callGetrs(module, b, trans, factors, /*vendorPivots=*/Value(),
+              alignedPointer(b, columnMajor), solution);
+    launchTranspose(module, b, work, columnMajor, solution);
+    return;
+  }
   Value rhs = alignedPointer(b, solution);
   Value columnMajor, transposed;
   if (!oneColumn) {
@@ -246,18 +326,7 @@ void solveWithGetrs(ModuleOp module, ImplicitLocOpBuilder &b, DeviceWork &work,
     rhs = arith::SelectOp::create(b, transposed, alignedPointer(b, columnMajor),
                                   rhs);
   }
-  auto i64 = [&](Value index) -> Value {
-    return arith::IndexCastOp::create(b, b.getI64Type(), index);
-  };
-  func::FuncOp getrs = getOrDeclareRuntimeFunction(
-      module, kCudaGetrsFunctionName, getrsFunctionType(module.getContext()));
-  func::CallOp::create(
-      b, getrs,
-      ValueRange{arith::ConstantIntOp::create(
-                     b, runtimeElementTypeCode(elementType), 32),
-                 arith::ConstantIntOp::create(b, runtimeGetrsTrans(trans), 32),
-                 alignedPointer(b, factors), alignedPointer(b, vendorPivots),
-                 rhs, i64(batch), i64(n), i64(columns)});
+  callGetrs(module, b, trans, factors, vendorPivots, rhs, solution);
   if (!oneColumn)
     work.when(transposed,
               [&] { launchTranspose(module, b, work, columnMajor, solution); });

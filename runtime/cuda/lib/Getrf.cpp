@@ -1,7 +1,11 @@
 //===- Getrf.cpp - batched LU factorization and solve entry points --------===//
 //
 // linalgxCudaGetrs: the solve from those factors with cuSOLVER's getrs, for
-// the systems whose factors are too large for linalgx's solve kernels.
+// the systems whose factors are too large for linalgx's solve kernels; or,
+// when the caller has exchanged B's rows itself, only its two triangular
+// solves (cuBLAS trsm): getrs applies the exchanges to B one after the other
+// (a chain of N dependent swaps in global memory, half a millisecond at
+// N = 4096), which a permutation computed in parallel and a gather avoid.
 //
 // linalgxCudaGetrf: partial-pivoting LU of a contiguous batch of column-major
 // matrices, on the current stream, without host synchronization in the
@@ -115,6 +119,8 @@ const char *const kCusolverBufferSizeNames[] = {
 const char *const kCusolverGetrsNames[] = {
     "cusolverDnSgetrs", "cusolverDnDgetrs", "cusolverDnCgetrs",
     "cusolverDnZgetrs"};
+const char *const kCublasTrsmNames[] = {"cublasStrsm", "cublasDtrsm",
+                                        "cublasCtrsm", "cublasZtrsm"};
 const char *const kCublasNames[] = {
     "cublasSgetrfBatched", "cublasDgetrfBatched", "cublasCgetrfBatched",
     "cublasZgetrfBatched"};
@@ -386,6 +392,54 @@ void cusolverGetrf(cusolverDnHandle_t handle, int32_t type, int m, int n,
   }
 }
 
+/// One cublas<t>trsm from the left, B := op(T)^-1 B, with T the lower
+/// (unit-diagonal) or upper triangle of the column-major factors `lu`.
+void cublasTrsm(cublasHandle_t handle, int32_t type, cublasFillMode_t triangle,
+                cublasOperation_t trans, int n, int nrhs, const void *lu,
+                void *b, const char *op) {
+  cublasDiagType_t diagonal = triangle == CUBLAS_FILL_MODE_LOWER
+                                  ? CUBLAS_DIAG_UNIT
+                                  : CUBLAS_DIAG_NON_UNIT;
+  const char *call = kCublasTrsmNames[type];
+  auto run = [&](auto function, auto one, auto *factors, auto *rhs) {
+    check(function(handle, CUBLAS_SIDE_LEFT, triangle, trans, diagonal, n, nrhs,
+                   &one, factors, n, rhs, n),
+          op, call);
+  };
+  switch (type) {
+  case LINALGX_CUDA_F32:
+    run(cublasStrsm, 1.0f, static_cast<const float *>(lu),
+        static_cast<float *>(b));
+    break;
+  case LINALGX_CUDA_F64:
+    run(cublasDtrsm, 1.0, static_cast<const double *>(lu),
+        static_cast<double *>(b));
+    break;
+  case LINALGX_CUDA_C32:
+    run(cublasCtrsm, make_cuComplex(1, 0), static_cast<const cuComplex *>(lu),
+        static_cast<cuComplex *>(b));
+    break;
+  default:
+    run(cublasZtrsm, make_cuDoubleComplex(1, 0),
+        static_cast<const cuDoubleComplex *>(lu),
+        static_cast<cuDoubleComplex *>(b));
+    break;
+  }
+}
+
+/// getrs's two triangular solves without its row exchanges: L then U for
+/// op(A) = A, U^T (U^H) then L^T (L^H) otherwise.
+void triangularSolves(cublasHandle_t handle, int32_t type,
+                      cublasOperation_t trans, int n, int nrhs, const void *lu,
+                      void *b, const char *op) {
+  cublasFillMode_t first =
+      trans == CUBLAS_OP_N ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
+  cublasFillMode_t second =
+      trans == CUBLAS_OP_N ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
+  cublasTrsm(handle, type, first, trans, n, nrhs, lu, b, op);
+  cublasTrsm(handle, type, second, trans, n, nrhs, lu, b, op);
+}
+
 /// One cusolverDn<t>getrs on the stream `handle` is bound to.
 void cusolverGetrs(cusolverDnHandle_t handle, int32_t type,
                    cublasOperation_t trans, int n, int nrhs, const void *lu,
@@ -651,8 +705,8 @@ linalgxCudaGetrs(int32_t elemType, int32_t trans, const void *lu,
                 ", nrhs = " + std::to_string(nrhs) + ")");
   if (batch == 0 || n == 0 || nrhs == 0)
     return;
-  if (!lu || !pivots || !b)
-    reportInvalidArgument(op, "lu, pivots or b is null");
+  if (!lu || !b)
+    reportInvalidArgument(op, "lu or b is null");
   if (n * std::max<int64_t>(n, nrhs) >
       INT64_MAX / kElementBytes[elemType] / batch)
     reportInvalidArgument(op, "batch * n * max(n, nrhs) overflows");
@@ -669,12 +723,21 @@ linalgxCudaGetrs(int32_t elemType, int32_t trans, const void *lu,
   ResourceCache &cache = resourceCache();
   std::lock_guard<std::mutex> lock(cache.mu);
   StreamResources &res = resourcesFor(cache, activeDevice(), stream);
+  const int64_t luBytes = n * n * kElementBytes[elemType];
+  const int64_t rhsBytes = n * nrhs * kElementBytes[elemType];
+  if (!pivots) {
+    cublasHandle_t handle = blasHandle(res, op);
+    for (int64_t matrix = 0; matrix < batch; ++matrix)
+      triangularSolves(handle, elemType, operation, static_cast<int>(n),
+                       static_cast<int>(nrhs),
+                       static_cast<const char *>(lu) + matrix * luBytes,
+                       static_cast<char *>(b) + matrix * rhsBytes, op);
+    return;
+  }
   cusolverDnHandle_t handle = solverHandle(res, op);
   // getrs reports only illegal arguments in devInfo, which the checks above
   // rule out: one scratch word for the whole batch, never read.
   int *info = static_cast<int *>(allocateOrdered(sizeof(int), stream, op));
-  const int64_t luBytes = n * n * kElementBytes[elemType];
-  const int64_t rhsBytes = n * nrhs * kElementBytes[elemType];
   for (int64_t matrix = 0; matrix < batch; ++matrix)
     cusolverGetrs(handle, elemType, operation, static_cast<int>(n),
                   static_cast<int>(nrhs),

@@ -62,8 +62,31 @@ func.func @large(%a: memref<8x40x40xf64>, %b: memref<8x40x2xf64>, %i: memref<8xi
 
 // -----
 
+// A matrix the lu gives cuSOLVER, whose solve is getrs: A transposed once,
+// getrf (its int32 info straight into the op's), the pivots as a
+// permutation (the permutation kernel) that gathers B's rows into
+// column-major scratch, getrs without pivots (only its triangular solves),
+// X transposed back. No factor is transposed back to row-major.
+// CHECK-LABEL: func.func @vendor
+// CHECK:         %[[FACTORS:.+]], %{{.+}} = gpu.alloc async [%{{.+}}] ({{.+}}) : memref<?x?x?xf32>
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_transpose_f32 {{.+}} args(%{{.+}} : memref<?x?x?xf32>, %[[FACTORS]] : memref<?x?x?xf32>)
+// CHECK:         call @linalgxCudaGetrf(
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_pivots_to_permutation_i32_one_based
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_gather_rows_to_column_major_f32
+// CHECK:         %[[NONE:.+]] = llvm.mlir.zero : !llvm.ptr
+// CHECK:         call @linalgxCudaGetrs(%c0_i32{{(_[0-9]+)?}}, %c0_i32{{(_[0-9]+)?}}, %{{.+}}, %[[NONE]],
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_transpose_f32
+// CHECK-NOT:     gpu.launch_func
+// CHECK:         return
+func.func @vendor(%a: memref<4096x4096xf32>, %b: memref<4096x1xf32>, %x: memref<4096x1xf32>, %i: memref<i32>) {
+  linalgx.solve ins(%a, %b : memref<4096x4096xf32>, memref<4096x1xf32>) outs(%x, %i : memref<4096x1xf32>, memref<i32>)
+  return
+}
+
+// -----
+
 // Real dynamic sizes: the thread kernel, the block register kernel for one
-// right-hand side and for up to 32, then the lu and the solve.
+// right-hand side, the vendor chain, then the lu and the solve.
 // CHECK-LABEL: func.func @dynamic_real
 // CHECK:         %[[N:.+]] = memref.dim %{{.+}}, %c2
 // CHECK:         %[[SMALL:.+]] = arith.cmpi ule, %[[N]], %c4
@@ -74,7 +97,7 @@ func.func @large(%a: memref<8x40x40xf64>, %b: memref<8x40x2xf64>, %i: memref<8xi
 // CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_solve_registers32x32_rhs1_f32_i32 blocks
 // CHECK:           } else {
 // CHECK:             scf.if %{{.+}} {
-// CHECK:               gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_solve_registers32x32_rhs32_f32_i32 blocks
+// CHECK:               call @linalgxCudaGetrf(
 // CHECK:             } else {
 // CHECK:               gpu.alloc async
 // CHECK:               gpu.alloc async

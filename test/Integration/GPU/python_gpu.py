@@ -477,10 +477,10 @@ def main():
                               ((1000, 4, 4), 3, np.complex64), ((20, 2, 2), None, np.float32),
                               ((3, 1, 1), 2, np.complex128),
                               # The fused block register kernel (17 <= N <=
-                              # 32, real): its edges, one right-hand side and
-                              # up to 32, a batch that leaves a block's last
-                              # warps without a matrix; past 32 right-hand
-                              # sides the lu and lu_solve again.
+                              # 32, real, one right-hand side): its edges, a
+                              # batch that leaves a block's last warps without
+                              # a matrix; more right-hand sides take the lu
+                              # and lu_solve.
                               ((7, 17, 17), None, np.float64), ((1, 32, 32), 32, np.float32),
                               ((4097, 32, 32), 1, np.float32), ((6, 25, 25), 5, np.float64),
                               ((3, 31, 31), 33, np.float64), ((2, 18, 18), 32, np.float64)]:

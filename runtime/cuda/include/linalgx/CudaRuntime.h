@@ -137,7 +137,9 @@ enum LinalgxCudaGetrsTrans {
 /// linalgxCudaGetrf, with cuSOLVER's getrs once per matrix on the current
 /// stream.
 /// lu: device [batch] column-major n x n factors (leading dimension n);
-/// pivots: device int32 [batch, n], 1-BASED (getrf's);
+/// pivots: device int32 [batch, n], 1-BASED (getrf's), or NULL: B's rows are
+///   exchanged already (for A; for A^T and A^H the caller exchanges X's rows
+///   afterwards), and only the two triangular solves run (cuBLAS trsm);
 /// b: device [batch] column-major n x nrhs right-hand sides (leading
 ///    dimension n), overwritten with X.
 /// elemType as linalgxCudaGetrf's; trans a LinalgxCudaGetrsTrans.
