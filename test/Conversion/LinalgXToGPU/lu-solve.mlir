@@ -4,8 +4,9 @@
 // of four warps a matrix, a column a warp, solved in registers through
 // shuffles; one kernel for each number of 32-row register slots N needs, up
 // to 6 (N <= 192) for f64, whose factors fit up to N = 169), of the columns
-// kernel (N > 8, more right-hand sides: a block a
-// matrix of up to 256 threads, a column each) or of the thread-per-column
+// kernels (N > 8, more right-hand sides: a block a
+// matrix of up to 256 threads, a column each, in registers for A·X = B and
+// columns of at most 256 bytes) or of the thread-per-column
 // one, named by element type, pivot type and base, and system (Aᴴ of a
 // real matrix is Aᵀ's kernel). Both staged kernels turn the exchanges into
 // a permutation in shared memory (int32 views beside the factors).
@@ -47,6 +48,28 @@
 func.func @solve(%lu: memref<4x8x8xf64>, %p: memref<4x8xi32>, %b: memref<4x8x2xf64>, %x: memref<4x8x2xf64>) {
   linalgx.lu_solve trans = adjoint ins(%lu, %p, %b : memref<4x8x8xf64>, memref<4x8xi32>, memref<4x8x2xf64>)
       outs(%x : memref<4x8x2xf64>)
+  return
+}
+
+// -----
+
+// A·X = B with many right-hand sides and N within the register columns
+// kernels' slots (256 bytes a column: 64 f32 rows): the column in registers,
+// the factors staged column-major at the slots' static stride, so every
+// factor a step reads is at a constant shared-memory address once
+// canonicalized. Beyond, the columns kernel.
+// CHECK-LABEL: func.func @many_columns
+// CHECK:         gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f32_i32_none_columns32 blocks
+// CHECK:         gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f32_i32_none_columns64 blocks
+// CHECK-NOT:     @linalgx_lu_solve_f32_i32_none_columns96
+// CHECK:         gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f32_i32_none_columns blocks
+// CHECK-LABEL:   gpu.func @linalgx_lu_solve_f32_i32_none_columns32(
+// CHECK:           gpu.dynamic_shared_memory
+// CHECK:           arith.divf
+// CHECK:           gpu.return
+func.func @many_columns(%lu: memref<?x?x?xf32>, %p: memref<?x?xi32>, %b: memref<?x?x?xf32>) {
+  linalgx.lu_solve ins(%lu, %p, %b : memref<?x?x?xf32>, memref<?x?xi32>, memref<?x?x?xf32>)
+      outs(%b : memref<?x?x?xf32>)
   return
 }
 

@@ -483,7 +483,13 @@ def main():
                               # and lu_solve.
                               ((7, 17, 17), None, np.float64), ((1, 32, 32), 32, np.float32),
                               ((4097, 32, 32), 1, np.float32), ((6, 25, 25), 5, np.float64),
-                              ((3, 31, 31), 33, np.float64), ((2, 18, 18), 32, np.float64)]:
+                              ((3, 31, 31), 33, np.float64), ((2, 18, 18), 32, np.float64),
+                              # The register columns kernels (A·X = B, N > 8,
+                              # 8 or more right-hand sides, 256-byte columns):
+                              # each slot count, its edges, more columns than
+                              # a block's threads, complex.
+                              ((5, 64, 64), 40, np.float32), ((4, 33, 33), 9, np.float32),
+                              ((3, 32, 32), 300, np.float64), ((2, 20, 20), 12, np.complex64)]:
         guarded(check_solve, rng, shape, rhs, dtype)
     guarded(check_solve_singular)
     for shape, dtype in [((1000, 3, 3), np.float32), ((1000, 3, 3), np.float64),

@@ -15,6 +15,7 @@
 #include "LuSolve.h"
 
 #include "../GPULoweringUtils.h"
+#include "BlockRegisterLu.h"
 #include "KernelBuilder.h"
 #include "LuCommon.h"
 #include "linalgx/Conversion/ElementArith.h"
@@ -185,10 +186,13 @@ constexpr int64_t kStagingLoadsInFlight = 8;
 /// column.
 class StagedFactors {
 public:
+  /// `columnMajor`: entry (i, j) at j · stride + i instead of i · stride + j.
   StagedFactors(Value lu, Value pivots, bool oneBased, Value n, Value stride,
-                Value factors, Value permutation, Value pivotRows)
+                Value factors, Value permutation, Value pivotRows,
+                bool columnMajor = false)
       : lu(lu), pivots(pivots), oneBased(oneBased), n(n), stride(stride),
-        factors(factors), permutation(permutation), pivotRows(pivotRows) {}
+        factors(factors), permutation(permutation), pivotRows(pivotRows),
+        columnMajor(columnMajor) {}
 
   /// Stages `matrix`; every thread of the block calls it, and it returns once
   /// the staged matrix is visible to all (and the previous one is no longer
@@ -220,7 +224,7 @@ public:
 
   /// The staged factors' entry (i, j).
   Value entry(KernelBuilder &b, Value i, Value j) const {
-    return b.load(factors, b.add(b.mul(i, stride), j));
+    return b.load(factors, place(b, i, j));
   }
 
   /// The row of B that the forward exchanges bring to row `i`.
@@ -243,7 +247,7 @@ private:
         e = b.select(b.ultU(e, entries), e, first);
         Value i = b.divU(e, n);
         Value j = b.sub(e, b.mul(i, n));
-        places.push_back(b.add(b.mul(i, stride), j));
+        places.push_back(place(b, i, j));
         values.push_back(b.load(lu, ValueRange{matrix, i, j}));
       }
       for (auto [value, place] : llvm::zip_equal(values, places))
@@ -251,20 +255,26 @@ private:
     });
   }
 
+  Value place(KernelBuilder &b, Value i, Value j) const {
+    return columnMajor ? b.add(b.mul(j, stride), i)
+                       : b.add(b.mul(i, stride), j);
+  }
+
   Value lu, pivots;
   bool oneBased;
   Value n, stride, factors, permutation, pivotRows;
+  bool columnMajor;
 };
 
-/// Views of the staged kernels' dynamic shared memory: the factors (N rows
-/// at `stride`), then `columnEntries` entries for the right-hand sides, then
-/// the two int32 arrays of StagedFactors (after the elements, whose
-/// alignment is the larger).
+/// Views of the staged kernels' dynamic shared memory: `factorEntries`
+/// entries for the factors, then `columnEntries` entries for the right-hand
+/// sides, then the two int32 arrays of StagedFactors (after the elements,
+/// whose alignment is the larger).
 struct StagedSharedMemory {
   Value factors, columns, permutation, pivotRows;
 
   static StagedSharedMemory create(KernelBuilder &b, Type elementType, Value n,
-                                   Value stride, Value columnEntries) {
+                                   Value factorEntries, Value columnEntries) {
     Value shared = gpu::DynamicSharedMemoryOp::create(
         b, workgroupMemRef({ShapedType::kDynamic}, b.getI8Type()));
     Value elementBytes = b.index(elementByteSize(elementType));
@@ -273,7 +283,6 @@ struct StagedSharedMemory {
           b, workgroupMemRef({ShapedType::kDynamic}, type), shared, byteOffset,
           ValueRange{size});
     };
-    Value factorEntries = b.mul(n, stride);
     Value columnsOffset = b.mul(factorEntries, elementBytes);
     Value intsOffset = b.add(columnsOffset, b.mul(columnEntries, elementBytes));
     Type i32 = b.getI32Type();
@@ -299,7 +308,7 @@ void emitLuSolveColumnsKernel(KernelBuilder &top, ValueRange args,
   Value thread = top.threadId(gpu::Dimension::x);
   Value threads = top.blockDim(gpu::Dimension::x);
   StagedSharedMemory shared = StagedSharedMemory::create(
-      top, elementType, n, /*stride=*/n, top.mul(n, threads));
+      top, elementType, n, top.mul(n, n), top.mul(n, threads));
   StagedFactors staged(lu, pivots, oneBased, n, /*stride=*/n, shared.factors,
                        shared.permutation, shared.pivotRows);
   // The forward exchanges come first (A) or the reverse ones last (Aᵀ, Aᴴ):
@@ -351,6 +360,95 @@ void emitLuSolveColumnsKernel(KernelBuilder &top, ValueRange args,
       });
 }
 
+/// The register columns kernel's body, for A·X = B with N <= 32 · `slots`
+/// (a block a matrix, a thread a right-hand side column, as the columns
+/// kernel): the column in registers, the factors staged in shared memory
+/// and read by every thread at the same address. Both triangular solves
+/// are column-oriented, getrs's (trsm's) order for A: step k folds x_k
+/// into every row below (L) or above (U) it, independent updates, so the
+/// chain of dependent steps is 2N long instead of the N² of a row-oriented
+/// fold. Every index is static (a kernel per slot count); rows past N hold
+/// zeros or values nothing reads (the factors' entries they meet are
+/// whatever the padding of the staged columns holds).
+void emitLuSolveRegisterColumnsKernel(KernelBuilder &top, ValueRange args,
+                                      Type elementType, bool oneBased,
+                                      int64_t slots) {
+  Value lu = args[0], pivots = args[1], x = args[2];
+  ElementArith element(elementType, ElementArith::Flavour::Kernel);
+  int64_t rows = 32 * slots;
+  Value batch = top.dim(x, 0);
+  Value n = top.dim(x, 1);
+  Value columns = top.dim(x, 2);
+  Value thread = top.threadId(gpu::Dimension::x);
+  Value threads = top.blockDim(gpu::Dimension::x);
+  SmallVector<Value> c;
+  for (int64_t v = 0; v <= rows; ++v)
+    c.push_back(top.index(v));
+  Value lastRow = top.sub(n, c[1]);
+  Value zero = element.zero(top);
+  // The factors column-major at the static stride `rows`: every entry a
+  // step reads is at a constant address.
+  StagedSharedMemory shared = StagedSharedMemory::create(
+      top, elementType, n, top.index(rows * rows), /*columnEntries=*/c[0]);
+  StagedFactors staged(lu, pivots, oneBased, n, /*stride=*/c[rows],
+                       shared.factors, shared.permutation, shared.pivotRows,
+                       /*columnMajor=*/true);
+  auto factor = [&](KernelBuilder &b, int64_t i, int64_t k) {
+    return staged.entry(b, c[i], c[k]);
+  };
+  // The step k < N of a sweep, or nothing past N.
+  auto stepIfInside =
+      [&](KernelBuilder &b, int64_t k, MutableArrayRef<Value> xs,
+          function_ref<void(KernelBuilder &, MutableArrayRef<Value>)> body) {
+        SmallVector<Value> next = b.ifThenElse(
+            b.ultU(c[k], n),
+            [&](KernelBuilder &b) -> SmallVector<Value> {
+              SmallVector<Value> updated(xs);
+              body(b, updated);
+              return updated;
+            },
+            [&](KernelBuilder &) -> SmallVector<Value> {
+              return SmallVector<Value>(xs);
+            });
+        llvm::copy(next, xs.begin());
+      };
+  top.forLoop(
+      top.blockId(gpu::Dimension::x), batch, top.gridDim(gpu::Dimension::x),
+      [&](KernelBuilder &b, Value matrix) {
+        staged.stage(b, matrix);
+        b.forLoop(
+            thread, columns, threads, [&](KernelBuilder &b, Value column) {
+              // The forward exchanges as a gather while the column is read.
+              SmallVector<Value> xs;
+              for (int64_t i = 0; i < rows; ++i) {
+                Value inside = b.ultU(c[i], n);
+                Value row = staged.sourceRow(b, b.minU(c[i], lastRow));
+                Value value = b.load(x, ValueRange{matrix, row, column});
+                xs.push_back(b.select(inside, value, zero));
+              }
+              for (int64_t k = 0; k < rows; ++k)
+                stepIfInside(
+                    b, k, xs, [&](KernelBuilder &b, MutableArrayRef<Value> xs) {
+                      for (int64_t i = k + 1; i < rows; ++i)
+                        xs[i] =
+                            element.mulSub(b, xs[i], factor(b, i, k), xs[k]);
+                    });
+              for (int64_t k = rows - 1; k >= 0; --k)
+                stepIfInside(
+                    b, k, xs, [&](KernelBuilder &b, MutableArrayRef<Value> xs) {
+                      xs[k] = element.div(b, xs[k], factor(b, k, k));
+                      for (int64_t i = 0; i < k; ++i)
+                        xs[i] =
+                            element.mulSub(b, xs[i], factor(b, i, k), xs[k]);
+                    });
+              for (int64_t i = 0; i < rows; ++i)
+                b.ifThen(b.ultU(c[i], n), [&](KernelBuilder &b) {
+                  b.store(xs[i], x, ValueRange{matrix, c[i], column});
+                });
+            });
+      });
+}
+
 /// The warp kernel's body (a block of kLuSolveWarpKernelWarps warps a
 /// matrix, which stage it together; then a warp a right-hand side column):
 /// the column in registers, entry 32·s + lane in lane `lane`'s slot s, the
@@ -380,8 +478,9 @@ public:
     Value warp = top.divU(thread, top.index(32));
     Value warps = top.divU(top.blockDim(gpu::Dimension::x), top.index(32));
     Value stride = top.add(n, top.index(1));
-    StagedSharedMemory shared = StagedSharedMemory::create(
-        top, elementType, n, stride, /*columnEntries=*/top.index(0));
+    StagedSharedMemory shared =
+        StagedSharedMemory::create(top, elementType, n, top.mul(n, stride),
+                                   /*columnEntries=*/top.index(0));
     StagedFactors staged(lu, pivots, oneBased, n, stride, shared.factors,
                          shared.permutation, shared.pivotRows);
     top.forLoop(
@@ -519,6 +618,9 @@ constexpr int64_t kVendorSolveEntriesPerMatrix = 4096;
 /// solves every fourth right-hand side.
 constexpr int64_t kLuSolveWarpKernelWarps = 4;
 
+/// Bytes of a register columns kernel's column.
+constexpr int64_t kRegisterColumnsMaxBytes = 256;
+
 /// Bytes per row of the two int32 arrays StagedFactors keeps.
 constexpr int64_t kStagedIntBytesPerRow = 8;
 
@@ -549,6 +651,13 @@ int64_t warpKernelSlots(Type elementType) {
   while (sharedBytes(n + 1) <= kGeneratedLuMaxSharedBytes)
     ++n;
   return llvm::divideCeil(n, 32);
+}
+
+/// The largest slot count (32 rows each) of the register columns kernel:
+/// columns of at most 256 bytes. With 512 (64 f64 rows) ptxas spilled 684
+/// bytes a thread, with 768 four kilobytes.
+int64_t registerColumnsSlots(Type elementType) {
+  return kRegisterColumnsMaxBytes / elementByteSize(elementType) / 32;
 }
 
 /// The i1 constant true.
@@ -596,6 +705,18 @@ void launchLuSolveKernel(ModuleOp module, ImplicitLocOpBuilder &b,
       [&](KernelBuilder &kb, ValueRange args, ValueRange) {
         emitLuSolveColumnsKernel(kb, args, elementType, trans, oneBased);
       });
+  // A·X = B with many right-hand sides: the columns in registers, one
+  // kernel per number of 32-row slots.
+  SmallVector<gpu::GPUFuncOp> registerColumnsKernels;
+  if (trans == LuSolveTrans::None)
+    for (int64_t slots = 1; slots <= registerColumnsSlots(elementType); ++slots)
+      registerColumnsKernels.push_back(getOrCreateKernel(
+          module, name + "_columns" + std::to_string(32 * slots), types,
+          /*blockSize=*/{}, /*workgroupTypes=*/{},
+          [&](KernelBuilder &kb, ValueRange args, ValueRange) {
+            emitLuSolveRegisterColumnsKernel(kb, args, elementType, oneBased,
+                                             slots);
+          }));
 
   // N > 8 stages the factors in shared memory where they fit: the warp
   // kernel for a few right-hand sides (the factors at stride N + 1, the
@@ -650,16 +771,39 @@ void launchLuSolveKernel(ModuleOp module, ImplicitLocOpBuilder &b,
       bytesOf(
           arith::MulIOp::create(b, n, arith::AddIOp::create(b, n, threads))),
       arith::MulIOp::create(b, n, index(kStagedIntBytesPerRow)));
-  Value useColumns =
-      both(both(staged, arith::XOrIOp::create(b, few, trueConstant(b))),
-           ule(columnsBytes, maxShared));
+  Value many = both(staged, arith::XOrIOp::create(b, few, trueConstant(b)));
+  // The register columns kernels stage the factors (padded to the slots'
+  // rows) and the permutation.
+  Value slotRows = arith::MulIOp::create(b, slotsNeeded, index(32));
+  Value registerColumnsBytes = arith::AddIOp::create(
+      b, bytesOf(arith::MulIOp::create(b, slotRows, slotRows)),
+      arith::MulIOp::create(b, n, index(kStagedIntBytesPerRow)));
+  Value useRegisterColumns =
+      both(both(many, ule(slotsNeeded, index(registerColumnsKernels.size()))),
+           ule(registerColumnsBytes, maxShared));
+  for (size_t i = 0; i < registerColumnsKernels.size(); ++i) {
+    Value slotsMatch = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
+                                             slotsNeeded, index(i + 1));
+    work.when(both(useRegisterColumns, slotsMatch), [&] {
+      work.launch(registerColumnsKernels[i],
+                  {gridSizeFor(b, batch, 1), index(1), index(1)},
+                  {threads, index(1), index(1)}, operands,
+                  registerColumnsBytes);
+    });
+  }
+  Value useColumns = both(
+      both(many, arith::XOrIOp::create(b, useRegisterColumns, trueConstant(b))),
+      ule(columnsBytes, maxShared));
   work.when(useColumns, [&] {
     work.launch(columnsKernel, {gridSizeFor(b, batch, 1), index(1), index(1)},
                 {threads, index(1), index(1)}, operands, columnsBytes);
   });
 
   Value useThreads = arith::XOrIOp::create(
-      b, arith::OrIOp::create(b, useWarp, useColumns), trueConstant(b));
+      b,
+      arith::OrIOp::create(
+          b, useWarp, arith::OrIOp::create(b, useRegisterColumns, useColumns)),
+      trueConstant(b));
   work.when(useThreads, [&] {
     Value items = arith::MulIOp::create(b, batch, columns);
     work.launch(threadKernel, gridSizeFor(b, items, kLuSolveBlockSize),
