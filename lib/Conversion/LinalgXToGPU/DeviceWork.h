@@ -104,6 +104,21 @@ public:
                 .getAsyncToken();
   }
 
+  /// Whether `a` and `b` are different buffers (an i1 on the host).
+  Value distinct(Value a, Value b) {
+    auto address = [&](Value memref) -> Value {
+      return memref::ExtractAlignedPointerAsIndexOp::create(this->b, memref);
+    };
+    return arith::CmpIOp::create(this->b, arith::CmpIPredicate::ne, address(a),
+                                 address(b));
+  }
+
+  /// Queues a copy of `from` into `to` unless they are one buffer (an
+  /// in-place solve).
+  void copyUnlessAliased(Value to, Value from) {
+    when(distinct(to, from), [&] { copy(to, from); });
+  }
+
   /// Emits `scf.for iv = lb to ub step step { body(iv) }` whose body queues
   /// device work (see queueIn).
   void repeat(Value lb, Value ub, Value step, function_ref<void(Value)> body) {

@@ -116,18 +116,6 @@ void emitEither(ImplicitLocOpBuilder &b, Value condition,
   scf::IfOp::create(b, condition, branch(then), branch(otherwise));
 }
 
-/// Copies `source` into `target` unless they are one buffer (an in-place
-/// solve).
-void copyUnlessSame(ImplicitLocOpBuilder &b, DeviceWork &work, Value source,
-                    Value target) {
-  auto address = [&](Value memref) -> Value {
-    return memref::ExtractAlignedPointerAsIndexOp::create(b, memref);
-  };
-  work.when(arith::CmpIOp::create(b, arith::CmpIPredicate::ne, address(source),
-                                  address(target)),
-            [&] { work.copy(target, source); });
-}
-
 /// linalgx.lu_solve: the solve kernels (LuSolve.h), or cuSOLVER getrs for
 /// a few large systems (luSolveUsesVendor).
 struct LuSolveOpToGPU : public OpToGPUPattern<LuSolveOp> {
@@ -150,12 +138,13 @@ private:
     Value pivots = collapseBatch(b, work.input(op.getPivots()), batchRank);
     Value rhs = collapseBatch(b, work.input(op.getRhs()), batchRank);
     Value solution = collapseBatch(b, work.output(op.getSolution()), batchRank);
-    // Both solve in place: the right-hand sides into the solution.
-    copyUnlessSame(b, work, rhs, solution);
-    if (vendor)
+    if (vendor) {
+      // getrs solves in place: the right-hand sides into the solution.
+      work.copyUnlessAliased(solution, rhs);
       emitVendorLuSolve(op, module, b, work, lu, pivots, solution);
-    else
-      launchLuSolveKernel(module, b, work, op, lu, pivots, solution);
+    } else {
+      launchLuSolveKernel(module, b, work, op, lu, pivots, rhs, solution);
+    }
     work.finish();
   }
 };
@@ -258,7 +247,7 @@ void appendVendorSolve(SolveOp op, ModuleOp module, ImplicitLocOpBuilder &b,
            luSolveUsesVendor(b, op.getSolution(), op.getBatchRank())),
        [module, oneColumn](ImplicitLocOpBuilder &b, DeviceWork &work,
                            ArrayRef<Value> views) {
-         copyUnlessSame(b, work, views[1], views[2]);
+         work.copyUnlessAliased(views[2], views[1]);
          emitVendorSolve(module, b, work, views[0], views[2], views[3],
                          oneColumn);
        }});

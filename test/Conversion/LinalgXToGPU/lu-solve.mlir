@@ -13,9 +13,10 @@
 // RUN: linalgx-opt %s -split-input-file -convert-linalgx-to-gpu | FileCheck %s
 
 // CHECK-LABEL: func.func @solve
+// CHECK:         %[[SLOTS:.+]] = arith.ceildivui %{{.+}}, %c32
+// CHECK:         %[[THREADS:.+]] = arith.minui %{{.+}}, %c256
 // CHECK:         scf.if
 // CHECK:           gpu.memcpy async
-// CHECK:         %[[SLOTS:.+]] = arith.ceildivui %{{.+}}, %c32
 // CHECK:         arith.cmpi eq, %[[SLOTS]], %c1
 // CHECK:         scf.if
 // CHECK:           gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i32_transpose_warp32
@@ -24,7 +25,6 @@
 // CHECK:           gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i32_transpose_warp64
 // CHECK:           gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i32_transpose_warp192
 // CHECK-NOT:       gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i32_transpose_warp224
-// CHECK:         %[[THREADS:.+]] = arith.minui %{{.+}}, %c256
 // CHECK:         scf.if
 // CHECK:           gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i32_transpose_columns
 // CHECK-SAME:        threads in (%[[THREADS]],
@@ -58,8 +58,13 @@ func.func @solve(%lu: memref<4x8x8xf64>, %p: memref<4x8xi32>, %b: memref<4x8x2xf
 // the factors staged column-major at the slots' static stride, so every
 // factor a step reads is at a constant shared-memory address once
 // canonicalized. Beyond, the columns kernel.
+// The register columns kernels read B where it is; the copy into the
+// solution (unless it is B) is for the other kernels.
 // CHECK-LABEL: func.func @many_columns
+// CHECK:         scf.if %{{.+}} {
+// CHECK:           gpu.memcpy async
 // CHECK:         gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f32_i32_none_columns32 blocks
+// CHECK-SAME:        args(%{{.+}} : memref<?x?x?xf32>, %{{.+}} : memref<?x?xi32>, %[[B:.+]] : memref<?x?x?xf32>, %[[X:.+]] : memref<?x?x?xf32>)
 // CHECK:         gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f32_i32_none_columns64 blocks
 // CHECK-NOT:     @linalgx_lu_solve_f32_i32_none_columns96
 // CHECK:         gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f32_i32_none_columns blocks
@@ -67,9 +72,9 @@ func.func @solve(%lu: memref<4x8x8xf64>, %p: memref<4x8xi32>, %b: memref<4x8x2xf
 // CHECK:           gpu.dynamic_shared_memory
 // CHECK:           arith.divf
 // CHECK:           gpu.return
-func.func @many_columns(%lu: memref<?x?x?xf32>, %p: memref<?x?xi32>, %b: memref<?x?x?xf32>) {
+func.func @many_columns(%lu: memref<?x?x?xf32>, %p: memref<?x?xi32>, %b: memref<?x?x?xf32>, %x: memref<?x?x?xf32>) {
   linalgx.lu_solve ins(%lu, %p, %b : memref<?x?x?xf32>, memref<?x?xi32>, memref<?x?x?xf32>)
-      outs(%b : memref<?x?x?xf32>)
+      outs(%x : memref<?x?x?xf32>)
   return
 }
 

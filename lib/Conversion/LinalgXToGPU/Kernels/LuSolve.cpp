@@ -373,7 +373,7 @@ void emitLuSolveColumnsKernel(KernelBuilder &top, ValueRange args,
 void emitLuSolveRegisterColumnsKernel(KernelBuilder &top, ValueRange args,
                                       Type elementType, bool oneBased,
                                       int64_t slots) {
-  Value lu = args[0], pivots = args[1], x = args[2];
+  Value lu = args[0], pivots = args[1], rhs = args[2], x = args[3];
   ElementArith element(elementType, ElementArith::Flavour::Kernel);
   int64_t rows = 32 * slots;
   Value batch = top.dim(x, 0);
@@ -423,7 +423,7 @@ void emitLuSolveRegisterColumnsKernel(KernelBuilder &top, ValueRange args,
               for (int64_t i = 0; i < rows; ++i) {
                 Value inside = b.ultU(c[i], n);
                 Value row = staged.sourceRow(b, b.minU(c[i], lastRow));
-                Value value = b.load(x, ValueRange{matrix, row, column});
+                Value value = b.load(rhs, ValueRange{matrix, row, column});
                 xs.push_back(b.select(inside, value, zero));
               }
               for (int64_t k = 0; k < rows; ++k)
@@ -669,7 +669,7 @@ Value trueConstant(ImplicitLocOpBuilder &b) {
 
 void launchLuSolveKernel(ModuleOp module, ImplicitLocOpBuilder &b,
                          DeviceWork &work, LuSolveOp op, Value lu3d,
-                         Value pivots2d, Value solution3d) {
+                         Value pivots2d, Value rhs3d, Value solution3d) {
   Type elementType = cast<MemRefType>(lu3d.getType()).getElementType();
   Type intType = cast<MemRefType>(pivots2d.getType()).getElementType();
   LuSolveTrans trans = op.getTrans();
@@ -711,7 +711,9 @@ void launchLuSolveKernel(ModuleOp module, ImplicitLocOpBuilder &b,
   if (trans == LuSolveTrans::None)
     for (int64_t slots = 1; slots <= registerColumnsSlots(elementType); ++slots)
       registerColumnsKernels.push_back(getOrCreateKernel(
-          module, name + "_columns" + std::to_string(32 * slots), types,
+          module, name + "_columns" + std::to_string(32 * slots),
+          {lu3d.getType(), pivots2d.getType(), rhs3d.getType(),
+           solution3d.getType()},
           /*blockSize=*/{}, /*workgroupTypes=*/{},
           [&](KernelBuilder &kb, ValueRange args, ValueRange) {
             emitLuSolveRegisterColumnsKernel(kb, args, elementType, oneBased,
@@ -747,16 +749,6 @@ void launchLuSolveKernel(ModuleOp module, ImplicitLocOpBuilder &b,
   Value useWarp = both(both(staged, few), ule(warpBytes, maxShared));
   // One kernel for each number of 32-row slots N needs.
   Value slotsNeeded = arith::CeilDivUIOp::create(b, n, index(32));
-  for (size_t i = 0; i < warpKernels.size(); ++i) {
-    Value slotsMatch = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
-                                             slotsNeeded, index(i + 1));
-    work.when(both(useWarp, slotsMatch), [&] {
-      work.launch(warpKernels[i],
-                  {gridSizeFor(b, batch, 1), index(1), index(1)},
-                  {index(32 * kLuSolveWarpKernelWarps), index(1), index(1)},
-                  operands, warpBytes);
-    });
-  }
 
   Value threads = arith::MinUIOp::create(
       b,
@@ -781,14 +773,29 @@ void launchLuSolveKernel(ModuleOp module, ImplicitLocOpBuilder &b,
   Value useRegisterColumns =
       both(both(many, ule(slotsNeeded, index(registerColumnsKernels.size()))),
            ule(registerColumnsBytes, maxShared));
+
+  // Every kernel but the register columns ones solves in place.
+  work.when(both(work.distinct(solution3d, rhs3d),
+                 arith::XOrIOp::create(b, useRegisterColumns, trueConstant(b))),
+            [&] { work.copy(solution3d, rhs3d); });
+  for (size_t i = 0; i < warpKernels.size(); ++i) {
+    Value slotsMatch = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
+                                             slotsNeeded, index(i + 1));
+    work.when(both(useWarp, slotsMatch), [&] {
+      work.launch(warpKernels[i],
+                  {gridSizeFor(b, batch, 1), index(1), index(1)},
+                  {index(32 * kLuSolveWarpKernelWarps), index(1), index(1)},
+                  operands, warpBytes);
+    });
+  }
   for (size_t i = 0; i < registerColumnsKernels.size(); ++i) {
     Value slotsMatch = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
                                              slotsNeeded, index(i + 1));
     work.when(both(useRegisterColumns, slotsMatch), [&] {
       work.launch(registerColumnsKernels[i],
                   {gridSizeFor(b, batch, 1), index(1), index(1)},
-                  {threads, index(1), index(1)}, operands,
-                  registerColumnsBytes);
+                  {threads, index(1), index(1)},
+                  {lu3d, pivots2d, rhs3d, solution3d}, registerColumnsBytes);
     });
   }
   Value useColumns = both(

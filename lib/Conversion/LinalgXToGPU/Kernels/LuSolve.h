@@ -18,11 +18,13 @@
 namespace mlir::linalgx::gpu_kernels {
 
 /// Queues the solve of `op` on device views with the batch flattened: the
-/// factors [B, N, N], pivots [B, N] and the solution [B, N, R], which holds
-/// the right-hand sides on entry.
+/// factors [B, N, N], pivots [B, N], the right-hand sides and the solution
+/// [B, N, R] (one buffer for an in-place solve). The register columns
+/// kernels read the right-hand sides where they are; the others solve in
+/// place, in the solution, after a copy.
 void launchLuSolveKernel(ModuleOp module, ImplicitLocOpBuilder &b,
                          DeviceWork &work, LuSolveOp op, Value lu3d,
-                         Value pivots2d, Value solution3d);
+                         Value pivots2d, Value rhs3d, Value solution3d);
 
 /// Whether `op`'s solve goes to cuSOLVER's getrs instead (an i1 on the host,
 /// folded to a constant where the shapes are static): factors of N x N too
