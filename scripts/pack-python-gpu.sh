@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Packs what the GPU machine needs to check and time the Python GPU entry
-# points (docs/python.md): the AOT kernels and the CUDA runtime
+# points (docs/python.md) and the multi-GPU LU (docs/scale.md): the AOT
+# kernels and the CUDA runtime
 # (liblinalgx_cuda_kernels.so, liblinalgx_cuda_runtime.so), the JAX CUDA FFI
 # handler (liblinalgx_jax_cuda_ffi.so, with its source to rebuild it there
 # if that JAX's FFI API version differs from the one built against), the
@@ -28,7 +29,8 @@ done
 rm -rf "$PACK" && mkdir -p "$PACK"/{lib,bin,python,src/linalgx}
 cp "$BUILD"/lib/liblinalgx_cuda_runtime.so "$BUILD"/lib/liblinalgx_cuda_kernels.so \
    "$BUILD"/lib/liblinalgx_jax_cuda_ffi.so "$PACK/lib/"
-cp "$BUILD/bin/linalgx_cuda_runtime_smoke" "$PACK/bin/"
+cp "$BUILD/bin/linalgx_cuda_runtime_smoke" "$BUILD/bin/linalgx_cuda_runtime_mg_getrf_test" \
+   "$PACK/bin/"
 cp -r "$ROOT/python/linalgx" "$PACK/python/"
 rm -rf "$PACK/python/linalgx/_lib" "$PACK/python/linalgx/__pycache__"
 cp "$ROOT/runtime/jax/LinalgxJaxCudaFfi.cpp" "$PACK/src/"
@@ -45,7 +47,8 @@ grep -h "define XLA_FFI_API_M" \
   > "$PACK/ffi_version_build.txt"
 cp "$ROOT/test/Integration/GPU/python_gpu.py" "$ROOT/test/Integration/GPU/jax_gpu.py" \
    "$ROOT/test/Integration/GPU/torch_ops_gpu.py" "$ROOT/bench/bench_python.py" \
-   "$ROOT/bench/bench_solve.py" "$ROOT/bench/profile_solve.py" "$PACK/"
+   "$ROOT/bench/bench_solve.py" "$ROOT/bench/profile_solve.py" \
+   "$ROOT/test/Integration/GPU/multigpu_gpu.py" "$PACK/"
 cat > "$PACK/run.sh" <<'RUN'
 #!/usr/bin/env bash
 # On the GPU machine: bash run.sh OUTDIR [prebuilt]. Writes ffi.txt, smoke.log,
@@ -85,6 +88,15 @@ else
   echo "FAIL: runtime smoke"; failed=$((failed + 1)); grep -v '^PASS' "$OUTDIR/smoke.log" | tail -20
 fi
 grep -E "override|DEFER_SYNC|ResetStream" "$OUTDIR/smoke.log"
+echo "== the multi-GPU LU (linalgxCudaMgGetrf, lu_multi_gpu) on this machine's GPUs"
+if LD_LIBRARY_PATH=$P/lib timeout ${MG_TIMEOUT:-120} "$P/bin/linalgx_cuda_runtime_mg_getrf_test" \
+      > "$OUTDIR/mg_getrf_test.log" 2>&1 &&
+   timeout ${MG_TIMEOUT:-120} python3 "$P/multigpu_gpu.py" > "$OUTDIR/multigpu_gpu.log" 2>&1; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+fi
+grep -hE "^(FAIL|SKIP)|passed, " "$OUTDIR/mg_getrf_test.log" "$OUTDIR/multigpu_gpu.log" | tail -12
 echo "== python_gpu.py"
 if timeout ${PYGPU_TIMEOUT:-300} python3 "$P/python_gpu.py" > "$OUTDIR/python_gpu.log" 2>&1; then
   passed=$((passed + 1))
@@ -125,6 +137,6 @@ tail -12 "$OUTDIR/solve.log"
 echo "== profile_solve.py"
 timeout ${PROFILE_TIMEOUT:-120} python3 "$P/profile_solve.py" "$OUTDIR" > "$OUTDIR/profile_solve.log" 2>&1 ||
   echo "profile exit $?"
-echo "$passed passed, $failed failed (runtime smoke, python_gpu.py, torch_ops_gpu.py, jax_gpu.py)"
+echo "$passed passed, $failed failed (runtime smoke, multi-GPU LU, python_gpu.py, torch_ops_gpu.py, jax_gpu.py)"
 RUN
 du -sh "$PACK" >&2

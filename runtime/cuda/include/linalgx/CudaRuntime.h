@@ -157,6 +157,45 @@ LINALGX_CUDA_EXPORT void linalgxCudaGetrs(int32_t elemType, int32_t trans,
 /// process exit. Useful for leak checkers and before handing a stream back.
 LINALGX_CUDA_EXPORT void linalgxCudaReleaseCachedResources(void);
 
+/// Storage order of the matrix of linalgxCudaMgGetrf.
+enum LinalgxCudaMatrixLayout {
+  LINALGX_CUDA_COLUMN_MAJOR = 0, // element (i, j) at a[i + j*n] (LAPACK's)
+  LINALGX_CUDA_ROW_MAJOR = 1,    // element (i, j) at a[i*n + j] (memrefs')
+};
+
+/// Factors ONE n x n matrix in place with partial pivoting, P*A = L*U,
+/// spread over the GPUs `devices[0..deviceCount)` of this process with
+/// cuSOLVERMg (1-D column block-cyclic tiles of `blockSize` columns: column
+/// block b goes to devices[b % D]), for a matrix larger than one GPU or
+/// faster on several. A grid of one device works as well.
+/// a: n x n in `layout` (a LinalgxCudaMatrixLayout), leading dimension n;
+///    overwritten with L (unit diagonal, not stored) and U.
+/// pivots: int32 [n], 1-BASED as LAPACK's (row i was exchanged with row
+///    pivots[i]); linalgx's 0-based pivots are pivots - 1.
+/// info: int32 [1], LAPACK convention (0 ok, i+1 = U(i,i) exactly zero; the
+///    factorization still completes).
+/// a, pivots and info may each be host memory (pageable or pinned; pinned
+/// copies faster) or device memory of any device; for a matrix larger than
+/// one GPU, pass host memory.
+/// elemType as linalgxCudaGetrf's (all four are what cuSOLVERMg supports).
+/// devices: host array of distinct device ids, 1 <= deviceCount <= 32;
+///    devices beyond the number of column blocks (ceil(n / blockSize)) get no
+///    tiles and are left out. Any count and order: nothing needs to divide n.
+/// blockSize: columns per tile, >= 1 (clamped to n); 256 is a good default.
+/// Synchronous: waits for the current stream first (a may be device memory
+/// written by earlier work), returns when the results are in place. Cannot
+/// be captured into a CUDA graph. Each wait for a stream is bounded by
+/// LINALGX_CUDA_MG_WAIT_SECONDS (default 600; 0 = none); the factorization
+/// inside cusolverMgGetrf is not. Leaves peer access enabled between the
+/// grid's devices and restores the calling thread's current device.
+/// See runtime/cuda/README.md and docs/scale.md.
+LINALGX_CUDA_EXPORT void linalgxCudaMgGetrf(int32_t elemType, void *a,
+                                            int32_t *pivots, int32_t *info,
+                                            int64_t n, int32_t layout,
+                                            const int32_t *devices,
+                                            int32_t deviceCount,
+                                            int64_t blockSize);
+
 #ifdef __cplusplus
 } // extern "C"
 #endif
