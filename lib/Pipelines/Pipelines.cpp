@@ -232,7 +232,9 @@ void linalgx::buildGPUKernelPipeline(OpPassManager &pm,
 /// Upstream's NVVM pipeline with linalgx-externalize-gpu-dynamic-shared-memory
 /// between convert-gpu-to-nvvm and gpu-module-to-binary (the pass says why):
 /// upstream builds it, and its textual form is parsed back with the pass
-/// spliced in, so that what upstream's pipeline runs stays its own.
+/// spliced in, so that what upstream's pipeline runs stays its own. Parsing
+/// needs those passes registered: every tool and library that builds the
+/// GPU pipeline calls linalgx::registerAllPasses first.
 static void addLowerToNVVMPipeline(OpPassManager &pm,
                                    const gpu::GPUToNVVMPipelineOptions &nvvm) {
   OpPassManager upstream(pm.getOpAnchorName(), pm.getNesting());
@@ -256,8 +258,10 @@ static void addLowerToNVVMPipeline(OpPassManager &pm,
   std::string errors;
   llvm::raw_string_ostream errorStream(errors);
   if (failed(parsePassPipeline(spliced, pm, errorStream)))
-    llvm::report_fatal_error(Twine("cannot parse the NVVM pipeline ") +
-                             spliced + ": " + errors);
+    llvm::report_fatal_error(
+        Twine("cannot parse the NVVM pipeline (are its passes registered? "
+              "linalgx::registerAllPasses) ") +
+        spliced + ": " + errors);
 }
 
 void linalgx::buildGPUBinaryPipeline(OpPassManager &pm,

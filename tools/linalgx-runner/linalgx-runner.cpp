@@ -328,6 +328,9 @@ int main(int argc, char **argv) {
   DialectRegistry registry;
   linalgx::registerAllDialects(registry);
   linalgx::registerAllTranslations(registry);
+  // The GPU pipeline parses upstream's NVVM pipeline back from its text to
+  // splice a pass into it, which needs every pass in it registered.
+  linalgx::registerAllPasses();
 
   hideLibraryOptions();
   JitRunnerConfig config;
