@@ -215,6 +215,29 @@ class NativeLibrary:
         return address
 
 
+class LoadedOnce:
+    """A process-wide object made by `factory` on the first call; a
+    LinalgXError it raised (library missing, no GPU) is remembered and
+    raised again on every later call."""
+
+    def __init__(self, factory):
+        self._factory = factory
+        self._value = None
+        self._error = None
+        self._lock = threading.Lock()
+
+    def __call__(self):
+        with self._lock:
+            if self._value is None and self._error is None:
+                try:
+                    self._value = self._factory()
+                except LinalgXError as error:
+                    self._error = error
+            if self._error is not None:
+                raise LinalgXError(str(self._error))
+            return self._value
+
+
 _library = None
 _library_lock = threading.Lock()
 

@@ -28,11 +28,11 @@ library).
 
 import ctypes
 import os
-import threading
 
 import numpy as np
 
 from . import _native
+from ._native import LoadedOnce
 from .errors import LinalgXError
 from .jit import memref_descriptor_type
 
@@ -214,24 +214,8 @@ def _descriptor(pointer, shape):
     return descriptor
 
 
-_kernels = None
-_kernels_error = None
-_kernels_lock = threading.Lock()
-
-
-def kernels():
-    """The process-wide CudaKernels, loaded on first use. A failure (library
-    missing, no GPU) is remembered and raised again on every call."""
-    global _kernels, _kernels_error
-    with _kernels_lock:
-        if _kernels is None and _kernels_error is None:
-            try:
-                _kernels = CudaKernels()
-            except LinalgXError as error:
-                _kernels_error = error
-        if _kernels_error is not None:
-            raise LinalgXError(str(_kernels_error))
-        return _kernels
+# The process-wide CudaKernels, loaded on first use.
+kernels = LoadedOnce(CudaKernels)
 
 
 # ---------------------------------------------------------------------------

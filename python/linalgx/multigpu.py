@@ -21,11 +21,11 @@ CUDA or cuSOLVERMg failure during the call (a device running out of memory,
 """
 
 import ctypes
-import threading
 
 import numpy as np
 
 from . import _native
+from ._native import LoadedOnce
 from .cuda import is_cuda_array
 from .errors import LinalgXError
 
@@ -140,24 +140,8 @@ class _Runtime:
             raise LinalgXError("%s: no GPU: %s" % (_WHAT, message.value.decode("utf-8", "replace")))
 
 
-_runtime = None
-_runtime_error = None
-_runtime_lock = threading.Lock()
-
-
-def _load_runtime():
-    """The process-wide _Runtime, loaded on first use; a failure (library
-    missing, no GPU) is remembered and raised again on every call."""
-    global _runtime, _runtime_error
-    with _runtime_lock:
-        if _runtime is None and _runtime_error is None:
-            try:
-                _runtime = _Runtime()
-            except LinalgXError as error:
-                _runtime_error = error
-        if _runtime_error is not None:
-            raise LinalgXError(str(_runtime_error))
-        return _runtime
+# The process-wide _Runtime, loaded on first use.
+_load_runtime = LoadedOnce(_Runtime)
 
 
 def _grid(devices, device_count):

@@ -26,6 +26,7 @@ import pytest
 import scipy.linalg
 
 from linalgx import _native, multigpu
+from linalgx._native import LoadedOnce
 from linalgx.errors import LinalgXError
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -62,8 +63,7 @@ needs_entry_point = pytest.mark.skipif(
 @pytest.fixture(autouse=True)
 def fresh_runtime(monkeypatch):
     """Every test starts with no runtime loaded and no remembered error."""
-    monkeypatch.setattr(multigpu, "_runtime", None)
-    monkeypatch.setattr(multigpu, "_runtime_error", None)
+    monkeypatch.setattr(multigpu, "_load_runtime", LoadedOnce(multigpu._Runtime))
 
 
 class FakeCudaArray:

@@ -74,18 +74,24 @@ void buildVendorPivotConversion(KernelBuilder &b, Value vendorPivots,
   });
 }
 
+/// `body(t)` for t in [0, count), a thread each, grid-stride.
+void forEachFlatItem(KernelBuilder &b, Value count,
+                     function_ref<void(KernelBuilder &, Value)> body) {
+  Value first =
+      b.add(b.mul(b.blockId(gpu::Dimension::x), b.blockDim(gpu::Dimension::x)),
+            b.threadId(gpu::Dimension::x));
+  Value stride =
+      b.mul(b.gridDim(gpu::Dimension::x), b.blockDim(gpu::Dimension::x));
+  b.forLoop(first, count, stride, body);
+}
+
 /// The op's pivots (0-based unless `oneBased`, i32 or i64) [B, N] as the
 /// vendor's 1-based int32 ones: one flat grid-stride pass.
 void buildPivotsToVendor(KernelBuilder &b, Value pivots, Value vendorPivots,
                          bool oneBased) {
   Value k = b.dim(pivots, 1);
   Value count = b.mul(b.dim(pivots, 0), k);
-  Value first =
-      b.add(b.mul(b.blockId(gpu::Dimension::x), b.blockDim(gpu::Dimension::x)),
-            b.threadId(gpu::Dimension::x));
-  Value stride =
-      b.mul(b.gridDim(gpu::Dimension::x), b.blockDim(gpu::Dimension::x));
-  b.forLoop(first, count, stride, [&](KernelBuilder &b, Value t) {
+  forEachFlatItem(b, count, [&](KernelBuilder &b, Value t) {
     Value matrix = b.divU(t, k), step = b.remU(t, k);
     Value pivot = b.load(pivots, ValueRange{matrix, step});
     if (!oneBased)
@@ -104,12 +110,7 @@ void buildGatherRowsToColumnMajor(KernelBuilder &b, Value rows,
   Value n = b.dim(rows, 1), columns = b.dim(rows, 2);
   Value perMatrix = b.mul(n, columns);
   Value count = b.mul(b.dim(rows, 0), perMatrix);
-  Value first =
-      b.add(b.mul(b.blockId(gpu::Dimension::x), b.blockDim(gpu::Dimension::x)),
-            b.threadId(gpu::Dimension::x));
-  Value stride =
-      b.mul(b.gridDim(gpu::Dimension::x), b.blockDim(gpu::Dimension::x));
-  b.forLoop(first, count, stride, [&](KernelBuilder &b, Value t) {
+  forEachFlatItem(b, count, [&](KernelBuilder &b, Value t) {
     Value matrix = b.divU(t, perMatrix), within = b.remU(t, perMatrix);
     Value column = b.divU(within, n), row = b.remU(within, n);
     Value source = b.toIndexUnsigned(b.load(permutation, {matrix, row}));

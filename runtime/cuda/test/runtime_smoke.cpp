@@ -46,6 +46,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "linalgx/CudaRuntime.h"
+
+#include "TestElements.h"
 #include "linalgx/MgpuAbi.h"
 
 #include <cuda_runtime_api.h> // the test's own runtime, as an embedder's
@@ -77,61 +79,11 @@ void report(bool ok, const std::string &what) {
     ++gFailures;
 }
 
-//===----------------------------------------------------------------------===//
-// Element types
-//===----------------------------------------------------------------------===//
-
-template <typename T> struct IsComplex : std::false_type {};
-template <typename R> struct IsComplex<std::complex<R>> : std::true_type {};
-
-template <typename T> struct Elem;
-template <> struct Elem<float> {
-  static constexpr int32_t code = LINALGX_CUDA_F32;
-  static constexpr const char *name = "f32";
-  using Real = float;
-};
-template <> struct Elem<double> {
-  static constexpr int32_t code = LINALGX_CUDA_F64;
-  static constexpr const char *name = "f64";
-  using Real = double;
-};
-template <> struct Elem<std::complex<float>> {
-  static constexpr int32_t code = LINALGX_CUDA_C32;
-  static constexpr const char *name = "complex<f32>";
-  using Real = float;
-};
-template <> struct Elem<std::complex<double>> {
-  static constexpr int32_t code = LINALGX_CUDA_C64;
-  static constexpr const char *name = "complex<f64>";
-  using Real = double;
-};
-
-/// LAPACK's pivot magnitude: |x|, or |re| + |im| (i?amax) for complex.
-template <typename T> double pivotAbs(const T &x) {
-  if constexpr (IsComplex<T>::value)
-    return std::fabs(double(x.real())) + std::fabs(double(x.imag()));
-  else
-    return std::fabs(double(x));
-}
-
-template <typename T> std::complex<double> widen(const T &x) {
-  if constexpr (IsComplex<T>::value)
-    return {double(x.real()), double(x.imag())};
-  else
-    return {double(x), 0.0};
-}
-
-/// Uniform value; for complex each part is uniform and |re|+|im| <= bound.
-template <typename T> T uniform(std::mt19937_64 &rng, double bound) {
-  if constexpr (IsComplex<T>::value) {
-    std::uniform_real_distribution<double> d(-bound / 2, bound / 2);
-    using R = typename T::value_type;
-    return T(R(d(rng)), R(d(rng)));
-  } else {
-    std::uniform_real_distribution<double> d(-bound, bound);
-    return T(d(rng));
-  }
-}
+using linalgx::cuda::test::Elem;
+using linalgx::cuda::test::IsComplex;
+using linalgx::cuda::test::pivotAbs;
+using linalgx::cuda::test::uniform;
+using linalgx::cuda::test::widen;
 
 //===----------------------------------------------------------------------===//
 // Test matrices and host reference
