@@ -239,17 +239,14 @@ void appendVendorSolve(SolveOp op, ModuleOp module, ImplicitLocOpBuilder &b,
                        SmallVectorImpl<FusedKernel> &kernels) {
   if (!cast<MemRefType>(op.getInfo().getType()).getElementType().isInteger(32))
     return;
-  bool oneColumn =
-      cast<MemRefType>(op.getSolution().getType()).getShape().back() == 1;
   kernels.push_back(
       {b.createOrFold<arith::AndIOp>(
            luTakesVendor(b, op.getA(), options),
            luSolveUsesVendor(b, op.getSolution(), op.getBatchRank())),
-       [module, oneColumn](ImplicitLocOpBuilder &b, DeviceWork &work,
-                           ArrayRef<Value> views) {
+       [module](ImplicitLocOpBuilder &b, DeviceWork &work,
+                ArrayRef<Value> views) {
          work.copyUnlessAliased(views[2], views[1]);
-         emitVendorSolve(module, b, work, views[0], views[2], views[3],
-                         oneColumn);
+         emitVendorSolve(module, b, work, views[0], views[2], views[3]);
        }});
 }
 

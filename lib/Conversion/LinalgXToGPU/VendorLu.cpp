@@ -371,7 +371,7 @@ void emitVendorLuSolve(LuSolveOp op, ModuleOp module, ImplicitLocOpBuilder &b,
 }
 
 void emitVendorSolve(ModuleOp module, ImplicitLocOpBuilder &b, DeviceWork &work,
-                     Value a, Value solution, Value info, bool oneColumn) {
+                     Value a, Value solution, Value info) {
   Type elementType = cast<MemRefType>(a.getType()).getElementType();
   assert(cast<MemRefType>(info.getType()).getElementType().isInteger(32) &&
          "getrf writes info as int32");
@@ -393,7 +393,7 @@ void emitVendorSolve(ModuleOp module, ImplicitLocOpBuilder &b, DeviceWork &work,
                  arith::ConstantIntOp::create(
                      b, runtimeGetrfStrategy(GPULuStrategy::Auto), 32)});
   solveWithGetrs(module, b, work, LuSolveTrans::None, factors, vendorPivots,
-                 solution, oneColumn);
+                 solution, hasOneColumn(solution));
 }
 
 } // namespace mlir::linalgx::gpu_kernels

@@ -46,11 +46,11 @@ void emitVendorLuSolve(LuSolveOp op, ModuleOp module, ImplicitLocOpBuilder &b,
 /// Queues linalgx.solve for matrices the lu would give the vendor and the
 /// solve getrs (no factors written): `a` [B, N, N] transposed once to
 /// column-major scratch, getrf there (its int32 info straight into `info`
-/// [B]), getrs with getrf's pivots in place on `solution` [B, N, R], which
-/// holds the right-hand sides on entry (in place when `oneColumn`: R is
-/// known to be 1).
+/// [B]), then the solve from those factors and pivots (getrs's triangular
+/// solves after a gather of B's rows) in place on `solution` [B, N, R],
+/// which holds the right-hand sides on entry.
 void emitVendorSolve(ModuleOp module, ImplicitLocOpBuilder &b, DeviceWork &work,
-                     Value a, Value solution, Value info, bool oneColumn);
+                     Value a, Value solution, Value info);
 
 } // namespace mlir::linalgx::gpu_kernels
 
