@@ -189,12 +189,10 @@ enum LinalgxCudaMatrixLayout {
 /// inside cusolverMgGetrf is not. Leaves peer access enabled between the
 /// grid's devices and restores the calling thread's current device.
 /// See runtime/cuda/README.md and docs/scale.md.
-LINALGX_CUDA_EXPORT void linalgxCudaMgGetrf(int32_t elemType, void *a,
-                                            int32_t *pivots, int32_t *info,
-                                            int64_t n, int32_t layout,
-                                            const int32_t *devices,
-                                            int32_t deviceCount,
-                                            int64_t blockSize);
+LINALGX_CUDA_EXPORT void
+linalgxCudaMgGetrf(int32_t elemType, void *a, int32_t *pivots, int32_t *info,
+                   int64_t n, int32_t layout, const int32_t *devices,
+                   int32_t deviceCount, int64_t blockSize);
 
 #ifdef __cplusplus
 } // extern "C"
