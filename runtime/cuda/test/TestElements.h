@@ -3,7 +3,7 @@
 //
 // What the runtime's GPU tests share about the four element types: the
 // runtime's code and name of each, LAPACK's pivot magnitude, widening to
-// complex<double>, and uniform random values.
+// complex<double>, uniform random values, and the host reference getf2.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,11 +12,14 @@
 
 #include "linalgx/CudaRuntime.h"
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <cstdint>
 #include <random>
 #include <type_traits>
+#include <utility>
+#include <vector>
 
 namespace linalgx::cuda::test {
 
@@ -69,6 +72,39 @@ template <typename T> T uniform(std::mt19937_64 &rng, double bound) {
   } else {
     std::uniform_real_distribution<double> d(-bound, bound);
     return T(d(rng));
+  }
+}
+
+/// Unblocked LAPACK getf2 in place on a column-major m x n matrix: 1-based
+/// pivots (the first index of the largest magnitude), info = the first
+/// exactly zero pivot.
+template <typename T>
+void referenceGetf2(std::vector<T> &a, int64_t m, int64_t n,
+                    std::vector<int32_t> &pivots, int32_t &info) {
+  const int64_t k = std::min(m, n);
+  pivots.assign(static_cast<size_t>(k), 0);
+  info = 0;
+  for (int64_t j = 0; j < k; ++j) {
+    int64_t p = j;
+    double best = pivotAbs(a[j + j * m]);
+    for (int64_t i = j + 1; i < m; ++i)
+      if (pivotAbs(a[i + j * m]) > best) { // strict: first index wins ties
+        best = pivotAbs(a[i + j * m]);
+        p = i;
+      }
+    pivots[j] = static_cast<int32_t>(p + 1);
+    if (a[p + j * m] != T(0)) {
+      if (p != j)
+        for (int64_t c = 0; c < n; ++c)
+          std::swap(a[j + c * m], a[p + c * m]);
+      for (int64_t i = j + 1; i < m; ++i)
+        a[i + j * m] /= a[j + j * m];
+    } else if (info == 0) {
+      info = static_cast<int32_t>(j + 1);
+    }
+    for (int64_t c = j + 1; c < n; ++c)
+      for (int64_t i = j + 1; i < m; ++i)
+        a[i + c * m] -= a[i + j * m] * a[j + c * m];
   }
 }
 

@@ -80,6 +80,7 @@ void report(bool ok, const std::string &what) {
 using linalgx::cuda::test::Elem;
 using linalgx::cuda::test::IsComplex;
 using linalgx::cuda::test::pivotAbs;
+using linalgx::cuda::test::referenceGetf2;
 using linalgx::cuda::test::uniform;
 using linalgx::cuda::test::widen;
 
@@ -189,37 +190,6 @@ TestMatrix<T> makeMatrix(Kind kind, int64_t n, std::mt19937_64 &rng) {
   if (kind == Kind::Structured)
     m.knownPivots = pivotsOfPermutation(perm);
   return m;
-}
-
-/// Unblocked LAPACK getf2 on a column-major copy: 1-based pivots (first
-/// index of the largest magnitude), info = first exactly zero pivot.
-template <typename T>
-void referenceGetf2(std::vector<T> a, int64_t n, std::vector<int32_t> &pivots,
-                    int32_t &info) {
-  pivots.assign(static_cast<size_t>(n), 0);
-  info = 0;
-  for (int64_t j = 0; j < n; ++j) {
-    int64_t p = j;
-    double best = pivotAbs(a[j + j * n]);
-    for (int64_t i = j + 1; i < n; ++i)
-      if (pivotAbs(a[i + j * n]) > best) {
-        best = pivotAbs(a[i + j * n]);
-        p = i;
-      }
-    pivots[j] = static_cast<int32_t>(p + 1);
-    if (a[p + j * n] != T(0)) {
-      if (p != j)
-        for (int64_t c = 0; c < n; ++c)
-          std::swap(a[j + c * n], a[p + c * n]);
-      for (int64_t i = j + 1; i < n; ++i)
-        a[i + j * n] /= a[j + j * n];
-    } else if (info == 0) {
-      info = static_cast<int32_t>(j + 1);
-    }
-    for (int64_t c = j + 1; c < n; ++c)
-      for (int64_t i = j + 1; i < n; ++i)
-        a[i + c * n] -= a[i + j * n] * a[j + c * n];
-  }
 }
 
 /// P*A in complex<double>, or an empty vector when a pivot is out of range
@@ -395,7 +365,8 @@ template <typename T> void testCase(const Setup &s, std::mt19937_64 &rng) {
   const bool smallEnough = n <= 513;
   if (smallEnough && s.kind != Kind::PlainRandom) {
     std::vector<int32_t> reference;
-    referenceGetf2(m.a, n, reference, expectedInfo);
+    std::vector<T> factors = m.a;
+    referenceGetf2(factors, n, n, reference, expectedInfo);
     if (!expectedPivots.empty() && reference != expectedPivots) {
       report(false, describe(Elem<T>::name, s) +
                         ": the test's own getf2 disagrees with the pivots "

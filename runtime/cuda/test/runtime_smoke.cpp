@@ -82,6 +82,7 @@ void report(bool ok, const std::string &what) {
 using linalgx::cuda::test::Elem;
 using linalgx::cuda::test::IsComplex;
 using linalgx::cuda::test::pivotAbs;
+using linalgx::cuda::test::referenceGetf2;
 using linalgx::cuda::test::uniform;
 using linalgx::cuda::test::widen;
 
@@ -184,37 +185,6 @@ std::vector<T> makeMatrix(Kind kind, int64_t m, int64_t n,
       a[perm[i] + j * m] = sum;
     }
   return a;
-}
-
-/// Unblocked LAPACK getf2: pivots 1-based, info = first exactly zero pivot.
-template <typename T>
-void referenceGetf2(std::vector<T> &a, int64_t m, int64_t n,
-                    std::vector<int32_t> &pivots, int32_t &info) {
-  const int64_t k = std::min(m, n);
-  pivots.assign(static_cast<size_t>(k), 0);
-  info = 0;
-  for (int64_t j = 0; j < k; ++j) {
-    int64_t p = j;
-    double best = pivotAbs(a[j + j * m]);
-    for (int64_t i = j + 1; i < m; ++i)
-      if (pivotAbs(a[i + j * m]) > best) { // strict: first index wins ties
-        best = pivotAbs(a[i + j * m]);
-        p = i;
-      }
-    pivots[j] = static_cast<int32_t>(p + 1);
-    if (a[p + j * m] != T(0)) {
-      if (p != j)
-        for (int64_t c = 0; c < n; ++c)
-          std::swap(a[j + c * m], a[p + c * m]);
-      for (int64_t i = j + 1; i < m; ++i)
-        a[i + j * m] /= a[j + j * m];
-    } else if (info == 0) {
-      info = static_cast<int32_t>(j + 1);
-    }
-    for (int64_t c = j + 1; c < n; ++c)
-      for (int64_t i = j + 1; i < m; ++i)
-        a[i + c * m] -= a[i + j * m] * a[j + c * m];
-  }
 }
 
 /// ||P*A - L*U||_F / ||A||_F with L, U read from the packed factorization.
