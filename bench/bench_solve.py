@@ -41,7 +41,10 @@ CASES = [("solve", (1000000, 3, 3), None, "float32"), ("solve", (1000000, 3, 3),
          ("slogdet", (1000000, 3, 3), None, "float32"),
          ("slogdet", (64, 75, 75), None, "float64"),
          ("inv", (4096, 32, 32), None, "float64"),
-         ("solve", (4096, 4096), None, "float32")]
+         ("solve", (4096, 4096), None, "float32"),
+         # Beyond the issue's table: many right-hand sides of matrices past
+         # the register columns kernels (the warp kernels' second grid axis).
+         ("solve", (1024, 64, 64), 64, "float64"), ("solve", (16, 128, 128), 128, "float64")]
 
 
 def entry_points(operation, tb, jb):

@@ -1,34 +1,36 @@
 // linalgx.lu_solve on the GPU: the right-hand sides copied into the solution
-// unless they are one buffer, then the launch of the warp kernel (N > 8, at
-// most 7 right-hand sides, the factors in a block's shared memory, a block
-// of four warps a matrix, a column a warp, solved in registers through
-// shuffles; one kernel for each number of 32-row register slots N needs, up
-// to 6 (N <= 192) for f64, whose factors fit up to N = 169), of the columns
-// kernels (N > 8, more right-hand sides: a block a
-// matrix of up to 256 threads, a column each, in registers for A·X = B and
-// columns of at most 256 bytes) or of the thread-per-column
+// unless they are one buffer, then the launch of the warp kernel (N > 8, the
+// factors in a block's shared memory, a block of four warps, a column a
+// warp, solved in registers through shuffles, the columns spread over a
+// second grid dimension of one block per four columns, capped so that the
+// grid stays near 16896 blocks; one kernel for each number of 32-row
+// register slots N needs, up to 6 (N <= 192) for f64, whose factors fit up
+// to N = 169), of the register columns kernels (A·X = B, N > 8, 8 or more
+// right-hand sides, columns of at most 256 bytes: a block a matrix of up to
+// 256 threads, a column each, in registers) or of the thread-per-column
 // one, named by element type, pivot type and base, and system (Aᴴ of a
-// real matrix is Aᵀ's kernel). Both staged kernels turn the exchanges into
+// real matrix is Aᵀ's kernel). The staged kernels turn the exchanges into
 // a permutation in shared memory (int32 views beside the factors).
 // RUN: linalgx-opt %s -split-input-file -convert-linalgx-to-gpu | FileCheck %s
 
 // CHECK-LABEL: func.func @solve
 // CHECK:         %[[SLOTS:.+]] = arith.ceildivui %{{.+}}, %c32
-// CHECK:         %[[THREADS:.+]] = arith.minui %{{.+}}, %c256
 // CHECK:         scf.if
 // CHECK:           gpu.memcpy async
+// CHECK:         %[[MATRIX_BLOCKS:.+]] = arith.maxui
+// CHECK:         %[[FOURS:.+]] = arith.ceildivui %{{.+}}, %c4
+// CHECK:         %[[PER_MATRIX:.+]] = arith.divui %c16896{{(_[0-9]+)?}}, %[[MATRIX_BLOCKS]]
+// CHECK:         %[[CAP:.+]] = arith.maxui %[[PER_MATRIX]], %c1
+// CHECK:         %[[COLUMN_BLOCKS:.+]] = arith.minui %{{.+}}, %[[CAP]]
 // CHECK:         arith.cmpi eq, %[[SLOTS]], %c1
 // CHECK:         scf.if
 // CHECK:           gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i32_transpose_warp32
-// CHECK-SAME:        threads in (%c128{{(_[0-9]+)?}},
+// CHECK-SAME:        blocks in (%[[MATRIX_BLOCKS]], %[[COLUMN_BLOCKS]], %c1{{(_[0-9]+)?}}) threads in (%c128{{(_[0-9]+)?}},
 // CHECK-SAME:        dynamic_shared_memory_size
 // CHECK:           gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i32_transpose_warp64
 // CHECK:           gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i32_transpose_warp192
 // CHECK-NOT:       gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i32_transpose_warp224
-// CHECK:         scf.if
-// CHECK:           gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i32_transpose_columns
-// CHECK-SAME:        threads in (%[[THREADS]],
-// CHECK-SAME:        dynamic_shared_memory_size
+// CHECK-NOT:       _columns
 // CHECK:         scf.if
 // CHECK:           gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i32_transpose blocks
 // CHECK-SAME:        args(%{{.+}} : memref<?x?x?xf64>, %{{.+}} : memref<?x?xi32>, %{{.+}} : memref<?x?x?xf64>)
@@ -38,13 +40,12 @@
 // CHECK-SAME:      known_block_size = array<i32: 128, 1, 1>
 // CHECK:           gpu.dynamic_shared_memory
 // CHECK:           memref.view {{.+}} to memref<?xi32, #gpu.address_space<workgroup>>
+// CHECK:           gpu.block_id  y
+// CHECK:           gpu.grid_dim  y
 // CHECK-NOT:       scf.index_switch
 // CHECK:           gpu.shuffle idx
 // CHECK:         gpu.func @linalgx_lu_solve_f64_i32_transpose_warp192(
-// CHECK:         gpu.func @linalgx_lu_solve_f64_i32_transpose_columns(
-// CHECK-NOT:       known_block_size
-// CHECK:           gpu.block_dim x
-// CHECK:           gpu.dynamic_shared_memory
+// CHECK-NOT:     gpu.func @linalgx_lu_solve_f64_i32_transpose_columns
 func.func @solve(%lu: memref<4x8x8xf64>, %p: memref<4x8xi32>, %b: memref<4x8x2xf64>, %x: memref<4x8x2xf64>) {
   linalgx.lu_solve trans = adjoint ins(%lu, %p, %b : memref<4x8x8xf64>, memref<4x8xi32>, memref<4x8x2xf64>)
       outs(%x : memref<4x8x2xf64>)
@@ -57,17 +58,17 @@ func.func @solve(%lu: memref<4x8x8xf64>, %p: memref<4x8xi32>, %b: memref<4x8x2xf
 // kernels' slots (256 bytes a column: 64 f32 rows): the column in registers,
 // the factors staged column-major at the slots' static stride, so every
 // factor a step reads is at a constant shared-memory address once
-// canonicalized. Beyond, the columns kernel.
+// canonicalized. Beyond, the warp kernels.
 // The register columns kernels read B where it is; the copy into the
 // solution (unless it is B) is for the other kernels.
 // CHECK-LABEL: func.func @many_columns
 // CHECK:         scf.if %{{.+}} {
 // CHECK:           gpu.memcpy async
+// CHECK:         gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f32_i32_none_warp96 blocks
 // CHECK:         gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f32_i32_none_columns32 blocks
 // CHECK-SAME:        args(%{{.+}} : memref<?x?x?xf32>, %{{.+}} : memref<?x?xi32>, %[[B:.+]] : memref<?x?x?xf32>, %[[X:.+]] : memref<?x?x?xf32>)
 // CHECK:         gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f32_i32_none_columns64 blocks
 // CHECK-NOT:     @linalgx_lu_solve_f32_i32_none_columns96
-// CHECK:         gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f32_i32_none_columns blocks
 // CHECK-LABEL:   gpu.func @linalgx_lu_solve_f32_i32_none_columns32(
 // CHECK:           gpu.dynamic_shared_memory
 // CHECK:           arith.divf

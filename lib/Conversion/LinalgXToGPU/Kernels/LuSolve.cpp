@@ -1,13 +1,14 @@
 //===- LuSolve.cpp - linalgx.lu_solve on the GPU --------------------------===//
 //
-// Three kernels. Tiny matrices (N <= 8) and factors too large for a block's
-// shared memory take a thread per right-hand side column, which walks the
-// column's N² dependent steps in global memory. Larger matrices stage their
-// factors in shared memory: with at most 7 right-hand sides a warp per
-// matrix solves the columns one after the other, the lanes updating the rows
-// below (or above) each solved entry together, N steps per triangle; with
-// more, a block per matrix gives each thread a column (the thread kernel's
-// steps, on chip). linalgx.solve fuses small matrices' solve into the
+// Three kernel families. Tiny matrices (N <= 8) and factors too large for a
+// block's shared memory take a thread per right-hand side column, which
+// walks the column's N² dependent steps in global memory. Larger matrices
+// stage their factors in shared memory: for A·X = B with many right-hand
+// sides of matrices up to 256 bytes a column, a thread per column holds it
+// in registers; otherwise a warp per column, its rows spread over the
+// lanes, shuffles each solved entry to the lanes that fold it in (2N
+// dependent steps), the columns spread over the warps of as many blocks as
+// they need. linalgx.solve fuses small matrices' solve into the
 // factorization's kernel (ThreadLu.h).
 //
 //===----------------------------------------------------------------------===//
@@ -267,103 +268,33 @@ private:
 };
 
 /// Views of the staged kernels' dynamic shared memory: `factorEntries`
-/// entries for the factors, then `columnEntries` entries for the right-hand
-/// sides, then the two int32 arrays of StagedFactors (after the elements,
-/// whose alignment is the larger).
+/// entries for the factors, then the two int32 arrays of StagedFactors
+/// (after the elements, whose alignment is the larger).
 struct StagedSharedMemory {
-  Value factors, columns, permutation, pivotRows;
+  Value factors, permutation, pivotRows;
 
   static StagedSharedMemory create(KernelBuilder &b, Type elementType, Value n,
-                                   Value factorEntries, Value columnEntries) {
+                                   Value factorEntries) {
     Value shared = gpu::DynamicSharedMemoryOp::create(
         b, workgroupMemRef({ShapedType::kDynamic}, b.getI8Type()));
-    Value elementBytes = b.index(elementByteSize(elementType));
     auto view = [&](Type type, Value byteOffset, Value size) -> Value {
       return memref::ViewOp::create(
           b, workgroupMemRef({ShapedType::kDynamic}, type), shared, byteOffset,
           ValueRange{size});
     };
-    Value columnsOffset = b.mul(factorEntries, elementBytes);
-    Value intsOffset = b.add(columnsOffset, b.mul(columnEntries, elementBytes));
+    Value intsOffset =
+        b.mul(factorEntries, b.index(elementByteSize(elementType)));
     Type i32 = b.getI32Type();
     return {view(elementType, b.index(0), factorEntries),
-            view(elementType, columnsOffset, columnEntries),
             view(i32, intsOffset, n),
             view(i32, b.add(intsOffset, b.mul(n, b.index(4))), n)};
   }
 };
 
-/// The columns kernel's body (a block a matrix, a thread a right-hand side
-/// column): the factors read by every thread at the same address (a
-/// broadcast), each thread's column beside them, entry i of thread t at
-/// i · blockDim + t (consecutive threads, consecutive banks). The threads
-/// never wait for one another within a matrix.
-void emitLuSolveColumnsKernel(KernelBuilder &top, ValueRange args,
-                              Type elementType, LuSolveTrans trans,
-                              bool oneBased) {
-  Value lu = args[0], pivots = args[1], x = args[2];
-  Value batch = top.dim(x, 0);
-  Value n = top.dim(x, 1);
-  Value columns = top.dim(x, 2);
-  Value thread = top.threadId(gpu::Dimension::x);
-  Value threads = top.blockDim(gpu::Dimension::x);
-  StagedSharedMemory shared = StagedSharedMemory::create(
-      top, elementType, n, top.mul(n, n), top.mul(n, threads));
-  StagedFactors staged(lu, pivots, oneBased, n, /*stride=*/n, shared.factors,
-                       shared.permutation, shared.pivotRows);
-  // The forward exchanges come first (A) or the reverse ones last (Aᵀ, Aᴴ):
-  // a gather as the column is read or a scatter as it is written.
-  bool gather = trans == LuSolveTrans::None;
-  auto entryOfColumn = [&](KernelBuilder &b, Value i) {
-    return b.add(b.mul(i, threads), thread);
-  };
-  top.forLoop(
-      top.blockId(gpu::Dimension::x), batch, top.gridDim(gpu::Dimension::x),
-      [&](KernelBuilder &b, Value matrix) {
-        staged.stage(b, matrix);
-        b.forLoop(
-            thread, columns, threads, [&](KernelBuilder &b, Value column) {
-              Value last = b.sub(n, b.index(1));
-              Value round = b.index(kStagingLoadsInFlight);
-              b.forLoop(b.index(0), n, round,
-                        [&](KernelBuilder &b, Value first) {
-                          SmallVector<Value> rows, values;
-                          for (int64_t k = 0; k < kStagingLoadsInFlight; ++k) {
-                            Value i = b.minU(b.add(first, b.index(k)), last);
-                            Value source = gather ? staged.sourceRow(b, i) : i;
-                            rows.push_back(i);
-                            values.push_back(
-                                b.load(x, ValueRange{matrix, source, column}));
-                          }
-                          for (auto [value, i] : llvm::zip_equal(values, rows))
-                            b.store(value, shared.columns, entryOfColumn(b, i));
-                        });
-              ColumnSolver(
-                  elementType, trans, oneBased, pivots, matrix, n,
-                  [&](KernelBuilder &b, Value i, Value j) {
-                    return staged.entry(b, i, j);
-                  },
-                  [&](KernelBuilder &b, Value i) {
-                    return b.load(shared.columns, entryOfColumn(b, i));
-                  },
-                  [&](KernelBuilder &b, Value value, Value i) {
-                    b.store(value, shared.columns, entryOfColumn(b, i));
-                  })
-                  .solveTriangles(b);
-              b.forLoop(b.index(0), n, b.index(1),
-                        [&](KernelBuilder &b, Value i) {
-                          Value target = gather ? i : staged.sourceRow(b, i);
-                          b.store(b.load(shared.columns, entryOfColumn(b, i)),
-                                  x, ValueRange{matrix, target, column});
-                        });
-            });
-      });
-}
-
 /// The register columns kernel's body, for A·X = B with N <= 32 · `slots`
-/// (a block a matrix, a thread a right-hand side column, as the columns
-/// kernel): the column in registers, the factors staged in shared memory
-/// and read by every thread at the same address. Both triangular solves
+/// (a block a matrix, a thread a right-hand side column): the column in
+/// registers, the factors staged in shared memory and read by every thread
+/// at the same address. Both triangular solves
 /// are column-oriented, getrs's (trsm's) order for A: step k folds x_k
 /// into every row below (L) or above (U) it, independent updates, so the
 /// chain of dependent steps is 2N long instead of the N² of a row-oriented
@@ -388,8 +319,8 @@ void emitLuSolveRegisterColumnsKernel(KernelBuilder &top, ValueRange args,
   Value zero = element.zero(top);
   // The factors column-major at the static stride `rows`: every entry a
   // step reads is at a constant address.
-  StagedSharedMemory shared = StagedSharedMemory::create(
-      top, elementType, n, top.index(rows * rows), /*columnEntries=*/c[0]);
+  StagedSharedMemory shared =
+      StagedSharedMemory::create(top, elementType, n, top.index(rows * rows));
   StagedFactors staged(lu, pivots, oneBased, n, /*stride=*/c[rows],
                        shared.factors, shared.permutation, shared.pivotRows,
                        /*columnMajor=*/true);
@@ -479,17 +410,22 @@ public:
     Value warps = top.divU(top.blockDim(gpu::Dimension::x), top.index(32));
     Value stride = top.add(n, top.index(1));
     StagedSharedMemory shared =
-        StagedSharedMemory::create(top, elementType, n, top.mul(n, stride),
-                                   /*columnEntries=*/top.index(0));
+        StagedSharedMemory::create(top, elementType, n, top.mul(n, stride));
     StagedFactors staged(lu, pivots, oneBased, n, stride, shared.factors,
                          shared.permutation, shared.pivotRows);
     top.forLoop(
         top.blockId(gpu::Dimension::x), batch, top.gridDim(gpu::Dimension::x),
         [&](KernelBuilder &b, Value matrix) {
           staged.stage(b, matrix);
-          b.forLoop(warp, columns, warps, [&](KernelBuilder &b, Value column) {
-            solveColumn(b, staged, matrix, column);
-          });
+          // Many right-hand sides spread over the grid's y blocks, each of
+          // which stages the matrix: their columns' chains run side by side.
+          Value firstColumn =
+              b.add(b.mul(b.blockId(gpu::Dimension::y), warps), warp);
+          Value columnStride = b.mul(b.gridDim(gpu::Dimension::y), warps);
+          b.forLoop(firstColumn, columns, columnStride,
+                    [&](KernelBuilder &b, Value column) {
+                      solveColumn(b, staged, matrix, column);
+                    });
         });
   }
 
@@ -603,11 +539,11 @@ private:
 /// Largest N the thread-per-column kernel always takes: its N² steps cost
 /// less than staging the factors there.
 constexpr int64_t kLuSolveThreadMaxSize = 8;
-/// Right-hand sides up to which the warp kernel takes N > 8 (it solves a
-/// matrix's columns one after the other); the columns kernel takes more.
-constexpr int64_t kLuSolveWarpMaxColumns = 7;
-/// The columns kernel's largest block: more columns loop.
-constexpr int64_t kLuSolveColumnsMaxThreads = 256;
+/// Right-hand sides from which the register columns kernels take A·X = B
+/// (a thread a column) instead of the warp kernels (a warp a column).
+constexpr int64_t kRegisterColumnsMinColumns = 8;
+/// The register columns kernels' largest block: more columns loop.
+constexpr int64_t kRegisterColumnsMaxThreads = 256;
 
 /// Matrices in a batch per N² entries of a matrix up to which getrs once
 /// per matrix (a few tens of microseconds each) beats the thread kernel's N²
@@ -615,7 +551,7 @@ constexpr int64_t kLuSolveColumnsMaxThreads = 256;
 constexpr int64_t kVendorSolveEntriesPerMatrix = 4096;
 
 /// Warps of the warp kernel's block: they stage a matrix together, then each
-/// solves every fourth right-hand side.
+/// solves a right-hand side column at a time.
 constexpr int64_t kLuSolveWarpKernelWarps = 4;
 
 /// Bytes of a register columns kernel's column.
@@ -699,12 +635,6 @@ void launchLuSolveKernel(ModuleOp module, ImplicitLocOpBuilder &b,
           LuSolveWarpKernel(kb, args, elementType, trans, oneBased, slots)
               .emit();
         }));
-  gpu::GPUFuncOp columnsKernel = getOrCreateKernel(
-      module, name + "_columns", types, /*blockSize=*/{},
-      /*workgroupTypes=*/{},
-      [&](KernelBuilder &kb, ValueRange args, ValueRange) {
-        emitLuSolveColumnsKernel(kb, args, elementType, trans, oneBased);
-      });
   // A·X = B with many right-hand sides: the columns in registers, one
   // kernel per number of 32-row slots.
   SmallVector<gpu::GPUFuncOp> registerColumnsKernels;
@@ -720,10 +650,10 @@ void launchLuSolveKernel(ModuleOp module, ImplicitLocOpBuilder &b,
                                              slots);
           }));
 
-  // N > 8 stages the factors in shared memory where they fit: the warp
-  // kernel for a few right-hand sides (the factors at stride N + 1, the
-  // columns in registers), the columns kernel for more (the factors and a
-  // column a thread); the thread kernel takes the rest.
+  // N > 8 stages the factors in shared memory where they fit: the register
+  // columns kernels for A·X = B with many right-hand sides of small
+  // matrices, the warp kernels for the rest; the thread kernel takes what
+  // does not fit.
   auto index = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, v);
   };
@@ -733,9 +663,8 @@ void launchLuSolveKernel(ModuleOp module, ImplicitLocOpBuilder &b,
   auto both = [&](Value lhs, Value rhs) -> Value {
     return arith::AndIOp::create(b, lhs, rhs);
   };
-  auto bytesOf = [&](Value entries) -> Value {
-    return arith::MulIOp::create(b, entries,
-                                 index(elementByteSize(elementType)));
+  auto negate = [&](Value condition) -> Value {
+    return arith::XOrIOp::create(b, condition, trueConstant(b));
   };
   Value batch = memref::DimOp::create(b, solution3d, 0);
   Value n = memref::DimOp::create(b, solution3d, 1);
@@ -743,13 +672,45 @@ void launchLuSolveKernel(ModuleOp module, ImplicitLocOpBuilder &b,
   Value maxShared = index(kGeneratedLuMaxSharedBytes);
   Value staged = arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, n,
                                        index(kLuSolveThreadMaxSize));
-  Value few = ule(columns, index(kLuSolveWarpMaxColumns));
-
-  Value warpBytes = warpSharedBytes(b, n, elementType);
-  Value useWarp = both(both(staged, few), ule(warpBytes, maxShared));
+  Value many = both(staged, ule(index(kRegisterColumnsMinColumns), columns));
   // One kernel for each number of 32-row slots N needs.
   Value slotsNeeded = arith::CeilDivUIOp::create(b, n, index(32));
 
+  // The register columns kernels stage the factors (padded to the slots'
+  // rows) and the permutation.
+  Value slotRows = arith::MulIOp::create(b, slotsNeeded, index(32));
+  Value registerColumnsBytes = arith::AddIOp::create(
+      b,
+      arith::MulIOp::create(b, arith::MulIOp::create(b, slotRows, slotRows),
+                            index(elementByteSize(elementType))),
+      arith::MulIOp::create(b, n, index(kStagedIntBytesPerRow)));
+  Value useRegisterColumns =
+      both(both(many, ule(slotsNeeded, index(registerColumnsKernels.size()))),
+           ule(registerColumnsBytes, maxShared));
+  Value warpBytes = warpSharedBytes(b, n, elementType);
+  Value useWarp =
+      both(both(staged, negate(useRegisterColumns)), ule(warpBytes, maxShared));
+
+  // Every kernel but the register columns ones solves in place.
+  work.when(both(work.distinct(solution3d, rhs3d), negate(useRegisterColumns)),
+            [&] { work.copy(solution3d, rhs3d); });
+  Value matrixBlocks = gridSizeFor(b, batch, 1);
+  // A warp a column and kLuSolveWarpKernelWarps columns a block; as many
+  // blocks a matrix as the columns need, up to a grid of about kMaxBlocks.
+  Value columnBlocks = arith::MinUIOp::create(
+      b, gridSizeFor(b, columns, kLuSolveWarpKernelWarps),
+      arith::MaxUIOp::create(
+          b, arith::DivUIOp::create(b, index(kMaxBlocks), matrixBlocks),
+          index(1)));
+  for (size_t i = 0; i < warpKernels.size(); ++i) {
+    Value slotsMatch = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
+                                             slotsNeeded, index(i + 1));
+    work.when(both(useWarp, slotsMatch), [&] {
+      work.launch(warpKernels[i], {matrixBlocks, columnBlocks, index(1)},
+                  {index(32 * kLuSolveWarpKernelWarps), index(1), index(1)},
+                  operands, warpBytes);
+    });
+  }
   Value threads = arith::MinUIOp::create(
       b,
       arith::MulIOp::create(
@@ -757,61 +718,18 @@ void launchLuSolveKernel(ModuleOp module, ImplicitLocOpBuilder &b,
           arith::DivUIOp::create(
               b, arith::AddIOp::create(b, columns, index(31)), index(32)),
           index(32)),
-      index(kLuSolveColumnsMaxThreads));
-  Value columnsBytes = arith::AddIOp::create(
-      b,
-      bytesOf(
-          arith::MulIOp::create(b, n, arith::AddIOp::create(b, n, threads))),
-      arith::MulIOp::create(b, n, index(kStagedIntBytesPerRow)));
-  Value many = both(staged, arith::XOrIOp::create(b, few, trueConstant(b)));
-  // The register columns kernels stage the factors (padded to the slots'
-  // rows) and the permutation.
-  Value slotRows = arith::MulIOp::create(b, slotsNeeded, index(32));
-  Value registerColumnsBytes = arith::AddIOp::create(
-      b, bytesOf(arith::MulIOp::create(b, slotRows, slotRows)),
-      arith::MulIOp::create(b, n, index(kStagedIntBytesPerRow)));
-  Value useRegisterColumns =
-      both(both(many, ule(slotsNeeded, index(registerColumnsKernels.size()))),
-           ule(registerColumnsBytes, maxShared));
-
-  // Every kernel but the register columns ones solves in place.
-  work.when(both(work.distinct(solution3d, rhs3d),
-                 arith::XOrIOp::create(b, useRegisterColumns, trueConstant(b))),
-            [&] { work.copy(solution3d, rhs3d); });
-  for (size_t i = 0; i < warpKernels.size(); ++i) {
-    Value slotsMatch = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
-                                             slotsNeeded, index(i + 1));
-    work.when(both(useWarp, slotsMatch), [&] {
-      work.launch(warpKernels[i],
-                  {gridSizeFor(b, batch, 1), index(1), index(1)},
-                  {index(32 * kLuSolveWarpKernelWarps), index(1), index(1)},
-                  operands, warpBytes);
-    });
-  }
+      index(kRegisterColumnsMaxThreads));
   for (size_t i = 0; i < registerColumnsKernels.size(); ++i) {
     Value slotsMatch = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
                                              slotsNeeded, index(i + 1));
     work.when(both(useRegisterColumns, slotsMatch), [&] {
-      work.launch(registerColumnsKernels[i],
-                  {gridSizeFor(b, batch, 1), index(1), index(1)},
+      work.launch(registerColumnsKernels[i], {matrixBlocks, index(1), index(1)},
                   {threads, index(1), index(1)},
                   {lu3d, pivots2d, rhs3d, solution3d}, registerColumnsBytes);
     });
   }
-  Value useColumns = both(
-      both(many, arith::XOrIOp::create(b, useRegisterColumns, trueConstant(b))),
-      ule(columnsBytes, maxShared));
-  work.when(useColumns, [&] {
-    work.launch(columnsKernel, {gridSizeFor(b, batch, 1), index(1), index(1)},
-                {threads, index(1), index(1)}, operands, columnsBytes);
-  });
 
-  Value useThreads = arith::XOrIOp::create(
-      b,
-      arith::OrIOp::create(
-          b, useWarp, arith::OrIOp::create(b, useRegisterColumns, useColumns)),
-      trueConstant(b));
-  work.when(useThreads, [&] {
+  work.when(negate(arith::OrIOp::create(b, useWarp, useRegisterColumns)), [&] {
     Value items = arith::MulIOp::create(b, batch, columns);
     work.launch(threadKernel, gridSizeFor(b, items, kLuSolveBlockSize),
                 {kLuSolveBlockSize, 1, 1}, operands);

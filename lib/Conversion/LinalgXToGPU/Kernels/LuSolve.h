@@ -1,7 +1,8 @@
 //===- LuSolve.h - linalgx.lu_solve on the GPU ------------------*- C++ -*-===//
 //
-// linalgx.lu_solve's kernels (a thread per right-hand side column, a warp
-// per matrix, a block per matrix with a thread per column), chosen at run
+// linalgx.lu_solve's kernels (a thread per right-hand side column in global
+// memory, or in registers with the factors staged in shared memory, or a
+// warp per column with the factors staged), chosen at run
 // time from N, the number of right-hand sides and the shared memory the
 // factors need; each runs LAPACK getrs's steps in its order.
 //
