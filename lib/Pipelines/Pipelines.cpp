@@ -214,6 +214,8 @@ void linalgx::buildGPUKernelPipeline(OpPassManager &pm,
   lowering.blockedLuMinBatch = options.blockedLuMinBatch;
   lowering.luExactSizes.assign(options.luExactSizes.begin(),
                                options.luExactSizes.end());
+  lowering.mgDevices.assign(options.mgDevices.begin(), options.mgDevices.end());
+  lowering.mgBlockSize = options.mgBlockSize;
   pm.addPass(createConvertLinalgXToGPU(lowering));
   // What remains outside the kernels runs on the host.
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());

@@ -55,10 +55,12 @@ llvm::cl::opt<Target> clTarget(
 
 llvm::cl::opt<std::string> clLuStrategy(
     "lu-strategy",
-    llvm::cl::desc("How linalgx.lu factors: the lu-strategy option of the "
-                   "target's pipeline (CPU: auto, loops, lapack, unblocked, "
-                   "generated; "
-                   "CUDA: auto, generated, cusolver, cublas-batched)"),
+    llvm::cl::desc(
+        "How linalgx.lu factors: the lu-strategy option of the "
+        "target's pipeline (CPU: auto, loops, lapack, unblocked, "
+        "generated; "
+        "CUDA: auto, generated, cusolver, cublas-batched, cusolver-mg "
+        "on device 0)"),
     llvm::cl::init("auto"), llvm::cl::cat(clRunnerCategory));
 
 llvm::cl::opt<std::string>

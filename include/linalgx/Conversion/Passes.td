@@ -120,6 +120,12 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
       written back in pivot order) and an update kernel
       (row exchanges, the triangular solve for U12, the trailing update),
       every matrix of the batch in each launch; the permutation kernel last.
+      With `lu-strategy=cusolver-mg` each square matrix is copied into `lu`
+      and factored there by the runtime's `linalgxCudaMgGetrf` (cuSOLVERMg,
+      row-major, spread over the devices of `lu-mg-devices` in tiles of
+      `lu-mg-block-size` columns; a synchronous call per matrix), then a
+      kernel turns its 1-based pivots and info into the op's; non-square
+      matrices take the cusolver path.
       Otherwise (or with `lu-strategy` cusolver / cublas-batched) it becomes
       a transpose kernel (row-major input to column-major workspace), a call
       of the runtime's `linalgxCudaGetrf` (cuSOLVER `getrf` or cuBLAS
@@ -145,8 +151,10 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "docs/gpu.md: a one-kernel LU where a matrix fits on chip, the "
            "blocked LU for larger batched ones, the vendor libraries "
            "beyond), generated (the same routing today, kept apart so that "
-           "auto may follow other crossovers), cusolver (getrf per matrix) "
-           "or cublas-batched (getrfBatched, square matrices only)">,
+           "auto may follow other crossovers), cusolver (getrf per matrix), "
+           "cublas-batched (getrfBatched, square matrices only) or "
+           "cusolver-mg (cuSOLVERMg's getrf, each square matrix spread over "
+           "the GPUs of lu-mg-devices)">,
     Option<"cyclicLuMaxBatch", "lu-cyclic-max-batch", "int64_t",
            /*default=*/"::mlir::linalgx::kDefaultCyclicLuMaxBatch",
            "Batches of at most this many real matrices of 33 to 128 rows "
@@ -180,6 +188,14 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            /*default=*/"::mlir::linalgx::kDefaultBlockedLuMinBatch",
            "The blocked LU takes batches of at least this many matrices "
            "(single matrices go to cuSOLVER by default; see docs/gpu.md)">,
+    ListOption<"mgDevices", "lu-mg-devices", "int32_t",
+               "lu-strategy=cusolver-mg: the CUDA device ids of the process "
+               "a matrix is spread over (distinct, 1 to 32 of them; default "
+               "0)">,
+    Option<"mgBlockSize", "lu-mg-block-size", "int64_t",
+           /*default=*/"::mlir::linalgx::kDefaultMgBlockSize",
+           "lu-strategy=cusolver-mg: columns of a tile of the 1-D "
+           "block-cyclic layout">,
     ListOption<"luExactSizes", "lu-exact-sizes", "int64_t",
                "Square sizes for which dynamically shaped LUs get the "
                "kernels of that static shape, chosen by a run-time test of "

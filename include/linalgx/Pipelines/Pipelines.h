@@ -64,7 +64,8 @@ struct GPUPipelineOptions
       llvm::cl::init(true)};
   PassOptions::Option<std::string> luStrategy{
       *this, "lu-strategy",
-      llvm::cl::desc("auto, generated, cusolver or cublas-batched"),
+      llvm::cl::desc("auto, generated, cusolver, cublas-batched or "
+                     "cusolver-mg"),
       llvm::cl::init("auto")};
   PassOptions::Option<int64_t> cyclicLuMaxBatch{
       *this, "lu-cyclic-max-batch",
@@ -103,6 +104,14 @@ struct GPUPipelineOptions
       llvm::cl::desc("A directory caching the compiled kernels' binaries, "
                      "keyed by the kernels and the toolchain (empty: none)"),
       llvm::cl::init("")};
+  PassOptions::ListOption<int32_t> mgDevices{
+      *this, "lu-mg-devices",
+      llvm::cl::desc("lu-strategy=cusolver-mg: the CUDA device ids a matrix "
+                     "is spread over (default 0)")};
+  PassOptions::Option<int64_t> mgBlockSize{
+      *this, "lu-mg-block-size",
+      llvm::cl::desc("lu-strategy=cusolver-mg: columns of a tile"),
+      llvm::cl::init(kDefaultMgBlockSize)};
   PassOptions::ListOption<int64_t> luExactSizes{
       *this, "lu-exact-sizes",
       llvm::cl::desc("Square sizes for which dynamically shaped LUs get the "

@@ -41,6 +41,7 @@
 #include "llvm/ADT/StringSwitch.h"
 
 #include <functional>
+#include <limits>
 
 namespace mlir::linalgx {
 #define GEN_PASS_DEF_CONVERTLINALGXTOGPU
@@ -372,7 +373,9 @@ LogicalResult checkReservedSymbols(ModuleOp module) {
        {std::pair(kCudaGetrfFunctionName,
                   getrfFunctionType(module.getContext())),
         std::pair(kCudaGetrsFunctionName,
-                  getrsFunctionType(module.getContext()))}) {
+                  getrsFunctionType(module.getContext())),
+        std::pair(kCudaMgGetrfFunctionName,
+                  mgGetrfFunctionType(module.getContext()))}) {
     Operation *entry = module.lookupSymbol(name);
     auto function = dyn_cast_or_null<func::FuncOp>(entry);
     if (entry && (!function || function.getFunctionType() != expected))
@@ -392,12 +395,43 @@ struct LuOpToGPU : public OpToGPUPattern<LuOp> {
   /// each decided here (static shapes and batches) or by a host branch;
   /// each branch is a complete chain of device work.
   void emit(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b) const override {
+    if (options.luStrategy == GPULuStrategy::CuSolverMg)
+      return emitMultiGpu(op, module, b);
     SmallVector<LuKernelCandidate> candidates =
         chooseLuKernels(cast<MemRefType>(op.getInput().getType()), options);
     emitChoice(op, module, b, candidates);
   }
 
 private:
+  /// Square matrices through cuSOLVERMg, others through cuSOLVER (a host
+  /// branch where the shape leaves it open).
+  void emitMultiGpu(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b) const {
+    Value input = op.getInput();
+    int64_t rank = cast<MemRefType>(input.getType()).getRank();
+    Value square = b.createOrFold<arith::CmpIOp>(
+        arith::CmpIPredicate::eq,
+        b.createOrFold<memref::DimOp>(input, rank - 2),
+        b.createOrFold<memref::DimOp>(input, rank - 1));
+    auto emitWith = [&](ImplicitLocOpBuilder &b, auto emitLu) {
+      DeviceWork work(b, options.hostBuffers);
+      emitLu(work);
+      work.finish();
+    };
+    emitEither(
+        b, square,
+        [&](ImplicitLocOpBuilder &b) {
+          emitWith(b, [&](DeviceWork &work) {
+            emitMultiGpuLu(op, module, b, work, options.mgDevices,
+                           options.mgBlockSize);
+          });
+        },
+        [&](ImplicitLocOpBuilder &b) {
+          emitWith(b, [&](DeviceWork &work) {
+            emitVendorLu(op, module, b, work, GPULuStrategy::CuSolver);
+          });
+        });
+  }
+
   void emitChoice(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b,
                   ArrayRef<LuKernelCandidate> candidates) const {
     if (candidates.empty())
@@ -510,6 +544,32 @@ void remarkKernelChoiceOf(LuOp lu, const LinalgXToGPUOptions &options) {
   lu.emitRemark("kernel choice: ") << llvm::join(steps, "; ");
 }
 
+/// lu-strategy=cusolver-mg's device list and tile width, checked as the
+/// runtime would check them, but before any code is generated.
+LogicalResult checkMultiGpuOptions(ModuleOp module,
+                                   const LinalgXToGPUOptions &options) {
+  if (options.luStrategy != GPULuStrategy::CuSolverMg)
+    return success();
+  ArrayRef<int32_t> devices = options.mgDevices;
+  if (devices.empty() || devices.size() > 32)
+    return module.emitError()
+           << "lu-mg-devices must name 1 to 32 devices, got " << devices.size();
+  for (auto [i, device] : llvm::enumerate(devices)) {
+    if (device < 0)
+      return module.emitError()
+             << "lu-mg-devices: device ids are at least 0, got " << device;
+    if (llvm::is_contained(devices.take_front(i), device))
+      return module.emitError()
+             << "lu-mg-devices: device " << device
+             << " appears twice; each device holds one share of a matrix";
+  }
+  if (options.mgBlockSize < 1 ||
+      options.mgBlockSize > std::numeric_limits<int32_t>::max())
+    return module.emitError() << "lu-mg-block-size must be 1 to 2^31 - 1, got "
+                              << options.mgBlockSize;
+  return success();
+}
+
 struct ConvertLinalgXToGPUPass
     : public linalgx::impl::ConvertLinalgXToGPUBase<ConvertLinalgXToGPUPass> {
   using Base::Base;
@@ -523,14 +583,21 @@ struct ConvertLinalgXToGPUPass
             .Case("generated", GPULuStrategy::Generated)
             .Case("cusolver", GPULuStrategy::CuSolver)
             .Case("cublas-batched", GPULuStrategy::CuBlasBatched)
+            .Case("cusolver-mg", GPULuStrategy::CuSolverMg)
             .Default(std::nullopt);
     if (!strategy) {
-      getOperation().emitError()
-          << "unknown lu-strategy '" << luStrategy
-          << "'; expected auto, generated, cusolver or cublas-batched";
+      getOperation().emitError() << "unknown lu-strategy '" << luStrategy
+                                 << "'; expected auto, generated, cusolver, "
+                                    "cublas-batched or cusolver-mg";
       return signalPassFailure();
     }
     loweringOptions.luStrategy = *strategy;
+    loweringOptions.mgDevices.assign(mgDevices.begin(), mgDevices.end());
+    if (loweringOptions.mgDevices.empty())
+      loweringOptions.mgDevices.push_back(0);
+    loweringOptions.mgBlockSize = mgBlockSize;
+    if (failed(checkMultiGpuOptions(getOperation(), loweringOptions)))
+      return signalPassFailure();
     // A size or batch bound: at least 0.
     auto isBound = [&](StringRef name, int64_t value) {
       if (value >= 0)

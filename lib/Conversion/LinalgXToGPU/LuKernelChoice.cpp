@@ -181,7 +181,8 @@ SmallVector<LuKernelCandidate>
 chooseLuKernels(MemRefType type, const LinalgXToGPUOptions &options) {
   SmallVector<LuKernelCandidate> candidates;
   if (options.luStrategy == GPULuStrategy::CuSolver ||
-      options.luStrategy == GPULuStrategy::CuBlasBatched)
+      options.luStrategy == GPULuStrategy::CuBlasBatched ||
+      options.luStrategy == GPULuStrategy::CuSolverMg)
     return candidates;
 
   LuShape shape(type);

@@ -4,6 +4,7 @@
 
 #include "VendorLu.h"
 
+#include "Kernels/LuCommon.h"
 #include "Kernels/Permutation.h"
 #include "Kernels/Transpose.h"
 
@@ -137,6 +138,7 @@ int32_t runtimeGetrsTrans(LuSolveTrans trans) {
 int32_t runtimeGetrfStrategy(GPULuStrategy strategy) {
   switch (strategy) {
   case GPULuStrategy::CuSolver:
+  case GPULuStrategy::CuSolverMg: // its non-square matrices
     return 1;
   case GPULuStrategy::CuBlasBatched:
     return 2;
@@ -161,6 +163,13 @@ FunctionType getrfFunctionType(MLIRContext *context) {
   Type i32 = b.getI32Type(), i64 = b.getI64Type();
   Type ptr = LLVM::LLVMPointerType::get(context);
   return b.getFunctionType({i32, ptr, ptr, ptr, i64, i64, i64, i32}, {});
+}
+
+FunctionType mgGetrfFunctionType(MLIRContext *context) {
+  Builder b(context);
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  Type ptr = LLVM::LLVMPointerType::get(context);
+  return b.getFunctionType({i32, ptr, ptr, ptr, i64, i32, ptr, i32, i64}, {});
 }
 
 FunctionType getrsFunctionType(MLIRContext *context) {
@@ -232,6 +241,116 @@ void emitVendorLu(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b,
               {kTileSize, kTileRowsPerPass, 1},
               {workspace, lu, vendorPivots, pivots, vendorInfo, info});
 
+  if (op.getPermutation())
+    launchPermutationKernel(
+        module, b, work, pivots,
+        collapseBatch(b, work.output(op.getPermutation()), batchRank),
+        op.getOneBased());
+}
+
+namespace {
+
+/// The host constant array of `devices`, a private global of the module
+/// (one per distinct list).
+Value deviceList(ModuleOp module, ImplicitLocOpBuilder &b,
+                 ArrayRef<int32_t> devices) {
+  std::string name = "linalgx_mg_devices";
+  for (int32_t device : devices)
+    name += "_" + std::to_string(device);
+  auto type =
+      MemRefType::get({static_cast<int64_t>(devices.size())}, b.getI32Type());
+  if (!module.lookupSymbol(name)) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    auto values = DenseElementsAttr::get(
+        RankedTensorType::get(type.getShape(), b.getI32Type()), devices);
+    memref::GlobalOp::create(b, name, b.getStringAttr("private"), type, values,
+                             /*constant=*/true, /*alignment=*/IntegerAttr());
+  }
+  return memref::GetGlobalOp::create(b, type, name);
+}
+
+/// The address of element `offset` of `memref`'s buffer, as the runtime's
+/// pointer argument.
+Value pointerAt(ImplicitLocOpBuilder &b, Value memref, Value offset) {
+  Type elementType = cast<MemRefType>(memref.getType()).getElementType();
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, memref);
+  Value bytes = arith::MulIOp::create(
+      b, offset,
+      arith::ConstantIndexOp::create(b, elementByteSize(elementType)));
+  Value address = arith::IndexCastOp::create(
+      b, b.getI64Type(), arith::AddIOp::create(b, base, bytes));
+  return LLVM::IntToPtrOp::create(b, LLVM::LLVMPointerType::get(b.getContext()),
+                                  address);
+}
+
+} // namespace
+
+void emitMultiGpuLu(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b,
+                    DeviceWork &work, ArrayRef<int32_t> devices,
+                    int64_t blockSize) {
+  Type elementType = cast<MemRefType>(op.getLu().getType()).getElementType();
+  Type intType = cast<MemRefType>(op.getPivots().getType()).getElementType();
+  int64_t batchRank = op.getBatchRank();
+  Value input = collapseBatch(b, work.input(op.getInput()), batchRank);
+  Value lu = collapseBatch(b, work.output(op.getLu()), batchRank);
+  Value pivots = collapseBatch(b, work.output(op.getPivots()), batchRank);
+  Value info = collapseBatch(b, work.output(op.getInfo()), batchRank);
+  Value batch = memref::DimOp::create(b, lu, 0);
+  Value n = memref::DimOp::create(b, lu, 1);
+
+  work.copyUnlessAliased(lu, input);
+  Value vendorPivots =
+      work.allocate(dynamicMemRef(2, b.getI32Type()), {batch, n});
+  Value vendorInfo = work.allocate(dynamicMemRef(1, b.getI32Type()), {batch});
+
+  // Each call waits for the stream's earlier work and returns with its
+  // matrix factored: one after the other on the host.
+  func::FuncOp getrf =
+      getOrDeclareRuntimeFunction(module, kCudaMgGetrfFunctionName,
+                                  mgGetrfFunctionType(module.getContext()));
+  Value deviceArray = deviceList(module, b, devices);
+  auto i32 = [&](int64_t value) -> Value {
+    return arith::ConstantIntOp::create(b, value, 32);
+  };
+  Value zero = arith::ConstantIndexOp::create(b, 0);
+  Value one = arith::ConstantIndexOp::create(b, 1);
+  Value n64 = arith::IndexCastOp::create(b, b.getI64Type(), n);
+  Value entries = arith::MulIOp::create(b, n, n);
+  scf::ForOp::create(
+      b, zero, batch, one, ValueRange{},
+      [&](OpBuilder &nested, Location loc, Value matrix, ValueRange) {
+        ImplicitLocOpBuilder nb(loc, nested);
+        func::CallOp::create(
+            nb, getrf,
+            ValueRange{
+                i32(runtimeElementTypeCode(elementType)),
+                pointerAt(nb, lu, arith::MulIOp::create(nb, matrix, entries)),
+                pointerAt(nb, vendorPivots,
+                          arith::MulIOp::create(nb, matrix, n)),
+                pointerAt(nb, vendorInfo, matrix), n64,
+                i32(/*LINALGX_CUDA_ROW_MAJOR=*/1),
+                alignedPointer(nb, deviceArray), i32(devices.size()),
+                arith::ConstantIntOp::create(nb, blockSize, 64)});
+        scf::YieldOp::create(nb);
+      });
+
+  gpu::GPUFuncOp fromVendor = getOrCreateKernel(
+      module,
+      "linalgx_pivots_from_vendor_" + typeSuffix(intType) +
+          (op.getOneBased() ? "_one_based" : ""),
+      {vendorPivots.getType(), pivots.getType(), vendorInfo.getType(),
+       info.getType()},
+      {kTileSize, kTileRowsPerPass, 1}, /*workgroupTypes=*/{},
+      [&](KernelBuilder &kb, ValueRange args, ValueRange) {
+        buildVendorPivotConversion(kb, args[0], args[1], args[2], args[3],
+                                   intType, op.getOneBased());
+      });
+  Value items =
+      arith::MaxUIOp::create(b, arith::MulIOp::create(b, batch, n), batch);
+  work.launch(fromVendor, gridSizeFor(b, items, kTileSize * kTileRowsPerPass),
+              {kTileSize, kTileRowsPerPass, 1},
+              {vendorPivots, pivots, vendorInfo, info});
   if (op.getPermutation())
     launchPermutationKernel(
         module, b, work, pivots,

@@ -32,9 +32,26 @@ FunctionType getrfFunctionType(MLIRContext *context);
 ///                       int64_t nrhs)
 FunctionType getrsFunctionType(MLIRContext *context);
 
+/// The type of the runtime's entry point:
+/// void linalgxCudaMgGetrf(int32_t elemType, void *a, int32_t *pivots,
+///                         int32_t *info, int64_t n, int32_t layout,
+///                         const int32_t *devices, int32_t deviceCount,
+///                         int64_t blockSize)
+FunctionType mgGetrfFunctionType(MLIRContext *context);
+
 /// Emits `op` (on memrefs) through the vendor libraries into `work`.
 void emitVendorLu(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b,
                   DeviceWork &work, GPULuStrategy strategy);
+
+/// Emits `op` (square matrices, on memrefs) through cuSOLVERMg into `work`:
+/// the input copied into `lu` unless it is `lu`, then for each matrix of
+/// the batch a synchronous call of linalgxCudaMgGetrf on it in place
+/// (row-major, spread over `devices` in tiles of `blockSize` columns), then
+/// a kernel making its 1-based int32 pivots and info the op's, and the
+/// permutation kernel for a `permutation`.
+void emitMultiGpuLu(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b,
+                    DeviceWork &work, ArrayRef<int32_t> devices,
+                    int64_t blockSize);
 
 /// Queues `op`'s solve through cuSOLVER getrs on device views with the batch
 /// flattened: the factors [B, N, N], pivots [B, N] and the solution

@@ -11,7 +11,7 @@
 // COMMON-NOT: Stack dump
 // COMMON-NOT: PLEASE submit a bug report
 
-// STRATEGY:     error: unknown lu-strategy 'magma'; expected auto, generated, cusolver or cublas-batched
+// STRATEGY:     error: unknown lu-strategy 'magma'; expected auto, generated, cusolver, cublas-batched or cusolver-mg
 // STRATEGY-NOT: linalgx.lu' op
 // STRATEGY-NOT: Stack dump
 

@@ -1,36 +1,50 @@
-// linalgx.lu_solve on the GPU: the right-hand sides copied into the solution
-// unless they are one buffer, then the launch of the warp kernel (N > 8, the
-// factors in a block's shared memory, a block of four warps, a column a
-// warp, solved in registers through shuffles, the columns spread over a
-// second grid dimension of one block per four columns, capped so that the
-// grid stays near 16896 blocks; one kernel for each number of 32-row
-// register slots N needs, up to 6 (N <= 192) for f64, whose factors fit up
-// to N = 169), of the register columns kernels (A·X = B, N > 8, 8 or more
-// right-hand sides, columns of at most 256 bytes: a block a matrix of up to
-// 256 threads, a column each, in registers) or of the thread-per-column
-// one, named by element type, pivot type and base, and system (Aᴴ of a
-// real matrix is Aᵀ's kernel). The staged kernels turn the exchanges into
-// a permutation in shared memory (int32 views beside the factors).
+// linalgx.lu_solve on the GPU. The warp kernel (N > 8, the factors in a
+// block's shared memory at an odd row stride, a column a warp, solved in
+// registers through shuffles, read from B and written to X; blocks of four
+// warps up to three 32-row register slots, eight at four, sixteen beyond;
+// the columns spread over a second grid dimension of one block per block's
+// warps, capped so that the grid stays near 16896 blocks; one kernel for
+// each number of slots N needs, up to 6 (N <= 192) for f64, whose factors
+// fit up to N = 169), the register columns kernels (A·X = B, N > 8, 8 or
+// more right-hand sides, columns of at most 256 bytes: a block a matrix of
+// up to 256 threads, a column each, in registers, reading B), the columns
+// kernel (8 or more right-hand sides and at least 8192 columns in the
+// batch: a thread a column, in shared memory, in place) or the
+// thread-per-column one (in place); the in-place kernels have B copied into
+// X first unless they are one buffer. Kernels are named by element type,
+// pivot type and base, and system (Aᴴ of a real matrix is Aᵀ's kernel). The
+// staged kernels turn the exchanges into a permutation in shared memory
+// (int32 views beside the factors).
 // RUN: linalgx-opt %s -split-input-file -convert-linalgx-to-gpu | FileCheck %s
 
 // CHECK-LABEL: func.func @solve
 // CHECK:         %[[SLOTS:.+]] = arith.ceildivui %{{.+}}, %c32
+// CHECK:         %[[THREADS:.+]] = arith.minui %{{.+}}, %c256
+// CHECK:         %[[BATCH_COLUMNS:.+]] = arith.muli %dim, %{{.+}} : index
+// CHECK-NEXT:    arith.cmpi ule, %c8192{{(_[0-9]+)?}}, %[[BATCH_COLUMNS]]
 // CHECK:         scf.if
 // CHECK:           gpu.memcpy async
 // CHECK:         %[[MATRIX_BLOCKS:.+]] = arith.maxui
-// CHECK:         %[[FOURS:.+]] = arith.ceildivui %{{.+}}, %c4
 // CHECK:         %[[PER_MATRIX:.+]] = arith.divui %c16896{{(_[0-9]+)?}}, %[[MATRIX_BLOCKS]]
 // CHECK:         %[[CAP:.+]] = arith.maxui %[[PER_MATRIX]], %c1
-// CHECK:         %[[COLUMN_BLOCKS:.+]] = arith.minui %{{.+}}, %[[CAP]]
 // CHECK:         arith.cmpi eq, %[[SLOTS]], %c1
 // CHECK:         scf.if
+// CHECK:           arith.ceildivui %{{.+}}, %c4
+// CHECK:           %[[COLUMN_BLOCKS:.+]] = arith.minui %{{.+}}, %[[CAP]]
 // CHECK:           gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i32_transpose_warp32
 // CHECK-SAME:        blocks in (%[[MATRIX_BLOCKS]], %[[COLUMN_BLOCKS]], %c1{{(_[0-9]+)?}}) threads in (%c128{{(_[0-9]+)?}},
 // CHECK-SAME:        dynamic_shared_memory_size
+// CHECK-SAME:        args(%{{.+}} : memref<?x?x?xf64>, %{{.+}} : memref<?x?xi32>, %[[B:.+]] : memref<?x?x?xf64>, %[[X:.+]] : memref<?x?x?xf64>)
 // CHECK:           gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i32_transpose_warp64
+// CHECK:           gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i32_transpose_warp128
+// CHECK-SAME:        threads in (%c256{{(_[0-9]+)?}},
 // CHECK:           gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i32_transpose_warp192
+// CHECK-SAME:        threads in (%c512{{(_[0-9]+)?}},
 // CHECK-NOT:       gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i32_transpose_warp224
-// CHECK-NOT:       _columns
+// CHECK:         scf.if
+// CHECK:           gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i32_transpose_columns
+// CHECK-SAME:        threads in (%[[THREADS]], %c1
+// CHECK-SAME:        dynamic_shared_memory_size
 // CHECK:         scf.if
 // CHECK:           gpu.launch_func async [{{.+}}] @linalgx_kernels::@linalgx_lu_solve_f64_i32_transpose blocks
 // CHECK-SAME:        args(%{{.+}} : memref<?x?x?xf64>, %{{.+}} : memref<?x?xi32>, %{{.+}} : memref<?x?x?xf64>)
@@ -44,8 +58,14 @@
 // CHECK:           gpu.grid_dim  y
 // CHECK-NOT:       scf.index_switch
 // CHECK:           gpu.shuffle idx
+// CHECK:         gpu.func @linalgx_lu_solve_f64_i32_transpose_warp128(
+// CHECK-SAME:      known_block_size = array<i32: 256, 1, 1>
 // CHECK:         gpu.func @linalgx_lu_solve_f64_i32_transpose_warp192(
-// CHECK-NOT:     gpu.func @linalgx_lu_solve_f64_i32_transpose_columns
+// CHECK-SAME:      known_block_size = array<i32: 512, 1, 1>
+// CHECK:         gpu.func @linalgx_lu_solve_f64_i32_transpose_columns(
+// CHECK-NOT:       known_block_size
+// CHECK:           gpu.block_dim x
+// CHECK:           gpu.dynamic_shared_memory
 func.func @solve(%lu: memref<4x8x8xf64>, %p: memref<4x8xi32>, %b: memref<4x8x2xf64>, %x: memref<4x8x2xf64>) {
   linalgx.lu_solve trans = adjoint ins(%lu, %p, %b : memref<4x8x8xf64>, memref<4x8xi32>, memref<4x8x2xf64>)
       outs(%x : memref<4x8x2xf64>)

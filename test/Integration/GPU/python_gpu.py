@@ -471,12 +471,15 @@ def main():
                               # with every warp solving columns; many
                               # right-hand sides over the grid's second
                               # dimension, a block per four columns, and the
-                              # cap on it (more matrices than ~17k blocks).
+                              # cap on it (more matrices than ~17k blocks);
+                              # the columns kernel from 16384 columns in the
+                              # batch.
                               ((50, 9, 9), None, np.float64), ((6, 64, 64), 5, np.float64),
                               ((2, 169, 169), 7, np.float64), ((3, 239, 239), 1, np.float32),
                               ((10, 9, 9), 8, np.float32), ((3, 100, 100), 20, np.complex64),
                               ((2, 40, 40), 1001, np.float64), ((2, 169, 169), 170, np.float64),
-                              ((17000, 10, 10), 9, np.complex128), ((1, 130, 130), 6, np.float32),
+                              ((17000, 10, 10), 7, np.complex128), ((1, 130, 130), 6, np.float32),
+                              ((1024, 40, 40), 20, np.float64), ((600, 30, 30), 30, np.complex128),
                               # linalgx.solve's fused kernel (N <= 4).
                               ((1000, 4, 4), 3, np.complex64), ((20, 2, 2), None, np.float32),
                               ((3, 1, 1), 2, np.complex128),

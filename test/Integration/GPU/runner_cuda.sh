@@ -5,7 +5,8 @@
 #   bash runner/runner_cuda.sh OUTDIR
 #
 # Runs every program of examples/ and test/Integration/CPU with
-# --target=cuda, for lu-strategy auto, generated and cusolver, and checks
+# --target=cuda, for lu-strategy auto, generated, cusolver and cusolver-mg
+# (cuSOLVERMg on device 0 for the square matrices), and checks
 # each against the CHECK lines its CPU run is checked with (FileCheck
 # --match-full-lines, as the lit RUN lines do); the example, which has no
 # CHECK lines, against its CPU output (pivots, permutation, info, verdicts).
@@ -73,7 +74,7 @@ check_jobs() {  # pass what job...
   done
 }
 jobs=() warm_jobs=()
-for strategy in ${STRATEGIES:-auto generated cusolver}; do
+for strategy in ${STRATEGIES:-auto generated cusolver cusolver-mg}; do
   for f in "$P"/tests/Integration/*.mlir; do
     if grep -q "RUN: linalgx-runner %s | FileCheck %s --match-full-lines" "$f"; then
       jobs+=("$f $strategy")

@@ -23,7 +23,14 @@ enum class GPULuStrategy {
   Generated,
   CuSolver,      ///< cuSOLVER getrf, once per matrix
   CuBlasBatched, ///< cuBLAS getrfBatched (square matrices)
+  /// cuSOLVERMg's getrf, each square matrix spread over several GPUs
+  /// (docs/scale.md); non-square matrices take cuSOLVER's getrf.
+  CuSolverMg,
 };
+
+/// Columns of a tile of cuSOLVERMg's 1-D block-cyclic layout by default
+/// (`lu-mg-block-size`).
+inline constexpr int64_t kDefaultMgBlockSize = 256;
 
 /// Batches of at most this many matrices take a kernel of a whole block a
 /// matrix (the panel or cyclic register kernel) by default; larger ones the
@@ -92,6 +99,10 @@ struct LinalgXToGPUOptions {
   /// Square sizes for which dynamically shaped LUs also get the kernels a
   /// static shape of that size would (chosen by a run-time test).
   llvm::SmallVector<int64_t> luExactSizes;
+  /// lu-strategy=cusolver-mg: the CUDA devices a matrix is spread over, and
+  /// the columns of a tile.
+  llvm::SmallVector<int32_t> mgDevices = {0};
+  int64_t mgBlockSize = kDefaultMgBlockSize;
 };
 
 /// Patterns lowering linalgx ops on memrefs to `gpu.launch_func` of kernels
@@ -104,6 +115,8 @@ void populateLinalgXToGPUPatterns(RewritePatternSet &patterns,
 /// `linalgx.lu_solve` lower to.
 inline constexpr const char *kCudaGetrfFunctionName = "linalgxCudaGetrf";
 inline constexpr const char *kCudaGetrsFunctionName = "linalgxCudaGetrs";
+/// ... and the multi-GPU `linalgx.lu` (lu-strategy=cusolver-mg).
+inline constexpr const char *kCudaMgGetrfFunctionName = "linalgxCudaMgGetrf";
 
 } // namespace linalgx
 } // namespace mlir

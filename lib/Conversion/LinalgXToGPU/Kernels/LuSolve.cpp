@@ -179,6 +179,15 @@ void emitLuSolveThreadKernel(KernelBuilder &top, ValueRange args,
 /// instead of once per entry.
 constexpr int64_t kStagingLoadsInFlight = 8;
 
+/// The warp kernel's row stride for staged N x N factors: N rounded up to
+/// an odd number of elements, so that a column's entries, read by the 32
+/// lanes at once, fall in distinct banks (an even stride folds them onto a
+/// few). Folded where N is a constant.
+Value oddRowStride(ImplicitLocOpBuilder &b, Value n) {
+  return b.createOrFold<arith::OrIOp>(
+      n, b.createOrFold<arith::ConstantIndexOp>(1));
+}
+
 /// One matrix's factors and row permutation staged in shared memory by a
 /// whole block, for the staged kernels: the factors at row stride `stride`,
 /// and `permutation[i]`, the row of B that the forward exchanges bring to row
@@ -268,33 +277,103 @@ private:
 };
 
 /// Views of the staged kernels' dynamic shared memory: `factorEntries`
-/// entries for the factors, then the two int32 arrays of StagedFactors
-/// (after the elements, whose alignment is the larger).
+/// entries for the factors, then `columnEntries` entries for the right-hand
+/// sides, then the two int32 arrays of StagedFactors (after the elements,
+/// whose alignment is the larger).
 struct StagedSharedMemory {
-  Value factors, permutation, pivotRows;
+  Value factors, columns, permutation, pivotRows;
 
   static StagedSharedMemory create(KernelBuilder &b, Type elementType, Value n,
-                                   Value factorEntries) {
+                                   Value factorEntries, Value columnEntries) {
     Value shared = gpu::DynamicSharedMemoryOp::create(
         b, workgroupMemRef({ShapedType::kDynamic}, b.getI8Type()));
+    Value elementBytes = b.index(elementByteSize(elementType));
     auto view = [&](Type type, Value byteOffset, Value size) -> Value {
       return memref::ViewOp::create(
           b, workgroupMemRef({ShapedType::kDynamic}, type), shared, byteOffset,
           ValueRange{size});
     };
-    Value intsOffset =
-        b.mul(factorEntries, b.index(elementByteSize(elementType)));
+    Value columnsOffset = b.mul(factorEntries, elementBytes);
+    Value intsOffset = b.add(columnsOffset, b.mul(columnEntries, elementBytes));
     Type i32 = b.getI32Type();
     return {view(elementType, b.index(0), factorEntries),
+            view(elementType, columnsOffset, columnEntries),
             view(i32, intsOffset, n),
             view(i32, b.add(intsOffset, b.mul(n, b.index(4))), n)};
   }
 };
 
+/// The columns kernel's body (a block a matrix, a thread a right-hand side
+/// column): the factors read by every thread at the same address (a
+/// broadcast), each thread's column beside them, entry i of thread t at
+/// i · blockDim + t (consecutive threads, consecutive banks). The threads
+/// never wait for one another within a matrix.
+void emitLuSolveColumnsKernel(KernelBuilder &top, ValueRange args,
+                              Type elementType, LuSolveTrans trans,
+                              bool oneBased) {
+  Value lu = args[0], pivots = args[1], x = args[2];
+  Value batch = top.dim(x, 0);
+  Value n = top.dim(x, 1);
+  Value columns = top.dim(x, 2);
+  Value thread = top.threadId(gpu::Dimension::x);
+  Value threads = top.blockDim(gpu::Dimension::x);
+  StagedSharedMemory shared = StagedSharedMemory::create(
+      top, elementType, n, top.mul(n, n), top.mul(n, threads));
+  StagedFactors staged(lu, pivots, oneBased, n, /*stride=*/n, shared.factors,
+                       shared.permutation, shared.pivotRows);
+  // The forward exchanges come first (A) or the reverse ones last (Aᵀ, Aᴴ):
+  // a gather as the column is read or a scatter as it is written.
+  bool gather = trans == LuSolveTrans::None;
+  auto entryOfColumn = [&](KernelBuilder &b, Value i) {
+    return b.add(b.mul(i, threads), thread);
+  };
+  top.forLoop(
+      top.blockId(gpu::Dimension::x), batch, top.gridDim(gpu::Dimension::x),
+      [&](KernelBuilder &b, Value matrix) {
+        staged.stage(b, matrix);
+        b.forLoop(
+            thread, columns, threads, [&](KernelBuilder &b, Value column) {
+              Value last = b.sub(n, b.index(1));
+              Value round = b.index(kStagingLoadsInFlight);
+              b.forLoop(b.index(0), n, round,
+                        [&](KernelBuilder &b, Value first) {
+                          SmallVector<Value> rows, values;
+                          for (int64_t k = 0; k < kStagingLoadsInFlight; ++k) {
+                            Value i = b.minU(b.add(first, b.index(k)), last);
+                            Value source = gather ? staged.sourceRow(b, i) : i;
+                            rows.push_back(i);
+                            values.push_back(
+                                b.load(x, ValueRange{matrix, source, column}));
+                          }
+                          for (auto [value, i] : llvm::zip_equal(values, rows))
+                            b.store(value, shared.columns, entryOfColumn(b, i));
+                        });
+              ColumnSolver(
+                  elementType, trans, oneBased, pivots, matrix, n,
+                  [&](KernelBuilder &b, Value i, Value j) {
+                    return staged.entry(b, i, j);
+                  },
+                  [&](KernelBuilder &b, Value i) {
+                    return b.load(shared.columns, entryOfColumn(b, i));
+                  },
+                  [&](KernelBuilder &b, Value value, Value i) {
+                    b.store(value, shared.columns, entryOfColumn(b, i));
+                  })
+                  .solveTriangles(b);
+              b.forLoop(b.index(0), n, b.index(1),
+                        [&](KernelBuilder &b, Value i) {
+                          Value target = gather ? i : staged.sourceRow(b, i);
+                          b.store(b.load(shared.columns, entryOfColumn(b, i)),
+                                  x, ValueRange{matrix, target, column});
+                        });
+            });
+      });
+}
+
 /// The register columns kernel's body, for A·X = B with N <= 32 · `slots`
-/// (a block a matrix, a thread a right-hand side column): the column in
-/// registers, the factors staged in shared memory and read by every thread
-/// at the same address. Both triangular solves
+/// (a block a matrix, a thread a right-hand side column, as the columns
+/// kernel): the column in registers, the factors staged in shared memory
+/// and read by every thread at the same address. Both triangular solves
 /// are column-oriented, getrs's (trsm's) order for A: step k folds x_k
 /// into every row below (L) or above (U) it, independent updates, so the
 /// chain of dependent steps is 2N long instead of the N² of a row-oriented
@@ -319,8 +398,8 @@ void emitLuSolveRegisterColumnsKernel(KernelBuilder &top, ValueRange args,
   Value zero = element.zero(top);
   // The factors column-major at the static stride `rows`: every entry a
   // step reads is at a constant address.
-  StagedSharedMemory shared =
-      StagedSharedMemory::create(top, elementType, n, top.index(rows * rows));
+  StagedSharedMemory shared = StagedSharedMemory::create(
+      top, elementType, n, top.index(rows * rows), /*columnEntries=*/c[0]);
   StagedFactors staged(lu, pivots, oneBased, n, /*stride=*/c[rows],
                        shared.factors, shared.permutation, shared.pivotRows,
                        /*columnMajor=*/true);
@@ -380,22 +459,24 @@ void emitLuSolveRegisterColumnsKernel(KernelBuilder &top, ValueRange args,
       });
 }
 
-/// The warp kernel's body (a block of kLuSolveWarpKernelWarps warps a
-/// matrix, which stage it together; then a warp a right-hand side column):
-/// the column in registers, entry 32·s + lane in lane `lane`'s slot s, the
-/// factors in shared memory at the odd row stride N + 1 (a column's entries
-/// fall in distinct banks). Each step of a sweep shuffles the solved entry
-/// from the lane holding it to the others, which fold it into their rows: no
-/// barrier and no shared-memory round trip on the chain of 2N dependent
-/// steps. A kernel takes one number of slots (the host picks the kernel for
-/// N): a step is then one basic block, its shared-memory loads issue together
-/// ahead of the shuffle they do not depend on, and the kernel holds the
-/// registers of N's column, not those of the largest one.
+/// The warp kernel's body (a block of warpKernelWarps(slots) warps a
+/// matrix, which stage it together; then a warp a right-hand side column,
+/// read from B and written to X, which may be one buffer: a warp reads its
+/// whole column before it writes any of it): the column in registers, entry
+/// 32·s + lane in lane `lane`'s slot s, the factors in shared memory at an odd
+/// row stride (oddRowStride: a column's entries fall in distinct banks). Each
+/// step of a sweep shuffles the solved entry from the lane holding it to the
+/// others, which fold it into their rows: no barrier and no shared-memory round
+/// trip on the chain of 2N dependent steps. A kernel takes one number of slots
+/// (the host picks the kernel for N): a step is then one basic block, its
+/// shared-memory loads issue together ahead of the shuffle they do not depend
+/// on, and the kernel holds the registers of N's column, not those of the
+/// largest one.
 class LuSolveWarpKernel {
 public:
   LuSolveWarpKernel(KernelBuilder &top, ValueRange args, Type elementType,
                     LuSolveTrans trans, bool oneBased, int64_t slots)
-      : top(top), lu(args[0]), pivots(args[1]), x(args[2]),
+      : top(top), lu(args[0]), pivots(args[1]), rhs(args[2]), x(args[3]),
         elementType(elementType),
         element(elementType, ElementArith::Flavour::Kernel), trans(trans),
         oneBased(oneBased), slots(slots) {}
@@ -408,9 +489,10 @@ public:
     lane = top.remU(thread, top.index(32));
     Value warp = top.divU(thread, top.index(32));
     Value warps = top.divU(top.blockDim(gpu::Dimension::x), top.index(32));
-    Value stride = top.add(n, top.index(1));
+    Value stride = oddRowStride(top, n);
     StagedSharedMemory shared =
-        StagedSharedMemory::create(top, elementType, n, top.mul(n, stride));
+        StagedSharedMemory::create(top, elementType, n, top.mul(n, stride),
+                                   /*columnEntries=*/top.index(0));
     StagedFactors staged(lu, pivots, oneBased, n, stride, shared.factors,
                          shared.permutation, shared.pivotRows);
     top.forLoop(
@@ -440,7 +522,7 @@ private:
       // Rows past N read row N - 1 (a valid address); no step folds them in.
       Value row = clampedRow(b, s);
       Value source = gather ? staged.sourceRow(b, row) : row;
-      slotValues.push_back(b.load(x, ValueRange{matrix, source, column}));
+      slotValues.push_back(b.load(rhs, ValueRange{matrix, source, column}));
     }
     for (bool lower : {true, false})
       slotValues = sweep(b, staged, slotValues, lower);
@@ -526,7 +608,7 @@ private:
   }
 
   KernelBuilder &top;
-  Value lu, pivots, x;
+  Value lu, pivots, rhs, x;
   Type elementType;
   ElementArith element;
   LuSolveTrans trans;
@@ -539,20 +621,33 @@ private:
 /// Largest N the thread-per-column kernel always takes: its N² steps cost
 /// less than staging the factors there.
 constexpr int64_t kLuSolveThreadMaxSize = 8;
-/// Right-hand sides from which the register columns kernels take A·X = B
-/// (a thread a column) instead of the warp kernels (a warp a column).
-constexpr int64_t kRegisterColumnsMinColumns = 8;
-/// The register columns kernels' largest block: more columns loop.
-constexpr int64_t kRegisterColumnsMaxThreads = 256;
+/// Right-hand sides from which the thread-a-column staged kernels (the
+/// register columns and columns kernels) may take a solve instead of the
+/// warp kernels (a warp a column).
+constexpr int64_t kColumnsKernelMinColumns = 8;
+/// The columns kernels' largest block: more columns loop.
+constexpr int64_t kColumnsKernelMaxThreads = 256;
+/// Right-hand side columns in the whole batch from which the columns kernel
+/// (a thread a column, N² row-oriented steps in shared memory) takes a
+/// solve the register columns kernels cannot: a warp a column costs a lane
+/// per row at every one of the 2N steps, so with enough columns to fill the
+/// GPU with threads the columns kernel's fewer instructions win; with fewer,
+/// the warp kernel's short chain does. An estimate between two measured
+/// points on an H200 (docs/gpu.md).
+constexpr int64_t kColumnsKernelMinBatchColumns = 8192;
 
 /// Matrices in a batch per N² entries of a matrix up to which getrs once
 /// per matrix (a few tens of microseconds each) beats the thread kernel's N²
 /// dependent steps (a few nanoseconds each): an estimate.
 constexpr int64_t kVendorSolveEntriesPerMatrix = 4096;
 
-/// Warps of the warp kernel's block: they stage a matrix together, then each
-/// solves a right-hand side column at a time.
-constexpr int64_t kLuSolveWarpKernelWarps = 4;
+/// Warps of the warp kernel's block for N of `slots` 32-row slots: they
+/// stage a matrix together, then each solves a right-hand side column at a
+/// time. Larger factors leave room for fewer blocks an SM, so their blocks
+/// have more warps (more columns a staging); four where several blocks fit.
+int64_t warpKernelWarps(int64_t slots) {
+  return slots <= 3 ? 4 : (slots == 4 ? 8 : 16);
+}
 
 /// Bytes of a register columns kernel's column.
 constexpr int64_t kRegisterColumnsMaxBytes = 256;
@@ -560,17 +655,16 @@ constexpr int64_t kRegisterColumnsMaxBytes = 256;
 /// Bytes per row of the two int32 arrays StagedFactors keeps.
 constexpr int64_t kStagedIntBytesPerRow = 8;
 
-/// The shared memory the warp kernel stages per matrix: the factors at row
-/// stride N + 1 and the row permutation, the least of any staged kernel.
+/// The shared memory the warp kernel stages per matrix: the factors at its
+/// odd row stride and the row permutation, the least of any staged kernel.
 /// Folded where N is a constant.
 Value warpSharedBytes(ImplicitLocOpBuilder &b, Value n, Type elementType) {
   auto index = [&](int64_t v) -> Value {
     return b.createOrFold<arith::ConstantIndexOp>(v);
   };
-  Value rows = b.createOrFold<arith::AddIOp>(n, index(1));
-  Value factorBytes =
-      b.createOrFold<arith::MulIOp>(b.createOrFold<arith::MulIOp>(n, rows),
-                                    index(elementByteSize(elementType)));
+  Value factorBytes = b.createOrFold<arith::MulIOp>(
+      b.createOrFold<arith::MulIOp>(n, oddRowStride(b, n)),
+      index(elementByteSize(elementType)));
   return b.createOrFold<arith::AddIOp>(
       factorBytes,
       b.createOrFold<arith::MulIOp>(n, index(kStagedIntBytesPerRow)));
@@ -581,7 +675,7 @@ Value warpSharedBytes(ImplicitLocOpBuilder &b, Value n, Type elementType) {
 int64_t warpKernelSlots(Type elementType) {
   int64_t bytes = elementByteSize(elementType);
   auto sharedBytes = [&](int64_t n) {
-    return n * (n + 1) * bytes + n * kStagedIntBytesPerRow;
+    return n * (n | 1) * bytes + n * kStagedIntBytesPerRow;
   };
   int64_t n = 0;
   while (sharedBytes(n + 1) <= kGeneratedLuMaxSharedBytes)
@@ -628,13 +722,21 @@ void launchLuSolveKernel(ModuleOp module, ImplicitLocOpBuilder &b,
   SmallVector<gpu::GPUFuncOp> warpKernels;
   for (int64_t slots = 1; slots <= warpKernelSlots(elementType); ++slots)
     warpKernels.push_back(getOrCreateKernel(
-        module, name + "_warp" + std::to_string(32 * slots), types,
-        {static_cast<int32_t>(32 * kLuSolveWarpKernelWarps), 1, 1},
+        module, name + "_warp" + std::to_string(32 * slots),
+        {lu3d.getType(), pivots2d.getType(), rhs3d.getType(),
+         solution3d.getType()},
+        {static_cast<int32_t>(32 * warpKernelWarps(slots)), 1, 1},
         /*workgroupTypes=*/{},
         [&](KernelBuilder &kb, ValueRange args, ValueRange) {
           LuSolveWarpKernel(kb, args, elementType, trans, oneBased, slots)
               .emit();
         }));
+  gpu::GPUFuncOp columnsKernel = getOrCreateKernel(
+      module, name + "_columns", types, /*blockSize=*/{},
+      /*workgroupTypes=*/{},
+      [&](KernelBuilder &kb, ValueRange args, ValueRange) {
+        emitLuSolveColumnsKernel(kb, args, elementType, trans, oneBased);
+      });
   // A·X = B with many right-hand sides: the columns in registers, one
   // kernel per number of 32-row slots.
   SmallVector<gpu::GPUFuncOp> registerColumnsKernels;
@@ -650,10 +752,12 @@ void launchLuSolveKernel(ModuleOp module, ImplicitLocOpBuilder &b,
                                              slots);
           }));
 
-  // N > 8 stages the factors in shared memory where they fit: the register
-  // columns kernels for A·X = B with many right-hand sides of small
-  // matrices, the warp kernels for the rest; the thread kernel takes what
-  // does not fit.
+  // N > 8 stages the factors in shared memory where they fit. With many
+  // right-hand sides a thread a column: in registers for A·X = B and small
+  // matrices (the register columns kernels), in shared memory when the
+  // whole batch has enough columns to fill the GPU (the columns kernel).
+  // Otherwise a warp a column (the warp kernels); the thread kernel takes
+  // what does not fit.
   auto index = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, v);
   };
@@ -672,7 +776,7 @@ void launchLuSolveKernel(ModuleOp module, ImplicitLocOpBuilder &b,
   Value maxShared = index(kGeneratedLuMaxSharedBytes);
   Value staged = arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, n,
                                        index(kLuSolveThreadMaxSize));
-  Value many = both(staged, ule(index(kRegisterColumnsMinColumns), columns));
+  Value many = both(staged, ule(index(kColumnsKernelMinColumns), columns));
   // One kernel for each number of 32-row slots N needs.
   Value slotsNeeded = arith::CeilDivUIOp::create(b, n, index(32));
 
@@ -687,30 +791,6 @@ void launchLuSolveKernel(ModuleOp module, ImplicitLocOpBuilder &b,
   Value useRegisterColumns =
       both(both(many, ule(slotsNeeded, index(registerColumnsKernels.size()))),
            ule(registerColumnsBytes, maxShared));
-  Value warpBytes = warpSharedBytes(b, n, elementType);
-  Value useWarp =
-      both(both(staged, negate(useRegisterColumns)), ule(warpBytes, maxShared));
-
-  // Every kernel but the register columns ones solves in place.
-  work.when(both(work.distinct(solution3d, rhs3d), negate(useRegisterColumns)),
-            [&] { work.copy(solution3d, rhs3d); });
-  Value matrixBlocks = gridSizeFor(b, batch, 1);
-  // A warp a column and kLuSolveWarpKernelWarps columns a block; as many
-  // blocks a matrix as the columns need, up to a grid of about kMaxBlocks.
-  Value columnBlocks = arith::MinUIOp::create(
-      b, gridSizeFor(b, columns, kLuSolveWarpKernelWarps),
-      arith::MaxUIOp::create(
-          b, arith::DivUIOp::create(b, index(kMaxBlocks), matrixBlocks),
-          index(1)));
-  for (size_t i = 0; i < warpKernels.size(); ++i) {
-    Value slotsMatch = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
-                                             slotsNeeded, index(i + 1));
-    work.when(both(useWarp, slotsMatch), [&] {
-      work.launch(warpKernels[i], {matrixBlocks, columnBlocks, index(1)},
-                  {index(32 * kLuSolveWarpKernelWarps), index(1), index(1)},
-                  operands, warpBytes);
-    });
-  }
   Value threads = arith::MinUIOp::create(
       b,
       arith::MulIOp::create(
@@ -718,7 +798,43 @@ void launchLuSolveKernel(ModuleOp module, ImplicitLocOpBuilder &b,
           arith::DivUIOp::create(
               b, arith::AddIOp::create(b, columns, index(31)), index(32)),
           index(32)),
-      index(kRegisterColumnsMaxThreads));
+      index(kColumnsKernelMaxThreads));
+  Value columnsBytes = arith::AddIOp::create(
+      b,
+      arith::MulIOp::create(
+          b, arith::MulIOp::create(b, n, arith::AddIOp::create(b, n, threads)),
+          index(elementByteSize(elementType))),
+      arith::MulIOp::create(b, n, index(kStagedIntBytesPerRow)));
+  Value useColumns = both(both(both(many, negate(useRegisterColumns)),
+                               ule(index(kColumnsKernelMinBatchColumns),
+                                   arith::MulIOp::create(b, batch, columns))),
+                          ule(columnsBytes, maxShared));
+  Value warpBytes = warpSharedBytes(b, n, elementType);
+  Value useWarp = both(both(staged, negate(arith::OrIOp::create(
+                                        b, useRegisterColumns, useColumns))),
+                       ule(warpBytes, maxShared));
+
+  // The columns and thread kernels solve in place; the others read B.
+  Value readsB = arith::OrIOp::create(b, useWarp, useRegisterColumns);
+  work.when(both(work.distinct(solution3d, rhs3d), negate(readsB)),
+            [&] { work.copy(solution3d, rhs3d); });
+  Value matrixBlocks = gridSizeFor(b, batch, 1);
+  // A warp a column; as many blocks a matrix as the columns need, up to a
+  // grid of about kMaxBlocks.
+  Value perMatrixCap = arith::MaxUIOp::create(
+      b, arith::DivUIOp::create(b, index(kMaxBlocks), matrixBlocks), index(1));
+  for (size_t i = 0; i < warpKernels.size(); ++i) {
+    int64_t warps = warpKernelWarps(i + 1);
+    Value slotsMatch = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
+                                             slotsNeeded, index(i + 1));
+    work.when(both(useWarp, slotsMatch), [&] {
+      Value columnBlocks = arith::MinUIOp::create(
+          b, gridSizeFor(b, columns, warps), perMatrixCap);
+      work.launch(warpKernels[i], {matrixBlocks, columnBlocks, index(1)},
+                  {index(32 * warps), index(1), index(1)},
+                  {lu3d, pivots2d, rhs3d, solution3d}, warpBytes);
+    });
+  }
   for (size_t i = 0; i < registerColumnsKernels.size(); ++i) {
     Value slotsMatch = arith::CmpIOp::create(b, arith::CmpIPredicate::eq,
                                              slotsNeeded, index(i + 1));
@@ -729,7 +845,13 @@ void launchLuSolveKernel(ModuleOp module, ImplicitLocOpBuilder &b,
     });
   }
 
-  work.when(negate(arith::OrIOp::create(b, useWarp, useRegisterColumns)), [&] {
+  work.when(useColumns, [&] {
+    work.launch(columnsKernel, {matrixBlocks, index(1), index(1)},
+                {threads, index(1), index(1)}, operands, columnsBytes);
+  });
+
+  Value staging = arith::OrIOp::create(b, readsB, useColumns);
+  work.when(negate(staging), [&] {
     Value items = arith::MulIOp::create(b, batch, columns);
     work.launch(threadKernel, gridSizeFor(b, items, kLuSolveBlockSize),
                 {kLuSolveBlockSize, 1, 1}, operands);
