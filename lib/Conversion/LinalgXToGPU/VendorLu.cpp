@@ -390,32 +390,33 @@ void callGetrs(ModuleOp module, ImplicitLocOpBuilder &b, LuSolveTrans trans,
                  i64(memref::DimOp::create(b, solution, 2))});
 }
 
-/// getrs on column-major `factors` [B, N, N] with the vendor's 1-based int32
-/// pivots, in place on `solution` [B, N, R] (row-major, holding the
-/// right-hand sides). For A the exchanges are a permutation of B's rows
-/// (the permutation kernel, then a gather into column-major scratch) and
-/// the runtime runs only the triangular solves: getrs would apply the N
-/// exchanges one after the other. For Aᵀ and Aᴴ getrs itself, on B (one
-/// right-hand side is the same array in either order; others go through a
-/// column-major copy, unless R is known to be 1 (`oneColumn`), the host
-/// deciding).
+/// getrs on column-major `factors` [B, N, N], in place on `solution` [B,
+/// N, R] (row-major, holding the right-hand sides). For A the exchanges are
+/// a permutation of B's rows (the permutation kernel, on the op's `pivots`,
+/// 0-based unless `oneBased`, either integer type; then a gather into
+/// column-major scratch) and the runtime runs only the triangular solves:
+/// getrs would apply the N exchanges one after the other. For Aᵀ and Aᴴ
+/// getrs itself, which takes `pivots` as they are: they must be the
+/// vendor's 1-based int32 ones. One right-hand side is the same array in
+/// either order; others go through a column-major copy, unless R is known
+/// to be 1 (`oneColumn`), the host deciding.
 void solveWithGetrs(ModuleOp module, ImplicitLocOpBuilder &b, DeviceWork &work,
-                    LuSolveTrans trans, Value factors, Value vendorPivots,
-                    Value solution, bool oneColumn) {
+                    LuSolveTrans trans, Value factors, Value pivots,
+                    bool oneBased, Value solution, bool oneColumn) {
   Type elementType = cast<MemRefType>(solution.getType()).getElementType();
+  Type intType = cast<MemRefType>(pivots.getType()).getElementType();
   Value batch = memref::DimOp::create(b, solution, 0);
   Value n = memref::DimOp::create(b, solution, 1);
   Value columns = memref::DimOp::create(b, solution, 2);
   if (trans == LuSolveTrans::None) {
-    Value permutation =
-        work.allocate(dynamicMemRef(2, b.getI32Type()), {batch, n});
-    launchPermutationKernel(module, b, work, vendorPivots, permutation,
-                            /*oneBased=*/true);
+    Value permutation = work.allocate(dynamicMemRef(2, intType), {batch, n});
+    launchPermutationKernel(module, b, work, pivots, permutation, oneBased);
     Value columnMajor =
         work.allocate(dynamicMemRef(3, elementType), {batch, columns, n});
     gpu::GPUFuncOp gather = getOrCreateKernel(
         module,
-        "linalgx_gather_rows_to_column_major_" + typeSuffix(elementType),
+        "linalgx_gather_rows_to_column_major_" + typeSuffix(elementType) + "_" +
+            typeSuffix(intType),
         {solution.getType(), permutation.getType(), columnMajor.getType()},
         {static_cast<int32_t>(kPivotsToVendorBlockSize), 1, 1},
         /*workgroupTypes=*/{},
@@ -446,7 +447,8 @@ void solveWithGetrs(ModuleOp module, ImplicitLocOpBuilder &b, DeviceWork &work,
     rhs = arith::SelectOp::create(b, transposed, alignedPointer(b, columnMajor),
                                   rhs);
   }
-  callGetrs(module, b, trans, factors, vendorPivots, rhs, solution);
+  assert(oneBased && intType.isInteger(32) && "getrs takes 1-based int32");
+  callGetrs(module, b, trans, factors, pivots, rhs, solution);
   if (!oneColumn)
     work.when(transposed,
               [&] { launchTranspose(module, b, work, columnMajor, solution); });
@@ -466,9 +468,12 @@ void emitVendorLuSolve(LuSolveOp op, ModuleOp module, ImplicitLocOpBuilder &b,
   Value factors = work.allocate(dynamicMemRef(3, elementType), {batch, n, n});
   launchTranspose(module, b, work, lu3d, factors);
 
-  // getrs takes 1-based int32 pivots: those of `lu one_based` as they are.
+  // A·X = B reads the op's pivots (a permutation kernel); the transposed
+  // systems' getrs takes 1-based int32 ones: those of `lu one_based` as
+  // they are, others converted.
+  LuSolveTrans trans = op.getTrans();
   Value vendorPivots = pivots2d;
-  if (!intType.isInteger(32) || !oneBased) {
+  if (trans != LuSolveTrans::None && (!intType.isInteger(32) || !oneBased)) {
     vendorPivots = work.allocate(dynamicMemRef(2, b.getI32Type()), {batch, n});
     gpu::GPUFuncOp toVendor = getOrCreateKernel(
         module,
@@ -485,8 +490,9 @@ void emitVendorLuSolve(LuSolveOp op, ModuleOp module, ImplicitLocOpBuilder &b,
                             kPivotsToVendorBlockSize),
                 {kPivotsToVendorBlockSize, 1, 1}, {pivots2d, vendorPivots});
   }
-  solveWithGetrs(module, b, work, op.getTrans(), factors, vendorPivots,
-                 solution3d, hasOneColumn(op.getSolution()));
+  solveWithGetrs(module, b, work, trans, factors, vendorPivots,
+                 oneBased || vendorPivots != pivots2d, solution3d,
+                 hasOneColumn(op.getSolution()));
 }
 
 void emitVendorSolve(ModuleOp module, ImplicitLocOpBuilder &b, DeviceWork &work,
@@ -512,7 +518,7 @@ void emitVendorSolve(ModuleOp module, ImplicitLocOpBuilder &b, DeviceWork &work,
                  arith::ConstantIntOp::create(
                      b, runtimeGetrfStrategy(GPULuStrategy::Auto), 32)});
   solveWithGetrs(module, b, work, LuSolveTrans::None, factors, vendorPivots,
-                 solution, hasOneColumn(solution));
+                 /*oneBased=*/true, solution, hasOneColumn(solution));
 }
 
 } // namespace mlir::linalgx::gpu_kernels

@@ -157,7 +157,8 @@ func.func @many_large(%lu: memref<65x512x512xf64>, %p: memref<65x512xi32>, %b: m
 // Dynamic sizes: a host branch between the two. 1-based int32 pivots are
 // getrs's own and one right-hand side is column-major already, so the
 // vendor branch transposes only the factors; complex adjoint is getrs's
-// conjugate transpose (trans 2). i64 pivots are truncated.
+// conjugate transpose (trans 2). A·X = B reads the op's own pivots (0-based
+// i64 here) in the permutation kernel; no conversion to getrs's.
 // CHECK-LABEL: func.func @dynamic(
 // CHECK:         %[[VENDOR:.+]] = arith.andi
 // CHECK:         scf.if %[[VENDOR]] {
@@ -170,11 +171,10 @@ func.func @many_large(%lu: memref<65x512x512xf64>, %p: memref<65x512xi32>, %b: m
 // CHECK:           @linalgx_kernels::@linalgx_lu_solve_cf32_i32_one_based_adjoint_warp
 // CHECK:         }
 // CHECK-LABEL: func.func @dynamic_i64(
-// CHECK:         @linalgx_kernels::@linalgx_pivots_to_vendor_i64
+// CHECK-NOT:     linalgx_pivots_to_vendor
+// CHECK:         @linalgx_kernels::@linalgx_pivots_to_permutation_i64 {{.+}} args(%{{.+}} : memref<?x?xi64>, %{{.+}} : memref<?x?xi64>)
+// CHECK:         @linalgx_kernels::@linalgx_gather_rows_to_column_major_cf64_i64
 // CHECK:         func.call @linalgxCudaGetrs(%c3_i32, %c0_i32,
-// CHECK-LABEL: gpu.func @linalgx_pivots_to_vendor_i64(
-// CHECK:         arith.addi %{{.+}}, %c1_i64
-// CHECK:         arith.trunci %{{.+}} : i64 to i32
 func.func @dynamic(%lu: memref<?x?x?xcomplex<f32>>, %p: memref<?x?xi32>, %b: memref<?x?x1xcomplex<f32>>, %x: memref<?x?x1xcomplex<f32>>) {
   linalgx.lu_solve trans = adjoint one_based ins(%lu, %p, %b : memref<?x?x?xcomplex<f32>>, memref<?x?xi32>, memref<?x?x1xcomplex<f32>>)
       outs(%x : memref<?x?x1xcomplex<f32>>)

@@ -72,7 +72,7 @@ func.func @large(%a: memref<8x40x40xf64>, %b: memref<8x40x2xf64>, %i: memref<8xi
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_transpose_f32 {{.+}} args(%{{.+}} : memref<?x?x?xf32>, %[[FACTORS]] : memref<?x?x?xf32>)
 // CHECK:         call @linalgxCudaGetrf(
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_pivots_to_permutation_i32_one_based
-// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_gather_rows_to_column_major_f32
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_gather_rows_to_column_major_f32_i32
 // CHECK:         %[[NONE:.+]] = llvm.mlir.zero : !llvm.ptr
 // CHECK:         call @linalgxCudaGetrs(%c0_i32{{(_[0-9]+)?}}, %c0_i32{{(_[0-9]+)?}}, %{{.+}}, %[[NONE]],
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_transpose_f32
