@@ -87,13 +87,13 @@ template <> struct Types<double> {
 
 cublasStatus_t geam(cublasHandle_t h, int n, const float *a, float *c) {
   float one = 1, zero = 0;
-  return cublasSgeam(h, CUBLAS_OP_T, CUBLAS_OP_N, n, n, &one, a, n, &zero, c,
-                     n, c, n);
+  return cublasSgeam(h, CUBLAS_OP_T, CUBLAS_OP_N, n, n, &one, a, n, &zero, c, n,
+                     c, n);
 }
 cublasStatus_t geam(cublasHandle_t h, int n, const double *a, double *c) {
   double one = 1, zero = 0;
-  return cublasDgeam(h, CUBLAS_OP_T, CUBLAS_OP_N, n, n, &one, a, n, &zero, c,
-                     n, c, n);
+  return cublasDgeam(h, CUBLAS_OP_T, CUBLAS_OP_N, n, n, &one, a, n, &zero, c, n,
+                     c, n);
 }
 cusolverStatus_t legacyBufferSize(cusolverDnHandle_t h, int n, float *a,
                                   int *lwork) {
