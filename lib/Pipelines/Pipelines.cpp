@@ -68,14 +68,15 @@ void linalgx::buildCPUPipeline(OpPassManager &pm,
                                const CPUPipelineOptions &options) {
   buildBufferizationPipeline(pm, options);
 
-  // No fused solve or determinant on the CPU: their lu takes the runtime's
-  // LU below.
-  pm.addPass(linalgx::createLinalgXDecomposeFusedLu());
-  // linalg.lu to CPU runtime calls (unless lu-strategy=loops), then what is
-  // left of linalgx and linalg to loops (vector.print stays for the runner).
+  // linalg.lu to CPU runtime calls (unless lu-strategy=loops), solve of
+  // small real matrices fused into the generated LU, the other solves and
+  // the determinants as an lu (to the runtime's) and their consumer; then
+  // what is left of linalgx and linalg to loops (vector.print stays for the
+  // runner). With lu-strategy=loops the fused ops are decomposed after.
   ConvertLinalgXToCPURuntimeOptions runtime;
   runtime.luStrategy = options.luStrategy;
   pm.addPass(createConvertLinalgXToCPURuntime(runtime));
+  pm.addPass(linalgx::createLinalgXDecomposeFusedLu());
   pm.addPass(createConvertLinalgXToLoops());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(createCanonicalizerPass());

@@ -58,16 +58,14 @@ func.func @lu_solve(%lu: memref<?x?x?x{T}>, %pivots: memref<?x?x{I}>,
 }}
 """
 
-# The factorization (in place in a copy of `a`) and the solve (in place in a
-# copy of `b`) in one compiled call.
+# linalgx.solve: `a` is only read (the lowering factors each matrix where it
+# likes: one right-hand side of small real matrices never leaves a core's
+# cache), the solution in place in a copy of `b`.
 _SOLVE_SOURCE = """
-func.func @solve(%a: memref<?x?x?x{T}>, %pivots: memref<?x?xi32>, %info: memref<?xi32>,
+func.func @solve(%a: memref<?x?x?x{T}>, %info: memref<?xi32>,
                  %solution: memref<?x?x?x{T}>) {{
-  linalgx.lu ins(%a : memref<?x?x?x{T}>)
-      outs(%a, %pivots, %info : memref<?x?x?x{T}>, memref<?x?xi32>, memref<?xi32>)
-  linalgx.lu_solve ins(%a, %pivots, %solution : memref<?x?x?x{T}>, memref<?x?xi32>,
-                                              memref<?x?x?x{T}>)
-      outs(%solution : memref<?x?x?x{T}>)
+  linalgx.solve ins(%a, %solution : memref<?x?x?x{T}>, memref<?x?x?x{T}>)
+      outs(%solution, %info : memref<?x?x?x{T}>, memref<?xi32>)
   return
 }}
 """
@@ -343,14 +341,16 @@ def solve(a, b, *, pipeline=jit.DEFAULT_PIPELINE):
         raise ValueError("linalgx.solve: the batch dimensions of a %s and b %s do not broadcast"
                          % (a.shape[:-2], b_matrix.shape[:-2])) from None
     r = b_matrix.shape[-1]
-    factors = np.array(np.broadcast_to(a, batch + (n, n)), dtype=dtype, order="C", copy=True)
+    # Read only: a copy only where a is not C-ordered in that type (or is
+    # broadcast).
+    matrices = np.ascontiguousarray(np.broadcast_to(a, batch + (n, n)), dtype=dtype)
     solution = np.array(np.broadcast_to(b_matrix, batch + (n, r)), dtype=dtype, order="C",
                         copy=True)
     count = math.prod(batch)
-    pivots = np.empty((count, n), dtype=np.int32)
     info = np.empty((count,), dtype=np.int32)
-    function = _compiled("solve", _SOLVE_SOURCE, element, pipeline)
-    function.call_arrays(factors.reshape(count, n, n), pivots, info,
+    function = _compiled("solve", _SOLVE_SOURCE, element, pipeline,
+                         read_only=(0,))
+    function.call_arrays(matrices.reshape(count, n, n), info,
                          solution.reshape(count, n, r))
     if np.any(info > 0):
         raise np.linalg.LinAlgError("Singular matrix")

@@ -532,6 +532,197 @@ void mlir::linalgx::buildGeneratedCpuLu(ImplicitLocOpBuilder &b, LuOp op,
       });
 }
 
+namespace {
+
+/// The substitutions of a factored matrix's one right-hand side, `x` a local
+/// vector of `rowLength` entries (zeros past n), the factors in the local
+/// buffer of VectorLu: row i of x less the dot product of row i of L (or U)
+/// with x, a vector of lanes at a time masked to the solved entries, then
+/// divided by U(i, i).
+class VectorSubstitution {
+public:
+  VectorSubstitution(ImplicitLocOpBuilder &b, Type elementType, Value buffer,
+                     Value x, Value n, Value rowLength)
+      : buffer(buffer), x(x), n(n), rowLength(rowLength),
+        lanes(lanesOf(elementType)),
+        vectorType(VectorType::get({lanes}, elementType)) {
+    SmallVector<Attribute> iota;
+    for (int64_t lane = 0; lane < lanes; ++lane)
+      iota.push_back(b.getIndexAttr(lane));
+    laneIota = arith::ConstantOp::create(
+        b, DenseElementsAttr::get(VectorType::get({lanes}, b.getIndexType()),
+                                  iota));
+    zeros = arith::ConstantOp::create(
+        b, DenseElementsAttr::get(vectorType, b.getZeroAttr(elementType)));
+  }
+
+  /// x := L⁻¹ x (unit diagonal), then x := U⁻¹ x.
+  void build(ImplicitLocOpBuilder &b) {
+    Value zero = indexConstant(b, 0), one = indexConstant(b, 1);
+    Value last = arith::SubIOp::create(b, n, one);
+    buildSimpleFor(b, zero, n, [&](ImplicitLocOpBuilder &b, Value i) {
+      // Columns [0, i): the chunks up to the one holding column i.
+      store(b, arith::SubFOp::create(b, load(b, i), dot(b, i, zero, i, true)),
+            i);
+    });
+    buildSimpleFor(b, zero, n, [&](ImplicitLocOpBuilder &b, Value step) {
+      Value i = arith::SubIOp::create(b, last, step);
+      // Columns (i, n): from the chunk holding column i to the row's end.
+      Value lanesValue = indexConstant(b, lanes);
+      Value first = arith::MulIOp::create(
+          b, arith::DivUIOp::create(b, i, lanesValue), lanesValue);
+      Value rest = arith::SubFOp::create(b, load(b, i),
+                                         dot(b, i, first, rowLength, false));
+      Value diagonal = memref::LoadOp::create(
+          b, buffer,
+          ValueRange{arith::AddIOp::create(
+              b, arith::MulIOp::create(b, i, rowLength), i)});
+      store(b, arith::DivFOp::create(b, rest, diagonal), i);
+    });
+  }
+
+private:
+  Value load(ImplicitLocOpBuilder &b, Value i) {
+    return memref::LoadOp::create(b, x, i);
+  }
+  void store(ImplicitLocOpBuilder &b, Value v, Value i) {
+    memref::StoreOp::create(b, v, x, i);
+  }
+
+  /// Σ row i of the factors times x over the chunks [from, to), the columns
+  /// before i (`below`) or after it only.
+  Value dot(ImplicitLocOpBuilder &b, Value i, Value from, Value to,
+            bool below) {
+    Value rowStart = arith::MulIOp::create(b, i, rowLength);
+    Value bound = below ? i : arith::AddIOp::create(b, i, indexConstant(b, 1));
+    auto sum = scf::ForOp::create(
+        b, from, to, indexConstant(b, lanes), ValueRange{zeros},
+        [&](OpBuilder &nested, Location loc, Value j, ValueRange acc) {
+          ImplicitLocOpBuilder nb(loc, nested);
+          Value columns = arith::AddIOp::create(
+              nb,
+              vector::BroadcastOp::create(
+                  nb, VectorType::get({lanes}, nb.getIndexType()), j),
+              laneIota);
+          Value wanted = arith::CmpIOp::create(
+              nb, below ? arith::CmpIPredicate::ult : arith::CmpIPredicate::uge,
+              columns,
+              vector::BroadcastOp::create(
+                  nb, VectorType::get({lanes}, nb.getIndexType()), bound));
+          Value factors = vector::LoadOp::create(
+              nb, vectorType, buffer,
+              ValueRange{arith::AddIOp::create(nb, rowStart, j)});
+          Value xs = vector::LoadOp::create(nb, vectorType, x, ValueRange{j});
+          Value product = arith::MulFOp::create(
+              nb, arith::SelectOp::create(nb, wanted, factors, zeros), xs);
+          scf::YieldOp::create(
+              nb, arith::AddFOp::create(nb, acc[0], product).getResult());
+        });
+    return vector::ReductionOp::create(b, vector::CombiningKind::ADD,
+                                       sum.getResult(0));
+  }
+
+  Value buffer, x, n, rowLength;
+  int64_t lanes;
+  VectorType vectorType;
+  Value laneIota, zeros;
+};
+
+} // namespace
+
+void mlir::linalgx::buildGeneratedCpuSolve(ImplicitLocOpBuilder &b,
+                                           SolveOp op) {
+  Value a = op.getA(), rhs = op.getRhs(), solution = op.getSolution();
+  Value info = op.getInfo();
+  int64_t batchRank = op.getBatchRank();
+  Type elementType = cast<MemRefType>(a.getType()).getElementType();
+  Type indexType = cast<MemRefType>(info.getType()).getElementType();
+  SmallVector<Value> batchDims = dims(b, a, 0, batchRank);
+  Value n = dims(b, a, batchRank, batchRank + 1)[0];
+  SmallVector<Value> work(batchDims);
+  work.append({n, n, n});
+  Value parallel = atLeast(b, product(b, work), kParallelMinWork);
+  if (std::optional<int64_t> known = getConstantIntValue(product(b, batchDims));
+      known && *known < 2)
+    parallel = arith::ConstantIntOp::create(b, 0, 1);
+  int64_t lanes = lanesOf(elementType);
+  Value rowLength = paddedRowLength(b, n, lanes);
+  auto vectorType = VectorType::get({lanes}, elementType);
+
+  buildBatchLoops(
+      b, batchDims, parallel, [&](ImplicitLocOpBuilder &b, ValueRange ivs) {
+        auto at = [&](std::initializer_list<Value> trailing) {
+          SmallVector<Value> indices(ivs.begin(), ivs.end());
+          indices.append(trailing.begin(), trailing.end());
+          return indices;
+        };
+        Value zero = indexConstant(b, 0), lanesValue = indexConstant(b, lanes);
+        buildStackScope(b, [&](ImplicitLocOpBuilder &b) {
+          auto alignedBuffer = [&](Value size) -> Value {
+            return memref::AllocaOp::create(
+                b, MemRefType::get({ShapedType::kDynamic}, elementType),
+                ValueRange{size}, b.getI64IntegerAttr(kGeneratedVectorBytes));
+          };
+          Value buffer = alignedBuffer(arith::MulIOp::create(b, n, rowLength));
+          Value padding =
+              arith::ConstantOp::create(b, b.getZeroAttr(elementType));
+          buildSimpleFor(b, zero, n, [&](ImplicitLocOpBuilder &b, Value i) {
+            Value rowStart = arith::MulIOp::create(b, i, rowLength);
+            scf::ForOp::create(
+                b, zero, rowLength, lanesValue, ValueRange{},
+                [&](OpBuilder &nested, Location loc, Value j, ValueRange) {
+                  ImplicitLocOpBuilder nb(loc, nested);
+                  Value row = vector::TransferReadOp::create(
+                      nb, vectorType, a, at({i, j}), padding);
+                  vector::StoreOp::create(
+                      nb, row, buffer,
+                      ValueRange{arith::AddIOp::create(nb, rowStart, j)});
+                  scf::YieldOp::create(nb);
+                });
+          });
+          Value pivots = memref::AllocaOp::create(
+              b, MemRefType::get({ShapedType::kDynamic}, indexType),
+              ValueRange{n});
+          Value status =
+              VectorLu(b, elementType, indexType, buffer, n, n, rowLength)
+                  .build(b, [&](ImplicitLocOpBuilder &b, Value k, Value row) {
+                    memref::StoreOp::create(b, row, pivots, k);
+                  });
+          memref::StoreOp::create(b, status, info, ValueRange(ivs));
+
+          // x: the right-hand side, zeros past n, its rows exchanged as
+          // the factorization exchanged A's.
+          Value x = alignedBuffer(rowLength);
+          Value zeros = arith::ConstantOp::create(
+              b,
+              DenseElementsAttr::get(vectorType, b.getZeroAttr(elementType)));
+          scf::ForOp::create(
+              b, zero, rowLength, lanesValue, ValueRange{},
+              [&](OpBuilder &nested, Location loc, Value j, ValueRange) {
+                ImplicitLocOpBuilder nb(loc, nested);
+                vector::StoreOp::create(nb, zeros, x, ValueRange{j});
+                scf::YieldOp::create(nb);
+              });
+          buildSimpleFor(b, zero, n, [&](ImplicitLocOpBuilder &b, Value i) {
+            memref::StoreOp::create(
+                b, memref::LoadOp::create(b, rhs, at({i, zero})), x, i);
+          });
+          buildSimpleFor(b, zero, n, [&](ImplicitLocOpBuilder &b, Value i) {
+            Value row = arith::IndexCastOp::create(
+                b, b.getIndexType(), memref::LoadOp::create(b, pivots, i));
+            Value atI = memref::LoadOp::create(b, x, i);
+            memref::StoreOp::create(b, memref::LoadOp::create(b, x, row), x, i);
+            memref::StoreOp::create(b, atI, x, row);
+          });
+          VectorSubstitution(b, elementType, buffer, x, n, rowLength).build(b);
+          buildSimpleFor(b, zero, n, [&](ImplicitLocOpBuilder &b, Value i) {
+            memref::StoreOp::create(b, memref::LoadOp::create(b, x, i),
+                                    solution, at({i, zero}));
+          });
+        });
+      });
+}
+
 void mlir::linalgx::buildParallelPivotsToPermutation(ImplicitLocOpBuilder &b,
                                                      PivotsToPermutationOp op) {
   Value pivots = op.getPivots(), permutation = op.getPermutation();

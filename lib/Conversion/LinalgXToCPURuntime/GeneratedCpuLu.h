@@ -45,6 +45,15 @@ bool generatedLuFits(Type elementType, int64_t m, int64_t n);
 /// `op`.
 void buildGeneratedCpuLu(ImplicitLocOpBuilder &b, LuOp op, Value input);
 
+/// Emits `op` (real f32/f64 matrices that fit the local buffer, one
+/// right-hand side, unit inner strides: the caller checks) as one pass over
+/// the batch: each matrix factored in the local buffer as
+/// buildGeneratedCpuLu does, its right-hand side solved against the
+/// factors there (exchanges, then both triangles as vector dot products
+/// along the buffer's rows), only the solution and info written. Does not
+/// erase `op`.
+void buildGeneratedCpuSolve(ImplicitLocOpBuilder &b, SolveOp op);
+
 /// Emits `op`'s permutations, one pass per vector, the batch spread over the
 /// cores (scf.parallel) when it is large enough to pay for the fork.
 void buildParallelPivotsToPermutation(ImplicitLocOpBuilder &b,

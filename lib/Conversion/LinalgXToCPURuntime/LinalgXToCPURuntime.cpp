@@ -14,6 +14,7 @@
 #include "linalgx/Conversion/Passes.h"
 #include "linalgx/Conversion/RuntimeCalls.h"
 #include "linalgx/Dialect/LinalgX/IR/LinalgXOps.h"
+#include "linalgx/Dialect/LinalgX/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
@@ -317,6 +318,72 @@ struct LuOpToCpuRuntime : public OpRewritePattern<LuOp> {
   CPULuStrategy strategy;
 };
 
+/// linalgx.solve of real matrices with one right-hand side under auto and
+/// generated: each matrix factored and solved in one pass over the batch in
+/// the generated code's local buffer (buildGeneratedCpuSolve), where the
+/// matrices fit it (a host branch for dynamic sizes); otherwise, and for
+/// other solves, the lu and lu_solve it stands for on scratch buffers. The
+/// factors are never written: the lu + lu_solve pair writes them, then
+/// reads them back from memory, which is most of a small batched solve's
+/// time on the CPU (docs/cpu.md).
+struct SolveOpToGeneratedCpu : public OpRewritePattern<SolveOp> {
+  SolveOpToGeneratedCpu(MLIRContext *context, CPULuStrategy strategy)
+      : OpRewritePattern(context, /*benefit=*/2), strategy(strategy) {}
+
+  LogicalResult matchAndRewrite(SolveOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPureBufferSemantics())
+      return rewriter.notifyMatchFailure(
+          op, "expected memref operands; run one-shot-bufferize first");
+    if (strategy != CPULuStrategy::Auto && strategy != CPULuStrategy::Generated)
+      return rewriter.notifyMatchFailure(op, "the strategy asks for the LU");
+    auto type = cast<MemRefType>(op.getA().getType());
+    auto solutionType = cast<MemRefType>(op.getSolution().getType());
+    int64_t columns = solutionType.getShape().back();
+    if (!isa<FloatType>(type.getElementType()) ||
+        !hasUnitInnerStride(op.getA()) ||
+        (columns != 1 && !ShapedType::isDynamic(columns)))
+      return rewriter.notifyMatchFailure(
+          op, "not real matrices with unit inner stride and one right-hand "
+              "side");
+    int64_t rank = type.getRank();
+    if (!type.isDynamicDim(rank - 1) &&
+        !generatedLuFits(type.getElementType(), type.getDimSize(rank - 1),
+                         type.getDimSize(rank - 1)))
+      return rewriter.notifyMatchFailure(op, "too large for the local buffer");
+
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    Value n = b.createOrFold<memref::DimOp>(op.getA(), rank - 1);
+    Value oneColumn = b.createOrFold<arith::CmpIOp>(
+        arith::CmpIPredicate::eq,
+        b.createOrFold<memref::DimOp>(op.getSolution(), rank - 1),
+        b.createOrFold<arith::ConstantIndexOp>(1));
+    Value fits = b.createOrFold<arith::AndIOp>(
+        generatedLuFits(b, type.getElementType(), n, n), oneColumn);
+    if (std::optional<int64_t> known = getConstantIntValue(fits); known) {
+      assert(*known && "static shapes that do not fit are not matched");
+      buildGeneratedCpuSolve(b, op);
+    } else
+      scf::IfOp::create(
+          b, fits,
+          [&](OpBuilder &nested, Location loc) {
+            ImplicitLocOpBuilder nb(loc, nested);
+            buildGeneratedCpuSolve(nb, op);
+            scf::YieldOp::create(nb);
+          },
+          [&](OpBuilder &nested, Location loc) {
+            ImplicitLocOpBuilder nb(loc, nested);
+            buildDecomposedFusedLu(nb, op, allocateHostScratch,
+                                   releaseHostScratch);
+            scf::YieldOp::create(nb);
+          });
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  CPULuStrategy strategy;
+};
+
 /// pivots_to_permutation: the reference pass per vector, the batch spread
 /// over the cores when large enough.
 struct PivotsToPermutationParallel
@@ -390,6 +457,11 @@ struct ConvertLinalgXToCPURuntimePass
         [chosen](LuOp op) { return !canLower(op, chosen); });
     target.addDynamicallyLegalOp<PivotsToPermutationOp>(
         [](PivotsToPermutationOp op) { return !op.hasPureBufferSemantics(); });
+    // solve, det and slogdet: fused where the generated code takes them,
+    // otherwise the lu (lowered here too) and the consumer they stand for.
+    target.addDynamicallyLegalOp<SolveOp, DetOp, SlogdetOp>([](Operation *op) {
+      return !cast<DestinationStyleOpInterface>(op).hasPureBufferSemantics();
+    });
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       signalPassFailure();
   }
@@ -399,8 +471,13 @@ struct ConvertLinalgXToCPURuntimePass
 
 void mlir::linalgx::populateLinalgXToCPURuntimePatterns(
     RewritePatternSet &patterns, const LinalgXToCPURuntimeOptions &options) {
+  // Every strategy decomposes what it does not fuse.
+  populateDecomposeFusedLuPatterns(patterns, allocateHostScratch,
+                                   releaseHostScratch);
   if (options.luStrategy == CPULuStrategy::Loops)
     return;
+  patterns.add<SolveOpToGeneratedCpu>(patterns.getContext(),
+                                      options.luStrategy);
   patterns.add<LuOpToCpuRuntime>(patterns.getContext(), options.luStrategy);
   patterns.add<PivotsToPermutationParallel>(patterns.getContext());
 }
