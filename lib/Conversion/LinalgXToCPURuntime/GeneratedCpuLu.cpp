@@ -110,6 +110,79 @@ int64_t elementBytes(Type elementType) {
   return elementType.getIntOrFloatBitWidth() / 8;
 }
 
+/// Whether a batch of `batchDims` whose `work` (a product of sizes) reaches
+/// `minWork` is spread over the cores; a single matrix never is.
+Value parallelBatch(ImplicitLocOpBuilder &b, ArrayRef<Value> batchDims,
+                    ArrayRef<Value> work, int64_t minWork) {
+  SmallVector<Value> all(batchDims);
+  all.append(work.begin(), work.end());
+  if (std::optional<int64_t> known = getConstantIntValue(product(b, batchDims));
+      known && *known < 2)
+    return arith::ConstantIntOp::create(b, 0, 1);
+  return atLeast(b, product(b, all), minWork);
+}
+
+/// A real matrix's local copy: `rows` rows of `rowLength` (a whole number of
+/// vectors) in a 64-byte aligned stack buffer.
+struct LocalMatrix {
+  Value buffer, rows, rowLength;
+  VectorType vectorType;
+
+  static LocalMatrix allocate(ImplicitLocOpBuilder &b, Type elementType,
+                              Value rows, Value rowLength) {
+    Value buffer = memref::AllocaOp::create(
+        b, MemRefType::get({ShapedType::kDynamic}, elementType),
+        ValueRange{arith::MulIOp::create(b, rows, rowLength)},
+        b.getI64IntegerAttr(kGeneratedVectorBytes));
+    return {buffer, rows, rowLength,
+            VectorType::get({lanesOf(elementType)}, elementType)};
+  }
+
+  /// `body(i, j, offset)` for the vector at column j of every row i.
+  void
+  eachVector(ImplicitLocOpBuilder &b,
+             function_ref<void(ImplicitLocOpBuilder &, Value, Value, Value)>
+                 body) const {
+    Value zero = indexConstant(b, 0);
+    Value lanes = indexConstant(b, vectorType.getNumElements());
+    buildSimpleFor(b, zero, rows, [&](ImplicitLocOpBuilder &b, Value i) {
+      Value rowStart = arith::MulIOp::create(b, i, rowLength);
+      scf::ForOp::create(
+          b, zero, rowLength, lanes, ValueRange{},
+          [&](OpBuilder &nested, Location loc, Value j, ValueRange) {
+            ImplicitLocOpBuilder nb(loc, nested);
+            body(nb, i, j, arith::AddIOp::create(nb, rowStart, j));
+            scf::YieldOp::create(nb);
+          });
+    });
+  }
+
+  /// Copies the matrix at `at(i, j)` of `source` in; the row's tail past n
+  /// reads as zeros, so the padding holds zeros (never denormals or NaNs
+  /// that would slow the updates).
+  void copyIn(ImplicitLocOpBuilder &b, Value source,
+              function_ref<SmallVector<Value>(Value, Value)> at) const {
+    Value padding = arith::ConstantOp::create(
+        b, b.getZeroAttr(vectorType.getElementType()));
+    eachVector(b, [&](ImplicitLocOpBuilder &b, Value i, Value j, Value offset) {
+      Value row = vector::TransferReadOp::create(b, vectorType, source,
+                                                 at(i, j), padding);
+      vector::StoreOp::create(b, row, buffer, ValueRange{offset});
+    });
+  }
+
+  /// Copies the matrix out to `at(i, j)` of `target`, masked at the rows'
+  /// ends.
+  void copyOut(ImplicitLocOpBuilder &b, Value target,
+               function_ref<SmallVector<Value>(Value, Value)> at) const {
+    eachVector(b, [&](ImplicitLocOpBuilder &b, Value i, Value j, Value offset) {
+      Value row =
+          vector::LoadOp::create(b, vectorType, buffer, ValueRange{offset});
+      vector::TransferWriteOp::create(b, row, target, at(i, j));
+    });
+  }
+};
+
 /// The real-typed generated factorization of one matrix, held in a 1-D local
 /// buffer with rows of `rowLength` (a multiple of the vector length).
 class VectorLu {
@@ -404,13 +477,7 @@ void mlir::linalgx::buildGeneratedCpuLu(ImplicitLocOpBuilder &b, LuOp op,
   SmallVector<Value> matrixDims = dims(b, lu, batchRank, batchRank + 2);
   Value m = matrixDims[0], n = matrixDims[1];
   Value k = arith::MinUIOp::create(b, m, n);
-  SmallVector<Value> work(batchDims);
-  work.append({m, n, k});
-  Value batchSize = product(b, batchDims);
-  Value parallel = atLeast(b, product(b, work), kParallelMinWork);
-  if (std::optional<int64_t> known = getConstantIntValue(batchSize);
-      known && *known < 2)
-    parallel = arith::ConstantIntOp::create(b, 0, 1);
+  Value parallel = parallelBatch(b, batchDims, {m, n, k}, kParallelMinWork);
 
   int64_t lanes = isComplex ? 1 : lanesOf(elementType);
   Value rowLength = isComplex ? n : paddedRowLength(b, n, lanes);
@@ -467,48 +534,14 @@ void mlir::linalgx::buildGeneratedCpuLu(ImplicitLocOpBuilder &b, LuOp op,
                   at({i, j}));
             });
           } else {
-            auto bufferType =
-                MemRefType::get({ShapedType::kDynamic}, elementType);
-            Value size = arith::MulIOp::create(b, m, rowLength);
-            Value buffer = memref::AllocaOp::create(
-                b, bufferType, ValueRange{size},
-                b.getI64IntegerAttr(kGeneratedVectorBytes));
-            auto vectorType = VectorType::get({lanes}, elementType);
-            Value lanesValue = indexConstant(b, lanes);
-            auto eachChunk = [&](function_ref<void(ImplicitLocOpBuilder &,
-                                                   Value, Value, Value)>
-                                     body) {
-              buildSimpleFor(b, zero, m, [&](ImplicitLocOpBuilder &b, Value i) {
-                Value rowStart = arith::MulIOp::create(b, i, rowLength);
-                scf::ForOp::create(
-                    b, zero, rowLength, lanesValue, ValueRange{},
-                    [&](OpBuilder &nested, Location loc, Value j, ValueRange) {
-                      ImplicitLocOpBuilder b(loc, nested);
-                      body(b, i, j, arith::AddIOp::create(b, rowStart, j));
-                      scf::YieldOp::create(b);
-                    });
-              });
-            };
-            // In: the row's tail past n reads as zeros, so the padding holds
-            // zeros (never denormals or NaNs that would slow the updates).
-            Value padding =
-                arith::ConstantOp::create(b, b.getZeroAttr(elementType));
-            eachChunk([&](ImplicitLocOpBuilder &b, Value i, Value j,
-                          Value at_) {
-              Value row = vector::TransferReadOp::create(b, vectorType, input,
-                                                         at({i, j}), padding);
-              vector::StoreOp::create(b, row, buffer, ValueRange{at_});
-            });
-            status =
-                VectorLu(b, elementType, indexType, buffer, m, n, rowLength)
-                    .build(b, storePivot);
-            // Out: masked at the row's end.
-            eachChunk(
-                [&](ImplicitLocOpBuilder &b, Value i, Value j, Value at_) {
-                  Value row = vector::LoadOp::create(b, vectorType, buffer,
-                                                     ValueRange{at_});
-                  vector::TransferWriteOp::create(b, row, lu, at({i, j}));
-                });
+            LocalMatrix local =
+                LocalMatrix::allocate(b, elementType, m, rowLength);
+            auto matrixAt = [&](Value i, Value j) { return at({i, j}); };
+            local.copyIn(b, input, matrixAt);
+            status = VectorLu(b, elementType, indexType, local.buffer, m, n,
+                              rowLength)
+                         .build(b, storePivot);
+            local.copyOut(b, lu, matrixAt);
           }
           memref::StoreOp::create(b, status, info, ValueRange(ivs));
         });
@@ -639,12 +672,7 @@ void mlir::linalgx::buildGeneratedCpuSolve(ImplicitLocOpBuilder &b,
   Type indexType = cast<MemRefType>(info.getType()).getElementType();
   SmallVector<Value> batchDims = dims(b, a, 0, batchRank);
   Value n = dims(b, a, batchRank, batchRank + 1)[0];
-  SmallVector<Value> work(batchDims);
-  work.append({n, n, n});
-  Value parallel = atLeast(b, product(b, work), kParallelMinWork);
-  if (std::optional<int64_t> known = getConstantIntValue(product(b, batchDims));
-      known && *known < 2)
-    parallel = arith::ConstantIntOp::create(b, 0, 1);
+  Value parallel = parallelBatch(b, batchDims, {n, n, n}, kParallelMinWork);
   int64_t lanes = lanesOf(elementType);
   Value rowLength = paddedRowLength(b, n, lanes);
   auto vectorType = VectorType::get({lanes}, elementType);
@@ -656,35 +684,16 @@ void mlir::linalgx::buildGeneratedCpuSolve(ImplicitLocOpBuilder &b,
           indices.append(trailing.begin(), trailing.end());
           return indices;
         };
-        Value zero = indexConstant(b, 0), lanesValue = indexConstant(b, lanes);
+        Value zero = indexConstant(b, 0);
         buildStackScope(b, [&](ImplicitLocOpBuilder &b) {
-          auto alignedBuffer = [&](Value size) -> Value {
-            return memref::AllocaOp::create(
-                b, MemRefType::get({ShapedType::kDynamic}, elementType),
-                ValueRange{size}, b.getI64IntegerAttr(kGeneratedVectorBytes));
-          };
-          Value buffer = alignedBuffer(arith::MulIOp::create(b, n, rowLength));
-          Value padding =
-              arith::ConstantOp::create(b, b.getZeroAttr(elementType));
-          buildSimpleFor(b, zero, n, [&](ImplicitLocOpBuilder &b, Value i) {
-            Value rowStart = arith::MulIOp::create(b, i, rowLength);
-            scf::ForOp::create(
-                b, zero, rowLength, lanesValue, ValueRange{},
-                [&](OpBuilder &nested, Location loc, Value j, ValueRange) {
-                  ImplicitLocOpBuilder nb(loc, nested);
-                  Value row = vector::TransferReadOp::create(
-                      nb, vectorType, a, at({i, j}), padding);
-                  vector::StoreOp::create(
-                      nb, row, buffer,
-                      ValueRange{arith::AddIOp::create(nb, rowStart, j)});
-                  scf::YieldOp::create(nb);
-                });
-          });
+          LocalMatrix local =
+              LocalMatrix::allocate(b, elementType, n, rowLength);
+          local.copyIn(b, a, [&](Value i, Value j) { return at({i, j}); });
           Value pivots = memref::AllocaOp::create(
               b, MemRefType::get({ShapedType::kDynamic}, indexType),
               ValueRange{n});
           Value status =
-              VectorLu(b, elementType, indexType, buffer, n, n, rowLength)
+              VectorLu(b, elementType, indexType, local.buffer, n, n, rowLength)
                   .build(b, [&](ImplicitLocOpBuilder &b, Value k, Value row) {
                     memref::StoreOp::create(b, row, pivots, k);
                   });
@@ -692,16 +701,15 @@ void mlir::linalgx::buildGeneratedCpuSolve(ImplicitLocOpBuilder &b,
 
           // x: the right-hand side, zeros past n, its rows exchanged as
           // the factorization exchanged A's.
-          Value x = alignedBuffer(rowLength);
+          LocalMatrix column = LocalMatrix::allocate(
+              b, elementType, indexConstant(b, 1), rowLength);
+          Value x = column.buffer;
           Value zeros = arith::ConstantOp::create(
               b,
               DenseElementsAttr::get(vectorType, b.getZeroAttr(elementType)));
-          scf::ForOp::create(
-              b, zero, rowLength, lanesValue, ValueRange{},
-              [&](OpBuilder &nested, Location loc, Value j, ValueRange) {
-                ImplicitLocOpBuilder nb(loc, nested);
-                vector::StoreOp::create(nb, zeros, x, ValueRange{j});
-                scf::YieldOp::create(nb);
+          column.eachVector(
+              b, [&](ImplicitLocOpBuilder &b, Value, Value, Value offset) {
+                vector::StoreOp::create(b, zeros, x, ValueRange{offset});
               });
           buildSimpleFor(b, zero, n, [&](ImplicitLocOpBuilder &b, Value i) {
             memref::StoreOp::create(
@@ -714,7 +722,8 @@ void mlir::linalgx::buildGeneratedCpuSolve(ImplicitLocOpBuilder &b,
             memref::StoreOp::create(b, memref::LoadOp::create(b, x, row), x, i);
             memref::StoreOp::create(b, atI, x, row);
           });
-          VectorSubstitution(b, elementType, buffer, x, n, rowLength).build(b);
+          VectorSubstitution(b, elementType, local.buffer, x, n, rowLength)
+              .build(b);
           buildSimpleFor(b, zero, n, [&](ImplicitLocOpBuilder &b, Value i) {
             memref::StoreOp::create(b, memref::LoadOp::create(b, x, i),
                                     solution, at({i, zero}));
@@ -731,13 +740,8 @@ void mlir::linalgx::buildParallelPivotsToPermutation(ImplicitLocOpBuilder &b,
   SmallVector<Value> batchDims = dims(b, permutation, 0, batchRank);
   Value width = dims(b, permutation, batchRank, batchRank + 1)[0];
   Value k = dims(b, pivots, batchRank, batchRank + 1)[0];
-  SmallVector<Value> entries(batchDims);
-  entries.push_back(width);
   Value parallel =
-      atLeast(b, product(b, entries), kPermutationParallelMinEntries);
-  if (std::optional<int64_t> known = getConstantIntValue(product(b, batchDims));
-      known && *known < 2)
-    parallel = arith::ConstantIntOp::create(b, 0, 1);
+      parallelBatch(b, batchDims, {width}, kPermutationParallelMinEntries);
 
   buildBatchLoops(b, batchDims, parallel,
                   [&](ImplicitLocOpBuilder &b, ValueRange ivs) {

@@ -75,6 +75,22 @@ void buildVendorPivotConversion(KernelBuilder &b, Value vendorPivots,
   });
 }
 
+/// An lu's device views with the batch flattened: input [B, M, N], lu
+/// [B, M, N], pivots [B, K], info [B].
+struct LuViews {
+  Value input, lu, pivots, info;
+
+  static LuViews of(LuOp op, ImplicitLocOpBuilder &b, DeviceWork &work) {
+    int64_t batchRank = op.getBatchRank();
+    auto view = [&](Value operand, bool isInput) {
+      return collapseBatch(
+          b, isInput ? work.input(operand) : work.output(operand), batchRank);
+    };
+    return {view(op.getInput(), true), view(op.getLu(), false),
+            view(op.getPivots(), false), view(op.getInfo(), false)};
+  }
+};
+
 /// `body(t)` for t in [0, count), a thread each, grid-stride.
 void forEachFlatItem(KernelBuilder &b, Value count,
                      function_ref<void(KernelBuilder &, Value)> body) {
@@ -184,11 +200,9 @@ void emitVendorLu(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b,
   Type elementType = cast<MemRefType>(op.getLu().getType()).getElementType();
   Type intType = cast<MemRefType>(op.getPivots().getType()).getElementType();
   int64_t batchRank = op.getBatchRank();
-
-  Value input = collapseBatch(b, work.input(op.getInput()), batchRank);
-  Value lu = collapseBatch(b, work.output(op.getLu()), batchRank);
-  Value pivots = collapseBatch(b, work.output(op.getPivots()), batchRank);
-  Value info = collapseBatch(b, work.output(op.getInfo()), batchRank);
+  LuViews views = LuViews::of(op, b, work);
+  Value input = views.input, lu = views.lu, pivots = views.pivots,
+        info = views.info;
 
   Value batch = memref::DimOp::create(b, lu, 0);
   Value m = memref::DimOp::create(b, lu, 1);
@@ -292,10 +306,9 @@ void emitMultiGpuLu(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b,
   Type elementType = cast<MemRefType>(op.getLu().getType()).getElementType();
   Type intType = cast<MemRefType>(op.getPivots().getType()).getElementType();
   int64_t batchRank = op.getBatchRank();
-  Value input = collapseBatch(b, work.input(op.getInput()), batchRank);
-  Value lu = collapseBatch(b, work.output(op.getLu()), batchRank);
-  Value pivots = collapseBatch(b, work.output(op.getPivots()), batchRank);
-  Value info = collapseBatch(b, work.output(op.getInfo()), batchRank);
+  LuViews views = LuViews::of(op, b, work);
+  Value input = views.input, lu = views.lu, pivots = views.pivots,
+        info = views.info;
   Value batch = memref::DimOp::create(b, lu, 0);
   Value n = memref::DimOp::create(b, lu, 1);
 
