@@ -1,40 +1,29 @@
 #!/usr/bin/env python3
 """Per-kernel device time of linalgx.solve and linalgx.lu_solve on CUDA
-tensors with many right-hand sides (PyTorch's profiler, CUPTI, mean of 10
-calls after warm-up): which lu_solve kernel the host code chose (warp,
-columns, register columns) and what it cost, around the crossovers of
-docs/gpu.md. Run on the GPU machine from the pack of
+tensors with many right-hand sides (PyTorch's profiler, CUPTI, mean of 20
+calls after warm-up: profile_solve.py's per_kernel): which lu_solve kernel
+the host code chose (warp, columns, register columns) and what it cost,
+around the crossovers of docs/gpu.md. Run on the GPU machine from the pack of
 scripts/pack-python-gpu.sh:
 
     python3 profile_lu_solve.py
 """
-import collections
+import os
+import sys
 
 import numpy as np
 import torch
-from torch.profiler import ProfilerActivity, profile
 
 import linalgx
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from profile_solve import per_kernel  # noqa: E402
 
 # (matrices, right-hand sides): pairs on either side of the columns kernel's
 # threshold (8192 columns in the batch) and the warp kernels' block sizes.
 CASES = [((64, 75, 75), 75), ((64, 75, 75), 4), ((1024, 64, 64), 64), ((128, 64, 64), 64),
          ((127, 64, 64), 64), ((16, 128, 128), 128), ((64, 128, 128), 128),
          ((256, 48, 48), 32), ((255, 48, 48), 32)]
-
-
-def per_kernel(call, calls=10):
-    call()
-    torch.cuda.synchronize()
-    with profile(activities=[ProfilerActivity.CUDA]) as prof:
-        for _ in range(calls):
-            call()
-        torch.cuda.synchronize()
-    totals = collections.Counter()
-    for event in prof.events():
-        if event.device_type == torch.autograd.DeviceType.CUDA:
-            totals[event.name] += event.time_range.elapsed_us() / calls
-    return totals
 
 
 def main():
