@@ -336,7 +336,8 @@ struct SolveOpToGeneratedCpu : public OpRewritePattern<SolveOp> {
       return rewriter.notifyMatchFailure(
           op, "expected memref operands; run one-shot-bufferize first");
     if (strategy != CPULuStrategy::Auto && strategy != CPULuStrategy::Generated)
-      return rewriter.notifyMatchFailure(op, "the strategy asks for the LU");
+      return rewriter.notifyMatchFailure(
+          op, "lapack and unblocked factor with the runtime's LU");
     auto type = cast<MemRefType>(op.getA().getType());
     auto solutionType = cast<MemRefType>(op.getSolution().getType());
     int64_t columns = solutionType.getShape().back();

@@ -49,9 +49,13 @@ struct LinalgXToCPURuntimeOptions {
 /// by a `linalgx.pivots_to_permutation` for an `lu` with a `permutation`, or
 /// into generated batch-parallel code (CPULuStrategy::Generated, and Auto
 /// where it measured faster); and `linalgx.pivots_to_permutation` into one
-/// pass per vector with the batch spread over the cores. Ops whose layouts
-/// the chosen path cannot take, and every op with CPULuStrategy::Loops, are
-/// left to convert-linalgx-to-loops.
+/// pass per vector with the batch spread over the cores; `linalgx.solve` of
+/// real matrices with one right-hand side into one generated pass that
+/// factors and solves each matrix (Auto, Generated), and the other solves,
+/// `linalgx.det` and `linalgx.slogdet` into the lu and consumer they stand
+/// for on scratch buffers (every strategy). Ops whose layouts the chosen
+/// path cannot take, and with CPULuStrategy::Loops every lu, are left to
+/// convert-linalgx-to-loops.
 void populateLinalgXToCPURuntimePatterns(
     RewritePatternSet &patterns, const LinalgXToCPURuntimeOptions &options);
 
