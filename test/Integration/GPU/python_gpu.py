@@ -472,7 +472,7 @@ def main():
                               # right-hand sides over the grid's second
                               # dimension, a block per four columns, and the
                               # cap on it (more matrices than ~17k blocks);
-                              # the columns kernel from 16384 columns in the
+                              # the columns kernel from 8192 columns in the
                               # batch.
                               ((50, 9, 9), None, np.float64), ((6, 64, 64), 5, np.float64),
                               ((2, 169, 169), 7, np.float64), ((3, 239, 239), 1, np.float32),

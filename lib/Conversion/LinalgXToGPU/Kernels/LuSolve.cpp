@@ -1,11 +1,12 @@
 //===- LuSolve.cpp - linalgx.lu_solve on the GPU --------------------------===//
 //
-// Three kernel families. Tiny matrices (N <= 8) and factors too large for a
+// Four kernel families. Tiny matrices (N <= 8) and factors too large for a
 // block's shared memory take a thread per right-hand side column, which
 // walks the column's N² dependent steps in global memory. Larger matrices
 // stage their factors in shared memory: for A·X = B with many right-hand
 // sides of matrices up to 256 bytes a column, a thread per column holds it
-// in registers; otherwise a warp per column, its rows spread over the
+// in registers; for batches with many columns in all, a thread per column
+// in shared memory; otherwise a warp per column, its rows spread over the
 // lanes, shuffles each solved entry to the lanes that fold it in (2N
 // dependent steps), the columns spread over the warps of as many blocks as
 // they need. linalgx.solve fuses small matrices' solve into the
@@ -632,8 +633,8 @@ constexpr int64_t kColumnsKernelMaxThreads = 256;
 /// solve the register columns kernels cannot: a warp a column costs a lane
 /// per row at every one of the 2N steps, so with enough columns to fill the
 /// GPU with threads the columns kernel's fewer instructions win; with fewer,
-/// the warp kernel's short chain does. An estimate between two measured
-/// points on an H200 (docs/gpu.md).
+/// the warp kernel's short chain does. On an H200 the two were within 5 %
+/// of each other at 8192 columns (docs/benchmarks.md, run 32).
 constexpr int64_t kColumnsKernelMinBatchColumns = 8192;
 
 /// Matrices in a batch per N² entries of a matrix up to which getrs once
