@@ -27,8 +27,10 @@ def system(a, trans):
 @pytest.mark.parametrize("dtype", DTYPES, ids=lambda t: np.dtype(t).name)
 @pytest.mark.parametrize("trans", [0, 1, 2])
 # 70 and 33 right-hand sides span several vector tiles of the CPU loops
-# (32 f64 or 64 f32 lanes), the last one masked.
-@pytest.mark.parametrize("n, rhs", [(1, 1), (5, 3), (16, None), (37, 2), (21, 70), (40, 33)])
+# (32 f64 or 64 f32 lanes), the last one masked; n = 3, 4, 5, 8, 21, 37, 40
+# put rows in and out of the loops' blocks of four.
+@pytest.mark.parametrize("n, rhs", [(1, 1), (5, 3), (16, None), (37, 2), (21, 70), (40, 33),
+                                     (3, 5), (4, 9), (8, 2)])
 def test_matches_scipy(dtype, trans, n, rhs):
     rng = np.random.default_rng(1000 * n + 10 * trans + DTYPES.index(dtype))
     a = random_matrix(rng, (n, n), dtype)

@@ -277,7 +277,12 @@ private:
         },
         [&](OpBuilder &nested, Location loc) {
           ImplicitLocOpBuilder nb(loc, nested);
-          substituteRows(nb, lower, /*oneColumn=*/false);
+          if (auto real = dyn_cast<FloatType>(
+                  cast<MemRefType>(op.getSolution().getType())
+                      .getElementType()))
+            substituteRowBlocks(nb, real, lower);
+          else
+            substituteRows(nb, lower, /*oneColumn=*/false);
           scf::YieldOp::create(nb);
         });
   }
@@ -327,6 +332,115 @@ private:
     });
   }
 
+  /// The multi-column substitution of a real type: kRowBlock rows of X at a
+  /// time, so that each tile of a solved row j loaded from memory updates
+  /// kRowBlock rows held in registers instead of one. The rows a whole
+  /// block does not cover (the last n mod kRowBlock forwards, the first
+  /// ones backwards) go one at a time.
+  void substituteRowBlocks(ImplicitLocOpBuilder &b, FloatType type,
+                           bool lower) {
+    bool unitDiagonal = hasUnitDiagonal(trans, lower);
+    Value zero = arith::ConstantIndexOp::create(b, 0);
+    Value one = arith::ConstantIndexOp::create(b, 1);
+    Value block = arith::ConstantIndexOp::create(b, kRowBlock);
+    Value blocks = arith::DivUIOp::create(b, n, block);
+    Value covered = arith::MulIOp::create(b, blocks, block);
+    Value last = arith::SubIOp::create(b, n, one);
+    auto singleRows = [&](Value count) {
+      buildSimpleFor(b, zero, count, [&](ImplicitLocOpBuilder &b, Value k) {
+        Value i = lower ? Value(arith::AddIOp::create(b, covered, k))
+                        : Value(arith::SubIOp::create(b, last, k));
+        Value lb = lower ? zero : arith::AddIOp::create(b, i, one);
+        Value ub = lower ? i : n;
+        substituteRowInTiles(b, type, i, lb, ub, unitDiagonal);
+      });
+    };
+    Value rest = arith::SubIOp::create(b, n, covered);
+    if (!lower)
+      singleRows(rest);
+    buildSimpleFor(b, zero, blocks, [&](ImplicitLocOpBuilder &b, Value k) {
+      // Forwards the blocks from the top; backwards from the bottom, after
+      // the rows below the lowest whole block: block k starts at row
+      // covered - (k + 1)·kRowBlock.
+      Value first =
+          lower ? Value(arith::MulIOp::create(b, k, block))
+                : Value(arith::SubIOp::create(
+                      b, covered,
+                      arith::MulIOp::create(b, arith::AddIOp::create(b, k, one),
+                                            block)));
+      substituteBlockInTiles(b, type, first, lower, unitDiagonal);
+    });
+    if (lower)
+      singleRows(rest);
+  }
+
+  /// Rows [first, first + kRowBlock) of X, a tile at a time: less the
+  /// solved rows outside the block (each tile loaded once for the block's
+  /// rows), then the block's own triangle in registers, then divided by the
+  /// diagonal unless `unitDiagonal`. Forwards each row's operations come in
+  /// the scalar loops' order; backwards the block's own rows come last.
+  void substituteBlockInTiles(ImplicitLocOpBuilder &b, FloatType type,
+                              Value first, bool lower, bool unitDiagonal) {
+    int64_t lanes = kRowTileBytes / (type.getWidth() / 8);
+    auto tileType = VectorType::get({lanes}, type);
+    Value padding = arith::ConstantOp::create(b, b.getFloatAttr(type, 0.0));
+    Value zero = arith::ConstantIndexOp::create(b, 0);
+    Value one = arith::ConstantIndexOp::create(b, 1);
+    SmallVector<Value> rows;
+    for (int64_t r = 0; r < kRowBlock; ++r)
+      rows.push_back(arith::AddIOp::create(
+          b, first, arith::ConstantIndexOp::create(b, r)));
+    Value lb = lower ? zero : arith::AddIOp::create(b, rows.back(), one);
+    Value ub = lower ? first : n;
+    auto tile = [&](ImplicitLocOpBuilder &b, Value row, Value c) -> Value {
+      return vector::TransferReadOp::create(b, tileType, op.getSolution(),
+                                            at({row, c}), padding,
+                                            ArrayRef<bool>{false});
+    };
+    auto less = [&](ImplicitLocOpBuilder &b, Value acc, Value t,
+                    Value solved) -> Value {
+      Value product = arith::MulFOp::create(
+          b, vector::BroadcastOp::create(b, tileType, t), solved);
+      return arith::SubFOp::create(b, acc, product);
+    };
+    scf::ForOp::create(
+        b, zero, columns, arith::ConstantIndexOp::create(b, lanes),
+        ValueRange(),
+        [&](OpBuilder &nested, Location loc, Value c, ValueRange) {
+          ImplicitLocOpBuilder nb(loc, nested);
+          SmallVector<Value> init;
+          for (Value row : rows)
+            init.push_back(tile(nb, row, c));
+          auto outside = scf::ForOp::create(
+              nb, lb, ub, one, init,
+              [&](OpBuilder &inner, Location loc, Value j, ValueRange accs) {
+                ImplicitLocOpBuilder ib(loc, inner);
+                Value solved = tile(ib, j, c);
+                SmallVector<Value> next;
+                for (auto [row, acc] : llvm::zip_equal(rows, accs))
+                  next.push_back(less(ib, acc, factor(ib, row, j), solved));
+                scf::YieldOp::create(ib, next);
+              });
+          SmallVector<Value> accs(outside.getResults());
+          for (int64_t step = 0; step < kRowBlock; ++step) {
+            int64_t r = lower ? step : kRowBlock - 1 - step;
+            int64_t from = lower ? 0 : r + 1, to = lower ? r : kRowBlock;
+            for (int64_t s = from; s < to; ++s)
+              accs[r] =
+                  less(nb, accs[r], factor(nb, rows[r], rows[s]), accs[s]);
+            if (!unitDiagonal)
+              accs[r] = arith::DivFOp::create(
+                  nb, accs[r],
+                  vector::BroadcastOp::create(nb, tileType,
+                                              factor(nb, rows[r], rows[r])));
+          }
+          for (auto [row, acc] : llvm::zip_equal(rows, accs))
+            vector::TransferWriteOp::create(
+                nb, acc, op.getSolution(), at({row, c}), ArrayRef<bool>{false});
+          scf::YieldOp::create(nb);
+        });
+  }
+
   /// Row i of X less T(i, j) times row j over j in [lb, ub), then divided
   /// by T(i, i) unless `unitDiagonal`, a tile of kRowTileBytes of the row at
   /// a time held in a vector across the whole sum: a step loads row j's tile
@@ -373,6 +487,9 @@ private:
   /// Four AVX-512 registers (eight AVX2 ones): enough lanes to keep the
   /// loads busy, few enough to stay in registers.
   static constexpr int64_t kRowTileBytes = 256;
+  /// Rows of X a block updates together: four tiles of four AVX-512
+  /// registers, with the solved row's tile, fit the 32 registers.
+  static constexpr int64_t kRowBlock = 4;
 
   LuSolveOp op;
   ValueRange batch;
