@@ -110,6 +110,23 @@ int64_t elementBytes(Type elementType) {
   return elementType.getIntOrFloatBitWidth() / 8;
 }
 
+/// The index vector [0, 1, ..., lanes - 1]: the column of each lane of a
+/// row's vector, relative to the vector's first.
+Value laneIndices(ImplicitLocOpBuilder &b, int64_t lanes) {
+  SmallVector<Attribute> iota;
+  for (int64_t lane = 0; lane < lanes; ++lane)
+    iota.push_back(b.getIndexAttr(lane));
+  return arith::ConstantOp::create(
+      b,
+      DenseElementsAttr::get(VectorType::get({lanes}, b.getIndexType()), iota));
+}
+
+/// A vector of zeros of `type`.
+Value zeroVector(ImplicitLocOpBuilder &b, VectorType type) {
+  return arith::ConstantOp::create(
+      b, DenseElementsAttr::get(type, b.getZeroAttr(type.getElementType())));
+}
+
 /// Whether a batch of `batchDims` whose `work` (a product of sizes) reaches
 /// `minWork` is spread over the cores; a single matrix never is.
 Value parallelBatch(ImplicitLocOpBuilder &b, ArrayRef<Value> batchDims,
@@ -192,17 +209,8 @@ public:
       : element(elementType), elementType(elementType), indexType(indexType),
         buffer(buffer), m(m), n(n), rowLength(rowLength),
         lanes(lanesOf(elementType)),
-        vectorType(VectorType::get({lanes}, elementType)) {
-    SmallVector<int64_t> iota(lanes);
-    for (int64_t lane = 0; lane < lanes; ++lane)
-      iota[lane] = lane;
-    laneIota = arith::ConstantOp::create(
-        b, DenseElementsAttr::get(VectorType::get({lanes}, b.getIndexType()),
-                                  llvm::to_vector(llvm::map_range(
-                                      iota, [&](int64_t v) -> Attribute {
-                                        return b.getIndexAttr(v);
-                                      }))));
-  }
+        vectorType(VectorType::get({lanes}, elementType)),
+        laneIota(laneIndices(b, lanes)) {}
 
   /// Factors the buffer; `storePivot(k, row)` gets each pivot row as an
   /// `indexType` integer. Returns info (`indexType`).
@@ -578,16 +586,8 @@ public:
                      Value x, Value n, Value rowLength)
       : buffer(buffer), x(x), n(n), rowLength(rowLength),
         lanes(lanesOf(elementType)),
-        vectorType(VectorType::get({lanes}, elementType)) {
-    SmallVector<Attribute> iota;
-    for (int64_t lane = 0; lane < lanes; ++lane)
-      iota.push_back(b.getIndexAttr(lane));
-    laneIota = arith::ConstantOp::create(
-        b, DenseElementsAttr::get(VectorType::get({lanes}, b.getIndexType()),
-                                  iota));
-    zeros = arith::ConstantOp::create(
-        b, DenseElementsAttr::get(vectorType, b.getZeroAttr(elementType)));
-  }
+        vectorType(VectorType::get({lanes}, elementType)),
+        laneIota(laneIndices(b, lanes)), zeros(zeroVector(b, vectorType)) {}
 
   /// x := L⁻¹ x (unit diagonal), then x := U⁻¹ x.
   void build(ImplicitLocOpBuilder &b) {
@@ -704,9 +704,7 @@ void mlir::linalgx::buildGeneratedCpuSolve(ImplicitLocOpBuilder &b,
           LocalMatrix column = LocalMatrix::allocate(
               b, elementType, indexConstant(b, 1), rowLength);
           Value x = column.buffer;
-          Value zeros = arith::ConstantOp::create(
-              b,
-              DenseElementsAttr::get(vectorType, b.getZeroAttr(elementType)));
+          Value zeros = zeroVector(b, vectorType);
           column.eachVector(
               b, [&](ImplicitLocOpBuilder &b, Value, Value, Value offset) {
                 vector::StoreOp::create(b, zeros, x, ValueRange{offset});
