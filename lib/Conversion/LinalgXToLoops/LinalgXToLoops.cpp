@@ -311,12 +311,6 @@ private:
         setX(b, value, i, zero);
         return;
       }
-      Type elementType =
-          cast<MemRefType>(op.getSolution().getType()).getElementType();
-      if (auto real = dyn_cast<FloatType>(elementType)) {
-        substituteRowInTiles(b, real, i, lb, ub, unitDiagonal);
-        return;
-      }
       buildSimpleFor(b, lb, ub, [&](ImplicitLocOpBuilder &b, Value j) {
         Value t = factor(b, i, j);
         eachColumn(b, [&](ImplicitLocOpBuilder &b, Value c) {
@@ -350,9 +344,7 @@ private:
       buildSimpleFor(b, zero, count, [&](ImplicitLocOpBuilder &b, Value k) {
         Value i = lower ? Value(arith::AddIOp::create(b, covered, k))
                         : Value(arith::SubIOp::create(b, last, k));
-        Value lb = lower ? zero : arith::AddIOp::create(b, i, one);
-        Value ub = lower ? i : n;
-        substituteRowInTiles(b, type, i, lb, ub, unitDiagonal);
+        substituteRowsInTiles(b, type, i, 1, lower, unitDiagonal);
       });
     };
     Value rest = arith::SubIOp::create(b, n, covered);
@@ -368,26 +360,29 @@ private:
                       b, covered,
                       arith::MulIOp::create(b, arith::AddIOp::create(b, k, one),
                                             block)));
-      substituteBlockInTiles(b, type, first, lower, unitDiagonal);
+      substituteRowsInTiles(b, type, first, kRowBlock, lower, unitDiagonal);
     });
     if (lower)
       singleRows(rest);
   }
 
-  /// Rows [first, first + kRowBlock) of X, a tile at a time: less the
-  /// solved rows outside the block (each tile loaded once for the block's
-  /// rows), then the block's own triangle in registers, then divided by the
-  /// diagonal unless `unitDiagonal`. Forwards each row's operations come in
-  /// the scalar loops' order; backwards the block's own rows come last.
-  void substituteBlockInTiles(ImplicitLocOpBuilder &b, FloatType type,
-                              Value first, bool lower, bool unitDiagonal) {
+  /// Rows [first, first + count) of X, a tile of kRowTileBytes at a time
+  /// (the last one masked), held in vectors across the whole update: less
+  /// T(i, j) times the solved rows j outside them (each tile of row j loaded
+  /// once for all the rows), then their own triangle in registers, then
+  /// divided by T(i, i) unless `unitDiagonal`. For one row, or forwards,
+  /// each row's operations come in the scalar loops' order; backwards a
+  /// block's own rows come last.
+  void substituteRowsInTiles(ImplicitLocOpBuilder &b, FloatType type,
+                             Value first, int64_t count, bool lower,
+                             bool unitDiagonal) {
     int64_t lanes = kRowTileBytes / (type.getWidth() / 8);
     auto tileType = VectorType::get({lanes}, type);
     Value padding = arith::ConstantOp::create(b, b.getFloatAttr(type, 0.0));
     Value zero = arith::ConstantIndexOp::create(b, 0);
     Value one = arith::ConstantIndexOp::create(b, 1);
-    SmallVector<Value> rows;
-    for (int64_t r = 0; r < kRowBlock; ++r)
+    SmallVector<Value> rows = {first};
+    for (int64_t r = 1; r < count; ++r)
       rows.push_back(arith::AddIOp::create(
           b, first, arith::ConstantIndexOp::create(b, r)));
     Value lb = lower ? zero : arith::AddIOp::create(b, rows.back(), one);
@@ -422,9 +417,9 @@ private:
                 scf::YieldOp::create(ib, next);
               });
           SmallVector<Value> accs(outside.getResults());
-          for (int64_t step = 0; step < kRowBlock; ++step) {
-            int64_t r = lower ? step : kRowBlock - 1 - step;
-            int64_t from = lower ? 0 : r + 1, to = lower ? r : kRowBlock;
+          for (int64_t step = 0; step < count; ++step) {
+            int64_t r = lower ? step : count - 1 - step;
+            int64_t from = lower ? 0 : r + 1, to = lower ? r : count;
             for (int64_t s = from; s < to; ++s)
               accs[r] =
                   less(nb, accs[r], factor(nb, rows[r], rows[s]), accs[s]);
@@ -437,49 +432,6 @@ private:
           for (auto [row, acc] : llvm::zip_equal(rows, accs))
             vector::TransferWriteOp::create(
                 nb, acc, op.getSolution(), at({row, c}), ArrayRef<bool>{false});
-          scf::YieldOp::create(nb);
-        });
-  }
-
-  /// Row i of X less T(i, j) times row j over j in [lb, ub), then divided
-  /// by T(i, i) unless `unitDiagonal`, a tile of kRowTileBytes of the row at
-  /// a time held in a vector across the whole sum: a step loads row j's tile
-  /// instead of loading and storing row i's (the same operations in the
-  /// same order as the scalar loops). The last tile is masked.
-  void substituteRowInTiles(ImplicitLocOpBuilder &b, FloatType type, Value i,
-                            Value lb, Value ub, bool unitDiagonal) {
-    int64_t lanes = kRowTileBytes / (type.getWidth() / 8);
-    auto tileType = VectorType::get({lanes}, type);
-    Value padding = arith::ConstantOp::create(b, b.getFloatAttr(type, 0.0));
-    auto tile = [&](ImplicitLocOpBuilder &b, Value row, Value c) -> Value {
-      return vector::TransferReadOp::create(b, tileType, op.getSolution(),
-                                            at({row, c}), padding,
-                                            ArrayRef<bool>{false});
-    };
-    auto splat = [&](ImplicitLocOpBuilder &b, Value scalar) -> Value {
-      return vector::BroadcastOp::create(b, tileType, scalar);
-    };
-    Value zero = arith::ConstantIndexOp::create(b, 0);
-    Value one = arith::ConstantIndexOp::create(b, 1);
-    scf::ForOp::create(
-        b, zero, columns, arith::ConstantIndexOp::create(b, lanes),
-        ValueRange(),
-        [&](OpBuilder &nested, Location loc, Value c, ValueRange) {
-          ImplicitLocOpBuilder nb(loc, nested);
-          auto sum = scf::ForOp::create(
-              nb, lb, ub, one, ValueRange{tile(nb, i, c)},
-              [&](OpBuilder &inner, Location loc, Value j, ValueRange acc) {
-                ImplicitLocOpBuilder ib(loc, inner);
-                Value product = arith::MulFOp::create(
-                    ib, splat(ib, factor(ib, i, j)), tile(ib, j, c));
-                scf::YieldOp::create(
-                    ib, arith::SubFOp::create(ib, acc[0], product).getResult());
-              });
-          Value row = sum.getResult(0);
-          if (!unitDiagonal)
-            row = arith::DivFOp::create(nb, row, splat(nb, factor(nb, i, i)));
-          vector::TransferWriteOp::create(nb, row, op.getSolution(), at({i, c}),
-                                          ArrayRef<bool>{false});
           scf::YieldOp::create(nb);
         });
   }
