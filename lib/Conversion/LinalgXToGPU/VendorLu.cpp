@@ -285,17 +285,17 @@ Value deviceList(ModuleOp module, ImplicitLocOpBuilder &b,
 }
 
 /// The address of element `offset` of `memref`'s buffer, as the runtime's
-/// pointer argument.
+/// pointer argument: alignedPointer advanced by the element's bytes.
 Value pointerAt(ImplicitLocOpBuilder &b, Value memref, Value offset) {
   Type elementType = cast<MemRefType>(memref.getType()).getElementType();
-  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, memref);
-  Value bytes = arith::MulIOp::create(
-      b, offset,
-      arith::ConstantIndexOp::create(b, elementByteSize(elementType)));
-  Value address = arith::IndexCastOp::create(
-      b, b.getI64Type(), arith::AddIOp::create(b, base, bytes));
-  return LLVM::IntToPtrOp::create(b, LLVM::LLVMPointerType::get(b.getContext()),
-                                  address);
+  Value bytes = arith::IndexCastOp::create(
+      b, b.getI64Type(),
+      arith::MulIOp::create(
+          b, offset,
+          arith::ConstantIndexOp::create(b, elementByteSize(elementType))));
+  return LLVM::GEPOp::create(b, LLVM::LLVMPointerType::get(b.getContext()),
+                             b.getI8Type(), alignedPointer(b, memref),
+                             ValueRange{bytes});
 }
 
 } // namespace
