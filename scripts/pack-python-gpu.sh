@@ -52,7 +52,10 @@ cp "$ROOT/test/Integration/GPU/python_gpu.py" "$ROOT/test/Integration/GPU/jax_gp
    "$ROOT/bench/profile_call_layers.py" "$ROOT/bench/profile_large_lu.py" \
    "$ROOT/bench/getrf_api_probe.cu" "$ROOT/bench/lu_factor_host_path.cpp" \
    "$ROOT/bench/cuda_check.h" \
-   "$ROOT/test/Integration/GPU/multigpu_gpu.py" "$PACK/"
+   "$ROOT/test/Integration/GPU/multigpu_gpu.py" "$ROOT/test/Integration/GPU/large_lu_gpu.py" \
+   "$ROOT/test/Integration/GPU/random_gpu_vs_scipy.py" "$ROOT/test/Integration/GPU/extreme_gpu.py" \
+   "$ROOT/test/Integration/GPU/generated_lu_gpu.py" "$ROOT/test/Integration/GPU/structured_matrices.py" \
+   "$ROOT/scripts/gen-gpu-kernels.py" "$PACK/"
 cat > "$PACK/run.sh" <<'RUN'
 #!/usr/bin/env bash
 # On the GPU machine: bash run.sh OUTDIR [prebuilt]. Writes ffi.txt, smoke.log,

@@ -32,9 +32,16 @@ Ends with `large-lu-gpu: N checks, N passed, N failed`; exit 1 on any
 failure.
 
   python3 large_lu_gpu.py --pack PACK_DIR [--seed S] [--quick]
+  python3 large_lu_gpu.py --aot LIB_DIR [--seed S] [--quick]
+
+--aot checks the dynamically shaped `linalgx_lu_<type>` entry points of the
+ahead-of-time library (LIB_DIR/liblinalgx_cuda_kernels.so, as
+scripts/pack-python-gpu.sh packs it: what the Python packages call) in
+place of a pack's `lu_perm_auto_<type>`.
 """
 
 import argparse
+import ctypes
 import os
 import sys
 import time
@@ -186,9 +193,22 @@ def group_nan_inf(kernels, checker, rng):
         print(f"   nan-inf {t}", flush=True)
 
 
+class AotKernels(rg.Kernels):
+    """The ahead-of-time library's `linalgx_lu_<type>` under the pack's
+    entry names (the same operands: a, lu, pivots, info, permutation)."""
+
+    def __init__(self, directory):
+        self.lib = ctypes.CDLL(os.path.join(directory, "liblinalgx_cuda_kernels.so"))
+
+    def call(self, name, *tensors):
+        super().call(name.replace("lu_perm_auto_", "linalgx_lu_"), *tensors)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--pack", required=True)
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("--pack", help="a pack of scripts/pack-gpu.sh")
+    where.add_argument("--aot", help="the directory of liblinalgx_cuda_kernels.so")
     parser.add_argument("--seed", type=int, default=27)
     parser.add_argument("--quick", action="store_true",
                         help="leave out the 4095 x 4095 matrix")
@@ -196,7 +216,7 @@ def main(argv=None):
                         help="comma-separated groups to run")
     args = parser.parse_args(argv)
     rng = np.random.default_rng(args.seed)
-    kernels = rg.Kernels(args.pack)
+    kernels = AotKernels(args.aot) if args.aot else rg.Kernels(args.pack)
     checker = rg.Checker()
     start = time.time()
     groups = args.groups.split(",")
