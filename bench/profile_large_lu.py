@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Where a large LU's device time goes: for each case, the kernels of one
 linalgx.torch.lu_factor call and of one torch.linalg.lu_factor call grouped
-by name (count, total µs, share of the call's kernel time), from PyTorch's
-profiler (mean of CALLS calls after warm-up), with the TFLOP/s of the
-(2/3)·n³-per-matrix count. Run on the GPU machine from the pack of
-scripts/pack-python-gpu.sh with the PyTorch operator library built:
+by name (launches, µs, share of the call's kernel time), from PyTorch's
+profiler (mean of CALLS calls after a warm-up call: profile_solve.py's
+per_kernel), with the TFLOP/s of the (2/3)·n³-per-matrix count. Run on the
+GPU machine from the pack of scripts/pack-python-gpu.sh with the PyTorch
+operator library built:
 
     python3 profile_large_lu.py OUTDIR [CASE...]
 
@@ -18,35 +19,23 @@ import sys
 
 import numpy as np
 import torch
-from torch.profiler import ProfilerActivity, profile
 
 import linalgx.torch as lxt
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from profile_host_gaps import parse  # noqa: E402
+from profile_solve import per_kernel  # noqa: E402
 
 CALLS = 5
 DEFAULT_CASES = ["8x512x512:float64", "256x128x128:float64", "1x1024x1024:float64",
                  "1x2048x2048:float64", "1x4096x4096:float32", "32x1024x1024:float32"]
 
 
-def parse(case):
-    dims, dtype = case.split(":")
-    return tuple(int(d) for d in dims.split("x")), dtype
-
-
 def kernels_of(call):
-    """{kernel name: (count, µs)} per call."""
-    for _ in range(3):
-        call()
-    torch.cuda.synchronize()
-    with profile(activities=[ProfilerActivity.CUDA]) as prof:
-        for _ in range(CALLS):
-            call()
-        torch.cuda.synchronize()
-    counts, times = collections.Counter(), collections.Counter()
-    for e in prof.events():
-        if e.device_type == torch.autograd.DeviceType.CUDA:
-            counts[e.name] += 1
-            times[e.name] += e.time_range.elapsed_us()
-    return {k: (counts[k] / CALLS, times[k] / CALLS) for k in counts}
+    """{kernel name: (launches, µs)} a call."""
+    launches = collections.Counter()
+    times = per_kernel(call, launches, CALLS)
+    return {k: (launches[k], times[k]) for k in times}
 
 
 def table(kernels, flops):

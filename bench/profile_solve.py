@@ -28,17 +28,22 @@ CASES = [("solve", (4096, 32, 32), 1, "float64"), ("solve", (75, 75), 1, "float6
 CALLS = 20
 
 
-def per_kernel(call):
+def per_kernel(call, launches=None, calls=CALLS):
+    """{kernel: µs a call} of `call`, mean of `calls` after a warm-up call;
+    `launches` (a Counter), when given, receives each kernel's launches a
+    call."""
     call()
     torch.cuda.synchronize()
     with profile(activities=[ProfilerActivity.CUDA]) as prof:
-        for _ in range(CALLS):
+        for _ in range(calls):
             call()
         torch.cuda.synchronize()
     totals = collections.Counter()
     for event in prof.events():
         if event.device_type == torch.autograd.DeviceType.CUDA:
-            totals[event.name] += event.time_range.elapsed_us() / CALLS
+            totals[event.name] += event.time_range.elapsed_us() / calls
+            if launches is not None:
+                launches[event.name] += 1 / calls
     return totals
 
 
