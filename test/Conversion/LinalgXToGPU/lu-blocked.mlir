@@ -40,15 +40,25 @@
 // CHECK-NOT:     call @linalgxCudaGetrf
 // CHECK:         return
 // The panel kernel: 512 threads, one block an SM (nvvm.minctasm), the
-// matrices in a grid-stride loop, the steps unrolled, three barriers
-// each (candidates, exchange, elimination). The update kernel: 256
+// matrices in a grid-stride loop, the steps unrolled: step 0 searches
+// (candidates, barrier), every step exchanges (barrier) and eliminates,
+// offering the next step's candidates before its barrier. The update kernel: 256
 // threads, barriers between the gathers, the stores and each solve step.
 // CHECK:       gpu.func @linalgx_lu_blocked_panel_f64_i32(%{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?xi32>, %{{.+}}: memref<?xi32>, %{{.+}}: memref<?x?xi32>, %{{.+}}: index) kernel attributes {known_block_size = array<i32: 32, 16, 1>, nvvm.minctasm = 1 : i32}
 // CHECK:         gpu.dynamic_shared_memory
+// (Three reductions a search: the f64 key's two words, then the row; the
+// warps' candidates are reduced the same way.)
 // CHECK:         scf.for %{{.+}} = %block_id_x to %{{.+}} step %grid_dim_x {
-// CHECK:           nvvm.redux.sync umax
 // CHECK:           gpu.barrier
+// CHECK-COUNT-3:   nvvm.redux.sync
 // CHECK:           gpu.barrier
+// CHECK-COUNT-3:   nvvm.redux.sync
+// CHECK:           gpu.barrier
+// CHECK-NOT:       gpu.barrier
+// CHECK-COUNT-3:   nvvm.redux.sync
+// CHECK:           gpu.barrier
+// CHECK-NOT:       gpu.barrier
+// CHECK-COUNT-3:   nvvm.redux.sync
 // CHECK:           gpu.barrier
 // CHECK:       gpu.func @linalgx_lu_blocked_update_f64_i32(%{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?xi32>, %{{.+}}: index) kernel attributes {known_block_size = array<i32: 16, 16, 1>}
 // CHECK:         gpu.dynamic_shared_memory

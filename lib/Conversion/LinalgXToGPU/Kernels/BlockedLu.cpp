@@ -157,7 +157,9 @@ private:
     return b.ifThenElse(
         b.cmp(P::ult, step, steps),
         [&](KernelBuilder &b) -> SmallVector<Value> {
-          Value pivotRow = searchPivot(b, step, kk);
+          // Step 0 searches; every later step's candidates were offered by
+          // the step before, ahead of its last barrier.
+          Value pivotRow = kk == 0 ? searchPivot(b, step, kk) : blockBestRow(b);
           exchangeRows(b, step, pivotRow);
           Value singular = eliminate(b, step, kk);
           Value noneYet = b.cmp(P::eq, firstZero, zeroInfo);
@@ -168,10 +170,18 @@ private:
         [&](KernelBuilder &) -> SmallVector<Value> { return {firstZero}; })[0];
   }
 
-  /// Pivot search: each thread's best row (the first of its largest key,
-  /// pivotKey), the warp's (redux.sync), the block's from the warps'
-  /// candidates in shared memory. Returns the pivot's row (index).
+  /// Pivot search: the warps' candidates, a barrier, the block's best.
+  /// Returns the pivot's row (index).
   Value searchPivot(KernelBuilder &b, Value step, int64_t kk) {
+    offerCandidates(b, step, kk);
+    b.barrier();
+    return blockBestRow(b);
+  }
+
+  /// Each thread's best row in column kk from row `step` on (the first of
+  /// its largest key, pivotKey), the warp's (redux.sync), offered in the
+  /// warp's candidate slot.
+  void offerCandidates(KernelBuilder &b, Value step, int64_t kk) {
     auto scan = scf::ForOp::create(
         b, thread, rows, top.index(threads), ValueRange{zeroKey, noRow},
         [&](OpBuilder &nested, Location loc, Value r, ValueRange best) {
@@ -197,25 +207,22 @@ private:
       b.store(warpKey, candidateKeys, warp);
       b.store(warpRow, candidateRows, warp);
     });
-    b.barrier();
-    return blockBestRow(b);
   }
 
   /// The block's best candidate: the largest key of the warps', the first
-  /// row among equal keys.
+  /// row among equal keys. Lane w of every warp reads warp w's candidate and
+  /// the warp reduces them as it reduced its rows: a pass over the 16
+  /// candidates in each thread was most of a step's instructions.
   Value blockBestRow(KernelBuilder &b) {
-    Value bestKey = b.load(candidateKeys, top.index(0));
-    Value bestRow = b.load(candidateRows, top.index(0));
-    for (int64_t w = 1; w < warps; ++w) {
-      Value otherKey = b.load(candidateKeys, top.index(w));
-      Value otherRow = b.load(candidateRows, top.index(w));
-      Value take = b.bitOr(b.cmp(P::ugt, otherKey, bestKey),
-                           b.both(b.cmp(P::eq, otherKey, bestKey),
-                                  b.cmp(P::ult, otherRow, bestRow)));
-      bestKey = b.select(take, otherKey, bestKey);
-      bestRow = b.select(take, otherRow, bestRow);
-    }
-    return b.toIndex(bestRow);
+    Value offered = b.cmp(P::ult, lane, top.index(warps));
+    Value slot = b.select(offered, lane, top.index(0));
+    Value key = b.select(offered, b.load(candidateKeys, slot), zeroKey);
+    Value row = b.select(offered, b.load(candidateRows, slot), noRow);
+    Value bestKey = reduceMaxKey(b, key, [&](KernelBuilder &b, Value v) {
+      return b.redux(NVVM::ReduxKind::UMAX, v);
+    });
+    return b.toIndex(b.redux(NVVM::ReduxKind::UMIN,
+                             b.select(b.cmp(P::eq, key, bestKey), row, noRow)));
   }
 
   /// The exchange of rows kk and pivotRow (all 32 columns: L's part of the
@@ -249,7 +256,9 @@ private:
 
   /// Elimination below: a thread a row, the multiplier and the row's later
   /// columns against the pivot row (broadcast loads, held in registers). A
-  /// zero pivot neither scales nor updates. Returns whether it is zero.
+  /// zero pivot neither scales nor updates. Then the next step's candidates
+  /// from the rows each thread has just updated, so that one barrier ends
+  /// this step and starts the next. Returns whether the pivot is zero.
   Value eliminate(KernelBuilder &b, Value step, int64_t kk) {
     Value pivot = b.load(a, at(b, step, kk));
     Value singular = element.isZero(b, pivot);
@@ -286,6 +295,8 @@ private:
                          }
                        });
              });
+    if (kk + 1 < NB)
+      offerCandidates(b, b.add(step, top.index(1)), kk + 1);
     b.barrier();
     return singular;
   }
