@@ -29,10 +29,23 @@
 // CHECK:           %[[C0:.+]] = gpu.wait async
 // CHECK:           gpu.memcpy async [%[[C0]]] %[[LU]], %[[A]] : memref<?x?x?xf64>, memref<?x?x?xf64>
 // CHECK:         }
+// The update's tiles: 64 columns, or 32 when 64-column tiles would make at
+// most 66 blocks (ceil(N / 64) * B), decided on the host.
+// CHECK:         %[[TILES:.+]] = arith.ceildivui %{{.+}}, %c64{{.*}} : index
+// CHECK:         %[[BLOCKS:.+]] = arith.muli %[[TILES]], %{{.+}} : index
+// CHECK:         %[[NARROW:.+]] = arith.cmpi ule, %[[BLOCKS]], %c66{{.*}} : index
+// CHECK:         %[[WIDE:.+]] = arith.xori %[[NARROW]], %{{.+}} : i1
 // CHECK:         scf.for %[[K0:.+]] = %{{.+}} to %{{.+}} step %c32{{.*}} {
 // CHECK:           %[[S0:.+]] = gpu.wait async
-// CHECK:           %[[S1:.+]] = gpu.launch_func async [%[[S0]]] @linalgx_kernels::@linalgx_lu_blocked_panel_f64_i32 blocks in ({{.+}}) threads in (%c32{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[PIVOTS:.+]] : memref<?x?xi32>, %{{.+}} : memref<?xi32>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
-// CHECK:           gpu.launch_func async [%[[S1]]] @linalgx_kernels::@linalgx_lu_blocked_update_f64_i32 blocks in ({{.+}}) threads in (%c16{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
+// CHECK:           gpu.launch_func async [%[[S0]]] @linalgx_kernels::@linalgx_lu_blocked_panel_f64_i32 blocks in ({{.+}}) threads in (%c32{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[PIVOTS:.+]] : memref<?x?xi32>, %{{.+}} : memref<?xi32>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
+// CHECK:           scf.if %[[WIDE]] {
+// CHECK:             %[[W:.+]] = arith.ceildivui %{{.+}}, %c64{{.*}} : index
+// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_f64_i32 blocks in (%[[W]], {{.+}}) threads in (%c16{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
+// CHECK:           }
+// CHECK:           scf.if %[[NARROW]] {
+// CHECK:             %[[N:.+]] = arith.ceildivui %{{.+}}, %c32{{.*}} : index
+// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_narrow_f64_i32 blocks in (%[[N]], {{.+}}) threads in (%c16{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
+// CHECK:           }
 // CHECK:         }
 // CHECK:         gpu.launch_func async [%[[T1]]] @linalgx_kernels::@linalgx_pivots_to_permutation_i32 {{.+}} args(%[[PIVOTS]] : memref<?x?xi32>
 // CHECK:         gpu.dealloc
@@ -68,6 +81,7 @@
 // CHECK:             gpu.barrier
 // CHECK:             arith.mulf
 // CHECK:             arith.subf
+// CHECK:       gpu.func @linalgx_lu_blocked_update_narrow_f64_i32(%{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?xi32>, %{{.+}}: index) kernel attributes {known_block_size = array<i32: 16, 16, 1>}
 // AT256-LABEL: func.func @f64_batched
 // AT256:         call @linalgxCudaGetrf(
 func.func @f64_batched(%a: memref<8x512x512xf64>, %l: memref<8x512x512xf64>, %p: memref<8x512xi32>, %i: memref<8xi32>, %q: memref<8x512xi32>) {

@@ -369,19 +369,23 @@ class UpdateLuKernel {
 public:
   using S = BlockedLuShape;
   using P = arith::CmpIPredicate;
-  static constexpr int64_t NB = S::kPanelColumns, TC = S::kTileColumns,
-                           TR = S::kTileRows, TX = S::kThreadsX,
-                           TY = S::kThreadsY;
-  static constexpr int64_t rowsPerThread = TR / TY, colsPerThread = TC / TX;
+  static constexpr int64_t NB = S::kPanelColumns, TR = S::kTileRows,
+                           TX = S::kThreadsX, TY = S::kThreadsY;
+  static constexpr int64_t rowsPerThread = TR / TY;
   static constexpr int64_t ltStride = NB + 1;
   static constexpr int64_t kInnerUnroll = 4;
   static_assert(NB % TY == 0 && NB % TX == 0 && NB <= TX * TY,
                 "a block's threads cover a panel's rows and columns");
 
-  UpdateLuKernel(KernelBuilder &b, ValueRange args, Type elementType)
-      : top(b), lu(args[0]), panelPermutation(args[1]), k0(args[2]),
-        elementType(elementType),
-        element(elementType, ElementArith::Flavour::Kernel) {}
+  UpdateLuKernel(KernelBuilder &b, ValueRange args, Type elementType,
+                 int64_t tileColumns)
+      : TC(tileColumns), colsPerThread(tileColumns / TX), top(b), lu(args[0]),
+        panelPermutation(args[1]), k0(args[2]), elementType(elementType),
+        element(elementType, ElementArith::Flavour::Kernel) {
+    assert(TC % TX == 0 && NB * TC <= TR * ltStride &&
+           "threads cover the tile's columns; the old panel rows fit L21's "
+           "buffer");
+  }
 
   /// The algorithm, per matrix of the block: the panel's row moves and
   /// L11; the panel rows read; the old ones moved down; U12 solved; the
@@ -669,6 +673,8 @@ private:
                               inner.getResults().end());
   }
 
+  /// The tile's columns and a thread's share of them.
+  const int64_t TC, colsPerThread;
   // Constants made with `top` land at the kernel's top level, ahead of the
   // loops and branches that use them.
   KernelBuilder &top;
@@ -693,8 +699,8 @@ private:
 } // namespace
 
 void buildBlockedLuUpdateKernelBody(KernelBuilder &b, ValueRange args,
-                                    Type elementType) {
-  UpdateLuKernel(b, args, elementType).emit();
+                                    Type elementType, int64_t tileColumns) {
+  UpdateLuKernel(b, args, elementType, tileColumns).emit();
 }
 
 void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
@@ -742,26 +748,48 @@ void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
                  b.getI32IntegerAttr(1));
   SmallVector<Type> updateTypes = {
       factors.getType(), panelPermutation.getType(), b.getIndexType()};
-  gpu::GPUFuncOp update = getOrCreateKernel(
-      lu.module, "linalgx_lu_blocked_update_" + typeName, updateTypes,
-      {static_cast<int32_t>(S::kThreadsX), static_cast<int32_t>(S::kThreadsY),
-       1},
-      /*workgroupTypes=*/{},
-      [&](KernelBuilder &kb, ValueRange args, ValueRange) {
-        buildBlockedLuUpdateKernelBody(kb, args, elementType);
-      });
+  // The tile width, on the host: narrow tiles when wide ones would leave
+  // SMs idle (S::kNarrowTileMaxBlocks).
+  Value wideBlocks = arith::MulIOp::create(
+      b, arith::CeilDivUIOp::create(b, n, c(S::kTileColumns)), batch);
+  Value narrow = arith::CmpIOp::create(b, arith::CmpIPredicate::ule, wideBlocks,
+                                       c(S::kNarrowTileMaxBlocks));
+  struct UpdateVariant {
+    StringRef name;
+    int64_t tileColumns;
+    Value taken;
+    gpu::GPUFuncOp kernel = {};
+  };
+  UpdateVariant updates[] = {
+      {"linalgx_lu_blocked_update_", S::kTileColumns,
+       arith::XOrIOp::create(b, narrow, arith::ConstantIntOp::create(b, 1, 1))},
+      {"linalgx_lu_blocked_update_narrow_", S::kNarrowTileColumns, narrow}};
+  for (UpdateVariant &update : updates) {
+    update.kernel =
+        getOrCreateKernel(lu.module, update.name.str() + typeName, updateTypes,
+                          {static_cast<int32_t>(S::kThreadsX),
+                           static_cast<int32_t>(S::kThreadsY), 1},
+                          /*workgroupTypes=*/{},
+                          [&](KernelBuilder &kb, ValueRange args, ValueRange) {
+                            buildBlockedLuUpdateKernelBody(
+                                kb, args, elementType, update.tileColumns);
+                          });
+  }
   work.repeat(c(0), k, c(S::kPanelColumns), [&](Value k0) {
     Value rows = arith::SubIOp::create(b, m, k0);
     work.launch(panel, {gridSizeFor(b, batch, 1), c(1), c(1)},
                 {c(32), c(S::kPanelWarps), c(1)},
                 {factors, pivots, info, panelPermutation, k0},
                 S::panelSharedBytes(b, rows, elementBytes));
-    work.launch(update,
-                {arith::CeilDivUIOp::create(b, n, c(S::kTileColumns)),
-                 gridSizeFor(b, batch, 1), c(1)},
-                {c(S::kThreadsX), c(S::kThreadsY), c(1)},
-                {factors, panelPermutation, k0},
-                c(S::updateSharedBytes(elementBytes)));
+    for (const UpdateVariant &update : updates)
+      work.when(update.taken, [&] {
+        work.launch(update.kernel,
+                    {arith::CeilDivUIOp::create(b, n, c(update.tileColumns)),
+                     gridSizeFor(b, batch, 1), c(1)},
+                    {c(S::kThreadsX), c(S::kThreadsY), c(1)},
+                    {factors, panelPermutation, k0},
+                    c(S::updateSharedBytes(elementBytes, update.tileColumns)));
+      });
   });
 
   if (lu.withPermutation)

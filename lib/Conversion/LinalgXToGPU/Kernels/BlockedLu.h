@@ -25,7 +25,8 @@ namespace mlir::linalgx::gpu_kernels {
 ///     pivot order and whose row order it writes (scratch [B, M]), with the
 ///     matrix's pivots and info;
 ///  2. the update (buildBlockedLuUpdateKernelBody): a block a tile of
-///     kTileColumns columns of one matrix applies the panel's row
+///     kTileColumns (or kNarrowTileColumns) columns of one matrix applies
+///     the panel's row
 ///     exchanges to its columns outside the panel; right of the panel it
 ///     also solves for the panel's U rows (unit lower triangular L11) and
 ///     subtracts L21 * U12 from the rows below, kTileRows at a time.
@@ -34,6 +35,13 @@ struct BlockedLuShape {
   /// The panel kernel's block: kPanelWarps warps, a thread a row at a time.
   static constexpr int64_t kPanelWarps = 16;
   static constexpr int64_t kTileColumns = 64;
+  /// Tiles of kNarrowTileColumns when the wide tiles would make at most
+  /// kNarrowTileMaxBlocks blocks (half an H200's 132 SMs): on an H200 the
+  /// narrow ones were faster at 32 to 64 blocks ((8,512,512) f32 updates
+  /// 279 -> 216 us, (2,1000,1000) f32 863 -> 682) and slower at 96 and 512
+  /// ((16,384,384) f64, (32,1024,1024) f32).
+  static constexpr int64_t kNarrowTileColumns = 32;
+  static constexpr int64_t kNarrowTileMaxBlocks = 66;
   static constexpr int64_t kTileRows = 64;
   /// The update's block: kThreadsX x kThreadsY threads; a thread computes
   /// (kTileRows / kThreadsY) x (kTileColumns / kThreadsX) entries.
@@ -44,8 +52,9 @@ struct BlockedLuShape {
   /// U rows (kPanelColumns x kTileColumns), the L21 tile (kTileRows rows at
   /// an odd stride; it first holds the tile's displaced rows), and the
   /// inverse of the panel's permutation (i32).
-  static int64_t updateSharedBytes(int64_t elementBytes) {
-    return (kPanelColumns * kPanelColumns + kPanelColumns * kTileColumns +
+  static int64_t updateSharedBytes(int64_t elementBytes,
+                                   int64_t tileColumns = kTileColumns) {
+    return (kPanelColumns * kPanelColumns + kPanelColumns * tileColumns +
             kTileRows * (kPanelColumns + 1)) *
                elementBytes +
            kPanelColumns * 4;
@@ -87,16 +96,16 @@ struct BlockedLuShape {
 /// The blocked LU's panel kernel (BlockedLuShape): a block of kPanelWarps
 /// warps a matrix (a stride loop over the batch) factors the (M - k0) x w
 /// panel at (k0, k0) of lu in shared memory, LAPACK's getf2 on it with
-/// physical row exchanges: per step (unrolled, static columns) each thread
-/// scans its rows, the warps reduce (redux.sync) and the block picks the
-/// best warp's candidate (pivotKey, the first row of the largest key); the
-/// exchange of the two rows (all 32 columns) and of the row order; then a
-/// thread a row scales its entry and updates its later columns against the
-/// pivot row. Three barriers a step. Writes the panel back in pivot order,
-/// pivots[:, k0 + t] = k0 + the panel's pivot t, the panel's row order
-/// into `panelPermutation` [B, M] (its first M - k0 entries), and info
-/// (k0 + the panel's first zero step + 1) unless an earlier panel set it.
-/// Operands: lu, pivots, info, panelPermutation, k0.
+/// physical row exchanges: per step (unrolled, static columns) each warp
+/// reduces the warps' candidates (redux.sync: pivotKey, the first row of
+/// the largest key); the exchange of the two rows (all 32 columns) and of
+/// the row order; then a thread a row scales its entry and updates its
+/// later columns against the pivot row, and the warps offer the next
+/// step's candidates from the rows just updated. Two barriers a step. Writes
+/// the panel back in pivot order, pivots[:, k0 + t] = k0 + the panel's pivot t,
+/// the panel's row order into `panelPermutation` [B, M] (its first M - k0
+/// entries), and info (k0 + the panel's first zero step + 1) unless an earlier
+/// panel set it. Operands: lu, pivots, info, panelPermutation, k0.
 void buildBlockedLuPanelKernelBody(KernelBuilder &b, ValueRange args,
                                    Type elementType, Type intType,
                                    bool oneBasedPivots);
@@ -106,7 +115,7 @@ void buildBlockedLuPanelKernelBody(KernelBuilder &b, ValueRange args,
 /// M - k0 entries) and k0. Grid: (column tiles, matrices), the matrices in
 /// a stride loop.
 void buildBlockedLuUpdateKernelBody(KernelBuilder &b, ValueRange args,
-                                    Type elementType);
+                                    Type elementType, int64_t tileColumns);
 
 /// Emits the blocked LU on `lu`'s operands: the input copied into the
 /// factors, then for each panel of kPanelColumns columns the panel kernel
