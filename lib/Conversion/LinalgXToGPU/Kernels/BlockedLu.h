@@ -26,20 +26,19 @@ namespace mlir::linalgx::gpu_kernels {
 ///     matrix's pivots and info;
 ///  2. the update (buildBlockedLuUpdateKernelBody): a block a tile of
 ///     kTileColumns (or kNarrowTileColumns) columns of one matrix applies
-///     the panel's row
-///     exchanges to its columns outside the panel; right of the panel it
-///     also solves for the panel's U rows (unit lower triangular L11) and
-///     subtracts L21 * U12 from the rows below, kTileRows at a time.
+///     the panel's row exchanges to its columns outside the panel; right
+///     of the panel it also solves for the panel's U rows (unit lower
+///     triangular L11) and subtracts L21 * U12 from the rows below,
+///     kTileRows at a time.
 struct BlockedLuShape {
   static constexpr int64_t kPanelColumns = 32;
   /// The panel kernel's block: kPanelWarps warps, a thread a row at a time.
   static constexpr int64_t kPanelWarps = 16;
   static constexpr int64_t kTileColumns = 64;
   /// Tiles of kNarrowTileColumns when the wide tiles would make at most
-  /// kNarrowTileMaxBlocks blocks (half an H200's 132 SMs): on an H200 the
-  /// narrow ones were faster at 32 to 64 blocks ((8,512,512) f32 updates
-  /// 279 -> 216 us, (2,1000,1000) f32 863 -> 682) and slower at 96 and 512
-  /// ((16,384,384) f64, (32,1024,1024) f32).
+  /// kNarrowTileMaxBlocks blocks (half an H200's 132 SMs): twice the blocks
+  /// then fill more SMs, which paid at 32 to 64 wide blocks and cost at 96
+  /// and more (docs/benchmarks.md, run 33).
   static constexpr int64_t kNarrowTileColumns = 32;
   static constexpr int64_t kNarrowTileMaxBlocks = 66;
   static constexpr int64_t kTileRows = 64;
