@@ -42,6 +42,7 @@ gpu_options=(
   "lu-panel-max-size=0"
   "lu-blocked-max-size=0"
   "lu-blocked-min-batch=1"
+  "lu-blocked-single-max-bytes=0"
   "lu-exact-sizes=75,64"
 )
 cpu_pipelines=(

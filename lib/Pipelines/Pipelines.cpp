@@ -213,6 +213,7 @@ void linalgx::buildGPUKernelPipeline(OpPassManager &pm,
   lowering.panelLuAnyBatchMinSize = options.panelLuAnyBatchMinSize;
   lowering.blockedLuMaxSize = options.blockedLuMaxSize;
   lowering.blockedLuMinBatch = options.blockedLuMinBatch;
+  lowering.blockedLuSingleMaxBytes = options.blockedLuSingleMaxBytes;
   lowering.luExactSizes.assign(options.luExactSizes.begin(),
                                options.luExactSizes.end());
   lowering.mgDevices.assign(options.mgDevices.begin(), options.mgDevices.end());

@@ -114,7 +114,8 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
       shared-memory kernel (docs/gpu.md).
       Larger matrices of at most `lu-blocked-max-size` rows and columns
       whose 32-column panels fit a block's shared memory, in batches of at
-      least `lu-blocked-min-batch`, take the blocked
+      least `lu-blocked-min-batch` (or real ones of at most
+      `lu-blocked-single-max-bytes` a row in any batch), take the blocked
       LU: the input copied into `lu`, then a host loop over the panels, each
       the blocked LU's panel kernel (the panel factored in shared memory,
       written back in pivot order) and an update kernel
@@ -187,7 +188,13 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
     Option<"blockedLuMinBatch", "lu-blocked-min-batch", "int64_t",
            /*default=*/"::mlir::linalgx::kDefaultBlockedLuMinBatch",
            "The blocked LU takes batches of at least this many matrices "
-           "(single matrices go to cuSOLVER by default; see docs/gpu.md)">,
+           "(see docs/gpu.md)">,
+    Option<"blockedLuSingleMaxBytes", "lu-blocked-single-max-bytes",
+           "int64_t",
+           /*default=*/"::mlir::linalgx::kDefaultBlockedLuSingleMaxBytes",
+           "Smaller batches of real matrices take the blocked LU too when "
+           "max(M, N) * sizeof(element) is at most this (default 5120: 640 "
+           "f64, 1280 f32 rows); 0: never (see docs/gpu.md)">,
     ListOption<"mgDevices", "lu-mg-devices", "int32_t",
                "lu-strategy=cusolver-mg: the CUDA device ids of the process "
                "a matrix is spread over (distinct, 1 to 32 of them; default "

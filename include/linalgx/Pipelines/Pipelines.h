@@ -99,6 +99,12 @@ struct GPUPipelineOptions
       llvm::cl::desc("The blocked LU takes batches of at least this many "
                      "matrices"),
       llvm::cl::init(kDefaultBlockedLuMinBatch)};
+  PassOptions::Option<int64_t> blockedLuSingleMaxBytes{
+      *this, "lu-blocked-single-max-bytes",
+      llvm::cl::desc("Smaller batches of real matrices take the blocked LU "
+                     "too when max(M, N) * sizeof(element) is at most this "
+                     "(0: never)"),
+      llvm::cl::init(kDefaultBlockedLuSingleMaxBytes)};
   PassOptions::Option<std::string> binaryCache{
       *this, "gpu-binary-cache",
       llvm::cl::desc("A directory caching the compiled kernels' binaries, "

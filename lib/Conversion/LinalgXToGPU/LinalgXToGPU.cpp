@@ -610,13 +610,15 @@ struct ConvertLinalgXToGPUPass
         !isBound("lu-panel-max-size", panelLuMaxSize) ||
         !isBound("lu-panel-any-batch-min-size", panelLuAnyBatchMinSize) ||
         !isBound("lu-blocked-max-size", blockedLuMaxSize) ||
-        !isBound("lu-blocked-min-batch", blockedLuMinBatch))
+        !isBound("lu-blocked-min-batch", blockedLuMinBatch) ||
+        !isBound("lu-blocked-single-max-bytes", blockedLuSingleMaxBytes))
       return signalPassFailure();
     loweringOptions.cyclicLuMaxBatch = cyclicLuMaxBatch;
     loweringOptions.panelLuMaxSize = panelLuMaxSize;
     loweringOptions.panelLuAnyBatchMinSize = panelLuAnyBatchMinSize;
     loweringOptions.blockedLuMaxSize = blockedLuMaxSize;
     loweringOptions.blockedLuMinBatch = blockedLuMinBatch;
+    loweringOptions.blockedLuSingleMaxBytes = blockedLuSingleMaxBytes;
     if (cyclicLuMaxWarps < 1 || cyclicLuMaxWarps > 32) {
       getOperation().emitError()
           << "lu-cyclic-max-warps must be 1 to 32 (a block of at most 1024 "

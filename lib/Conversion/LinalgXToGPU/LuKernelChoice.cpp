@@ -206,18 +206,27 @@ chooseLuKernels(MemRefType type, const LinalgXToGPUOptions &options) {
 
   // Larger matrices whose panels fit a block's shared memory, up to
   // `blockedLuMaxSize` rows and columns, in batches of at least
-  // `blockedLuMinBatch`: the blocked LU.
-  Term largeBatch{Term::BatchAtLeast, options.blockedLuMinBatch};
+  // `blockedLuMinBatch` or, real ones, of at most `blockedLuSingleMaxBytes`
+  // a row in any batch: the blocked LU.
+  int64_t smallSize = isa<ComplexType>(shape.elementType)
+                          ? 0
+                          : options.blockedLuSingleMaxBytes / elementBytes;
+  Term batchOrSmall = smallSize
+                          ? Term{Term::BatchAtLeastOrMaxSizeAtMost,
+                                 options.blockedLuMinBatch, smallSize}
+                          : Term{Term::BatchAtLeast, options.blockedLuMinBatch};
   LuGuard blocked;
   if (isStatic && !(BlockedLuShape::panelFits(m, elementBytes) &&
                     std::max(m, n) <= options.blockedLuMaxSize))
     blocked = LuGuard::always(false);
+  else if (isStatic && std::max(m, n) <= smallSize)
+    blocked = LuGuard::always(true);
   else if (isStatic && staticBatch)
     blocked = LuGuard::always(*staticBatch >= options.blockedLuMinBatch);
   else if (isStatic)
-    blocked = LuGuard::when({largeBatch});
+    blocked = LuGuard::when({{Term::BatchAtLeast, options.blockedLuMinBatch}});
   else
-    blocked = LuGuard::when({largeBatch,
+    blocked = LuGuard::when({batchOrSmall,
                              {Term::PanelFitsSharedMemory},
                              {Term::MaxSizeAtMost, options.blockedLuMaxSize}});
   candidates.push_back({{LuKernel::Blocked}, blocked});
@@ -262,6 +271,9 @@ static void printTerm(llvm::raw_ostream &os, const LuGuardTerm &term) {
     return;
   case Term::BatchAtMostOrMaxSizeAtLeast:
     os << "(B <= " << term.bound << " or max(M, N) >= " << term.size << ")";
+    return;
+  case Term::BatchAtLeastOrMaxSizeAtMost:
+    os << "(B >= " << term.bound << " or max(M, N) <= " << term.size << ")";
     return;
   case Term::MatrixFitsSharedMemory:
     os << "a matrix fits shared memory";
@@ -322,6 +334,12 @@ public:
           arith::CmpIOp::create(b, arith::CmpIPredicate::ule, batch(),
                                 arith::ConstantIndexOp::create(b, term.bound)),
           maxSizeAtLeast(term.size));
+    case Term::BatchAtLeastOrMaxSizeAtMost:
+      return arith::OrIOp::create(
+          b,
+          arith::CmpIOp::create(b, arith::CmpIPredicate::uge, batch(),
+                                arith::ConstantIndexOp::create(b, term.bound)),
+          maxSizeAtMost(term.size));
     case Term::MatrixFitsSharedMemory:
       return matrixFitsSharedMemory();
     case Term::PanelFitsSharedMemory:

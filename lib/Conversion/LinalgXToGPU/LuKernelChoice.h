@@ -57,6 +57,8 @@ struct LuGuardTerm {
     BatchAtLeast,
     /// B <= bound or max(M, N) >= size.
     BatchAtMostOrMaxSizeAtLeast,
+    /// B >= bound or max(M, N) <= size.
+    BatchAtLeastOrMaxSizeAtMost,
     /// One matrix fits a block's shared memory (the shared-memory kernel).
     MatrixFitsSharedMemory,
     /// A column panel fits a block's shared memory (the blocked LU).

@@ -12,12 +12,15 @@
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-max-size=0 -split-input-file | FileCheck %s --check-prefix=OFF
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-max-size=256 -split-input-file | FileCheck %s --check-prefix=AT256
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-min-batch=1 -split-input-file | FileCheck %s --check-prefix=MIN1
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-single-max-bytes=0 -split-input-file | FileCheck %s --check-prefix=SINGLE0
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-max-size=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-min-batch=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-BATCH
+// RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-single-max-bytes=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-SINGLE
 
 // OFF-NOT: linalgx_lu_blocked
 // NEGATIVE: error: lu-blocked-max-size must be at least 0, got -1
 // NEGATIVE-BATCH: error: lu-blocked-min-batch must be at least 0, got -1
+// NEGATIVE-SINGLE: error: lu-blocked-single-max-bytes must be at least 0, got -1
 
 // CHECK-LABEL: func.func @f64_batched
 // CHECK:         %[[T0:.+]] = gpu.wait async
@@ -122,12 +125,24 @@ func.func @types(%a: memref<2x1024x1024xf32>, %p: memref<2x1024xi32>, %i: memref
 
 // -----
 
-// A single matrix goes to cuSOLVER (faster there on the H200 for 512 f64),
-// unless lu-blocked-min-batch=1; a dynamic batch decides at run time.
+// Smaller batches than lu-blocked-min-batch take the blocked LU too when
+// their real matrices have at most lu-blocked-single-max-bytes (5120) a row:
+// 512 f64 rows do, in any batch (decided at compile time: the sizes are
+// static); 768 f64 rows do not, so a single matrix goes to cuSOLVER and a
+// dynamic batch decides at run time. lu-blocked-single-max-bytes=0 gives
+// every batch below 2 to cuSOLVER; lu-blocked-min-batch=1 every batch to the
+// blocked LU.
 // CHECK-LABEL: func.func @single
+// CHECK:         linalgx_lu_blocked_panel_f64_i32
+// CHECK-NOT:     call @linalgxCudaGetrf(
+// CHECK-LABEL: func.func @dynamic_batch
+// CHECK-NOT:     arith.cmpi uge
+// CHECK:         linalgx_lu_blocked_panel_f64_i32
+// CHECK-NOT:     call @linalgxCudaGetrf(
+// CHECK-LABEL: func.func @single_768
 // CHECK-NOT:     linalgx_lu_blocked
 // CHECK:         call @linalgxCudaGetrf(
-// CHECK-LABEL: func.func @dynamic_batch
+// CHECK-LABEL: func.func @dynamic_batch_768
 // CHECK:         %[[B:.+]] = memref.dim %{{.+}}, %c0
 // CHECK:         %[[BATCH:.+]] = arith.muli %c1{{.*}}, %[[B]] : index
 // CHECK:         %[[TWO:.+]] = arith.cmpi uge, %[[BATCH]], %c2
@@ -135,7 +150,19 @@ func.func @types(%a: memref<2x1024x1024xf32>, %p: memref<2x1024xi32>, %i: memref
 // CHECK:           linalgx_lu_blocked_panel_f64_i32
 // CHECK:         } else {
 // CHECK:           call @linalgxCudaGetrf(
+// SINGLE0-LABEL: func.func @single
+// SINGLE0-NOT:     linalgx_lu_blocked
+// SINGLE0:         call @linalgxCudaGetrf(
+// SINGLE0-LABEL: func.func @dynamic_batch
+// SINGLE0:         %[[TWO:.+]] = arith.cmpi uge, %{{.+}}, %c2
+// SINGLE0:         scf.if %[[TWO]] {
+// SINGLE0:           linalgx_lu_blocked_panel_f64_i32
+// SINGLE0:         } else {
+// SINGLE0:           call @linalgxCudaGetrf(
 // MIN1-LABEL: func.func @single
+// MIN1:         linalgx_lu_blocked_panel_f64_i32
+// MIN1-NOT:     call @linalgxCudaGetrf(
+// MIN1-LABEL: func.func @single_768
 // MIN1:         linalgx_lu_blocked_panel_f64_i32
 // MIN1-NOT:     call @linalgxCudaGetrf(
 // MIN1:         return
@@ -145,5 +172,13 @@ func.func @single(%a: memref<512x512xf64>, %p: memref<512xi32>, %i: memref<i32>)
 }
 func.func @dynamic_batch(%a: memref<?x512x512xf64>, %p: memref<?x512xi32>, %i: memref<?xi32>) {
   linalgx.lu ins(%a : memref<?x512x512xf64>) outs(%a, %p, %i : memref<?x512x512xf64>, memref<?x512xi32>, memref<?xi32>)
+  return
+}
+func.func @single_768(%a: memref<768x768xf64>, %p: memref<768xi32>, %i: memref<i32>) {
+  linalgx.lu ins(%a : memref<768x768xf64>) outs(%a, %p, %i : memref<768x768xf64>, memref<768xi32>, memref<i32>)
+  return
+}
+func.func @dynamic_batch_768(%a: memref<?x768x768xf64>, %p: memref<?x768xi32>, %i: memref<?xi32>) {
+  linalgx.lu ins(%a : memref<?x768x768xf64>) outs(%a, %p, %i : memref<?x768x768xf64>, memref<?x768xi32>, memref<?xi32>)
   return
 }

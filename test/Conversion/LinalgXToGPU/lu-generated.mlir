@@ -396,7 +396,9 @@ func.func @f64_too_large(%a: memref<1100x1100xf64>, %p: memref<1100xi32>, %i: me
 // CHECK:             scf.if %[[FITS]] {
 // CHECK:               gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_generated_f64_i32
 // CHECK:             } else {
-// CHECK:               %[[TWO:.+]] = arith.cmpi uge, %{{.+}}, %c2
+// CHECK:               %[[BATCH2:.+]] = arith.cmpi uge, %{{.+}}, %c2
+// CHECK:               %[[SMALL:.+]] = arith.cmpi ule, %{{.+}}, %c640
+// CHECK:               %[[TWO:.+]] = arith.ori %[[BATCH2]], %[[SMALL]] : i1
 // CHECK:               %[[PANEL_FITS:.+]] = arith.cmpi ule, %{{.+}}, %c232448
 // CHECK:               %[[AT_MOST:.+]] = arith.cmpi ule, %{{.+}}, %c1024
 // CHECK:               %[[SHAPE:.+]] = arith.andi %[[PANEL_FITS]], %[[AT_MOST]] : i1

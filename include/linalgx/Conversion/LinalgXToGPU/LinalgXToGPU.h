@@ -70,11 +70,15 @@ inline constexpr int64_t kDefaultPanelLuAnyBatchMinSize = 49;
 /// default (the vendor libraries the larger ones), in batches of at least
 /// kDefaultBlockedLuMinBatch: it factors every matrix of a batch in each
 /// launch, so its time hardly grows with the batch while the per-matrix
-/// cuSOLVER loop's does; a single matrix is faster with cuSOLVER's own
-/// blocked getrf (docs/benchmarks.md). The `lu-blocked-max-size` and
-/// `lu-blocked-min-batch` options override them.
+/// cuSOLVER loop's does. Smaller batches of real matrices take it up to
+/// kDefaultBlockedLuSingleMaxBytes a row (640 f64, 1280 f32 rows): on an
+/// H200 a single matrix was faster blocked up to 640 f64 and 1024 f32 and
+/// slower with cuSOLVER's getrf from 768 f64 (docs/benchmarks.md, run 33).
+/// The `lu-blocked-max-size`, `lu-blocked-min-batch` and
+/// `lu-blocked-single-max-bytes` options override them.
 inline constexpr int64_t kDefaultBlockedLuMaxSize = 1024;
 inline constexpr int64_t kDefaultBlockedLuMinBatch = 2;
+inline constexpr int64_t kDefaultBlockedLuSingleMaxBytes = 5120;
 
 struct LinalgXToGPUOptions {
   /// Operands are host memory, copied to and from the device around each op.
@@ -94,8 +98,10 @@ struct LinalgXToGPUOptions {
   /// Matrices of at most this many rows and columns that no one-kernel LU
   /// holds take the blocked LU when its panels fit; 0: none.
   int64_t blockedLuMaxSize = kDefaultBlockedLuMaxSize;
-  /// ... in batches of at least this many matrices.
+  /// ... in batches of at least this many matrices, or real ones of at
+  /// most this many bytes a row in any batch (0: none).
   int64_t blockedLuMinBatch = kDefaultBlockedLuMinBatch;
+  int64_t blockedLuSingleMaxBytes = kDefaultBlockedLuSingleMaxBytes;
   /// Square sizes for which dynamically shaped LUs also get the kernels a
   /// static shape of that size would (chosen by a run-time test).
   llvm::SmallVector<int64_t> luExactSizes;
