@@ -214,6 +214,7 @@ void linalgx::buildGPUKernelPipeline(OpPassManager &pm,
   lowering.blockedLuMaxSize = options.blockedLuMaxSize;
   lowering.blockedLuMinBatch = options.blockedLuMinBatch;
   lowering.blockedLuSingleMaxBytes = options.blockedLuSingleMaxBytes;
+  lowering.blockedLuClusterMaxBatch = options.blockedLuClusterMaxBatch;
   lowering.luExactSizes.assign(options.luExactSizes.begin(),
                                options.luExactSizes.end());
   lowering.mgDevices.assign(options.mgDevices.begin(), options.mgDevices.end());

@@ -195,6 +195,13 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "Smaller batches of real matrices take the blocked LU too when "
            "max(M, N) * sizeof(element) is at most this (default 5120: 640 "
            "f64, 1280 f32 rows); 0: never (see docs/gpu.md)">,
+    Option<"blockedLuClusterMaxBatch", "lu-blocked-cluster-max-batch",
+           "int64_t",
+           /*default=*/"::mlir::linalgx::kDefaultBlockedLuClusterMaxBatch",
+           "The blocked LU factors each panel of batches of fewer matrices "
+           "than this on a thread-block cluster instead of one block (panels "
+           "too tall for one block always); 0: only those (see "
+           "docs/gpu.md)">,
     ListOption<"mgDevices", "lu-mg-devices", "int32_t",
                "lu-strategy=cusolver-mg: the CUDA device ids of the process "
                "a matrix is spread over (distinct, 1 to 32 of them; default "

@@ -105,6 +105,12 @@ struct GPUPipelineOptions
                      "too when max(M, N) * sizeof(element) is at most this "
                      "(0: never)"),
       llvm::cl::init(kDefaultBlockedLuSingleMaxBytes)};
+  PassOptions::Option<int64_t> blockedLuClusterMaxBatch{
+      *this, "lu-blocked-cluster-max-batch",
+      llvm::cl::desc("The blocked LU factors each panel of batches of fewer "
+                     "matrices than this on a thread-block cluster (panels "
+                     "too tall for one block always)"),
+      llvm::cl::init(kDefaultBlockedLuClusterMaxBatch)};
   PassOptions::Option<std::string> binaryCache{
       *this, "gpu-binary-cache",
       llvm::cl::desc("A directory caching the compiled kernels' binaries, "

@@ -44,14 +44,16 @@ public:
   }
 
   /// Queues `kernel` on a run-time grid and block shape, with `sharedBytes`
-  /// (index) of dynamic shared memory, none if null.
+  /// (index) of dynamic shared memory, none if null, in clusters of
+  /// `clusterSize` blocks if given.
   void launch(gpu::GPUFuncOp kernel, gpu::KernelDim3 grid,
-              gpu::KernelDim3 blockSize, ValueRange operands,
-              Value sharedBytes) {
+              gpu::KernelDim3 blockSize, ValueRange operands, Value sharedBytes,
+              std::optional<gpu::KernelDim3> clusterSize = std::nullopt) {
     if (sharedBytes)
       sharedBytes = arith::IndexCastOp::create(b, b.getI32Type(), sharedBytes);
     token = gpu::LaunchFuncOp::create(b, kernel, grid, blockSize, sharedBytes,
-                                      operands, tokenType, ValueRange{token})
+                                      operands, tokenType, ValueRange{token},
+                                      clusterSize)
                 .getAsyncToken();
   }
 

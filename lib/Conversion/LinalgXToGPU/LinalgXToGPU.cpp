@@ -491,7 +491,7 @@ private:
       launchSharedMemoryLu(b, work, lu);
       break;
     case LuKernel::Blocked:
-      emitBlockedLu(b, work, lu);
+      emitBlockedLu(b, work, lu, options.blockedLuClusterMaxBatch);
       break;
     case LuKernel::Vendor:
       llvm_unreachable("emitted above");
@@ -611,7 +611,8 @@ struct ConvertLinalgXToGPUPass
         !isBound("lu-panel-any-batch-min-size", panelLuAnyBatchMinSize) ||
         !isBound("lu-blocked-max-size", blockedLuMaxSize) ||
         !isBound("lu-blocked-min-batch", blockedLuMinBatch) ||
-        !isBound("lu-blocked-single-max-bytes", blockedLuSingleMaxBytes))
+        !isBound("lu-blocked-single-max-bytes", blockedLuSingleMaxBytes) ||
+        !isBound("lu-blocked-cluster-max-batch", blockedLuClusterMaxBatch))
       return signalPassFailure();
     loweringOptions.cyclicLuMaxBatch = cyclicLuMaxBatch;
     loweringOptions.panelLuMaxSize = panelLuMaxSize;
@@ -619,6 +620,7 @@ struct ConvertLinalgXToGPUPass
     loweringOptions.blockedLuMaxSize = blockedLuMaxSize;
     loweringOptions.blockedLuMinBatch = blockedLuMinBatch;
     loweringOptions.blockedLuSingleMaxBytes = blockedLuSingleMaxBytes;
+    loweringOptions.blockedLuClusterMaxBatch = blockedLuClusterMaxBatch;
     if (cyclicLuMaxWarps < 1 || cyclicLuMaxWarps > 32) {
       getOperation().emitError()
           << "lu-cyclic-max-warps must be 1 to 32 (a block of at most 1024 "

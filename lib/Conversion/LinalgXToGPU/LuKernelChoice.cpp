@@ -216,7 +216,7 @@ chooseLuKernels(MemRefType type, const LinalgXToGPUOptions &options) {
                                  options.blockedLuMinBatch, smallSize}
                           : Term{Term::BatchAtLeast, options.blockedLuMinBatch};
   LuGuard blocked;
-  if (isStatic && !(BlockedLuShape::panelFits(m, elementBytes) &&
+  if (isStatic && !(BlockedLuShape::clusterPanelFits(m, elementBytes) &&
                     std::max(m, n) <= options.blockedLuMaxSize))
     blocked = LuGuard::always(false);
   else if (isStatic && std::max(m, n) <= smallSize)
@@ -391,12 +391,21 @@ private:
         GeneratedLuLaunch::bytesPerMatrix(b, m, n, elementBytes), limit);
     return arith::AndIOp::create(b, sizesBounded, bytesFit);
   }
+  /// Whether a cluster's blocks hold a panel of all M rows
+  /// (BlockedLuShape::clusterPanelFits).
   Value panelFitsSharedMemory() {
+    using S = BlockedLuShape;
     auto [m, n] = dims();
-    return arith::CmpIOp::create(
+    Value rowsPerBlock = arith::CeilDivUIOp::create(
+        b, m, arith::ConstantIndexOp::create(b, S::kClusterPanelMaxBlocks));
+    Value bytesFit = arith::CmpIOp::create(
         b, arith::CmpIPredicate::ule,
-        BlockedLuShape::panelSharedBytes(b, m, elementBytes),
+        S::clusterPanelSharedBytes(b, rowsPerBlock, elementBytes),
         arith::ConstantIndexOp::create(b, kGeneratedLuMaxSharedBytes));
+    Value rowsFit = arith::CmpIOp::create(
+        b, arith::CmpIPredicate::ult, m,
+        arith::ConstantIndexOp::create(b, S::kClusterPanelMaxRows));
+    return arith::AndIOp::create(b, rowsFit, bytesFit);
   }
 
   ImplicitLocOpBuilder &b;

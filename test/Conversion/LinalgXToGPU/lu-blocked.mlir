@@ -16,11 +16,20 @@
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-max-size=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-min-batch=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-BATCH
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-single-max-bytes=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-SINGLE
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-cluster-max-batch=66 -split-input-file | FileCheck %s --check-prefix=CLUSTER66
+// RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-cluster-max-batch=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-CLUSTER
 
 // OFF-NOT: linalgx_lu_blocked
 // NEGATIVE: error: lu-blocked-max-size must be at least 0, got -1
 // NEGATIVE-BATCH: error: lu-blocked-min-batch must be at least 0, got -1
 // NEGATIVE-SINGLE: error: lu-blocked-single-max-bytes must be at least 0, got -1
+// NEGATIVE-CLUSTER: error: lu-blocked-cluster-max-batch must be at least 0, got -1
+// lu-blocked-cluster-max-batch=66: batches of fewer than 66 matrices take a
+// cluster a panel too.
+// CLUSTER66-LABEL: func.func @f64_batched
+// CLUSTER66:         %[[FEW:.+]] = arith.cmpi ult, %{{.+}}, %c66{{.*}} : index
+// CLUSTER66:         %[[TALL:.+]] = arith.cmpi ugt, %{{.+}}, %c232448{{.*}} : index
+// CLUSTER66:         arith.ori %[[FEW]], %[[TALL]] : i1
 
 // CHECK-LABEL: func.func @f64_batched
 // CHECK:         %[[T0:.+]] = gpu.wait async
@@ -34,13 +43,30 @@
 // CHECK:         }
 // The update's tiles: 64 columns, or 32 when 64-column tiles would make at
 // most 66 blocks (ceil(N / 64) * B), decided on the host.
+// Panels of batches below lu-blocked-cluster-max-batch (0: none), and panels
+// too tall for one block ((M - k0) * 268 + 192 bytes over 227 KiB), take a
+// cluster of min(8, ceil((M - k0) / 128)) blocks of 4 warps; the others one
+// block of 16 warps.
+// CHECK:         %[[FEW:.+]] = arith.cmpi ult, %{{.+}}, %c0{{.*}} : index
 // CHECK:         %[[TILES:.+]] = arith.ceildivui %{{.+}}, %c64{{.*}} : index
 // CHECK:         %[[BLOCKS:.+]] = arith.muli %[[TILES]], %{{.+}} : index
 // CHECK:         %[[NARROW:.+]] = arith.cmpi ule, %[[BLOCKS]], %c66{{.*}} : index
 // CHECK:         %[[WIDE:.+]] = arith.xori %[[NARROW]], %{{.+}} : i1
 // CHECK:         scf.for %[[K0:.+]] = %{{.+}} to %{{.+}} step %c32{{.*}} {
 // CHECK:           %[[S0:.+]] = gpu.wait async
-// CHECK:           gpu.launch_func async [%[[S0]]] @linalgx_kernels::@linalgx_lu_blocked_panel_f64_i32 blocks in ({{.+}}) threads in (%c32{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[PIVOTS:.+]] : memref<?x?xi32>, %{{.+}} : memref<?xi32>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
+// CHECK:           %[[ROWS:.+]] = arith.subi %{{.+}}, %[[K0]] : index
+// CHECK:           %[[PANEL_BYTES:.+]] = arith.addi %{{.+}}, %c192{{.*}} : index
+// CHECK:           %[[TALL:.+]] = arith.cmpi ugt, %[[PANEL_BYTES]], %c232448{{.*}} : index
+// CHECK:           %[[CLUSTERED:.+]] = arith.ori %[[FEW]], %[[TALL]] : i1
+// CHECK:           scf.if %[[CLUSTERED]] {
+// CHECK:             %[[PER128:.+]] = arith.ceildivui %[[ROWS]], %c128{{.*}} : index
+// CHECK:             %[[CB:.+]] = arith.minui %[[PER128]], %c8{{.*}} : index
+// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_panel_f64_i32 clusters in (%[[CB]], %c1{{.*}}, %c1{{.*}}) blocks in (%[[CB]], %{{.+}}, %c1{{.*}}) threads in (%c32{{.*}}, %c4{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[PIVOTS:.+]] : memref<?x?xi32>, %{{.+}} : memref<?xi32>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
+// CHECK:           }
+// CHECK:           %[[ONE_BLOCK:.+]] = arith.xori %[[CLUSTERED]], %{{.+}} : i1
+// CHECK:           scf.if %[[ONE_BLOCK]] {
+// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_panel_f64_i32 blocks in ({{.+}}) threads in (%c32{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[PIVOTS]] : memref<?x?xi32>, %{{.+}} : memref<?xi32>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
+// CHECK:           }
 // CHECK:           scf.if %[[WIDE]] {
 // CHECK:             %[[W:.+]] = arith.ceildivui %{{.+}}, %c64{{.*}} : index
 // CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_f64_i32 blocks in (%[[W]], {{.+}}) threads in (%c16{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
@@ -76,6 +102,39 @@
 // CHECK-NOT:       gpu.barrier
 // CHECK-COUNT-3:   nvvm.redux.sync
 // CHECK:           gpu.barrier
+// The cluster panel kernel: 4 warps a block, the cluster's matrices in a
+// stride loop over the grid's y. Column 0's candidates (a block barrier
+// after the load, the warp's reduction) end with the cluster barrier; then
+// each step reads the cluster's candidates from their blocks' shared memory
+// (mapa into the cluster window), reduces them, reads the pivot row (one
+// load a lane, then shuffles) and ends with its one cluster barrier, no
+// block barrier.
+// CHECK:       gpu.func @linalgx_lu_blocked_cluster_panel_f64_i32(%{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?xi32>, %{{.+}}: memref<?xi32>, %{{.+}}: memref<?x?xi32>, %{{.+}}: index) kernel attributes {known_block_size = array<i32: 32, 4, 1>}
+// CHECK:         gpu.dynamic_shared_memory
+// CHECK:         scf.for %{{.+}} = %block_id_y to %{{.+}} step %grid_dim_y {
+// CHECK:           gpu.barrier
+// CHECK-COUNT-3:   nvvm.redux.sync
+// CHECK:           nvvm.cluster.arrive {aligned}
+// CHECK-NEXT:      nvvm.cluster.wait {aligned}
+// CHECK-NOT:       gpu.barrier
+// CHECK:           nvvm.mapa %{{.+}}, %{{.+}} : !llvm.ptr<3> -> !llvm.ptr<7>
+// CHECK-NEXT:      llvm.load %{{.+}} : !llvm.ptr<7> -> i64
+// CHECK:           nvvm.mapa %{{.+}}, %{{.+}} : !llvm.ptr<3> -> !llvm.ptr<7>
+// CHECK-NEXT:      llvm.load %{{.+}} : !llvm.ptr<7> -> i32
+// CHECK-COUNT-3:   nvvm.redux.sync
+// CHECK:           nvvm.mapa %{{.+}}, %{{.+}} : !llvm.ptr<3> -> !llvm.ptr<7>
+// CHECK-NEXT:      llvm.load %{{.+}} : !llvm.ptr<7> -> f64
+// CHECK:           gpu.shuffle idx
+// CHECK-NOT:       gpu.barrier
+// CHECK:           arith.mulf
+// CHECK:           arith.subf
+// CHECK-NOT:       gpu.barrier
+// CHECK-COUNT-3:   nvvm.redux.sync
+// CHECK-NOT:       gpu.barrier
+// CHECK:           nvvm.cluster.arrive {aligned}
+// CHECK-NEXT:      nvvm.cluster.wait {aligned}
+// CHECK-NOT:       gpu.barrier
+// CHECK:           nvvm.mapa
 // CHECK:       gpu.func @linalgx_lu_blocked_update_f64_i32(%{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?xi32>, %{{.+}}: index) kernel attributes {known_block_size = array<i32: 16, 16, 1>}
 // CHECK:         gpu.dynamic_shared_memory
 // CHECK:         scf.for %{{.+}} = %block_id_y to %{{.+}} step %grid_dim_y {
@@ -95,16 +154,18 @@ func.func @f64_batched(%a: memref<8x512x512xf64>, %l: memref<8x512x512xf64>, %p:
 // -----
 
 // Every element type, in place, wide and tall, batches of 2: f32 up to
-// 1024 (a panel of 1024 rows is 139 KiB), complex<f32> 300x100 and
-// complex<f64> 400x436 (a panel of 400 rows is 213 KiB; 436 would fit,
-// 437 not). complex<f64> 500x500 takes the vendor path: its panel
-// (266 KiB) does not fit. No permutation: none is computed.
+// 1024 (a panel of 1024 rows is 139 KiB), complex<f32> 300x100,
+// complex<f64> 400x436 and 500x500 (its panel, 266 KiB, fits no block but a
+// cluster's 8: 63 rows a block). complex<f64> 1100x1100 takes the vendor
+// path: over lu-blocked-max-size. No permutation: none is computed.
 // CHECK-LABEL: func.func @types
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_panel_f32_i32
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_f32_i32
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_panel_cf32_i64
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_cf32_i64
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_panel_cf64_i32
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_cf64_i32
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_panel_cf64_i32
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_cf64_i32
 // CHECK:         call @linalgxCudaGetrf(
 // CHECK-NOT:     linalgx_pivots_to_permutation
@@ -115,11 +176,13 @@ func.func @f64_batched(%a: memref<8x512x512xf64>, %l: memref<8x512x512xf64>, %p:
 func.func @types(%a: memref<2x1024x1024xf32>, %p: memref<2x1024xi32>, %i: memref<2xi32>,
                  %b: memref<2x300x100xcomplex<f32>>, %pb: memref<2x100xi64>, %ib: memref<2xi64>,
                  %c: memref<2x400x436xcomplex<f64>>, %pc: memref<2x400xi32>,
-                 %d: memref<2x500x500xcomplex<f64>>, %pd: memref<2x500xi32>) {
+                 %d: memref<2x500x500xcomplex<f64>>, %pd: memref<2x500xi32>,
+                 %e: memref<2x1100x1100xcomplex<f64>>, %pe: memref<2x1100xi32>) {
   linalgx.lu ins(%a : memref<2x1024x1024xf32>) outs(%a, %p, %i : memref<2x1024x1024xf32>, memref<2x1024xi32>, memref<2xi32>)
   linalgx.lu ins(%b : memref<2x300x100xcomplex<f32>>) outs(%b, %pb, %ib : memref<2x300x100xcomplex<f32>>, memref<2x100xi64>, memref<2xi64>)
   linalgx.lu ins(%c : memref<2x400x436xcomplex<f64>>) outs(%c, %pc, %i : memref<2x400x436xcomplex<f64>>, memref<2x400xi32>, memref<2xi32>)
   linalgx.lu ins(%d : memref<2x500x500xcomplex<f64>>) outs(%d, %pd, %i : memref<2x500x500xcomplex<f64>>, memref<2x500xi32>, memref<2xi32>)
+  linalgx.lu ins(%e : memref<2x1100x1100xcomplex<f64>>) outs(%e, %pe, %i : memref<2x1100x1100xcomplex<f64>>, memref<2x1100xi32>, memref<2xi32>)
   return
 }
 

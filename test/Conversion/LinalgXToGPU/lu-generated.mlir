@@ -399,11 +399,18 @@ func.func @f64_too_large(%a: memref<1100x1100xf64>, %p: memref<1100xi32>, %i: me
 // CHECK:               %[[BATCH2:.+]] = arith.cmpi uge, %{{.+}}, %c2
 // CHECK:               %[[SMALL:.+]] = arith.cmpi ule, %{{.+}}, %c640
 // CHECK:               %[[TWO:.+]] = arith.ori %[[BATCH2]], %[[SMALL]] : i1
-// CHECK:               %[[PANEL_FITS:.+]] = arith.cmpi ule, %{{.+}}, %c232448
+// The panel's rows over a cluster of 8 blocks: ceil(M / 8) * (33 * 8 + 4)
+// bytes, 8-aligned, and the candidates' 96 bytes fit a block.
+// CHECK:               %[[ROWS_PER_BLOCK:.+]] = arith.ceildivui %{{.+}}, %c8
+// CHECK:               arith.muli %[[ROWS_PER_BLOCK]], %c268
+// CHECK:               %[[BYTES_FIT:.+]] = arith.cmpi ule, %{{.+}}, %c232448
+// CHECK:               %[[ROWS_FIT:.+]] = arith.cmpi ult, %{{.+}}, %c65536
+// CHECK:               %[[PANEL_FITS:.+]] = arith.andi %[[ROWS_FIT]], %[[BYTES_FIT]] : i1
 // CHECK:               %[[AT_MOST:.+]] = arith.cmpi ule, %{{.+}}, %c1024
 // CHECK:               %[[SHAPE:.+]] = arith.andi %[[PANEL_FITS]], %[[AT_MOST]] : i1
 // CHECK:               %[[BLOCKED:.+]] = arith.andi %[[TWO]], %[[SHAPE]] : i1
 // CHECK:               scf.if %[[BLOCKED]] {
+// CHECK:                 gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_panel_f64_i32
 // CHECK:                 gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_panel_f64_i32
 // CHECK:                 gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_f64_i32
 // CHECK:               } else {

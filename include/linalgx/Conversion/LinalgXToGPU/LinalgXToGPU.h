@@ -79,6 +79,13 @@ inline constexpr int64_t kDefaultPanelLuAnyBatchMinSize = 49;
 inline constexpr int64_t kDefaultBlockedLuMaxSize = 1024;
 inline constexpr int64_t kDefaultBlockedLuMinBatch = 2;
 inline constexpr int64_t kDefaultBlockedLuSingleMaxBytes = 5120;
+/// The blocked LU factors each panel of batches of fewer than this many
+/// matrices on a thread-block cluster (the panel's rows over up to 8 SMs)
+/// instead of one block, and every panel too tall for one block's shared
+/// memory. None by default: on an H200 one block a panel was faster
+/// wherever it fits (docs/benchmarks.md, run 34). The
+/// `lu-blocked-cluster-max-batch` option overrides it.
+inline constexpr int64_t kDefaultBlockedLuClusterMaxBatch = 0;
 
 struct LinalgXToGPUOptions {
   /// Operands are host memory, copied to and from the device around each op.
@@ -102,6 +109,8 @@ struct LinalgXToGPUOptions {
   /// most this many bytes a row in any batch (0: none).
   int64_t blockedLuMinBatch = kDefaultBlockedLuMinBatch;
   int64_t blockedLuSingleMaxBytes = kDefaultBlockedLuSingleMaxBytes;
+  /// Its panels of batches of fewer matrices than this take a cluster each.
+  int64_t blockedLuClusterMaxBatch = kDefaultBlockedLuClusterMaxBatch;
   /// Square sizes for which dynamically shaped LUs also get the kernels a
   /// static shape of that size would (chosen by a run-time test).
   llvm::SmallVector<int64_t> luExactSizes;

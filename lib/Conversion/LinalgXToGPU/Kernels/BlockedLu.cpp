@@ -704,7 +704,7 @@ void buildBlockedLuUpdateKernelBody(KernelBuilder &b, ValueRange args,
 }
 
 void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
-                   const LuOperands &lu) {
+                   const LuOperands &lu, int64_t clusterMaxBatch) {
   using S = BlockedLuShape;
   Type elementType = lu.elementType, intType = lu.intType;
   Value input = lu.input(), factors = lu.lu(), pivots = lu.pivots(),
@@ -746,6 +746,20 @@ void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
   // registers for several 512-thread blocks and spills complex panels.
   panel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
                  b.getI32IntegerAttr(1));
+  gpu::GPUFuncOp clusterPanel = getOrCreateKernel(
+      lu.module,
+      "linalgx_lu_blocked_cluster_panel_" + typeSuffix(elementType) + "_" +
+          lu.pivotsSuffix(),
+      panelTypes, {32, static_cast<int32_t>(S::kClusterPanelWarps), 1},
+      /*workgroupTypes=*/{},
+      [&](KernelBuilder &kb, ValueRange args, ValueRange) {
+        buildBlockedLuClusterPanelKernelBody(kb, args, elementType, intType,
+                                             lu.oneBasedPivots);
+      });
+  // Small batches spread each panel over a cluster, where one block a matrix
+  // would leave SMs idle; so do panels too tall for one block.
+  Value fewMatrices = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, batch,
+                                            c(clusterMaxBatch));
   SmallVector<Type> updateTypes = {
       factors.getType(), panelPermutation.getType(), b.getIndexType()};
   // The tile width, on the host: narrow tiles when wide ones would leave
@@ -777,10 +791,31 @@ void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
   }
   work.repeat(c(0), k, c(S::kPanelColumns), [&](Value k0) {
     Value rows = arith::SubIOp::create(b, m, k0);
-    work.launch(panel, {gridSizeFor(b, batch, 1), c(1), c(1)},
-                {c(32), c(S::kPanelWarps), c(1)},
-                {factors, pivots, info, panelPermutation, k0},
-                S::panelSharedBytes(b, rows, elementBytes));
+    Value panelBytes = S::panelSharedBytes(b, rows, elementBytes);
+    Value clustered = arith::OrIOp::create(
+        b, fewMatrices,
+        arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, panelBytes,
+                              c(kGeneratedLuMaxSharedBytes)));
+    work.when(clustered, [&] {
+      Value blocks = arith::MinUIOp::create(
+          b,
+          arith::CeilDivUIOp::create(b, rows, c(S::kClusterPanelRowsPerBlock)),
+          c(S::kClusterPanelMaxBlocks));
+      Value rowsPerBlock = arith::CeilDivUIOp::create(b, rows, blocks);
+      work.launch(clusterPanel, {blocks, gridSizeFor(b, batch, 1), c(1)},
+                  {c(32), c(S::kClusterPanelWarps), c(1)},
+                  {factors, pivots, info, panelPermutation, k0},
+                  S::clusterPanelSharedBytes(b, rowsPerBlock, elementBytes),
+                  gpu::KernelDim3{blocks, c(1), c(1)});
+    });
+    work.when(arith::XOrIOp::create(b, clustered,
+                                    arith::ConstantIntOp::create(b, 1, 1)),
+              [&] {
+                work.launch(panel, {gridSizeFor(b, batch, 1), c(1), c(1)},
+                            {c(32), c(S::kPanelWarps), c(1)},
+                            {factors, pivots, info, panelPermutation, k0},
+                            panelBytes);
+              });
     for (const UpdateVariant &update : updates)
       work.when(update.taken, [&] {
         work.launch(update.kernel,

@@ -73,6 +73,62 @@ struct BlockedLuShape {
                                   b, (kPanelColumns + 1) * elementBytes + 4)),
         arith::ConstantIndexOp::create(b, kPanelWarps * 12));
   }
+  /// The cluster panel kernel (buildBlockedLuClusterPanelKernelBody): a
+  /// cluster of at most kClusterPanelMaxBlocks blocks of kClusterPanelWarps
+  /// warps a matrix, about kClusterPanelRowsPerBlock rows a block (a thread
+  /// a row). Taken for batches below `lu-blocked-cluster-max-batch`, whose
+  /// single-block panels would leave SMs idle, and for panels too tall for
+  /// one block.
+  static constexpr int64_t kClusterPanelWarps = 4;
+  static constexpr int64_t kClusterPanelMaxBlocks = 8;
+  static constexpr int64_t kClusterPanelRowsPerBlock = 128;
+  /// A candidate's word holds its position and row in 16 bits each.
+  static constexpr int64_t kClusterPanelMaxRows = 1 << 16;
+  /// The cluster panel's shared memory for `rowsPerBlock` rows a block: the
+  /// rows at an odd stride, their positions (i32), then, 8-byte aligned, the
+  /// warps' candidate keys (8 bytes a slot) and words (i32) for two steps.
+  static int64_t clusterPanelSlotsOffset(int64_t rowsPerBlock,
+                                         int64_t elementBytes) {
+    return (rowsPerBlock * ((kPanelColumns + 1) * elementBytes + 4) + 7) / 8 *
+           8;
+  }
+  static int64_t clusterPanelSharedBytes(int64_t rowsPerBlock,
+                                         int64_t elementBytes) {
+    return clusterPanelSlotsOffset(rowsPerBlock, elementBytes) +
+           2 * kClusterPanelWarps * 12;
+  }
+  static Value clusterPanelSlotsOffset(OpBuilder &b, Location loc,
+                                       Value rowsPerBlock,
+                                       int64_t elementBytes) {
+    auto c = [&](int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(b, loc, v);
+    };
+    Value bytes = arith::MulIOp::create(
+        b, loc, rowsPerBlock, c((kPanelColumns + 1) * elementBytes + 4));
+    return arith::MulIOp::create(
+        b, loc, arith::CeilDivUIOp::create(b, loc, bytes, c(8)), c(8));
+  }
+  static Value clusterPanelSlotsOffset(ImplicitLocOpBuilder &b,
+                                       Value rowsPerBlock,
+                                       int64_t elementBytes) {
+    return clusterPanelSlotsOffset(b, b.getLoc(), rowsPerBlock, elementBytes);
+  }
+  static Value clusterPanelSharedBytes(ImplicitLocOpBuilder &b,
+                                       Value rowsPerBlock,
+                                       int64_t elementBytes) {
+    return arith::AddIOp::create(
+        b, clusterPanelSlotsOffset(b, rowsPerBlock, elementBytes),
+        arith::ConstantIndexOp::create(b, 2 * kClusterPanelWarps * 12));
+  }
+  /// Whether a cluster's blocks hold a panel of `rows` rows.
+  static bool clusterPanelFits(int64_t rows, int64_t elementBytes) {
+    int64_t rowsPerBlock =
+        (rows + kClusterPanelMaxBlocks - 1) / kClusterPanelMaxBlocks;
+    return rows < kClusterPanelMaxRows &&
+           clusterPanelSharedBytes(rowsPerBlock, elementBytes) <=
+               kGeneratedLuMaxSharedBytes;
+  }
+
   /// The panel at column k0 of an m x n matrix, as both kernels see it:
   /// its width (at most kPanelColumns), its rows (m - k0) and its steps.
   struct Panel {
@@ -84,11 +140,6 @@ struct BlockedLuShape {
         arith::SubIOp::create(b, n, k0));
     Value rows = arith::SubIOp::create(b, m, k0);
     return {width, rows, arith::MinUIOp::create(b, width, rows)};
-  }
-  /// Whether a panel of `rows` rows fits a block's shared memory.
-  static bool panelFits(int64_t rows, int64_t elementBytes) {
-    return rows <= kGeneratedLuMaxSharedBytes &&
-           panelSharedBytes(rows, elementBytes) <= kGeneratedLuMaxSharedBytes;
   }
 };
 
@@ -109,6 +160,21 @@ void buildBlockedLuPanelKernelBody(KernelBuilder &b, ValueRange args,
                                    Type elementType, Type intType,
                                    bool oneBasedPivots);
 
+/// The blocked LU's cluster panel kernel (BlockedLuShape): the same
+/// operands and results as the panel kernel, on a grid of (cluster blocks,
+/// clusters), a cluster a matrix (a stride loop over the batch). Block c
+/// holds the panel's rows [c R, (c + 1) R) (R = ceil(rows / blocks)) and
+/// keeps them in place, each with its position in the pivot order; per step
+/// (unrolled, static columns) every warp reads every warp's candidate of
+/// the cluster from distributed shared memory and reduces them (redux.sync),
+/// one load a warp fetches the pivot row from its owner and shuffles it,
+/// and a thread a row updates its position, scales its entry, updates its
+/// later columns and offers the next column's candidate; one cluster
+/// barrier a step. The rows go to their positions at the end.
+void buildBlockedLuClusterPanelKernelBody(KernelBuilder &b, ValueRange args,
+                                          Type elementType, Type intType,
+                                          bool oneBasedPivots);
+
 /// The blocked LU's update kernel (BlockedLuShape). Operands: lu [B, M, N]
 /// (being factored in place), the panel's row order [B, M] (its first
 /// M - k0 entries) and k0. Grid: (column tiles, matrices), the matrices in
@@ -121,7 +187,7 @@ void buildBlockedLuUpdateKernelBody(KernelBuilder &b, ValueRange args,
 /// (the panel in place, the pivots, info and the panel's row order) and the
 /// update kernel; the permutation kernel from the pivots at the end.
 void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
-                   const LuOperands &lu);
+                   const LuOperands &lu, int64_t clusterMaxBatch);
 
 } // namespace mlir::linalgx::gpu_kernels
 
