@@ -113,12 +113,14 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
       matrix), the block register kernel (a thread a row); for every type the
       shared-memory kernel (docs/gpu.md).
       Larger matrices of at most `lu-blocked-max-size` rows and columns
-      whose 32-column panels fit a block's shared memory, in batches of at
-      least `lu-blocked-min-batch` (or real ones of at most
+      whose 32-column panels fit a cluster of 8 blocks' shared memory, in
+      batches of at least `lu-blocked-min-batch` (or real ones of at most
       `lu-blocked-single-max-bytes` a row in any batch), take the blocked
       LU: the input copied into `lu`, then a host loop over the panels, each
       the blocked LU's panel kernel (the panel factored in shared memory,
-      written back in pivot order) and an update kernel
+      one block's or, for panels too tall for one block and batches below
+      `lu-blocked-cluster-max-batch`, a thread-block cluster's; written
+      back in pivot order) and an update kernel
       (row exchanges, the triangular solve for U12, the trailing update),
       every matrix of the batch in each launch; the permutation kernel last.
       With `lu-strategy=cusolver-mg` each square matrix is copied into `lu`
@@ -183,7 +185,8 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            /*default=*/"::mlir::linalgx::kDefaultBlockedLuMaxSize",
            "Matrices of at most this many rows and columns too large for "
            "the one-kernel LUs take the blocked LU (two generated kernels a "
-           "32-column panel) where a panel fits a block's shared memory; 0: "
+           "32-column panel) where a panel fits the shared memory of a "
+           "cluster of 8 blocks; 0: "
            "none (see docs/gpu.md)">,
     Option<"blockedLuMinBatch", "lu-blocked-min-batch", "int64_t",
            /*default=*/"::mlir::linalgx::kDefaultBlockedLuMinBatch",

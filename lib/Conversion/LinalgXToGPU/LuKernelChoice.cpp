@@ -204,7 +204,7 @@ chooseLuKernels(MemRefType type, const LinalgXToGPUOptions &options) {
            ? LuGuard::always(GeneratedLuLaunch::fitsBlock(m, n, elementBytes))
            : LuGuard::when({{Term::MatrixFitsSharedMemory}})});
 
-  // Larger matrices whose panels fit a block's shared memory, up to
+  // Larger matrices whose panels fit a cluster's shared memory, up to
   // `blockedLuMaxSize` rows and columns, in batches of at least
   // `blockedLuMinBatch` or, real ones, of at most `blockedLuSingleMaxBytes`
   // a row in any batch: the blocked LU.
@@ -279,7 +279,7 @@ static void printTerm(llvm::raw_ostream &os, const LuGuardTerm &term) {
     os << "a matrix fits shared memory";
     return;
   case Term::PanelFitsSharedMemory:
-    os << "a panel fits shared memory";
+    os << "a panel fits a cluster's shared memory";
     return;
   }
 }

@@ -61,7 +61,8 @@ struct LuGuardTerm {
     BatchAtLeastOrMaxSizeAtMost,
     /// One matrix fits a block's shared memory (the shared-memory kernel).
     MatrixFitsSharedMemory,
-    /// A column panel fits a block's shared memory (the blocked LU).
+    /// A column panel fits the shared memory of a cluster of blocks (the
+    /// blocked LU).
     PanelFitsSharedMemory,
   };
   Kind kind;

@@ -66,7 +66,8 @@ inline constexpr int64_t kDefaultPanelLuMaxSize = 128;
 inline constexpr int64_t kDefaultPanelLuAnyBatchMinSize = 49;
 
 /// The blocked LU takes matrices too large for a block's shared memory,
-/// whose 32-column panels fit it, of at most this many rows and columns by
+/// whose 32-column panels fit a cluster of 8 blocks' shared memory, of at
+/// most this many rows and columns by
 /// default (the vendor libraries the larger ones), in batches of at least
 /// kDefaultBlockedLuMinBatch: it factors every matrix of a batch in each
 /// launch, so its time hardly grows with the batch while the per-matrix
