@@ -12,6 +12,10 @@
 #   # on the GPU machine:  bash PACK_DIR/run.sh OUTDIR [prebuilt]
 #   # (prebuilt: keep the handler built here even if the FFI versions differ)
 #
+# With LINALGX_KERNEL_VARIANTS=DIR it also packs DIR/*.so (variant kernel
+# libraries of scripts/build-kernel-variant.sh) into PACK_DIR/lib_alt/, for
+# bench/compare_kernel_libraries.sh there.
+#
 # Needs a build with the CUDA kernels (scripts/run-tests.sh makes one where
 # the CUDA toolkit is). About 3 MB.
 set -euo pipefail
@@ -55,7 +59,12 @@ cp "$ROOT/test/Integration/GPU/python_gpu.py" "$ROOT/test/Integration/GPU/jax_gp
    "$ROOT/test/Integration/GPU/multigpu_gpu.py" "$ROOT/test/Integration/GPU/large_lu_gpu.py" \
    "$ROOT/test/Integration/GPU/random_gpu_vs_scipy.py" "$ROOT/test/Integration/GPU/extreme_gpu.py" \
    "$ROOT/test/Integration/GPU/generated_lu_gpu.py" "$ROOT/test/Integration/GPU/structured_matrices.py" \
-   "$ROOT/scripts/gen-gpu-kernels.py" "$PACK/"
+   "$ROOT/scripts/gen-gpu-kernels.py" "$ROOT/bench/compare_kernel_libraries.sh" "$PACK/"
+# Variant kernel libraries (scripts/build-kernel-variant.sh) to compare there.
+if [ -n "${LINALGX_KERNEL_VARIANTS:-}" ]; then
+  mkdir -p "$PACK/lib_alt"
+  cp "$LINALGX_KERNEL_VARIANTS"/*.so "$PACK/lib_alt/"
+fi
 cat > "$PACK/run.sh" <<'RUN'
 #!/usr/bin/env bash
 # On the GPU machine: bash run.sh OUTDIR [prebuilt]. Writes ffi.txt, smoke.log,
