@@ -32,7 +32,7 @@ namespace {
 
 /// The panel kernel (buildBlockedLuPanelKernelBody): its arguments, shape,
 /// hoisted constants and shared-memory views, shared by its phases.
-class PanelLuKernel {
+class PanelLuKernel : BlockedPanelKernelBase {
 public:
   using S = BlockedLuShape;
   using P = arith::CmpIPredicate;
@@ -41,11 +41,7 @@ public:
 
   PanelLuKernel(KernelBuilder &b, ValueRange args, Type elementType,
                 Type intType, bool oneBasedPivots)
-      : top(b), lu(args[0]), pivots(args[1]), info(args[2]),
-        panelPermutation(args[3]), k0(args[4]), elementType(elementType),
-        intType(intType), oneBasedPivots(oneBasedPivots),
-        element(elementType, ElementArith::Flavour::Kernel),
-        complexType(dyn_cast<ComplexType>(elementType)) {}
+      : BlockedPanelKernelBase(b, args, elementType, intType, oneBasedPivots) {}
 
   /// The algorithm: per matrix of the block, load the panel; per step,
   /// search the pivot, exchange the rows, eliminate below; store.
@@ -72,24 +68,8 @@ private:
   /// coordinates and the views of the dynamic shared memory.
   void emitPrologue() {
     KernelBuilder &b = top;
-    magnitudeType = complexType ? complexType.getElementType() : elementType;
-    keyType = b.getIntegerType(magnitudeType.getIntOrFloatBitWidth());
-    i32 = b.getI32Type();
-    // Constants made with `top` land at the kernel's top level, ahead of the
-    // loops and branches that use them.
+    emitCommonPrologue();
     noRow = top.i32(std::numeric_limits<int32_t>::max());
-    zeroKey = arith::ConstantIntOp::create(b, keyType, 0);
-    zeroInfo = arith::ConstantOp::create(
-        b, b.getZeroAttr(cast<MemRefType>(info.getType()).getElementType()));
-
-    batch = b.dim(lu, 0);
-    Value m = b.dim(lu, 1);
-    Value n = b.dim(lu, 2);
-    S::Panel panel = S::panelAt(b, m, n, k0);
-    width = panel.width, rows = panel.rows, steps = panel.steps;
-    lane = b.threadId(gpu::Dimension::x);
-    warp = b.threadId(gpu::Dimension::y);
-    thread = b.add(b.mul(warp, top.index(32)), lane);
     blockId = b.blockId(gpu::Dimension::x);
     gridDim = b.gridDim(gpu::Dimension::x);
 
@@ -245,11 +225,7 @@ private:
       });
     });
     b.ifThen(b.cmp(P::eq, thread, top.index(0)), [&](KernelBuilder &b) {
-      b.store(storedPivot(
-                  b,
-                  arith::IndexCastOp::create(b, intType, b.add(pivotRow, k0)),
-                  oneBasedPivots),
-              pivots, ValueRange{matrix, b.add(k0, step)});
+      storeBlockedPivot(b, pivots, matrix, k0, step, pivotRow, oneBasedPivots);
     });
     b.barrier();
   }
@@ -321,31 +297,13 @@ private:
                 });
               });
     b.ifThen(b.cmp(P::eq, thread, top.index(0)), [&](KernelBuilder &b) {
-      Value earlier = b.select(b.cmp(P::eq, k0, top.index(0)), zeroInfo,
-                               b.load(info, matrix));
-      Value takes = b.both(b.cmp(P::eq, earlier, zeroInfo),
-                           b.cmp(P::ne, firstZero, zeroInfo));
-      b.store(b.select(takes,
-                       b.add(firstZero, arith::IndexCastOp::create(
-                                            b, zeroInfo.getType(), k0)),
-                       earlier),
-              info, matrix);
+      storeBlockedInfo(b, info, matrix, k0, firstZero);
     });
   }
 
-  // Constants made with `top` land at the kernel's top level, ahead of the
-  // loops and branches that use them.
-  KernelBuilder &top;
-  Value lu, pivots, info, panelPermutation, k0;
-  Type elementType, intType;
-  bool oneBasedPivots;
-  ElementArith element;
-  ComplexType complexType;
-  Type magnitudeType, keyType, i32;
-  Value noRow, zeroKey, zeroInfo;
-  // The shape and the thread's coordinates.
-  Value batch, width, rows, steps;
-  Value lane, warp, thread, blockId, gridDim;
+  Value noRow;
+  // The block's place in the grid.
+  Value blockId, gridDim;
   // Shared memory: the panel, the warps' candidates, the row order.
   Value a, candidateKeys, candidateRows, order;
   // The matrix the block works on (the loop's induction variable).
@@ -353,6 +311,45 @@ private:
 };
 
 } // namespace
+
+void BlockedPanelKernelBase::emitCommonPrologue() {
+  KernelBuilder &b = top;
+  magnitudeType = complexType ? complexType.getElementType() : elementType;
+  keyType = b.getIntegerType(magnitudeType.getIntOrFloatBitWidth());
+  i32 = b.getI32Type();
+  zeroKey = arith::ConstantIntOp::create(b, keyType, 0);
+  zeroInfo = arith::ConstantOp::create(
+      b, b.getZeroAttr(cast<MemRefType>(info.getType()).getElementType()));
+  batch = b.dim(lu, 0);
+  BlockedLuShape::Panel panel =
+      BlockedLuShape::panelAt(b, b.dim(lu, 1), b.dim(lu, 2), k0);
+  width = panel.width, rows = panel.rows, steps = panel.steps;
+  lane = b.threadId(gpu::Dimension::x);
+  warp = b.threadId(gpu::Dimension::y);
+  thread = b.add(b.mul(warp, top.index(32)), lane);
+}
+
+void storeBlockedPivot(KernelBuilder &b, Value pivots, Value matrix, Value k0,
+                       Value step, Value position, bool oneBasedPivots) {
+  Type intType = cast<MemRefType>(pivots.getType()).getElementType();
+  b.store(storedPivot(
+              b, arith::IndexCastOp::create(b, intType, b.add(k0, position)),
+              oneBasedPivots),
+          pivots, ValueRange{matrix, b.add(k0, step)});
+}
+
+void storeBlockedInfo(KernelBuilder &b, Value info, Value matrix, Value k0,
+                      Value firstZero) {
+  Value zeroInfo = arith::ConstantOp::create(
+      b, b.getZeroAttr(cast<MemRefType>(info.getType()).getElementType()));
+  Value first = b.cmp(arith::CmpIPredicate::eq, k0, b.index(0));
+  Value earlier = b.select(first, zeroInfo, b.load(info, matrix));
+  Value takes = b.both(b.cmp(arith::CmpIPredicate::eq, earlier, zeroInfo),
+                       b.cmp(arith::CmpIPredicate::ne, firstZero, zeroInfo));
+  Value fromHere =
+      b.add(firstZero, arith::IndexCastOp::create(b, zeroInfo.getType(), k0));
+  b.store(b.select(takes, fromHere, earlier), info, matrix);
+}
 
 void buildBlockedLuPanelKernelBody(KernelBuilder &b, ValueRange args,
                                    Type elementType, Type intType,
@@ -732,30 +729,26 @@ void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
   SmallVector<Type> panelTypes = {factors.getType(), pivots.getType(),
                                   info.getType(), panelPermutation.getType(),
                                   b.getIndexType()};
-  gpu::GPUFuncOp panel = getOrCreateKernel(
-      lu.module,
-      "linalgx_lu_blocked_panel_" + typeSuffix(elementType) + "_" +
-          lu.pivotsSuffix(),
-      panelTypes, {32, static_cast<int32_t>(S::kPanelWarps), 1},
-      /*workgroupTypes=*/{},
-      [&](KernelBuilder &kb, ValueRange args, ValueRange) {
-        buildBlockedLuPanelKernelBody(kb, args, elementType, intType,
-                                      lu.oneBasedPivots);
-      });
+  auto panelKernel = [&](StringRef name, int64_t warps, auto buildBody) {
+    return getOrCreateKernel(
+        lu.module,
+        name.str() + typeSuffix(elementType) + "_" + lu.pivotsSuffix(),
+        panelTypes, {32, static_cast<int32_t>(warps), 1},
+        /*workgroupTypes=*/{},
+        [&](KernelBuilder &kb, ValueRange args, ValueRange) {
+          buildBody(kb, args, elementType, intType, lu.oneBasedPivots);
+        });
+  };
+  gpu::GPUFuncOp panel =
+      panelKernel("linalgx_lu_blocked_panel_", S::kPanelWarps,
+                  buildBlockedLuPanelKernelBody);
   // One block an SM (its shared memory): without saying so, ptxas sizes
   // registers for several 512-thread blocks and spills complex panels.
   panel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
                  b.getI32IntegerAttr(1));
-  gpu::GPUFuncOp clusterPanel = getOrCreateKernel(
-      lu.module,
-      "linalgx_lu_blocked_cluster_panel_" + typeSuffix(elementType) + "_" +
-          lu.pivotsSuffix(),
-      panelTypes, {32, static_cast<int32_t>(S::kClusterPanelWarps), 1},
-      /*workgroupTypes=*/{},
-      [&](KernelBuilder &kb, ValueRange args, ValueRange) {
-        buildBlockedLuClusterPanelKernelBody(kb, args, elementType, intType,
-                                             lu.oneBasedPivots);
-      });
+  gpu::GPUFuncOp clusterPanel =
+      panelKernel("linalgx_lu_blocked_cluster_panel_", S::kClusterPanelWarps,
+                  buildBlockedLuClusterPanelKernelBody);
   // Small batches spread each panel over a cluster, where one block a matrix
   // would leave SMs idle; so do panels too tall for one block.
   Value fewMatrices = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, batch,

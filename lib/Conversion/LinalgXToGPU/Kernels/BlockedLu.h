@@ -10,6 +10,7 @@
 
 #include "LuCommon.h"
 #include "LuOperands.h"
+#include "linalgx/Conversion/ElementArith.h"
 
 #include "KernelBuilder.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -142,6 +143,46 @@ struct BlockedLuShape {
     return {width, rows, arith::MinUIOp::create(b, width, rows)};
   }
 };
+
+/// What both panel kernels (one block a panel, a cluster a panel) share:
+/// their operands, the element's types and constants, the panel's shape
+/// and the thread's coordinates in its block, built at the kernel's top
+/// level by emitCommonPrologue.
+class BlockedPanelKernelBase {
+protected:
+  BlockedPanelKernelBase(KernelBuilder &b, ValueRange args, Type elementType,
+                         Type intType, bool oneBasedPivots)
+      : top(b), lu(args[0]), pivots(args[1]), info(args[2]),
+        panelPermutation(args[3]), k0(args[4]), elementType(elementType),
+        intType(intType), oneBasedPivots(oneBasedPivots),
+        element(elementType, ElementArith::Flavour::Kernel),
+        complexType(dyn_cast<ComplexType>(elementType)) {}
+
+  void emitCommonPrologue();
+
+  // Constants made with `top` land at the kernel's top level, ahead of the
+  // loops and branches that use them.
+  KernelBuilder &top;
+  Value lu, pivots, info, panelPermutation, k0;
+  Type elementType, intType;
+  bool oneBasedPivots;
+  ElementArith element;
+  ComplexType complexType;
+  Type magnitudeType, keyType, i32;
+  Value zeroKey, zeroInfo;
+  // The shape and the thread's coordinates in its block.
+  Value batch, width, rows, steps;
+  Value lane, warp, thread;
+};
+
+/// What both panel kernels write besides the panel: pivots[matrix, k0 +
+/// step] = k0 + `position` (1-based if asked), and info[matrix] = k0 +
+/// `firstZero` (the panel's first zero step + 1; 0: none) unless an earlier
+/// panel set it.
+void storeBlockedPivot(KernelBuilder &b, Value pivots, Value matrix, Value k0,
+                       Value step, Value position, bool oneBasedPivots);
+void storeBlockedInfo(KernelBuilder &b, Value info, Value matrix, Value k0,
+                      Value firstZero);
 
 /// The blocked LU's panel kernel (BlockedLuShape): a block of kPanelWarps
 /// warps a matrix (a stride loop over the batch) factors the (M - k0) x w

@@ -10,7 +10,6 @@
 #include "BlockedLu.h"
 #include "KernelBuilder.h"
 #include "linalgx/Conversion/ElementArith.h"
-#include "linalgx/Conversion/LinalgXToLoops/LoopBuilders.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
@@ -19,8 +18,6 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-
-#include <limits>
 
 using namespace mlir;
 using namespace mlir::linalgx;
@@ -40,7 +37,7 @@ namespace {
 /// cluster reads after the step's cluster barrier, so that all threads agree
 /// on the pivot without a second barrier; the pivot row, final from then on,
 /// is read from its owner's shared memory by one load a warp.
-class ClusterPanelLuKernel {
+class ClusterPanelLuKernel : BlockedPanelKernelBase {
 public:
   using S = BlockedLuShape;
   using P = arith::CmpIPredicate;
@@ -52,11 +49,7 @@ public:
 
   ClusterPanelLuKernel(KernelBuilder &b, ValueRange args, Type elementType,
                        Type intType, bool oneBasedPivots)
-      : top(b), lu(args[0]), pivots(args[1]), info(args[2]),
-        panelPermutation(args[3]), k0(args[4]), elementType(elementType),
-        intType(intType), oneBasedPivots(oneBasedPivots),
-        element(elementType, ElementArith::Flavour::Kernel),
-        complexType(dyn_cast<ComplexType>(elementType)) {}
+      : BlockedPanelKernelBase(b, args, elementType, intType, oneBasedPivots) {}
 
   /// The algorithm: per matrix of the cluster, load the block's rows and
   /// offer column 0's candidates; per step, agree on the pivot, eliminate
@@ -83,22 +76,13 @@ private:
   /// Types, constants, the shape, the block's rows and the shared memory.
   void emitPrologue() {
     KernelBuilder &b = top;
-    magnitudeType = complexType ? complexType.getElementType() : elementType;
-    keyType = b.getIntegerType(magnitudeType.getIntOrFloatBitWidth());
-    i32 = b.getI32Type();
+    emitCommonPrologue();
     noWord = b.i32(-1);
-    zeroKey = arith::ConstantIntOp::create(b, keyType, 0);
-    zeroInfo = arith::ConstantOp::create(
-        b, b.getZeroAttr(cast<MemRefType>(info.getType()).getElementType()));
-
-    batch = b.dim(lu, 0);
-    S::Panel panel = S::panelAt(b, b.dim(lu, 1), b.dim(lu, 2), k0);
-    width = panel.width, rows = panel.rows, steps = panel.steps;
-    lane = b.threadId(gpu::Dimension::x);
-    warp = b.threadId(gpu::Dimension::y);
-    thread = b.add(b.mul(warp, top.index(32)), lane);
     // The grid is (cluster blocks, clusters): the rank is blockIdx.x.
     rank = b.blockId(gpu::Dimension::x);
+    // Thread 0 of block 0 writes the pivots and info.
+    leader = b.both(b.cmp(P::eq, rank, top.index(0)),
+                    b.cmp(P::eq, thread, top.index(0)));
     clusterBlocks = b.gridDim(gpu::Dimension::x);
     firstMatrix = b.blockId(gpu::Dimension::y);
     matrixStride = b.gridDim(gpu::Dimension::y);
@@ -312,16 +296,10 @@ private:
         [&](KernelBuilder &b) -> SmallVector<Value> {
           std::pair<Value, Value> pivot = agreeOnPivot(b, kk % 2);
           Value pivotRow = pivot.first, pivotPosition = pivot.second;
-          b.ifThen(b.both(b.cmp(P::eq, rank, top.index(0)),
-                          b.cmp(P::eq, thread, top.index(0))),
-                   [&](KernelBuilder &b) {
-                     b.store(
-                         storedPivot(b,
-                                     arith::IndexCastOp::create(
-                                         b, intType, b.add(pivotPosition, k0)),
-                                     oneBasedPivots),
-                         pivots, ValueRange{matrix, b.add(k0, step)});
-                   });
+          b.ifThen(leader, [&](KernelBuilder &b) {
+            storeBlockedPivot(b, pivots, matrix, k0, step, pivotPosition,
+                              oneBasedPivots);
+          });
           SmallVector<Value> u = readPivotRow(b, pivotRow, kk);
           Value singular = element.isZero(b, u[0]);
           eliminate(b, kk, pivotRow, pivotPosition, u, singular);
@@ -402,35 +380,14 @@ private:
                           panelPermutation, ValueRange{matrix, to});
                 });
               });
-    b.ifThen(b.both(b.cmp(P::eq, rank, top.index(0)),
-                    b.cmp(P::eq, thread, top.index(0))),
-             [&](KernelBuilder &b) {
-               Value earlier = b.select(b.cmp(P::eq, k0, top.index(0)),
-                                        zeroInfo, b.load(info, matrix));
-               Value takes = b.both(b.cmp(P::eq, earlier, zeroInfo),
-                                    b.cmp(P::ne, firstZero, zeroInfo));
-               b.store(
-                   b.select(takes,
-                            b.add(firstZero, arith::IndexCastOp::create(
-                                                 b, zeroInfo.getType(), k0)),
-                            earlier),
-                   info, matrix);
-             });
+    b.ifThen(leader, [&](KernelBuilder &b) {
+      storeBlockedInfo(b, info, matrix, k0, firstZero);
+    });
   }
 
-  // Constants made with `top` land at the kernel's top level, ahead of the
-  // loops and branches that use them.
-  KernelBuilder &top;
-  Value lu, pivots, info, panelPermutation, k0;
-  Type elementType, intType;
-  bool oneBasedPivots;
-  ElementArith element;
-  ComplexType complexType;
-  Type magnitudeType, keyType, i32;
-  Value noWord, zeroKey, zeroInfo;
-  // The shape, the cluster, the block's rows and the thread's coordinates.
-  Value batch, width, rows, steps;
-  Value lane, warp, thread, rank, clusterBlocks, firstMatrix, matrixStride;
+  Value noWord;
+  // The cluster, the block's place in it and its rows, its first thread.
+  Value rank, leader, clusterBlocks, firstMatrix, matrixStride;
   Value rowsPerBlock, firstRow, blockRows;
   // Shared memory: its base (for the cluster's window), the block's rows,
   // their positions, the warps' candidate slots (two steps' worth).
