@@ -17,6 +17,7 @@
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-min-batch=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-BATCH
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-single-max-bytes=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-SINGLE
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-cluster-max-batch=66 -split-input-file | FileCheck %s --check-prefix=CLUSTER66
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-max-size=16384 -split-input-file | FileCheck %s --check-prefix=REACH
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-cluster-max-batch=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-CLUSTER
 
 // OFF-NOT: linalgx_lu_blocked
@@ -243,5 +244,28 @@ func.func @single_768(%a: memref<768x768xf64>, %p: memref<768xi32>, %i: memref<i
 }
 func.func @dynamic_batch_768(%a: memref<?x768x768xf64>, %p: memref<?x768xi32>, %i: memref<?xi32>) {
   linalgx.lu ins(%a : memref<?x768x768xf64>) outs(%a, %p, %i : memref<?x768x768xf64>, memref<?x768xi32>, memref<?xi32>)
+  return
+}
+
+// -----
+
+// With lu-blocked-max-size raised, the panels' reach is a cluster of 8
+// blocks: ceil(M / 8) * (33 * sizeof(T) + 4) + 96 <= 227 KiB, i.e. up to
+// 6928 f64 rows (866 a block), 13664 f32 (1708 a block); a row more takes the
+// vendor path.
+// REACH-LABEL: func.func @tall
+// REACH:         linalgx_lu_blocked_cluster_panel_f64_i32
+// REACH:         call @linalgxCudaGetrf(
+// REACH:         linalgx_lu_blocked_cluster_panel_f32_i32
+// REACH:         call @linalgxCudaGetrf(
+// REACH:         return
+func.func @tall(%a: memref<2x6928x32xf64>, %pa: memref<2x32xi32>, %i: memref<2xi32>,
+                %b: memref<2x6929x32xf64>, %pb: memref<2x32xi32>,
+                %c: memref<2x13664x32xf32>, %pc: memref<2x32xi32>,
+                %d: memref<2x13665x32xf32>, %pd: memref<2x32xi32>) {
+  linalgx.lu ins(%a : memref<2x6928x32xf64>) outs(%a, %pa, %i : memref<2x6928x32xf64>, memref<2x32xi32>, memref<2xi32>)
+  linalgx.lu ins(%b : memref<2x6929x32xf64>) outs(%b, %pb, %i : memref<2x6929x32xf64>, memref<2x32xi32>, memref<2xi32>)
+  linalgx.lu ins(%c : memref<2x13664x32xf32>) outs(%c, %pc, %i : memref<2x13664x32xf32>, memref<2x32xi32>, memref<2xi32>)
+  linalgx.lu ins(%d : memref<2x13665x32xf32>) outs(%d, %pd, %i : memref<2x13665x32xf32>, memref<2x32xi32>, memref<2xi32>)
   return
 }

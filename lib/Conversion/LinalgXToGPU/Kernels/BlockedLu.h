@@ -98,21 +98,16 @@ struct BlockedLuShape {
     return clusterPanelSlotsOffset(rowsPerBlock, elementBytes) +
            2 * kClusterPanelWarps * 12;
   }
-  static Value clusterPanelSlotsOffset(OpBuilder &b, Location loc,
-                                       Value rowsPerBlock,
-                                       int64_t elementBytes) {
-    auto c = [&](int64_t v) -> Value {
-      return arith::ConstantIndexOp::create(b, loc, v);
-    };
-    Value bytes = arith::MulIOp::create(
-        b, loc, rowsPerBlock, c((kPanelColumns + 1) * elementBytes + 4));
-    return arith::MulIOp::create(
-        b, loc, arith::CeilDivUIOp::create(b, loc, bytes, c(8)), c(8));
-  }
   static Value clusterPanelSlotsOffset(ImplicitLocOpBuilder &b,
                                        Value rowsPerBlock,
                                        int64_t elementBytes) {
-    return clusterPanelSlotsOffset(b, b.getLoc(), rowsPerBlock, elementBytes);
+    auto c = [&](int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(b, v);
+    };
+    Value bytes = arith::MulIOp::create(
+        b, rowsPerBlock, c((kPanelColumns + 1) * elementBytes + 4));
+    return arith::MulIOp::create(b, arith::CeilDivUIOp::create(b, bytes, c(8)),
+                                 c(8));
   }
   static Value clusterPanelSharedBytes(ImplicitLocOpBuilder &b,
                                        Value rowsPerBlock,
