@@ -21,7 +21,7 @@ mkdir -p "$O" "$P/lib_alt" "$P/torch_build"
 export PYTHONUNBUFFERED=1 LINALGX_LIBRARY_DIR=$P/lib PYTHONPATH=$P/python
 export XLA_PYTHON_CLIENT_PREALLOCATE=false
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-cd "$P"
+cd "$P" || exit 1
 # The PyTorch operator library, which linalgx.torch calls when it is there.
 python3 - > "$O/torch_build.log" 2>&1 <<PY
 from linalgx import _torch_build
@@ -31,7 +31,13 @@ PY
 cp "$P"/torch_build/_linalgx_torch_ops*.so "$P/lib/" 2>/dev/null ||
   { echo "no PyTorch operator library (see torch_build.log): linalgx.torch takes ctypes"; }
 [ -f "$P/lib_alt/default.so" ] || cp "$P/lib/liblinalgx_cuda_kernels.so" "$P/lib_alt/default.so"
-LIBRARIES=${LIBRARIES:-default $(cd "$P/lib_alt" && ls *.so | sed 's/\.so$//' | grep -vx default)}
+if [ -z "${LIBRARIES:-}" ]; then
+  LIBRARIES=default
+  for so in "$P"/lib_alt/*.so; do
+    name=$(basename "$so" .so)
+    [ "$name" = default ] || LIBRARIES="$LIBRARIES $name"
+  done
+fi
 swap() { cp "$P/lib_alt/$1.so" "$P/lib/liblinalgx_cuda_kernels.so"; }
 for v in $LIBRARIES; do
   echo "== $v"
@@ -46,6 +52,7 @@ for v in $LIBRARIES; do
   fi
   eval "cases=\${CASES_$v:-\${CASES:-}}"
   if [ -n "$cases" ]; then
+    # shellcheck disable=SC2086  # the cases are words
     timeout 420 python3 profile_large_lu.py "$O/profile_$v" $cases > "$O/profile_$v.log" 2>&1 ||
       echo "profile_large_lu.py exit $?"
     grep -E "^## |^kernels" "$O/profile_$v/large_lu_kernels.md"

@@ -21,8 +21,10 @@ PY=${LINALGX_PYTHON:-$ROOT/.venv/bin/python}
 [ -x "$PY" ] || PY=python3
 PTXAS=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
 [ -x "$PTXAS" ] || { echo "build-kernel-variant: no ptxas (install the CUDA toolkit)" >&2; exit 1; }
-[ -x "$BUILD/bin/linalgx-opt" ] && [ -f "$BUILD/lib/liblinalgx_cuda_runtime.so" ] || {
-  echo "build-kernel-variant: $BUILD has no linalgx-opt or CUDA runtime; build first" >&2; exit 1; }
+if [ ! -x "$BUILD/bin/linalgx-opt" ] || [ ! -f "$BUILD/lib/liblinalgx_cuda_runtime.so" ]; then
+  echo "build-kernel-variant: $BUILD has no linalgx-opt or CUDA runtime; build first" >&2
+  exit 1
+fi
 # The exact sizes the default library was configured with.
 SIZES=$(sed -n 's/^LINALGX_CUDA_KERNELS_EXACT_SIZES:STRING=//p' "$BUILD/CMakeCache.txt" | tr ';' ',')
 WORK=$(mktemp -d)
@@ -35,5 +37,5 @@ PATH=$(dirname "$PTXAS"):$PATH "$BUILD/bin/linalgx-opt" "$WORK/kernels.mlir" \
 /usr/lib/llvm-22/bin/mlir-translate --mlir-to-llvmir "$WORK/kernels.llvm.mlir" -o "$WORK/kernels.ll"
 /usr/lib/llvm-22/bin/clang-22 -O2 -fPIC -Wno-override-module -c "$WORK/kernels.ll" -o "$WORK/kernels.o"
 /usr/lib/llvm-22/bin/clang-22 -shared "$WORK/kernels.o" -L "$BUILD/lib" -llinalgx_cuda_runtime \
-  -Wl,-rpath,'$ORIGIN' -o "$OUT/$NAME.so"
+  -Wl,-rpath,"\$ORIGIN" -o "$OUT/$NAME.so"
 echo "$OUT/$NAME.so ($OPTIONS)"
