@@ -224,9 +224,8 @@ private:
         b.store(x, order, pivotRow);
       });
     });
-    b.ifThen(b.cmp(P::eq, thread, top.index(0)), [&](KernelBuilder &b) {
-      storeBlockedPivot(b, pivots, matrix, k0, step, pivotRow, oneBasedPivots);
-    });
+    b.ifThen(b.cmp(P::eq, thread, top.index(0)),
+             [&](KernelBuilder &b) { storePivot(b, matrix, step, pivotRow); });
     b.barrier();
   }
 
@@ -296,9 +295,8 @@ private:
                           panelPermutation, ValueRange{matrix, r});
                 });
               });
-    b.ifThen(b.cmp(P::eq, thread, top.index(0)), [&](KernelBuilder &b) {
-      storeBlockedInfo(b, info, matrix, k0, firstZero);
-    });
+    b.ifThen(b.cmp(P::eq, thread, top.index(0)),
+             [&](KernelBuilder &b) { storeInfo(b, matrix, firstZero); });
   }
 
   Value noRow;
@@ -329,23 +327,21 @@ void BlockedPanelKernelBase::emitCommonPrologue() {
   thread = b.add(b.mul(warp, top.index(32)), lane);
 }
 
-void storeBlockedPivot(KernelBuilder &b, Value pivots, Value matrix, Value k0,
-                       Value step, Value position, bool oneBasedPivots) {
-  Type intType = cast<MemRefType>(pivots.getType()).getElementType();
+void BlockedPanelKernelBase::storePivot(KernelBuilder &b, Value matrix,
+                                        Value step, Value position) const {
   b.store(storedPivot(
               b, arith::IndexCastOp::create(b, intType, b.add(k0, position)),
               oneBasedPivots),
           pivots, ValueRange{matrix, b.add(k0, step)});
 }
 
-void storeBlockedInfo(KernelBuilder &b, Value info, Value matrix, Value k0,
-                      Value firstZero) {
-  Value zeroInfo = arith::ConstantOp::create(
-      b, b.getZeroAttr(cast<MemRefType>(info.getType()).getElementType()));
-  Value first = b.cmp(arith::CmpIPredicate::eq, k0, b.index(0));
-  Value earlier = b.select(first, zeroInfo, b.load(info, matrix));
-  Value takes = b.both(b.cmp(arith::CmpIPredicate::eq, earlier, zeroInfo),
-                       b.cmp(arith::CmpIPredicate::ne, firstZero, zeroInfo));
+void BlockedPanelKernelBase::storeInfo(KernelBuilder &b, Value matrix,
+                                       Value firstZero) const {
+  using P = arith::CmpIPredicate;
+  Value earlier =
+      b.select(b.cmp(P::eq, k0, b.index(0)), zeroInfo, b.load(info, matrix));
+  Value takes = b.both(b.cmp(P::eq, earlier, zeroInfo),
+                       b.cmp(P::ne, firstZero, zeroInfo));
   Value fromHere =
       b.add(firstZero, arith::IndexCastOp::create(b, zeroInfo.getType(), k0));
   b.store(b.select(takes, fromHere, earlier), info, matrix);

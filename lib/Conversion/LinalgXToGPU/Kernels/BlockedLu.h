@@ -155,6 +155,14 @@ protected:
 
   void emitCommonPrologue();
 
+  /// What both kernels write besides the panel: pivots[matrix, k0 + step]
+  /// = k0 + `position` (1-based if asked), and info[matrix] = k0 +
+  /// `firstZero` (the panel's first zero step + 1; 0: none) unless an
+  /// earlier panel set it.
+  void storePivot(KernelBuilder &b, Value matrix, Value step,
+                  Value position) const;
+  void storeInfo(KernelBuilder &b, Value matrix, Value firstZero) const;
+
   // Constants made with `top` land at the kernel's top level, ahead of the
   // loops and branches that use them.
   KernelBuilder &top;
@@ -169,15 +177,6 @@ protected:
   Value batch, width, rows, steps;
   Value lane, warp, thread;
 };
-
-/// What both panel kernels write besides the panel: pivots[matrix, k0 +
-/// step] = k0 + `position` (1-based if asked), and info[matrix] = k0 +
-/// `firstZero` (the panel's first zero step + 1; 0: none) unless an earlier
-/// panel set it.
-void storeBlockedPivot(KernelBuilder &b, Value pivots, Value matrix, Value k0,
-                       Value step, Value position, bool oneBasedPivots);
-void storeBlockedInfo(KernelBuilder &b, Value info, Value matrix, Value k0,
-                      Value firstZero);
 
 /// The blocked LU's panel kernel (BlockedLuShape): a block of kPanelWarps
 /// warps a matrix (a stride loop over the batch) factors the (M - k0) x w

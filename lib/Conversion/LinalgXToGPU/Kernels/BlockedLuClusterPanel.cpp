@@ -297,8 +297,7 @@ private:
           std::pair<Value, Value> pivot = agreeOnPivot(b, kk % 2);
           Value pivotRow = pivot.first, pivotPosition = pivot.second;
           b.ifThen(leader, [&](KernelBuilder &b) {
-            storeBlockedPivot(b, pivots, matrix, k0, step, pivotPosition,
-                              oneBasedPivots);
+            storePivot(b, matrix, step, pivotPosition);
           });
           SmallVector<Value> u = readPivotRow(b, pivotRow, kk);
           Value singular = element.isZero(b, u[0]);
@@ -380,9 +379,8 @@ private:
                           panelPermutation, ValueRange{matrix, to});
                 });
               });
-    b.ifThen(leader, [&](KernelBuilder &b) {
-      storeBlockedInfo(b, info, matrix, k0, firstZero);
-    });
+    b.ifThen(leader,
+             [&](KernelBuilder &b) { storeInfo(b, matrix, firstZero); });
   }
 
   Value noWord;
