@@ -394,18 +394,8 @@ private:
   /// Whether a cluster's blocks hold a panel of all M rows
   /// (BlockedLuShape::clusterPanelFits).
   Value panelFitsSharedMemory() {
-    using S = BlockedLuShape;
     auto [m, n] = dims();
-    Value rowsPerBlock = arith::CeilDivUIOp::create(
-        b, m, arith::ConstantIndexOp::create(b, S::kClusterPanelMaxBlocks));
-    Value bytesFit = arith::CmpIOp::create(
-        b, arith::CmpIPredicate::ule,
-        S::clusterPanelSharedBytes(b, rowsPerBlock, elementBytes),
-        arith::ConstantIndexOp::create(b, kGeneratedLuMaxSharedBytes));
-    Value rowsFit = arith::CmpIOp::create(
-        b, arith::CmpIPredicate::ult, m,
-        arith::ConstantIndexOp::create(b, S::kClusterPanelMaxRows));
-    return arith::AndIOp::create(b, rowsFit, bytesFit);
+    return BlockedLuShape::clusterPanelFits(b, m, elementBytes);
   }
 
   ImplicitLocOpBuilder &b;

@@ -34,9 +34,6 @@ namespace {
 /// hoisted constants and shared-memory views, shared by its phases.
 class PanelLuKernel : BlockedPanelKernelBase {
 public:
-  using S = BlockedLuShape;
-  using P = arith::CmpIPredicate;
-  static constexpr int64_t NB = S::kPanelColumns, stride = NB + 1;
   static constexpr int64_t warps = S::kPanelWarps, threads = 32 * warps;
 
   PanelLuKernel(KernelBuilder &b, ValueRange args, Type elementType,

@@ -116,13 +116,29 @@ struct BlockedLuShape {
         b, clusterPanelSlotsOffset(b, rowsPerBlock, elementBytes),
         arith::ConstantIndexOp::create(b, 2 * kClusterPanelWarps * 12));
   }
-  /// Whether a cluster's blocks hold a panel of `rows` rows.
+  /// Whether a cluster's blocks hold a panel of `rows` rows, for static
+  /// and for dynamic sizes (an i1 on the host).
   static bool clusterPanelFits(int64_t rows, int64_t elementBytes) {
     int64_t rowsPerBlock =
         (rows + kClusterPanelMaxBlocks - 1) / kClusterPanelMaxBlocks;
     return rows < kClusterPanelMaxRows &&
            clusterPanelSharedBytes(rowsPerBlock, elementBytes) <=
                kGeneratedLuMaxSharedBytes;
+  }
+  static Value clusterPanelFits(ImplicitLocOpBuilder &b, Value rows,
+                                int64_t elementBytes) {
+    auto c = [&](int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(b, v);
+    };
+    Value rowsPerBlock =
+        arith::CeilDivUIOp::create(b, rows, c(kClusterPanelMaxBlocks));
+    Value bytesFit = arith::CmpIOp::create(
+        b, arith::CmpIPredicate::ule,
+        clusterPanelSharedBytes(b, rowsPerBlock, elementBytes),
+        c(kGeneratedLuMaxSharedBytes));
+    Value rowsFit = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, rows,
+                                          c(kClusterPanelMaxRows));
+    return arith::AndIOp::create(b, rowsFit, bytesFit);
   }
 
   /// The panel at column k0 of an m x n matrix, as both kernels see it:
@@ -145,6 +161,12 @@ struct BlockedLuShape {
 /// level by emitCommonPrologue.
 class BlockedPanelKernelBase {
 protected:
+  using S = BlockedLuShape;
+  using P = arith::CmpIPredicate;
+  /// The panel's columns, and the odd row stride both kernels keep rows at
+  /// in shared memory.
+  static constexpr int64_t NB = S::kPanelColumns, stride = NB + 1;
+
   BlockedPanelKernelBase(KernelBuilder &b, ValueRange args, Type elementType,
                          Type intType, bool oneBasedPivots)
       : top(b), lu(args[0]), pivots(args[1]), info(args[2]),

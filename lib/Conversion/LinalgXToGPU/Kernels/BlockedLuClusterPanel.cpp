@@ -39,9 +39,6 @@ namespace {
 /// is read from its owner's shared memory by one load a warp.
 class ClusterPanelLuKernel : BlockedPanelKernelBase {
 public:
-  using S = BlockedLuShape;
-  using P = arith::CmpIPredicate;
-  static constexpr int64_t NB = S::kPanelColumns, stride = NB + 1;
   static constexpr int64_t warps = S::kClusterPanelWarps, threads = 32 * warps;
   static_assert(S::kClusterPanelMaxBlocks * warps <= 32,
                 "a warp's lanes read every warp's candidate of the cluster");
