@@ -106,10 +106,11 @@
 // The cluster panel kernel: 4 warps a block, the cluster's matrices in a
 // stride loop over the grid's y. Column 0's candidates (a block barrier
 // after the load, the warp's reduction) end with the cluster barrier; then
-// each step reads the cluster's candidates from their blocks' shared memory
-// (mapa into the cluster window), reduces them, reads the pivot row (one
-// load a lane, then shuffles) and ends with its one cluster barrier, no
-// block barrier.
+// a loop over the steps: each reads the cluster's candidates from their
+// blocks' shared memory (mapa into the cluster window), reduces them,
+// copies the pivot row into the warp's row (one load a lane, syncwarp),
+// updates the block's rows (the later columns in a loop) and ends with its
+// one cluster barrier, no block barrier.
 // CHECK:       gpu.func @linalgx_lu_blocked_cluster_panel_f64_i32(%{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?xi32>, %{{.+}}: memref<?xi32>, %{{.+}}: memref<?x?xi32>, %{{.+}}: index) kernel attributes {known_block_size = array<i32: 32, 4, 1>}
 // CHECK:         gpu.dynamic_shared_memory
 // CHECK:         scf.for %{{.+}} = %block_id_y to %{{.+}} step %grid_dim_y {
@@ -117,25 +118,35 @@
 // CHECK-COUNT-3:   nvvm.redux.sync
 // CHECK:           nvvm.cluster.arrive {aligned}
 // CHECK-NEXT:      nvvm.cluster.wait {aligned}
-// CHECK-NOT:       gpu.barrier
-// CHECK:           nvvm.mapa %{{.+}}, %{{.+}} : !llvm.ptr<3> -> !llvm.ptr<7>
-// CHECK-NEXT:      llvm.load %{{.+}} : !llvm.ptr<7> -> i64
-// CHECK:           nvvm.mapa %{{.+}}, %{{.+}} : !llvm.ptr<3> -> !llvm.ptr<7>
-// CHECK-NEXT:      llvm.load %{{.+}} : !llvm.ptr<7> -> i32
-// CHECK-COUNT-3:   nvvm.redux.sync
-// CHECK:           nvvm.mapa %{{.+}}, %{{.+}} : !llvm.ptr<3> -> !llvm.ptr<7>
-// CHECK-NEXT:      llvm.load %{{.+}} : !llvm.ptr<7> -> f64
-// CHECK:           gpu.shuffle idx
-// CHECK-NOT:       gpu.barrier
-// CHECK:           arith.mulf
-// CHECK:           arith.subf
-// CHECK-NOT:       gpu.barrier
-// CHECK-COUNT-3:   nvvm.redux.sync
-// CHECK-NOT:       gpu.barrier
-// CHECK:           nvvm.cluster.arrive {aligned}
-// CHECK-NEXT:      nvvm.cluster.wait {aligned}
-// CHECK-NOT:       gpu.barrier
-// CHECK:           nvvm.mapa
+// CHECK:           scf.for %{{.+}} = %c0{{.*}} to %{{.+}} step %c1{{.*}} iter_args
+// CHECK-NOT:         gpu.barrier
+// CHECK:             nvvm.mapa %{{.+}}, %{{.+}} : !llvm.ptr<3> -> !llvm.ptr<7>
+// CHECK-NEXT:        llvm.load %{{.+}} : !llvm.ptr<7> -> i64
+// CHECK:             nvvm.mapa %{{.+}}, %{{.+}} : !llvm.ptr<3> -> !llvm.ptr<7>
+// CHECK-NEXT:        llvm.load %{{.+}} : !llvm.ptr<7> -> i32
+// CHECK-COUNT-3:     nvvm.redux.sync
+// CHECK:             nvvm.mapa %{{.+}}, %{{.+}} : !llvm.ptr<3> -> !llvm.ptr<7>
+// CHECK-NEXT:        llvm.load %{{.+}} : !llvm.ptr<7> -> f64
+// CHECK-NEXT:        arith.muli
+// CHECK-NEXT:        arith.addi
+// CHECK-NEXT:        memref.store %{{.+}} : memref<128xf64, #gpu.address_space<workgroup>>
+// CHECK:             nvvm.bar.warp.sync
+// CHECK-NOT:         gpu.barrier
+// CHECK-NOT:         gpu.shuffle
+// CHECK:             scf.for
+// CHECK:               arith.mulf
+// CHECK:               scf.for
+// CHECK:                 arith.mulf
+// CHECK:                 arith.subf
+// CHECK-NOT:         gpu.barrier
+// CHECK-COUNT-3:     nvvm.redux.sync
+// CHECK-NOT:         gpu.barrier
+// CHECK:             nvvm.cluster.arrive {aligned}
+// CHECK-NEXT:        nvvm.cluster.wait {aligned}
+// CHECK-NOT:         gpu.barrier
+// CHECK:             scf.yield
+// CHECK-NEXT:      }
+// CHECK-NEXT:      gpu.barrier
 // CHECK:       gpu.func @linalgx_lu_blocked_update_f64_i32(%{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?xi32>, %{{.+}}: index) kernel attributes {known_block_size = array<i32: 16, 16, 1>}
 // CHECK:         gpu.dynamic_shared_memory
 // CHECK:         scf.for %{{.+}} = %block_id_y to %{{.+}} step %grid_dim_y {
