@@ -53,6 +53,10 @@
 // CHECK:         %[[BLOCKS:.+]] = arith.muli %[[TILES]], %{{.+}} : index
 // CHECK:         %[[NARROW:.+]] = arith.cmpi ule, %[[BLOCKS]], %c66{{.*}} : index
 // CHECK:         %[[WIDE:.+]] = arith.xori %[[NARROW]], %{{.+}} : i1
+// CHECK:         %[[W:.+]] = arith.ceildivui %{{.+}}, %c64{{.*}} : index
+// CHECK:         %[[N:.+]] = arith.ceildivui %{{.+}}, %c32{{.*}} : index
+// CHECK:         %[[NARROW_BLOCKS:.+]] = arith.muli %[[N]], %{{.+}} : index
+// CHECK:         %[[WANTED:.+]] = arith.ceildivui %c264{{.*}}, %[[NARROW_BLOCKS]] : index
 // CHECK:         scf.for %[[K0:.+]] = %{{.+}} to %{{.+}} step %c32{{.*}} {
 // CHECK:           %[[S0:.+]] = gpu.wait async
 // CHECK:           %[[ROWS:.+]] = arith.subi %{{.+}}, %[[K0]] : index
@@ -68,13 +72,26 @@
 // CHECK:           scf.if %[[ONE_BLOCK]] {
 // CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_panel_f64_i32 blocks in ({{.+}}) threads in (%c32{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[PIVOTS]] : memref<?x?xi32>, %{{.+}} : memref<?xi32>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
 // CHECK:           }
+// Narrow grids whose rows below make more than one chunk of 64 rows, up to
+// ceil(264 / (tiles * B)) chunks, split the update: the exchanges and U12
+// a block a tile, then the trailing update a block a (tile, row chunk).
+// CHECK:           %[[BELOW_END:.+]] = arith.maxui %{{.+}}, %{{.+}} : index
+// CHECK:           %[[BELOW:.+]] = arith.subi %[[BELOW_END]], %{{.+}} : index
+// CHECK:           %[[ROW_TILES:.+]] = arith.ceildivui %[[BELOW]], %c64{{.*}} : index
+// CHECK:           %[[CHUNKS:.+]] = arith.minui %[[ROW_TILES]], %[[WANTED]] : index
+// CHECK:           %[[SEVERAL:.+]] = arith.cmpi ugt, %[[CHUNKS]], %c1{{.*}} : index
+// CHECK:           %[[SPLIT:.+]] = arith.andi %[[NARROW]], %[[SEVERAL]] : i1
+// CHECK:           %[[WHOLE:.+]] = arith.xori %[[SPLIT]], %{{.+}} : i1
 // CHECK:           scf.if %[[WIDE]] {
-// CHECK:             %[[W:.+]] = arith.ceildivui %{{.+}}, %c64{{.*}} : index
-// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_f64_i32 blocks in (%[[W]], {{.+}}) threads in (%c16{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
+// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_f64_i32 blocks in (%[[W]], %{{.+}}, %c1{{.*}}) threads in (%c16{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
 // CHECK:           }
-// CHECK:           scf.if %[[NARROW]] {
-// CHECK:             %[[N:.+]] = arith.ceildivui %{{.+}}, %c32{{.*}} : index
-// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_narrow_f64_i32 blocks in (%[[N]], {{.+}}) threads in (%c16{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
+// CHECK:           %[[NARROW_WHOLE:.+]] = arith.andi %[[NARROW]], %[[WHOLE]] : i1
+// CHECK:           scf.if %[[NARROW_WHOLE]] {
+// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_narrow_f64_i32 blocks in (%[[N]], %{{.+}}, %c1{{.*}}) threads in (%c16{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
+// CHECK:           }
+// CHECK:           scf.if %[[SPLIT]] {
+// CHECK:             %[[EXCHANGED:.+]] = gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_exchange_solve_narrow_f64_i32 blocks in (%[[N]], %{{.+}}, %c1{{.*}}) threads in (%c16{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
+// CHECK:             gpu.launch_func async [%[[EXCHANGED]]] @linalgx_kernels::@linalgx_lu_blocked_trailing_narrow_f64_i32 blocks in (%[[N]], %{{.+}}, %[[CHUNKS]]) threads in (%c16{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
 // CHECK:           }
 // CHECK:         }
 // CHECK:         gpu.launch_func async [%[[T1]]] @linalgx_kernels::@linalgx_pivots_to_permutation_i32 {{.+}} args(%[[PIVOTS]] : memref<?x?xi32>
@@ -156,6 +173,17 @@
 // CHECK:             arith.mulf
 // CHECK:             arith.subf
 // CHECK:       gpu.func @linalgx_lu_blocked_update_narrow_f64_i32(%{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?xi32>, %{{.+}}: index) kernel attributes {known_block_size = array<i32: 16, 16, 1>}
+// The split update's halves: the exchanges and U12 without the trailing
+// update's row chunks; the trailing update reads U12 back (no solve loop:
+// one barrier before the row tiles of chunk z, z + Z, ...).
+// CHECK:       gpu.func @linalgx_lu_blocked_exchange_solve_narrow_f64_i32(
+// CHECK-NOT:     gpu.block_id  z
+// CHECK:       gpu.func @linalgx_lu_blocked_trailing_narrow_f64_i32(
+// CHECK:         scf.for %{{.+}} = %block_id_y to %{{.+}} step %grid_dim_y {
+// CHECK:           gpu.barrier
+// CHECK-NOT:       gpu.barrier
+// CHECK:           %[[Z:.+]] = gpu.block_id  z
+// CHECK:           arith.muli %[[Z]], %c64{{.*}} : index
 // AT256-LABEL: func.func @f64_batched
 // AT256:         call @linalgxCudaGetrf(
 func.func @f64_batched(%a: memref<8x512x512xf64>, %l: memref<8x512x512xf64>, %p: memref<8x512xi32>, %i: memref<8xi32>, %q: memref<8x512xi32>) {

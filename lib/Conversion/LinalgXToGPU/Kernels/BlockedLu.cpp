@@ -368,9 +368,10 @@ public:
                 "a block's threads cover a panel's rows and columns");
 
   UpdateLuKernel(KernelBuilder &b, ValueRange args, Type elementType,
-                 int64_t tileColumns)
-      : TC(tileColumns), colsPerThread(tileColumns / TX), top(b), lu(args[0]),
-        panelPermutation(args[1]), k0(args[2]), elementType(elementType),
+                 int64_t tileColumns, BlockedLuUpdatePhases phases)
+      : TC(tileColumns), colsPerThread(tileColumns / TX), phases(phases),
+        top(b), lu(args[0]), panelPermutation(args[1]), k0(args[2]),
+        elementType(elementType),
         element(elementType, ElementArith::Flavour::Kernel) {
     assert(TC % TX == 0 && NB * TC <= TR * ltStride &&
            "threads cover the tile's columns; the old panel rows fit L21's "
@@ -379,17 +380,25 @@ public:
 
   /// The algorithm, per matrix of the block: the panel's row moves and
   /// L11; the panel rows read; the old ones moved down; U12 solved; the
-  /// rows below updated.
+  /// rows below updated (the phases asked for: the trailing phase alone
+  /// reads U12 back from the matrix).
   void emit() {
+    using Phases = BlockedLuUpdatePhases;
     emitPrologue();
     top.forLoop(firstMatrix, batch, matrixStride,
                 [&](KernelBuilder &b, Value matrixOfBlock) {
                   matrix = matrixOfBlock;
-                  loadInverseAndL11(b);
-                  readPanelRows(b);
-                  moveOldPanelRows(b);
-                  solveU12(b);
-                  updateBelow(b);
+                  collectEntries(b);
+                  if (phases != Phases::Trailing) {
+                    loadInverseAndL11(b);
+                    readPanelRows(b);
+                    moveOldPanelRows(b);
+                    solveU12(b);
+                  } else {
+                    loadU12(b);
+                  }
+                  if (phases != Phases::ExchangeAndSolve)
+                    updateBelow(b);
                   // The next matrix refills shared memory.
                   b.barrier();
                 });
@@ -464,6 +473,30 @@ private:
     return b.bitOr(b.cmp(P::ult, col, k0), b.cmp(P::uge, col, panelEnd));
   }
 
+  /// The thread's entries of the panel rows (Entry).
+  void collectEntries(KernelBuilder &b) {
+    entries.clear();
+    for (int64_t i = 0; i < NB / TY; ++i)
+      for (int64_t j = 0; j < colsPerThread; ++j) {
+        Value t = b.add(ty, top.index(TY * i));
+        Value cc = b.add(tx, top.index(TX * j));
+        Value active = b.both(b.both(b.cmp(P::ult, t, steps), inTile[j]),
+                              outsidePanel(b, columns[j]));
+        entries.push_back(
+            {t, cc, columns[j], b.add(b.mul(t, top.index(TC)), cc), active});
+      }
+  }
+
+  /// The trailing phase's U12: the tile's panel rows right of the panel, as
+  /// the exchange-and-solve phase stored them (zeros elsewhere).
+  void loadU12(KernelBuilder &b) {
+    for (const Entry &e : entries)
+      b.store(loadOrZero(b, b.both(e.active, b.cmp(P::uge, e.col, panelEnd)),
+                         {matrix, b.add(k0, e.t), e.col}),
+              u, e.at);
+    b.barrier();
+  }
+
   /// 1. Where the panel's first `steps` rows went (the permutation's
   ///    inverse on them; rows past them stay or receive one of them), and
   ///    L11 with zeros outside its strictly lower part.
@@ -495,16 +528,6 @@ private:
   ///    permutation[t] of the panel at position t) into U, its old ones
   ///    into the L21 buffer, for the columns outside the panel.
   void readPanelRows(KernelBuilder &b) {
-    entries.clear();
-    for (int64_t i = 0; i < NB / TY; ++i)
-      for (int64_t j = 0; j < colsPerThread; ++j) {
-        Value t = b.add(ty, top.index(TY * i));
-        Value cc = b.add(tx, top.index(TX * j));
-        Value active = b.both(b.both(b.cmp(P::ult, t, steps), inTile[j]),
-                              outsidePanel(b, columns[j]));
-        entries.push_back(
-            {t, cc, columns[j], b.add(b.mul(t, top.index(TC)), cc), active});
-      }
     for (const Entry &e : entries)
       b.ifThen(e.active, [&](KernelBuilder &b) {
         Value from =
@@ -581,7 +604,10 @@ private:
   ///    kPanelColumns steps, so every U row is valid here.)
   void updateBelow(KernelBuilder &b) {
     b.ifThen(updatesRight, [&](KernelBuilder &b) {
-      b.forLoop(b.add(k0, steps), m, top.index(TR),
+      // Row tiles z, z + Z, ... of the grid's z dimension.
+      Value firstTile = b.mul(b.blockId(gpu::Dimension::z), top.index(TR));
+      Value tileStride = b.mul(b.gridDim(gpu::Dimension::z), top.index(TR));
+      b.forLoop(b.add(b.add(k0, steps), firstTile), m, tileStride,
                 [&](KernelBuilder &b, Value firstRow) {
                   stageL21(b, firstRow);
                   updateRowTile(b, firstRow);
@@ -663,8 +689,9 @@ private:
                               inner.getResults().end());
   }
 
-  /// The tile's columns and a thread's share of them.
+  /// The tile's columns and a thread's share of them; the phases.
   const int64_t TC, colsPerThread;
+  const BlockedLuUpdatePhases phases;
   // Constants made with `top` land at the kernel's top level, ahead of the
   // loops and branches that use them.
   KernelBuilder &top;
@@ -689,8 +716,9 @@ private:
 } // namespace
 
 void buildBlockedLuUpdateKernelBody(KernelBuilder &b, ValueRange args,
-                                    Type elementType, int64_t tileColumns) {
-  UpdateLuKernel(b, args, elementType, tileColumns).emit();
+                                    Type elementType, int64_t tileColumns,
+                                    BlockedLuUpdatePhases phases) {
+  UpdateLuKernel(b, args, elementType, tileColumns, phases).emit();
 }
 
 void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
@@ -754,27 +782,44 @@ void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
       b, arith::CeilDivUIOp::create(b, n, c(S::kTileColumns)), batch);
   Value narrow = arith::CmpIOp::create(b, arith::CmpIPredicate::ule, wideBlocks,
                                        c(S::kNarrowTileMaxBlocks));
-  struct UpdateVariant {
-    StringRef name;
-    int64_t tileColumns;
-    Value taken;
-    gpu::GPUFuncOp kernel = {};
+  Value notNarrow =
+      arith::XOrIOp::create(b, narrow, arith::ConstantIntOp::create(b, 1, 1));
+  using Phases = BlockedLuUpdatePhases;
+  auto updateKernel = [&](StringRef name, int64_t tileColumns, Phases phases) {
+    return getOrCreateKernel(
+        lu.module, name.str() + typeName, updateTypes,
+        {static_cast<int32_t>(S::kThreadsX), static_cast<int32_t>(S::kThreadsY),
+         1},
+        /*workgroupTypes=*/{},
+        [&](KernelBuilder &kb, ValueRange args, ValueRange) {
+          buildBlockedLuUpdateKernelBody(kb, args, elementType, tileColumns,
+                                         phases);
+        });
   };
-  UpdateVariant updates[] = {
-      {"linalgx_lu_blocked_update_", S::kTileColumns,
-       arith::XOrIOp::create(b, narrow, arith::ConstantIntOp::create(b, 1, 1))},
-      {"linalgx_lu_blocked_update_narrow_", S::kNarrowTileColumns, narrow}};
-  for (UpdateVariant &update : updates) {
-    update.kernel =
-        getOrCreateKernel(lu.module, update.name.str() + typeName, updateTypes,
-                          {static_cast<int32_t>(S::kThreadsX),
-                           static_cast<int32_t>(S::kThreadsY), 1},
-                          /*workgroupTypes=*/{},
-                          [&](KernelBuilder &kb, ValueRange args, ValueRange) {
-                            buildBlockedLuUpdateKernelBody(
-                                kb, args, elementType, update.tileColumns);
-                          });
-  }
+  gpu::GPUFuncOp wideUpdate =
+      updateKernel("linalgx_lu_blocked_update_", S::kTileColumns, Phases::All);
+  gpu::GPUFuncOp narrowUpdate = updateKernel(
+      "linalgx_lu_blocked_update_narrow_", S::kNarrowTileColumns, Phases::All);
+  gpu::GPUFuncOp exchangeAndSolve =
+      updateKernel("linalgx_lu_blocked_exchange_solve_narrow_",
+                   S::kNarrowTileColumns, Phases::ExchangeAndSolve);
+  gpu::GPUFuncOp trailing =
+      updateKernel("linalgx_lu_blocked_trailing_narrow_", S::kNarrowTileColumns,
+                   Phases::Trailing);
+  Value wideTiles = arith::CeilDivUIOp::create(b, n, c(S::kTileColumns));
+  Value narrowTiles =
+      arith::CeilDivUIOp::create(b, n, c(S::kNarrowTileColumns));
+  // Row chunks of the trailing update that would fill the GPU (grid z).
+  Value chunksWanted =
+      arith::CeilDivUIOp::create(b, c(S::kTrailingSplitTargetBlocks),
+                                 arith::MulIOp::create(b, narrowTiles, batch));
+  auto launchUpdate = [&](gpu::GPUFuncOp kernel, Value k0, Value tiles,
+                          Value rowChunks, int64_t tileColumns) {
+    work.launch(kernel, {tiles, gridSizeFor(b, batch, 1), rowChunks},
+                {c(S::kThreadsX), c(S::kThreadsY), c(1)},
+                {factors, panelPermutation, k0},
+                c(S::updateSharedBytes(elementBytes, tileColumns)));
+  };
   work.repeat(c(0), k, c(S::kPanelColumns), [&](Value k0) {
     Value rows = arith::SubIOp::create(b, m, k0);
     Value panelBytes = S::panelSharedBytes(b, rows, elementBytes);
@@ -802,15 +847,32 @@ void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
                             {factors, pivots, info, panelPermutation, k0},
                             panelBytes);
               });
-    for (const UpdateVariant &update : updates)
-      work.when(update.taken, [&] {
-        work.launch(update.kernel,
-                    {arith::CeilDivUIOp::create(b, n, c(update.tileColumns)),
-                     gridSizeFor(b, batch, 1), c(1)},
-                    {c(S::kThreadsX), c(S::kThreadsY), c(1)},
-                    {factors, panelPermutation, k0},
-                    c(S::updateSharedBytes(elementBytes, update.tileColumns)));
-      });
+    // Narrow grids whose rows below would fill more blocks split the
+    // update: the exchanges and U12 a block a tile, then the trailing
+    // update a block a tile's row chunk.
+    Value below = arith::SubIOp::create(
+        b,
+        arith::MaxUIOp::create(
+            b, m, arith::AddIOp::create(b, k0, c(S::kPanelColumns))),
+        arith::AddIOp::create(b, k0, c(S::kPanelColumns)));
+    Value rowChunks = arith::MinUIOp::create(
+        b, arith::CeilDivUIOp::create(b, below, c(S::kTileRows)), chunksWanted);
+    Value split = arith::AndIOp::create(
+        b, narrow,
+        arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, rowChunks, c(1)));
+    Value whole =
+        arith::XOrIOp::create(b, split, arith::ConstantIntOp::create(b, 1, 1));
+    work.when(notNarrow, [&] {
+      launchUpdate(wideUpdate, k0, wideTiles, c(1), S::kTileColumns);
+    });
+    work.when(arith::AndIOp::create(b, narrow, whole), [&] {
+      launchUpdate(narrowUpdate, k0, narrowTiles, c(1), S::kNarrowTileColumns);
+    });
+    work.when(split, [&] {
+      launchUpdate(exchangeAndSolve, k0, narrowTiles, c(1),
+                   S::kNarrowTileColumns);
+      launchUpdate(trailing, k0, narrowTiles, rowChunks, S::kNarrowTileColumns);
+    });
   });
 
   if (lu.withPermutation)

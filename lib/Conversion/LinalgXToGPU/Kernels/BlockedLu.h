@@ -43,6 +43,12 @@ struct BlockedLuShape {
   static constexpr int64_t kNarrowTileColumns = 32;
   static constexpr int64_t kNarrowTileMaxBlocks = 66;
   static constexpr int64_t kTileRows = 64;
+  /// Narrow-tile updates whose rows below would fill more blocks take two
+  /// launches: the exchanges and U12 (BlockedLuUpdatePhases::ExchangeAndSolve)
+  /// on the tiles, then the trailing update (Trailing) on (tile, row chunk)
+  /// blocks, as many row chunks as make about this many blocks (two an SM of
+  /// an H200).
+  static constexpr int64_t kTrailingSplitTargetBlocks = 264;
   /// The update's block: kThreadsX x kThreadsY threads; a thread computes
   /// (kTileRows / kThreadsY) x (kTileColumns / kThreadsX) entries.
   static constexpr int64_t kThreadsX = 16;
@@ -239,12 +245,17 @@ void buildBlockedLuClusterPanelKernelBody(KernelBuilder &b, ValueRange args,
                                           Type elementType, Type intType,
                                           bool oneBasedPivots);
 
+/// The phases an update kernel runs: all of them, or the exchanges and the
+/// U12 solve, or the trailing update alone (reading U12 from lu).
+enum class BlockedLuUpdatePhases { All, ExchangeAndSolve, Trailing };
+
 /// The blocked LU's update kernel (BlockedLuShape). Operands: lu [B, M, N]
 /// (being factored in place), the panel's row order [B, M] (its first
-/// M - k0 entries) and k0. Grid: (column tiles, matrices), the matrices in
-/// a stride loop.
+/// M - k0 entries) and k0. Grid: (column tiles, matrices, row chunks), the
+/// matrices and the trailing update's row tiles in stride loops.
 void buildBlockedLuUpdateKernelBody(KernelBuilder &b, ValueRange args,
-                                    Type elementType, int64_t tileColumns);
+                                    Type elementType, int64_t tileColumns,
+                                    BlockedLuUpdatePhases phases);
 
 /// Emits the blocked LU on `lu`'s operands: the input copied into the
 /// factors, then for each panel of kPanelColumns columns the panel kernel
