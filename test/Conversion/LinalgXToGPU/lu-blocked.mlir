@@ -100,10 +100,11 @@
 // CHECK-NOT:     call @linalgxCudaGetrf
 // CHECK:         return
 // The panel kernel: 512 threads, one block an SM (nvvm.minctasm), the
-// matrices in a grid-stride loop, the steps unrolled: step 0 searches
-// (candidates, barrier), every step exchanges (barrier) and eliminates,
-// offering the next step's candidates before its barrier. The update kernel: 256
-// threads, barriers between the gathers, the stores and each solve step.
+// matrices in a grid-stride loop: step 0's candidates (barrier), then a
+// loop over the steps: each reduces the candidates offered, exchanges
+// (barrier) and eliminates (the later columns in a loop), offering the next
+// step's candidates before its barrier. The update kernel: 256 threads,
+// barriers between the gathers, the stores and each solve step.
 // CHECK:       gpu.func @linalgx_lu_blocked_panel_f64_i32(%{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?xi32>, %{{.+}}: memref<?xi32>, %{{.+}}: memref<?x?xi32>, %{{.+}}: index) kernel attributes {known_block_size = array<i32: 32, 16, 1>, nvvm.minctasm = 1 : i32}
 // CHECK:         gpu.dynamic_shared_memory
 // (Three reductions a search: the f64 key's two words, then the row; the
@@ -112,14 +113,19 @@
 // CHECK:           gpu.barrier
 // CHECK-COUNT-3:   nvvm.redux.sync
 // CHECK:           gpu.barrier
-// CHECK-COUNT-3:   nvvm.redux.sync
-// CHECK:           gpu.barrier
-// CHECK-NOT:       gpu.barrier
-// CHECK-COUNT-3:   nvvm.redux.sync
-// CHECK:           gpu.barrier
-// CHECK-NOT:       gpu.barrier
-// CHECK-COUNT-3:   nvvm.redux.sync
-// CHECK:           gpu.barrier
+// CHECK:           scf.for %{{.+}} = %c0{{.*}} to %{{.+}} step %c1{{.*}} iter_args
+// CHECK-COUNT-3:     nvvm.redux.sync
+// CHECK:             gpu.barrier
+// CHECK-NOT:         gpu.barrier
+// CHECK:             scf.for
+// CHECK:               scf.for
+// CHECK:                 arith.mulf
+// CHECK:                 arith.subf
+// CHECK-NOT:         gpu.barrier
+// CHECK-COUNT-3:     nvvm.redux.sync
+// CHECK:             gpu.barrier
+// CHECK-NOT:         gpu.barrier
+// CHECK:             scf.yield
 // The cluster panel kernel: 4 warps a block, the cluster's matrices in a
 // stride loop over the grid's y. Column 0's candidates (a block barrier
 // after the load, the warp's reduction) end with the cluster barrier; then
