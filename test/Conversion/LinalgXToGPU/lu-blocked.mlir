@@ -295,22 +295,22 @@ func.func @dynamic_batch_768(%a: memref<?x768x768xf64>, %p: memref<?x768xi32>, %
 // -----
 
 // With lu-blocked-max-size raised, the panels' reach is a cluster of 8
-// blocks: ceil(M / 8) * (33 * sizeof(T) + 4) + 96 <= 227 KiB, i.e. up to
-// 6928 f64 rows (866 a block), 13664 f32 (1708 a block); a row more takes the
-// vendor path.
+// blocks: ceil(M / 8) * (33 * sizeof(T) + 4) + 96 + 4 * 32 * sizeof(T) (the
+// warps' copies of the pivot row) <= 227 KiB, i.e. up to 6904 f64 rows (863
+// a block), 13632 f32 (1704 a block); a row more takes the vendor path.
 // REACH-LABEL: func.func @tall
 // REACH:         linalgx_lu_blocked_cluster_panel_f64_i32
 // REACH:         call @linalgxCudaGetrf(
 // REACH:         linalgx_lu_blocked_cluster_panel_f32_i32
 // REACH:         call @linalgxCudaGetrf(
 // REACH:         return
-func.func @tall(%a: memref<2x6928x32xf64>, %pa: memref<2x32xi32>, %i: memref<2xi32>,
-                %b: memref<2x6929x32xf64>, %pb: memref<2x32xi32>,
-                %c: memref<2x13664x32xf32>, %pc: memref<2x32xi32>,
-                %d: memref<2x13665x32xf32>, %pd: memref<2x32xi32>) {
-  linalgx.lu ins(%a : memref<2x6928x32xf64>) outs(%a, %pa, %i : memref<2x6928x32xf64>, memref<2x32xi32>, memref<2xi32>)
-  linalgx.lu ins(%b : memref<2x6929x32xf64>) outs(%b, %pb, %i : memref<2x6929x32xf64>, memref<2x32xi32>, memref<2xi32>)
-  linalgx.lu ins(%c : memref<2x13664x32xf32>) outs(%c, %pc, %i : memref<2x13664x32xf32>, memref<2x32xi32>, memref<2xi32>)
-  linalgx.lu ins(%d : memref<2x13665x32xf32>) outs(%d, %pd, %i : memref<2x13665x32xf32>, memref<2x32xi32>, memref<2xi32>)
+func.func @tall(%a: memref<2x6904x32xf64>, %pa: memref<2x32xi32>, %i: memref<2xi32>,
+                %b: memref<2x6905x32xf64>, %pb: memref<2x32xi32>,
+                %c: memref<2x13632x32xf32>, %pc: memref<2x32xi32>,
+                %d: memref<2x13633x32xf32>, %pd: memref<2x32xi32>) {
+  linalgx.lu ins(%a : memref<2x6904x32xf64>) outs(%a, %pa, %i : memref<2x6904x32xf64>, memref<2x32xi32>, memref<2xi32>)
+  linalgx.lu ins(%b : memref<2x6905x32xf64>) outs(%b, %pb, %i : memref<2x6905x32xf64>, memref<2x32xi32>, memref<2xi32>)
+  linalgx.lu ins(%c : memref<2x13632x32xf32>) outs(%c, %pc, %i : memref<2x13632x32xf32>, memref<2x32xi32>, memref<2xi32>)
+  linalgx.lu ins(%d : memref<2x13633x32xf32>) outs(%d, %pd, %i : memref<2x13633x32xf32>, memref<2x32xi32>, memref<2xi32>)
   return
 }
