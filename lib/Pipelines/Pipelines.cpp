@@ -215,6 +215,7 @@ void linalgx::buildGPUKernelPipeline(OpPassManager &pm,
   lowering.blockedLuMinBatch = options.blockedLuMinBatch;
   lowering.blockedLuSingleMaxBytes = options.blockedLuSingleMaxBytes;
   lowering.blockedLuClusterMaxBatch = options.blockedLuClusterMaxBatch;
+  lowering.blockedLuTensorCores = options.blockedLuTensorCores;
   lowering.luExactSizes.assign(options.luExactSizes.begin(),
                                options.luExactSizes.end());
   lowering.mgDevices.assign(options.mgDevices.begin(), options.mgDevices.end());

@@ -205,6 +205,11 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "than this on a thread-block cluster instead of one block (panels "
            "too tall for one block always); 0: only those (see "
            "docs/gpu.md)">,
+    Option<"blockedLuTensorCores", "lu-blocked-tensor-cores", "bool",
+           /*default=*/"true",
+           "The blocked LU subtracts L21 * U12 of f64 and complex<f64> "
+           "matrices on FP64 tensor cores (mma.sync m8n8k4); false: with "
+           "fused multiply-adds (see docs/gpu.md)">,
     ListOption<"mgDevices", "lu-mg-devices", "int32_t",
                "lu-strategy=cusolver-mg: the CUDA device ids of the process "
                "a matrix is spread over (distinct, 1 to 32 of them; default "

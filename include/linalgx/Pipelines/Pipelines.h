@@ -111,6 +111,12 @@ struct GPUPipelineOptions
                      "matrices than this on a thread-block cluster (panels "
                      "too tall for one block always)"),
       llvm::cl::init(kDefaultBlockedLuClusterMaxBatch)};
+  PassOptions::Option<bool> blockedLuTensorCores{
+      *this, "lu-blocked-tensor-cores",
+      llvm::cl::desc("The blocked LU subtracts L21 * U12 of f64 and "
+                     "complex<f64> matrices on FP64 tensor cores (false: "
+                     "fused multiply-adds)"),
+      llvm::cl::init(true)};
   PassOptions::Option<std::string> binaryCache{
       *this, "gpu-binary-cache",
       llvm::cl::desc("A directory caching the compiled kernels' binaries, "

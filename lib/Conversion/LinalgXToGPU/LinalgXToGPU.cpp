@@ -491,7 +491,8 @@ private:
       launchSharedMemoryLu(b, work, lu);
       break;
     case LuKernel::Blocked:
-      emitBlockedLu(b, work, lu, options.blockedLuClusterMaxBatch);
+      emitBlockedLu(b, work, lu, options.blockedLuClusterMaxBatch,
+                    options.blockedLuTensorCores);
       break;
     case LuKernel::Vendor:
       llvm_unreachable("emitted above");
@@ -621,6 +622,7 @@ struct ConvertLinalgXToGPUPass
     loweringOptions.blockedLuMinBatch = blockedLuMinBatch;
     loweringOptions.blockedLuSingleMaxBytes = blockedLuSingleMaxBytes;
     loweringOptions.blockedLuClusterMaxBatch = blockedLuClusterMaxBatch;
+    loweringOptions.blockedLuTensorCores = blockedLuTensorCores;
     if (cyclicLuMaxWarps < 1 || cyclicLuMaxWarps > 32) {
       getOperation().emitError()
           << "lu-cyclic-max-warps must be 1 to 32 (a block of at most 1024 "

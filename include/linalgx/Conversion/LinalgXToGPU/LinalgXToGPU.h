@@ -112,6 +112,8 @@ struct LinalgXToGPUOptions {
   int64_t blockedLuSingleMaxBytes = kDefaultBlockedLuSingleMaxBytes;
   /// Its panels of batches of fewer matrices than this take a cluster each.
   int64_t blockedLuClusterMaxBatch = kDefaultBlockedLuClusterMaxBatch;
+  /// Its trailing updates of f64 and complex<f64> run on FP64 tensor cores.
+  bool blockedLuTensorCores = true;
   /// Square sizes for which dynamically shaped LUs also get the kernels a
   /// static shape of that size would (chosen by a run-time test).
   llvm::SmallVector<int64_t> luExactSizes;

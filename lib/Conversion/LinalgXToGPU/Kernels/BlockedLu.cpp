@@ -345,20 +345,35 @@ public:
   static constexpr int64_t NB = S::kPanelColumns, TR = S::kTileRows,
                            TX = S::kThreadsX, TY = S::kThreadsY;
   static constexpr int64_t rowsPerThread = TR / TY;
-  static constexpr int64_t ltStride = NB + 1;
   static constexpr int64_t kInnerUnroll = 4;
   static_assert(NB % TY == 0 && NB % TX == 0 && NB <= TX * TY,
                 "a block's threads cover a panel's rows and columns");
+  /// The tensor-core update: mma.sync m8n8k4 on 8 x 8 blocks; the block's
+  /// warps as kMmaWarpRows x kMmaWarpColumns, each a 16-row slice (two
+  /// blocks high) of the row tile and half its columns.
+  static constexpr int64_t kMmaM = 8, kMmaN = 8, kMmaK = 4;
+  static constexpr int64_t kMmaWarpRows = 4, kMmaWarpColumns = 2;
+  static constexpr int64_t kMmaRowBlocks = TR / (kMmaWarpRows * kMmaM);
+  static_assert(kMmaWarpRows * kMmaWarpColumns * 32 == TX * TY &&
+                    TR % (kMmaWarpRows * kMmaM) == 0 && NB % (2 * kMmaK) == 0,
+                "the warps tile the row tile; the k loop takes two steps a "
+                "trip");
 
   UpdateLuKernel(KernelBuilder &b, ValueRange args, Type elementType,
-                 int64_t tileColumns, BlockedLuUpdatePhases phases)
+                 int64_t tileColumns, BlockedLuUpdatePhases phases,
+                 bool tensorCores)
       : TC(tileColumns), colsPerThread(tileColumns / TX), phases(phases),
-        top(b), lu(args[0]), panelPermutation(args[1]), k0(args[2]),
+        tensorCores(tensorCores), ltStride(S::updateL21Stride(tensorCores)),
+        uStride(S::updateUStride(tileColumns, tensorCores)), top(b),
+        lu(args[0]), panelPermutation(args[1]), k0(args[2]),
         elementType(elementType),
-        element(elementType, ElementArith::Flavour::Kernel) {
-    assert(TC % TX == 0 && NB * TC <= TR * ltStride &&
+        element(elementType, ElementArith::Flavour::Kernel),
+        complexType(dyn_cast<ComplexType>(elementType)) {
+    assert(TC % TX == 0 && NB * uStride <= TR * ltStride &&
            "threads cover the tile's columns; the old panel rows fit L21's "
            "buffer");
+    assert((!tensorCores || TC % (kMmaWarpColumns * kMmaN) == 0) &&
+           "the warps' column halves are whole 8-column blocks");
   }
 
   /// The algorithm, per matrix of the block: the panel's row moves and
@@ -424,9 +439,11 @@ private:
                                     top.index(byteOffset), ValueRange());
     };
     l11 = view(0, NB * NB, elementType);
-    u = view(NB * NB * elementBytes, NB * TC, elementType);
-    lt = view((NB * NB + NB * TC) * elementBytes, TR * ltStride, elementType);
-    inverse = view((NB * NB + NB * TC + TR * ltStride) * elementBytes, NB, i32);
+    u = view(NB * NB * elementBytes, NB * uStride, elementType);
+    lt = view((NB * NB + NB * uStride) * elementBytes, TR * ltStride,
+              elementType);
+    inverse =
+        view((NB * NB + NB * uStride + TR * ltStride) * elementBytes, NB, i32);
     zeroValue = element.zero(b);
 
     // The tile's columns a thread takes: tileStart + tx + TX * j.
@@ -439,7 +456,52 @@ private:
     // panel's L21 * U12 is subtracted.
     Value tileEnd = b.minU(b.add(tileStart, top.index(TC)), n);
     updatesRight = b.cmp(P::ugt, tileEnd, panelEnd);
+    if (tensorCores)
+      layOutMmaAccumulators(b);
+    else
+      layOutScalarAccumulators(b);
   }
+
+  /// The scalar update's entries of a row tile: rows ty + TY * i, the
+  /// thread's tile columns.
+  void layOutScalarAccumulators(KernelBuilder &b) {
+    for (int64_t i = 0; i < rowsPerThread; ++i)
+      accRows.push_back(b.add(ty, top.index(TY * i)));
+    accColumns = columns;
+    accInTile = inTile;
+  }
+
+  /// The tensor-core update's entries: those of the accumulator fragments
+  /// of the warp's blocks. In an m8n8k4 fragment lane l holds row l / 4 and
+  /// columns 2 (l % 4) and 2 (l % 4) + 1 of C, entry (l / 4, l % 4) of A
+  /// and entry (l % 4, l / 4) of B. Also the fragments' shared-memory
+  /// offsets for the first k step (A: the L21 tile, B: the U rows).
+  void layOutMmaAccumulators(KernelBuilder &b) {
+    Value warp = b.divU(thread, top.index(32));
+    Value laneId = b.remU(thread, top.index(32));
+    Value group = b.divU(laneId, top.index(4));
+    Value inGroup = b.remU(laneId, top.index(4));
+    Value sliceRow = b.add(b.mul(b.divU(warp, top.index(kMmaWarpColumns)),
+                                 top.index(kMmaRowBlocks * kMmaM)),
+                           group);
+    Value sliceColumn = b.mul(b.remU(warp, top.index(kMmaWarpColumns)),
+                              top.index(TC / kMmaWarpColumns));
+    for (int64_t i = 0; i < kMmaRowBlocks; ++i)
+      accRows.push_back(b.add(sliceRow, top.index(i * kMmaM)));
+    Value pairStart =
+        b.add(tileStart, b.add(sliceColumn, b.mul(inGroup, top.index(2))));
+    for (int64_t j = 0; j < mmaColumnBlocks(); ++j)
+      for (int64_t e = 0; e < 2; ++e) {
+        Value col = b.add(pairStart, top.index(j * kMmaN + e));
+        accColumns.push_back(col);
+        accInTile.push_back(b.cmp(P::ult, col, n));
+      }
+    aFragmentAt = b.add(b.mul(sliceRow, top.index(ltStride)), inGroup);
+    bFragmentAt =
+        b.add(b.mul(inGroup, top.index(uStride)), b.add(sliceColumn, group));
+  }
+
+  int64_t mmaColumnBlocks() const { return TC / (kMmaWarpColumns * kMmaN); }
 
   /// lu[indices] where `inBounds`, zero elsewhere (nothing is read).
   Value loadOrZero(KernelBuilder &b, Value inBounds,
@@ -465,8 +527,8 @@ private:
         Value cc = b.add(tx, top.index(TX * j));
         Value active = b.both(b.both(b.cmp(P::ult, t, steps), inTile[j]),
                               outsidePanel(b, columns[j]));
-        entries.push_back(
-            {t, cc, columns[j], b.add(b.mul(t, top.index(TC)), cc), active});
+        entries.push_back({t, cc, columns[j],
+                           b.add(b.mul(t, top.index(uStride)), cc), active});
       }
   }
 
@@ -563,7 +625,8 @@ private:
             b.barrier();
             SmallVector<Value> next;
             for (auto [e, v] : llvm::zip(entries, iter)) {
-              Value pivotRow = b.load(u, b.add(b.mul(j, top.index(TC)), e.cc));
+              Value pivotRow =
+                  b.load(u, b.add(b.mul(j, top.index(uStride)), e.cc));
               Value l = b.load(l11, b.add(b.mul(e.t, top.index(NB)), j));
               next.push_back(element.mulSub(b, v, l, pivotRow));
             }
@@ -601,7 +664,8 @@ private:
   }
 
   /// The L21 tile of rows [firstRow, firstRow + kTileRows) into shared
-  /// memory (zeros below the matrix).
+  /// memory (zeros below the matrix); negated for the tensor cores, which
+  /// add products (negation is exact).
   void stageL21(KernelBuilder &b, Value firstRow) {
     for (int64_t i = 0; i < rowsPerThread; ++i)
       for (int64_t j = 0; j < NB / TX; ++j) {
@@ -610,34 +674,45 @@ private:
         Value row = b.add(firstRow, rr);
         Value v =
             loadOrZero(b, b.cmp(P::ult, row, m), {matrix, row, b.add(k0, jj)});
+        if (tensorCores)
+          v = negate(b, v);
         b.store(v, lt, b.add(b.mul(rr, top.index(ltStride)), jj));
       }
     b.barrier();
   }
 
-  /// The thread's entries of the row tile at `firstRow` minus L21 * U12.
+  Value negate(KernelBuilder &b, Value v) const {
+    if (!complexType)
+      return arith::NegFOp::create(b, v);
+    return complex::CreateOp::create(
+        b, complexType, arith::NegFOp::create(b, complex::ReOp::create(b, v)),
+        arith::NegFOp::create(b, complex::ImOp::create(b, v)));
+  }
+
+  /// The thread's entries of the row tile at `firstRow` (accRows x
+  /// accColumns) minus L21 * U12.
   void updateRowTile(KernelBuilder &b, Value firstRow) {
     SmallVector<Value> rows, rowValid;
-    for (int64_t i = 0; i < rowsPerThread; ++i) {
-      rows.push_back(b.add(firstRow, b.add(ty, top.index(TY * i))));
-      rowValid.push_back(b.cmp(P::ult, rows[i], m));
+    for (Value offset : accRows) {
+      rows.push_back(b.add(firstRow, offset));
+      rowValid.push_back(b.cmp(P::ult, rows.back(), m));
     }
     SmallVector<Value> colValid;
-    for (int64_t j = 0; j < colsPerThread; ++j)
-      colValid.push_back(
-          b.both(inTile[j], b.cmp(P::uge, columns[j], panelEnd)));
+    for (auto [col, inside] : llvm::zip(accColumns, accInTile))
+      colValid.push_back(b.both(inside, b.cmp(P::uge, col, panelEnd)));
     // The entries, loaded together, then NB fused updates each.
+    size_t cols = accColumns.size();
     SmallVector<Value> acc;
-    for (int64_t i = 0; i < rowsPerThread; ++i)
-      for (int64_t j = 0; j < colsPerThread; ++j)
+    for (size_t i = 0; i < rows.size(); ++i)
+      for (size_t j = 0; j < cols; ++j)
         acc.push_back(loadOrZero(b, b.both(rowValid[i], colValid[j]),
-                                 {matrix, rows[i], columns[j]}));
-    acc = subtractL21U12(b, acc);
-    for (int64_t i = 0; i < rowsPerThread; ++i)
-      for (int64_t j = 0; j < colsPerThread; ++j)
+                                 {matrix, rows[i], accColumns[j]}));
+    acc = tensorCores ? subtractL21U12WithMma(b, acc) : subtractL21U12(b, acc);
+    for (size_t i = 0; i < rows.size(); ++i)
+      for (size_t j = 0; j < cols; ++j)
         b.ifThen(b.both(rowValid[i], colValid[j]), [&](KernelBuilder &b) {
-          b.store(acc[i * colsPerThread + j], lu,
-                  ValueRange{matrix, rows[i], columns[j]});
+          b.store(acc[i * cols + j], lu,
+                  ValueRange{matrix, rows[i], accColumns[j]});
         });
   }
 
@@ -653,14 +728,15 @@ private:
           KernelBuilder b(loc, nested);
           SmallVector<Value> sums(iter);
           Value lAt = b.add(b.mul(ty, top.index(ltStride)), t0);
-          Value uAt = b.add(b.mul(t0, top.index(TC)), tx);
+          Value uAt = b.add(b.mul(t0, top.index(uStride)), tx);
           for (int64_t t = 0; t < kInnerUnroll; ++t) {
             SmallVector<Value> l, uRow;
             for (int64_t i = 0; i < rowsPerThread; ++i)
               l.push_back(
                   b.load(lt, b.add(lAt, top.index(TY * i * ltStride + t))));
             for (int64_t j = 0; j < colsPerThread; ++j)
-              uRow.push_back(b.load(u, b.add(uAt, top.index(t * TC + TX * j))));
+              uRow.push_back(
+                  b.load(u, b.add(uAt, top.index(t * uStride + TX * j))));
             for (int64_t i = 0; i < rowsPerThread; ++i)
               for (int64_t j = 0; j < colsPerThread; ++j)
                 sums[i * colsPerThread + j] = element.mulSub(
@@ -672,15 +748,102 @@ private:
                               inner.getResults().end());
   }
 
-  /// The tile's columns and a thread's share of them; the phases.
+  /// `acc` (the warp's accumulator fragments, layOutMmaAccumulators) plus
+  /// (-L21) * U12 on the tensor cores, two k steps a trip. Complex entries
+  /// are four real products: re += ar br - ai bi, im += ar bi + ai br.
+  SmallVector<Value> subtractL21U12WithMma(KernelBuilder &b, ValueRange acc) {
+    // The loop carries real parts (then imaginary ones for complex).
+    SmallVector<Value> parts(acc);
+    if (complexType) {
+      parts.clear();
+      for (Value v : acc)
+        parts.push_back(complex::ReOp::create(b, v));
+      for (Value v : acc)
+        parts.push_back(complex::ImOp::create(b, v));
+    }
+    auto inner = scf::ForOp::create(
+        b, top.index(0), top.index(NB), top.index(2 * kMmaK), parts,
+        [&](OpBuilder &nested, Location loc, Value t0, ValueRange iter) {
+          KernelBuilder b(loc, nested);
+          SmallVector<Value> sums(iter);
+          for (int64_t step = 0; step < 2; ++step)
+            mmaStep(b, b.add(t0, top.index(step * kMmaK)), sums);
+          scf::YieldOp::create(b, sums);
+        });
+    SmallVector<Value> result(inner.getResults().begin(),
+                              inner.getResults().end());
+    if (!complexType)
+      return result;
+    size_t count = acc.size();
+    SmallVector<Value> entries;
+    for (size_t i = 0; i < count; ++i)
+      entries.push_back(complex::CreateOp::create(b, complexType, result[i],
+                                                  result[count + i]));
+    return entries;
+  }
+
+  /// One k step of kMmaK panel columns from `kk` on: the warp's A fragments
+  /// (one a row block), B fragments (one a column block), and an mma a
+  /// block (four for complex) into `sums`.
+  void mmaStep(KernelBuilder &b, Value kk, SmallVector<Value> &sums) {
+    auto split = [&](Value v) -> std::pair<Value, Value> {
+      if (!complexType)
+        return {v, Value()};
+      return {complex::ReOp::create(b, v), complex::ImOp::create(b, v)};
+    };
+    SmallVector<std::pair<Value, Value>> a, bf;
+    for (int64_t i = 0; i < kMmaRowBlocks; ++i)
+      a.push_back(split(b.load(
+          lt, b.add(b.add(aFragmentAt, kk), top.index(i * kMmaM * ltStride)))));
+    Value bRow = b.add(bFragmentAt, b.mul(kk, top.index(uStride)));
+    for (int64_t j = 0; j < mmaColumnBlocks(); ++j)
+      bf.push_back(split(b.load(u, b.add(bRow, top.index(j * kMmaN)))));
+    size_t cols = accColumns.size(), count = accRows.size() * cols;
+    for (int64_t i = 0; i < kMmaRowBlocks; ++i)
+      for (int64_t j = 0; j < mmaColumnBlocks(); ++j) {
+        size_t at = i * cols + 2 * j;
+        auto mma = [&](Value x, Value y, size_t where) {
+          std::tie(sums[where], sums[where + 1]) =
+              mmaF64(b, x, y, sums[where], sums[where + 1]);
+        };
+        mma(a[i].first, bf[j].first, at);
+        if (!complexType)
+          continue;
+        mma(arith::NegFOp::create(b, a[i].second), bf[j].second, at);
+        mma(a[i].first, bf[j].second, count + at);
+        mma(a[i].second, bf[j].first, count + at);
+      }
+  }
+
+  /// (d0, d1) = a * b + (c0, c1) for the warp's 8 x 8 x 4 f64 fragments.
+  static std::pair<Value, Value> mmaF64(KernelBuilder &b, Value a, Value bv,
+                                        Value c0, Value c1) {
+    Type f64 = b.getF64Type();
+    Type pair = LLVM::LLVMStructType::getLiteral(b.getContext(), {f64, f64});
+    Value d = NVVM::MmaOp::create(
+        b, pair, ValueRange{a}, ValueRange{bv}, ValueRange{c0, c1},
+        {kMmaM, kMmaN, kMmaK}, /*b1Op=*/std::nullopt,
+        /*intOverflow=*/std::nullopt,
+        std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::f64, NVVM::MMATypes::f64},
+        std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                       NVVM::MMALayout::col});
+    return {LLVM::ExtractValueOp::create(b, d, 0),
+            LLVM::ExtractValueOp::create(b, d, 1)};
+  }
+
+  /// The tile's columns and a thread's share of them; the phases; whether
+  /// the trailing update runs on tensor cores, and the shared-memory strides.
   const int64_t TC, colsPerThread;
   const BlockedLuUpdatePhases phases;
+  const bool tensorCores;
+  const int64_t ltStride, uStride;
   // Constants made with `top` land at the kernel's top level, ahead of the
   // loops and branches that use them.
   KernelBuilder &top;
   Value lu, panelPermutation, k0;
   Type elementType;
   ElementArith element;
+  ComplexType complexType;
   // The shape, the panel and the thread's coordinates.
   Value batch, m, n, panelRows, steps, panelEnd;
   Value tx, ty, thread, tileStart, firstMatrix, matrixStride;
@@ -691,6 +854,12 @@ private:
   // and whether the tile has columns right of the panel.
   SmallVector<Value> columns, inTile;
   Value updatesRight;
+  // The entries of a row tile the thread updates: rows firstRow +
+  // accRows[i] x columns accColumns[j] (inside the matrix: accInTile[j]),
+  // an accumulator i * accColumns.size() + j; for the tensor cores also
+  // the first k step's fragment offsets in the L21 and U buffers.
+  SmallVector<Value> accRows, accColumns, accInTile;
+  Value aFragmentAt, bFragmentAt;
   // Per matrix: the matrix, the thread's entries of the panel rows.
   Value matrix;
   SmallVector<Entry> entries;
@@ -700,12 +869,14 @@ private:
 
 void buildBlockedLuUpdateKernelBody(KernelBuilder &b, ValueRange args,
                                     Type elementType, int64_t tileColumns,
-                                    BlockedLuUpdatePhases phases) {
-  UpdateLuKernel(b, args, elementType, tileColumns, phases).emit();
+                                    BlockedLuUpdatePhases phases,
+                                    bool tensorCores) {
+  UpdateLuKernel(b, args, elementType, tileColumns, phases, tensorCores).emit();
 }
 
 void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
-                   const LuOperands &lu, int64_t clusterMaxBatch) {
+                   const LuOperands &lu, int64_t clusterMaxBatch,
+                   bool tensorCores) {
   using S = BlockedLuShape;
   Type elementType = lu.elementType, intType = lu.intType;
   Value input = lu.input(), factors = lu.lu(), pivots = lu.pivots(),
@@ -768,15 +939,16 @@ void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
   Value notNarrow =
       arith::XOrIOp::create(b, narrow, arith::ConstantIntOp::create(b, 1, 1));
   using Phases = BlockedLuUpdatePhases;
+  bool mma = S::updateUsesTensorCores(elementType, tensorCores);
   auto updateKernel = [&](StringRef name, int64_t tileColumns, Phases phases) {
     return getOrCreateKernel(
-        lu.module, name.str() + typeName, updateTypes,
+        lu.module, name.str() + (mma ? "mma_" : "") + typeName, updateTypes,
         {static_cast<int32_t>(S::kThreadsX), static_cast<int32_t>(S::kThreadsY),
          1},
         /*workgroupTypes=*/{},
         [&](KernelBuilder &kb, ValueRange args, ValueRange) {
           buildBlockedLuUpdateKernelBody(kb, args, elementType, tileColumns,
-                                         phases);
+                                         phases, mma);
         });
   };
   gpu::GPUFuncOp wideUpdate =
@@ -792,16 +964,18 @@ void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
   Value wideTiles = arith::CeilDivUIOp::create(b, n, c(S::kTileColumns));
   Value narrowTiles =
       arith::CeilDivUIOp::create(b, n, c(S::kNarrowTileColumns));
-  // Row chunks of the trailing update that would fill the GPU (grid z).
-  Value chunksWanted =
-      arith::CeilDivUIOp::create(b, c(S::kTrailingSplitTargetBlocks),
-                                 arith::MulIOp::create(b, narrowTiles, batch));
+  // Row chunks of the trailing update that would fill the GPU (grid z); an
+  // empty batch divides by one.
+  Value chunksWanted = arith::CeilDivUIOp::create(
+      b, c(S::kTrailingSplitTargetBlocks),
+      arith::MaxUIOp::create(b, arith::MulIOp::create(b, narrowTiles, batch),
+                             c(1)));
   auto launchUpdate = [&](gpu::GPUFuncOp kernel, Value k0, Value tiles,
                           Value rowChunks, int64_t tileColumns) {
     work.launch(kernel, {tiles, gridSizeFor(b, batch, 1), rowChunks},
                 {c(S::kThreadsX), c(S::kThreadsY), c(1)},
                 {factors, panelPermutation, k0},
-                c(S::updateSharedBytes(elementBytes, tileColumns)));
+                c(S::updateSharedBytes(elementBytes, tileColumns, mma)));
   };
   work.repeat(c(0), k, c(S::kPanelColumns), [&](Value k0) {
     Value rows = arith::SubIOp::create(b, m, k0);

@@ -54,14 +54,38 @@ struct BlockedLuShape {
   static constexpr int64_t kThreadsX = 16;
   static constexpr int64_t kThreadsY = 16;
 
+  /// Whether the update subtracts L21 * U12 on FP64 tensor cores
+  /// (mma.sync m8n8k4, exact f64 products and sums) rather than with
+  /// fused multiply-adds: for f64 and complex<f64> when asked. f32 has no
+  /// tensor-core product at full precision.
+  static bool updateUsesTensorCores(Type elementType, bool tensorCores) {
+    Type part = elementType;
+    if (auto complexType = dyn_cast<ComplexType>(elementType))
+      part = complexType.getElementType();
+    return tensorCores && part.isF64();
+  }
+  /// The update's shared-memory row strides, in elements: the L21 tile's
+  /// and the U rows'. The tensor cores' 8x4 and 4x8 fragments read 4
+  /// entries of 8 rows a load; strides of 4 mod 16 put a half warp's 8-byte
+  /// loads (a quarter warp's 16-byte ones) in distinct banks. The scalar
+  /// update reads along rows, for which an odd L21 stride suffices.
+  static constexpr int64_t updateL21Stride(bool tensorCores) {
+    return tensorCores ? kPanelColumns + 4 : kPanelColumns + 1;
+  }
+  static constexpr int64_t updateUStride(int64_t tileColumns,
+                                         bool tensorCores) {
+    return tensorCores ? tileColumns + 4 : tileColumns;
+  }
   /// The update kernel's shared memory: L11 (kPanelColumns^2), the tile's
-  /// U rows (kPanelColumns x kTileColumns), the L21 tile (kTileRows rows at
-  /// an odd stride; it first holds the tile's displaced rows), and the
-  /// inverse of the panel's permutation (i32).
+  /// U rows (kPanelColumns rows of updateUStride), the L21 tile (kTileRows
+  /// rows of updateL21Stride; it first holds the tile's displaced rows),
+  /// and the inverse of the panel's permutation (i32).
   static int64_t updateSharedBytes(int64_t elementBytes,
-                                   int64_t tileColumns = kTileColumns) {
-    return (kPanelColumns * kPanelColumns + kPanelColumns * tileColumns +
-            kTileRows * (kPanelColumns + 1)) *
+                                   int64_t tileColumns = kTileColumns,
+                                   bool tensorCores = false) {
+    return (kPanelColumns * kPanelColumns +
+            kPanelColumns * updateUStride(tileColumns, tensorCores) +
+            kTileRows * updateL21Stride(tensorCores)) *
                elementBytes +
            kPanelColumns * 4;
   }
@@ -252,17 +276,21 @@ enum class BlockedLuUpdatePhases { All, ExchangeAndSolve, Trailing };
 /// The blocked LU's update kernel (BlockedLuShape). Operands: lu [B, M, N]
 /// (being factored in place), the panel's row order [B, M] (its first
 /// M - k0 entries) and k0. Grid: (column tiles, matrices, row chunks), the
-/// matrices and the trailing update's row tiles in stride loops.
+/// matrices and the trailing update's row tiles in stride loops. With
+/// `tensorCores` (BlockedLuShape::updateUsesTensorCores) each warp
+/// subtracts a 16-row slice of L21 * U12 with mma.sync m8n8k4.
 void buildBlockedLuUpdateKernelBody(KernelBuilder &b, ValueRange args,
                                     Type elementType, int64_t tileColumns,
-                                    BlockedLuUpdatePhases phases);
+                                    BlockedLuUpdatePhases phases,
+                                    bool tensorCores);
 
 /// Emits the blocked LU on `lu`'s operands: the input copied into the
 /// factors, then for each panel of kPanelColumns columns the panel kernel
 /// (the panel in place, the pivots, info and the panel's row order) and the
 /// update kernel; the permutation kernel from the pivots at the end.
 void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
-                   const LuOperands &lu, int64_t clusterMaxBatch);
+                   const LuOperands &lu, int64_t clusterMaxBatch,
+                   bool tensorCores);
 
 } // namespace mlir::linalgx::gpu_kernels
 
