@@ -19,6 +19,7 @@
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-cluster-max-batch=66 -split-input-file | FileCheck %s --check-prefix=CLUSTER66
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-max-size=16384 -split-input-file | FileCheck %s --check-prefix=REACH
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-cluster-max-batch=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-CLUSTER
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-tensor-cores=false -split-input-file | FileCheck %s --check-prefix=FMA
 
 // OFF-NOT: linalgx_lu_blocked
 // NEGATIVE: error: lu-blocked-max-size must be at least 0, got -1
@@ -31,6 +32,22 @@
 // CLUSTER66:         %[[FEW:.+]] = arith.cmpi ult, %{{.+}}, %c66{{.*}} : index
 // CLUSTER66:         %[[TALL:.+]] = arith.cmpi ugt, %{{.+}}, %c232448{{.*}} : index
 // CLUSTER66:         arith.ori %[[FEW]], %[[TALL]] : i1
+
+// lu-blocked-tensor-cores=false: the trailing update with fused
+// multiply-adds (contracted mulf/subf), no mma.
+// FMA-LABEL: func.func @f64_batched
+// FMA:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_f64_i32
+// FMA:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_narrow_f64_i32
+// FMA:       gpu.func @linalgx_lu_blocked_update_f64_i32(
+// FMA-NOT:     nvvm.mma.sync
+// FMA:             scf.for %{{.+}} = %c0{{.*}} to %c32{{.*}} step %c4{{.*}} iter_args
+// FMA:               arith.mulf %{{.+}}, %{{.+}} fastmath<contract> : f64
+// FMA-NEXT:          arith.subf %{{.+}}, %{{.+}} fastmath<contract> : f64
+// FMA-NOT:     nvvm.mma.sync
+// FMA:       gpu.func @linalgx_lu_blocked_update_narrow_f64_i32(
+// FMA-NOT:     nvvm.mma.sync
+// FMA-LABEL: func.func @types
+// FMA:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_cf64_i32
 
 // CHECK-LABEL: func.func @f64_batched
 // CHECK:         %[[T0:.+]] = gpu.wait async
@@ -56,7 +73,8 @@
 // CHECK:         %[[W:.+]] = arith.ceildivui %{{.+}}, %c64{{.*}} : index
 // CHECK:         %[[N:.+]] = arith.ceildivui %{{.+}}, %c32{{.*}} : index
 // CHECK:         %[[NARROW_BLOCKS:.+]] = arith.muli %[[N]], %{{.+}} : index
-// CHECK:         %[[WANTED:.+]] = arith.ceildivui %c264{{.*}}, %[[NARROW_BLOCKS]] : index
+// CHECK:         %[[SOME_BLOCKS:.+]] = arith.maxui %[[NARROW_BLOCKS]], %c1{{.*}} : index
+// CHECK:         %[[WANTED:.+]] = arith.ceildivui %c264{{.*}}, %[[SOME_BLOCKS]] : index
 // CHECK:         scf.for %[[K0:.+]] = %{{.+}} to %{{.+}} step %c32{{.*}} {
 // CHECK:           %[[S0:.+]] = gpu.wait async
 // CHECK:           %[[ROWS:.+]] = arith.subi %{{.+}}, %[[K0]] : index
@@ -83,15 +101,15 @@
 // CHECK:           %[[SPLIT:.+]] = arith.andi %[[NARROW]], %[[SEVERAL]] : i1
 // CHECK:           %[[WHOLE:.+]] = arith.xori %[[SPLIT]], %{{.+}} : i1
 // CHECK:           scf.if %[[WIDE]] {
-// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_f64_i32 blocks in (%[[W]], %{{.+}}, %c1{{.*}}) threads in (%c16{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
+// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_mma_f64_i32 blocks in (%[[W]], %{{.+}}, %c1{{.*}}) threads in (%c16{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
 // CHECK:           }
 // CHECK:           %[[NARROW_WHOLE:.+]] = arith.andi %[[NARROW]], %[[WHOLE]] : i1
 // CHECK:           scf.if %[[NARROW_WHOLE]] {
-// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_narrow_f64_i32 blocks in (%[[N]], %{{.+}}, %c1{{.*}}) threads in (%c16{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
+// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_narrow_mma_f64_i32 blocks in (%[[N]], %{{.+}}, %c1{{.*}}) threads in (%c16{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
 // CHECK:           }
 // CHECK:           scf.if %[[SPLIT]] {
-// CHECK:             %[[EXCHANGED:.+]] = gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_exchange_solve_narrow_f64_i32 blocks in (%[[N]], %{{.+}}, %c1{{.*}}) threads in (%c16{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
-// CHECK:             gpu.launch_func async [%[[EXCHANGED]]] @linalgx_kernels::@linalgx_lu_blocked_trailing_narrow_f64_i32 blocks in (%[[N]], %{{.+}}, %[[CHUNKS]]) threads in (%c16{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
+// CHECK:             %[[EXCHANGED:.+]] = gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_exchange_solve_narrow_mma_f64_i32 blocks in (%[[N]], %{{.+}}, %c1{{.*}}) threads in (%c16{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
+// CHECK:             gpu.launch_func async [%[[EXCHANGED]]] @linalgx_kernels::@linalgx_lu_blocked_trailing_narrow_mma_f64_i32 blocks in (%[[N]], %{{.+}}, %[[CHUNKS]]) threads in (%c16{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
 // CHECK:           }
 // CHECK:         }
 // CHECK:         gpu.launch_func async [%[[T1]]] @linalgx_kernels::@linalgx_pivots_to_permutation_i32 {{.+}} args(%[[PIVOTS]] : memref<?x?xi32>
@@ -170,21 +188,37 @@
 // CHECK:             scf.yield
 // CHECK-NEXT:      }
 // CHECK-NEXT:      gpu.barrier
-// CHECK:       gpu.func @linalgx_lu_blocked_update_f64_i32(%{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?xi32>, %{{.+}}: index) kernel attributes {known_block_size = array<i32: 16, 16, 1>}
+// The trailing update on FP64 tensor cores: the L21 tile staged negated
+// (8 entries a thread), then two k steps a trip of the panel's 32 columns,
+// each a warp's 2 x 4 blocks of 8 x 8 (64-column tiles; 2 x 2 for narrow
+// ones), accumulated in registers.
+// CHECK:       gpu.func @linalgx_lu_blocked_update_mma_f64_i32(%{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?xi32>, %{{.+}}: index) kernel attributes {known_block_size = array<i32: 16, 16, 1>}
 // CHECK:         gpu.dynamic_shared_memory
 // CHECK:         scf.for %{{.+}} = %block_id_y to %{{.+}} step %grid_dim_y {
 // CHECK:           gpu.barrier
 // CHECK:           scf.for
 // CHECK:             gpu.barrier
-// CHECK:             arith.mulf
-// CHECK:             arith.subf
-// CHECK:       gpu.func @linalgx_lu_blocked_update_narrow_f64_i32(%{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?xi32>, %{{.+}}: index) kernel attributes {known_block_size = array<i32: 16, 16, 1>}
+// CHECK:           scf.for
+// CHECK-COUNT-8:       arith.negf
+// CHECK:             gpu.barrier
+// CHECK-NOT:         arith.mulf
+// CHECK:             scf.for %{{.+}} = %c0{{.*}} to %c32{{.*}} step %c8{{.*}} iter_args({{.+}}) -> (f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64) {
+// CHECK-COUNT-8:       nvvm.mma.sync A[%{{.+}}]  B[%{{.+}}]  C[%{{.+}}, %{{.+}}]  {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 8, n = 8, k = 4>} : (f64, f64, f64) -> !llvm.struct<(f64, f64)>
+// CHECK-NOT:           arith.mulf
+// CHECK-COUNT-8:       nvvm.mma.sync
+// CHECK-NOT:           nvvm.mma.sync
+// CHECK:               scf.yield
+// CHECK:       gpu.func @linalgx_lu_blocked_update_narrow_mma_f64_i32(%{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?xi32>, %{{.+}}: index) kernel attributes {known_block_size = array<i32: 16, 16, 1>}
+// CHECK:             scf.for %{{.+}} = %c0{{.*}} to %c32{{.*}} step %c8{{.*}} iter_args({{.+}}) -> (f64, f64, f64, f64, f64, f64, f64, f64) {
+// CHECK-COUNT-8:       nvvm.mma.sync
+// CHECK-NOT:           nvvm.mma.sync
+// CHECK:               scf.yield
 // The split update's halves: the exchanges and U12 without the trailing
 // update's row chunks; the trailing update reads U12 back (no solve loop:
 // one barrier before the row tiles of chunk z, z + Z, ...).
-// CHECK:       gpu.func @linalgx_lu_blocked_exchange_solve_narrow_f64_i32(
+// CHECK:       gpu.func @linalgx_lu_blocked_exchange_solve_narrow_mma_f64_i32(
 // CHECK-NOT:     gpu.block_id  z
-// CHECK:       gpu.func @linalgx_lu_blocked_trailing_narrow_f64_i32(
+// CHECK:       gpu.func @linalgx_lu_blocked_trailing_narrow_mma_f64_i32(
 // CHECK:         scf.for %{{.+}} = %block_id_y to %{{.+}} step %grid_dim_y {
 // CHECK:           gpu.barrier
 // CHECK-NOT:       gpu.barrier
@@ -210,12 +244,23 @@ func.func @f64_batched(%a: memref<8x512x512xf64>, %l: memref<8x512x512xf64>, %p:
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_panel_cf32_i64
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_cf32_i64
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_panel_cf64_i32
-// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_cf64_i32
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_mma_cf64_i32
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_panel_cf64_i32
-// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_cf64_i32
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_mma_cf64_i32
 // CHECK:         call @linalgxCudaGetrf(
 // CHECK-NOT:     linalgx_pivots_to_permutation
 // CHECK:         return
+// f32's update keeps fused multiply-adds (no full-precision f32 product on
+// tensor cores); complex<f64>'s takes four real mma a block: 2 x 4 blocks,
+// two k steps a trip.
+// CHECK:       gpu.func @linalgx_lu_blocked_update_f32_i32(
+// CHECK-NOT:     nvvm.mma.sync
+// CHECK:       gpu.func @linalgx_lu_blocked_update_mma_cf64_i32(
+// CHECK:             scf.for %{{.+}} = %c0{{.*}} to %c32{{.*}} step %c8{{.*}} iter_args
+// CHECK-COUNT-64:      nvvm.mma.sync
+// CHECK-NOT:           nvvm.mma.sync
+// CHECK:               scf.yield
+// CHECK:               complex.create
 // AT256-LABEL: func.func @types
 // AT256-NOT:     linalgx_lu_blocked
 // AT256:         return

@@ -412,7 +412,7 @@ func.func @f64_too_large(%a: memref<1100x1100xf64>, %p: memref<1100xi32>, %i: me
 // CHECK:               scf.if %[[BLOCKED]] {
 // CHECK:                 gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_panel_f64_i32
 // CHECK:                 gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_panel_f64_i32
-// CHECK:                 gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_f64_i32
+// CHECK:                 gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_mma_f64_i32
 // CHECK:               } else {
 // CHECK:                 call @linalgxCudaGetrf(
 func.func @f64_dynamic(%a: memref<?x?x?xf64>, %p: memref<?x?xi32>, %i: memref<?xi32>) {
