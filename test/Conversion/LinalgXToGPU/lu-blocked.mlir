@@ -189,7 +189,7 @@
 // CHECK-NEXT:      }
 // CHECK-NEXT:      gpu.barrier
 // The trailing update on FP64 tensor cores: the L21 tile staged negated
-// (8 entries a thread), then two k steps a trip of the panel's 32 columns,
+// (8 entries a thread), then two k steps a trip over the panel's steps,
 // each a warp's 2 x 4 blocks of 8 x 8 (64-column tiles; 2 x 2 for narrow
 // ones), accumulated in registers.
 // CHECK:       gpu.func @linalgx_lu_blocked_update_mma_f64_i32(%{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?xi32>, %{{.+}}: index) kernel attributes {known_block_size = array<i32: 16, 16, 1>}
@@ -202,14 +202,14 @@
 // CHECK-COUNT-8:       arith.negf
 // CHECK:             gpu.barrier
 // CHECK-NOT:         arith.mulf
-// CHECK:             scf.for %{{.+}} = %c0{{.*}} to %c32{{.*}} step %c8{{.*}} iter_args({{.+}}) -> (f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64) {
+// CHECK:             scf.for %{{.+}} = %c0{{.*}} to %{{.+}} step %c8{{.*}} iter_args({{.+}}) -> (f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64) {
 // CHECK-COUNT-8:       nvvm.mma.sync A[%{{.+}}]  B[%{{.+}}]  C[%{{.+}}, %{{.+}}]  {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 8, n = 8, k = 4>} : (f64, f64, f64) -> !llvm.struct<(f64, f64)>
 // CHECK-NOT:           arith.mulf
 // CHECK-COUNT-8:       nvvm.mma.sync
 // CHECK-NOT:           nvvm.mma.sync
 // CHECK:               scf.yield
 // CHECK:       gpu.func @linalgx_lu_blocked_update_narrow_mma_f64_i32(%{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?xi32>, %{{.+}}: index) kernel attributes {known_block_size = array<i32: 16, 16, 1>}
-// CHECK:             scf.for %{{.+}} = %c0{{.*}} to %c32{{.*}} step %c8{{.*}} iter_args({{.+}}) -> (f64, f64, f64, f64, f64, f64, f64, f64) {
+// CHECK:             scf.for %{{.+}} = %c0{{.*}} to %{{.+}} step %c8{{.*}} iter_args({{.+}}) -> (f64, f64, f64, f64, f64, f64, f64, f64) {
 // CHECK-COUNT-8:       nvvm.mma.sync
 // CHECK-NOT:           nvvm.mma.sync
 // CHECK:               scf.yield
@@ -256,7 +256,7 @@ func.func @f64_batched(%a: memref<8x512x512xf64>, %l: memref<8x512x512xf64>, %p:
 // CHECK:       gpu.func @linalgx_lu_blocked_update_f32_i32(
 // CHECK-NOT:     nvvm.mma.sync
 // CHECK:       gpu.func @linalgx_lu_blocked_update_mma_cf64_i32(
-// CHECK:             scf.for %{{.+}} = %c0{{.*}} to %c32{{.*}} step %c8{{.*}} iter_args
+// CHECK:             scf.for %{{.+}} = %c0{{.*}} to %{{.+}} step %c8{{.*}} iter_args
 // CHECK-COUNT-64:      nvvm.mma.sync
 // CHECK-NOT:           nvvm.mma.sync
 // CHECK:               scf.yield

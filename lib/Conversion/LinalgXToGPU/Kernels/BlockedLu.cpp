@@ -761,8 +761,11 @@ private:
       for (Value v : acc)
         parts.push_back(complex::ImOp::create(b, v));
     }
+    // Up to `steps` (all NB of them here): a constant trip count would be
+    // unrolled whole and LICM would hoist every trip's fragment addresses
+    // out of the row-tile loop.
     auto inner = scf::ForOp::create(
-        b, top.index(0), top.index(NB), top.index(2 * kMmaK), parts,
+        b, top.index(0), steps, top.index(2 * kMmaK), parts,
         [&](OpBuilder &nested, Location loc, Value t0, ValueRange iter) {
           KernelBuilder b(loc, nested);
           SmallVector<Value> sums(iter);
