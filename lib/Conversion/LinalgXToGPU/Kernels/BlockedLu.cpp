@@ -364,8 +364,9 @@ public:
                  bool tensorCores)
       : TC(tileColumns), colsPerThread(tileColumns / TX), phases(phases),
         tensorCores(tensorCores), ltStride(S::updateL21Stride(tensorCores)),
-        uStride(S::updateUStride(tileColumns, tensorCores)), top(b),
-        lu(args[0]), panelPermutation(args[1]), k0(args[2]),
+        uStride(S::updateUStride(tileColumns, tensorCores,
+                                 elementByteSize(elementType))),
+        top(b), lu(args[0]), panelPermutation(args[1]), k0(args[2]),
         elementType(elementType),
         element(elementType, ElementArith::Flavour::Kernel),
         complexType(dyn_cast<ComplexType>(elementType)) {

@@ -65,16 +65,20 @@ struct BlockedLuShape {
     return tensorCores && part.isF64();
   }
   /// The update's shared-memory row strides, in elements: the L21 tile's
-  /// and the U rows'. The tensor cores' 8x4 and 4x8 fragments read 4
-  /// entries of 8 rows a load; strides of 4 mod 16 put a half warp's 8-byte
-  /// loads (a quarter warp's 16-byte ones) in distinct banks. The scalar
-  /// update reads along rows, for which an odd L21 stride suffices.
+  /// and the U rows'. The tensor cores' 8x4 (A) and 4x8 (B) fragments read
+  /// entries (row l / 4, column l % 4) and (row l % 4, column l / 4) of
+  /// lane l. A half warp's 8-byte loads take distinct banks when both
+  /// strides are 4 mod 16 elements; a quarter warp's 16-byte (complex)
+  /// ones when A's is 4 mod 8 and B's 2 mod 8. The scalar update reads
+  /// along rows, for which an odd L21 stride suffices.
   static constexpr int64_t updateL21Stride(bool tensorCores) {
     return tensorCores ? kPanelColumns + 4 : kPanelColumns + 1;
   }
-  static constexpr int64_t updateUStride(int64_t tileColumns,
-                                         bool tensorCores) {
-    return tensorCores ? tileColumns + 4 : tileColumns;
+  static constexpr int64_t updateUStride(int64_t tileColumns, bool tensorCores,
+                                         int64_t elementBytes) {
+    if (!tensorCores)
+      return tileColumns;
+    return tileColumns + (elementBytes > 8 ? 2 : 4);
   }
   /// The update kernel's shared memory: L11 (kPanelColumns^2), the tile's
   /// U rows (kPanelColumns rows of updateUStride), the L21 tile (kTileRows
@@ -84,7 +88,8 @@ struct BlockedLuShape {
                                    int64_t tileColumns = kTileColumns,
                                    bool tensorCores = false) {
     return (kPanelColumns * kPanelColumns +
-            kPanelColumns * updateUStride(tileColumns, tensorCores) +
+            kPanelColumns *
+                updateUStride(tileColumns, tensorCores, elementBytes) +
             kTileRows * updateL21Stride(tensorCores)) *
                elementBytes +
            kPanelColumns * 4;
