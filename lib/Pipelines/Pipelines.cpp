@@ -216,6 +216,7 @@ void linalgx::buildGPUKernelPipeline(OpPassManager &pm,
   lowering.blockedLuSingleMaxBytes = options.blockedLuSingleMaxBytes;
   lowering.blockedLuClusterMaxBatch = options.blockedLuClusterMaxBatch;
   lowering.blockedLuTensorCores = options.blockedLuTensorCores;
+  lowering.blockedLuGemmMinRows = options.blockedLuGemmMinRows;
   lowering.luExactSizes.assign(options.luExactSizes.begin(),
                                options.luExactSizes.end());
   lowering.mgDevices.assign(options.mgDevices.begin(), options.mgDevices.end());

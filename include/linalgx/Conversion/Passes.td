@@ -210,6 +210,12 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "The blocked LU subtracts L21 * U12 of f64 and complex<f64> "
            "matrices on FP64 tensor cores (mma.sync m8n8k4); false: with "
            "fused multiply-adds (see docs/gpu.md)">,
+    Option<"blockedLuGemmMinRows", "lu-blocked-gemm-min-rows", "int64_t",
+           /*default=*/"0",
+           "The blocked LU's trailing updates of at least this many rows "
+           "below the panel are cuBLAS GEMMs (the runtime's "
+           "linalgxCudaGemmSubtract) after a kernel for the row exchanges "
+           "and U12; 0: never (see docs/gpu.md)">,
     ListOption<"mgDevices", "lu-mg-devices", "int32_t",
                "lu-strategy=cusolver-mg: the CUDA device ids of the process "
                "a matrix is spread over (distinct, 1 to 32 of them; default "

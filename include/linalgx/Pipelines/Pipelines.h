@@ -117,6 +117,11 @@ struct GPUPipelineOptions
                      "complex<f64> matrices on FP64 tensor cores (false: "
                      "fused multiply-adds)"),
       llvm::cl::init(true)};
+  PassOptions::Option<int64_t> blockedLuGemmMinRows{
+      *this, "lu-blocked-gemm-min-rows",
+      llvm::cl::desc("The blocked LU's trailing updates of at least this "
+                     "many rows below the panel are cuBLAS GEMMs (0: never)"),
+      llvm::cl::init(0)};
   PassOptions::Option<std::string> binaryCache{
       *this, "gpu-binary-cache",
       llvm::cl::desc("A directory caching the compiled kernels' binaries, "

@@ -375,7 +375,9 @@ LogicalResult checkReservedSymbols(ModuleOp module) {
         std::pair(kCudaGetrsFunctionName,
                   getrsFunctionType(module.getContext())),
         std::pair(kCudaMgGetrfFunctionName,
-                  mgGetrfFunctionType(module.getContext()))}) {
+                  mgGetrfFunctionType(module.getContext())),
+        std::pair(kCudaGemmSubtractFunctionName,
+                  gemmSubtractFunctionType(module.getContext()))}) {
     Operation *entry = module.lookupSymbol(name);
     auto function = dyn_cast_or_null<func::FuncOp>(entry);
     if (entry && (!function || function.getFunctionType() != expected))
@@ -492,7 +494,7 @@ private:
       break;
     case LuKernel::Blocked:
       emitBlockedLu(b, work, lu, options.blockedLuClusterMaxBatch,
-                    options.blockedLuTensorCores);
+                    options.blockedLuTensorCores, options.blockedLuGemmMinRows);
       break;
     case LuKernel::Vendor:
       llvm_unreachable("emitted above");
@@ -613,7 +615,8 @@ struct ConvertLinalgXToGPUPass
         !isBound("lu-blocked-max-size", blockedLuMaxSize) ||
         !isBound("lu-blocked-min-batch", blockedLuMinBatch) ||
         !isBound("lu-blocked-single-max-bytes", blockedLuSingleMaxBytes) ||
-        !isBound("lu-blocked-cluster-max-batch", blockedLuClusterMaxBatch))
+        !isBound("lu-blocked-cluster-max-batch", blockedLuClusterMaxBatch) ||
+        !isBound("lu-blocked-gemm-min-rows", blockedLuGemmMinRows))
       return signalPassFailure();
     loweringOptions.cyclicLuMaxBatch = cyclicLuMaxBatch;
     loweringOptions.panelLuMaxSize = panelLuMaxSize;
@@ -623,6 +626,7 @@ struct ConvertLinalgXToGPUPass
     loweringOptions.blockedLuSingleMaxBytes = blockedLuSingleMaxBytes;
     loweringOptions.blockedLuClusterMaxBatch = blockedLuClusterMaxBatch;
     loweringOptions.blockedLuTensorCores = blockedLuTensorCores;
+    loweringOptions.blockedLuGemmMinRows = blockedLuGemmMinRows;
     if (cyclicLuMaxWarps < 1 || cyclicLuMaxWarps > 32) {
       getOperation().emitError()
           << "lu-cyclic-max-warps must be 1 to 32 (a block of at most 1024 "

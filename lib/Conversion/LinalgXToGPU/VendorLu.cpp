@@ -165,6 +165,20 @@ int32_t runtimeGetrfStrategy(GPULuStrategy strategy) {
   llvm_unreachable("unknown GPULuStrategy");
 }
 
+/// The address of element `offset` of `memref`'s buffer, as the runtime's
+/// pointer argument: alignedPointer advanced by the element's bytes.
+Value pointerAt(ImplicitLocOpBuilder &b, Value memref, Value offset) {
+  Type elementType = cast<MemRefType>(memref.getType()).getElementType();
+  Value bytes = arith::IndexCastOp::create(
+      b, b.getI64Type(),
+      arith::MulIOp::create(
+          b, offset,
+          arith::ConstantIndexOp::create(b, elementByteSize(elementType))));
+  return LLVM::GEPOp::create(b, LLVM::LLVMPointerType::get(b.getContext()),
+                             b.getI8Type(), alignedPointer(b, memref),
+                             ValueRange{bytes});
+}
+
 func::FuncOp getOrDeclareGetrf(ModuleOp module) {
   return getOrDeclareRuntimeFunction(module, kCudaGetrfFunctionName,
                                      getrfFunctionType(module.getContext()));
@@ -186,6 +200,14 @@ FunctionType mgGetrfFunctionType(MLIRContext *context) {
   Type i32 = b.getI32Type(), i64 = b.getI64Type();
   Type ptr = LLVM::LLVMPointerType::get(context);
   return b.getFunctionType({i32, ptr, ptr, ptr, i64, i32, ptr, i32, i64}, {});
+}
+
+FunctionType gemmSubtractFunctionType(MLIRContext *context) {
+  Builder b(context);
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  Type ptr = LLVM::LLVMPointerType::get(context);
+  return b.getFunctionType({i32, ptr, ptr, ptr, i64, i64, i64, i64, i64, i64},
+                           {});
 }
 
 FunctionType getrsFunctionType(MLIRContext *context) {
@@ -282,20 +304,6 @@ Value deviceList(ModuleOp module, ImplicitLocOpBuilder &b,
                              /*constant=*/true, /*alignment=*/IntegerAttr());
   }
   return memref::GetGlobalOp::create(b, type, name);
-}
-
-/// The address of element `offset` of `memref`'s buffer, as the runtime's
-/// pointer argument: alignedPointer advanced by the element's bytes.
-Value pointerAt(ImplicitLocOpBuilder &b, Value memref, Value offset) {
-  Type elementType = cast<MemRefType>(memref.getType()).getElementType();
-  Value bytes = arith::IndexCastOp::create(
-      b, b.getI64Type(),
-      arith::MulIOp::create(
-          b, offset,
-          arith::ConstantIndexOp::create(b, elementByteSize(elementType))));
-  return LLVM::GEPOp::create(b, LLVM::LLVMPointerType::get(b.getContext()),
-                             b.getI8Type(), alignedPointer(b, memref),
-                             ValueRange{bytes});
 }
 
 } // namespace
@@ -532,6 +540,38 @@ void emitVendorSolve(ModuleOp module, ImplicitLocOpBuilder &b, DeviceWork &work,
                      b, runtimeGetrfStrategy(GPULuStrategy::Auto), 32)});
   solveWithGetrs(module, b, work, LuSolveTrans::None, factors, vendorPivots,
                  /*oneBased=*/true, solution, hasOneColumn(solution));
+}
+
+void emitTrailingUpdateGemm(ModuleOp module, ImplicitLocOpBuilder &b, Value lu,
+                            Value k0, int64_t width) {
+  Type elementType = cast<MemRefType>(lu.getType()).getElementType();
+  auto c = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, v);
+  };
+  auto i64 = [&](Value index) -> Value {
+    return arith::IndexCastOp::create(b, b.getI64Type(), index);
+  };
+  Value batch = memref::DimOp::create(b, lu, 0);
+  Value m = memref::DimOp::create(b, lu, 1);
+  Value n = memref::DimOp::create(b, lu, 2);
+  Value k1 = arith::AddIOp::create(b, k0, c(width));
+  auto at = [&](Value row, Value column) {
+    return pointerAt(
+        b, lu,
+        arith::AddIOp::create(b, arith::MulIOp::create(b, row, n), column));
+  };
+  func::FuncOp gemm = getOrDeclareRuntimeFunction(
+      module, kCudaGemmSubtractFunctionName,
+      gemmSubtractFunctionType(module.getContext()));
+  // C = lu[k1:, k1:], A = L21 = lu[k1:, k0:k1], B = U12 = lu[k0:k1, k1:].
+  func::CallOp::create(
+      b, gemm,
+      ValueRange{arith::ConstantIntOp::create(
+                     b, runtimeElementTypeCode(elementType), 32),
+                 at(k1, k1), at(k1, k0), at(k0, k1), i64(batch),
+                 i64(arith::SubIOp::create(b, m, k1)),
+                 i64(arith::SubIOp::create(b, n, k1)), i64(c(width)), i64(n),
+                 i64(arith::MulIOp::create(b, m, n))});
 }
 
 } // namespace mlir::linalgx::gpu_kernels

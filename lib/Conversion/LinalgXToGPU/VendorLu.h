@@ -39,6 +39,18 @@ FunctionType getrsFunctionType(MLIRContext *context);
 ///                         int64_t blockSize)
 FunctionType mgGetrfFunctionType(MLIRContext *context);
 
+/// void linalgxCudaGemmSubtract(int32_t elemType, void *c, const void *a,
+///     const void *b, int64_t batch, int64_t rows, int64_t cols,
+///     int64_t depth, int64_t ld, int64_t batchStride)
+FunctionType gemmSubtractFunctionType(MLIRContext *context);
+
+/// The blocked LU's trailing update by the runtime's cuBLAS GEMM:
+/// lu[:, k1:, k1:] -= lu[:, k1:, k0:k1] * lu[:, k0:k1, k1:] with k1 = k0 +
+/// `width`, for every matrix of lu [B, M, N] (identity layout; rows below
+/// and columns right of the panel exist).
+void emitTrailingUpdateGemm(ModuleOp module, ImplicitLocOpBuilder &b, Value lu,
+                            Value k0, int64_t width);
+
 /// Emits `op` (on memrefs) through the vendor libraries into `work`.
 void emitVendorLu(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b,
                   DeviceWork &work, GPULuStrategy strategy);

@@ -1,5 +1,9 @@
 //===- Getrf.cpp - batched LU factorization and solve entry points --------===//
 //
+// linalgxCudaGemmSubtract: C -= A * B on row-major blocks (cuBLAS's strided
+// batched gemm), the blocked LU's trailing update where it takes the vendor's
+// GEMM.
+//
 // linalgxCudaGetrs: the solve from those factors with cuSOLVER's getrs, for
 // the systems whose factors are too large for linalgx's solve kernels; or,
 // when the caller has exchanged B's rows itself, only its two triangular
@@ -121,6 +125,9 @@ const char *const kCusolverGetrsNames[] = {
     "cusolverDnZgetrs"};
 const char *const kCublasTrsmNames[] = {"cublasStrsm", "cublasDtrsm",
                                         "cublasCtrsm", "cublasZtrsm"};
+const char *const kCublasGemmNames[] = {
+    "cublasSgemmStridedBatched", "cublasDgemmStridedBatched",
+    "cublasCgemmStridedBatched", "cublasZgemmStridedBatched"};
 const char *const kCublasNames[] = {
     "cublasSgetrfBatched", "cublasDgetrfBatched", "cublasCgetrfBatched",
     "cublasZgetrfBatched"};
@@ -745,6 +752,86 @@ linalgxCudaGetrs(int32_t elemType, int32_t trans, const void *lu,
                   pivots + matrix * n,
                   static_cast<char *>(b) + matrix * rhsBytes, info, op);
   freeOrdered(info, stream, op);
+}
+
+namespace {
+
+/// C -= A * B for `batch` row-major blocks (linalgxCudaGemmSubtract's
+/// arguments): cuBLAS is column-major, so it computes C^T -= B^T * A^T, each
+/// row-major block being the column-major transpose at the same leading
+/// dimension.
+void gemmSubtract(cublasHandle_t handle, int32_t type, void *c, const void *a,
+                  const void *b, int rows, int cols, int depth, int64_t ld,
+                  int64_t stride, int batch, const char *op) {
+  auto run = [&](auto function, auto minusOne, auto one, auto *cc, auto *aa,
+                 auto *bb) {
+    check(function(handle, CUBLAS_OP_N, CUBLAS_OP_N, cols, rows, depth,
+                   &minusOne, bb, ld, stride, aa, ld, stride, &one, cc, ld,
+                   stride, batch),
+          op, kCublasGemmNames[type]);
+  };
+  switch (type) {
+  case LINALGX_CUDA_F32:
+    run(cublasSgemmStridedBatched, -1.0f, 1.0f, static_cast<float *>(c),
+        static_cast<const float *>(a), static_cast<const float *>(b));
+    break;
+  case LINALGX_CUDA_F64:
+    run(cublasDgemmStridedBatched, -1.0, 1.0, static_cast<double *>(c),
+        static_cast<const double *>(a), static_cast<const double *>(b));
+    break;
+  case LINALGX_CUDA_C32:
+    run(cublasCgemmStridedBatched, make_cuComplex(-1, 0), make_cuComplex(1, 0),
+        static_cast<cuComplex *>(c), static_cast<const cuComplex *>(a),
+        static_cast<const cuComplex *>(b));
+    break;
+  default:
+    run(cublasZgemmStridedBatched, make_cuDoubleComplex(-1, 0),
+        make_cuDoubleComplex(1, 0), static_cast<cuDoubleComplex *>(c),
+        static_cast<const cuDoubleComplex *>(a),
+        static_cast<const cuDoubleComplex *>(b));
+    break;
+  }
+}
+
+} // namespace
+
+extern "C" LINALGX_CUDA_EXPORT void
+linalgxCudaGemmSubtract(int32_t elemType, void *c, const void *a, const void *b,
+                        int64_t batch, int64_t rows, int64_t cols,
+                        int64_t depth, int64_t ld, int64_t batchStride) {
+  const char *op = "linalgxCudaGemmSubtract";
+  if (elemType < 0 || elemType > 3)
+    reportInvalidArgument(op, "elemType " + std::to_string(elemType) +
+                                  " is not 0 (f32), 1 (f64), 2 (complex<f32>)"
+                                  " or 3 (complex<f64>)");
+  if (batch < 0 || rows < 0 || cols < 0 || depth < 0)
+    reportInvalidArgument(
+        op, "negative batch/rows/cols/depth (" + std::to_string(batch) + ", " +
+                std::to_string(rows) + ", " + std::to_string(cols) + ", " +
+                std::to_string(depth) + ")");
+  if (batch > INT_MAX || rows > INT_MAX || cols > INT_MAX || depth > INT_MAX)
+    reportInvalidArgument(op, "batch, rows, cols and depth must fit in int32");
+  if (batch == 0 || rows == 0 || cols == 0 || depth == 0)
+    return;
+  if (ld < std::max(cols, depth))
+    reportInvalidArgument(op, "ld " + std::to_string(ld) +
+                                  " is less than max(cols, depth) = " +
+                                  std::to_string(std::max(cols, depth)));
+  if (batch > 1 && batchStride < rows * ld)
+    reportInvalidArgument(
+        op, "batchStride " + std::to_string(batchStride) +
+                " is less than rows * ld = " + std::to_string(rows * ld));
+  if (!c || !a || !b)
+    reportInvalidArgument(op, "c, a or b is null");
+
+  DeviceScope scope(op);
+  cudaStream_t stream = currentStream(op);
+  ResourceCache &cache = resourceCache();
+  std::lock_guard<std::mutex> lock(cache.mu);
+  StreamResources &res = resourcesFor(cache, activeDevice(), stream);
+  gemmSubtract(blasHandle(res, op), elemType, c, a, b, static_cast<int>(rows),
+               static_cast<int>(cols), static_cast<int>(depth), ld, batchStride,
+               static_cast<int>(batch), op);
 }
 
 extern "C" LINALGX_CUDA_EXPORT void linalgxCudaReleaseCachedResources(void) {

@@ -20,6 +20,8 @@
 //    LINALGX_CUDA_STREAM_DEFER_SYNC: on a stream blocked by a host function,
 //    alloc, copies, getrf, free and mgpuStreamSynchronize all return without
 //    waiting, and the results appear in stream order once it is released;
+//  * linalgxCudaGemmSubtract (the blocked LU's trailing update on cuBLAS)
+//    for the four types, blocks inside one matrix, against a host loop;
 //  * the multi-stream fan-out of the cuSOLVER path (batches of 6 square and
 //    rectangular 300-row/column matrices, more matrices than streams, back
 //    to back calls ordered only by the stream, forked from the legacy
@@ -984,6 +986,75 @@ void testModuleAndLaunch() {
   mgpuMemFree(d, stream());
 }
 
+//===----------------------------------------------------------------------===//
+// linalgxCudaGemmSubtract
+//===----------------------------------------------------------------------===//
+
+/// The blocked LU's trailing update on `batch` row-major m x n matrices:
+/// lu[k1:, k1:] -= lu[k1:, k0:k1] * lu[k0:k1, k1:] (k1 = k0 + depth), the
+/// three blocks inside one matrix at its row length, against a host loop;
+/// entries outside the trailing block must not change.
+template <typename T>
+void testGemmSubtract(int64_t batch, int64_t m, int64_t n, int64_t k0,
+                      int64_t depth, std::mt19937_64 &rng) {
+  const int64_t k1 = k0 + depth, rows = m - k1, cols = n - k1;
+  const size_t mn = static_cast<size_t>(m * n);
+  std::vector<T> host(static_cast<size_t>(batch) * mn);
+  for (T &x : host)
+    x = uniform<T>(rng, 1.0);
+  std::vector<T> want = host;
+  for (int64_t t = 0; t < batch; ++t) {
+    T *a = want.data() + t * mn;
+    for (int64_t i = k1; i < m; ++i)
+      for (int64_t j = k1; j < n; ++j) {
+        std::complex<double> sum = 0;
+        for (int64_t k = k0; k < k1; ++k)
+          sum += widen(a[i * n + k]) * widen(a[k * n + j]);
+        std::complex<double> got = widen(a[i * n + j]) - sum;
+        if constexpr (IsComplex<T>::value)
+          a[i * n + j] = T(typename T::value_type(got.real()),
+                           typename T::value_type(got.imag()));
+        else
+          a[i * n + j] = T(got.real());
+      }
+  }
+  T *d = deviceAlloc<T>(host.size());
+  toDevice(d, host.data(), host.size() * sizeof(T));
+  linalgxCudaGemmSubtract(Elem<T>::code, d + k1 * n + k1, d + k1 * n + k0,
+                          d + k0 * n + k1, batch, rows, cols, depth, n,
+                          static_cast<int64_t>(mn));
+  std::vector<T> got(host.size());
+  toHost(got.data(), d, got.size() * sizeof(T));
+  mgpuMemFree(d, stream());
+  // Each entry is a sum of `depth` products of magnitudes below 1.
+  const double tolerance =
+      8.0 * double(depth) *
+      std::numeric_limits<typename Elem<T>::Real>::epsilon();
+  double worst = 0;
+  bool untouched = true;
+  for (int64_t t = 0; t < batch; ++t)
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        size_t at = static_cast<size_t>(t) * mn + i * n + j;
+        if (i < k1 || j < k1)
+          untouched = untouched && got[at] == host[at];
+        else
+          worst = std::max(worst, std::abs(widen(got[at]) - widen(want[at])));
+      }
+  report(untouched && worst <= tolerance,
+         std::string("gemm-subtract ") + Elem<T>::name + " batch " +
+             std::to_string(batch) + " " + std::to_string(m) + "x" +
+             std::to_string(n) + " k0 " + std::to_string(k0) + ": max error " +
+             std::to_string(worst) + " (bound " + std::to_string(tolerance) +
+             ")" + (untouched ? "" : ", entries outside the block changed"));
+}
+
+template <typename T> void testGemmSubtracts(std::mt19937_64 &rng) {
+  testGemmSubtract<T>(3, 97, 130, 32, 32, rng); // ragged, wide
+  testGemmSubtract<T>(1, 200, 67, 0, 32, rng);  // tall, one matrix
+  testGemmSubtract<T>(2, 64, 64, 32, 32, rng);  // the last full panel
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -1040,6 +1111,14 @@ int main(int argc, char **argv) {
   testGraphCaptures<double>(rng);
   testGraphCaptures<std::complex<float>>(rng);
   testGraphCaptures<std::complex<double>>(rng);
+  testGemmSubtracts<float>(rng);
+  testGemmSubtracts<double>(rng);
+  testGemmSubtracts<std::complex<float>>(rng);
+  testGemmSubtracts<std::complex<double>>(rng);
+  // Nothing to do for an empty block.
+  linalgxCudaGemmSubtract(LINALGX_CUDA_F64, nullptr, nullptr, nullptr, 2, 0, 5,
+                          32, 64, 64);
+  report(true, "gemm-subtract with no rows returns");
   linalgxCudaReleaseCachedResources();
   testGetrf<double>(0, 4, 32, 32, rng); // caches rebuilt after release
   linalgxCudaReleaseCachedResources();

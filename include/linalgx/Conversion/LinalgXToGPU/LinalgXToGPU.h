@@ -114,6 +114,9 @@ struct LinalgXToGPUOptions {
   int64_t blockedLuClusterMaxBatch = kDefaultBlockedLuClusterMaxBatch;
   /// Its trailing updates of f64 and complex<f64> run on FP64 tensor cores.
   bool blockedLuTensorCores = true;
+  /// Its trailing updates of at least this many rows below the panel are
+  /// cuBLAS GEMMs (0: none).
+  int64_t blockedLuGemmMinRows = 0;
   /// Square sizes for which dynamically shaped LUs also get the kernels a
   /// static shape of that size would (chosen by a run-time test).
   llvm::SmallVector<int64_t> luExactSizes;
@@ -135,6 +138,10 @@ inline constexpr const char *kCudaGetrfFunctionName = "linalgxCudaGetrf";
 inline constexpr const char *kCudaGetrsFunctionName = "linalgxCudaGetrs";
 /// ... and the multi-GPU `linalgx.lu` (lu-strategy=cusolver-mg).
 inline constexpr const char *kCudaMgGetrfFunctionName = "linalgxCudaMgGetrf";
+/// ... and the blocked LU's trailing update on cuBLAS
+/// (lu-blocked-gemm-min-rows).
+inline constexpr const char *kCudaGemmSubtractFunctionName =
+    "linalgxCudaGemmSubtract";
 
 } // namespace linalgx
 } // namespace mlir

@@ -7,6 +7,7 @@
 
 #include "BlockedLu.h"
 #include "../GPULoweringUtils.h"
+#include "../VendorLu.h"
 #include "KernelBuilder.h"
 #include "Permutation.h"
 #include "linalgx/Conversion/ElementArith.h"
@@ -880,7 +881,7 @@ void buildBlockedLuUpdateKernelBody(KernelBuilder &b, ValueRange args,
 
 void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
                    const LuOperands &lu, int64_t clusterMaxBatch,
-                   bool tensorCores) {
+                   bool tensorCores, int64_t gemmMinRows) {
   using S = BlockedLuShape;
   Type elementType = lu.elementType, intType = lu.intType;
   Value input = lu.input(), factors = lu.lu(), pivots = lu.pivots(),
@@ -1023,13 +1024,37 @@ void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
         arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, rowChunks, c(1)));
     Value whole =
         arith::XOrIOp::create(b, split, arith::ConstantIntOp::create(b, 1, 1));
-    work.when(notNarrow, [&] {
+    // Updates of at least gemmMinRows rows below, with columns right of the
+    // panel, are the exchanges and U12 in a kernel, then cuBLAS's GEMM.
+    Value generated;
+    if (gemmMinRows > 0) {
+      Value gemm = arith::AndIOp::create(
+          b,
+          arith::CmpIOp::create(b, arith::CmpIPredicate::uge, below,
+                                c(gemmMinRows)),
+          arith::CmpIOp::create(
+              b, arith::CmpIPredicate::ugt, n,
+              arith::AddIOp::create(b, k0, c(S::kPanelColumns))));
+      work.when(gemm, [&] {
+        launchUpdate(exchangeAndSolve, k0, narrowTiles, c(1),
+                     S::kNarrowTileColumns);
+        emitTrailingUpdateGemm(lu.module, b, factors, k0, S::kPanelColumns);
+      });
+      generated =
+          arith::XOrIOp::create(b, gemm, arith::ConstantIntOp::create(b, 1, 1));
+    }
+    auto unlessGemm = [&](Value condition) -> Value {
+      if (!generated)
+        return condition;
+      return arith::AndIOp::create(b, generated, condition);
+    };
+    work.when(unlessGemm(notNarrow), [&] {
       launchUpdate(wideUpdate, k0, wideTiles, c(1), S::kTileColumns);
     });
-    work.when(arith::AndIOp::create(b, narrow, whole), [&] {
+    work.when(unlessGemm(arith::AndIOp::create(b, narrow, whole)), [&] {
       launchUpdate(narrowUpdate, k0, narrowTiles, c(1), S::kNarrowTileColumns);
     });
-    work.when(split, [&] {
+    work.when(unlessGemm(split), [&] {
       launchUpdate(exchangeAndSolve, k0, narrowTiles, c(1),
                    S::kNarrowTileColumns);
       launchUpdate(trailing, k0, narrowTiles, rowChunks, S::kNarrowTileColumns);

@@ -292,10 +292,13 @@ void buildBlockedLuUpdateKernelBody(KernelBuilder &b, ValueRange args,
 /// Emits the blocked LU on `lu`'s operands: the input copied into the
 /// factors, then for each panel of kPanelColumns columns the panel kernel
 /// (the panel in place, the pivots, info and the panel's row order) and the
-/// update kernel; the permutation kernel from the pivots at the end.
+/// update kernel (or kernels; with `gemmMinRows` > 0, updates of at least
+/// that many rows below the panel take the exchange-and-solve kernel and
+/// the runtime's cuBLAS GEMM); the permutation kernel from the pivots at
+/// the end.
 void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
                    const LuOperands &lu, int64_t clusterMaxBatch,
-                   bool tensorCores);
+                   bool tensorCores, int64_t gemmMinRows);
 
 } // namespace mlir::linalgx::gpu_kernels
 

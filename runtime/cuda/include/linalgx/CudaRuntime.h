@@ -150,6 +150,19 @@ LINALGX_CUDA_EXPORT void linalgxCudaGetrs(int32_t elemType, int32_t trans,
                                           void *b, int64_t batch, int64_t n,
                                           int64_t nrhs);
 
+/// C -= A * B for `batch` row-major blocks in device memory (the blocked
+/// LU's trailing update, L21 * U12): C is rows x cols, A rows x depth, B
+/// depth x cols, rows `ld` elements apart in all three, block t of each at
+/// its pointer + t * batchStride elements (the blocks may lie in one
+/// matrix; C must not overlap A or B). cuBLAS <t>gemmStridedBatched on the
+/// current stream in the handle's default math mode: full precision, no
+/// TF32. elemType as linalgxCudaGetrf's. Asynchronous; nothing to do when a
+/// size is 0.
+LINALGX_CUDA_EXPORT void
+linalgxCudaGemmSubtract(int32_t elemType, void *c, const void *a, const void *b,
+                        int64_t batch, int64_t rows, int64_t cols,
+                        int64_t depth, int64_t ld, int64_t batchStride);
+
 /// Synchronizes each device with cached resources (cudaDeviceSynchronize),
 /// then frees every cached cuBLAS/cuSOLVER handle, the getrf fan-out's
 /// streams and events, the pointer-array kernel's module and the library's
