@@ -217,6 +217,7 @@ void linalgx::buildGPUKernelPipeline(OpPassManager &pm,
   lowering.blockedLuClusterMaxBatch = options.blockedLuClusterMaxBatch;
   lowering.blockedLuTensorCores = options.blockedLuTensorCores;
   lowering.blockedLuGemmMinRows = options.blockedLuGemmMinRows;
+  lowering.blockedLuGemmLookAhead = options.blockedLuGemmLookAhead;
   lowering.luExactSizes.assign(options.luExactSizes.begin(),
                                options.luExactSizes.end());
   lowering.mgDevices.assign(options.mgDevices.begin(), options.mgDevices.end());

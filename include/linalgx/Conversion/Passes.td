@@ -216,6 +216,12 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "below the panel are cuBLAS GEMMs (the runtime's "
            "linalgxCudaGemmSubtract) after a kernel for the row exchanges "
            "and U12; 0: never (see docs/gpu.md)">,
+    Option<"blockedLuGemmLookAhead", "lu-blocked-gemm-look-ahead", "bool",
+           /*default=*/"true",
+           "With lu-blocked-gemm-min-rows: each GEMM update first updates "
+           "the next panel's columns, then the rest on the runtime's side "
+           "stream, beside the next panel's factorization; false: one GEMM "
+           "on the current stream (see docs/gpu.md)">,
     ListOption<"mgDevices", "lu-mg-devices", "int32_t",
                "lu-strategy=cusolver-mg: the CUDA device ids of the process "
                "a matrix is spread over (distinct, 1 to 32 of them; default "

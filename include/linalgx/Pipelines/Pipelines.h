@@ -122,6 +122,12 @@ struct GPUPipelineOptions
       llvm::cl::desc("The blocked LU's trailing updates of at least this "
                      "many rows below the panel are cuBLAS GEMMs (0: never)"),
       llvm::cl::init(0)};
+  PassOptions::Option<bool> blockedLuGemmLookAhead{
+      *this, "lu-blocked-gemm-look-ahead",
+      llvm::cl::desc("With lu-blocked-gemm-min-rows: the next panel's "
+                     "columns first, the rest of the GEMM beside the next "
+                     "panel (false: one GEMM)"),
+      llvm::cl::init(true)};
   PassOptions::Option<std::string> binaryCache{
       *this, "gpu-binary-cache",
       llvm::cl::desc("A directory caching the compiled kernels' binaries, "

@@ -377,7 +377,9 @@ LogicalResult checkReservedSymbols(ModuleOp module) {
         std::pair(kCudaMgGetrfFunctionName,
                   mgGetrfFunctionType(module.getContext())),
         std::pair(kCudaGemmSubtractFunctionName,
-                  gemmSubtractFunctionType(module.getContext()))}) {
+                  gemmSubtractFunctionType(module.getContext())),
+        std::pair(kCudaJoinAsideFunctionName,
+                  joinAsideFunctionType(module.getContext()))}) {
     Operation *entry = module.lookupSymbol(name);
     auto function = dyn_cast_or_null<func::FuncOp>(entry);
     if (entry && (!function || function.getFunctionType() != expected))
@@ -494,7 +496,8 @@ private:
       break;
     case LuKernel::Blocked:
       emitBlockedLu(b, work, lu, options.blockedLuClusterMaxBatch,
-                    options.blockedLuTensorCores, options.blockedLuGemmMinRows);
+                    options.blockedLuTensorCores, options.blockedLuGemmMinRows,
+                    options.blockedLuGemmLookAhead);
       break;
     case LuKernel::Vendor:
       llvm_unreachable("emitted above");
@@ -627,6 +630,7 @@ struct ConvertLinalgXToGPUPass
     loweringOptions.blockedLuClusterMaxBatch = blockedLuClusterMaxBatch;
     loweringOptions.blockedLuTensorCores = blockedLuTensorCores;
     loweringOptions.blockedLuGemmMinRows = blockedLuGemmMinRows;
+    loweringOptions.blockedLuGemmLookAhead = blockedLuGemmLookAhead;
     if (cyclicLuMaxWarps < 1 || cyclicLuMaxWarps > 32) {
       getOperation().emitError()
           << "lu-cyclic-max-warps must be 1 to 32 (a block of at most 1024 "

@@ -206,8 +206,12 @@ FunctionType gemmSubtractFunctionType(MLIRContext *context) {
   Builder b(context);
   Type i32 = b.getI32Type(), i64 = b.getI64Type();
   Type ptr = LLVM::LLVMPointerType::get(context);
-  return b.getFunctionType({i32, ptr, ptr, ptr, i64, i64, i64, i64, i64, i64},
-                           {});
+  return b.getFunctionType(
+      {i32, ptr, ptr, ptr, i64, i64, i64, i64, i64, i64, i32}, {});
+}
+
+FunctionType joinAsideFunctionType(MLIRContext *context) {
+  return FunctionType::get(context, {}, {});
 }
 
 FunctionType getrsFunctionType(MLIRContext *context) {
@@ -543,7 +547,7 @@ void emitVendorSolve(ModuleOp module, ImplicitLocOpBuilder &b, DeviceWork &work,
 }
 
 void emitTrailingUpdateGemm(ModuleOp module, ImplicitLocOpBuilder &b, Value lu,
-                            Value k0, int64_t width) {
+                            Value k0, int64_t width, bool nextPanelFirst) {
   Type elementType = cast<MemRefType>(lu.getType()).getElementType();
   auto c = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, v);
@@ -563,15 +567,36 @@ void emitTrailingUpdateGemm(ModuleOp module, ImplicitLocOpBuilder &b, Value lu,
   func::FuncOp gemm = getOrDeclareRuntimeFunction(
       module, kCudaGemmSubtractFunctionName,
       gemmSubtractFunctionType(module.getContext()));
-  // C = lu[k1:, k1:], A = L21 = lu[k1:, k0:k1], B = U12 = lu[k0:k1, k1:].
+  // lu[k1:, c0:c1] -= L21 * U12[:, c0 - k1:c1 - k1], with L21 = lu[k1:,
+  // k0:k1] and U12 = lu[k0:k1, k1:].
+  auto subtract = [&](Value c0, Value c1, bool aside) {
+    func::CallOp::create(
+        b, gemm,
+        ValueRange{arith::ConstantIntOp::create(
+                       b, runtimeElementTypeCode(elementType), 32),
+                   at(k1, c0), at(k1, k0), at(k0, c0), i64(batch),
+                   i64(arith::SubIOp::create(b, m, k1)),
+                   i64(arith::SubIOp::create(b, c1, c0)), i64(c(width)), i64(n),
+                   i64(arith::MulIOp::create(b, m, n)),
+                   arith::ConstantIntOp::create(b, aside, 32)});
+  };
+  if (!nextPanelFirst) {
+    subtract(k1, n, /*aside=*/false);
+    return;
+  }
+  // The next panel's columns on the current stream, the rest aside.
+  Value k2 =
+      arith::MinUIOp::create(b, arith::AddIOp::create(b, k1, c(width)), n);
+  subtract(k1, k2, /*aside=*/false);
+  subtract(k2, n, /*aside=*/true);
+}
+
+void emitJoinAside(ModuleOp module, ImplicitLocOpBuilder &b) {
   func::CallOp::create(
-      b, gemm,
-      ValueRange{arith::ConstantIntOp::create(
-                     b, runtimeElementTypeCode(elementType), 32),
-                 at(k1, k1), at(k1, k0), at(k0, k1), i64(batch),
-                 i64(arith::SubIOp::create(b, m, k1)),
-                 i64(arith::SubIOp::create(b, n, k1)), i64(c(width)), i64(n),
-                 i64(arith::MulIOp::create(b, m, n))});
+      b,
+      getOrDeclareRuntimeFunction(module, kCudaJoinAsideFunctionName,
+                                  joinAsideFunctionType(module.getContext())),
+      ValueRange());
 }
 
 } // namespace mlir::linalgx::gpu_kernels

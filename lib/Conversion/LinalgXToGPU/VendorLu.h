@@ -41,15 +41,24 @@ FunctionType mgGetrfFunctionType(MLIRContext *context);
 
 /// void linalgxCudaGemmSubtract(int32_t elemType, void *c, const void *a,
 ///     const void *b, int64_t batch, int64_t rows, int64_t cols,
-///     int64_t depth, int64_t ld, int64_t batchStride)
+///     int64_t depth, int64_t ld, int64_t batchStride, int32_t aside)
 FunctionType gemmSubtractFunctionType(MLIRContext *context);
+
+/// void linalgxCudaJoinAside(void)
+FunctionType joinAsideFunctionType(MLIRContext *context);
 
 /// The blocked LU's trailing update by the runtime's cuBLAS GEMM:
 /// lu[:, k1:, k1:] -= lu[:, k1:, k0:k1] * lu[:, k0:k1, k1:] with k1 = k0 +
 /// `width`, for every matrix of lu [B, M, N] (identity layout; rows below
-/// and columns right of the panel exist).
+/// and columns right of the panel exist). With `nextPanelFirst`, the next
+/// panel's `width` columns are updated on the current stream and the
+/// columns right of them put aside (emitJoinAside joins them), so that the
+/// next panel's factorization runs beside the bulk of this update.
 void emitTrailingUpdateGemm(ModuleOp module, ImplicitLocOpBuilder &b, Value lu,
-                            Value k0, int64_t width);
+                            Value k0, int64_t width, bool nextPanelFirst);
+
+/// The current stream waits for the GEMMs emitTrailingUpdateGemm put aside.
+void emitJoinAside(ModuleOp module, ImplicitLocOpBuilder &b);
 
 /// Emits `op` (on memrefs) through the vendor libraries into `work`.
 void emitVendorLu(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b,

@@ -2,7 +2,8 @@
 //
 // linalgxCudaGemmSubtract: C -= A * B on row-major blocks (cuBLAS's strided
 // batched gemm), the blocked LU's trailing update where it takes the vendor's
-// GEMM.
+// GEMM, on the current stream or put aside on a side stream (joined back by
+// linalgxCudaJoinAside) so that it runs beside the next panel.
 //
 // linalgxCudaGetrs: the solve from those factors with cuSOLVER's getrs, for
 // the systems whose factors are too large for linalgx's solve kernels; or,
@@ -156,6 +157,18 @@ struct StreamResources {
   // `stream` and waited on by every lane a call uses.
   std::vector<Lane> lanes;
   cudaEvent_t forked = nullptr;
+
+  // linalgxCudaGemmSubtract's side stream (its own, so that the fan-out's
+  // lanes never carry it): `asideForked` recorded on `stream` before each
+  // GEMM put aside, `aside.done` after it; linalgxCudaJoinAside makes
+  // `stream` wait for it while `asidePending`.
+  struct {
+    cudaStream_t stream = nullptr;
+    cublasHandle_t blas = nullptr;
+    cudaEvent_t done = nullptr;
+  } aside;
+  cudaEvent_t asideForked = nullptr;
+  bool asidePending = false;
 };
 
 /// The kernel that writes getrfBatched's pointer array, loaded once per
@@ -200,6 +213,32 @@ cusolverDnHandle_t solverHandle(StreamResources &res, const char *op) {
           "cusolverDnSetStream");
   }
   return res.solver;
+}
+
+/// The side stream of `res` with its cuBLAS handle and events, created on
+/// first use with the caller's stream's priority (non-blocking: ordered by
+/// the events alone, as the fan-out's lanes).
+void prepareAside(StreamResources &res, const char *op) {
+  if (res.aside.stream && res.aside.blas && res.aside.done && res.asideForked)
+    return;
+  CaptureTolerantScope tolerant(op);
+  if (!res.aside.stream) {
+    int priority = 0;
+    check(cudaStreamGetPriority(res.stream, &priority), op,
+          "cudaStreamGetPriority");
+    check(cudaStreamCreateWithPriority(&res.aside.stream, cudaStreamNonBlocking,
+                                       priority),
+          op, "cudaStreamCreateWithPriority");
+  }
+  if (!res.aside.blas) {
+    check(cublasCreate(&res.aside.blas), op, "cublasCreate");
+    check(cublasSetStream(res.aside.blas, res.aside.stream), op,
+          "cublasSetStream");
+  }
+  for (cudaEvent_t *event : {&res.aside.done, &res.asideForked})
+    if (!*event)
+      check(cudaEventCreateWithFlags(event, cudaEventDisableTiming), op,
+            "cudaEventCreateWithFlags");
 }
 
 cublasHandle_t blasHandle(StreamResources &res, const char *op) {
@@ -798,7 +837,8 @@ void gemmSubtract(cublasHandle_t handle, int32_t type, void *c, const void *a,
 extern "C" LINALGX_CUDA_EXPORT void
 linalgxCudaGemmSubtract(int32_t elemType, void *c, const void *a, const void *b,
                         int64_t batch, int64_t rows, int64_t cols,
-                        int64_t depth, int64_t ld, int64_t batchStride) {
+                        int64_t depth, int64_t ld, int64_t batchStride,
+                        int32_t aside) {
   const char *op = "linalgxCudaGemmSubtract";
   if (elemType < 0 || elemType > 3)
     reportInvalidArgument(op, "elemType " + std::to_string(elemType) +
@@ -823,15 +863,46 @@ linalgxCudaGemmSubtract(int32_t elemType, void *c, const void *a, const void *b,
                 " is less than rows * ld = " + std::to_string(rows * ld));
   if (!c || !a || !b)
     reportInvalidArgument(op, "c, a or b is null");
+  if (aside != 0 && aside != 1)
+    reportInvalidArgument(op, "aside " + std::to_string(aside) +
+                                  " is not 0 (the current stream) or 1 (the "
+                                  "side stream)");
 
   DeviceScope scope(op);
   cudaStream_t stream = currentStream(op);
   ResourceCache &cache = resourceCache();
   std::lock_guard<std::mutex> lock(cache.mu);
   StreamResources &res = resourcesFor(cache, activeDevice(), stream);
-  gemmSubtract(blasHandle(res, op), elemType, c, a, b, static_cast<int>(rows),
+  cublasHandle_t handle = blasHandle(res, op);
+  if (aside) {
+    prepareAside(res, op);
+    check(cudaEventRecord(res.asideForked, stream), op, "cudaEventRecord");
+    check(cudaStreamWaitEvent(res.aside.stream, res.asideForked, 0), op,
+          "cudaStreamWaitEvent");
+    handle = res.aside.blas;
+  }
+  gemmSubtract(handle, elemType, c, a, b, static_cast<int>(rows),
                static_cast<int>(cols), static_cast<int>(depth), ld, batchStride,
                static_cast<int>(batch), op);
+  if (aside) {
+    check(cudaEventRecord(res.aside.done, res.aside.stream), op,
+          "cudaEventRecord");
+    res.asidePending = true;
+  }
+}
+
+extern "C" LINALGX_CUDA_EXPORT void linalgxCudaJoinAside(void) {
+  const char *op = "linalgxCudaJoinAside";
+  DeviceScope scope(op);
+  cudaStream_t stream = currentStream(op);
+  ResourceCache &cache = resourceCache();
+  std::lock_guard<std::mutex> lock(cache.mu);
+  StreamResources &res = resourcesFor(cache, activeDevice(), stream);
+  if (!res.asidePending)
+    return;
+  check(cudaStreamWaitEvent(stream, res.aside.done, 0), op,
+        "cudaStreamWaitEvent");
+  res.asidePending = false;
 }
 
 extern "C" LINALGX_CUDA_EXPORT void linalgxCudaReleaseCachedResources(void) {
@@ -858,6 +929,13 @@ extern "C" LINALGX_CUDA_EXPORT void linalgxCudaReleaseCachedResources(void) {
     }
     if (res.forked)
       check(cudaEventDestroy(res.forked), op, "cudaEventDestroy");
+    if (res.aside.blas)
+      check(cublasDestroy(res.aside.blas), op, "cublasDestroy");
+    for (cudaEvent_t event : {res.aside.done, res.asideForked})
+      if (event)
+        check(cudaEventDestroy(event), op, "cudaEventDestroy");
+    if (res.aside.stream)
+      check(cudaStreamDestroy(res.aside.stream), op, "cudaStreamDestroy");
   }
   cache.entries.clear();
   for (const PointerKernel &kernel : cache.pointerKernels) {

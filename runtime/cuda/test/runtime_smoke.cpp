@@ -21,7 +21,9 @@
 //    alloc, copies, getrf, free and mgpuStreamSynchronize all return without
 //    waiting, and the results appear in stream order once it is released;
 //  * linalgxCudaGemmSubtract (the blocked LU's trailing update on cuBLAS)
-//    for the four types, blocks inside one matrix, against a host loop;
+//    for the four types, blocks inside one matrix, against a host loop, on
+//    the current stream and split with its larger part on the side stream
+//    (linalgxCudaJoinAside);
 //  * the multi-stream fan-out of the cuSOLVER path (batches of 6 square and
 //    rectangular 300-row/column matrices, more matrices than streams, back
 //    to back calls ordered only by the stream, forked from the legacy
@@ -996,7 +998,7 @@ void testModuleAndLaunch() {
 /// entries outside the trailing block must not change.
 template <typename T>
 void testGemmSubtract(int64_t batch, int64_t m, int64_t n, int64_t k0,
-                      int64_t depth, std::mt19937_64 &rng) {
+                      int64_t depth, bool aside, std::mt19937_64 &rng) {
   const int64_t k1 = k0 + depth, rows = m - k1, cols = n - k1;
   const size_t mn = static_cast<size_t>(m * n);
   std::vector<T> host(static_cast<size_t>(batch) * mn);
@@ -1020,9 +1022,19 @@ void testGemmSubtract(int64_t batch, int64_t m, int64_t n, int64_t k0,
   }
   T *d = deviceAlloc<T>(host.size());
   toDevice(d, host.data(), host.size() * sizeof(T));
+  // Aside, in two parts as the blocked LU's look-ahead: the first column
+  // block on the current stream, the rest on the side stream, joined.
+  const int64_t split = aside ? std::min<int64_t>(depth, cols) : cols;
   linalgxCudaGemmSubtract(Elem<T>::code, d + k1 * n + k1, d + k1 * n + k0,
-                          d + k0 * n + k1, batch, rows, cols, depth, n,
-                          static_cast<int64_t>(mn));
+                          d + k0 * n + k1, batch, rows, split, depth, n,
+                          static_cast<int64_t>(mn), 0);
+  if (aside) {
+    linalgxCudaGemmSubtract(Elem<T>::code, d + k1 * n + k1 + split,
+                            d + k1 * n + k0, d + k0 * n + k1 + split, batch,
+                            rows, cols - split, depth, n,
+                            static_cast<int64_t>(mn), 1);
+    linalgxCudaJoinAside();
+  }
   std::vector<T> got(host.size());
   toHost(got.data(), d, got.size() * sizeof(T));
   mgpuMemFree(d, stream());
@@ -1042,17 +1054,20 @@ void testGemmSubtract(int64_t batch, int64_t m, int64_t n, int64_t k0,
           worst = std::max(worst, std::abs(widen(got[at]) - widen(want[at])));
       }
   report(untouched && worst <= tolerance,
-         std::string("gemm-subtract ") + Elem<T>::name + " batch " +
-             std::to_string(batch) + " " + std::to_string(m) + "x" +
-             std::to_string(n) + " k0 " + std::to_string(k0) + ": max error " +
-             std::to_string(worst) + " (bound " + std::to_string(tolerance) +
-             ")" + (untouched ? "" : ", entries outside the block changed"));
+         std::string("gemm-subtract") + (aside ? " aside " : " ") +
+             Elem<T>::name + " batch " + std::to_string(batch) + " " +
+             std::to_string(m) + "x" + std::to_string(n) + " k0 " +
+             std::to_string(k0) + ": max error " + std::to_string(worst) +
+             " (bound " + std::to_string(tolerance) + ")" +
+             (untouched ? "" : ", entries outside the block changed"));
 }
 
 template <typename T> void testGemmSubtracts(std::mt19937_64 &rng) {
-  testGemmSubtract<T>(3, 97, 130, 32, 32, rng); // ragged, wide
-  testGemmSubtract<T>(1, 200, 67, 0, 32, rng);  // tall, one matrix
-  testGemmSubtract<T>(2, 64, 64, 32, 32, rng);  // the last full panel
+  for (bool aside : {false, true}) {
+    testGemmSubtract<T>(3, 97, 130, 32, 32, aside, rng); // ragged, wide
+    testGemmSubtract<T>(1, 200, 67, 0, 32, aside, rng);  // tall, one matrix
+    testGemmSubtract<T>(2, 64, 64, 32, 32, aside, rng);  // the last panel
+  }
 }
 
 } // namespace
@@ -1117,7 +1132,8 @@ int main(int argc, char **argv) {
   testGemmSubtracts<std::complex<double>>(rng);
   // Nothing to do for an empty block.
   linalgxCudaGemmSubtract(LINALGX_CUDA_F64, nullptr, nullptr, nullptr, 2, 0, 5,
-                          32, 64, 64);
+                          32, 64, 64, 1);
+  linalgxCudaJoinAside();
   report(true, "gemm-subtract with no rows returns");
   linalgxCudaReleaseCachedResources();
   testGetrf<double>(0, 4, 32, 32, rng); // caches rebuilt after release

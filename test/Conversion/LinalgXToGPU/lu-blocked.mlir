@@ -22,6 +22,7 @@
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-tensor-cores=false -split-input-file | FileCheck %s --check-prefix=FMA
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-min-rows=64 -split-input-file | FileCheck %s --check-prefix=GEMM
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-min-rows=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-GEMM
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-gemm-min-rows=64 lu-blocked-gemm-look-ahead=false" -split-input-file | FileCheck %s --check-prefix=GEMM-SYNC
 
 // OFF-NOT: linalgx_lu_blocked
 // NEGATIVE: error: lu-blocked-max-size must be at least 0, got -1
@@ -38,26 +39,45 @@
 // NEGATIVE-GEMM: error: lu-blocked-gemm-min-rows must be at least 0, got -1
 // lu-blocked-gemm-min-rows=64: updates with at least 64 rows below the
 // panel and columns right of it are the exchange-and-solve kernel, then
-// linalgxCudaGemmSubtract(type, C = lu[k1:, k1:], A = lu[k1:, k0:k1],
-// B = lu[k0:k1, k1:], B, M - k1, N - k1, 32, N, M * N), k1 = k0 + 32; the
-// generated updates take the others.
-// GEMM-LABEL: func.func private @linalgxCudaGemmSubtract(i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i64, i64)
+// linalgxCudaGemmSubtract(type, C, A = lu[k1:, k0:k1], B = lu[k0:k1, c0:],
+// B, M - k1, cols, 32, N, M * N, aside) (k1 = k0 + 32): the next panel's
+// columns on the current stream (aside 0), the columns right of them aside
+// (1), beside the next panel; every panel's update joins them first
+// (linalgxCudaJoinAside after the panel's launch), and so does the end.
+// The generated updates take the others.
+// GEMM-LABEL: func.func private @linalgxCudaGemmSubtract(i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i64, i64, i32)
+// GEMM-LABEL: func.func private @linalgxCudaJoinAside()
 // GEMM-LABEL: func.func @f64_batched
 // GEMM:         scf.for %[[K0:.+]] = %{{.+}} to %{{.+}} step %c32{{.*}} {
+// GEMM:           gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_panel_f64_i32
+// GEMM:           func.call @linalgxCudaJoinAside() : () -> ()
 // GEMM:           %[[TALL:.+]] = arith.cmpi uge, %{{.+}}, %c64{{.*}} : index
 // GEMM:           %[[RIGHT:.+]] = arith.cmpi ugt, %[[N:.+]], %{{.+}} : index
 // GEMM:           %[[GEMM:.+]] = arith.andi %[[TALL]], %[[RIGHT]] : i1
 // GEMM:           scf.if %[[GEMM]] {
 // GEMM:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_exchange_solve_narrow_mma_f64_i32
-// GEMM:             %[[C_ROW:.+]] = arith.muli %{{.+}}, %[[N2:.+]] : index
-// GEMM:             func.call @linalgxCudaGemmSubtract(%c1_i32, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}) : (i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i64, i64) -> ()
+// GEMM:             %[[K2:.+]] = arith.minui %{{.+}}, %{{.+}} : index
+// GEMM:             func.call @linalgxCudaGemmSubtract(%c1_i32, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %c0_i32{{.*}}) : (i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i64, i64, i32) -> ()
+// GEMM:             func.call @linalgxCudaGemmSubtract(%c1_i32{{.*}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %c1_i32{{.*}}) : (i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i64, i64, i32) -> ()
 // GEMM:           }
 // GEMM:           %[[GENERATED:.+]] = arith.xori %[[GEMM]], %{{.+}} : i1
 // GEMM:           %[[WIDE_HERE:.+]] = arith.andi %[[GENERATED]], %{{.+}} : i1
 // GEMM:           scf.if %[[WIDE_HERE]] {
 // GEMM:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_mma_f64_i32
+// GEMM:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_trailing_narrow_mma_f64_i32
+// GEMM-NEXT:      }
+// GEMM-NEXT:    }
+// GEMM-NEXT:    call @linalgxCudaJoinAside() : () -> ()
+// GEMM:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_pivots_to_permutation_i32
 // GEMM-NOT:     linalgxCudaGemmSubtract
 // GEMM:         return
+// lu-blocked-gemm-look-ahead=false: one GEMM on the current stream, no join.
+// GEMM-SYNC-LABEL: func.func @f64_batched
+// GEMM-SYNC-NOT:   linalgxCudaJoinAside
+// GEMM-SYNC:       func.call @linalgxCudaGemmSubtract(%c1_i32, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %c0_i32{{.*}})
+// GEMM-SYNC-NOT:   linalgxCudaGemmSubtract
+// GEMM-SYNC-NOT:   linalgxCudaJoinAside
+// GEMM-SYNC:       return
 // Without the option no GEMM is called:
 // CHECK-NOT:   linalgxCudaGemmSubtract
 // lu-blocked-tensor-cores=false: the trailing update with fused

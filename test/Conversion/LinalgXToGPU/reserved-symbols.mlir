@@ -37,8 +37,17 @@ func.func @solve(%lu: memref<4x4xf64>, %p: memref<4xi32>, %b: memref<4x1xf64>) {
 
 // -----
 
-// CHECK: error: 'linalgxCudaGemmSubtract' is the linalgx CUDA runtime's entry point and must be a func.func of type '(i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i64, i64) -> ()'
+// CHECK: error: 'linalgxCudaGemmSubtract' is the linalgx CUDA runtime's entry point and must be a func.func of type '(i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i64, i64, i32) -> ()'
 func.func private @linalgxCudaGemmSubtract(i32)
+func.func @blocked(%a: memref<2x512x512xf64>, %p: memref<2x512xi32>, %i: memref<2xi32>) {
+  linalgx.lu ins(%a : memref<2x512x512xf64>) outs(%a, %p, %i : memref<2x512x512xf64>, memref<2x512xi32>, memref<2xi32>)
+  return
+}
+
+// -----
+
+// CHECK: error: 'linalgxCudaJoinAside' is the linalgx CUDA runtime's entry point and must be a func.func of type '() -> ()'
+func.func private @linalgxCudaJoinAside(i32)
 func.func @blocked(%a: memref<2x512x512xf64>, %p: memref<2x512xi32>, %i: memref<2xi32>) {
   linalgx.lu ins(%a : memref<2x512x512xf64>) outs(%a, %p, %i : memref<2x512x512xf64>, memref<2x512xi32>, memref<2xi32>)
   return

@@ -117,6 +117,8 @@ struct LinalgXToGPUOptions {
   /// Its trailing updates of at least this many rows below the panel are
   /// cuBLAS GEMMs (0: none).
   int64_t blockedLuGemmMinRows = 0;
+  /// ... the next panel's columns first, the rest beside the next panel.
+  bool blockedLuGemmLookAhead = true;
   /// Square sizes for which dynamically shaped LUs also get the kernels a
   /// static shape of that size would (chosen by a run-time test).
   llvm::SmallVector<int64_t> luExactSizes;
@@ -142,6 +144,8 @@ inline constexpr const char *kCudaMgGetrfFunctionName = "linalgxCudaMgGetrf";
 /// (lu-blocked-gemm-min-rows).
 inline constexpr const char *kCudaGemmSubtractFunctionName =
     "linalgxCudaGemmSubtract";
+inline constexpr const char *kCudaJoinAsideFunctionName =
+    "linalgxCudaJoinAside";
 
 } // namespace linalgx
 } // namespace mlir

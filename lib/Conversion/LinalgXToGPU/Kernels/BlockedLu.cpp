@@ -881,7 +881,7 @@ void buildBlockedLuUpdateKernelBody(KernelBuilder &b, ValueRange args,
 
 void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
                    const LuOperands &lu, int64_t clusterMaxBatch,
-                   bool tensorCores, int64_t gemmMinRows) {
+                   bool tensorCores, int64_t gemmMinRows, bool gemmLookAhead) {
   using S = BlockedLuShape;
   Type elementType = lu.elementType, intType = lu.intType;
   Value input = lu.input(), factors = lu.lu(), pivots = lu.pivots(),
@@ -1025,8 +1025,13 @@ void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
     Value whole =
         arith::XOrIOp::create(b, split, arith::ConstantIntOp::create(b, 1, 1));
     // Updates of at least gemmMinRows rows below, with columns right of the
-    // panel, are the exchanges and U12 in a kernel, then cuBLAS's GEMM.
+    // panel, are the exchanges and U12 in a kernel, then cuBLAS's GEMM. A
+    // GEMM put aside by the previous panel's update ran beside this panel;
+    // every update writes its columns, so it joins first.
     Value generated;
+    bool lookAhead = gemmMinRows > 0 && gemmLookAhead;
+    if (lookAhead)
+      emitJoinAside(lu.module, b);
     if (gemmMinRows > 0) {
       Value gemm = arith::AndIOp::create(
           b,
@@ -1038,7 +1043,8 @@ void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
       work.when(gemm, [&] {
         launchUpdate(exchangeAndSolve, k0, narrowTiles, c(1),
                      S::kNarrowTileColumns);
-        emitTrailingUpdateGemm(lu.module, b, factors, k0, S::kPanelColumns);
+        emitTrailingUpdateGemm(lu.module, b, factors, k0, S::kPanelColumns,
+                               lookAhead);
       });
       generated =
           arith::XOrIOp::create(b, gemm, arith::ConstantIntOp::create(b, 1, 1));
@@ -1061,6 +1067,9 @@ void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
     });
   });
 
+  // The last GEMM put aside, before the results are used.
+  if (gemmMinRows > 0 && gemmLookAhead)
+    emitJoinAside(lu.module, b);
   if (lu.withPermutation)
     launchPermutationKernel(lu.module, b, work, pivots, lu.permutation(),
                             lu.oneBasedPivots);

@@ -294,11 +294,12 @@ void buildBlockedLuUpdateKernelBody(KernelBuilder &b, ValueRange args,
 /// (the panel in place, the pivots, info and the panel's row order) and the
 /// update kernel (or kernels; with `gemmMinRows` > 0, updates of at least
 /// that many rows below the panel take the exchange-and-solve kernel and
-/// the runtime's cuBLAS GEMM); the permutation kernel from the pivots at
-/// the end.
+/// the runtime's cuBLAS GEMM, with `gemmLookAhead` the next panel's columns
+/// first and the rest beside the next panel, joined before the next
+/// update); the permutation kernel from the pivots at the end.
 void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
                    const LuOperands &lu, int64_t clusterMaxBatch,
-                   bool tensorCores, int64_t gemmMinRows);
+                   bool tensorCores, int64_t gemmMinRows, bool gemmLookAhead);
 
 } // namespace mlir::linalgx::gpu_kernels
 

@@ -154,14 +154,24 @@ LINALGX_CUDA_EXPORT void linalgxCudaGetrs(int32_t elemType, int32_t trans,
 /// LU's trailing update, L21 * U12): C is rows x cols, A rows x depth, B
 /// depth x cols, rows `ld` elements apart in all three, block t of each at
 /// its pointer + t * batchStride elements (the blocks may lie in one
-/// matrix; C must not overlap A or B). cuBLAS <t>gemmStridedBatched on the
-/// current stream in the handle's default math mode: full precision, no
-/// TF32. elemType as linalgxCudaGetrf's. Asynchronous; nothing to do when a
-/// size is 0.
+/// matrix; C must not overlap A or B). cuBLAS <t>gemmStridedBatched in the
+/// handle's default math mode: full precision, no TF32. elemType as
+/// linalgxCudaGetrf's. Asynchronous; nothing to do when a size is 0.
+/// aside = 0: on the current stream. aside = 1: on the library's side
+/// stream of the current stream, after everything queued on it so far;
+/// work queued on the current stream afterwards may run beside it until
+/// linalgxCudaJoinAside, which the caller must call before anything that
+/// touches C (and before the current stream's work is waited for or a
+/// graph capture ends).
 LINALGX_CUDA_EXPORT void
 linalgxCudaGemmSubtract(int32_t elemType, void *c, const void *a, const void *b,
                         int64_t batch, int64_t rows, int64_t cols,
-                        int64_t depth, int64_t ld, int64_t batchStride);
+                        int64_t depth, int64_t ld, int64_t batchStride,
+                        int32_t aside);
+
+/// Makes the current stream wait for the GEMMs put aside from it (a no-op
+/// when none is pending).
+LINALGX_CUDA_EXPORT void linalgxCudaJoinAside(void);
 
 /// Synchronizes each device with cached resources (cudaDeviceSynchronize),
 /// then frees every cached cuBLAS/cuSOLVER handle, the getrf fan-out's
