@@ -8,7 +8,8 @@
 #   bash compare_kernel_libraries.sh OUTDIR
 #
 # Environment: LIBRARIES (default: "default" and every variant), TESTS=0 to
-# skip large_lu_gpu.py --aot, PYGPU=1 to run python_gpu.py too,
+# skip large_lu_gpu.py --aot, PYGPU=1 to run python_gpu.py too, SMOKE=0 to
+# skip the runtime's own test (bin/linalgx_cuda_runtime_smoke, run once),
 # CASES_<library> (or CASES) the profile_large_lu.py cases ("BxMxN:dtype ..."),
 # NCU="B,N,dtype,kernel-regex ..." with NCU_LIBRARY: Nsight Compute (stall
 # reasons an issued instruction) of the second launch of a kernel in one LU
@@ -39,6 +40,12 @@ if [ -z "${LIBRARIES:-}" ]; then
   done
 fi
 swap() { cp "$P/lib_alt/$1.so" "$P/lib/liblinalgx_cuda_kernels.so"; }
+# The runtime's own GPU test (its entry points, the GEMM aside included).
+if [ "${SMOKE:-1}" != 0 ] && [ -x "$P/bin/linalgx_cuda_runtime_smoke" ]; then
+  timeout 300 "$P/bin/linalgx_cuda_runtime_smoke" > "$O/runtime_smoke.log" 2>&1
+  echo "runtime_smoke: $(tail -1 "$O/runtime_smoke.log")"
+  grep -E "^FAIL" "$O/runtime_smoke.log" | head -5
+fi
 for v in $LIBRARIES; do
   echo "== $v"
   swap "$v"
