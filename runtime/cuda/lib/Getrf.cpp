@@ -849,24 +849,28 @@ linalgxCudaGemmSubtract(int32_t elemType, void *c, const void *a, const void *b,
         op, "negative batch/rows/cols/depth (" + std::to_string(batch) + ", " +
                 std::to_string(rows) + ", " + std::to_string(cols) + ", " +
                 std::to_string(depth) + ")");
-  if (batch > INT_MAX || rows > INT_MAX || cols > INT_MAX || depth > INT_MAX)
-    reportInvalidArgument(op, "batch, rows, cols and depth must fit in int32");
+  if (batch > INT_MAX || rows > INT_MAX || cols > INT_MAX || depth > INT_MAX ||
+      ld > INT_MAX)
+    reportInvalidArgument(op,
+                          "batch, rows, cols, depth and ld must fit in int32");
+  if (aside != 0 && aside != 1)
+    reportInvalidArgument(op, "aside " + std::to_string(aside) +
+                                  " is not 0 (the current stream) or 1 (the "
+                                  "side stream)");
   if (batch == 0 || rows == 0 || cols == 0 || depth == 0)
     return;
   if (ld < std::max(cols, depth))
     reportInvalidArgument(op, "ld " + std::to_string(ld) +
                                   " is less than max(cols, depth) = " +
                                   std::to_string(std::max(cols, depth)));
-  if (batch > 1 && batchStride < rows * ld)
-    reportInvalidArgument(
-        op, "batchStride " + std::to_string(batchStride) +
-                " is less than rows * ld = " + std::to_string(rows * ld));
+  // The C blocks of a batch must not overlap (the inputs may).
+  const int64_t cExtent = (rows - 1) * ld + cols;
+  if (batch > 1 && batchStride < cExtent)
+    reportInvalidArgument(op, "batchStride " + std::to_string(batchStride) +
+                                  " is less than a C block's extent " +
+                                  std::to_string(cExtent));
   if (!c || !a || !b)
     reportInvalidArgument(op, "c, a or b is null");
-  if (aside != 0 && aside != 1)
-    reportInvalidArgument(op, "aside " + std::to_string(aside) +
-                                  " is not 0 (the current stream) or 1 (the "
-                                  "side stream)");
 
   DeviceScope scope(op);
   cudaStream_t stream = currentStream(op);

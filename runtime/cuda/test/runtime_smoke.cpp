@@ -1066,7 +1066,9 @@ template <typename T> void testGemmSubtracts(std::mt19937_64 &rng) {
   for (bool aside : {false, true}) {
     testGemmSubtract<T>(3, 97, 130, 32, 32, aside, rng); // ragged, wide
     testGemmSubtract<T>(1, 200, 67, 0, 32, aside, rng);  // tall, one matrix
-    testGemmSubtract<T>(2, 64, 64, 32, 32, aside, rng);  // the last panel
+    // The last panels: the next panel's columns only, and a few more.
+    testGemmSubtract<T>(2, 96, 90, 32, 32, aside, rng);
+    testGemmSubtract<T>(2, 130, 110, 32, 32, aside, rng);
   }
 }
 

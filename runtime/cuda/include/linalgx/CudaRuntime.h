@@ -162,7 +162,8 @@ LINALGX_CUDA_EXPORT void linalgxCudaGetrs(int32_t elemType, int32_t trans,
 /// work queued on the current stream afterwards may run beside it until
 /// linalgxCudaJoinAside, which the caller must call before anything that
 /// touches C (and before the current stream's work is waited for or a
-/// graph capture ends).
+/// graph capture ends: a GEMM put aside inside a capture is joined inside
+/// it, one put aside outside joined outside).
 LINALGX_CUDA_EXPORT void
 linalgxCudaGemmSubtract(int32_t elemType, void *c, const void *a, const void *b,
                         int64_t batch, int64_t rows, int64_t cols,
