@@ -655,10 +655,7 @@ linalgxCudaGetrf(int32_t elemType, void *a, int32_t *pivots, int32_t *info,
                  /*injected=*/true);
 
   // Host-side validation with LAPACK's rules (see checkInfoEagerly).
-  if (!validType)
-    reportInvalidArgument(op, "elemType " + std::to_string(elemType) +
-                                  " is not 0 (f32), 1 (f64), 2 (complex<f32>)"
-                                  " or 3 (complex<f64>)");
+  checkElementType(elemType, op);
   if (strategy < LINALGX_CUDA_GETRF_AUTO ||
       strategy > LINALGX_CUDA_GETRF_CUBLAS_BATCHED)
     reportInvalidArgument(op, "strategy " + std::to_string(strategy) +
@@ -733,10 +730,7 @@ linalgxCudaGetrs(int32_t elemType, int32_t trans, const void *lu,
                  const int32_t *pivots, void *b, int64_t batch, int64_t n,
                  int64_t nrhs) {
   const char *op = "linalgxCudaGetrs";
-  if (elemType < 0 || elemType > 3)
-    reportInvalidArgument(op, "elemType " + std::to_string(elemType) +
-                                  " is not 0 (f32), 1 (f64), 2 (complex<f32>)"
-                                  " or 3 (complex<f64>)");
+  checkElementType(elemType, op);
   if (trans < LINALGX_CUDA_GETRS_NONE || trans > LINALGX_CUDA_GETRS_ADJOINT)
     reportInvalidArgument(op, "trans " + std::to_string(trans) +
                                   " is not 0 (none), 1 (transpose) or 2 "
@@ -840,10 +834,7 @@ linalgxCudaGemmSubtract(int32_t elemType, void *c, const void *a, const void *b,
                         int64_t depth, int64_t ld, int64_t batchStride,
                         int32_t aside) {
   const char *op = "linalgxCudaGemmSubtract";
-  if (elemType < 0 || elemType > 3)
-    reportInvalidArgument(op, "elemType " + std::to_string(elemType) +
-                                  " is not 0 (f32), 1 (f64), 2 (complex<f32>)"
-                                  " or 3 (complex<f64>)");
+  checkElementType(elemType, op);
   if (batch < 0 || rows < 0 || cols < 0 || depth < 0)
     reportInvalidArgument(
         op, "negative batch/rows/cols/depth (" + std::to_string(batch) + ", " +

@@ -47,6 +47,10 @@ namespace linalgx::cuda {
 [[noreturn]] void reportInvalidArgument(const char *operation,
                                         const std::string &message);
 
+/// reportInvalidArgument unless `elemType` is one of LinalgxCudaElementType's
+/// four codes.
+void checkElementType(int32_t elemType, const char *operation);
+
 [[noreturn]] void failCuda(cudaError_t err, const char *operation,
                            const char *call, bool injected = false);
 [[noreturn]] void failDriver(CUresult err, const char *operation,

@@ -47,6 +47,14 @@ void reportInvalidArgument(const char *operation, const std::string &message) {
   std::exit(EXIT_FAILURE);
 }
 
+void checkElementType(int32_t elemType, const char *operation) {
+  if (elemType < LINALGX_CUDA_F32 || elemType > LINALGX_CUDA_C64)
+    reportInvalidArgument(operation,
+                          "elemType " + std::to_string(elemType) +
+                              " is not 0 (f32), 1 (f64), 2 (complex<f32>) or "
+                              "3 (complex<f64>)");
+}
+
 void failCuda(cudaError_t err, const char *operation, const char *call,
               bool injected) {
   // cudaGetErrorName/String are static tables of the runtime: they work even

@@ -23,7 +23,7 @@
 //  * linalgxCudaGemmSubtract (the blocked LU's trailing update on cuBLAS)
 //    for the four types, blocks inside one matrix, against a host loop, on
 //    the current stream and split with its larger part on the side stream
-//    (linalgxCudaJoinAside);
+//    (linalgxCudaJoinAside), also recorded into a CUDA graph and replayed;
 //  * the multi-stream fan-out of the cuSOLVER path (batches of 6 square and
 //    rectangular 300-row/column matrices, more matrices than streams, back
 //    to back calls ordered only by the stream, forked from the legacy
@@ -992,74 +992,140 @@ void testModuleAndLaunch() {
 // linalgxCudaGemmSubtract
 //===----------------------------------------------------------------------===//
 
-/// The blocked LU's trailing update on `batch` row-major m x n matrices:
-/// lu[k1:, k1:] -= lu[k1:, k0:k1] * lu[k0:k1, k1:] (k1 = k0 + depth), the
-/// three blocks inside one matrix at its row length, against a host loop;
-/// entries outside the trailing block must not change.
-template <typename T>
-void testGemmSubtract(int64_t batch, int64_t m, int64_t n, int64_t k0,
-                      int64_t depth, bool aside, std::mt19937_64 &rng) {
-  const int64_t k1 = k0 + depth, rows = m - k1, cols = n - k1;
-  const size_t mn = static_cast<size_t>(m * n);
-  std::vector<T> host(static_cast<size_t>(batch) * mn);
-  for (T &x : host)
-    x = uniform<T>(rng, 1.0);
-  std::vector<T> want = host;
-  for (int64_t t = 0; t < batch; ++t) {
-    T *a = want.data() + t * mn;
-    for (int64_t i = k1; i < m; ++i)
-      for (int64_t j = k1; j < n; ++j) {
-        std::complex<double> sum = 0;
-        for (int64_t k = k0; k < k1; ++k)
-          sum += widen(a[i * n + k]) * widen(a[k * n + j]);
-        std::complex<double> got = widen(a[i * n + j]) - sum;
-        if constexpr (IsComplex<T>::value)
-          a[i * n + j] = T(typename T::value_type(got.real()),
-                           typename T::value_type(got.imag()));
-        else
-          a[i * n + j] = T(got.real());
-      }
+/// A case of the blocked LU's trailing update on `batch` random row-major
+/// m x n matrices: lu[k1:, k1:] -= lu[k1:, k0:k1] * lu[k0:k1, k1:] (k1 = k0
+/// + depth), the three blocks inside one matrix at its row length, and the
+/// host loop's result.
+template <typename T> struct GemmSubtractCase {
+  int64_t batch, m, n, k0, depth, k1, rows, cols;
+  size_t mn;
+  std::vector<T> input, want;
+
+  GemmSubtractCase(int64_t batch, int64_t m, int64_t n, int64_t k0,
+                   int64_t depth, std::mt19937_64 &rng)
+      : batch(batch), m(m), n(n), k0(k0), depth(depth), k1(k0 + depth),
+        rows(m - k1), cols(n - k1), mn(static_cast<size_t>(m * n)),
+        input(static_cast<size_t>(batch) * mn) {
+    for (T &x : input)
+      x = uniform<T>(rng, 1.0);
+    want = input;
+    for (int64_t t = 0; t < batch; ++t) {
+      T *a = want.data() + t * mn;
+      for (int64_t i = k1; i < m; ++i)
+        for (int64_t j = k1; j < n; ++j) {
+          std::complex<double> sum = 0;
+          for (int64_t k = k0; k < k1; ++k)
+            sum += widen(a[i * n + k]) * widen(a[k * n + j]);
+          std::complex<double> got = widen(a[i * n + j]) - sum;
+          if constexpr (IsComplex<T>::value)
+            a[i * n + j] = T(typename T::value_type(got.real()),
+                             typename T::value_type(got.imag()));
+          else
+            a[i * n + j] = T(got.real());
+        }
+    }
   }
-  T *d = deviceAlloc<T>(host.size());
-  toDevice(d, host.data(), host.size() * sizeof(T));
-  // Aside, in two parts as the blocked LU's look-ahead: the first column
-  // block on the current stream, the rest on the side stream, joined.
-  const int64_t split = aside ? std::min<int64_t>(depth, cols) : cols;
-  linalgxCudaGemmSubtract(Elem<T>::code, d + k1 * n + k1, d + k1 * n + k0,
-                          d + k0 * n + k1, batch, rows, split, depth, n,
-                          static_cast<int64_t>(mn), 0);
-  if (aside) {
+
+  /// Queues the update of the matrices at `d` on the current stream: whole,
+  /// or as the blocked LU's look-ahead does, the first `depth` columns on
+  /// the current stream and the rest aside, then joined.
+  void queue(T *d, bool aside) const {
+    const int64_t split = aside ? std::min<int64_t>(depth, cols) : cols;
+    linalgxCudaGemmSubtract(Elem<T>::code, d + k1 * n + k1, d + k1 * n + k0,
+                            d + k0 * n + k1, batch, rows, split, depth, n,
+                            static_cast<int64_t>(mn), 0);
+    if (!aside)
+      return;
     linalgxCudaGemmSubtract(Elem<T>::code, d + k1 * n + k1 + split,
                             d + k1 * n + k0, d + k0 * n + k1 + split, batch,
                             rows, cols - split, depth, n,
                             static_cast<int64_t>(mn), 1);
     linalgxCudaJoinAside();
   }
-  std::vector<T> got(host.size());
+
+  /// PASS when `got` is the host loop's result within rounding (each entry
+  /// a sum of `depth` products of magnitudes below 1) and nothing outside
+  /// the trailing block changed.
+  void check(const std::vector<T> &got, const std::string &what) const {
+    const double tolerance =
+        8.0 * double(depth) *
+        std::numeric_limits<typename Elem<T>::Real>::epsilon();
+    double worst = 0;
+    bool untouched = true;
+    for (int64_t t = 0; t < batch; ++t)
+      for (int64_t i = 0; i < m; ++i)
+        for (int64_t j = 0; j < n; ++j) {
+          size_t at = static_cast<size_t>(t) * mn + i * n + j;
+          if (i < k1 || j < k1)
+            untouched = untouched && got[at] == input[at];
+          else
+            worst = std::max(worst, std::abs(widen(got[at]) - widen(want[at])));
+        }
+    report(untouched && worst <= tolerance,
+           what + " " + Elem<T>::name + " batch " + std::to_string(batch) +
+               " " + std::to_string(m) + "x" + std::to_string(n) + " k0 " +
+               std::to_string(k0) + ": max error " + std::to_string(worst) +
+               " (bound " + std::to_string(tolerance) + ")" +
+               (untouched ? "" : ", entries outside the block changed"));
+  }
+};
+
+template <typename T>
+void testGemmSubtract(int64_t batch, int64_t m, int64_t n, int64_t k0,
+                      int64_t depth, bool aside, std::mt19937_64 &rng) {
+  GemmSubtractCase<T> c(batch, m, n, k0, depth, rng);
+  T *d = deviceAlloc<T>(c.input.size());
+  toDevice(d, c.input.data(), c.input.size() * sizeof(T));
+  c.queue(d, aside);
+  std::vector<T> got(c.input.size());
   toHost(got.data(), d, got.size() * sizeof(T));
   mgpuMemFree(d, stream());
-  // Each entry is a sum of `depth` products of magnitudes below 1.
-  const double tolerance =
-      8.0 * double(depth) *
-      std::numeric_limits<typename Elem<T>::Real>::epsilon();
-  double worst = 0;
-  bool untouched = true;
-  for (int64_t t = 0; t < batch; ++t)
-    for (int64_t i = 0; i < m; ++i)
-      for (int64_t j = 0; j < n; ++j) {
-        size_t at = static_cast<size_t>(t) * mn + i * n + j;
-        if (i < k1 || j < k1)
-          untouched = untouched && got[at] == host[at];
-        else
-          worst = std::max(worst, std::abs(widen(got[at]) - widen(want[at])));
-      }
-  report(untouched && worst <= tolerance,
-         std::string("gemm-subtract") + (aside ? " aside " : " ") +
-             Elem<T>::name + " batch " + std::to_string(batch) + " " +
-             std::to_string(m) + "x" + std::to_string(n) + " k0 " +
-             std::to_string(k0) + ": max error " + std::to_string(worst) +
-             " (bound " + std::to_string(tolerance) + ")" +
-             (untouched ? "" : ", entries outside the block changed"));
+  c.check(got, aside ? "gemm-subtract aside" : "gemm-subtract");
+}
+
+/// The look-ahead's GEMMs (current stream, side stream, join) recorded into
+/// a CUDA graph in global capture mode, as PyTorch's and XLA's graphs would
+/// record the blocked LU, and replayed on new matrices: the first capture
+/// creates the side stream, handle and events, the second finds them.
+template <typename T> void testGemmSubtractCapture(std::mt19937_64 &rng) {
+  const int64_t batch = 2, m = 200, n = 170, k0 = 32, depth = 32;
+  const size_t count = static_cast<size_t>(batch * m * n);
+  T *d = nullptr;
+  checkRuntime(cudaMalloc(reinterpret_cast<void **>(&d), count * sizeof(T)),
+               "cudaMalloc");
+  cudaStream_t s = nullptr;
+  checkRuntime(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking),
+               "cudaStreamCreate");
+  for (const char *when : {"first call", "warmed stream"}) {
+    cudaGraph_t graph = nullptr;
+    cudaGraphExec_t exec = nullptr;
+    GemmSubtractCase<T> shape(batch, m, n, k0, depth, rng);
+    linalgxCudaSetStreamEx(s, LINALGX_CUDA_STREAM_DEFER_SYNC);
+    checkRuntime(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal),
+                 "cudaStreamBeginCapture");
+    shape.queue(d, /*aside=*/true);
+    checkRuntime(cudaStreamEndCapture(s, &graph), "cudaStreamEndCapture");
+    linalgxCudaResetStream();
+    checkRuntime(cudaGraphInstantiate(&exec, graph, 0), "cudaGraphInstantiate");
+    for (int replay = 0; replay < 2; ++replay) {
+      GemmSubtractCase<T> c(batch, m, n, k0, depth, rng);
+      checkRuntime(cudaMemcpyAsync(d, c.input.data(), count * sizeof(T),
+                                   cudaMemcpyHostToDevice, s),
+                   "cudaMemcpyAsync");
+      checkRuntime(cudaGraphLaunch(exec, s), "cudaGraphLaunch");
+      std::vector<T> got(count);
+      checkRuntime(cudaMemcpyAsync(got.data(), d, count * sizeof(T),
+                                   cudaMemcpyDeviceToHost, s),
+                   "cudaMemcpyAsync");
+      checkRuntime(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+      c.check(got, std::string("gemm-subtract aside, graph capture (") + when +
+                       ") replay " + std::to_string(replay));
+    }
+    checkRuntime(cudaGraphExecDestroy(exec), "cudaGraphExecDestroy");
+    checkRuntime(cudaGraphDestroy(graph), "cudaGraphDestroy");
+  }
+  checkRuntime(cudaStreamDestroy(s), "cudaStreamDestroy");
+  checkRuntime(cudaFree(d), "cudaFree");
 }
 
 template <typename T> void testGemmSubtracts(std::mt19937_64 &rng) {
@@ -1070,6 +1136,7 @@ template <typename T> void testGemmSubtracts(std::mt19937_64 &rng) {
     testGemmSubtract<T>(2, 96, 90, 32, 32, aside, rng);
     testGemmSubtract<T>(2, 130, 110, 32, 32, aside, rng);
   }
+  testGemmSubtractCapture<T>(rng);
 }
 
 } // namespace
