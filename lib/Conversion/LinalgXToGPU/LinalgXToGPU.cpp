@@ -495,9 +495,11 @@ private:
       launchSharedMemoryLu(b, work, lu);
       break;
     case LuKernel::Blocked:
-      emitBlockedLu(b, work, lu, options.blockedLuClusterMaxBatch,
-                    options.blockedLuTensorCores, options.blockedLuGemmMinRows,
-                    options.blockedLuGemmLookAhead);
+      emitBlockedLu(b, work, lu,
+                    BlockedLuOptions{options.blockedLuClusterMaxBatch,
+                                     options.blockedLuTensorCores,
+                                     options.blockedLuGemmMinRows,
+                                     options.blockedLuGemmLookAhead});
       break;
     case LuKernel::Vendor:
       llvm_unreachable("emitted above");

@@ -99,9 +99,9 @@
 // CHECK-LABEL: func.func @f64_batched
 // CHECK:         %[[T0:.+]] = gpu.wait async
 // CHECK:         %[[ORDER:.+]], %[[T1:.+]] = gpu.alloc async [%[[T0]]] (%{{.+}}, %{{.+}}) : memref<?x?xi32>
-// CHECK:         %[[IN:.+]] = memref.extract_aligned_pointer_as_index %[[A:.+]] : memref<?x?x?xf64> -> index
 // CHECK:         %[[OUT:.+]] = memref.extract_aligned_pointer_as_index %[[LU:.+]] : memref<?x?x?xf64> -> index
-// CHECK:         %[[DISTINCT:.+]] = arith.cmpi ne, %[[IN]], %[[OUT]] : index
+// CHECK:         %[[IN:.+]] = memref.extract_aligned_pointer_as_index %[[A:.+]] : memref<?x?x?xf64> -> index
+// CHECK:         %[[DISTINCT:.+]] = arith.cmpi ne, %[[OUT]], %[[IN]] : index
 // CHECK:         scf.if %[[DISTINCT]] {
 // CHECK:           %[[C0:.+]] = gpu.wait async
 // CHECK:           gpu.memcpy async [%[[C0]]] %[[LU]], %[[A]] : memref<?x?x?xf64>, memref<?x?x?xf64>

@@ -702,7 +702,7 @@ private:
     SmallVector<Value> colValid;
     for (auto [col, inside] : llvm::zip(accColumns, accInTile))
       colValid.push_back(b.both(inside, b.cmp(P::uge, col, panelEnd)));
-    // The entries, loaded together, then NB fused updates each.
+    // The entries, loaded together, then L21 * U12 subtracted from them.
     size_t cols = accColumns.size();
     SmallVector<Value> acc;
     for (size_t i = 0; i < rows.size(); ++i)
@@ -879,110 +879,133 @@ void buildBlockedLuUpdateKernelBody(KernelBuilder &b, ValueRange args,
   UpdateLuKernel(b, args, elementType, tileColumns, phases, tensorCores).emit();
 }
 
-void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
-                   const LuOperands &lu, int64_t clusterMaxBatch,
-                   bool tensorCores, int64_t gemmMinRows, bool gemmLookAhead) {
-  using S = BlockedLuShape;
-  Type elementType = lu.elementType, intType = lu.intType;
-  Value input = lu.input(), factors = lu.lu(), pivots = lu.pivots(),
-        info = lu.info();
-  auto c = [&](int64_t v) -> Value {
-    return arith::ConstantIndexOp::create(b, v);
-  };
-  Value batch = memref::DimOp::create(b, factors, 0);
-  Value m = memref::DimOp::create(b, factors, 1);
-  Value n = memref::DimOp::create(b, factors, 2);
-  Value k = arith::MinUIOp::create(b, m, n);
-  // The panels' row orders, for the update's row exchanges.
-  Value panelPermutation = work.allocate(dynamicMemRef(2, intType), {batch, m});
-  // The input into the factors, unless they are one buffer (an in-place lu).
-  auto address = [&](Value memref) -> Value {
-    return memref::ExtractAlignedPointerAsIndexOp::create(b, memref);
-  };
-  work.when(arith::CmpIOp::create(b, arith::CmpIPredicate::ne, address(input),
-                                  address(factors)),
-            [&] { work.copy(factors, input); });
+namespace {
 
-  // The update does not see the pivots' base.
-  std::string typeName = typeSuffix(elementType) + "_" + typeSuffix(intType);
-  int64_t elementBytes = elementByteSize(elementType);
-  SmallVector<Type> panelTypes = {factors.getType(), pivots.getType(),
-                                  info.getType(), panelPermutation.getType(),
-                                  b.getIndexType()};
-  auto panelKernel = [&](StringRef name, int64_t warps, auto buildBody) {
-    return getOrCreateKernel(
-        lu.module,
-        name.str() + typeSuffix(elementType) + "_" + lu.pivotsSuffix(),
-        panelTypes, {32, static_cast<int32_t>(warps), 1},
-        /*workgroupTypes=*/{},
-        [&](KernelBuilder &kb, ValueRange args, ValueRange) {
-          buildBody(kb, args, elementType, intType, lu.oneBasedPivots);
-        });
-  };
-  gpu::GPUFuncOp panel =
-      panelKernel("linalgx_lu_blocked_panel_", S::kPanelWarps,
-                  buildBlockedLuPanelKernelBody);
-  // One block an SM (its shared memory): without saying so, ptxas sizes
-  // registers for several 512-thread blocks and spills complex panels.
-  panel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
-                 b.getI32IntegerAttr(1));
-  gpu::GPUFuncOp clusterPanel =
-      panelKernel("linalgx_lu_blocked_cluster_panel_", S::kClusterPanelWarps,
-                  buildBlockedLuClusterPanelKernelBody);
-  // Small batches spread each panel over a cluster, where one block a matrix
-  // would leave SMs idle; so do panels too tall for one block.
-  Value fewMatrices = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, batch,
-                                            c(clusterMaxBatch));
-  SmallVector<Type> updateTypes = {
-      factors.getType(), panelPermutation.getType(), b.getIndexType()};
-  // The tile width, on the host: narrow tiles when wide ones would leave
-  // SMs idle (S::kNarrowTileMaxBlocks).
-  Value wideBlocks = arith::MulIOp::create(
-      b, arith::CeilDivUIOp::create(b, n, c(S::kTileColumns)), batch);
-  Value narrow = arith::CmpIOp::create(b, arith::CmpIPredicate::ule, wideBlocks,
-                                       c(S::kNarrowTileMaxBlocks));
-  Value notNarrow =
-      arith::XOrIOp::create(b, narrow, arith::ConstantIntOp::create(b, 1, 1));
-  using Phases = BlockedLuUpdatePhases;
-  bool mma = S::updateUsesTensorCores(elementType, tensorCores);
-  auto updateKernel = [&](StringRef name, int64_t tileColumns, Phases phases) {
-    return getOrCreateKernel(
-        lu.module, name.str() + (mma ? "mma_" : "") + typeName, updateTypes,
-        {static_cast<int32_t>(S::kThreadsX), static_cast<int32_t>(S::kThreadsY),
-         1},
-        /*workgroupTypes=*/{},
-        [&](KernelBuilder &kb, ValueRange args, ValueRange) {
-          buildBlockedLuUpdateKernelBody(kb, args, elementType, tileColumns,
-                                         phases, mma);
-        });
-  };
-  gpu::GPUFuncOp wideUpdate =
-      updateKernel("linalgx_lu_blocked_update_", S::kTileColumns, Phases::All);
-  gpu::GPUFuncOp narrowUpdate = updateKernel(
-      "linalgx_lu_blocked_update_narrow_", S::kNarrowTileColumns, Phases::All);
-  gpu::GPUFuncOp exchangeAndSolve =
-      updateKernel("linalgx_lu_blocked_exchange_solve_narrow_",
-                   S::kNarrowTileColumns, Phases::ExchangeAndSolve);
-  gpu::GPUFuncOp trailing =
-      updateKernel("linalgx_lu_blocked_trailing_narrow_", S::kNarrowTileColumns,
-                   Phases::Trailing);
-  Value wideTiles = arith::CeilDivUIOp::create(b, n, c(S::kTileColumns));
-  Value narrowTiles =
-      arith::CeilDivUIOp::create(b, n, c(S::kNarrowTileColumns));
-  // Row chunks of the trailing update that would fill the GPU (grid z); an
-  // empty batch divides by one.
-  Value chunksWanted = arith::CeilDivUIOp::create(
-      b, c(S::kTrailingSplitTargetBlocks),
-      arith::MaxUIOp::create(b, arith::MulIOp::create(b, narrowTiles, batch),
-                             c(1)));
-  auto launchUpdate = [&](gpu::GPUFuncOp kernel, Value k0, Value tiles,
-                          Value rowChunks, int64_t tileColumns) {
-    work.launch(kernel, {tiles, gridSizeFor(b, batch, 1), rowChunks},
-                {c(S::kThreadsX), c(S::kThreadsY), c(1)},
-                {factors, panelPermutation, k0},
-                c(S::updateSharedBytes(elementBytes, tileColumns, mma)));
-  };
-  work.repeat(c(0), k, c(S::kPanelColumns), [&](Value k0) {
+/// The host side of the blocked LU (emitBlockedLu): the input copied into
+/// the factors, the kernels, then for each panel its launch and its
+/// update's launches (or the update's GEMMs), all queued on `work`.
+class BlockedLuHost {
+public:
+  using S = BlockedLuShape;
+
+  BlockedLuHost(ImplicitLocOpBuilder &b, DeviceWork &work, const LuOperands &lu,
+                const BlockedLuOptions &options)
+      : b(b), work(work), lu(lu), options(options), elementType(lu.elementType),
+        intType(lu.intType), factors(lu.lu()), pivots(lu.pivots()),
+        info(lu.info()), elementBytes(elementByteSize(lu.elementType)),
+        mma(S::updateUsesTensorCores(lu.elementType, options.tensorCores)),
+        lookAhead(options.gemmMinRows > 0 && options.gemmLookAhead) {}
+
+  void emit() {
+    batch = memref::DimOp::create(b, factors, 0);
+    m = memref::DimOp::create(b, factors, 1);
+    n = memref::DimOp::create(b, factors, 2);
+    Value k = arith::MinUIOp::create(b, m, n);
+    // The panels' row orders, for the update's row exchanges.
+    panelPermutation = work.allocate(dynamicMemRef(2, intType), {batch, m});
+    // The input into the factors, unless they are one buffer (an in-place
+    // lu).
+    work.copyUnlessAliased(factors, lu.input());
+    createPanelKernels();
+    createUpdateKernels();
+    work.repeat(c(0), k, c(S::kPanelColumns), [&](Value k0) {
+      emitPanel(k0);
+      emitUpdate(k0);
+    });
+    // The last GEMM put aside, before the results are used.
+    if (lookAhead)
+      emitJoinAside(lu.module, b);
+    if (lu.withPermutation)
+      launchPermutationKernel(lu.module, b, work, pivots, lu.permutation(),
+                              lu.oneBasedPivots);
+  }
+
+private:
+  Value c(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
+  Value negate(Value condition) {
+    return arith::XOrIOp::create(b, condition,
+                                 arith::ConstantIntOp::create(b, 1, 1));
+  }
+
+  /// The single-block and the cluster panel kernels, and whether the batch
+  /// is small enough for clusters.
+  void createPanelKernels() {
+    SmallVector<Type> panelTypes = {factors.getType(), pivots.getType(),
+                                    info.getType(), panelPermutation.getType(),
+                                    b.getIndexType()};
+    auto panelKernel = [&](StringRef name, int64_t warps, auto buildBody) {
+      return getOrCreateKernel(
+          lu.module,
+          name.str() + typeSuffix(elementType) + "_" + lu.pivotsSuffix(),
+          panelTypes, {32, static_cast<int32_t>(warps), 1},
+          /*workgroupTypes=*/{},
+          [&](KernelBuilder &kb, ValueRange args, ValueRange) {
+            buildBody(kb, args, elementType, intType, lu.oneBasedPivots);
+          });
+    };
+    panel = panelKernel("linalgx_lu_blocked_panel_", S::kPanelWarps,
+                        buildBlockedLuPanelKernelBody);
+    // One block an SM (its shared memory): without saying so, ptxas sizes
+    // registers for several 512-thread blocks and spills complex panels.
+    panel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                   b.getI32IntegerAttr(1));
+    clusterPanel =
+        panelKernel("linalgx_lu_blocked_cluster_panel_", S::kClusterPanelWarps,
+                    buildBlockedLuClusterPanelKernelBody);
+    // Small batches spread each panel over a cluster, where one block a
+    // matrix would leave SMs idle; so do panels too tall for one block.
+    fewMatrices = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, batch,
+                                        c(options.clusterMaxBatch));
+  }
+
+  /// The update kernels (the update does not see the pivots' base), the
+  /// tile width and the row chunks a narrow grid's trailing update takes.
+  void createUpdateKernels() {
+    // Narrow tiles when wide ones would leave SMs idle
+    // (S::kNarrowTileMaxBlocks).
+    Value wideBlocks = arith::MulIOp::create(
+        b, arith::CeilDivUIOp::create(b, n, c(S::kTileColumns)), batch);
+    narrow = arith::CmpIOp::create(b, arith::CmpIPredicate::ule, wideBlocks,
+                                   c(S::kNarrowTileMaxBlocks));
+    notNarrow = negate(narrow);
+    std::string typeName = typeSuffix(elementType) + "_" + typeSuffix(intType);
+    SmallVector<Type> updateTypes = {
+        factors.getType(), panelPermutation.getType(), b.getIndexType()};
+    using Phases = BlockedLuUpdatePhases;
+    auto updateKernel = [&](StringRef name, int64_t tileColumns,
+                            Phases phases) {
+      return getOrCreateKernel(
+          lu.module, name.str() + (mma ? "mma_" : "") + typeName, updateTypes,
+          {static_cast<int32_t>(S::kThreadsX),
+           static_cast<int32_t>(S::kThreadsY), 1},
+          /*workgroupTypes=*/{},
+          [&](KernelBuilder &kb, ValueRange args, ValueRange) {
+            buildBlockedLuUpdateKernelBody(kb, args, elementType, tileColumns,
+                                           phases, mma);
+          });
+    };
+    wideUpdate = updateKernel("linalgx_lu_blocked_update_", S::kTileColumns,
+                              Phases::All);
+    narrowUpdate = updateKernel("linalgx_lu_blocked_update_narrow_",
+                                S::kNarrowTileColumns, Phases::All);
+    exchangeAndSolve =
+        updateKernel("linalgx_lu_blocked_exchange_solve_narrow_",
+                     S::kNarrowTileColumns, Phases::ExchangeAndSolve);
+    trailing = updateKernel("linalgx_lu_blocked_trailing_narrow_",
+                            S::kNarrowTileColumns, Phases::Trailing);
+    wideTiles = arith::CeilDivUIOp::create(b, n, c(S::kTileColumns));
+    narrowTiles = arith::CeilDivUIOp::create(b, n, c(S::kNarrowTileColumns));
+    // Row chunks of the trailing update that would fill the GPU (grid z);
+    // an empty batch divides by one.
+    chunksWanted = arith::CeilDivUIOp::create(
+        b, c(S::kTrailingSplitTargetBlocks),
+        arith::MaxUIOp::create(b, arith::MulIOp::create(b, narrowTiles, batch),
+                               c(1)));
+  }
+
+  /// The panel at column k0: a cluster a matrix for small batches and
+  /// panels too tall for one block, one block a matrix otherwise.
+  void emitPanel(Value k0) {
     Value rows = arith::SubIOp::create(b, m, k0);
     Value panelBytes = S::panelSharedBytes(b, rows, elementBytes);
     Value clustered = arith::OrIOp::create(
@@ -1001,53 +1024,47 @@ void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
                   S::clusterPanelSharedBytes(b, rowsPerBlock, elementBytes),
                   gpu::KernelDim3{blocks, c(1), c(1)});
     });
-    work.when(arith::XOrIOp::create(b, clustered,
-                                    arith::ConstantIntOp::create(b, 1, 1)),
-              [&] {
-                work.launch(panel, {gridSizeFor(b, batch, 1), c(1), c(1)},
-                            {c(32), c(S::kPanelWarps), c(1)},
-                            {factors, pivots, info, panelPermutation, k0},
-                            panelBytes);
-              });
-    // Narrow grids whose rows below would fill more blocks split the
-    // update: the exchanges and U12 a block a tile, then the trailing
-    // update a block a tile's row chunk.
+    work.when(negate(clustered), [&] {
+      work.launch(panel, {gridSizeFor(b, batch, 1), c(1), c(1)},
+                  {c(32), c(S::kPanelWarps), c(1)},
+                  {factors, pivots, info, panelPermutation, k0}, panelBytes);
+    });
+  }
+
+  /// The update after the panel at column k0: wide tiles, narrow ones, or
+  /// for narrow grids whose rows below would fill more blocks the
+  /// exchanges and U12 a block a tile, then the trailing update a block a
+  /// tile's row chunk. Updates of at least gemmMinRows rows below, with
+  /// columns right of the panel, are the exchanges and U12 in a kernel,
+  /// then cuBLAS's GEMM.
+  void emitUpdate(Value k0) {
+    Value panelEnd = arith::AddIOp::create(b, k0, c(S::kPanelColumns));
     Value below = arith::SubIOp::create(
-        b,
-        arith::MaxUIOp::create(
-            b, m, arith::AddIOp::create(b, k0, c(S::kPanelColumns))),
-        arith::AddIOp::create(b, k0, c(S::kPanelColumns)));
+        b, arith::MaxUIOp::create(b, m, panelEnd), panelEnd);
     Value rowChunks = arith::MinUIOp::create(
         b, arith::CeilDivUIOp::create(b, below, c(S::kTileRows)), chunksWanted);
     Value split = arith::AndIOp::create(
         b, narrow,
         arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, rowChunks, c(1)));
-    Value whole =
-        arith::XOrIOp::create(b, split, arith::ConstantIntOp::create(b, 1, 1));
-    // Updates of at least gemmMinRows rows below, with columns right of the
-    // panel, are the exchanges and U12 in a kernel, then cuBLAS's GEMM. A
-    // GEMM put aside by the previous panel's update ran beside this panel;
-    // every update writes its columns, so it joins first.
-    Value generated;
-    bool lookAhead = gemmMinRows > 0 && gemmLookAhead;
+    Value whole = negate(split);
+    // A GEMM put aside by the previous panel's update ran beside this
+    // panel; every update writes its columns, so it joins first.
     if (lookAhead)
       emitJoinAside(lu.module, b);
-    if (gemmMinRows > 0) {
+    Value generated;
+    if (options.gemmMinRows > 0) {
       Value gemm = arith::AndIOp::create(
           b,
           arith::CmpIOp::create(b, arith::CmpIPredicate::uge, below,
-                                c(gemmMinRows)),
-          arith::CmpIOp::create(
-              b, arith::CmpIPredicate::ugt, n,
-              arith::AddIOp::create(b, k0, c(S::kPanelColumns))));
+                                c(options.gemmMinRows)),
+          arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, n, panelEnd));
       work.when(gemm, [&] {
         launchUpdate(exchangeAndSolve, k0, narrowTiles, c(1),
                      S::kNarrowTileColumns);
         emitTrailingUpdateGemm(lu.module, b, factors, k0, S::kPanelColumns,
                                lookAhead);
       });
-      generated =
-          arith::XOrIOp::create(b, gemm, arith::ConstantIntOp::create(b, 1, 1));
+      generated = negate(gemm);
     }
     auto unlessGemm = [&](Value condition) -> Value {
       if (!generated)
@@ -1065,14 +1082,39 @@ void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
                    S::kNarrowTileColumns);
       launchUpdate(trailing, k0, narrowTiles, rowChunks, S::kNarrowTileColumns);
     });
-  });
+  }
 
-  // The last GEMM put aside, before the results are used.
-  if (gemmMinRows > 0 && gemmLookAhead)
-    emitJoinAside(lu.module, b);
-  if (lu.withPermutation)
-    launchPermutationKernel(lu.module, b, work, pivots, lu.permutation(),
-                            lu.oneBasedPivots);
+  void launchUpdate(gpu::GPUFuncOp kernel, Value k0, Value tiles,
+                    Value rowChunks, int64_t tileColumns) {
+    work.launch(kernel, {tiles, gridSizeFor(b, batch, 1), rowChunks},
+                {c(S::kThreadsX), c(S::kThreadsY), c(1)},
+                {factors, panelPermutation, k0},
+                c(S::updateSharedBytes(elementBytes, tileColumns, mma)));
+  }
+
+  ImplicitLocOpBuilder &b;
+  DeviceWork &work;
+  const LuOperands &lu;
+  const BlockedLuOptions &options;
+  Type elementType, intType;
+  Value factors, pivots, info;
+  const int64_t elementBytes;
+  // Whether the updates run on tensor cores; whether GEMM updates look
+  // ahead.
+  const bool mma, lookAhead;
+  // The shape and the scratch of the panels' row orders.
+  Value batch, m, n, panelPermutation;
+  gpu::GPUFuncOp panel, clusterPanel;
+  gpu::GPUFuncOp wideUpdate, narrowUpdate, exchangeAndSolve, trailing;
+  // Host decisions that hold for every panel.
+  Value fewMatrices, narrow, notNarrow, wideTiles, narrowTiles, chunksWanted;
+};
+
+} // namespace
+
+void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
+                   const LuOperands &lu, const BlockedLuOptions &options) {
+  BlockedLuHost(b, work, lu, options).emit();
 }
 
 } // namespace mlir::linalgx::gpu_kernels

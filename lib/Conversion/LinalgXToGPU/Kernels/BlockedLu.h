@@ -289,17 +289,27 @@ void buildBlockedLuUpdateKernelBody(KernelBuilder &b, ValueRange args,
                                     BlockedLuUpdatePhases phases,
                                     bool tensorCores);
 
+/// The blocked LU's host-side choices (the lowering's lu-blocked-* options).
+struct BlockedLuOptions {
+  /// Panels of batches of fewer matrices take a cluster each.
+  int64_t clusterMaxBatch = 0;
+  /// f64 and complex<f64> updates on FP64 tensor cores.
+  bool tensorCores = true;
+  /// Updates of at least this many rows below the panel are the
+  /// exchange-and-solve kernel and the runtime's cuBLAS GEMM (0: none) ...
+  int64_t gemmMinRows = 0;
+  /// ... the next panel's columns first and the rest beside the next panel,
+  /// joined before the next update.
+  bool gemmLookAhead = true;
+};
+
 /// Emits the blocked LU on `lu`'s operands: the input copied into the
 /// factors, then for each panel of kPanelColumns columns the panel kernel
 /// (the panel in place, the pivots, info and the panel's row order) and the
-/// update kernel (or kernels; with `gemmMinRows` > 0, updates of at least
-/// that many rows below the panel take the exchange-and-solve kernel and
-/// the runtime's cuBLAS GEMM, with `gemmLookAhead` the next panel's columns
-/// first and the rest beside the next panel, joined before the next
-/// update); the permutation kernel from the pivots at the end.
+/// update kernels (or the GEMMs); the permutation kernel from the pivots at
+/// the end.
 void emitBlockedLu(ImplicitLocOpBuilder &b, DeviceWork &work,
-                   const LuOperands &lu, int64_t clusterMaxBatch,
-                   bool tensorCores, int64_t gemmMinRows, bool gemmLookAhead);
+                   const LuOperands &lu, const BlockedLuOptions &options);
 
 } // namespace mlir::linalgx::gpu_kernels
 
