@@ -13,8 +13,9 @@
 # CASES_<library> (or CASES) the profile_large_lu.py cases ("BxMxN:dtype ..."),
 # NCU="B,N,dtype,kernel-regex ..." with NCU_LIBRARY: Nsight Compute (stall
 # reasons an issued instruction) of the second launch of a kernel in one LU
-# call. Writes OUTDIR/<test>_<library>.log, OUTDIR/profile_<library>/ and
-# OUTDIR/ncu_*.txt; prints a summary.
+# call. Writes OUTDIR/<test>_<library>.log, OUTDIR/profile_<library>/,
+# OUTDIR/summary.md (summarize_kernel_libraries.py: the libraries' profiles
+# side by side) and OUTDIR/ncu_*.txt; prints a summary.
 set -uo pipefail
 P=$(cd "$(dirname "$0")" && pwd)
 O=${1:?output dir}
@@ -65,6 +66,8 @@ for v in $LIBRARIES; do
     grep -E "^## |^kernels" "$O/profile_$v/large_lu_kernels.md"
   fi
 done
+# The libraries side by side (OUTDIR/summary.md).
+python3 "$P/summarize_kernel_libraries.py" "$O" 2>/dev/null
 if [ -n "${NCU:-}" ]; then
   swap "${NCU_LIBRARY:-default}"
   for c in $NCU; do

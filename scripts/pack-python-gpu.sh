@@ -59,7 +59,8 @@ cp "$ROOT/test/Integration/GPU/python_gpu.py" "$ROOT/test/Integration/GPU/jax_gp
    "$ROOT/test/Integration/GPU/multigpu_gpu.py" "$ROOT/test/Integration/GPU/large_lu_gpu.py" \
    "$ROOT/test/Integration/GPU/random_gpu_vs_scipy.py" "$ROOT/test/Integration/GPU/extreme_gpu.py" \
    "$ROOT/test/Integration/GPU/generated_lu_gpu.py" "$ROOT/test/Integration/GPU/structured_matrices.py" \
-   "$ROOT/scripts/gen-gpu-kernels.py" "$ROOT/bench/compare_kernel_libraries.sh" "$PACK/"
+   "$ROOT/scripts/gen-gpu-kernels.py" "$ROOT/bench/compare_kernel_libraries.sh" \
+   "$ROOT/bench/summarize_kernel_libraries.py" "$PACK/"
 # Variant kernel libraries (scripts/build-kernel-variant.sh) to compare there.
 if [ -n "${LINALGX_KERNEL_VARIANTS:-}" ]; then
   mkdir -p "$PACK/lib_alt"
