@@ -43,7 +43,9 @@ fi
 swap() { cp "$P/lib_alt/$1.so" "$P/lib/liblinalgx_cuda_kernels.so"; }
 # The runtime's own GPU test (its entry points, the GEMM aside included).
 if [ "${SMOKE:-1}" != 0 ] && [ -x "$P/bin/linalgx_cuda_runtime_smoke" ]; then
-  timeout 300 "$P/bin/linalgx_cuda_runtime_smoke" > "$O/runtime_smoke.log" 2>&1
+  # Its RUNPATH is the build machine's; the pack's runtime is in lib/.
+  LD_LIBRARY_PATH="$P/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" timeout 300 \
+    "$P/bin/linalgx_cuda_runtime_smoke" > "$O/runtime_smoke.log" 2>&1
   echo "runtime_smoke: $(tail -1 "$O/runtime_smoke.log")"
   grep -E "^FAIL" "$O/runtime_smoke.log" | head -5
 fi
