@@ -165,11 +165,10 @@
 // CHECK-NOT:     call @linalgxCudaGetrf
 // CHECK:         return
 // The panel kernel: 512 threads, one block an SM (nvvm.minctasm), the
-// matrices in a grid-stride loop: step 0's candidates (barrier), then a
-// loop over the steps: each reduces the candidates offered, exchanges
-// (barrier) and eliminates (the later columns in a loop), offering the next
-// step's candidates before its barrier. The update kernel: 256 threads,
-// barriers between the gathers, the stores and each solve step.
+// matrices in a grid-stride loop, the steps unrolled: step 0 searches
+// (candidates, barrier), every step exchanges (barrier) and eliminates,
+// offering the next step's candidates before its barrier. The update kernel: 256
+// threads, barriers between the gathers, the stores and each solve step.
 // CHECK:       gpu.func @linalgx_lu_blocked_panel_f64_i32(%{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?xi32>, %{{.+}}: memref<?xi32>, %{{.+}}: memref<?x?xi32>, %{{.+}}: index) kernel attributes {known_block_size = array<i32: 32, 16, 1>, nvvm.minctasm = 1 : i32}
 // CHECK:         gpu.dynamic_shared_memory
 // (Three reductions a search: the f64 key's two words, then the row; the
@@ -178,27 +177,21 @@
 // CHECK:           gpu.barrier
 // CHECK-COUNT-3:   nvvm.redux.sync
 // CHECK:           gpu.barrier
-// CHECK:           scf.for %{{.+}} = %c0{{.*}} to %{{.+}} step %c1{{.*}} iter_args
-// CHECK-COUNT-3:     nvvm.redux.sync
-// CHECK:             gpu.barrier
-// CHECK-NOT:         gpu.barrier
-// CHECK:             scf.for
-// CHECK:               scf.for
-// CHECK:                 arith.mulf
-// CHECK:                 arith.subf
-// CHECK-NOT:         gpu.barrier
-// CHECK-COUNT-3:     nvvm.redux.sync
-// CHECK:             gpu.barrier
-// CHECK-NOT:         gpu.barrier
-// CHECK:             scf.yield
+// CHECK-COUNT-3:   nvvm.redux.sync
+// CHECK:           gpu.barrier
+// CHECK-NOT:       gpu.barrier
+// CHECK-COUNT-3:   nvvm.redux.sync
+// CHECK:           gpu.barrier
+// CHECK-NOT:       gpu.barrier
+// CHECK-COUNT-3:   nvvm.redux.sync
+// CHECK:           gpu.barrier
 // The cluster panel kernel: 4 warps a block, the cluster's matrices in a
 // stride loop over the grid's y. Column 0's candidates (a block barrier
 // after the load, the warp's reduction) end with the cluster barrier; then
-// a loop over the steps: each reads the cluster's candidates from their
-// blocks' shared memory (mapa into the cluster window), reduces them,
-// copies the pivot row into the warp's row (one load a lane, syncwarp),
-// updates the block's rows (the later columns in a loop) and ends with its
-// one cluster barrier, no block barrier.
+// each step reads the cluster's candidates from their blocks' shared memory
+// (mapa into the cluster window), reduces them, reads the pivot row (one
+// load a lane, then shuffles) and ends with its one cluster barrier, no
+// block barrier.
 // CHECK:       gpu.func @linalgx_lu_blocked_cluster_panel_f64_i32(%{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?xi32>, %{{.+}}: memref<?xi32>, %{{.+}}: memref<?x?xi32>, %{{.+}}: index) kernel attributes {known_block_size = array<i32: 32, 4, 1>}
 // CHECK:         gpu.dynamic_shared_memory
 // CHECK:         scf.for %{{.+}} = %block_id_y to %{{.+}} step %grid_dim_y {
@@ -206,35 +199,25 @@
 // CHECK-COUNT-3:   nvvm.redux.sync
 // CHECK:           nvvm.cluster.arrive {aligned}
 // CHECK-NEXT:      nvvm.cluster.wait {aligned}
-// CHECK:           scf.for %{{.+}} = %c0{{.*}} to %{{.+}} step %c1{{.*}} iter_args
-// CHECK-NOT:         gpu.barrier
-// CHECK:             nvvm.mapa %{{.+}}, %{{.+}} : !llvm.ptr<3> -> !llvm.ptr<7>
-// CHECK-NEXT:        llvm.load %{{.+}} : !llvm.ptr<7> -> i64
-// CHECK:             nvvm.mapa %{{.+}}, %{{.+}} : !llvm.ptr<3> -> !llvm.ptr<7>
-// CHECK-NEXT:        llvm.load %{{.+}} : !llvm.ptr<7> -> i32
-// CHECK-COUNT-3:     nvvm.redux.sync
-// CHECK:             nvvm.mapa %{{.+}}, %{{.+}} : !llvm.ptr<3> -> !llvm.ptr<7>
-// CHECK-NEXT:        llvm.load %{{.+}} : !llvm.ptr<7> -> f64
-// CHECK-NEXT:        arith.muli
-// CHECK-NEXT:        arith.addi
-// CHECK-NEXT:        memref.store %{{.+}} : memref<128xf64, #gpu.address_space<workgroup>>
-// CHECK:             nvvm.bar.warp.sync
-// CHECK-NOT:         gpu.barrier
-// CHECK-NOT:         gpu.shuffle
-// CHECK:             scf.for
-// CHECK:               arith.mulf
-// CHECK:               scf.for
-// CHECK:                 arith.mulf
-// CHECK:                 arith.subf
-// CHECK-NOT:         gpu.barrier
-// CHECK-COUNT-3:     nvvm.redux.sync
-// CHECK-NOT:         gpu.barrier
-// CHECK:             nvvm.cluster.arrive {aligned}
-// CHECK-NEXT:        nvvm.cluster.wait {aligned}
-// CHECK-NOT:         gpu.barrier
-// CHECK:             scf.yield
-// CHECK-NEXT:      }
-// CHECK-NEXT:      gpu.barrier
+// CHECK-NOT:       gpu.barrier
+// CHECK:           nvvm.mapa %{{.+}}, %{{.+}} : !llvm.ptr<3> -> !llvm.ptr<7>
+// CHECK-NEXT:      llvm.load %{{.+}} : !llvm.ptr<7> -> i64
+// CHECK:           nvvm.mapa %{{.+}}, %{{.+}} : !llvm.ptr<3> -> !llvm.ptr<7>
+// CHECK-NEXT:      llvm.load %{{.+}} : !llvm.ptr<7> -> i32
+// CHECK-COUNT-3:   nvvm.redux.sync
+// CHECK:           nvvm.mapa %{{.+}}, %{{.+}} : !llvm.ptr<3> -> !llvm.ptr<7>
+// CHECK-NEXT:      llvm.load %{{.+}} : !llvm.ptr<7> -> f64
+// CHECK:           gpu.shuffle idx
+// CHECK-NOT:       gpu.barrier
+// CHECK:           arith.mulf
+// CHECK:           arith.subf
+// CHECK-NOT:       gpu.barrier
+// CHECK-COUNT-3:   nvvm.redux.sync
+// CHECK-NOT:       gpu.barrier
+// CHECK:           nvvm.cluster.arrive {aligned}
+// CHECK-NEXT:      nvvm.cluster.wait {aligned}
+// CHECK-NOT:       gpu.barrier
+// CHECK:           nvvm.mapa
 // The trailing update on FP64 tensor cores: the L21 tile staged negated
 // (8 entries a thread), then two k steps a trip over the panel's steps,
 // each a warp's 2 x 4 blocks of 8 x 8 (64-column tiles; 2 x 2 for narrow
@@ -387,22 +370,22 @@ func.func @dynamic_batch_768(%a: memref<?x768x768xf64>, %p: memref<?x768xi32>, %
 // -----
 
 // With lu-blocked-max-size raised, the panels' reach is a cluster of 8
-// blocks: ceil(M / 8) * (33 * sizeof(T) + 4) + 96 + 4 * 32 * sizeof(T) (the
-// warps' copies of the pivot row) <= 227 KiB, i.e. up to 6904 f64 rows (863
-// a block), 13632 f32 (1704 a block); a row more takes the vendor path.
+// blocks: ceil(M / 8) * (33 * sizeof(T) + 4) + 96 <= 227 KiB, i.e. up to
+// 6928 f64 rows (866 a block), 13664 f32 (1708 a block); a row more takes the
+// vendor path.
 // REACH-LABEL: func.func @tall
 // REACH:         linalgx_lu_blocked_cluster_panel_f64_i32
 // REACH:         call @linalgxCudaGetrf(
 // REACH:         linalgx_lu_blocked_cluster_panel_f32_i32
 // REACH:         call @linalgxCudaGetrf(
 // REACH:         return
-func.func @tall(%a: memref<2x6904x32xf64>, %pa: memref<2x32xi32>, %i: memref<2xi32>,
-                %b: memref<2x6905x32xf64>, %pb: memref<2x32xi32>,
-                %c: memref<2x13632x32xf32>, %pc: memref<2x32xi32>,
-                %d: memref<2x13633x32xf32>, %pd: memref<2x32xi32>) {
-  linalgx.lu ins(%a : memref<2x6904x32xf64>) outs(%a, %pa, %i : memref<2x6904x32xf64>, memref<2x32xi32>, memref<2xi32>)
-  linalgx.lu ins(%b : memref<2x6905x32xf64>) outs(%b, %pb, %i : memref<2x6905x32xf64>, memref<2x32xi32>, memref<2xi32>)
-  linalgx.lu ins(%c : memref<2x13632x32xf32>) outs(%c, %pc, %i : memref<2x13632x32xf32>, memref<2x32xi32>, memref<2xi32>)
-  linalgx.lu ins(%d : memref<2x13633x32xf32>) outs(%d, %pd, %i : memref<2x13633x32xf32>, memref<2x32xi32>, memref<2xi32>)
+func.func @tall(%a: memref<2x6928x32xf64>, %pa: memref<2x32xi32>, %i: memref<2xi32>,
+                %b: memref<2x6929x32xf64>, %pb: memref<2x32xi32>,
+                %c: memref<2x13664x32xf32>, %pc: memref<2x32xi32>,
+                %d: memref<2x13665x32xf32>, %pd: memref<2x32xi32>) {
+  linalgx.lu ins(%a : memref<2x6928x32xf64>) outs(%a, %pa, %i : memref<2x6928x32xf64>, memref<2x32xi32>, memref<2xi32>)
+  linalgx.lu ins(%b : memref<2x6929x32xf64>) outs(%b, %pb, %i : memref<2x6929x32xf64>, memref<2x32xi32>, memref<2xi32>)
+  linalgx.lu ins(%c : memref<2x13664x32xf32>) outs(%c, %pc, %i : memref<2x13664x32xf32>, memref<2x32xi32>, memref<2xi32>)
+  linalgx.lu ins(%d : memref<2x13665x32xf32>) outs(%d, %pd, %i : memref<2x13665x32xf32>, memref<2x32xi32>, memref<2xi32>)
   return
 }

@@ -45,28 +45,20 @@ public:
   /// search the pivot, exchange the rows, eliminate below; store.
   void emit() {
     emitPrologue();
-    top.forLoop(
-        blockId, batch, gridDim, [&](KernelBuilder &b, Value matrixOfBlock) {
-          matrix = matrixOfBlock;
-          loadPanel(b);
-          // Step 0's candidates; every later step's are offered by
-          // the step before, ahead of its last barrier.
-          offerCandidates(b, top.index(0));
-          b.barrier();
-          // The steps in a loop: unrolled, each step's code would be
-          // fetched anew, reused by no other step. firstZero: the
-          // first zero pivot's step + 1 (info), 0 if none.
-          auto stepLoop = scf::ForOp::create(
-              b, top.index(0), steps, top.index(1), ValueRange{zeroInfo},
-              [&](OpBuilder &nested, Location loc, Value step,
-                  ValueRange firstZero) {
-                KernelBuilder b(loc, nested);
-                scf::YieldOp::create(b, emitStep(b, step, firstZero.front()));
-              });
-          storePanel(b, stepLoop.getResult(0));
-          // The next matrix refills shared memory.
-          b.barrier();
-        });
+    top.forLoop(blockId, batch, gridDim,
+                [&](KernelBuilder &b, Value matrixOfBlock) {
+                  matrix = matrixOfBlock;
+                  loadPanel(b);
+                  // The steps, unrolled (static columns); those past `steps`
+                  // skipped. firstZero: the first zero pivot's step + 1 (info),
+                  // 0 if none.
+                  Value firstZero = zeroInfo;
+                  for (int64_t kk = 0; kk < NB; ++kk)
+                    firstZero = emitStep(b, kk, firstZero);
+                  storePanel(b, firstZero);
+                  // The next matrix refills shared memory.
+                  b.barrier();
+                });
   }
 
 private:
@@ -99,8 +91,8 @@ private:
   }
 
   /// Entry (row, col) of the panel in shared memory.
-  Value at(KernelBuilder &b, Value row, Value col) {
-    return b.add(b.mul(row, top.index(stride)), col);
+  Value at(KernelBuilder &b, Value row, int64_t col) {
+    return b.add(b.mul(row, top.index(stride)), top.index(col));
   }
 
   /// The thread's rows from `first` on: thread, thread + threads, ...
@@ -136,30 +128,45 @@ private:
     b.barrier();
   }
 
-  /// Step `step` (< steps): the pivot among the candidates offered, the
-  /// exchange, the elimination. Returns the new firstZero.
-  Value emitStep(KernelBuilder &b, Value step, Value firstZero) {
-    Value pivotRow = blockBestRow(b);
-    exchangeRows(b, step, pivotRow);
-    Value singular = eliminate(b, step);
-    Value noneYet = b.cmp(P::eq, firstZero, zeroInfo);
-    Value stepInfo = arith::IndexCastOp::create(b, zeroInfo.getType(),
-                                                b.add(step, top.index(1)));
-    return b.select(b.both(singular, noneYet), stepInfo, firstZero);
+  /// Step kk, when the panel has it (kk < steps): pivot search, exchange,
+  /// elimination. Returns the new firstZero (unchanged past `steps`).
+  Value emitStep(KernelBuilder &b, int64_t kk, Value firstZero) {
+    Value step = top.index(kk);
+    return b.ifThenElse(
+        b.cmp(P::ult, step, steps),
+        [&](KernelBuilder &b) -> SmallVector<Value> {
+          // Step 0 searches; every later step's candidates were offered by
+          // the step before, ahead of its last barrier.
+          Value pivotRow = kk == 0 ? searchPivot(b, step, kk) : blockBestRow(b);
+          exchangeRows(b, step, pivotRow);
+          Value singular = eliminate(b, step, kk);
+          Value noneYet = b.cmp(P::eq, firstZero, zeroInfo);
+          Value stepInfo = arith::IndexCastOp::create(b, zeroInfo.getType(),
+                                                      top.index(kk + 1));
+          return {b.select(b.both(singular, noneYet), stepInfo, firstZero)};
+        },
+        [&](KernelBuilder &) -> SmallVector<Value> { return {firstZero}; })[0];
   }
 
-  /// Each thread's best row in column `step` from row `step` on (the first
-  /// of its largest key, pivotKey), the warp's (redux.sync), offered in the
-  /// warp's candidate slot. (Past the last column it reads the rows'
-  /// padding: no step takes that pivot.)
-  void offerCandidates(KernelBuilder &b, Value step) {
+  /// Pivot search: the warps' candidates, a barrier, the block's best.
+  /// Returns the pivot's row (index).
+  Value searchPivot(KernelBuilder &b, Value step, int64_t kk) {
+    offerCandidates(b, step, kk);
+    b.barrier();
+    return blockBestRow(b);
+  }
+
+  /// Each thread's best row in column kk from row `step` on (the first of
+  /// its largest key, pivotKey), the warp's (redux.sync), offered in the
+  /// warp's candidate slot.
+  void offerCandidates(KernelBuilder &b, Value step, int64_t kk) {
     auto scan = scf::ForOp::create(
         b, thread, rows, top.index(threads), ValueRange{zeroKey, noRow},
         [&](OpBuilder &nested, Location loc, Value r, ValueRange best) {
           KernelBuilder b(loc, nested);
           Value open = b.cmp(P::uge, r, step);
           Value key = b.select(open,
-                               pivotKey(b, element, b.load(a, at(b, r, step)),
+                               pivotKey(b, element, b.load(a, at(b, r, kk)),
                                         b.cmp(P::eq, r, step), magnitudeType),
                                zeroKey);
           Value rI32 = b.toI32(r);
@@ -221,38 +228,48 @@ private:
   }
 
   /// Elimination below: a thread a row, the multiplier and the row's later
-  /// columns against the pivot row (broadcast loads). A zero pivot neither
-  /// scales nor updates. Then the next step's candidates from the rows each
-  /// thread has just updated, so that one barrier ends this step and starts
-  /// the next. Returns whether the pivot is zero.
-  Value eliminate(KernelBuilder &b, Value step) {
-    Value pivot = b.load(a, at(b, step, step));
+  /// columns against the pivot row (broadcast loads, held in registers). A
+  /// zero pivot neither scales nor updates. Then the next step's candidates
+  /// from the rows each thread has just updated, so that one barrier ends
+  /// this step and starts the next. Returns whether the pivot is zero.
+  Value eliminate(KernelBuilder &b, Value step, int64_t kk) {
+    Value pivot = b.load(a, at(b, step, kk));
     Value singular = element.isZero(b, pivot);
-    Value next = b.add(step, top.index(1));
-    b.ifThen(b.negate(singular), [&](KernelBuilder &b) {
-      Value reciprocal = element.reciprocal(b, pivot);
-      Value useReciprocal = element.reciprocalIsSafe(b, pivot);
-      forRows(b, next, [&](KernelBuilder &b, Value r) {
-        Value entry = b.load(a, at(b, r, step));
-        Value l = b.ifThenElse(
-            useReciprocal,
-            [&](KernelBuilder &b) -> SmallVector<Value> {
-              return {element.mul(b, entry, reciprocal)};
-            },
-            [&](KernelBuilder &b) -> SmallVector<Value> {
-              return {element.div(b, entry, pivot)};
-            })[0];
-        b.store(l, a, at(b, r, step));
-        b.forLoop(next, top.index(NB), top.index(1),
-                  [&](KernelBuilder &b, Value j) {
-                    Value target = at(b, r, j);
-                    b.store(element.mulSub(b, b.load(a, target), l,
-                                           b.load(a, at(b, step, j))),
-                            a, target);
-                  });
-      });
-    });
-    offerCandidates(b, next);
+    b.ifThen(b.bitXor(singular, arith::ConstantIntOp::create(b, 1, 1)),
+             [&](KernelBuilder &b) {
+               Value reciprocal = element.reciprocal(b, pivot);
+               Value useReciprocal = element.reciprocalIsSafe(b, pivot);
+               // (Complex pivot rows would take twice the registers: they are
+               // read for each row instead.)
+               SmallVector<Value> u;
+               if (!complexType)
+                 for (int64_t j = kk + 1; j < NB; ++j)
+                   u.push_back(b.load(a, at(b, step, j)));
+               auto pivotRowEntry = [&](KernelBuilder &b, int64_t j) {
+                 return complexType ? b.load(a, at(b, step, j)) : u[j - kk - 1];
+               };
+               forRows(b, b.add(step, top.index(1)),
+                       [&](KernelBuilder &b, Value r) {
+                         Value entry = b.load(a, at(b, r, kk));
+                         Value l = b.ifThenElse(
+                             useReciprocal,
+                             [&](KernelBuilder &b) -> SmallVector<Value> {
+                               return {element.mul(b, entry, reciprocal)};
+                             },
+                             [&](KernelBuilder &b) -> SmallVector<Value> {
+                               return {element.div(b, entry, pivot)};
+                             })[0];
+                         b.store(l, a, at(b, r, kk));
+                         for (int64_t j = kk + 1; j < NB; ++j) {
+                           Value target = at(b, r, j);
+                           b.store(element.mulSub(b, b.load(a, target), l,
+                                                  pivotRowEntry(b, j)),
+                                   a, target);
+                         }
+                       });
+             });
+    if (kk + 1 < NB)
+      offerCandidates(b, b.add(step, top.index(1)), kk + 1);
     b.barrier();
     return singular;
   }

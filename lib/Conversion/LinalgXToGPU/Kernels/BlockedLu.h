@@ -122,8 +122,7 @@ struct BlockedLuShape {
   static constexpr int64_t kClusterPanelMaxRows = 1 << 16;
   /// The cluster panel's shared memory for `rowsPerBlock` rows a block: the
   /// rows at an odd stride, their positions (i32), then, 8-byte aligned, the
-  /// warps' candidate keys (8 bytes a slot) and words (i32) for two steps
-  /// and the warps' copies of the pivot row.
+  /// warps' candidate keys (8 bytes a slot) and words (i32) for two steps.
   static int64_t clusterPanelSlotsOffset(int64_t rowsPerBlock,
                                          int64_t elementBytes) {
     return (rowsPerBlock * ((kPanelColumns + 1) * elementBytes + 4) + 7) / 8 *
@@ -132,13 +131,7 @@ struct BlockedLuShape {
   static int64_t clusterPanelSharedBytes(int64_t rowsPerBlock,
                                          int64_t elementBytes) {
     return clusterPanelSlotsOffset(rowsPerBlock, elementBytes) +
-           clusterPanelTailBytes(elementBytes);
-  }
-  /// After the rows: the candidate slots, then each warp's copy of the
-  /// pivot row.
-  static constexpr int64_t clusterPanelTailBytes(int64_t elementBytes) {
-    return 2 * kClusterPanelWarps * 12 +
-           kClusterPanelWarps * kPanelColumns * elementBytes;
+           2 * kClusterPanelWarps * 12;
   }
   static Value clusterPanelSlotsOffset(ImplicitLocOpBuilder &b,
                                        Value rowsPerBlock,
@@ -156,7 +149,7 @@ struct BlockedLuShape {
                                        int64_t elementBytes) {
     return arith::AddIOp::create(
         b, clusterPanelSlotsOffset(b, rowsPerBlock, elementBytes),
-        arith::ConstantIndexOp::create(b, clusterPanelTailBytes(elementBytes)));
+        arith::ConstantIndexOp::create(b, 2 * kClusterPanelWarps * 12));
   }
   /// Whether a cluster's blocks hold a panel of `rows` rows, for static
   /// and for dynamic sizes (an i1 on the host).
@@ -264,12 +257,12 @@ void buildBlockedLuPanelKernelBody(KernelBuilder &b, ValueRange args,
 /// clusters), a cluster a matrix (a stride loop over the batch). Block c
 /// holds the panel's rows [c R, (c + 1) R) (R = ceil(rows / blocks)) and
 /// keeps them in place, each with its position in the pivot order; per step
-/// (a loop) every warp reads every warp's candidate of the cluster from
-/// distributed shared memory and reduces them (redux.sync), copies the pivot
-/// row from its owner (a load a lane), and a thread a row updates its
-/// position, scales its entry, updates its later columns and offers the next
-/// column's candidate; one cluster barrier a step. The rows go to their
-/// positions at the end.
+/// (unrolled, static columns) every warp reads every warp's candidate of
+/// the cluster from distributed shared memory and reduces them (redux.sync),
+/// one load a warp fetches the pivot row from its owner and shuffles it,
+/// and a thread a row updates its position, scales its entry, updates its
+/// later columns and offers the next column's candidate; one cluster
+/// barrier a step. The rows go to their positions at the end.
 void buildBlockedLuClusterPanelKernelBody(KernelBuilder &b, ValueRange args,
                                           Type elementType, Type intType,
                                           bool oneBasedPivots);

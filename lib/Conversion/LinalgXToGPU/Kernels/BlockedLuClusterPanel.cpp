@@ -36,7 +36,7 @@ namespace {
 /// smallest position: LAPACK's first index) in a slot every block of the
 /// cluster reads after the step's cluster barrier, so that all threads agree
 /// on the pivot without a second barrier; the pivot row, final from then on,
-/// is copied from its owner's shared memory by one load a warp.
+/// is read from its owner's shared memory by one load a warp.
 class ClusterPanelLuKernel : BlockedPanelKernelBase {
 public:
   static constexpr int64_t warps = S::kClusterPanelWarps, threads = 32 * warps;
@@ -53,27 +53,20 @@ public:
   /// the block's rows and offer the next column's; store in pivot order.
   void emit() {
     emitPrologue();
-    top.forLoop(
-        firstMatrix, batch, matrixStride,
-        [&](KernelBuilder &b, Value matrixOfCluster) {
-          matrix = matrixOfCluster;
-          loadRows(b);
-          offerFirstCandidates(b);
-          // The steps in a loop: unrolled, each step's code would
-          // be fetched anew, reused by no other step.
-          auto stepLoop = scf::ForOp::create(
-              b, top.index(0), steps, top.index(1), ValueRange{zeroInfo},
-              [&](OpBuilder &nested, Location loc, Value step,
-                  ValueRange firstZero) {
-                KernelBuilder b(loc, nested);
-                scf::YieldOp::create(b, emitStep(b, step, firstZero.front()));
-              });
-          storeRows(b, stepLoop.getResult(0));
-          // Every remote read of this matrix came before the last
-          // step's cluster barrier; the next matrix may overwrite
-          // the rows after the block's own barrier.
-          b.barrier();
-        });
+    top.forLoop(firstMatrix, batch, matrixStride,
+                [&](KernelBuilder &b, Value matrixOfCluster) {
+                  matrix = matrixOfCluster;
+                  loadRows(b);
+                  offerFirstCandidates(b);
+                  Value firstZero = zeroInfo;
+                  for (int64_t kk = 0; kk < NB; ++kk)
+                    firstZero = emitStep(b, kk, firstZero);
+                  storeRows(b, firstZero);
+                  // Every remote read of this matrix came before the last
+                  // step's cluster barrier; the next matrix may overwrite
+                  // the rows after the block's own barrier.
+                  b.barrier();
+                });
   }
 
 private:
@@ -115,9 +108,6 @@ private:
                                       shared, keysOffset, ValueRange());
     slotWords = memref::ViewOp::create(b, workgroupMemRef({2 * warps}, i32),
                                        shared, wordsOffset, ValueRange());
-    pivotRows = memref::ViewOp::create(
-        b, workgroupMemRef({warps * NB}, elementType), shared,
-        b.add(wordsOffset, top.index(2 * warps * 4)), ValueRange());
   }
 
   /// Entry (local row, col) of the block's rows in shared memory.
@@ -163,12 +153,12 @@ private:
   /// The candidate of the block's row `localRow` for column `col` at
   /// `rowPosition`, no candidate unless `open`.
   Candidate rowCandidate(KernelBuilder &b, Value localRow, Value rowPosition,
-                         Value col, Value open) {
-    Value key =
-        b.select(open,
-                 pivotKey(b, element, b.load(a, at(b, localRow, col)),
-                          b.cmp(P::eq, rowPosition, col), magnitudeType),
-                 zeroKey);
+                         int64_t col, Value open) {
+    Value key = b.select(open,
+                         pivotKey(b, element, b.load(a, at(b, localRow, col)),
+                                  b.cmp(P::eq, rowPosition, top.index(col)),
+                                  magnitudeType),
+                         zeroKey);
     Value word = b.toI32(
         b.bitOr(b.shl(rowPosition, top.index(16)), b.add(firstRow, localRow)));
     return {key, b.select(open, word, noWord)};
@@ -184,7 +174,7 @@ private:
 
   /// The warp's best of its threads' candidates (redux.sync), into the
   /// warp's slot of `parity`.
-  void publish(KernelBuilder &b, Candidate best, Value parity) {
+  void publish(KernelBuilder &b, Candidate best, int64_t parity) {
     Value warpKey = reduceMaxKey(b, best.key, [&](KernelBuilder &b, Value v) {
       return b.redux(NVVM::ReduxKind::UMAX, v);
     });
@@ -192,7 +182,7 @@ private:
         b.redux(NVVM::ReduxKind::UMIN,
                 b.select(b.cmp(P::eq, best.key, warpKey), best.word, noWord));
     b.ifThen(b.cmp(P::eq, lane, top.index(0)), [&](KernelBuilder &b) {
-      Value slot = b.add(warp, b.mul(parity, top.index(warps)));
+      Value slot = b.add(warp, top.index(parity * warps));
       b.store(warpKey, slotKeys, slot);
       b.store(warpWord, slotWords, slot);
     });
@@ -211,12 +201,12 @@ private:
         [&](OpBuilder &nested, Location loc, Value localRow, ValueRange best) {
           KernelBuilder b(loc, nested);
           Value rowPosition = b.add(firstRow, localRow);
-          Candidate c = rowCandidate(b, localRow, rowPosition, top.index(0),
-                                     b.boolean(true));
+          Candidate c =
+              rowCandidate(b, localRow, rowPosition, 0, b.boolean(true));
           Candidate kept = better(b, {best[0], best[1]}, c);
           scf::YieldOp::create(b, ValueRange{kept.key, kept.word});
         });
-    publish(b, {scan.getResult(0), scan.getResult(1)}, top.index(0));
+    publish(b, {scan.getResult(0), scan.getResult(1)}, 0);
     clusterBarrier(b);
   }
 
@@ -252,12 +242,12 @@ private:
   /// The pivot of a step: lane l reads warp l % warps's slot of `parity` in
   /// block l / warps and the warp reduces them. Returns its panel row and
   /// position (index).
-  std::pair<Value, Value> agreeOnPivot(KernelBuilder &b, Value parity) {
+  std::pair<Value, Value> agreeOnPivot(KernelBuilder &b, int64_t parity) {
     Value slotCount = b.mul(clusterBlocks, top.index(warps));
     Value offered = b.cmp(P::ult, lane, slotCount);
     Value blockRank = b.divU(lane, top.index(warps));
     Value slot =
-        b.add(b.remU(lane, top.index(warps)), b.mul(parity, top.index(warps)));
+        b.add(b.remU(lane, top.index(warps)), top.index(parity * warps));
     int64_t keyBytes = keyType.getIntOrFloatBitWidth() / 8;
     SmallVector<Value> offer = b.ifThenElse(
         offered,
@@ -281,51 +271,52 @@ private:
     return {b.bitAnd(word, top.index(0xffff)), b.shrU(word, top.index(16))};
   }
 
-  /// The pivot row into the warp's copy: lane j reads its column j from
-  /// the owner's shared memory.
-  void readPivotRow(KernelBuilder &b, Value pivotRow) {
+  /// The pivot row's columns kk.. (index 0: the pivot), in every thread:
+  /// lane j of each warp reads column j from the owner, then shuffles.
+  SmallVector<Value> readPivotRow(KernelBuilder &b, Value pivotRow,
+                                  int64_t kk) {
     Value owner = b.divU(pivotRow, rowsPerBlock);
     Value localRow = b.sub(pivotRow, b.mul(owner, rowsPerBlock));
-    b.store(remoteEntry(b, owner, at(b, localRow, lane)), pivotRows,
-            b.add(b.mul(warp, top.index(NB)), lane));
-    b.syncWarp();
+    Value mine = remoteEntry(b, owner, at(b, localRow, lane));
+    SmallVector<Value> u;
+    for (int64_t j = kk; j < NB; ++j)
+      u.push_back(b.shuffle(mine, top.i32(j), gpu::ShuffleMode::IDX));
+    return u;
   }
 
-  /// Column j of the warp's copy of the pivot row.
-  Value pivotRowEntry(KernelBuilder &b, Value j) {
-    return b.load(pivotRows, b.add(b.mul(warp, top.index(NB)), j));
+  /// Step kk, when the panel has it (kk < steps): the pivot, the
+  /// elimination, the next candidates. Returns the new firstZero.
+  Value emitStep(KernelBuilder &b, int64_t kk, Value firstZero) {
+    Value step = top.index(kk);
+    return b.ifThenElse(
+        b.cmp(P::ult, step, steps),
+        [&](KernelBuilder &b) -> SmallVector<Value> {
+          std::pair<Value, Value> pivot = agreeOnPivot(b, kk % 2);
+          Value pivotRow = pivot.first, pivotPosition = pivot.second;
+          b.ifThen(leader, [&](KernelBuilder &b) {
+            storePivot(b, matrix, step, pivotPosition);
+          });
+          SmallVector<Value> u = readPivotRow(b, pivotRow, kk);
+          Value singular = element.isZero(b, u[0]);
+          eliminate(b, kk, pivotRow, pivotPosition, u, singular);
+          Value noneYet = b.cmp(P::eq, firstZero, zeroInfo);
+          Value stepInfo = arith::IndexCastOp::create(b, zeroInfo.getType(),
+                                                      top.index(kk + 1));
+          return {b.select(b.both(singular, noneYet), stepInfo, firstZero)};
+        },
+        [&](KernelBuilder &) -> SmallVector<Value> { return {firstZero}; })[0];
   }
 
-  /// Step `step` (< steps): the pivot, the elimination, the next
-  /// candidates. Returns the new firstZero.
-  Value emitStep(KernelBuilder &b, Value step, Value firstZero) {
-    std::pair<Value, Value> pivot =
-        agreeOnPivot(b, b.bitAnd(step, top.index(1)));
-    Value pivotRow = pivot.first, pivotPosition = pivot.second;
-    b.ifThen(leader, [&](KernelBuilder &b) {
-      storePivot(b, matrix, step, pivotPosition);
-    });
-    readPivotRow(b, pivotRow);
-    Value singular = element.isZero(b, pivotRowEntry(b, step));
-    eliminate(b, step, pivotRow, pivotPosition, singular);
-    Value noneYet = b.cmp(P::eq, firstZero, zeroInfo);
-    Value stepInfo = arith::IndexCastOp::create(b, zeroInfo.getType(),
-                                                b.add(step, top.index(1)));
-    return b.select(b.both(singular, noneYet), stepInfo, firstZero);
-  }
-
-  /// The block's rows at `step`: the pivot row takes position `step`, the
-  /// row there the pivot's old position; every other open row scales its
-  /// entry and updates its later columns against the pivot row (none if
-  /// `singular`) and offers its candidate for the next column. Ends with the
-  /// cluster barrier.
-  void eliminate(KernelBuilder &b, Value step, Value pivotRow,
-                 Value pivotPosition, Value singular) {
-    Value pivotValue = pivotRowEntry(b, step);
-    Value reciprocal = element.reciprocal(b, pivotValue);
-    Value useReciprocal = element.reciprocalIsSafe(b, pivotValue);
+  /// The block's rows at step kk: the pivot row takes position kk, the row
+  /// at kk the pivot's old position; every other open row scales its entry
+  /// and updates its later columns against `u` (none if `singular`) and
+  /// offers its candidate for column kk + 1. Ends with the cluster barrier.
+  void eliminate(KernelBuilder &b, int64_t kk, Value pivotRow,
+                 Value pivotPosition, ArrayRef<Value> u, Value singular) {
+    Value step = top.index(kk);
+    Value reciprocal = element.reciprocal(b, u[0]);
+    Value useReciprocal = element.reciprocalIsSafe(b, u[0]);
     Value update = b.negate(singular);
-    Value next = b.add(step, top.index(1));
     auto scan = scf::ForOp::create(
         b, thread, blockRows, top.index(threads), ValueRange{zeroKey, noWord},
         [&](OpBuilder &nested, Location loc, Value localRow, ValueRange best) {
@@ -339,33 +330,30 @@ private:
                                                 pivotPosition, oldPosition));
           b.store(b.toI32(newPosition), position, localRow);
           b.ifThen(b.both(open, update), [&](KernelBuilder &b) {
-            Value entry = b.load(a, at(b, localRow, step));
+            Value entry = b.load(a, at(b, localRow, kk));
             Value l = b.ifThenElse(
                 useReciprocal,
                 [&](KernelBuilder &b) -> SmallVector<Value> {
                   return {element.mul(b, entry, reciprocal)};
                 },
                 [&](KernelBuilder &b) -> SmallVector<Value> {
-                  return {element.div(b, entry, pivotValue)};
+                  return {element.div(b, entry, u[0])};
                 })[0];
-            b.store(l, a, at(b, localRow, step));
-            b.forLoop(next, top.index(NB), top.index(1),
-                      [&](KernelBuilder &b, Value j) {
-                        Value target = at(b, localRow, j);
-                        b.store(element.mulSub(b, b.load(a, target), l,
-                                               pivotRowEntry(b, j)),
-                                a, target);
-                      });
+            b.store(l, a, at(b, localRow, kk));
+            for (int64_t j = kk + 1; j < NB; ++j) {
+              Value target = at(b, localRow, j);
+              b.store(element.mulSub(b, b.load(a, target), l, u[j - kk]), a,
+                      target);
+            }
           });
-          // Past the last column this reads the rows' padding: the slot it
-          // fills is never read.
-          Candidate kept =
-              better(b, {best[0], best[1]},
-                     rowCandidate(b, localRow, newPosition, next, open));
+          Candidate kept{best[0], best[1]};
+          if (kk + 1 < NB)
+            kept = better(b, kept,
+                          rowCandidate(b, localRow, newPosition, kk + 1, open));
           scf::YieldOp::create(b, ValueRange{kept.key, kept.word});
         });
-    publish(b, {scan.getResult(0), scan.getResult(1)},
-            b.bitAnd(next, top.index(1)));
+    if (kk + 1 < NB)
+      publish(b, {scan.getResult(0), scan.getResult(1)}, (kk + 1) % 2);
     clusterBarrier(b);
   }
 
@@ -397,10 +385,8 @@ private:
   Value rank, leader, clusterBlocks, firstMatrix, matrixStride;
   Value rowsPerBlock, firstRow, blockRows;
   // Shared memory: its base (for the cluster's window), the block's rows,
-  // their positions, the warps' candidate slots (two steps' worth) and the
-  // warps' copies of the pivot row.
-  Value sharedBase, a, position, keysOffset, wordsOffset, slotKeys, slotWords,
-      pivotRows;
+  // their positions, the warps' candidate slots (two steps' worth).
+  Value sharedBase, a, position, keysOffset, wordsOffset, slotKeys, slotWords;
   // The matrix the cluster works on (the loop's induction variable).
   Value matrix;
 };
