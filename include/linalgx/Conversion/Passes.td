@@ -196,8 +196,8 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "int64_t",
            /*default=*/"::mlir::linalgx::kDefaultBlockedLuSingleMaxBytes",
            "Smaller batches of real matrices take the blocked LU too when "
-           "max(M, N) * sizeof(element) is at most this (default 5120: 640 "
-           "f64, 1280 f32 rows); 0: never (see docs/gpu.md)">,
+           "max(M, N) * sizeof(element) is at most this (default 65536: "
+           "8192 f64, 16384 f32 rows); 0: never (see docs/gpu.md)">,
     Option<"blockedLuClusterMaxBatch", "lu-blocked-cluster-max-batch",
            "int64_t",
            /*default=*/"::mlir::linalgx::kDefaultBlockedLuClusterMaxBatch",
@@ -211,7 +211,7 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "matrices on FP64 tensor cores (mma.sync m8n8k4); false: with "
            "fused multiply-adds (see docs/gpu.md)">,
     Option<"blockedLuGemmMinRows", "lu-blocked-gemm-min-rows", "int64_t",
-           /*default=*/"0",
+           /*default=*/"::mlir::linalgx::kDefaultBlockedLuGemmMinRows",
            "The blocked LU's trailing updates of at least this many rows "
            "below the panel are cuBLAS GEMMs (the runtime's "
            "linalgxCudaGemmSubtract) after a kernel for the row exchanges "

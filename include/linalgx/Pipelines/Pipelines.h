@@ -121,7 +121,7 @@ struct GPUPipelineOptions
       *this, "lu-blocked-gemm-min-rows",
       llvm::cl::desc("The blocked LU's trailing updates of at least this "
                      "many rows below the panel are cuBLAS GEMMs (0: never)"),
-      llvm::cl::init(0)};
+      llvm::cl::init(kDefaultBlockedLuGemmMinRows)};
   PassOptions::Option<bool> blockedLuGemmLookAhead{
       *this, "lu-blocked-gemm-look-ahead",
       llvm::cl::desc("With lu-blocked-gemm-min-rows: the next panel's "

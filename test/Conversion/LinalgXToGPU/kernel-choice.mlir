@@ -112,12 +112,21 @@ func.func @f32_20x200(%a: memref<20x200xf32>, %lu: memref<20x200xf32>, %p: memre
   return
 }
 
-// AUTO: remark: kernel choice: else vendor
+// A single large real matrix takes the blocked LU up to 8192 rows
+// (lu-blocked-single-max-bytes, lu-blocked-max-size), the vendor's above.
+// AUTO: remark: kernel choice: blocked always
 // VENDOR: remark: kernel choice: else vendor
-// NOPANEL: remark: kernel choice: else vendor
+// NOPANEL: remark: kernel choice: blocked always
 // EXACT: remark: kernel choice: else vendor
 func.func @f64_1024x1024(%a: memref<1024x1024xf64>, %lu: memref<1024x1024xf64>, %p: memref<1024xi32>, %i: memref<i32>) {
   linalgx.lu ins(%a : memref<1024x1024xf64>) outs(%lu, %p, %i : memref<1024x1024xf64>, memref<1024xi32>, memref<i32>)
+  return
+}
+
+// AUTO: remark: kernel choice: else vendor
+// NOPANEL: remark: kernel choice: else vendor
+func.func @f64_8193x8193(%a: memref<8193x8193xf64>, %lu: memref<8193x8193xf64>, %p: memref<8193xi32>, %i: memref<i32>) {
+  linalgx.lu ins(%a : memref<8193x8193xf64>) outs(%lu, %p, %i : memref<8193x8193xf64>, memref<8193xi32>, memref<i32>)
   return
 }
 
@@ -152,7 +161,7 @@ func.func @f64_dynamic_batch_75x75(%a: memref<?x75x75xf64>, %lu: memref<?x75x75x
 // AUTO-SAME: panel 128x128 (bound) if max(M, N) <= 128 and (B <= 132 or max(M, N) >= 49);
 // AUTO-SAME: block-register 48x48 (bound) if max(M, N) <= 48;
 // AUTO-SAME: shared-memory if a matrix fits shared memory;
-// AUTO-SAME: blocked if (B >= 2 or max(M, N) <= 640) and a panel fits a cluster's shared memory and max(M, N) <= 1024;
+// AUTO-SAME: blocked if (B >= 2 or max(M, N) <= 8192) and a panel fits a cluster's shared memory and max(M, N) <= 8192;
 // AUTO-SAME: else vendor
 // VENDOR: remark: kernel choice: else vendor
 // NOPANEL: remark: kernel choice: thread 4x4 (bound) if max(M, N) <= 4; register 8x8 (bound) if max(M, N) <= 8;
@@ -168,7 +177,7 @@ func.func @f64_dynamic_batch_75x75(%a: memref<?x75x75xf64>, %lu: memref<?x75x75x
 // NOPANEL-SAME: block-register 80x80 (bound) if max(M, N) <= 80;
 // NOPANEL-SAME: block-register 96x96 (bound) if max(M, N) <= 96;
 // NOPANEL-SAME: shared-memory if a matrix fits shared memory;
-// NOPANEL-SAME: blocked if (B >= 2 or max(M, N) <= 640) and a panel fits a cluster's shared memory and max(M, N) <= 1024;
+// NOPANEL-SAME: blocked if (B >= 2 or max(M, N) <= 8192) and a panel fits a cluster's shared memory and max(M, N) <= 8192;
 // NOPANEL-SAME: else vendor
 // EXACT: remark: kernel choice: thread 4x4 (bound) if max(M, N) <= 4; register 8x8 (bound) if max(M, N) <= 8;
 // EXACT-SAME: register 16x16 (bound) if max(M, N) <= 16;
@@ -181,7 +190,7 @@ func.func @f64_dynamic_batch_75x75(%a: memref<?x75x75xf64>, %lu: memref<?x75x75x
 // EXACT-SAME: panel 128x128 (bound) if max(M, N) <= 128 and (B <= 132 or max(M, N) >= 49);
 // EXACT-SAME: block-register 48x48 (bound) if max(M, N) <= 48;
 // EXACT-SAME: shared-memory if a matrix fits shared memory;
-// EXACT-SAME: blocked if (B >= 2 or max(M, N) <= 640) and a panel fits a cluster's shared memory and max(M, N) <= 0;
+// EXACT-SAME: blocked if (B >= 2 or max(M, N) <= 8192) and a panel fits a cluster's shared memory and max(M, N) <= 0;
 // EXACT-SAME: else vendor
 // SMALLBATCH: remark: kernel choice: thread 4x4 (bound) if max(M, N) <= 4; register 8x8 (bound) if max(M, N) <= 8;
 // SMALLBATCH-SAME: register 16x16 (bound) if max(M, N) <= 16;
@@ -202,11 +211,11 @@ func.func @f64_dynamic(%a: memref<?x?x?xf64>, %lu: memref<?x?x?xf64>, %p: memref
 }
 
 // AUTO: remark: kernel choice: thread 4x4 (bound) if max(M, N) <= 4; shared-memory if a matrix fits shared memory;
-// AUTO-SAME: blocked if B >= 2 and a panel fits a cluster's shared memory and max(M, N) <= 1024;
+// AUTO-SAME: blocked if B >= 2 and a panel fits a cluster's shared memory and max(M, N) <= 8192;
 // AUTO-SAME: else vendor
 // VENDOR: remark: kernel choice: else vendor
 // NOPANEL: remark: kernel choice: thread 4x4 (bound) if max(M, N) <= 4; shared-memory if a matrix fits shared memory;
-// NOPANEL-SAME: blocked if B >= 2 and a panel fits a cluster's shared memory and max(M, N) <= 1024;
+// NOPANEL-SAME: blocked if B >= 2 and a panel fits a cluster's shared memory and max(M, N) <= 8192;
 // NOPANEL-SAME: else vendor
 // EXACT: remark: kernel choice: thread 4x4 (bound) if max(M, N) <= 4; shared-memory if a matrix fits shared memory;
 // EXACT-SAME: blocked if B >= 2 and a panel fits a cluster's shared memory and max(M, N) <= 0;

@@ -1,14 +1,19 @@
 // The blocked LU: matrices too large for the one-kernel LUs (a block's
 // shared memory) whose 32-column panels fit a block's shared memory
 // (M * (33 * sizeof(T) + 4) + 192 <= 227 KiB), of at most
-// lu-blocked-max-size (1024) rows and columns, in batches of at least
+// lu-blocked-max-size rows and columns, in batches of at least
 // lu-blocked-min-batch (2). The input is copied into lu
 // (unless they are one buffer); a host loop over the panels launches, for
 // all matrices at once, the panel kernel (factors the panel of lu at
 // (k0, k0) in place, writes the pivots, info and the panel's row order into
 // a scratch buffer) and the update kernel (row exchanges, U12 and the
-// trailing update), both given k0; the permutation kernel follows.
-// RUN: linalgx-opt %s -convert-linalgx-to-gpu -split-input-file | FileCheck %s
+// trailing update), both given k0; the permutation kernel follows. The
+// CHECK lines see the generated updates alone (lu-blocked-gemm-min-rows=0)
+// and the limits before cuBLAS's GEMMs took the tall updates
+// (lu-blocked-max-size=1024, lu-blocked-single-max-bytes=5120); DEFAULT
+// sees the defaults.
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-gemm-min-rows=0 lu-blocked-max-size=1024 lu-blocked-single-max-bytes=5120" -split-input-file | FileCheck %s
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu -split-input-file | FileCheck %s --check-prefix=DEFAULT
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-max-size=0 -split-input-file | FileCheck %s --check-prefix=OFF
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-max-size=256 -split-input-file | FileCheck %s --check-prefix=AT256
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-min-batch=1 -split-input-file | FileCheck %s --check-prefix=MIN1
@@ -63,7 +68,7 @@
 // GEMM:           %[[GENERATED:.+]] = arith.xori %[[GEMM]], %{{.+}} : i1
 // GEMM:           %[[WIDE_HERE:.+]] = arith.andi %[[GENERATED]], %{{.+}} : i1
 // GEMM:           scf.if %[[WIDE_HERE]] {
-// GEMM:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_mma_f64_i32
+// GEMM:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_f64_i32
 // GEMM:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_trailing_narrow_mma_f64_i32
 // GEMM-NEXT:      }
 // GEMM-NEXT:    }
@@ -78,7 +83,14 @@
 // GEMM-SYNC-NOT:   linalgxCudaGemmSubtract
 // GEMM-SYNC-NOT:   linalgxCudaJoinAside
 // GEMM-SYNC:       return
-// Without the option no GEMM is called:
+// By default updates with at least 128 rows below the panel take the GEMM,
+// looking ahead.
+// DEFAULT-LABEL: func.func @f64_batched
+// DEFAULT:         %[[TALL:.+]] = arith.cmpi uge, %{{.+}}, %c128{{.*}} : index
+// DEFAULT:         func.call @linalgxCudaGemmSubtract(
+// DEFAULT:         func.call @linalgxCudaGemmSubtract(
+// DEFAULT:       call @linalgxCudaJoinAside() : () -> ()
+// With lu-blocked-gemm-min-rows=0 no GEMM is called:
 // CHECK-NOT:   linalgxCudaGemmSubtract
 // lu-blocked-tensor-cores=false: the trailing update with fused
 // multiply-adds (contracted mulf/subf), no mma.
@@ -148,7 +160,7 @@
 // CHECK:           %[[SPLIT:.+]] = arith.andi %[[NARROW]], %[[SEVERAL]] : i1
 // CHECK:           %[[WHOLE:.+]] = arith.xori %[[SPLIT]], %{{.+}} : i1
 // CHECK:           scf.if %[[WIDE]] {
-// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_mma_f64_i32 blocks in (%[[W]], %{{.+}}, %c1{{.*}}) threads in (%c16{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
+// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_f64_i32 blocks in (%[[W]], %{{.+}}, %c1{{.*}}) threads in (%c16{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
 // CHECK:           }
 // CHECK:           %[[NARROW_WHOLE:.+]] = arith.andi %[[NARROW]], %[[WHOLE]] : i1
 // CHECK:           scf.if %[[NARROW_WHOLE]] {
@@ -218,11 +230,15 @@
 // CHECK-NEXT:      nvvm.cluster.wait {aligned}
 // CHECK-NOT:       gpu.barrier
 // CHECK:           nvvm.mapa
-// The trailing update on FP64 tensor cores: the L21 tile staged negated
+// The wide tiles' update keeps fused multiply-adds (its grids are large);
+// the narrow tiles' runs on FP64 tensor cores: the L21 tile staged negated
 // (8 entries a thread), then two k steps a trip over the panel's steps,
-// each a warp's 2 x 4 blocks of 8 x 8 (64-column tiles; 2 x 2 for narrow
-// ones), accumulated in registers.
-// CHECK:       gpu.func @linalgx_lu_blocked_update_mma_f64_i32(%{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?xi32>, %{{.+}}: index) kernel attributes {known_block_size = array<i32: 16, 16, 1>}
+// each a warp's 2 x 2 blocks of 8 x 8, accumulated in registers.
+// CHECK:       gpu.func @linalgx_lu_blocked_update_f64_i32(%{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?xi32>, %{{.+}}: index) kernel attributes {known_block_size = array<i32: 16, 16, 1>}
+// CHECK-NOT:     nvvm.mma.sync
+// CHECK:             arith.mulf %{{.+}}, %{{.+}} fastmath<contract> : f64
+// CHECK-NOT:     nvvm.mma.sync
+// CHECK:       gpu.func @linalgx_lu_blocked_update_narrow_mma_f64_i32(%{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?xi32>, %{{.+}}: index) kernel attributes {known_block_size = array<i32: 16, 16, 1>}
 // CHECK:         gpu.dynamic_shared_memory
 // CHECK:         scf.for %{{.+}} = %block_id_y to %{{.+}} step %grid_dim_y {
 // CHECK:           gpu.barrier
@@ -232,15 +248,10 @@
 // CHECK-COUNT-8:       arith.negf
 // CHECK:             gpu.barrier
 // CHECK-NOT:         arith.mulf
-// CHECK:             scf.for %{{.+}} = %c0{{.*}} to %{{.+}} step %c8{{.*}} iter_args({{.+}}) -> (f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64, f64) {
-// CHECK-COUNT-8:       nvvm.mma.sync A[%{{.+}}]  B[%{{.+}}]  C[%{{.+}}, %{{.+}}]  {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 8, n = 8, k = 4>} : (f64, f64, f64) -> !llvm.struct<(f64, f64)>
-// CHECK-NOT:           arith.mulf
-// CHECK-COUNT-8:       nvvm.mma.sync
-// CHECK-NOT:           nvvm.mma.sync
-// CHECK:               scf.yield
-// CHECK:       gpu.func @linalgx_lu_blocked_update_narrow_mma_f64_i32(%{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?xi32>, %{{.+}}: index) kernel attributes {known_block_size = array<i32: 16, 16, 1>}
 // CHECK:             scf.for %{{.+}} = %c0{{.*}} to %{{.+}} step %c8{{.*}} iter_args({{.+}}) -> (f64, f64, f64, f64, f64, f64, f64, f64) {
-// CHECK-COUNT-8:       nvvm.mma.sync
+// CHECK-COUNT-4:       nvvm.mma.sync A[%{{.+}}]  B[%{{.+}}]  C[%{{.+}}, %{{.+}}]  {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 8, n = 8, k = 4>} : (f64, f64, f64) -> !llvm.struct<(f64, f64)>
+// CHECK-NOT:           arith.mulf
+// CHECK-COUNT-4:       nvvm.mma.sync
 // CHECK-NOT:           nvvm.mma.sync
 // CHECK:               scf.yield
 // The split update's halves: the exchanges and U12 without the trailing
@@ -274,20 +285,20 @@ func.func @f64_batched(%a: memref<8x512x512xf64>, %l: memref<8x512x512xf64>, %p:
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_panel_cf32_i64
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_cf32_i64
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_panel_cf64_i32
-// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_mma_cf64_i32
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_cf64_i32
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_panel_cf64_i32
-// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_mma_cf64_i32
+// CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_cf64_i32
 // CHECK:         call @linalgxCudaGetrf(
 // CHECK-NOT:     linalgx_pivots_to_permutation
 // CHECK:         return
 // f32's update keeps fused multiply-adds (no full-precision f32 product on
-// tensor cores); complex<f64>'s takes four real mma a block: 2 x 4 blocks,
-// two k steps a trip.
+// tensor cores); complex<f64>'s narrow tiles take four real mma a block:
+// 2 x 2 blocks, two k steps a trip.
 // CHECK:       gpu.func @linalgx_lu_blocked_update_f32_i32(
 // CHECK-NOT:     nvvm.mma.sync
-// CHECK:       gpu.func @linalgx_lu_blocked_update_mma_cf64_i32(
+// CHECK:       gpu.func @linalgx_lu_blocked_update_narrow_mma_cf64_i32(
 // CHECK:             scf.for %{{.+}} = %c0{{.*}} to %{{.+}} step %c8{{.*}} iter_args
-// CHECK-COUNT-64:      nvvm.mma.sync
+// CHECK-COUNT-32:      nvvm.mma.sync
 // CHECK-NOT:           nvvm.mma.sync
 // CHECK:               scf.yield
 // CHECK:               complex.create
@@ -310,7 +321,8 @@ func.func @types(%a: memref<2x1024x1024xf32>, %p: memref<2x1024xi32>, %i: memref
 // -----
 
 // Smaller batches than lu-blocked-min-batch take the blocked LU too when
-// their real matrices have at most lu-blocked-single-max-bytes (5120) a row:
+// their real matrices have at most lu-blocked-single-max-bytes (5120 in the
+// CHECK run) a row:
 // 512 f64 rows do, in any batch (decided at compile time: the sizes are
 // static); 768 f64 rows do not, so a single matrix goes to cuSOLVER and a
 // dynamic batch decides at run time. lu-blocked-single-max-bytes=0 gives
@@ -323,6 +335,13 @@ func.func @types(%a: memref<2x1024x1024xf32>, %p: memref<2x1024xi32>, %i: memref
 // CHECK-NOT:     arith.cmpi uge
 // CHECK:         linalgx_lu_blocked_panel_f64_i32
 // CHECK-NOT:     call @linalgxCudaGetrf(
+// By default (65536 bytes: 8192 f64 rows) a single 768-row matrix takes the
+// blocked LU too.
+// DEFAULT-LABEL: func.func @single_768
+// DEFAULT-NOT:     call @linalgxCudaGetrf(
+// DEFAULT:         linalgx_lu_blocked_panel_f64_i32
+// DEFAULT-NOT:     call @linalgxCudaGetrf(
+// DEFAULT-LABEL: func.func @dynamic_batch_768
 // CHECK-LABEL: func.func @single_768
 // CHECK-NOT:     linalgx_lu_blocked
 // CHECK:         call @linalgxCudaGetrf(

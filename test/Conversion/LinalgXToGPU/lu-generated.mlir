@@ -331,9 +331,9 @@ func.func @complex(%a: memref<4x4xcomplex<f32>>, %p: memref<4xi32>, %i: memref<i
 
 // -----
 
-// Too large for shared memory (1100 x 1101 x 8 + 4400 > 227 KiB) and for
-// the blocked LU (more than 1024 rows; a 32-column panel would need
-// 1100 x 33 x 8 + 4400 > 227 KiB): the vendor path, its runtime strategy
+// Too large for shared memory and for the blocked LU (more than
+// lu-blocked-max-size, 8192, rows; a 32-column panel would need
+// ceil(8200 / 8) x (33 x 8 + 4) > 227 KiB of a cluster): the vendor path, its runtime strategy
 // "auto" (0), and the permutation kernel for the permutation output, in the
 // same chain. (lu-blocked.mlir: the sizes between.)
 // CHECK-LABEL: func.func @f64_too_large
@@ -346,8 +346,8 @@ func.func @complex(%a: memref<4x4xcomplex<f32>>, %p: memref<4xi32>, %i: memref<i
 // CHECK:         gpu.wait [%{{.+}}]
 // CHECK-NOT:     gpu.launch_func
 // CHECK:         return
-func.func @f64_too_large(%a: memref<1100x1100xf64>, %p: memref<1100xi32>, %i: memref<i32>, %q: memref<1100xi32>) {
-  linalgx.lu ins(%a : memref<1100x1100xf64>) outs(%a, %p, %i : memref<1100x1100xf64>, memref<1100xi32>, memref<i32>) permutation(%q : memref<1100xi32>)
+func.func @f64_too_large(%a: memref<8200x8200xf64>, %p: memref<8200xi32>, %i: memref<i32>, %q: memref<8200xi32>) {
+  linalgx.lu ins(%a : memref<8200x8200xf64>) outs(%a, %p, %i : memref<8200x8200xf64>, memref<8200xi32>, memref<i32>) permutation(%q : memref<8200xi32>)
   return
 }
 
@@ -397,7 +397,7 @@ func.func @f64_too_large(%a: memref<1100x1100xf64>, %p: memref<1100xi32>, %i: me
 // CHECK:               gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_generated_f64_i32
 // CHECK:             } else {
 // CHECK:               %[[BATCH2:.+]] = arith.cmpi uge, %{{.+}}, %c2
-// CHECK:               %[[SMALL:.+]] = arith.cmpi ule, %{{.+}}, %c640
+// CHECK:               %[[SMALL:.+]] = arith.cmpi ule, %{{.+}}, %c8192
 // CHECK:               %[[TWO:.+]] = arith.ori %[[BATCH2]], %[[SMALL]] : i1
 // The panel's rows over a cluster of 8 blocks: ceil(M / 8) * (33 * 8 + 4)
 // bytes, 8-aligned, and the candidates' 96 bytes fit a block.
@@ -406,13 +406,13 @@ func.func @f64_too_large(%a: memref<1100x1100xf64>, %p: memref<1100xi32>, %i: me
 // CHECK:               %[[BYTES_FIT:.+]] = arith.cmpi ule, %{{.+}}, %c232448
 // CHECK:               %[[ROWS_FIT:.+]] = arith.cmpi ult, %{{.+}}, %c65536
 // CHECK:               %[[PANEL_FITS:.+]] = arith.andi %[[ROWS_FIT]], %[[BYTES_FIT]] : i1
-// CHECK:               %[[AT_MOST:.+]] = arith.cmpi ule, %{{.+}}, %c1024
+// CHECK:               %[[AT_MOST:.+]] = arith.cmpi ule, %{{.+}}, %c8192
 // CHECK:               %[[SHAPE:.+]] = arith.andi %[[PANEL_FITS]], %[[AT_MOST]] : i1
 // CHECK:               %[[BLOCKED:.+]] = arith.andi %[[TWO]], %[[SHAPE]] : i1
 // CHECK:               scf.if %[[BLOCKED]] {
 // CHECK:                 gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_panel_f64_i32
 // CHECK:                 gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_panel_f64_i32
-// CHECK:                 gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_mma_f64_i32
+// CHECK:                 gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_f64_i32
 // CHECK:               } else {
 // CHECK:                 call @linalgxCudaGetrf(
 func.func @f64_dynamic(%a: memref<?x?x?xf64>, %p: memref<?x?xi32>, %i: memref<?xi32>) {

@@ -78,8 +78,8 @@ func.func @large(%a: memref<8x40x40xf64>, %b: memref<8x40x2xf64>, %i: memref<8xi
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_transpose_f32
 // CHECK-NOT:     gpu.launch_func
 // CHECK:         return
-func.func @vendor(%a: memref<4096x4096xf32>, %b: memref<4096x1xf32>, %x: memref<4096x1xf32>, %i: memref<i32>) {
-  linalgx.solve ins(%a, %b : memref<4096x4096xf32>, memref<4096x1xf32>) outs(%x, %i : memref<4096x1xf32>, memref<i32>)
+func.func @vendor(%a: memref<8200x8200xf32>, %b: memref<8200x1xf32>, %x: memref<8200x1xf32>, %i: memref<i32>) {
+  linalgx.solve ins(%a, %b : memref<8200x8200xf32>, memref<8200x1xf32>) outs(%x, %i : memref<8200x1xf32>, memref<i32>)
   return
 }
 

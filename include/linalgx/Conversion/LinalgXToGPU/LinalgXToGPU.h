@@ -72,14 +72,20 @@ inline constexpr int64_t kDefaultPanelLuAnyBatchMinSize = 49;
 /// kDefaultBlockedLuMinBatch: it factors every matrix of a batch in each
 /// launch, so its time hardly grows with the batch while the per-matrix
 /// cuSOLVER loop's does. Smaller batches of real matrices take it up to
-/// kDefaultBlockedLuSingleMaxBytes a row (640 f64, 1280 f32 rows): on an
-/// H200 a single matrix was faster blocked up to 640 f64 and 1024 f32 and
-/// slower with cuSOLVER's getrf from 768 f64 (docs/benchmarks.md, run 33).
-/// The `lu-blocked-max-size`, `lu-blocked-min-batch` and
+/// kDefaultBlockedLuSingleMaxBytes a row (8192 f64, 16384 f32 rows): with
+/// cuBLAS GEMMs for the tall updates (kDefaultBlockedLuGemmMinRows) a
+/// single matrix took 0.77-0.86 of cuSOLVER's getrf from 512 to 2048 f64
+/// rows and 0.97 at 4096 f32 on an H200 (docs/benchmarks.md, run 35). The
+/// `lu-blocked-max-size`, `lu-blocked-min-batch` and
 /// `lu-blocked-single-max-bytes` options override them.
-inline constexpr int64_t kDefaultBlockedLuMaxSize = 1024;
+inline constexpr int64_t kDefaultBlockedLuMaxSize = 8192;
 inline constexpr int64_t kDefaultBlockedLuMinBatch = 2;
-inline constexpr int64_t kDefaultBlockedLuSingleMaxBytes = 5120;
+inline constexpr int64_t kDefaultBlockedLuSingleMaxBytes = 65536;
+/// The blocked LU's trailing updates with at least this many rows below
+/// the panel are the exchange-and-solve kernel and cuBLAS's GEMM: its
+/// grid fills the GPU where the generated update has a block a tile. The
+/// `lu-blocked-gemm-min-rows` option overrides it (0: never).
+inline constexpr int64_t kDefaultBlockedLuGemmMinRows = 128;
 /// The blocked LU factors each panel of batches of fewer than this many
 /// matrices on a thread-block cluster (the panel's rows over up to 8 SMs)
 /// instead of one block, and every panel too tall for one block's shared
@@ -116,7 +122,7 @@ struct LinalgXToGPUOptions {
   bool blockedLuTensorCores = true;
   /// Its trailing updates of at least this many rows below the panel are
   /// cuBLAS GEMMs (0: none).
-  int64_t blockedLuGemmMinRows = 0;
+  int64_t blockedLuGemmMinRows = kDefaultBlockedLuGemmMinRows;
   /// ... the next panel's columns first, the rest beside the next panel.
   bool blockedLuGemmLookAhead = true;
   /// Square sizes for which dynamically shaped LUs also get the kernels a

@@ -910,7 +910,6 @@ public:
       : b(b), work(work), lu(lu), options(options), elementType(lu.elementType),
         intType(lu.intType), factors(lu.lu()), pivots(lu.pivots()),
         info(lu.info()), elementBytes(elementByteSize(lu.elementType)),
-        mma(S::updateUsesTensorCores(lu.elementType, options.tensorCores)),
         lookAhead(options.gemmMinRows > 0 && options.gemmLookAhead) {}
 
   void emit() {
@@ -991,6 +990,7 @@ private:
     using Phases = BlockedLuUpdatePhases;
     auto updateKernel = [&](StringRef name, int64_t tileColumns,
                             Phases phases) {
+      bool mma = usesTensorCores(tileColumns);
       return getOrCreateKernel(
           lu.module, name.str() + (mma ? "mma_" : "") + typeName, updateTypes,
           {static_cast<int32_t>(S::kThreadsX),
@@ -1106,7 +1106,13 @@ private:
     work.launch(kernel, {tiles, gridSizeFor(b, batch, 1), rowChunks},
                 {c(S::kThreadsX), c(S::kThreadsY), c(1)},
                 {factors, panelPermutation, k0},
-                c(S::updateSharedBytes(elementBytes, tileColumns, mma)));
+                c(S::updateSharedBytes(elementBytes, tileColumns,
+                                       usesTensorCores(tileColumns))));
+  }
+
+  bool usesTensorCores(int64_t tileColumns) const {
+    return S::updateUsesTensorCores(elementType, options.tensorCores,
+                                    tileColumns);
   }
 
   ImplicitLocOpBuilder &b;
@@ -1116,9 +1122,8 @@ private:
   Type elementType, intType;
   Value factors, pivots, info;
   const int64_t elementBytes;
-  // Whether the updates run on tensor cores; whether GEMM updates look
-  // ahead.
-  const bool mma, lookAhead;
+  // Whether GEMM updates look ahead.
+  const bool lookAhead;
   // The shape and the scratch of the panels' row orders.
   Value batch, m, n, panelPermutation;
   gpu::GPUFuncOp panel, clusterPanel;

@@ -54,15 +54,18 @@ struct BlockedLuShape {
   static constexpr int64_t kThreadsX = 16;
   static constexpr int64_t kThreadsY = 16;
 
-  /// Whether the update subtracts L21 * U12 on FP64 tensor cores
-  /// (mma.sync m8n8k4, exact f64 products and sums) rather than with
-  /// fused multiply-adds: for f64 and complex<f64> when asked. f32 has no
-  /// tensor-core product at full precision.
-  static bool updateUsesTensorCores(Type elementType, bool tensorCores) {
+  /// Whether an update of `tileColumns`-wide tiles subtracts L21 * U12 on
+  /// FP64 tensor cores (mma.sync m8n8k4, exact f64 products and sums)
+  /// rather than with fused multiply-adds: for f64 and complex<f64> when
+  /// asked, on narrow tiles. f32 has no tensor-core product at full
+  /// precision; the wide tiles' grids are large enough that the FMA kernel,
+  /// with fewer instructions a tile, was faster on an H200.
+  static bool updateUsesTensorCores(Type elementType, bool tensorCores,
+                                    int64_t tileColumns) {
     Type part = elementType;
     if (auto complexType = dyn_cast<ComplexType>(elementType))
       part = complexType.getElementType();
-    return tensorCores && part.isF64();
+    return tensorCores && part.isF64() && tileColumns == kNarrowTileColumns;
   }
   /// The update's shared-memory row strides, in elements: the L21 tile's
   /// and the U rows'. The tensor cores' 8x4 (A) and 4x8 (B) fragments read
