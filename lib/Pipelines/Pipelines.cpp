@@ -217,6 +217,7 @@ void linalgx::buildGPUKernelPipeline(OpPassManager &pm,
   lowering.blockedLuClusterMaxBatch = options.blockedLuClusterMaxBatch;
   lowering.blockedLuTensorCores = options.blockedLuTensorCores;
   lowering.blockedLuGemmMinRows = options.blockedLuGemmMinRows;
+  lowering.blockedLuGemmMinRowsF32 = options.blockedLuGemmMinRowsF32;
   lowering.blockedLuGemmLookAhead = options.blockedLuGemmLookAhead;
   lowering.luExactSizes.assign(options.luExactSizes.begin(),
                                options.luExactSizes.end());

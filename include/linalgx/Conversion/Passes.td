@@ -212,10 +212,16 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "fused multiply-adds (see docs/gpu.md)">,
     Option<"blockedLuGemmMinRows", "lu-blocked-gemm-min-rows", "int64_t",
            /*default=*/"::mlir::linalgx::kDefaultBlockedLuGemmMinRows",
-           "The blocked LU's trailing updates of at least this many rows "
-           "below the panel are cuBLAS GEMMs (the runtime's "
+           "The blocked LU's trailing updates of f64 and complex<f64> "
+           "matrices with at least this many rows below the panel are cuBLAS "
+           "GEMMs (the runtime's "
            "linalgxCudaGemmSubtract) after a kernel for the row exchanges "
            "and U12; 0: never (see docs/gpu.md)">,
+    Option<"blockedLuGemmMinRowsF32", "lu-blocked-gemm-min-rows-f32",
+           "int64_t",
+           /*default=*/"::mlir::linalgx::kDefaultBlockedLuGemmMinRowsF32",
+           "lu-blocked-gemm-min-rows for f32 and complex<f32> matrices; 0: "
+           "never (see docs/gpu.md)">,
     Option<"blockedLuGemmLookAhead", "lu-blocked-gemm-look-ahead", "bool",
            /*default=*/"true",
            "With lu-blocked-gemm-min-rows: each GEMM update first updates "

@@ -119,9 +119,15 @@ struct GPUPipelineOptions
       llvm::cl::init(true)};
   PassOptions::Option<int64_t> blockedLuGemmMinRows{
       *this, "lu-blocked-gemm-min-rows",
-      llvm::cl::desc("The blocked LU's trailing updates of at least this "
-                     "many rows below the panel are cuBLAS GEMMs (0: never)"),
+      llvm::cl::desc("The blocked LU's trailing updates (f64, complex<f64>) "
+                     "of at least this many rows below the panel are cuBLAS "
+                     "GEMMs (0: never)"),
       llvm::cl::init(kDefaultBlockedLuGemmMinRows)};
+  PassOptions::Option<int64_t> blockedLuGemmMinRowsF32{
+      *this, "lu-blocked-gemm-min-rows-f32",
+      llvm::cl::desc("lu-blocked-gemm-min-rows for f32 and complex<f32> "
+                     "matrices (0: never)"),
+      llvm::cl::init(kDefaultBlockedLuGemmMinRowsF32)};
   PassOptions::Option<bool> blockedLuGemmLookAhead{
       *this, "lu-blocked-gemm-look-ahead",
       llvm::cl::desc("With lu-blocked-gemm-min-rows: the next panel's "

@@ -498,13 +498,23 @@ private:
       emitBlockedLu(b, work, lu,
                     BlockedLuOptions{options.blockedLuClusterMaxBatch,
                                      options.blockedLuTensorCores,
-                                     options.blockedLuGemmMinRows,
+                                     blockedLuGemmMinRows(lu.elementType),
                                      options.blockedLuGemmLookAhead});
       break;
     case LuKernel::Vendor:
       llvm_unreachable("emitted above");
     }
     work.finish();
+  }
+
+  /// The blocked LU's GEMM threshold for the element type: f32's
+  /// generated update stays faster to taller updates than f64's.
+  int64_t blockedLuGemmMinRows(Type elementType) const {
+    Type part = elementType;
+    if (auto complexType = dyn_cast<ComplexType>(elementType))
+      part = complexType.getElementType();
+    return part.isF32() ? options.blockedLuGemmMinRowsF32
+                        : options.blockedLuGemmMinRows;
   }
 
   /// The op's operands on device memory as [B, ...] views.
@@ -621,7 +631,8 @@ struct ConvertLinalgXToGPUPass
         !isBound("lu-blocked-min-batch", blockedLuMinBatch) ||
         !isBound("lu-blocked-single-max-bytes", blockedLuSingleMaxBytes) ||
         !isBound("lu-blocked-cluster-max-batch", blockedLuClusterMaxBatch) ||
-        !isBound("lu-blocked-gemm-min-rows", blockedLuGemmMinRows))
+        !isBound("lu-blocked-gemm-min-rows", blockedLuGemmMinRows) ||
+        !isBound("lu-blocked-gemm-min-rows-f32", blockedLuGemmMinRowsF32))
       return signalPassFailure();
     loweringOptions.cyclicLuMaxBatch = cyclicLuMaxBatch;
     loweringOptions.panelLuMaxSize = panelLuMaxSize;
@@ -632,6 +643,7 @@ struct ConvertLinalgXToGPUPass
     loweringOptions.blockedLuClusterMaxBatch = blockedLuClusterMaxBatch;
     loweringOptions.blockedLuTensorCores = blockedLuTensorCores;
     loweringOptions.blockedLuGemmMinRows = blockedLuGemmMinRows;
+    loweringOptions.blockedLuGemmMinRowsF32 = blockedLuGemmMinRowsF32;
     loweringOptions.blockedLuGemmLookAhead = blockedLuGemmLookAhead;
     if (cyclicLuMaxWarps < 1 || cyclicLuMaxWarps > 32) {
       getOperation().emitError()

@@ -27,6 +27,7 @@
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-tensor-cores=false -split-input-file | FileCheck %s --check-prefix=FMA
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-min-rows=64 -split-input-file | FileCheck %s --check-prefix=GEMM
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-min-rows=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-GEMM
+// RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-min-rows-f32=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-GEMM-F32
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-gemm-min-rows=64 lu-blocked-gemm-look-ahead=false" -split-input-file | FileCheck %s --check-prefix=GEMM-SYNC
 
 // OFF-NOT: linalgx_lu_blocked
@@ -42,6 +43,7 @@
 // CLUSTER66:         arith.ori %[[FEW]], %[[TALL]] : i1
 
 // NEGATIVE-GEMM: error: lu-blocked-gemm-min-rows must be at least 0, got -1
+// NEGATIVE-GEMM-F32: error: lu-blocked-gemm-min-rows-f32 must be at least 0, got -1
 // lu-blocked-gemm-min-rows=64: updates with at least 64 rows below the
 // panel and columns right of it are the exchange-and-solve kernel, then
 // linalgxCudaGemmSubtract(type, C, A = lu[k1:, k0:k1], B = lu[k0:k1, c0:],
@@ -90,6 +92,16 @@
 // DEFAULT:         func.call @linalgxCudaGemmSubtract(
 // DEFAULT:         func.call @linalgxCudaGemmSubtract(
 // DEFAULT:       call @linalgxCudaJoinAside() : () -> ()
+// f32 and complex<f32> take the GEMM from 1024 rows below the panel
+// (lu-blocked-gemm-min-rows-f32).
+// DEFAULT-LABEL: func.func @types
+// DEFAULT:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_panel_f32_i32
+// DEFAULT:         arith.cmpi uge, %{{.+}}, %c1024{{.*}} : index
+// DEFAULT:         func.call @linalgxCudaGemmSubtract(%c0_i32
+// DEFAULT:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_panel_cf32_i64
+// DEFAULT:         arith.cmpi uge, %{{.+}}, %c1024{{.*}} : index
+// DEFAULT:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_panel_cf64_i32
+// DEFAULT:         arith.cmpi uge, %{{.+}}, %c128{{.*}} : index
 // With lu-blocked-gemm-min-rows=0 no GEMM is called:
 // CHECK-NOT:   linalgxCudaGemmSubtract
 // lu-blocked-tensor-cores=false: the trailing update with fused

@@ -83,9 +83,14 @@ inline constexpr int64_t kDefaultBlockedLuMinBatch = 2;
 inline constexpr int64_t kDefaultBlockedLuSingleMaxBytes = 65536;
 /// The blocked LU's trailing updates with at least this many rows below
 /// the panel are the exchange-and-solve kernel and cuBLAS's GEMM: its
-/// grid fills the GPU where the generated update has a block a tile. The
-/// `lu-blocked-gemm-min-rows` option overrides it (0: never).
+/// grid fills the GPU where the generated update has a block a tile. For
+/// f64 and complex<f64> from 128 rows; for f32 and complex<f32> from 1024
+/// rows: on an H200 the generated f32 update was faster at 1024 rows (a
+/// single matrix and a batch of 32) and cuBLAS's at 4096 (docs/benchmarks.md,
+/// run 35). The `lu-blocked-gemm-min-rows` and
+/// `lu-blocked-gemm-min-rows-f32` options override them (0: never).
 inline constexpr int64_t kDefaultBlockedLuGemmMinRows = 128;
+inline constexpr int64_t kDefaultBlockedLuGemmMinRowsF32 = 1024;
 /// The blocked LU factors each panel of batches of fewer than this many
 /// matrices on a thread-block cluster (the panel's rows over up to 8 SMs)
 /// instead of one block, and every panel too tall for one block's shared
@@ -123,6 +128,8 @@ struct LinalgXToGPUOptions {
   /// Its trailing updates of at least this many rows below the panel are
   /// cuBLAS GEMMs (0: none).
   int64_t blockedLuGemmMinRows = kDefaultBlockedLuGemmMinRows;
+  /// ... the same for f32 and complex<f32>.
+  int64_t blockedLuGemmMinRowsF32 = kDefaultBlockedLuGemmMinRowsF32;
   /// ... the next panel's columns first, the rest beside the next panel.
   bool blockedLuGemmLookAhead = true;
   /// Square sizes for which dynamically shaped LUs also get the kernels a
