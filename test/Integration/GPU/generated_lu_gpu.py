@@ -23,7 +23,8 @@ complex<f32>, 119 complex<f64>. This script sweeps that whole range:
              (rank-deficient): info names the first exact zero of the
              computed U (and every batch is checked the same way)
   blocked    the blocked LU (matrices too large for one block, whose 32-column
-             panels fit it; up to lu-blocked-max-size = 1024): square sizes
+             panels fit it; up to 1024 here, larger ones are
+             large_lu_gpu.py's): square sizes
              from just past the shared-memory kernel's to the largest, tall
              and wide shapes with a partial last panel, batches, zero
              columns at and around panel boundaries, repeated rows, NaN and
@@ -229,7 +230,7 @@ def group_singular(kernels, checker, rng):
               "exact zero in U" % (t, exact_zeros.get(t, 0)), flush=True)
 
 
-BLOCKED_MAX_SIZE = 1024        # kDefaultBlockedLuMaxSize
+BLOCKED_MAX_SIZE = 1024        # this sweep's cap (large_lu_gpu.py goes on)
 BLOCKED_PANEL_COLUMNS = 32     # BlockedLuShape::kPanelColumns
 
 
