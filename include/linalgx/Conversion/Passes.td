@@ -121,7 +121,10 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
       one block's or, for panels too tall for one block and batches below
       `lu-blocked-cluster-max-batch`, a thread-block cluster's; written
       back in pivot order) and an update kernel
-      (row exchanges, the triangular solve for U12, the trailing update),
+      (row exchanges, the triangular solve for U12, the trailing update;
+      with at least `lu-blocked-gemm-min-rows` (f32 and complex<f32>:
+      `lu-blocked-gemm-min-rows-f32`) rows below the panel, the exchanges
+      and the solve, then cuBLAS's GEMM),
       every matrix of the batch in each launch; the permutation kernel last.
       With `lu-strategy=cusolver-mg` each square matrix is copied into `lu`
       and factored there by the runtime's `linalgxCudaMgGetrf` (cuSOLVERMg,
@@ -208,8 +211,9 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
     Option<"blockedLuTensorCores", "lu-blocked-tensor-cores", "bool",
            /*default=*/"true",
            "The blocked LU subtracts L21 * U12 of f64 and complex<f64> "
-           "matrices on FP64 tensor cores (mma.sync m8n8k4); false: with "
-           "fused multiply-adds (see docs/gpu.md)">,
+           "matrices on FP64 tensor cores (mma.sync m8n8k4) in its narrow "
+           "(32-column) update tiles; false: with fused multiply-adds (see "
+           "docs/gpu.md)">,
     Option<"blockedLuGemmMinRows", "lu-blocked-gemm-min-rows", "int64_t",
            /*default=*/"::mlir::linalgx::kDefaultBlockedLuGemmMinRows",
            "The blocked LU's trailing updates of f64 and complex<f64> "

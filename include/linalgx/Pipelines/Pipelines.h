@@ -114,8 +114,8 @@ struct GPUPipelineOptions
   PassOptions::Option<bool> blockedLuTensorCores{
       *this, "lu-blocked-tensor-cores",
       llvm::cl::desc("The blocked LU subtracts L21 * U12 of f64 and "
-                     "complex<f64> matrices on FP64 tensor cores (false: "
-                     "fused multiply-adds)"),
+                     "complex<f64> matrices on FP64 tensor cores in its "
+                     "narrow update tiles (false: fused multiply-adds)"),
       llvm::cl::init(true)};
   PassOptions::Option<int64_t> blockedLuGemmMinRows{
       *this, "lu-blocked-gemm-min-rows",

@@ -113,7 +113,8 @@ func.func @f32_20x200(%a: memref<20x200xf32>, %lu: memref<20x200xf32>, %p: memre
 }
 
 // A single large real matrix takes the blocked LU up to 8192 rows
-// (lu-blocked-single-max-bytes, lu-blocked-max-size), the vendor's above.
+// (lu-blocked-single-max-bytes, lu-blocked-max-size) where its panel fits a
+// cluster (6928 f64 rows, 13664 f32), the vendor's above.
 // AUTO: remark: kernel choice: blocked always
 // VENDOR: remark: kernel choice: else vendor
 // NOPANEL: remark: kernel choice: blocked always
@@ -123,10 +124,14 @@ func.func @f64_1024x1024(%a: memref<1024x1024xf64>, %lu: memref<1024x1024xf64>, 
   return
 }
 
+// AUTO: remark: kernel choice: blocked always
 // AUTO: remark: kernel choice: else vendor
-// NOPANEL: remark: kernel choice: else vendor
-func.func @f64_8193x8193(%a: memref<8193x8193xf64>, %lu: memref<8193x8193xf64>, %p: memref<8193xi32>, %i: memref<i32>) {
-  linalgx.lu ins(%a : memref<8193x8193xf64>) outs(%lu, %p, %i : memref<8193x8193xf64>, memref<8193xi32>, memref<i32>)
+func.func @f32_8192x8192(%a: memref<8192x8192xf32>, %lu: memref<8192x8192xf32>, %p: memref<8192xi32>, %i: memref<i32>) {
+  linalgx.lu ins(%a : memref<8192x8192xf32>) outs(%lu, %p, %i : memref<8192x8192xf32>, memref<8192xi32>, memref<i32>)
+  return
+}
+func.func @f32_8193x8193(%a: memref<8193x8193xf32>, %lu: memref<8193x8193xf32>, %p: memref<8193xi32>, %i: memref<i32>) {
+  linalgx.lu ins(%a : memref<8193x8193xf32>) outs(%lu, %p, %i : memref<8193x8193xf32>, memref<8193xi32>, memref<i32>)
   return
 }
 

@@ -16,7 +16,7 @@
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu -split-input-file | FileCheck %s --check-prefix=DEFAULT
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-max-size=0 -split-input-file | FileCheck %s --check-prefix=OFF
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-max-size=256 -split-input-file | FileCheck %s --check-prefix=AT256
-// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-min-batch=1 -split-input-file | FileCheck %s --check-prefix=MIN1
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-min-batch=1 lu-blocked-single-max-bytes=5120" -split-input-file | FileCheck %s --check-prefix=MIN1
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-single-max-bytes=0 -split-input-file | FileCheck %s --check-prefix=SINGLE0
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-max-size=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-min-batch=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-BATCH
@@ -119,6 +119,7 @@
 // FMA-NOT:     nvvm.mma.sync
 // FMA-LABEL: func.func @types
 // FMA:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_cf64_i32
+// FMA:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_narrow_cf64_i32
 
 // CHECK-LABEL: func.func @f64_batched
 // CHECK:         %[[T0:.+]] = gpu.wait async
@@ -290,7 +291,8 @@ func.func @f64_batched(%a: memref<8x512x512xf64>, %l: memref<8x512x512xf64>, %p:
 // 1024 (a panel of 1024 rows is 139 KiB), complex<f32> 300x100,
 // complex<f64> 400x436 and 500x500 (its panel, 266 KiB, fits no block but a
 // cluster's 8: 63 rows a block). complex<f64> 1100x1100 takes the vendor
-// path: over lu-blocked-max-size. No permutation: none is computed.
+// path: over lu-blocked-max-size (1024 in the CHECK run). No permutation:
+// none is computed.
 // CHECK-LABEL: func.func @types
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_panel_f32_i32
 // CHECK:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_f32_i32
@@ -338,7 +340,8 @@ func.func @types(%a: memref<2x1024x1024xf32>, %p: memref<2x1024xi32>, %i: memref
 // 512 f64 rows do, in any batch (decided at compile time: the sizes are
 // static); 768 f64 rows do not, so a single matrix goes to cuSOLVER and a
 // dynamic batch decides at run time. lu-blocked-single-max-bytes=0 gives
-// every batch below 2 to cuSOLVER; lu-blocked-min-batch=1 every batch to the
+// every batch below 2 to cuSOLVER; lu-blocked-min-batch=1 (with 5120
+// bytes, so that 768 rows take it only by the batch) every batch to the
 // blocked LU.
 // CHECK-LABEL: func.func @single
 // CHECK:         linalgx_lu_blocked_panel_f64_i32

@@ -3,7 +3,8 @@
 LU implementations, against LAPACK (SciPy) and the CPU lowering's rules.
 
 `lu_perm_auto_<type>` of a pack (scripts/pack-gpu.sh), on the shapes that
-leave the one-kernel LUs: n = 513 and 1000 one matrix at a time (cuSOLVER)
+leave the one-kernel LUs: n = 513 and 1000 one matrix at a time (the
+blocked LU for real types, cuSOLVER for complex)
 and in batches of two (the blocked LU where its panels fit, cuSOLVER
 beyond), tall 1200 x 700 and wide 700 x 1200, 4095 x 4095 f32, and the
 panel kernel's largest sizes (120, 128) with the structured matrices too:

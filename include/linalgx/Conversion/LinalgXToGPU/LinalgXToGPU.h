@@ -75,7 +75,8 @@ inline constexpr int64_t kDefaultPanelLuAnyBatchMinSize = 49;
 /// kDefaultBlockedLuSingleMaxBytes a row (8192 f64, 16384 f32 rows): with
 /// cuBLAS GEMMs for the tall updates (kDefaultBlockedLuGemmMinRows) a
 /// single matrix took 0.77-0.86 of cuSOLVER's getrf from 512 to 2048 f64
-/// rows and 0.97 at 4096 f32 on an H200 (docs/benchmarks.md, run 35). The
+/// rows and 0.97 at 4096 f32 (GEMMs from 128 rows) on an H200
+/// (docs/benchmarks.md, run 35). The
 /// `lu-blocked-max-size`, `lu-blocked-min-batch` and
 /// `lu-blocked-single-max-bytes` options override them.
 inline constexpr int64_t kDefaultBlockedLuMaxSize = 8192;
@@ -123,7 +124,8 @@ struct LinalgXToGPUOptions {
   int64_t blockedLuSingleMaxBytes = kDefaultBlockedLuSingleMaxBytes;
   /// Its panels of batches of fewer matrices than this take a cluster each.
   int64_t blockedLuClusterMaxBatch = kDefaultBlockedLuClusterMaxBatch;
-  /// Its trailing updates of f64 and complex<f64> run on FP64 tensor cores.
+  /// Its narrow (32-column) update tiles of f64 and complex<f64> run on
+  /// FP64 tensor cores.
   bool blockedLuTensorCores = true;
   /// Its trailing updates of at least this many rows below the panel are
   /// cuBLAS GEMMs (0: none).

@@ -289,7 +289,7 @@ void buildBlockedLuUpdateKernelBody(KernelBuilder &b, ValueRange args,
 struct BlockedLuOptions {
   /// Panels of batches of fewer matrices take a cluster each.
   int64_t clusterMaxBatch = 0;
-  /// f64 and complex<f64> updates on FP64 tensor cores.
+  /// f64 and complex<f64> narrow update tiles on FP64 tensor cores.
   bool tensorCores = true;
   /// Updates of at least this many rows below the panel are the
   /// exchange-and-solve kernel and the runtime's cuBLAS GEMM (0: none) ...
