@@ -10,6 +10,10 @@ beyond), tall 1200 x 700 and wide 700 x 1200, 4095 x 4095 f32, and the
 panel kernel's largest sizes (120, 128) with the structured matrices too:
 
   random       normal entries
+  crossover    single matrices at the default choice's limits: 2048 rows
+               (f32's GEMM threshold crossed within one LU), 6928/6929
+               f64 and 8192/8193 f32 (the blocked LU's last size, then
+               cuSOLVER's)
   conditioned  U diag(s) V^T with s from 1 down to 1e-12 (f64) or 1e-6 (f32)
   graded       rows scaled from 10^-8 to 10^8 (10^-3 to 10^3 in f32)
   wilkinson    Wilkinson's growth matrix (1 on the diagonal and in the last
@@ -135,6 +139,20 @@ def group_random(kernels, checker, rng, quick):
         print(f"   random {t}", flush=True)
 
 
+def group_crossover(kernels, checker, rng, quick):
+    """Single matrices at the default choice's limits: the blocked LU with
+    GEMM updates (f64 from 128 rows below the panel, f32 from 1024, so a
+    2048-row f32 matrix crosses within one LU) up to 8192 rows where its
+    panel fits a cluster (6928 f64 rows), cuSOLVER past them."""
+    sizes = {"f64": [2048, 6928, 6929], "f32": [2048, 8192, 8193]}
+    for t, ns in sizes.items():
+        np_t = rg.TYPES[t][0]
+        for n in ns[:1] if quick else ns:
+            check_factors(kernels, checker, f"crossover {t} n={n}", t,
+                          rg.random_matrices(rng, np_t, 1, n, n))
+        print(f"   crossover {t}", flush=True)
+
+
 def group_structured(kernels, checker, rng):
     for t in ("f32", "f64"):
         np_t, _, eps = rg.TYPES[t]
@@ -212,8 +230,10 @@ def main(argv=None):
     where.add_argument("--aot", help="the directory of liblinalgx_cuda_kernels.so")
     parser.add_argument("--seed", type=int, default=27)
     parser.add_argument("--quick", action="store_true",
-                        help="leave out the 4095 x 4095 matrix")
-    parser.add_argument("--groups", default="random,structured,singular,nan-inf",
+                        help="leave out the 4095 x 4095 matrix and the "
+                        "crossover group's above 2048 rows")
+    parser.add_argument("--groups",
+                        default="random,crossover,structured,singular,nan-inf",
                         help="comma-separated groups to run")
     args = parser.parse_args(argv)
     rng = np.random.default_rng(args.seed)
@@ -223,6 +243,8 @@ def main(argv=None):
     groups = args.groups.split(",")
     if "random" in groups:
         group_random(kernels, checker, rng, args.quick)
+    if "crossover" in groups:
+        group_crossover(kernels, checker, rng, args.quick)
     if "structured" in groups:
         group_structured(kernels, checker, rng)
     if "singular" in groups:
