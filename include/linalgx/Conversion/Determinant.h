@@ -70,7 +70,6 @@ private:
   }
   Value realConstant(ImplicitLocOpBuilder &b, double value) const;
   Value elementConstant(ImplicitLocOpBuilder &b, double value) const;
-  Value negate(ImplicitLocOpBuilder &b, Value x) const;
   /// A complex number's parts scaled by s = max(|re|, |im|), and the sum of
   /// their squares: |x| = s · √sum without squaring a part that could
   /// overflow (kernels; the host has complex.abs).

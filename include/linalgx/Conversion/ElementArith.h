@@ -111,6 +111,15 @@ public:
                               arith::MulFOp::create(b, ai, br)));
   }
 
+  /// -x, complex parts negated one by one in either flavour (exact).
+  Value negate(ImplicitLocOpBuilder &b, Value x) const {
+    if (!complexType)
+      return arith::NegFOp::create(b, x);
+    return complex::CreateOp::create(
+        b, complexType, arith::NegFOp::create(b, complex::ReOp::create(b, x)),
+        arith::NegFOp::create(b, complex::ImOp::create(b, x)));
+  }
+
   /// The complex conjugate of `x`; `x` itself for real types.
   Value conjugate(ImplicitLocOpBuilder &b, Value x) const {
     if (!complexType)

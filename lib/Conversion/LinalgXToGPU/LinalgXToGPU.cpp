@@ -510,11 +510,8 @@ private:
   /// The blocked LU's GEMM threshold for the element type: f32's
   /// generated update stays faster to taller updates than f64's.
   int64_t blockedLuGemmMinRows(Type elementType) const {
-    Type part = elementType;
-    if (auto complexType = dyn_cast<ComplexType>(elementType))
-      part = complexType.getElementType();
-    return part.isF32() ? options.blockedLuGemmMinRowsF32
-                        : options.blockedLuGemmMinRows;
+    return realPartType(elementType).isF32() ? options.blockedLuGemmMinRowsF32
+                                             : options.blockedLuGemmMinRows;
   }
 
   /// The op's operands on device memory as [B, ...] views.

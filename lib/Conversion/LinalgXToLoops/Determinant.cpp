@@ -30,14 +30,6 @@ Value DeterminantFold::elementConstant(ImplicitLocOpBuilder &b,
   return complex::CreateOp::create(b, elementType, real, realConstant(b, 0));
 }
 
-Value DeterminantFold::negate(ImplicitLocOpBuilder &b, Value x) const {
-  if (!isa<ComplexType>(elementType))
-    return arith::NegFOp::create(b, x);
-  return complex::CreateOp::create(
-      b, elementType, arith::NegFOp::create(b, complex::ReOp::create(b, x)),
-      arith::NegFOp::create(b, complex::ImOp::create(b, x)));
-}
-
 Value DeterminantFold::isExchange(ImplicitLocOpBuilder &b, Value pivot,
                                   Value step, bool oneBased) {
   Value stepPivot = storedPivot(
@@ -85,7 +77,7 @@ SmallVector<Value> DeterminantFold::accumulate(ImplicitLocOpBuilder &b,
         arith::CmpFOp::create(b, P::OLT, diagonal, realConstant(b, 0));
     exchanged = arith::XOrIOp::create(b, exchanged, negative);
   }
-  sign = arith::SelectOp::create(b, exchanged, negate(b, sign), sign);
+  sign = arith::SelectOp::create(b, exchanged, element.negate(b, sign), sign);
   Value logabsdet =
       arith::AddFOp::create(b, state[1], logMagnitude(b, diagonal));
   return {sign, logabsdet, singular};
@@ -111,8 +103,8 @@ SmallVector<Value> DeterminantFold::finish(ImplicitLocOpBuilder &b,
     return {arith::SelectOp::create(b, singular, zero, state[0]),
             arith::SelectOp::create(b, singular, minusInfinity, state[1])};
   }
-  Value det =
-      arith::SelectOp::create(b, state[1], negate(b, state[0]), state[0]);
+  Value det = arith::SelectOp::create(b, state[1], element.negate(b, state[0]),
+                                      state[0]);
   return {arith::SelectOp::create(b, singular, zero, det)};
 }
 

@@ -694,18 +694,10 @@ private:
         Value v =
             loadOrZero(b, b.cmp(P::ult, row, m), {matrix, row, b.add(k0, jj)});
         if (tensorCores)
-          v = negate(b, v);
+          v = element.negate(b, v);
         b.store(v, lt, b.add(b.mul(rr, top.index(ltStride)), jj));
       }
     b.barrier();
-  }
-
-  Value negate(KernelBuilder &b, Value v) const {
-    if (!complexType)
-      return arith::NegFOp::create(b, v);
-    return complex::CreateOp::create(
-        b, complexType, arith::NegFOp::create(b, complex::ReOp::create(b, v)),
-        arith::NegFOp::create(b, complex::ImOp::create(b, v)));
   }
 
   /// The thread's entries of the row tile at `firstRow` (accRows x

@@ -62,10 +62,8 @@ struct BlockedLuShape {
   /// with fewer instructions a tile, was faster on an H200.
   static bool updateUsesTensorCores(Type elementType, bool tensorCores,
                                     int64_t tileColumns) {
-    Type part = elementType;
-    if (auto complexType = dyn_cast<ComplexType>(elementType))
-      part = complexType.getElementType();
-    return tensorCores && part.isF64() && tileColumns == kNarrowTileColumns;
+    return tensorCores && realPartType(elementType).isF64() &&
+           tileColumns == kNarrowTileColumns;
   }
   /// The update's shared-memory row strides, in elements: the L21 tile's
   /// and the U rows'. The tensor cores' 8x4 (A) and 4x8 (B) fragments read

@@ -32,6 +32,12 @@ int64_t elementByteSize(Type type) {
   return type.getIntOrFloatBitWidth() / 8;
 }
 
+Type realPartType(Type type) {
+  if (auto complexType = dyn_cast<ComplexType>(type))
+    return complexType.getElementType();
+  return type;
+}
+
 Value pivotKey(KernelBuilder &b, const ElementArith &element, Value value,
                Value onDiagonal, Type magnitudeType) {
   Type keyType = b.getIntegerType(magnitudeType.getIntOrFloatBitWidth());

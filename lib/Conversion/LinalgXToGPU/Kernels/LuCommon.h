@@ -29,6 +29,10 @@ inline constexpr int64_t kGeneratedLuMaxSharedBytes = 227 * 1024;
 /// Bytes of one element of `type` (complex numbers: both parts).
 int64_t elementByteSize(Type type);
 
+/// The type of one part of `type`: its element type for a complex type,
+/// `type` itself otherwise.
+Type realPartType(Type type);
+
 /// The pivot search's key of a candidate: the bit pattern of its magnitude
 /// (non-negative floats order as unsigned integers). A NaN is never chosen
 /// except on the diagonal, where LAPACK's scan starts: keys 0 and +Inf
