@@ -62,8 +62,8 @@ _TYPES = (torch.float32, torch.float64, torch.complex64, torch.complex128)
 _KERNEL_TYPES = {torch.float32: "f32", torch.float64: "f64", torch.complex64: "c32",
                  torch.complex128: "c64"}
 OPERATOR_LIBRARY = "_linalgx_torch_ops"
-OPERATORS = ("lu", "lu_factor_ex", "pivots_to_permutation", "lu_solve", "solve", "det",
-             "slogdet", "inv_ex")
+OPERATORS = ("lu", "lu_factor_ex", "pivots_to_permutation", "lu_unpack", "lu_solve", "solve",
+             "det", "slogdet", "inv_ex")
 
 _operators = None
 _operators_error = None
@@ -207,6 +207,9 @@ def lu(A, *, pivot=True):
     if not pivot:
         raise NotImplementedError("linalgx.torch.lu: only pivot=True")
     factors, _, permutation, _ = lu_with_permutation(A, "linalgx.torch.lu")
+    unpack = _operator("lu_unpack")
+    if unpack is not None:
+        return unpack(factors, permutation)
     m, n = A.shape[-2], A.shape[-1]
     k = min(m, n)
     L = factors[..., :, :k].tril(-1) + torch.eye(m, k, dtype=A.dtype, device=A.device)

@@ -31,6 +31,8 @@ using LuSignature = std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor>(
     const at::Tensor &);
 using LuFactorExSignature =
     std::tuple<at::Tensor, at::Tensor, at::Tensor>(const at::Tensor &);
+using LuUnpackSignature = std::tuple<at::Tensor, at::Tensor, at::Tensor>(
+    const at::Tensor &, const at::Tensor &);
 using PivotsToPermutationSignature = at::Tensor(const at::Tensor &,
                                                 c10::SymInt);
 using LuSolveSignature = at::Tensor(const at::Tensor &, const at::Tensor &,
@@ -149,6 +151,44 @@ luAutograd(const at::Tensor &a) {
 std::tuple<at::Tensor, at::Tensor, at::Tensor>
 luFactorExAutograd(const at::Tensor &a) {
   variable_list out = LuFactorExFunction::apply(a);
+  return {out[0], out[1], out[2]};
+}
+
+/// L and U are LU's two triangles (L's unit diagonal a constant): the
+/// gradient of LU is theirs, each on its triangle. P is a constant.
+class LuUnpackFunction : public torch::autograd::Function<LuUnpackFunction> {
+public:
+  static variable_list forward(AutogradContext *ctx, const at::Tensor &lu,
+                               const at::Tensor &permutation) {
+    at::AutoDispatchBelowADInplaceOrView guard;
+    static auto op = linalgxOp<LuUnpackSignature>("linalgx::lu_unpack");
+    auto [p, l, u] = op.call(lu, permutation);
+    ctx->saved_data["lu_sizes"] = lu.sym_sizes();
+    ctx->mark_non_differentiable({p});
+    ctx->set_materialize_grads(false);
+    return {p, l, u};
+  }
+
+  static variable_list backward(AutogradContext *ctx, variable_list grads) {
+    const at::Tensor &gradL = grads[1], &gradU = grads[2];
+    if (!gradL.defined() && !gradU.defined())
+      return {at::Tensor(), at::Tensor()};
+    std::vector<c10::SymInt> sizes =
+        ctx->saved_data["lu_sizes"].toSymIntVector();
+    c10::SymInt m = sizes[sizes.size() - 2], n = sizes.back(), k = m.min(n);
+    const at::Tensor &any = gradL.defined() ? gradL : gradU;
+    at::Tensor grad = at::zeros_symint(sizes, any.options());
+    if (gradL.defined())
+      grad.narrow_symint(-1, 0, k).add_(gradL.tril(-1));
+    if (gradU.defined())
+      grad.narrow_symint(-2, 0, k).add_(gradU.triu());
+    return {grad, at::Tensor()};
+  }
+};
+
+std::tuple<at::Tensor, at::Tensor, at::Tensor>
+luUnpackAutograd(const at::Tensor &lu, const at::Tensor &permutation) {
+  variable_list out = LuUnpackFunction::apply(lu, permutation);
   return {out[0], out[1], out[2]};
 }
 
@@ -508,6 +548,7 @@ std::tuple<at::Tensor, at::Tensor> invExAutograd(const at::Tensor &a) {
 TORCH_LIBRARY_IMPL(linalgx, Autograd, m) {
   m.impl("lu", &luAutograd);
   m.impl("lu_factor_ex", &luFactorExAutograd);
+  m.impl("lu_unpack", &luUnpackAutograd);
   m.impl("lu_solve", &luSolveAutograd);
   m.impl("solve", &solveAutograd);
   m.impl("det", &detAutograd);

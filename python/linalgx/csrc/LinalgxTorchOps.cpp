@@ -10,6 +10,10 @@
 //       kernels), no error checks.
 //   pivots_to_permutation(Tensor pivots, SymInt n) -> Tensor
 //       the permutation [..., n] of 0-based int32/int64 pivots.
+//   lu_unpack(Tensor LU, Tensor permutation) -> (Tensor P, Tensor L,
+//             Tensor U)
+//       torch.linalg.lu's (P, L, U) from the factors and lu's row
+//       permutation (not the pivots): A = P L U.
 //   lu_solve(Tensor LU, Tensor pivots, Tensor B, *, bool left=True,
 //            bool adjoint=False) -> Tensor
 //       torch.linalg.lu_solve's: 1-based int32 pivots, batches broadcast.
@@ -179,6 +183,38 @@ at::Tensor pivotsToPermutationCuda(const at::Tensor &input, int64_t n) {
   return permutation;
 }
 
+// (P, L, U) with A = P L U from the packed factors and A[perm] = L U: a
+// few ATen ops in C++, so that linalgx.torch.lu costs one dispatcher call
+// after the LU instead of a Python op per output. Composite: the same code
+// serves CUDA, CPU and fake tensors, on symbolic sizes.
+std::tuple<at::Tensor, at::Tensor, at::Tensor>
+luUnpack(const at::Tensor &lu, const at::Tensor &permutation) {
+  const char *op = "linalgx::lu_unpack";
+  TORCH_CHECK(lu.dim() >= 2, op,
+              ": LU must have rank >= 2 ([..., M, N]), got shape ", lu.sizes());
+  TORCH_CHECK(permutation.scalar_type() == at::kInt ||
+                  permutation.scalar_type() == at::kLong,
+              op, ": permutation must be int32 or int64, got ",
+              permutation.scalar_type());
+  auto sizes = lu.sym_sizes();
+  std::vector<c10::SymInt> expected(sizes.begin(), sizes.end() - 1);
+  TORCH_CHECK(permutation.sym_sizes().equals(expected), op,
+              ": permutation must have LU's batch shape and M entries, ",
+              linalgx::torch_ops::shapeText(expected), ", got ",
+              linalgx::torch_ops::shapeText(permutation.sym_sizes()));
+  TORCH_CHECK(permutation.device() == lu.device(), op, ": permutation is on ",
+              permutation.device(), ", LU on ", lu.device());
+  c10::SymInt m = lu.sym_size(-2), n = lu.sym_size(-1), k = m.min(n);
+  at::Tensor lower = at::tril(lu.narrow_symint(-1, 0, k), -1);
+  lower.diagonal(0, -2, -1).fill_(1);
+  at::Tensor upper = at::triu(lu.narrow_symint(-2, 0, k));
+  // P[..., perm[i], i] = 1.
+  expected.push_back(m);
+  at::Tensor p = at::zeros_symint(expected, lu.options())
+                     .scatter_(-2, permutation.to(at::kLong).unsqueeze(-2), 1);
+  return {p, lower, upper};
+}
+
 // Meta kernels: shapes and dtypes only, on symbolic sizes.
 std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor>
 luMeta(const at::Tensor &a) {
@@ -235,6 +271,8 @@ TORCH_LIBRARY(linalgx, m) {
         "info)");
   m.def("lu_factor_ex(Tensor A) -> (Tensor LU, Tensor pivots, Tensor info)");
   m.def("pivots_to_permutation(Tensor pivots, SymInt n) -> Tensor");
+  m.def("lu_unpack(Tensor LU, Tensor permutation) -> (Tensor P, Tensor L, "
+        "Tensor U)");
   m.def("lu_solve(Tensor LU, Tensor pivots, Tensor B, *, bool left=True, "
         "bool adjoint=False) -> Tensor");
   m.def("solve(Tensor A, Tensor B, *, bool left=True) -> (Tensor result, "
@@ -261,4 +299,8 @@ TORCH_LIBRARY_IMPL(linalgx, Meta, m) {
   m.impl("lu", &luMeta);
   m.impl("lu_factor_ex", &luFactorExMeta);
   m.impl("pivots_to_permutation", TORCH_FN(pivotsToPermutationMeta));
+}
+
+TORCH_LIBRARY_IMPL(linalgx, CompositeExplicitAutograd, m) {
+  m.impl("lu_unpack", &luUnpack);
 }

@@ -147,16 +147,25 @@ def operator_checks(lxt):
     second derivative (the backward is made of differentiable ATen ops)."""
     a = random_matrix((7, 7), torch.float64, 12) + 3 * torch.eye(7, device="cuda",
                                                                  dtype=torch.float64)
-    for name, args in [("lu", (a.clone().requires_grad_(),)),
-                       ("lu_factor_ex", (a.clone().requires_grad_(),)),
-                       ("lu", (a[:5].clone(),)),
-                       ("pivots_to_permutation",
-                        (torch.tensor([[2, 2, 3], [0, 4, 2]], dtype=torch.int32, device="cuda"), 5))]:
+    cases = [("lu", (a.clone().requires_grad_(),)),
+             ("lu_factor_ex", (a.clone().requires_grad_(),)),
+             ("lu", (a[:5].clone(),)),
+             ("pivots_to_permutation",
+              (torch.tensor([[2, 2, 3], [0, 4, 2]], dtype=torch.int32, device="cuda"), 5))]
+    for shape in [(7, 7), (2, 7, 5), (5, 7)]:
+        lu, _, permutation, _ = torch.ops.linalgx.lu(random_matrix(shape, torch.float64, 13))
+        cases.append(("lu_unpack", (lu.requires_grad_(), permutation)))
+    for name, args in cases:
         torch.library.opcheck(getattr(torch.ops.linalgx, name).default, args)
         check("torch.library.opcheck linalgx::%s %s" % (name, tuple(args[0].shape)), True)
     z = a[:4, :4].detach().clone().requires_grad_()
     check("gradgradcheck lu_factor (4, 4)",
           torch.autograd.gradgradcheck(lambda t: lxt.lu_factor(t)[0], (z,)))
+    for sub in (a[:4, :4], a[:5, :3], a[:3, :5]):
+        z = sub.detach().clone().requires_grad_()
+        check("gradcheck and gradgradcheck lu's L, U %s" % (tuple(sub.shape),),
+              torch.autograd.gradcheck(lambda t: lxt.lu(t)[1:], (z,)) and
+              torch.autograd.gradgradcheck(lambda t: lxt.lu(t)[1:], (z,)))
 
 
 @case
@@ -227,6 +236,17 @@ def bad_input(lxt):
         check("operator on a CPU tensor", False, "no exception")
     except RuntimeError as raised:
         check("operator on a CPU tensor: %s" % str(raised).splitlines()[0], "CPU tensor" in str(raised))
+    lu, _, permutation, _ = torch.ops.linalgx.lu(random_matrix((6, 6), torch.float64, 14))
+    for what, args, name in [("short permutation", (lu, permutation[:5]), "permutation"),
+                             ("float permutation", (lu, permutation.double()), "permutation"),
+                             ("rank-1 LU", (lu[0], permutation), "LU")]:
+        try:
+            torch.ops.linalgx.lu_unpack(*args)
+            check("lu_unpack bad input: %s" % what, False, "no exception")
+        except RuntimeError as raised:
+            message = str(raised).splitlines()[0]
+            check("lu_unpack bad input: %s -> %s" % (what, message),
+                  names_argument(message, name))
     a = random_matrix((6, 6), torch.float64, 10)
     check("non-contiguous input", relative_error(lxt.lu_factor(a.mT)[0],
                                                  torch.linalg.lu_factor(a.mT)[0]) < 1e-12)
@@ -720,8 +740,9 @@ def timing(lxt):
         return statistics.median(walls) * 1e6, statistics.median(devices) * 1e6
 
     print("| case | linalgx.torch.lu_factor wall / event µs | torch.linalg.lu_factor wall / event µs "
-          "| linalgx pivots_to_permutation wall | torch.lu_unpack(unpack_data=False) wall |")
-    print("|---|---|---|---|---|")
+          "| linalgx pivots_to_permutation wall | torch.lu_unpack(unpack_data=False) wall "
+          "| linalgx.torch.lu wall | torch lu_factor + lu_unpack wall |")
+    print("|---|---|---|---|---|---|---|")
     for shape, dtype in [((75, 75), torch.float64), ((64, 75, 75), torch.float64),
                          ((4096, 32, 32), torch.float64), ((16384, 16, 16), torch.float32),
                          ((1024, 64, 64), torch.float64), ((1024, 1024), torch.float64)]:
@@ -732,9 +753,11 @@ def timing(lxt):
         zero_based = pivots - 1
         permutation = measure(lambda: torch.ops.linalgx.pivots_to_permutation(zero_based, shape[-2]))
         unpack = measure(lambda: torch.lu_unpack(lu, pivots, unpack_data=False))
-        print("| %s %s | %.1f / %.1f | %.1f / %.1f | %.1f | %.1f |" % (
+        plu = measure(lambda: lxt.lu(a))
+        torch_plu = measure(lambda: torch.lu_unpack(*torch.linalg.lu_factor(a)))
+        print("| %s %s | %.1f / %.1f | %.1f / %.1f | %.1f | %.1f | %.1f | %.1f |" % (
             shape, str(dtype).replace("torch.", ""), ours[0], ours[1], theirs[0], theirs[1],
-            permutation[0], unpack[0]))
+            permutation[0], unpack[0], plu[0], torch_plu[0]))
 
 
 def in_child(name, args):
