@@ -218,6 +218,8 @@ void linalgx::buildGPUKernelPipeline(OpPassManager &pm,
   lowering.blockedLuTensorCores = options.blockedLuTensorCores;
   lowering.blockedLuGemmMinRows = options.blockedLuGemmMinRows;
   lowering.blockedLuGemmMinRowsF32 = options.blockedLuGemmMinRowsF32;
+  lowering.blockedLuRegisterPanelMaxRows =
+      options.blockedLuRegisterPanelMaxRows;
   lowering.blockedLuGemmLookAhead = options.blockedLuGemmLookAhead;
   lowering.luExactSizes.assign(options.luExactSizes.begin(),
                                options.luExactSizes.end());

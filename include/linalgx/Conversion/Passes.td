@@ -226,6 +226,12 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            /*default=*/"::mlir::linalgx::kDefaultBlockedLuGemmMinRowsF32",
            "lu-blocked-gemm-min-rows for f32 and complex<f32> matrices; 0: "
            "never (see docs/gpu.md)">,
+    Option<"blockedLuRegisterPanelMaxRows",
+           "lu-blocked-register-panel-max-rows", "int64_t",
+           /*default=*/"::mlir::linalgx::kDefaultBlockedLuRegisterPanelMaxRows",
+           "The blocked LU factors f32 and f64 panels of at most this many "
+           "rows (at most 512) with each row in a thread's registers; 0: "
+           "never (see docs/gpu.md)">,
     Option<"blockedLuGemmLookAhead", "lu-blocked-gemm-look-ahead", "bool",
            /*default=*/"true",
            "With lu-blocked-gemm-min-rows: each GEMM update first updates "

@@ -128,6 +128,11 @@ struct GPUPipelineOptions
       llvm::cl::desc("lu-blocked-gemm-min-rows for f32 and complex<f32> "
                      "matrices (0: never)"),
       llvm::cl::init(kDefaultBlockedLuGemmMinRowsF32)};
+  PassOptions::Option<int64_t> blockedLuRegisterPanelMaxRows{
+      *this, "lu-blocked-register-panel-max-rows",
+      llvm::cl::desc("Real panels of at most this many rows (at most 512) "
+                     "in registers, a thread a row (0: never)"),
+      llvm::cl::init(kDefaultBlockedLuRegisterPanelMaxRows)};
   PassOptions::Option<bool> blockedLuGemmLookAhead{
       *this, "lu-blocked-gemm-look-ahead",
       llvm::cl::desc("With lu-blocked-gemm-min-rows: the next panel's "

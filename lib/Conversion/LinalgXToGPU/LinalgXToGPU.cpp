@@ -52,6 +52,10 @@ using namespace mlir;
 using namespace mlir::linalgx;
 using namespace mlir::linalgx::gpu_kernels;
 
+static_assert(kMaxBlockedLuRegisterPanelRows ==
+                  BlockedLuShape::kRegisterPanelMaxRows,
+              "the option's bound is the register panel's block");
+
 namespace {
 
 /// The shared frame of the GPU patterns: check the operands, open the op's
@@ -497,6 +501,7 @@ private:
     case LuKernel::Blocked:
       emitBlockedLu(b, work, lu,
                     BlockedLuOptions{options.blockedLuClusterMaxBatch,
+                                     options.blockedLuRegisterPanelMaxRows,
                                      options.blockedLuTensorCores,
                                      blockedLuGemmMinRows(lu.elementType),
                                      options.blockedLuGemmLookAhead});
@@ -629,8 +634,18 @@ struct ConvertLinalgXToGPUPass
         !isBound("lu-blocked-single-max-bytes", blockedLuSingleMaxBytes) ||
         !isBound("lu-blocked-cluster-max-batch", blockedLuClusterMaxBatch) ||
         !isBound("lu-blocked-gemm-min-rows", blockedLuGemmMinRows) ||
-        !isBound("lu-blocked-gemm-min-rows-f32", blockedLuGemmMinRowsF32))
+        !isBound("lu-blocked-gemm-min-rows-f32", blockedLuGemmMinRowsF32) ||
+        !isBound("lu-blocked-register-panel-max-rows",
+                 blockedLuRegisterPanelMaxRows))
       return signalPassFailure();
+    if (blockedLuRegisterPanelMaxRows > kMaxBlockedLuRegisterPanelRows) {
+      getOperation().emitError()
+          << "lu-blocked-register-panel-max-rows must be at most "
+          << kMaxBlockedLuRegisterPanelRows
+          << " (a thread a row in a block of 16 warps), got "
+          << static_cast<int64_t>(blockedLuRegisterPanelMaxRows);
+      return signalPassFailure();
+    }
     loweringOptions.cyclicLuMaxBatch = cyclicLuMaxBatch;
     loweringOptions.panelLuMaxSize = panelLuMaxSize;
     loweringOptions.panelLuAnyBatchMinSize = panelLuAnyBatchMinSize;
@@ -641,6 +656,8 @@ struct ConvertLinalgXToGPUPass
     loweringOptions.blockedLuTensorCores = blockedLuTensorCores;
     loweringOptions.blockedLuGemmMinRows = blockedLuGemmMinRows;
     loweringOptions.blockedLuGemmMinRowsF32 = blockedLuGemmMinRowsF32;
+    loweringOptions.blockedLuRegisterPanelMaxRows =
+        blockedLuRegisterPanelMaxRows;
     loweringOptions.blockedLuGemmLookAhead = blockedLuGemmLookAhead;
     if (cyclicLuMaxWarps < 1 || cyclicLuMaxWarps > 32) {
       getOperation().emitError()

@@ -12,7 +12,7 @@
 // and the limits before cuBLAS's GEMMs took the tall updates
 // (lu-blocked-max-size=1024, lu-blocked-single-max-bytes=5120); DEFAULT
 // sees the defaults.
-// RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-gemm-min-rows=0 lu-blocked-max-size=1024 lu-blocked-single-max-bytes=5120" -split-input-file | FileCheck %s
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-gemm-min-rows=0 lu-blocked-max-size=1024 lu-blocked-single-max-bytes=5120 lu-blocked-register-panel-max-rows=0" -split-input-file | FileCheck %s
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu -split-input-file | FileCheck %s --check-prefix=DEFAULT
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-max-size=0 -split-input-file | FileCheck %s --check-prefix=OFF
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-max-size=256 -split-input-file | FileCheck %s --check-prefix=AT256
@@ -29,6 +29,10 @@
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-min-rows=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-GEMM
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-min-rows-f32=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-GEMM-F32
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-gemm-min-rows=64 lu-blocked-gemm-look-ahead=false" -split-input-file | FileCheck %s --check-prefix=GEMM-SYNC
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu -split-input-file | FileCheck %s --check-prefix=REGISTER
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=64 -split-input-file | FileCheck %s --check-prefix=REGISTER64
+// RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=513 -split-input-file 2>&1 | FileCheck %s --check-prefix=REGISTER-TOO-MANY
+// RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=REGISTER-NEGATIVE
 
 // OFF-NOT: linalgx_lu_blocked
 // NEGATIVE: error: lu-blocked-max-size must be at least 0, got -1
@@ -121,6 +125,66 @@
 // FMA:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_cf64_i32
 // FMA:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_narrow_cf64_i32
 
+// Real panels of at most lu-blocked-register-panel-max-rows rows (512 by
+// default, a thread a row) take the register panel: 16 warps a matrix, its
+// shared memory fixed (rows for loading and storing, the candidates, their
+// rows); the others the cluster or the one-block panel, as before. Complex
+// panels never do (a complex<f64> row would take every register).
+// REGISTER-LABEL: func.func @f64_batched
+// REGISTER:         scf.for %[[K0:.+]] = %{{.+}} to %{{.+}} step %c32{{.*}} {
+// REGISTER:           %[[ROWS:.+]] = arith.subi %{{.+}}, %[[K0]] : index
+// REGISTER:           %[[CLUSTERED:.+]] = arith.ori %{{.+}}, %{{.+}} : i1
+// REGISTER:           %[[IN_REGISTERS:.+]] = arith.cmpi ule, %[[ROWS]], %c512{{.*}} : index
+// REGISTER:           scf.if %[[IN_REGISTERS]] {
+// REGISTER:             %[[BYTES:.+]] = arith.constant 145792 : index
+// REGISTER-NEXT:        %[[BYTES_I32:.+]] = arith.index_cast %[[BYTES]] : index to i32
+// REGISTER-NEXT:        gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_register_panel_f64_i32 blocks in ({{.+}}) threads in (%c32{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %[[BYTES_I32]] args(
+// REGISTER:           }
+// REGISTER:           %[[IN_SHARED:.+]] = arith.xori %[[IN_REGISTERS]], %{{.+}} : i1
+// REGISTER:           %[[CLUSTER:.+]] = arith.andi %[[IN_SHARED]], %[[CLUSTERED]] : i1
+// REGISTER:           scf.if %[[CLUSTER]] {
+// REGISTER:             @linalgx_lu_blocked_cluster_panel_f64_i32
+// REGISTER:           %[[NOT_CLUSTERED:.+]] = arith.xori %[[CLUSTERED]], %{{.+}} : i1
+// REGISTER:           %[[ONE_BLOCK:.+]] = arith.andi %[[IN_SHARED]], %[[NOT_CLUSTERED]] : i1
+// REGISTER:           scf.if %[[ONE_BLOCK]] {
+// REGISTER:             @linalgx_lu_blocked_panel_f64_i32
+// REGISTER-LABEL: func.func @types
+// REGISTER:         arith.constant 74112 : index
+// REGISTER-NEXT:    arith.index_cast
+// REGISTER-NEXT:    gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_register_panel_f32_i32
+// REGISTER-NOT:     @linalgx_lu_blocked_register_panel_c
+// REGISTER-LABEL: func.func @single
+// The kernel: a block barrier after loading the rows into shared memory,
+// then the warps' candidates for column 0 (three reductions: the f64 key's
+// two words, then the word) and their rows in the stage, one barrier; each
+// step agrees on the pivot (three reductions of the warps' slots), reads the
+// pivot row from the stage, eliminates in registers, offers the next
+// column's candidates (three reductions) and ends with its one barrier.
+// REGISTER:       gpu.func @linalgx_lu_blocked_register_panel_f64_i32(%{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?xi32>, %{{.+}}: memref<?xi32>, %{{.+}}: memref<?x?xi32>, %{{.+}}: index) kernel attributes {known_block_size = array<i32: 32, 16, 1>, nvvm.minctasm = 1 : i32}
+// REGISTER:         %[[STAGE:.+]] = memref.view %{{.+}}[%c137600{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<1024xf64, #gpu.address_space<workgroup>>
+// REGISTER:         scf.for %{{.+}} = %block_id_x to %{{.+}} step %grid_dim_x {
+// REGISTER:           gpu.barrier
+// REGISTER-COUNT-3:   nvvm.redux.sync
+// REGISTER:           memref.store %{{.+}}, %[[STAGE]]
+// REGISTER:           gpu.barrier
+// REGISTER-NOT:       gpu.barrier
+// REGISTER-COUNT-3:   nvvm.redux.sync
+// REGISTER:           memref.load %[[STAGE]]
+// REGISTER-NOT:       gpu.barrier
+// REGISTER:           arith.mulf
+// REGISTER:           arith.subf
+// REGISTER-NOT:       gpu.barrier
+// REGISTER-COUNT-3:   nvvm.redux.sync
+// REGISTER-NOT:       gpu.barrier
+// REGISTER:           memref.store %{{.+}}, %[[STAGE]]
+// REGISTER:           gpu.barrier
+
+// REGISTER64-LABEL: func.func @f64_batched
+// REGISTER64:         arith.cmpi ule, %{{.+}}, %c64{{.*}} : index
+// REGISTER64:         @linalgx_lu_blocked_register_panel_f64_i32
+// REGISTER-TOO-MANY: lu-blocked-register-panel-max-rows must be at most 512 (a thread a row in a block of 16 warps), got 513
+// REGISTER-NEGATIVE: lu-blocked-register-panel-max-rows must be at least 0, got -1
+
 // CHECK-LABEL: func.func @f64_batched
 // CHECK:         %[[T0:.+]] = gpu.wait async
 // CHECK:         %[[ORDER:.+]], %[[T1:.+]] = gpu.alloc async [%[[T0]]] (%{{.+}}, %{{.+}}) : memref<?x?xi32>
@@ -188,6 +252,7 @@
 // CHECK:         gpu.dealloc
 // CHECK:         gpu.wait [%{{.+}}]
 // CHECK-NOT:     call @linalgxCudaGetrf
+// CHECK-NOT:     register_panel
 // CHECK:         return
 // The panel kernel: 512 threads, one block an SM (nvvm.minctasm), the
 // matrices in a grid-stride loop, the steps unrolled: step 0 searches

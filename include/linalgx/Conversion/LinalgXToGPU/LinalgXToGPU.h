@@ -92,6 +92,13 @@ inline constexpr int64_t kDefaultBlockedLuSingleMaxBytes = 65536;
 /// `lu-blocked-gemm-min-rows-f32` options override them (0: never).
 inline constexpr int64_t kDefaultBlockedLuGemmMinRows = 128;
 inline constexpr int64_t kDefaultBlockedLuGemmMinRowsF32 = 1024;
+/// The blocked LU factors f32 and f64 panels of at most this many rows with
+/// each row in a thread's registers (the register panel), at most 512: a
+/// block of 16 warps. The `lu-blocked-register-panel-max-rows` option
+/// overrides it (0: never).
+inline constexpr int64_t kMaxBlockedLuRegisterPanelRows = 512;
+inline constexpr int64_t kDefaultBlockedLuRegisterPanelMaxRows =
+    kMaxBlockedLuRegisterPanelRows;
 /// The blocked LU factors each panel of batches of fewer than this many
 /// matrices on a thread-block cluster (the panel's rows over up to 8 SMs)
 /// instead of one block, and every panel too tall for one block's shared
@@ -132,6 +139,8 @@ struct LinalgXToGPUOptions {
   int64_t blockedLuGemmMinRows = kDefaultBlockedLuGemmMinRows;
   /// ... the same for f32 and complex<f32>.
   int64_t blockedLuGemmMinRowsF32 = kDefaultBlockedLuGemmMinRowsF32;
+  /// Real panels of at most this many rows in registers (at most 512).
+  int64_t blockedLuRegisterPanelMaxRows = kDefaultBlockedLuRegisterPanelMaxRows;
   /// ... the next panel's columns first, the rest beside the next panel.
   bool blockedLuGemmLookAhead = true;
   /// Square sizes for which dynamically shaped LUs also get the kernels a

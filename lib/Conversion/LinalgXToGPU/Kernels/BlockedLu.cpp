@@ -960,6 +960,15 @@ private:
     clusterPanel =
         panelKernel("linalgx_lu_blocked_cluster_panel_", S::kClusterPanelWarps,
                     buildBlockedLuClusterPanelKernelBody);
+    if (!isa<ComplexType>(elementType) && options.registerPanelMaxRows > 0) {
+      registerPanel = panelKernel("linalgx_lu_blocked_register_panel_",
+                                  S::kRegisterPanelWarps,
+                                  buildBlockedLuRegisterPanelKernelBody);
+      // A row takes 64 registers in f64: all 128 a thread may have at one
+      // block an SM.
+      registerPanel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                             b.getI32IntegerAttr(1));
+    }
     // Small batches spread each panel over a cluster, where one block a
     // matrix would leave SMs idle; so do panels too tall for one block.
     fewMatrices = arith::CmpIOp::create(b, arith::CmpIPredicate::ult, batch,
@@ -1012,8 +1021,9 @@ private:
                                c(1)));
   }
 
-  /// The panel at column k0: a cluster a matrix for small batches and
-  /// panels too tall for one block, one block a matrix otherwise.
+  /// The panel at column k0: real panels of at most registerPanelMaxRows
+  /// rows in registers; a cluster a matrix for small batches and panels too
+  /// tall for one block; one block a matrix otherwise.
   void emitPanel(Value k0) {
     Value rows = arith::SubIOp::create(b, m, k0);
     Value panelBytes = S::panelSharedBytes(b, rows, elementBytes);
@@ -1021,7 +1031,26 @@ private:
         b, fewMatrices,
         arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, panelBytes,
                               c(kGeneratedLuMaxSharedBytes)));
-    work.when(clustered, [&] {
+    // Without a register panel, every panel takes one of the others.
+    Value inSharedMemory;
+    if (registerPanel) {
+      Value inRegisters = arith::CmpIOp::create(
+          b, arith::CmpIPredicate::ule, rows,
+          c(std::min(options.registerPanelMaxRows, S::kRegisterPanelMaxRows)));
+      work.when(inRegisters, [&] {
+        work.launch(registerPanel, {gridSizeFor(b, batch, 1), c(1), c(1)},
+                    {c(32), c(S::kRegisterPanelWarps), c(1)},
+                    {factors, pivots, info, panelPermutation, k0},
+                    c(S::registerPanelSharedBytes(elementBytes)));
+      });
+      inSharedMemory = negate(inRegisters);
+    }
+    auto unlessInRegisters = [&](Value condition) {
+      return inSharedMemory
+                 ? arith::AndIOp::create(b, inSharedMemory, condition)
+                 : condition;
+    };
+    work.when(unlessInRegisters(clustered), [&] {
       Value blocks = arith::MinUIOp::create(
           b,
           arith::CeilDivUIOp::create(b, rows, c(S::kClusterPanelRowsPerBlock)),
@@ -1033,7 +1062,7 @@ private:
                   S::clusterPanelSharedBytes(b, rowsPerBlock, elementBytes),
                   gpu::KernelDim3{blocks, c(1), c(1)});
     });
-    work.when(negate(clustered), [&] {
+    work.when(unlessInRegisters(negate(clustered)), [&] {
       work.launch(panel, {gridSizeFor(b, batch, 1), c(1), c(1)},
                   {c(32), c(S::kPanelWarps), c(1)},
                   {factors, pivots, info, panelPermutation, k0}, panelBytes);
@@ -1119,6 +1148,8 @@ private:
   // The shape and the scratch of the panels' row orders.
   Value batch, m, n, panelPermutation;
   gpu::GPUFuncOp panel, clusterPanel;
+  // Null unless real panels short enough take it.
+  gpu::GPUFuncOp registerPanel;
   gpu::GPUFuncOp wideUpdate, narrowUpdate, exchangeAndSolve, trailing;
   // Host decisions that hold for every panel.
   Value fewMatrices, narrow, notNarrow, wideTiles, narrowTiles, chunksWanted;

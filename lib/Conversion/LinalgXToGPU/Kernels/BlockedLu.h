@@ -121,6 +121,19 @@ struct BlockedLuShape {
   static constexpr int64_t kClusterPanelRowsPerBlock = 128;
   /// A candidate's word holds its position and row in 16 bits each.
   static constexpr int64_t kClusterPanelMaxRows = 1 << 16;
+  /// The register panel kernel (buildBlockedLuRegisterPanelKernelBody): a
+  /// block of kRegisterPanelWarps warps a matrix and a thread a row, so
+  /// panels of at most kRegisterPanelMaxRows rows, of real types (an f64
+  /// row takes 64 of a thread's 128 registers).
+  static constexpr int64_t kRegisterPanelWarps = 16;
+  static constexpr int64_t kRegisterPanelMaxRows = 32 * kRegisterPanelWarps;
+  /// Its shared memory: the rows at an odd stride and their order (for
+  /// loading and storing), then the warps' candidate keys (8 bytes a slot),
+  /// words (i32) and rows for two steps.
+  static int64_t registerPanelSharedBytes(int64_t elementBytes) {
+    return kRegisterPanelMaxRows * ((kPanelColumns + 1) * elementBytes + 4) +
+           2 * kRegisterPanelWarps * (12 + kPanelColumns * elementBytes);
+  }
   /// The cluster panel's shared memory for `rowsPerBlock` rows a block: the
   /// rows at an odd stride, their positions (i32), then, 8-byte aligned, the
   /// warps' candidate keys (8 bytes a slot) and words (i32) for two steps.
@@ -268,6 +281,21 @@ void buildBlockedLuClusterPanelKernelBody(KernelBuilder &b, ValueRange args,
                                           Type elementType, Type intType,
                                           bool oneBasedPivots);
 
+/// The blocked LU's register panel kernel (BlockedLuShape): the same
+/// operands and results as the panel kernel, for panels of at most
+/// kRegisterPanelMaxRows rows of f32 or f64, a block a matrix (a stride
+/// loop over the batch). Thread t keeps panel row t in registers and in
+/// place, with its position in the pivot order; per step (unrolled, static
+/// columns) every warp reads the warps' candidates and reduces them
+/// (redux.sync), reads the pivot row from the copy its warp's candidate
+/// lane left in shared memory, and a thread a row updates its position,
+/// scales its entry, updates its later columns and offers the next
+/// column's candidate; one barrier a step. The rows go to their positions
+/// at the end.
+void buildBlockedLuRegisterPanelKernelBody(KernelBuilder &b, ValueRange args,
+                                           Type elementType, Type intType,
+                                           bool oneBasedPivots);
+
 /// The phases an update kernel runs: all of them, or the exchanges and the
 /// U12 solve, or the trailing update alone (reading U12 from lu).
 enum class BlockedLuUpdatePhases { All, ExchangeAndSolve, Trailing };
@@ -287,6 +315,9 @@ void buildBlockedLuUpdateKernelBody(KernelBuilder &b, ValueRange args,
 struct BlockedLuOptions {
   /// Panels of batches of fewer matrices take a cluster each.
   int64_t clusterMaxBatch = 0;
+  /// Real panels of at most this many rows (at most
+  /// BlockedLuShape::kRegisterPanelMaxRows) take the register panel.
+  int64_t registerPanelMaxRows = 0;
   /// f64 and complex<f64> narrow update tiles on FP64 tensor cores.
   bool tensorCores = true;
   /// Updates of at least this many rows below the panel are the

@@ -1,0 +1,345 @@
+//===- BlockedLuRegisterPanel.cpp - the blocked LU's register panel -*- C++
+//-*-===//
+//
+// The blocked LU's panel with each row in one thread's registers: no pass
+// over the panel in shared memory a step, one barrier a step (BlockedLu.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "BlockedLu.h"
+#include "KernelBuilder.h"
+#include "LuCommon.h"
+#include "linalgx/Conversion/ElementArith.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::linalgx;
+
+namespace mlir::linalgx::gpu_kernels {
+
+namespace {
+
+/// The register panel kernel (buildBlockedLuRegisterPanelKernelBody).
+///
+/// Thread t holds panel row t in registers (NB values, static indices: the
+/// steps are unrolled) and never moves it: its position in the pivot order
+/// lives beside it, and a step exchanges two positions, not two rows. Each
+/// warp offers its best candidate (the largest pivotKey, then the smallest
+/// position: LAPACK's first index) in a slot, and the candidate's lane
+/// copies its row beside the slot, so that after the step's one barrier
+/// every thread agrees on the pivot and reads the pivot row from shared
+/// memory. A step's shared-memory traffic is one row a warp and the
+/// broadcast reads of the pivot row, not the whole panel twice as in the
+/// shared-memory panel kernel.
+class RegisterPanelLuKernel : BlockedPanelKernelBase {
+public:
+  static constexpr int64_t warps = S::kRegisterPanelWarps, threads = 32 * warps;
+  static_assert(warps <= 32, "a warp's lanes read every warp's candidate");
+  static_assert(threads <= (1 << 16), "a candidate's word holds its thread "
+                                      "and position in 16 bits each");
+
+  RegisterPanelLuKernel(KernelBuilder &b, ValueRange args, Type elementType,
+                        Type intType, bool oneBasedPivots)
+      : BlockedPanelKernelBase(b, args, elementType, intType, oneBasedPivots) {}
+
+  /// The algorithm: per matrix of the block, load the thread's row and
+  /// offer column 0's candidates; per step, agree on the pivot, eliminate
+  /// and offer the next column's; store the rows at their positions.
+  void emit() {
+    emitPrologue();
+    top.forLoop(blockId, batch, gridDim,
+                [&](KernelBuilder &b, Value matrixOfBlock) {
+                  matrix = matrixOfBlock;
+                  Row row = loadRow(b);
+                  publish(b, row, /*col=*/0);
+                  b.barrier();
+                  for (int64_t kk = 0; kk < NB; ++kk)
+                    row = emitStep(b, kk, row);
+                  storeRows(b, row);
+                  // The next matrix refills shared memory.
+                  b.barrier();
+                });
+  }
+
+private:
+  /// A thread's row: its values, its position in the pivot order, and the
+  /// panel's first zero step + 1 so far (info; 0: none), carried through
+  /// the unrolled steps.
+  struct Row {
+    SmallVector<Value> values;
+    Value position, firstZero;
+  };
+
+  /// Types, constants, the shape and the views of the shared memory.
+  void emitPrologue() {
+    KernelBuilder &b = top;
+    emitCommonPrologue();
+    noWord = b.i32(-1);
+    blockId = b.blockId(gpu::Dimension::x);
+    gridDim = b.gridDim(gpu::Dimension::x);
+    hasRow = b.cmp(P::ult, thread, rows);
+    leader = b.cmp(P::eq, thread, top.index(0));
+
+    // Dynamic shared memory (BlockedLuShape::registerPanelSharedBytes): the
+    // rows at an odd stride (loading and storing only), the row order, the
+    // warps' candidate keys and words and their rows, for two steps.
+    int64_t elementBytes = elementByteSize(elementType);
+    int64_t keyBytes = keyType.getIntOrFloatBitWidth() / 8;
+    int64_t rowsBytes = threads * stride * elementBytes;
+    int64_t keysOffset = rowsBytes + threads * 4;
+    int64_t wordsOffset = keysOffset + 2 * warps * 8;
+    int64_t stageOffset = wordsOffset + 2 * warps * 4;
+    Value shared = gpu::DynamicSharedMemoryOp::create(
+        b, workgroupMemRef({ShapedType::kDynamic}, b.getI8Type()));
+    auto view = [&](int64_t offset, int64_t size, Type type) -> Value {
+      return memref::ViewOp::create(b, workgroupMemRef({size}, type), shared,
+                                    top.index(offset), ValueRange());
+    };
+    a = view(0, threads * stride, elementType);
+    order = view(rowsBytes, threads, i32);
+    slotKeys = view(keysOffset, 2 * warps * 8 / keyBytes, keyType);
+    slotWords = view(wordsOffset, 2 * warps, i32);
+    stage = view(stageOffset, 2 * warps * NB, elementType);
+  }
+
+  /// The thread's row (zeros past the panel's width and for threads past
+  /// its rows): loaded by consecutive threads on consecutive columns into
+  /// shared memory, then each row into its thread's registers.
+  Row loadRow(KernelBuilder &b) {
+    b.forLoop(thread, b.mul(rows, top.index(NB)), top.index(threads),
+              [&](KernelBuilder &b, Value e) {
+                Value r = b.divU(e, top.index(NB));
+                Value c = b.remU(e, top.index(NB));
+                Value v = b.ifThenElse(
+                    b.cmp(P::ult, c, width),
+                    [&](KernelBuilder &b) -> SmallVector<Value> {
+                      return {b.load(
+                          lu, ValueRange{matrix, b.add(k0, r), b.add(k0, c)})};
+                    },
+                    [&](KernelBuilder &b) -> SmallVector<Value> {
+                      return {element.zero(b)};
+                    })[0];
+                b.store(v, a, at(b, r, c));
+              });
+    b.barrier();
+    Row row;
+    row.values = b.ifThenElse(
+        hasRow,
+        [&](KernelBuilder &b) -> SmallVector<Value> {
+          SmallVector<Value> values;
+          for (int64_t c = 0; c < NB; ++c)
+            values.push_back(b.load(a, at(b, thread, c)));
+          return values;
+        },
+        [&](KernelBuilder &b) -> SmallVector<Value> {
+          return SmallVector<Value>(NB, element.zero(b));
+        });
+    row.position = thread;
+    row.firstZero = zeroInfo;
+    return row;
+  }
+
+  /// Entry (row, col) of the rows in shared memory.
+  Value at(KernelBuilder &b, Value row, Value col) {
+    return b.add(b.mul(row, top.index(stride)), col);
+  }
+  Value at(KernelBuilder &b, Value row, int64_t col) {
+    return at(b, row, top.index(col));
+  }
+
+  /// Whether the row is still a candidate at column `col`: a row of the
+  /// panel not yet a pivot (position >= col).
+  Value isOpen(KernelBuilder &b, const Row &row, int64_t col) {
+    return b.both(hasRow, b.cmp(P::uge, row.position, top.index(col)));
+  }
+
+  /// The warp's best candidate for column `col` (the largest pivotKey, then
+  /// the smallest word: position above thread, 16 bits each) into the
+  /// warp's slot of `col`'s parity, and its lane's row (columns col..) into
+  /// the warp's row of the stage.
+  void publish(KernelBuilder &b, const Row &row, int64_t col) {
+    Value open = isOpen(b, row, col);
+    Value key = b.select(open,
+                         pivotKey(b, element, row.values[col],
+                                  b.cmp(P::eq, row.position, top.index(col)),
+                                  magnitudeType),
+                         zeroKey);
+    Value word = b.select(
+        open, b.toI32(b.bitOr(b.shl(row.position, top.index(16)), thread)),
+        noWord);
+    Value warpKey = reduceMaxKey(b, key, [&](KernelBuilder &b, Value v) {
+      return b.redux(NVVM::ReduxKind::UMAX, v);
+    });
+    Value warpWord =
+        b.redux(NVVM::ReduxKind::UMIN,
+                b.select(b.cmp(P::eq, key, warpKey), word, noWord));
+    int64_t parity = col % 2;
+    Value slot = b.add(warp, top.index(parity * warps));
+    b.ifThen(b.cmp(P::eq, lane, top.index(0)), [&](KernelBuilder &b) {
+      b.store(warpKey, slotKeys, slot);
+      b.store(warpWord, slotWords, slot);
+    });
+    b.ifThen(b.both(open, b.cmp(P::eq, word, warpWord)), [&](KernelBuilder &b) {
+      Value base = b.mul(slot, top.index(NB));
+      for (int64_t c = col; c < NB; ++c)
+        b.store(row.values[c], stage, b.add(base, top.index(c)));
+    });
+  }
+
+  /// The pivot of step kk: lane l reads warp l's slot and the warp reduces
+  /// them. Returns the pivot's thread and position (index).
+  std::pair<Value, Value> agreeOnPivot(KernelBuilder &b, int64_t kk) {
+    Value offered = b.cmp(P::ult, lane, top.index(warps));
+    Value slot = b.add(b.select(offered, lane, top.index(0)),
+                       top.index((kk % 2) * warps));
+    Value key = b.select(offered, b.load(slotKeys, slot), zeroKey);
+    Value word = b.select(offered, b.load(slotWords, slot), noWord);
+    Value bestKey = reduceMaxKey(b, key, [&](KernelBuilder &b, Value v) {
+      return b.redux(NVVM::ReduxKind::UMAX, v);
+    });
+    Value best = b.toIndexUnsigned(
+        b.redux(NVVM::ReduxKind::UMIN,
+                b.select(b.cmp(P::eq, key, bestKey), word, noWord)));
+    return {b.bitAnd(best, top.index(0xffff)), b.shrU(best, top.index(16))};
+  }
+
+  /// Step kk, when the panel has it (kk < steps): the pivot, its row from
+  /// the stage, the positions, the elimination, the next column's
+  /// candidates and the step's barrier.
+  Row emitStep(KernelBuilder &b, int64_t kk, const Row &row) {
+    auto pack = [](const Row &r) {
+      SmallVector<Value> all(r.values);
+      all.push_back(r.position);
+      all.push_back(r.firstZero);
+      return all;
+    };
+    SmallVector<Value> next = b.ifThenElse(
+        b.cmp(P::ult, top.index(kk), steps),
+        [&](KernelBuilder &b) -> SmallVector<Value> {
+          return pack(step(b, kk, row));
+        },
+        [&](KernelBuilder &) -> SmallVector<Value> { return pack(row); });
+    Row out;
+    out.values.assign(next.begin(), next.begin() + NB);
+    out.position = next[NB];
+    out.firstZero = next[NB + 1];
+    return out;
+  }
+
+  /// The body of step kk (emitStep).
+  Row step(KernelBuilder &b, int64_t kk, const Row &row) {
+    Value kkIndex = top.index(kk);
+    Value pivotThread, pivotPosition;
+    std::tie(pivotThread, pivotPosition) = agreeOnPivot(b, kk);
+    b.ifThen(leader, [&](KernelBuilder &b) {
+      storePivot(b, matrix, kkIndex, pivotPosition);
+    });
+    // The pivot row from its warp's stage row (broadcast loads).
+    Value pivotBase = b.mul(
+        b.add(b.divU(pivotThread, top.index(32)), top.index((kk % 2) * warps)),
+        top.index(NB));
+    auto pivotRowEntry = [&](KernelBuilder &b, int64_t c) {
+      return b.load(stage, b.add(pivotBase, top.index(c)));
+    };
+    Value pivot = pivotRowEntry(b, kk);
+    Value singular = element.isZero(b, pivot);
+
+    Row out;
+    Value isPivot = b.cmp(P::eq, thread, pivotThread);
+    out.position = b.select(isPivot, kkIndex,
+                            b.select(b.cmp(P::eq, row.position, kkIndex),
+                                     pivotPosition, row.position));
+    // The rows below the pivot: positions after kk once it is placed.
+    Value eliminated = isOpen(b, out, kk + 1);
+    out.values = b.ifThenElse(
+        b.both(eliminated, b.negate(singular)),
+        [&](KernelBuilder &b) -> SmallVector<Value> {
+          return eliminate(b, kk, row.values, pivot, pivotRowEntry);
+        },
+        [&](KernelBuilder &) -> SmallVector<Value> {
+          return SmallVector<Value>(row.values);
+        });
+    Value noneYet = b.cmp(P::eq, row.firstZero, zeroInfo);
+    Value stepInfo =
+        arith::IndexCastOp::create(b, zeroInfo.getType(), top.index(kk + 1));
+    out.firstZero =
+        b.select(b.both(singular, noneYet), stepInfo, row.firstZero);
+    if (kk + 1 < NB)
+      publish(b, out, kk + 1);
+    b.barrier();
+    return out;
+  }
+
+  /// The row's multiplier (column kk) and its later columns against the
+  /// pivot row.
+  SmallVector<Value>
+  eliminate(KernelBuilder &b, int64_t kk, ArrayRef<Value> values, Value pivot,
+            function_ref<Value(KernelBuilder &, int64_t)> pivotRowEntry) {
+    SmallVector<Value> out(values);
+    Value l = b.ifThenElse(
+        element.reciprocalIsSafe(b, pivot),
+        [&](KernelBuilder &b) -> SmallVector<Value> {
+          return {element.mul(b, values[kk], element.reciprocal(b, pivot))};
+        },
+        [&](KernelBuilder &b) -> SmallVector<Value> {
+          return {element.div(b, values[kk], pivot)};
+        })[0];
+    out[kk] = l;
+    for (int64_t j = kk + 1; j < NB; ++j)
+      out[j] = element.mulSub(b, values[j], l, pivotRowEntry(b, j));
+    return out;
+  }
+
+  /// Out: each row at its position (through shared memory, so that the
+  /// global stores are coalesced), the panel's row order, and info unless
+  /// an earlier panel set it.
+  void storeRows(KernelBuilder &b, const Row &row) {
+    b.ifThen(hasRow, [&](KernelBuilder &b) {
+      for (int64_t c = 0; c < NB; ++c)
+        b.store(row.values[c], a, at(b, row.position, c));
+      b.store(b.toI32(thread), order, row.position);
+    });
+    b.barrier();
+    b.forLoop(thread, b.mul(rows, top.index(NB)), top.index(threads),
+              [&](KernelBuilder &b, Value e) {
+                Value r = b.divU(e, top.index(NB));
+                Value c = b.remU(e, top.index(NB));
+                b.ifThen(b.cmp(P::ult, c, width), [&](KernelBuilder &b) {
+                  b.store(b.load(a, at(b, r, c)), lu,
+                          ValueRange{matrix, b.add(k0, r), b.add(k0, c)});
+                });
+                b.ifThen(b.cmp(P::eq, c, top.index(0)), [&](KernelBuilder &b) {
+                  b.store(arith::IndexCastOp::create(
+                              b, intType, b.toIndexUnsigned(b.load(order, r))),
+                          panelPermutation, ValueRange{matrix, r});
+                });
+              });
+    b.ifThen(leader,
+             [&](KernelBuilder &b) { storeInfo(b, matrix, row.firstZero); });
+  }
+
+  Value noWord;
+  // The block's place in the grid, whether the thread holds a row, its
+  // first thread.
+  Value blockId, gridDim, hasRow, leader;
+  // Shared memory: the rows (loading and storing), their order, the warps'
+  // candidate slots and rows (two steps' worth).
+  Value a, order, slotKeys, slotWords, stage;
+  // The matrix the block works on (the loop's induction variable).
+  Value matrix;
+};
+
+} // namespace
+
+void buildBlockedLuRegisterPanelKernelBody(KernelBuilder &b, ValueRange args,
+                                           Type elementType, Type intType,
+                                           bool oneBasedPivots) {
+  RegisterPanelLuKernel(b, args, elementType, intType, oneBasedPivots).emit();
+}
+
+} // namespace mlir::linalgx::gpu_kernels
