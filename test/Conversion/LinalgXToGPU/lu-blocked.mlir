@@ -29,7 +29,7 @@
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-min-rows=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-GEMM
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-min-rows-f32=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-GEMM-F32
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-gemm-min-rows=64 lu-blocked-gemm-look-ahead=false" -split-input-file | FileCheck %s --check-prefix=GEMM-SYNC
-// RUN: linalgx-opt %s -convert-linalgx-to-gpu -split-input-file | FileCheck %s --check-prefix=REGISTER
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=512 -split-input-file | FileCheck %s --check-prefix=REGISTER
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=64 -split-input-file | FileCheck %s --check-prefix=REGISTER64
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=513 -split-input-file 2>&1 | FileCheck %s --check-prefix=REGISTER-TOO-MANY
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=REGISTER-NEGATIVE
@@ -90,8 +90,9 @@
 // GEMM-SYNC-NOT:   linalgxCudaJoinAside
 // GEMM-SYNC:       return
 // By default updates with at least 128 rows below the panel take the GEMM,
-// looking ahead.
+// looking ahead, and no panel is in registers.
 // DEFAULT-LABEL: func.func @f64_batched
+// DEFAULT-NOT:     register_panel
 // DEFAULT:         %[[TALL:.+]] = arith.cmpi uge, %{{.+}}, %c128{{.*}} : index
 // DEFAULT:         func.call @linalgxCudaGemmSubtract(
 // DEFAULT:         func.call @linalgxCudaGemmSubtract(
@@ -125,8 +126,8 @@
 // FMA:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_cf64_i32
 // FMA:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_narrow_cf64_i32
 
-// Real panels of at most lu-blocked-register-panel-max-rows rows (512 by
-// default, a thread a row) take the register panel: 16 warps a matrix, its
+// Real panels of at most lu-blocked-register-panel-max-rows rows (at most
+// 512, a thread a row; 0 by default) take the register panel: 16 warps a matrix, its
 // shared memory fixed (rows for loading and storing, the candidates, their
 // rows); the others the cluster or the one-block panel, as before. Complex
 // panels never do (a complex<f64> row would take every register).

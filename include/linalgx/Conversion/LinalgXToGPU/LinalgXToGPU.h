@@ -92,13 +92,12 @@ inline constexpr int64_t kDefaultBlockedLuSingleMaxBytes = 65536;
 /// `lu-blocked-gemm-min-rows-f32` options override them (0: never).
 inline constexpr int64_t kDefaultBlockedLuGemmMinRows = 128;
 inline constexpr int64_t kDefaultBlockedLuGemmMinRowsF32 = 1024;
-/// The blocked LU factors f32 and f64 panels of at most this many rows with
-/// each row in a thread's registers (the register panel), at most 512: a
-/// block of 16 warps. The `lu-blocked-register-panel-max-rows` option
-/// overrides it (0: never).
+/// The blocked LU can factor f32 and f64 panels of at most this many rows
+/// with each row in a thread's registers (the register panel): a block of
+/// 16 warps. Off by default until it has run on a GPU (docs/gpu.md); the
+/// `lu-blocked-register-panel-max-rows` option turns it on.
 inline constexpr int64_t kMaxBlockedLuRegisterPanelRows = 512;
-inline constexpr int64_t kDefaultBlockedLuRegisterPanelMaxRows =
-    kMaxBlockedLuRegisterPanelRows;
+inline constexpr int64_t kDefaultBlockedLuRegisterPanelMaxRows = 0;
 /// The blocked LU factors each panel of batches of fewer than this many
 /// matrices on a thread-block cluster (the panel's rows over up to 8 SMs)
 /// instead of one block, and every panel too tall for one block's shared
