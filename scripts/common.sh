@@ -65,6 +65,60 @@ select_python() {
   LINALGX_PYTHON=/usr/bin/python3
 }
 
+# PyTorch for the operator library's CPU-side tests (schemas, Meta kernels,
+# lu_unpack, the errors): PyPI's torch wheel without its CUDA wheels (several
+# GB), whose libraries the CUDA 13 toolkit in /usr/local/cuda provides but
+# for the three it lacks, pinned as torch pins them; its pure-Python
+# dependencies; ninja for torch.utils.cpp_extension. Only where that toolkit
+# is (the operator library links the CUDA kernels), unless LINALGX_TORCH=0.
+# Idempotent; where PyPI fails the operator tests are skipped, saying so.
+LINALGX_TORCH_PACKAGES=(torch==2.11.0 nvidia-cufile==1.15.1.6 nvidia-cusparselt-cu13==0.8.0
+                        nvidia-nvshmem-cu13==3.4.5)
+LINALGX_TORCH_DEPENDENCIES=(filelock "typing-extensions>=4.10.0" "setuptools<82"
+                            "sympy>=1.13.3" "networkx>=2.5.1" jinja2 "fsspec>=0.8.5" ninja)
+install_torch() {
+  [ "${LINALGX_TORCH:-1}" != 0 ] || { log "LINALGX_TORCH=0: no PyTorch"; return; }
+  [ "$LINALGX_PYTHON" = "$LINALGX_VENV/bin/python" ] || return 0
+  if ! /usr/local/cuda/bin/nvcc --version 2>/dev/null | grep -q "release 13\."; then
+    log "no CUDA 13 toolkit in /usr/local/cuda: no PyTorch (its operator tests are skipped)"
+    return
+  fi
+  "$LINALGX_PYTHON" -c "import torch, ninja" 2>/dev/null && return
+  log "installing ${LINALGX_TORCH_PACKAGES[*]} (without their CUDA wheels) into $LINALGX_VENV"
+  # pip's resolver lists the CUDA wheels left out on purpose: into the log.
+  local pip_log=$LINALGX_VENV/torch-install.log
+  { "$LINALGX_PYTHON" -m pip install -q --disable-pip-version-check --no-deps \
+      "${LINALGX_TORCH_PACKAGES[@]}" &&
+    "$LINALGX_PYTHON" -m pip install -q --disable-pip-version-check \
+      "${LINALGX_TORCH_DEPENDENCIES[@]}"; } >"$pip_log" 2>&1 &&
+    "$LINALGX_PYTHON" -c "import torch" 2>>"$pip_log" || {
+      tail -5 "$pip_log" >&2
+      log "warning: installing PyTorch failed ($pip_log): its operator tests are skipped"; }
+}
+
+# The PyTorch operator library (python/linalgx/csrc) built against the
+# environment's PyTorch and this build's CUDA kernels, into
+# $LINALGX_BUILD_DIR/lib where linalgx.torch finds it.
+build_torch_operators() {
+  local lib=$LINALGX_BUILD_DIR/lib
+  [ -f "$lib/liblinalgx_cuda_kernels.so" ] || return 0
+  "$LINALGX_PYTHON" -c "import torch, ninja" 2>/dev/null || return 0
+  log "building the PyTorch operator library"
+  mkdir -p "$LINALGX_BUILD_DIR/torch_operators"
+  TORCH_CUDA_ARCH_LIST=${TORCH_CUDA_ARCH_LIST:-9.0} MAX_JOBS=$LINALGX_JOBS \
+    PYTHONPATH=$LINALGX_ROOT/python "$LINALGX_PYTHON" - "$LINALGX_ROOT" "$lib" \
+    "$LINALGX_BUILD_DIR/torch_operators" >"$LINALGX_BUILD_DIR/torch_operators.log" 2>&1 <<'PY' || {
+import sys
+from linalgx import _torch_build
+from torch.utils import cpp_extension
+cpp_extension.load(**_torch_build.load_arguments(*sys.argv[1:]))
+PY
+      tail -20 "$LINALGX_BUILD_DIR/torch_operators.log" >&2
+      log "warning: the PyTorch operator library did not build: its tests fail"
+      return 0; }
+  cp "$LINALGX_BUILD_DIR"/torch_operators/_linalgx_torch_ops*.so "$lib/"
+}
+
 # build_linalgx [extra CMake arguments...]
 build_linalgx() {
   local cuda_args=()

@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # Sets up a Debian 12 machine, builds linalgx and runs every test that runs
 # without a GPU: the lit suite (dialect, conversions, CPU execution, the
-# randomized SciPy comparison) and the Python tests. Ends with one line
+# randomized SciPy comparison) and the Python tests (with PyTorch's
+# operator library where the CUDA 13 toolkit is). Ends with one line
 # `N passed, N failed, N skipped` totalled over all of them.
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 setup_and_build
+# The PyTorch operator library's CPU-side tests need PyTorch (not the
+# example): installed and built here.
+install_torch
+build_torch_operators
 
 results=$LINALGX_BUILD_DIR/test-results
 rm -rf "$results" && mkdir -p "$results"

@@ -58,6 +58,7 @@ using linalgx::torch_ops::entryFor;
 using linalgx::torch_ops::isKernelType;
 using linalgx::torch_ops::onCpu;
 using linalgx::torch_ops::onCurrentStream;
+using linalgx::torch_ops::shapeText;
 using linalgx::torch_ops::sizeText;
 
 namespace {
@@ -66,7 +67,8 @@ namespace {
 /// argument.
 void checkFactorable(const at::Tensor &a, const char *op) {
   TORCH_CHECK(a.dim() >= 2, op,
-              ": A must have rank >= 2 ([..., M, N]), got shape ", a.sizes());
+              ": A must have rank >= 2 ([..., M, N]), got shape ",
+              shapeText(a.sym_sizes()));
   TORCH_CHECK(isKernelType(a.scalar_type()), op,
               ": A must be float32, float64, complex64 or complex128, got ",
               a.scalar_type());
@@ -191,7 +193,8 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor>
 luUnpack(const at::Tensor &lu, const at::Tensor &permutation) {
   const char *op = "linalgx::lu_unpack";
   TORCH_CHECK(lu.dim() >= 2, op,
-              ": LU must have rank >= 2 ([..., M, N]), got shape ", lu.sizes());
+              ": LU must have rank >= 2 ([..., M, N]), got shape ",
+              shapeText(lu.sym_sizes()));
   TORCH_CHECK(permutation.scalar_type() == at::kInt ||
                   permutation.scalar_type() == at::kLong,
               op, ": permutation must be int32 or int64, got ",
@@ -200,10 +203,10 @@ luUnpack(const at::Tensor &lu, const at::Tensor &permutation) {
   std::vector<c10::SymInt> expected(sizes.begin(), sizes.end() - 1);
   TORCH_CHECK(permutation.sym_sizes().equals(expected), op,
               ": permutation must have LU's batch shape and M entries, ",
-              linalgx::torch_ops::shapeText(expected), ", got ",
-              linalgx::torch_ops::shapeText(permutation.sym_sizes()));
-  TORCH_CHECK(permutation.device() == lu.device(), op, ": permutation is on ",
-              permutation.device(), ", LU on ", lu.device());
+              shapeText(expected), ", got ",
+              shapeText(permutation.sym_sizes()));
+  TORCH_CHECK(permutation.device() == lu.device(), op,
+              ": permutation must be on LU's device");
   c10::SymInt m = lu.sym_size(-2), n = lu.sym_size(-1), k = m.min(n);
   at::Tensor lower = at::tril(lu.narrow_symint(-1, 0, k), -1);
   lower.diagonal(0, -2, -1).fill_(1);
