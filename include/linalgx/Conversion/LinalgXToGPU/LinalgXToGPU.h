@@ -101,9 +101,10 @@ inline constexpr int64_t kDefaultBlockedLuRegisterPanelMaxRows = 0;
 /// The blocked LU factors each panel of batches of fewer than this many
 /// matrices on a thread-block cluster (the panel's rows over up to 8 SMs)
 /// instead of one block, and every panel too tall for one block's shared
-/// memory. None by default: on an H200 one block a panel was faster
-/// wherever it fits (docs/benchmarks.md, run 34). The
-/// `lu-blocked-cluster-max-batch` option overrides it.
+/// memory (but those that take the register panel,
+/// `lu-blocked-register-panel-max-rows`). None by default: on an H200 one
+/// block a panel was faster wherever it fits (docs/benchmarks.md, run 34).
+/// The `lu-blocked-cluster-max-batch` option overrides it.
 inline constexpr int64_t kDefaultBlockedLuClusterMaxBatch = 0;
 
 struct LinalgXToGPUOptions {

@@ -935,8 +935,9 @@ private:
                                  arith::ConstantIntOp::create(b, 1, 1));
   }
 
-  /// The single-block and the cluster panel kernels, and whether the batch
-  /// is small enough for clusters.
+  /// The panel kernels (one block, a cluster, and for real types the
+  /// register panel when asked for), and whether the batch is small enough
+  /// for clusters.
   void createPanelKernels() {
     SmallVector<Type> panelTypes = {factors.getType(), pivots.getType(),
                                     info.getType(), panelPermutation.getType(),

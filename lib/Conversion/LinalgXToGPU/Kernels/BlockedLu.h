@@ -130,7 +130,7 @@ struct BlockedLuShape {
   /// Its shared memory: the rows at an odd stride and their order (for
   /// loading and storing), then the warps' candidate keys (8 bytes a slot),
   /// words (i32) and rows for two steps.
-  static int64_t registerPanelSharedBytes(int64_t elementBytes) {
+  static constexpr int64_t registerPanelSharedBytes(int64_t elementBytes) {
     return kRegisterPanelMaxRows * ((kPanelColumns + 1) * elementBytes + 4) +
            2 * kRegisterPanelWarps * (12 + kPanelColumns * elementBytes);
   }
@@ -204,7 +204,7 @@ struct BlockedLuShape {
   }
 };
 
-/// What both panel kernels (one block a panel, a cluster a panel) share:
+/// What the panel kernels (one block, a cluster, registers) share:
 /// their operands, the element's types and constants, the panel's shape
 /// and the thread's coordinates in its block, built at the kernel's top
 /// level by emitCommonPrologue.
@@ -212,7 +212,7 @@ class BlockedPanelKernelBase {
 protected:
   using S = BlockedLuShape;
   using P = arith::CmpIPredicate;
-  /// The panel's columns, and the odd row stride both kernels keep rows at
+  /// The panel's columns, and the odd row stride the kernels keep rows at
   /// in shared memory.
   static constexpr int64_t NB = S::kPanelColumns, stride = NB + 1;
 
@@ -313,7 +313,8 @@ void buildBlockedLuUpdateKernelBody(KernelBuilder &b, ValueRange args,
 
 /// The blocked LU's host-side choices (the lowering's lu-blocked-* options).
 struct BlockedLuOptions {
-  /// Panels of batches of fewer matrices take a cluster each.
+  /// Panels of batches of fewer matrices take a cluster each (unless they
+  /// take the register panel).
   int64_t clusterMaxBatch = 0;
   /// Real panels of at most this many rows (at most
   /// BlockedLuShape::kRegisterPanelMaxRows) take the register panel.

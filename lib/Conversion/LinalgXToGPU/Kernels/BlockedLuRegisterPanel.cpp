@@ -42,6 +42,8 @@ public:
   static_assert(warps <= 32, "a warp's lanes read every warp's candidate");
   static_assert(threads <= (1 << 16), "a candidate's word holds its thread "
                                       "and position in 16 bits each");
+  static_assert(S::registerPanelSharedBytes(8) <= kGeneratedLuMaxSharedBytes,
+                "an f64 panel's rows, slots and stage fit a block");
 
   RegisterPanelLuKernel(KernelBuilder &b, ValueRange args, Type elementType,
                         Type intType, bool oneBasedPivots)
@@ -94,6 +96,9 @@ private:
     int64_t keysOffset = rowsBytes + threads * 4;
     int64_t wordsOffset = keysOffset + 2 * warps * 8;
     int64_t stageOffset = wordsOffset + 2 * warps * 4;
+    assert(stageOffset + 2 * warps * NB * elementBytes ==
+               S::registerPanelSharedBytes(elementBytes) &&
+           "the layout the launch sizes");
     Value shared = gpu::DynamicSharedMemoryOp::create(
         b, workgroupMemRef({ShapedType::kDynamic}, b.getI8Type()));
     auto view = [&](int64_t offset, int64_t size, Type type) -> Value {
