@@ -1,0 +1,18 @@
+// The register panel (lu-blocked-register-panel-max-rows, off by default,
+// so the AOT library does not compile it) through the whole GPU pipeline:
+// ptxas takes its f32 and f64 kernels (a row in 32 or 64 of a thread's 128
+// registers) and the module keeps the launches.
+// REQUIRES: ptxas
+// RUN: linalgx-opt %s --linalgx-gpu-pipeline=lu-blocked-register-panel-max-rows=512 | FileCheck %s
+
+// CHECK-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_blocked_register_panel_f64_i32
+// CHECK-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_blocked_register_panel_f32_i64
+// CHECK:     gpu.binary @linalgx_kernels [#gpu.object<#nvvm.target<chip = "sm_90"
+func.func @f64(%a: memref<4x300x300xf64>, %p: memref<4x300xi32>, %i: memref<4xi32>) {
+  linalgx.lu ins(%a : memref<4x300x300xf64>) outs(%a, %p, %i : memref<4x300x300xf64>, memref<4x300xi32>, memref<4xi32>)
+  return
+}
+func.func @f32(%a: memref<?x600x600xf32>, %p: memref<?x600xi64>, %i: memref<?xi64>) {
+  linalgx.lu ins(%a : memref<?x600x600xf32>) outs(%a, %p, %i : memref<?x600x600xf32>, memref<?x600xi64>, memref<?xi64>)
+  return
+}
