@@ -53,8 +53,8 @@ using namespace mlir::linalgx;
 using namespace mlir::linalgx::gpu_kernels;
 
 static_assert(kMaxBlockedLuRegisterPanelRows ==
-                  BlockedLuShape::kRegisterPanelMaxRows,
-              "the option's bound is the register panel's block");
+                  BlockedLuShape::registerPanelMaxRows(4),
+              "the option's bound is the register panel's f32 rows");
 
 namespace {
 
@@ -642,7 +642,8 @@ struct ConvertLinalgXToGPUPass
       getOperation().emitError()
           << "lu-blocked-register-panel-max-rows must be at most "
           << kMaxBlockedLuRegisterPanelRows
-          << " (a thread a row in a block of 16 warps), got "
+          << " (a block of 16 warps, two f32 rows or one f64 row a thread), "
+             "got "
           << static_cast<int64_t>(blockedLuRegisterPanelMaxRows);
       return signalPassFailure();
     }

@@ -29,9 +29,9 @@
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-min-rows=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-GEMM
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-min-rows-f32=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-GEMM-F32
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-gemm-min-rows=64 lu-blocked-gemm-look-ahead=false" -split-input-file | FileCheck %s --check-prefix=GEMM-SYNC
-// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=512 -split-input-file | FileCheck %s --check-prefix=REGISTER
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=1024 -split-input-file | FileCheck %s --check-prefix=REGISTER
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=64 -split-input-file | FileCheck %s --check-prefix=REGISTER64
-// RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=513 -split-input-file 2>&1 | FileCheck %s --check-prefix=REGISTER-TOO-MANY
+// RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=1025 -split-input-file 2>&1 | FileCheck %s --check-prefix=REGISTER-TOO-MANY
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=REGISTER-NEGATIVE
 
 // OFF-NOT: linalgx_lu_blocked
@@ -127,10 +127,11 @@
 // FMA:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_narrow_cf64_i32
 
 // Real panels of at most lu-blocked-register-panel-max-rows rows (at most
-// 512, a thread a row; 0 by default) take the register panel: 16 warps a matrix, its
-// shared memory fixed (rows for loading and storing, the candidates, their
-// rows); the others the cluster or the one-block panel, as before. Complex
-// panels never do (a complex<f64> row would take every register).
+// 1024, f64 at most 512: two f32 rows or one f64 row a thread; 0 by
+// default) take the register panel: 16 warps a matrix, its shared memory
+// fixed (rows for loading and storing, the candidates, their rows); the
+// others the cluster or the one-block panel, as before. Complex panels
+// never do (a complex<f64> row would take every register).
 // REGISTER-LABEL: func.func @f64_batched
 // REGISTER:         scf.for %[[K0:.+]] = %{{.+}} to %{{.+}} step %c32{{.*}} {
 // REGISTER:           %[[ROWS:.+]] = arith.subi %{{.+}}, %[[K0]] : index
@@ -150,7 +151,8 @@
 // REGISTER:           scf.if %[[ONE_BLOCK]] {
 // REGISTER:             @linalgx_lu_blocked_panel_f64_i32
 // REGISTER-LABEL: func.func @types
-// REGISTER:         arith.constant 74112 : index
+// REGISTER:         arith.cmpi ule, %{{.+}}, %c1024{{.*}} : index
+// REGISTER:         arith.constant 143744 : index
 // REGISTER-NEXT:    arith.index_cast
 // REGISTER-NEXT:    gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_register_panel_f32_i32
 // REGISTER-NOT:     @linalgx_lu_blocked_register_panel_c
@@ -183,7 +185,7 @@
 // REGISTER64-LABEL: func.func @f64_batched
 // REGISTER64:         arith.cmpi ule, %{{.+}}, %c64{{.*}} : index
 // REGISTER64:         @linalgx_lu_blocked_register_panel_f64_i32
-// REGISTER-TOO-MANY: lu-blocked-register-panel-max-rows must be at most 512 (a thread a row in a block of 16 warps), got 513
+// REGISTER-TOO-MANY: lu-blocked-register-panel-max-rows must be at most 1024 (a block of 16 warps, two f32 rows or one f64 row a thread), got 1025
 // REGISTER-NEGATIVE: lu-blocked-register-panel-max-rows must be at least 0, got -1
 
 // CHECK-LABEL: func.func @f64_batched

@@ -965,7 +965,7 @@ private:
       registerPanel = panelKernel("linalgx_lu_blocked_register_panel_",
                                   S::kRegisterPanelWarps,
                                   buildBlockedLuRegisterPanelKernelBody);
-      // A row takes 64 registers in f64: all 128 a thread may have at one
+      // A thread's rows take 64 registers: all 128 a thread may have at one
       // block an SM.
       registerPanel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
                              b.getI32IntegerAttr(1));
@@ -1037,7 +1037,8 @@ private:
     if (registerPanel) {
       Value inRegisters = arith::CmpIOp::create(
           b, arith::CmpIPredicate::ule, rows,
-          c(std::min(options.registerPanelMaxRows, S::kRegisterPanelMaxRows)));
+          c(std::min(options.registerPanelMaxRows,
+                     S::registerPanelMaxRows(elementBytes))));
       work.when(inRegisters, [&] {
         work.launch(registerPanel, {gridSizeFor(b, batch, 1), c(1), c(1)},
                     {c(32), c(S::kRegisterPanelWarps), c(1)},

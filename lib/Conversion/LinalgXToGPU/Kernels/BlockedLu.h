@@ -122,16 +122,22 @@ struct BlockedLuShape {
   /// A candidate's word holds its position and row in 16 bits each.
   static constexpr int64_t kClusterPanelMaxRows = 1 << 16;
   /// The register panel kernel (buildBlockedLuRegisterPanelKernelBody): a
-  /// block of kRegisterPanelWarps warps a matrix and a thread a row, so
-  /// panels of at most kRegisterPanelMaxRows rows, of real types (an f64
-  /// row takes 64 of a thread's 128 registers).
+  /// block of kRegisterPanelWarps warps a matrix, real types only, a thread
+  /// two f32 rows or one f64 row (64 of its 128 registers), so panels of at
+  /// most 1024 f32 or 512 f64 rows.
   static constexpr int64_t kRegisterPanelWarps = 16;
-  static constexpr int64_t kRegisterPanelMaxRows = 32 * kRegisterPanelWarps;
+  static constexpr int64_t registerPanelRowsPerThread(int64_t elementBytes) {
+    return elementBytes == 4 ? 2 : 1;
+  }
+  static constexpr int64_t registerPanelMaxRows(int64_t elementBytes) {
+    return 32 * kRegisterPanelWarps * registerPanelRowsPerThread(elementBytes);
+  }
   /// Its shared memory: the rows at an odd stride and their order (for
   /// loading and storing), then the warps' candidate keys (8 bytes a slot),
   /// words (i32) and rows for two steps.
   static constexpr int64_t registerPanelSharedBytes(int64_t elementBytes) {
-    return kRegisterPanelMaxRows * ((kPanelColumns + 1) * elementBytes + 4) +
+    return registerPanelMaxRows(elementBytes) *
+               ((kPanelColumns + 1) * elementBytes + 4) +
            2 * kRegisterPanelWarps * (12 + kPanelColumns * elementBytes);
   }
   /// The cluster panel's shared memory for `rowsPerBlock` rows a block: the
@@ -283,13 +289,13 @@ void buildBlockedLuClusterPanelKernelBody(KernelBuilder &b, ValueRange args,
 
 /// The blocked LU's register panel kernel (BlockedLuShape): the same
 /// operands and results as the panel kernel, for panels of at most
-/// kRegisterPanelMaxRows rows of f32 or f64, a block a matrix (a stride
-/// loop over the batch). Thread t keeps panel row t in registers and in
-/// place, with its position in the pivot order; per step (unrolled, static
-/// columns) every warp reads the warps' candidates and reduces them
-/// (redux.sync), reads the pivot row from the copy its warp's candidate
-/// lane left in shared memory, and a thread a row updates its position,
-/// scales its entry, updates its later columns and offers the next
+/// registerPanelMaxRows rows of f32 or f64, a block a matrix (a stride
+/// loop over the batch). Thread t keeps panel rows t + r * 512 in
+/// registers and in place, with their positions in the pivot order; per step
+/// (unrolled, static columns) every warp reads the warps' candidates and
+/// reduces them (redux.sync), reads the pivot row from the copy its warp's
+/// candidate lane left in shared memory, and a thread a row updates its
+/// position, scales its entry, updates its later columns and offers the next
 /// column's candidate; one barrier a step. The rows go to their positions
 /// at the end.
 void buildBlockedLuRegisterPanelKernelBody(KernelBuilder &b, ValueRange args,
@@ -317,7 +323,7 @@ struct BlockedLuOptions {
   /// take the register panel).
   int64_t clusterMaxBatch = 0;
   /// Real panels of at most this many rows (at most
-  /// BlockedLuShape::kRegisterPanelMaxRows) take the register panel.
+  /// BlockedLuShape::registerPanelMaxRows) take the register panel.
   int64_t registerPanelMaxRows = 0;
   /// f64 and complex<f64> narrow update tiles on FP64 tensor cores.
   bool tensorCores = true;

@@ -26,8 +26,9 @@ namespace {
 
 /// The register panel kernel (buildBlockedLuRegisterPanelKernelBody).
 ///
-/// Thread t holds panel row t in registers (NB values, static indices: the
-/// steps are unrolled) and never moves it: its position in the pivot order
+/// Thread t holds panel rows t + r * threads (r < perThread: two f32 rows,
+/// one f64 row) in registers (NB values each, static indices: the steps are
+/// unrolled) and never moves them: a row's position in the pivot order
 /// lives beside it, and a step exchanges two positions, not two rows. Each
 /// warp offers its best candidate (the largest pivotKey, then the smallest
 /// position: LAPACK's first index) in a slot, and the candidate's lane
@@ -40,16 +41,21 @@ class RegisterPanelLuKernel : BlockedPanelKernelBase {
 public:
   static constexpr int64_t warps = S::kRegisterPanelWarps, threads = 32 * warps;
   static_assert(warps <= 32, "a warp's lanes read every warp's candidate");
-  static_assert(threads <= (1 << 16), "a candidate's word holds its thread "
-                                      "and position in 16 bits each");
-  static_assert(S::registerPanelSharedBytes(8) <= kGeneratedLuMaxSharedBytes,
-                "an f64 panel's rows, slots and stage fit a block");
+  static_assert(S::registerPanelMaxRows(4) <= (1 << 16),
+                "a candidate's word holds its row and position in 16 bits "
+                "each");
+  static_assert(S::registerPanelSharedBytes(4) <= kGeneratedLuMaxSharedBytes &&
+                    S::registerPanelSharedBytes(8) <=
+                        kGeneratedLuMaxSharedBytes,
+                "a panel's rows, slots and stage fit a block");
 
   RegisterPanelLuKernel(KernelBuilder &b, ValueRange args, Type elementType,
                         Type intType, bool oneBasedPivots)
-      : BlockedPanelKernelBase(b, args, elementType, intType, oneBasedPivots) {}
+      : BlockedPanelKernelBase(b, args, elementType, intType, oneBasedPivots),
+        elementBytes(elementByteSize(elementType)),
+        perThread(S::registerPanelRowsPerThread(elementBytes)) {}
 
-  /// The algorithm: per matrix of the block, load the thread's row and
+  /// The algorithm: per matrix of the block, load the thread's rows and
   /// offer column 0's candidates; per step, agree on the pivot, eliminate
   /// and offer the next column's; store the rows at their positions.
   void emit() {
@@ -57,43 +63,51 @@ public:
     top.forLoop(blockId, batch, gridDim,
                 [&](KernelBuilder &b, Value matrixOfBlock) {
                   matrix = matrixOfBlock;
-                  Row row = loadRow(b);
-                  publish(b, row, /*col=*/0);
+                  Rows state = loadRows(b);
+                  publish(b, state, /*col=*/0);
                   b.barrier();
                   for (int64_t kk = 0; kk < NB; ++kk)
-                    row = emitStep(b, kk, row);
-                  storeRows(b, row);
+                    state = emitStep(b, kk, state);
+                  storeRows(b, state);
                   // The next matrix refills shared memory.
                   b.barrier();
                 });
   }
 
 private:
-  /// A thread's row: its values, its position in the pivot order, and the
-  /// panel's first zero step + 1 so far (info; 0: none), carried through
-  /// the unrolled steps.
+  /// A row in registers: its values and its position in the pivot order.
   struct Row {
     SmallVector<Value> values;
-    Value position, firstZero;
+    Value position;
+  };
+  /// The thread's rows and the panel's first zero step + 1 so far (info;
+  /// 0: none), carried through the unrolled steps.
+  struct Rows {
+    SmallVector<Row> rows;
+    Value firstZero;
   };
 
-  /// Types, constants, the shape and the views of the shared memory.
+  /// Types, constants, the shape, the thread's rows and the views of the
+  /// shared memory.
   void emitPrologue() {
     KernelBuilder &b = top;
     emitCommonPrologue();
     noWord = b.i32(-1);
     blockId = b.blockId(gpu::Dimension::x);
     gridDim = b.gridDim(gpu::Dimension::x);
-    hasRow = b.cmp(P::ult, thread, rows);
     leader = b.cmp(P::eq, thread, top.index(0));
+    for (int64_t r = 0; r < perThread; ++r) {
+      panelRow.push_back(b.add(thread, top.index(r * threads)));
+      hasRow.push_back(b.cmp(P::ult, panelRow.back(), rows));
+    }
 
     // Dynamic shared memory (BlockedLuShape::registerPanelSharedBytes): the
     // rows at an odd stride (loading and storing only), the row order, the
     // warps' candidate keys and words and their rows, for two steps.
-    int64_t elementBytes = elementByteSize(elementType);
+    int64_t maxRows = S::registerPanelMaxRows(elementBytes);
     int64_t keyBytes = keyType.getIntOrFloatBitWidth() / 8;
-    int64_t rowsBytes = threads * stride * elementBytes;
-    int64_t keysOffset = rowsBytes + threads * 4;
+    int64_t rowsBytes = maxRows * stride * elementBytes;
+    int64_t keysOffset = rowsBytes + maxRows * 4;
     int64_t wordsOffset = keysOffset + 2 * warps * 8;
     int64_t stageOffset = wordsOffset + 2 * warps * 4;
     assert(stageOffset + 2 * warps * NB * elementBytes ==
@@ -105,17 +119,17 @@ private:
       return memref::ViewOp::create(b, workgroupMemRef({size}, type), shared,
                                     top.index(offset), ValueRange());
     };
-    a = view(0, threads * stride, elementType);
-    order = view(rowsBytes, threads, i32);
+    a = view(0, maxRows * stride, elementType);
+    order = view(rowsBytes, maxRows, i32);
     slotKeys = view(keysOffset, 2 * warps * 8 / keyBytes, keyType);
     slotWords = view(wordsOffset, 2 * warps, i32);
     stage = view(stageOffset, 2 * warps * NB, elementType);
   }
 
-  /// The thread's row (zeros past the panel's width and for threads past
-  /// its rows): loaded by consecutive threads on consecutive columns into
-  /// shared memory, then each row into its thread's registers.
-  Row loadRow(KernelBuilder &b) {
+  /// The thread's rows (zeros past the panel's width and past its rows):
+  /// loaded by consecutive threads on consecutive columns into shared
+  /// memory, then each row into its thread's registers.
+  Rows loadRows(KernelBuilder &b) {
     b.forLoop(thread, b.mul(rows, top.index(NB)), top.index(threads),
               [&](KernelBuilder &b, Value e) {
                 Value r = b.divU(e, top.index(NB));
@@ -132,21 +146,25 @@ private:
                 b.store(v, a, at(b, r, c));
               });
     b.barrier();
-    Row row;
-    row.values = b.ifThenElse(
-        hasRow,
-        [&](KernelBuilder &b) -> SmallVector<Value> {
-          SmallVector<Value> values;
-          for (int64_t c = 0; c < NB; ++c)
-            values.push_back(b.load(a, at(b, thread, c)));
-          return values;
-        },
-        [&](KernelBuilder &b) -> SmallVector<Value> {
-          return SmallVector<Value>(NB, element.zero(b));
-        });
-    row.position = thread;
-    row.firstZero = zeroInfo;
-    return row;
+    Rows state;
+    for (int64_t r = 0; r < perThread; ++r) {
+      Row row;
+      row.values = b.ifThenElse(
+          hasRow[r],
+          [&](KernelBuilder &b) -> SmallVector<Value> {
+            SmallVector<Value> values;
+            for (int64_t c = 0; c < NB; ++c)
+              values.push_back(b.load(a, at(b, panelRow[r], c)));
+            return values;
+          },
+          [&](KernelBuilder &b) -> SmallVector<Value> {
+            return SmallVector<Value>(NB, element.zero(b));
+          });
+      row.position = panelRow[r];
+      state.rows.push_back(row);
+    }
+    state.firstZero = zeroInfo;
+    return state;
   }
 
   /// Entry (row, col) of the rows in shared memory.
@@ -157,26 +175,42 @@ private:
     return at(b, row, top.index(col));
   }
 
-  /// Whether the row is still a candidate at column `col`: a row of the
-  /// panel not yet a pivot (position >= col).
-  Value isOpen(KernelBuilder &b, const Row &row, int64_t col) {
-    return b.both(hasRow, b.cmp(P::uge, row.position, top.index(col)));
+  /// Whether the thread's row r is still a candidate at column `col`: a row
+  /// of the panel not yet a pivot (position >= col).
+  Value isOpen(KernelBuilder &b, const Row &row, int64_t r, int64_t col) {
+    return b.both(hasRow[r], b.cmp(P::uge, row.position, top.index(col)));
   }
 
   /// The warp's best candidate for column `col` (the largest pivotKey, then
-  /// the smallest word: position above thread, 16 bits each) into the
-  /// warp's slot of `col`'s parity, and its lane's row (columns col..) into
-  /// the warp's row of the stage.
-  void publish(KernelBuilder &b, const Row &row, int64_t col) {
-    Value open = isOpen(b, row, col);
-    Value key = b.select(open,
-                         pivotKey(b, element, row.values[col],
-                                  b.cmp(P::eq, row.position, top.index(col)),
-                                  magnitudeType),
-                         zeroKey);
-    Value word = b.select(
-        open, b.toI32(b.bitOr(b.shl(row.position, top.index(16)), thread)),
-        noWord);
+  /// the smallest word: position above panel row, 16 bits each) into the
+  /// warp's slot of `col`'s parity, and its row (columns col..) into the
+  /// warp's row of the stage.
+  void publish(KernelBuilder &b, const Rows &state, int64_t col) {
+    SmallVector<Value> open, words;
+    Value key, word;
+    for (int64_t r = 0; r < perThread; ++r) {
+      const Row &row = state.rows[r];
+      open.push_back(isOpen(b, row, r, col));
+      Value rowKey = b.select(
+          open[r],
+          pivotKey(b, element, row.values[col],
+                   b.cmp(P::eq, row.position, top.index(col)), magnitudeType),
+          zeroKey);
+      words.push_back(b.select(
+          open[r],
+          b.toI32(b.bitOr(b.shl(row.position, top.index(16)), panelRow[r])),
+          noWord));
+      if (r == 0) {
+        key = rowKey, word = words[r];
+        continue;
+      }
+      // The thread's better row: the larger key, then the smaller word.
+      Value takeRow = b.bitOr(
+          b.cmp(P::ugt, rowKey, key),
+          b.both(b.cmp(P::eq, rowKey, key), b.cmp(P::ult, words[r], word)));
+      key = b.select(takeRow, rowKey, key);
+      word = b.select(takeRow, words[r], word);
+    }
     Value warpKey = reduceMaxKey(b, key, [&](KernelBuilder &b, Value v) {
       return b.redux(NVVM::ReduxKind::UMAX, v);
     });
@@ -189,15 +223,18 @@ private:
       b.store(warpKey, slotKeys, slot);
       b.store(warpWord, slotWords, slot);
     });
-    b.ifThen(b.both(open, b.cmp(P::eq, word, warpWord)), [&](KernelBuilder &b) {
-      Value base = b.mul(slot, top.index(NB));
-      for (int64_t c = col; c < NB; ++c)
-        b.store(row.values[c], stage, b.add(base, top.index(c)));
-    });
+    for (int64_t r = 0; r < perThread; ++r)
+      b.ifThen(b.both(open[r], b.cmp(P::eq, words[r], warpWord)),
+               [&](KernelBuilder &b) {
+                 Value base = b.mul(slot, top.index(NB));
+                 for (int64_t c = col; c < NB; ++c)
+                   b.store(state.rows[r].values[c], stage,
+                           b.add(base, top.index(c)));
+               });
   }
 
   /// The pivot of step kk: lane l reads warp l's slot and the warp reduces
-  /// them. Returns the pivot's thread and position (index).
+  /// them. Returns the pivot's panel row and position (index).
   std::pair<Value, Value> agreeOnPivot(KernelBuilder &b, int64_t kk) {
     Value offered = b.cmp(P::ult, lane, top.index(warps));
     Value slot = b.add(b.select(offered, lane, top.index(0)),
@@ -216,64 +253,78 @@ private:
   /// Step kk, when the panel has it (kk < steps): the pivot, its row from
   /// the stage, the positions, the elimination, the next column's
   /// candidates and the step's barrier.
-  Row emitStep(KernelBuilder &b, int64_t kk, const Row &row) {
-    auto pack = [](const Row &r) {
-      SmallVector<Value> all(r.values);
-      all.push_back(r.position);
-      all.push_back(r.firstZero);
+  Rows emitStep(KernelBuilder &b, int64_t kk, const Rows &state) {
+    auto pack = [](const Rows &s) {
+      SmallVector<Value> all;
+      for (const Row &row : s.rows) {
+        llvm::append_range(all, row.values);
+        all.push_back(row.position);
+      }
+      all.push_back(s.firstZero);
       return all;
     };
     SmallVector<Value> next = b.ifThenElse(
         b.cmp(P::ult, top.index(kk), steps),
         [&](KernelBuilder &b) -> SmallVector<Value> {
-          return pack(step(b, kk, row));
+          return pack(step(b, kk, state));
         },
-        [&](KernelBuilder &) -> SmallVector<Value> { return pack(row); });
-    Row out;
-    out.values.assign(next.begin(), next.begin() + NB);
-    out.position = next[NB];
-    out.firstZero = next[NB + 1];
+        [&](KernelBuilder &) -> SmallVector<Value> { return pack(state); });
+    Rows out;
+    auto it = next.begin();
+    for (int64_t r = 0; r < perThread; ++r, it += NB + 1) {
+      Row row;
+      row.values.assign(it, it + NB);
+      row.position = it[NB];
+      out.rows.push_back(row);
+    }
+    out.firstZero = *it;
     return out;
   }
 
   /// The body of step kk (emitStep).
-  Row step(KernelBuilder &b, int64_t kk, const Row &row) {
+  Rows step(KernelBuilder &b, int64_t kk, const Rows &state) {
     Value kkIndex = top.index(kk);
-    Value pivotThread, pivotPosition;
-    std::tie(pivotThread, pivotPosition) = agreeOnPivot(b, kk);
+    Value pivotRow, pivotPosition;
+    std::tie(pivotRow, pivotPosition) = agreeOnPivot(b, kk);
     b.ifThen(leader, [&](KernelBuilder &b) {
       storePivot(b, matrix, kkIndex, pivotPosition);
     });
     // The pivot row from its warp's stage row (broadcast loads).
-    Value pivotBase = b.mul(
-        b.add(b.divU(pivotThread, top.index(32)), top.index((kk % 2) * warps)),
-        top.index(NB));
+    Value pivotWarp =
+        b.divU(b.remU(pivotRow, top.index(threads)), top.index(32));
+    Value pivotBase =
+        b.mul(b.add(pivotWarp, top.index((kk % 2) * warps)), top.index(NB));
     auto pivotRowEntry = [&](KernelBuilder &b, int64_t c) {
       return b.load(stage, b.add(pivotBase, top.index(c)));
     };
     Value pivot = pivotRowEntry(b, kk);
     Value singular = element.isZero(b, pivot);
 
-    Row out;
-    Value isPivot = b.cmp(P::eq, thread, pivotThread);
-    out.position = b.select(isPivot, kkIndex,
-                            b.select(b.cmp(P::eq, row.position, kkIndex),
-                                     pivotPosition, row.position));
-    // The rows below the pivot: positions after kk once it is placed.
-    Value eliminated = isOpen(b, out, kk + 1);
-    out.values = b.ifThenElse(
-        b.both(eliminated, b.negate(singular)),
-        [&](KernelBuilder &b) -> SmallVector<Value> {
-          return eliminate(b, kk, row.values, pivot, pivotRowEntry);
-        },
-        [&](KernelBuilder &) -> SmallVector<Value> {
-          return SmallVector<Value>(row.values);
-        });
-    Value noneYet = b.cmp(P::eq, row.firstZero, zeroInfo);
+    Rows out;
+    for (int64_t r = 0; r < perThread; ++r) {
+      const Row &row = state.rows[r];
+      Row next;
+      Value isPivot = b.cmp(P::eq, panelRow[r], pivotRow);
+      next.position = b.select(isPivot, kkIndex,
+                               b.select(b.cmp(P::eq, row.position, kkIndex),
+                                        pivotPosition, row.position));
+      // The rows below the pivot: positions after kk once it is placed.
+      Value eliminated = isOpen(b, next, r, kk + 1);
+      next.values = b.ifThenElse(
+          b.both(eliminated, b.negate(singular)),
+          [&](KernelBuilder &b) -> SmallVector<Value> {
+            return eliminate(b, kk, row.values, pivot, pivotRowEntry);
+          },
+          [&](KernelBuilder &) -> SmallVector<Value> {
+            return SmallVector<Value>(row.values);
+          });
+      out.rows.push_back(next);
+    }
+    Value noneYet = b.cmp(P::eq, state.firstZero, zeroInfo);
     Value stepInfo =
         arith::IndexCastOp::create(b, zeroInfo.getType(), top.index(kk + 1));
     out.firstZero =
-        b.select(b.both(singular, noneYet), stepInfo, row.firstZero);
+        b.select(b.both(singular, noneYet), stepInfo, state.firstZero);
     if (kk + 1 < NB)
       publish(b, out, kk + 1);
     b.barrier();
@@ -303,12 +354,14 @@ private:
   /// Out: each row at its position (through shared memory, so that the
   /// global stores are coalesced), the panel's row order, and info unless
   /// an earlier panel set it.
-  void storeRows(KernelBuilder &b, const Row &row) {
-    b.ifThen(hasRow, [&](KernelBuilder &b) {
-      for (int64_t c = 0; c < NB; ++c)
-        b.store(row.values[c], a, at(b, row.position, c));
-      b.store(b.toI32(thread), order, row.position);
-    });
+  void storeRows(KernelBuilder &b, const Rows &state) {
+    for (int64_t r = 0; r < perThread; ++r)
+      b.ifThen(hasRow[r], [&](KernelBuilder &b) {
+        const Row &row = state.rows[r];
+        for (int64_t c = 0; c < NB; ++c)
+          b.store(row.values[c], a, at(b, row.position, c));
+        b.store(b.toI32(panelRow[r]), order, row.position);
+      });
     b.barrier();
     b.forLoop(thread, b.mul(rows, top.index(NB)), top.index(threads),
               [&](KernelBuilder &b, Value e) {
@@ -325,13 +378,15 @@ private:
                 });
               });
     b.ifThen(leader,
-             [&](KernelBuilder &b) { storeInfo(b, matrix, row.firstZero); });
+             [&](KernelBuilder &b) { storeInfo(b, matrix, state.firstZero); });
   }
 
+  const int64_t elementBytes, perThread;
   Value noWord;
-  // The block's place in the grid, whether the thread holds a row, its
-  // first thread.
-  Value blockId, gridDim, hasRow, leader;
+  // The block's place in the grid and its first thread; the thread's panel
+  // rows and whether the panel has them.
+  Value blockId, gridDim, leader;
+  SmallVector<Value> panelRow, hasRow;
   // Shared memory: the rows (loading and storing), their order, the warps'
   // candidate slots and rows (two steps' worth).
   Value a, order, slotKeys, slotWords, stage;
