@@ -294,7 +294,7 @@ void buildBlockedLuClusterPanelKernelBody(KernelBuilder &b, ValueRange args,
 /// registers and in place, with their positions in the pivot order; per step
 /// (unrolled, static columns) every warp reads the warps' candidates and
 /// reduces them (redux.sync), reads the pivot row from the copy its warp's
-/// candidate lane left in shared memory, and a thread a row updates its
+/// candidate lane left in shared memory, and each row's thread updates its
 /// position, scales its entry, updates its later columns and offers the next
 /// column's candidate; one barrier a step. The rows go to their positions
 /// at the end.

@@ -41,7 +41,7 @@ class RegisterPanelLuKernel : BlockedPanelKernelBase {
 public:
   static constexpr int64_t warps = S::kRegisterPanelWarps, threads = 32 * warps;
   static_assert(warps <= 32, "a warp's lanes read every warp's candidate");
-  static_assert(S::registerPanelMaxRows(4) <= (1 << 16),
+  static_assert(S::registerPanelMaxRows(4) < (1 << 16),
                 "a candidate's word holds its row and position in 16 bits "
                 "each");
   static_assert(S::registerPanelSharedBytes(4) <= kGeneratedLuMaxSharedBytes &&
