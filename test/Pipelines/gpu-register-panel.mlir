@@ -1,12 +1,15 @@
 // The register panel (lu-blocked-register-panel-max-rows, off by default,
 // so the AOT library does not compile it) through the whole GPU pipeline:
-// ptxas takes its f32 and f64 kernels (two f32 rows or one f64 row, 64 of a
-// thread's 128 registers) and the module keeps the launches.
+// ptxas takes its f32 and f64 kernels, one block and a cluster of two (two
+// f32 rows or one f64 row, 64 of a thread's 128 registers), and the module
+// keeps the launches.
 // REQUIRES: ptxas
-// RUN: linalgx-opt %s --linalgx-gpu-pipeline=lu-blocked-register-panel-max-rows=1024 | FileCheck %s
+// RUN: linalgx-opt %s --linalgx-gpu-pipeline=lu-blocked-register-panel-max-rows=2048 | FileCheck %s
 
 // CHECK-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_blocked_register_panel_f64_i32
 // CHECK-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_blocked_register_panel_f32_i64
+// CHECK-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_f64_i32
+// CHECK-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_f32_i64
 // CHECK:     gpu.binary @linalgx_kernels [#gpu.object<#nvvm.target<chip = "sm_90"
 func.func @f64(%a: memref<4x300x300xf64>, %p: memref<4x300xi32>, %i: memref<4xi32>) {
   linalgx.lu ins(%a : memref<4x300x300xf64>) outs(%a, %p, %i : memref<4x300x300xf64>, memref<4x300xi32>, memref<4xi32>)

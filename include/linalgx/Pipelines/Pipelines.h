@@ -130,8 +130,8 @@ struct GPUPipelineOptions
       llvm::cl::init(kDefaultBlockedLuGemmMinRowsF32)};
   PassOptions::Option<int64_t> blockedLuRegisterPanelMaxRows{
       *this, "lu-blocked-register-panel-max-rows",
-      llvm::cl::desc("Real panels of at most this many rows (at most 1024; "
-                     "f64 512) in registers (default 0: never)"),
+      llvm::cl::desc("Real panels of at most this many rows (at most 2048; "
+                     "f64 1024) in registers (default 0: never)"),
       llvm::cl::init(kDefaultBlockedLuRegisterPanelMaxRows)};
   PassOptions::Option<bool> blockedLuGemmLookAhead{
       *this, "lu-blocked-gemm-look-ahead",

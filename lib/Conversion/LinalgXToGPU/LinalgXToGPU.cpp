@@ -53,7 +53,8 @@ using namespace mlir::linalgx;
 using namespace mlir::linalgx::gpu_kernels;
 
 static_assert(kMaxBlockedLuRegisterPanelRows ==
-                  BlockedLuShape::registerPanelMaxRows(4),
+                  BlockedLuShape::kRegisterPanelMaxBlocks *
+                      BlockedLuShape::registerPanelMaxRows(4),
               "the option's bound is the register panel's f32 rows");
 
 namespace {
@@ -642,8 +643,8 @@ struct ConvertLinalgXToGPUPass
       getOperation().emitError()
           << "lu-blocked-register-panel-max-rows must be at most "
           << kMaxBlockedLuRegisterPanelRows
-          << " (a block of 16 warps, two f32 rows or one f64 row a thread), "
-             "got "
+          << " (a cluster of two blocks of 16 warps, two f32 rows or one f64 "
+             "row a thread), got "
           << static_cast<int64_t>(blockedLuRegisterPanelMaxRows);
       return signalPassFailure();
     }

@@ -31,7 +31,7 @@
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-gemm-min-rows=64 lu-blocked-gemm-look-ahead=false" -split-input-file | FileCheck %s --check-prefix=GEMM-SYNC
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=1024 -split-input-file | FileCheck %s --check-prefix=REGISTER
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=64 -split-input-file | FileCheck %s --check-prefix=REGISTER64
-// RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=1025 -split-input-file 2>&1 | FileCheck %s --check-prefix=REGISTER-TOO-MANY
+// RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=2049 -split-input-file 2>&1 | FileCheck %s --check-prefix=REGISTER-TOO-MANY
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=REGISTER-NEGATIVE
 
 // OFF-NOT: linalgx_lu_blocked
@@ -127,20 +127,27 @@
 // FMA:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_narrow_cf64_i32
 
 // Real panels of at most lu-blocked-register-panel-max-rows rows (at most
-// 1024, f64 at most 512: two f32 rows or one f64 row a thread; 0 by
-// default) take the register panel: 16 warps a matrix, its shared memory
-// fixed (rows for loading and storing, the candidates, their rows); the
-// others the cluster or the one-block panel, as before. Complex panels
-// never do (a complex<f64> row would take every register).
+// 2048, f64 at most 1024: two f32 rows or one f64 row a thread; 0 by
+// default) take the register panel: 16 warps a matrix up to 1024 f32 / 512
+// f64 rows, a cluster of two such blocks beyond; its shared memory fixed
+// (rows for loading and storing, the candidates, their rows); the others
+// the cluster or the one-block panel, as before. Complex panels never do (a
+// complex<f64> row would take every register).
 // REGISTER-LABEL: func.func @f64_batched
 // REGISTER:         scf.for %[[K0:.+]] = %{{.+}} to %{{.+}} step %c32{{.*}} {
 // REGISTER:           %[[ROWS:.+]] = arith.subi %{{.+}}, %[[K0]] : index
 // REGISTER:           %[[CLUSTERED:.+]] = arith.ori %{{.+}}, %{{.+}} : i1
-// REGISTER:           %[[IN_REGISTERS:.+]] = arith.cmpi ule, %[[ROWS]], %c512{{.*}} : index
-// REGISTER:           scf.if %[[IN_REGISTERS]] {
+// REGISTER:           %[[ONE_BLOCK_REGISTERS:.+]] = arith.cmpi ule, %[[ROWS]], %c512{{.*}} : index
+// REGISTER:           scf.if %[[ONE_BLOCK_REGISTERS]] {
 // REGISTER:             %[[BYTES:.+]] = arith.constant 145792 : index
 // REGISTER-NEXT:        %[[BYTES_I32:.+]] = arith.index_cast %[[BYTES]] : index to i32
 // REGISTER-NEXT:        gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_register_panel_f64_i32 blocks in ({{.+}}) threads in (%c32{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %[[BYTES_I32]] args(
+// REGISTER:           }
+// REGISTER:           %[[IN_REGISTERS:.+]] = arith.cmpi ule, %[[ROWS]], %c1024{{.*}} : index
+// REGISTER:           %[[NOT_ONE_BLOCK:.+]] = arith.xori %[[ONE_BLOCK_REGISTERS]], %{{.+}} : i1
+// REGISTER:           %[[CLUSTER_REGISTERS:.+]] = arith.andi %[[IN_REGISTERS]], %[[NOT_ONE_BLOCK]] : i1
+// REGISTER:           scf.if %[[CLUSTER_REGISTERS]] {
+// REGISTER:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_f64_i32 clusters in (%[[TWO:.+]], %c1{{.*}}, %c1{{.*}}) blocks in (%[[TWO]], %{{.+}}, %c1{{.*}}) threads in (%c32{{.*}}, %c16{{.*}}, %c1{{.*}})
 // REGISTER:           }
 // REGISTER:           %[[IN_SHARED:.+]] = arith.xori %[[IN_REGISTERS]], %{{.+}} : i1
 // REGISTER:           %[[CLUSTER:.+]] = arith.andi %[[IN_SHARED]], %[[CLUSTERED]] : i1
@@ -181,11 +188,33 @@
 // REGISTER-NOT:       gpu.barrier
 // REGISTER:           memref.store %{{.+}}, %[[STAGE]]
 // REGISTER:           gpu.barrier
+// On a cluster of two: the matrices over the grid's y, the other block's
+// slots (lanes 16..31) and the pivot row read through the cluster's shared
+// window, a cluster barrier a step and no block barrier between.
+// REGISTER:       gpu.func @linalgx_lu_blocked_cluster_register_panel_f64_i32({{.+}}) kernel attributes {known_block_size = array<i32: 32, 16, 1>, nvvm.minctasm = 1 : i32}
+// REGISTER:         scf.for %{{.+}} = %block_id_y to %{{.+}} step %grid_dim_y {
+// REGISTER:           gpu.barrier
+// REGISTER-COUNT-3:   nvvm.redux.sync
+// REGISTER:           nvvm.cluster.arrive {aligned}
+// REGISTER-NEXT:      nvvm.cluster.wait {aligned}
+// REGISTER-NOT:       gpu.barrier
+// REGISTER:           nvvm.mapa %{{.+}}, %{{.+}} : !llvm.ptr<3> -> !llvm.ptr<7>
+// REGISTER-NEXT:      llvm.load %{{.+}} : !llvm.ptr<7> -> i64
+// REGISTER:           nvvm.mapa %{{.+}}, %{{.+}} : !llvm.ptr<3> -> !llvm.ptr<7>
+// REGISTER-NEXT:      llvm.load %{{.+}} : !llvm.ptr<7> -> i32
+// REGISTER-COUNT-3:   nvvm.redux.sync
+// REGISTER-NOT:       gpu.barrier
+// REGISTER:           nvvm.mapa %{{.+}}, %{{.+}} : !llvm.ptr<3> -> !llvm.ptr<7>
+// REGISTER-NEXT:      llvm.load %{{.+}} : !llvm.ptr<7> -> f64
+// REGISTER-NOT:       gpu.barrier
+// REGISTER:           arith.subf
+// REGISTER-NOT:       gpu.barrier
+// REGISTER:           nvvm.cluster.arrive {aligned}
 
 // REGISTER64-LABEL: func.func @f64_batched
 // REGISTER64:         arith.cmpi ule, %{{.+}}, %c64{{.*}} : index
 // REGISTER64:         @linalgx_lu_blocked_register_panel_f64_i32
-// REGISTER-TOO-MANY: lu-blocked-register-panel-max-rows must be at most 1024 (a block of 16 warps, two f32 rows or one f64 row a thread), got 1025
+// REGISTER-TOO-MANY: lu-blocked-register-panel-max-rows must be at most 2048 (a cluster of two blocks of 16 warps, two f32 rows or one f64 row a thread), got 2049
 // REGISTER-NEGATIVE: lu-blocked-register-panel-max-rows must be at least 0, got -1
 
 // CHECK-LABEL: func.func @f64_batched

@@ -345,6 +345,23 @@ void BlockedPanelKernelBase::storeInfo(KernelBuilder &b, Value matrix,
   b.store(b.select(takes, fromHere, earlier), info, matrix);
 }
 
+Value BlockedPanelKernelBase::clusterAddress(KernelBuilder &b, Value blockRank,
+                                             Value offset) const {
+  MLIRContext *ctx = b.getContext();
+  Value local = LLVM::IntToPtrOp::create(
+      b, LLVM::LLVMPointerType::get(ctx, /*shared=*/3),
+      ValueRange{arith::IndexCastOp::create(b, b.getI64Type(),
+                                            b.add(sharedBase, offset))});
+  return NVVM::MapaOp::create(
+      b, LLVM::LLVMPointerType::get(ctx, /*shared::cluster=*/7), local,
+      b.toI32(blockRank));
+}
+
+Value BlockedPanelKernelBase::clusterLoad(KernelBuilder &b, Value blockRank,
+                                          Value offset, Type type) const {
+  return LLVM::LoadOp::create(b, type, clusterAddress(b, blockRank, offset));
+}
+
 void buildBlockedLuPanelKernelBody(KernelBuilder &b, ValueRange args,
                                    Type elementType, Type intType,
                                    bool oneBasedPivots) {
@@ -962,13 +979,26 @@ private:
         panelKernel("linalgx_lu_blocked_cluster_panel_", S::kClusterPanelWarps,
                     buildBlockedLuClusterPanelKernelBody);
     if (!isa<ComplexType>(elementType) && options.registerPanelMaxRows > 0) {
-      registerPanel = panelKernel("linalgx_lu_blocked_register_panel_",
-                                  S::kRegisterPanelWarps,
-                                  buildBlockedLuRegisterPanelKernelBody);
-      // A thread's rows take 64 registers: all 128 a thread may have at one
-      // block an SM.
-      registerPanel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
-                             b.getI32IntegerAttr(1));
+      auto registerKernel = [&](StringRef name, int64_t clusterBlocks) {
+        gpu::GPUFuncOp kernel = panelKernel(
+            name, S::kRegisterPanelWarps,
+            [&](KernelBuilder &kb, ValueRange args, Type elementType,
+                Type intType, bool oneBasedPivots) {
+              buildBlockedLuRegisterPanelKernelBody(kb, args, elementType,
+                                                    intType, oneBasedPivots,
+                                                    clusterBlocks);
+            });
+        // A thread's rows take 64 registers: all 128 a thread may have at
+        // one block an SM.
+        kernel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                        b.getI32IntegerAttr(1));
+        return kernel;
+      };
+      registerPanel = registerKernel("linalgx_lu_blocked_register_panel_", 1);
+      if (options.registerPanelMaxRows > S::registerPanelMaxRows(elementBytes))
+        clusterRegisterPanel =
+            registerKernel("linalgx_lu_blocked_cluster_register_panel_",
+                           S::kRegisterPanelMaxBlocks);
     }
     // Small batches spread each panel over a cluster, where one block a
     // matrix would leave SMs idle; so do panels too tall for one block.
@@ -1035,16 +1065,32 @@ private:
     // Without a register panel, every panel takes one of the others.
     Value inSharedMemory;
     if (registerPanel) {
-      Value inRegisters = arith::CmpIOp::create(
-          b, arith::CmpIPredicate::ule, rows,
-          c(std::min(options.registerPanelMaxRows,
-                     S::registerPanelMaxRows(elementBytes))));
-      work.when(inRegisters, [&] {
+      // A block's rows in registers, then a cluster's.
+      int64_t blockRows = S::registerPanelMaxRows(elementBytes);
+      int64_t maxRows = std::min(options.registerPanelMaxRows,
+                                 S::kRegisterPanelMaxBlocks * blockRows);
+      Value oneBlock = arith::CmpIOp::create(b, arith::CmpIPredicate::ule, rows,
+                                             c(std::min(maxRows, blockRows)));
+      work.when(oneBlock, [&] {
         work.launch(registerPanel, {gridSizeFor(b, batch, 1), c(1), c(1)},
                     {c(32), c(S::kRegisterPanelWarps), c(1)},
                     {factors, pivots, info, panelPermutation, k0},
                     c(S::registerPanelSharedBytes(elementBytes)));
       });
+      Value inRegisters = oneBlock;
+      if (clusterRegisterPanel) {
+        inRegisters = arith::CmpIOp::create(b, arith::CmpIPredicate::ule, rows,
+                                            c(maxRows));
+        Value blocks = c(S::kRegisterPanelMaxBlocks);
+        work.when(arith::AndIOp::create(b, inRegisters, negate(oneBlock)), [&] {
+          work.launch(clusterRegisterPanel,
+                      {blocks, gridSizeFor(b, batch, 1), c(1)},
+                      {c(32), c(S::kRegisterPanelWarps), c(1)},
+                      {factors, pivots, info, panelPermutation, k0},
+                      c(S::registerPanelSharedBytes(elementBytes)),
+                      gpu::KernelDim3{blocks, c(1), c(1)});
+        });
+      }
       inSharedMemory = negate(inRegisters);
     }
     auto unlessInRegisters = [&](Value condition) {
@@ -1150,8 +1196,8 @@ private:
   // The shape and the scratch of the panels' row orders.
   Value batch, m, n, panelPermutation;
   gpu::GPUFuncOp panel, clusterPanel;
-  // Null unless real panels short enough take it.
-  gpu::GPUFuncOp registerPanel;
+  // Null unless real panels short enough take them.
+  gpu::GPUFuncOp registerPanel, clusterRegisterPanel;
   gpu::GPUFuncOp wideUpdate, narrowUpdate, exchangeAndSolve, trailing;
   // Host decisions that hold for every panel.
   Value fewMatrices, narrow, notNarrow, wideTiles, narrowTiles, chunksWanted;

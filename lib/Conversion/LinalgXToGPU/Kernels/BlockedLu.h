@@ -121,11 +121,13 @@ struct BlockedLuShape {
   static constexpr int64_t kClusterPanelRowsPerBlock = 128;
   /// A candidate's word holds its position and row in 16 bits each.
   static constexpr int64_t kClusterPanelMaxRows = 1 << 16;
-  /// The register panel kernel (buildBlockedLuRegisterPanelKernelBody): a
-  /// block of kRegisterPanelWarps warps a matrix, real types only, a thread
-  /// two f32 rows or one f64 row (64 of its 128 registers), so panels of at
-  /// most 1024 f32 or 512 f64 rows.
+  /// The register panel kernel (buildBlockedLuRegisterPanelKernelBody):
+  /// blocks of kRegisterPanelWarps warps, real types only, a thread two f32
+  /// rows or one f64 row (64 of its 128 registers), so 1024 f32 or 512 f64
+  /// rows a block; one block a matrix, or for taller panels a cluster of
+  /// kRegisterPanelMaxBlocks.
   static constexpr int64_t kRegisterPanelWarps = 16;
+  static constexpr int64_t kRegisterPanelMaxBlocks = 2;
   static constexpr int64_t registerPanelRowsPerThread(int64_t elementBytes) {
     return elementBytes == 4 ? 2 : 1;
   }
@@ -240,6 +242,13 @@ protected:
                   Value position) const;
   void storeInfo(KernelBuilder &b, Value matrix, Value firstZero) const;
 
+  /// The address of byte `offset` of block `blockRank`'s shared memory in
+  /// its cluster's shared window (`sharedBase`: this block's shared memory),
+  /// and a load of `type` there.
+  Value clusterAddress(KernelBuilder &b, Value blockRank, Value offset) const;
+  Value clusterLoad(KernelBuilder &b, Value blockRank, Value offset,
+                    Type type) const;
+
   // Constants made with `top` land at the kernel's top level, ahead of the
   // loops and branches that use them.
   KernelBuilder &top;
@@ -253,6 +262,8 @@ protected:
   // The shape and the thread's coordinates in its block.
   Value batch, width, rows, steps;
   Value lane, warp, thread;
+  // The block's shared memory as an address (the cluster kernels').
+  Value sharedBase;
 };
 
 /// The blocked LU's panel kernel (BlockedLuShape): a block of kPanelWarps
@@ -289,18 +300,22 @@ void buildBlockedLuClusterPanelKernelBody(KernelBuilder &b, ValueRange args,
 
 /// The blocked LU's register panel kernel (BlockedLuShape): the same
 /// operands and results as the panel kernel, for panels of at most
-/// registerPanelMaxRows rows of f32 or f64, a block a matrix (a stride
-/// loop over the batch). Thread t keeps panel rows t + r * 512 in
-/// registers and in place, with their positions in the pivot order; per step
+/// `clusterBlocks` * registerPanelMaxRows rows of f32 or f64, a block (or a
+/// cluster of `clusterBlocks` blocks, on a grid of (blocks, clusters)) a
+/// matrix, a stride loop over the batch. Thread t of block c keeps panel
+/// rows c * registerPanelMaxRows + t + r * 512 in registers and in place,
+/// with their positions in the pivot order; per step
 /// (unrolled, static columns) every warp reads the warps' candidates and
 /// reduces them (redux.sync), reads the pivot row from the copy its warp's
-/// candidate lane left in shared memory, and each row's thread updates its
-/// position, scales its entry, updates its later columns and offers the next
-/// column's candidate; one barrier a step. The rows go to their positions
-/// at the end.
+/// candidate lane left in shared memory (the owner block's, through the
+/// cluster's shared window), and each row's thread updates its position,
+/// scales its entry, updates its later columns and offers the next column's
+/// candidate; one barrier (a cluster barrier) a step. The rows go to their
+/// positions at the end.
 void buildBlockedLuRegisterPanelKernelBody(KernelBuilder &b, ValueRange args,
                                            Type elementType, Type intType,
-                                           bool oneBasedPivots);
+                                           bool oneBasedPivots,
+                                           int64_t clusterBlocks);
 
 /// The phases an update kernel runs: all of them, or the exchanges and the
 /// U12 solve, or the trailing update alone (reading U12 from lu).

@@ -210,32 +210,15 @@ private:
     clusterBarrier(b);
   }
 
-  /// The address of byte `offset` of block `blockRank`'s shared memory in
-  /// the cluster's shared window.
-  Value remoteAddress(KernelBuilder &b, Value blockRank, Value offset) {
-    MLIRContext *ctx = b.getContext();
-    Value local = LLVM::IntToPtrOp::create(
-        b, LLVM::LLVMPointerType::get(ctx, /*shared=*/3),
-        ValueRange{arith::IndexCastOp::create(b, b.getI64Type(),
-                                              b.add(sharedBase, offset))});
-    return NVVM::MapaOp::create(
-        b, LLVM::LLVMPointerType::get(ctx, /*shared::cluster=*/7), local,
-        b.toI32(blockRank));
-  }
-
-  Value remoteLoad(KernelBuilder &b, Value blockRank, Value offset, Type type) {
-    return LLVM::LoadOp::create(b, type, remoteAddress(b, blockRank, offset));
-  }
-
   /// Entry `e` of block `blockRank`'s rows.
   Value remoteEntry(KernelBuilder &b, Value blockRank, Value e) {
     Value offset = b.mul(e, top.index(elementByteSize(elementType)));
     if (!complexType)
-      return remoteLoad(b, blockRank, offset, elementType);
+      return clusterLoad(b, blockRank, offset, elementType);
     int64_t partBytes = elementByteSize(magnitudeType);
-    Value re = remoteLoad(b, blockRank, offset, magnitudeType);
-    Value im = remoteLoad(b, blockRank, b.add(offset, top.index(partBytes)),
-                          magnitudeType);
+    Value re = clusterLoad(b, blockRank, offset, magnitudeType);
+    Value im = clusterLoad(b, blockRank, b.add(offset, top.index(partBytes)),
+                           magnitudeType);
     return complex::CreateOp::create(b, complexType, re, im);
   }
 
@@ -253,11 +236,11 @@ private:
         offered,
         [&](KernelBuilder &b) -> SmallVector<Value> {
           return {
-              remoteLoad(b, blockRank,
-                         b.add(keysOffset, b.mul(slot, top.index(keyBytes))),
-                         keyType),
-              remoteLoad(b, blockRank,
-                         b.add(wordsOffset, b.mul(slot, top.index(4))), i32)};
+              clusterLoad(b, blockRank,
+                          b.add(keysOffset, b.mul(slot, top.index(keyBytes))),
+                          keyType),
+              clusterLoad(b, blockRank,
+                          b.add(wordsOffset, b.mul(slot, top.index(4))), i32)};
         },
         [&](KernelBuilder &) -> SmallVector<Value> {
           return {zeroKey, noWord};
@@ -384,9 +367,9 @@ private:
   // The cluster, the block's place in it and its rows, its first thread.
   Value rank, leader, clusterBlocks, firstMatrix, matrixStride;
   Value rowsPerBlock, firstRow, blockRows;
-  // Shared memory: its base (for the cluster's window), the block's rows,
-  // their positions, the warps' candidate slots (two steps' worth).
-  Value sharedBase, a, position, keysOffset, wordsOffset, slotKeys, slotWords;
+  // Shared memory: the block's rows, their positions, the warps' candidate
+  // slots (two steps' worth).
+  Value a, position, keysOffset, wordsOffset, slotKeys, slotWords;
   // The matrix the cluster works on (the loop's induction variable).
   Value matrix;
 };

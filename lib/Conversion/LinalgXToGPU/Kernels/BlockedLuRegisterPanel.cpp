@@ -1,8 +1,8 @@
-//===- BlockedLuRegisterPanel.cpp - the blocked LU's register panel -*- C++
-//-*-===//
+//===- BlockedLuRegisterPanel.cpp - the register panel ----------*- C++ -*-===//
 //
-// The blocked LU's panel with each row in one thread's registers: no pass
-// over the panel in shared memory a step, one barrier a step (BlockedLu.h).
+// The blocked LU's panel with each row in one thread's registers, on one
+// block or a cluster of blocks: no pass over the panel in shared memory a
+// step, one barrier a step (BlockedLu.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,22 +26,25 @@ namespace {
 
 /// The register panel kernel (buildBlockedLuRegisterPanelKernelBody).
 ///
-/// Thread t holds panel rows t + r * threads (r < perThread: two f32 rows,
-/// one f64 row) in registers (NB values each, static indices: the steps are
-/// unrolled) and never moves them: a row's position in the pivot order
-/// lives beside it, and a step exchanges two positions, not two rows. Each
-/// warp offers its best candidate (the largest pivotKey, then the smallest
-/// position: LAPACK's first index) in a slot, and the candidate's lane
-/// copies its row beside the slot, so that after the step's one barrier
-/// every thread agrees on the pivot and reads the pivot row from shared
-/// memory. A step's shared-memory traffic is one row a warp and the
+/// Thread t of block c holds panel rows c * blockRows + t + r * threads
+/// (r < perThread: two f32 rows, one f64 row) in registers (NB values each,
+/// static indices: the steps are unrolled) and never moves them: a row's
+/// position in the pivot order lives beside it, and a step exchanges two
+/// positions, not two rows. Each warp offers its best candidate (the largest
+/// pivotKey, then the smallest position: LAPACK's first index) in a slot, and
+/// the candidate's lane copies its row beside the slot, so that after the
+/// step's one barrier every thread agrees on the pivot and reads the pivot row
+/// from shared memory (the owner block's, through the cluster's shared window,
+/// on a cluster). A step's shared-memory traffic is one row a warp and the
 /// broadcast reads of the pivot row, not the whole panel twice as in the
 /// shared-memory panel kernel.
 class RegisterPanelLuKernel : BlockedPanelKernelBase {
 public:
   static constexpr int64_t warps = S::kRegisterPanelWarps, threads = 32 * warps;
-  static_assert(warps <= 32, "a warp's lanes read every warp's candidate");
-  static_assert(S::registerPanelMaxRows(4) < (1 << 16),
+  static_assert(S::kRegisterPanelMaxBlocks * warps <= 32,
+                "a warp's lanes read every warp's candidate");
+  static_assert(S::kRegisterPanelMaxBlocks * S::registerPanelMaxRows(4) <
+                    (1 << 16),
                 "a candidate's word holds its row and position in 16 bits "
                 "each");
   static_assert(S::registerPanelSharedBytes(4) <= kGeneratedLuMaxSharedBytes &&
@@ -50,22 +53,25 @@ public:
                 "a panel's rows, slots and stage fit a block");
 
   RegisterPanelLuKernel(KernelBuilder &b, ValueRange args, Type elementType,
-                        Type intType, bool oneBasedPivots)
+                        Type intType, bool oneBasedPivots,
+                        int64_t clusterBlocks)
       : BlockedPanelKernelBase(b, args, elementType, intType, oneBasedPivots),
         elementBytes(elementByteSize(elementType)),
-        perThread(S::registerPanelRowsPerThread(elementBytes)) {}
+        perThread(S::registerPanelRowsPerThread(elementBytes)),
+        blockRows(S::registerPanelMaxRows(elementBytes)),
+        clusterBlocks(clusterBlocks) {}
 
   /// The algorithm: per matrix of the block, load the thread's rows and
   /// offer column 0's candidates; per step, agree on the pivot, eliminate
   /// and offer the next column's; store the rows at their positions.
   void emit() {
     emitPrologue();
-    top.forLoop(blockId, batch, gridDim,
+    top.forLoop(firstMatrix, batch, matrixStride,
                 [&](KernelBuilder &b, Value matrixOfBlock) {
                   matrix = matrixOfBlock;
                   Rows state = loadRows(b);
                   publish(b, state, /*col=*/0);
-                  b.barrier();
+                  stepBarrier(b);
                   for (int64_t kk = 0; kk < NB; ++kk)
                     state = emitStep(b, kk, state);
                   storeRows(b, state);
@@ -93,52 +99,65 @@ private:
     KernelBuilder &b = top;
     emitCommonPrologue();
     noWord = b.i32(-1);
-    blockId = b.blockId(gpu::Dimension::x);
-    gridDim = b.gridDim(gpu::Dimension::x);
-    leader = b.cmp(P::eq, thread, top.index(0));
+    // One block a matrix on a grid over x; a cluster a matrix on a grid of
+    // (cluster blocks, clusters), the block's rank blockIdx.x.
+    gpu::Dimension matrices =
+        clusterBlocks > 1 ? gpu::Dimension::y : gpu::Dimension::x;
+    firstMatrix = b.blockId(matrices);
+    matrixStride = b.gridDim(matrices);
+    rank = clusterBlocks > 1 ? b.blockId(gpu::Dimension::x) : top.index(0);
+    firstRow = b.mul(rank, top.index(blockRows));
+    leader = b.both(b.cmp(P::eq, rank, top.index(0)),
+                    b.cmp(P::eq, thread, top.index(0)));
     for (int64_t r = 0; r < perThread; ++r) {
-      panelRow.push_back(b.add(thread, top.index(r * threads)));
+      localRow.push_back(b.add(thread, top.index(r * threads)));
+      panelRow.push_back(b.add(firstRow, localRow.back()));
       hasRow.push_back(b.cmp(P::ult, panelRow.back(), rows));
     }
+    blockRowsHere = b.select(
+        b.cmp(P::ugt, rows, firstRow),
+        b.minU(top.index(blockRows), b.sub(rows, firstRow)), top.index(0));
 
     // Dynamic shared memory (BlockedLuShape::registerPanelSharedBytes): the
-    // rows at an odd stride (loading and storing only), the row order, the
+    // rows at an odd stride (loading and storing only), their positions, the
     // warps' candidate keys and words and their rows, for two steps.
-    int64_t maxRows = S::registerPanelMaxRows(elementBytes);
-    int64_t keyBytes = keyType.getIntOrFloatBitWidth() / 8;
-    int64_t rowsBytes = maxRows * stride * elementBytes;
-    int64_t keysOffset = rowsBytes + maxRows * 4;
-    int64_t wordsOffset = keysOffset + 2 * warps * 8;
-    int64_t stageOffset = wordsOffset + 2 * warps * 4;
+    keyBytes = keyType.getIntOrFloatBitWidth() / 8;
+    int64_t rowsBytes = blockRows * stride * elementBytes;
+    keysOffset = rowsBytes + blockRows * 4;
+    wordsOffset = keysOffset + 2 * warps * 8;
+    stageOffset = wordsOffset + 2 * warps * 4;
     assert(stageOffset + 2 * warps * NB * elementBytes ==
                S::registerPanelSharedBytes(elementBytes) &&
            "the layout the launch sizes");
     Value shared = gpu::DynamicSharedMemoryOp::create(
         b, workgroupMemRef({ShapedType::kDynamic}, b.getI8Type()));
+    if (clusterBlocks > 1)
+      sharedBase = memref::ExtractAlignedPointerAsIndexOp::create(b, shared);
     auto view = [&](int64_t offset, int64_t size, Type type) -> Value {
       return memref::ViewOp::create(b, workgroupMemRef({size}, type), shared,
                                     top.index(offset), ValueRange());
     };
-    a = view(0, maxRows * stride, elementType);
-    order = view(rowsBytes, maxRows, i32);
+    a = view(0, blockRows * stride, elementType);
+    position = view(rowsBytes, blockRows, i32);
     slotKeys = view(keysOffset, 2 * warps * 8 / keyBytes, keyType);
     slotWords = view(wordsOffset, 2 * warps, i32);
     stage = view(stageOffset, 2 * warps * NB, elementType);
   }
 
   /// The thread's rows (zeros past the panel's width and past its rows):
-  /// loaded by consecutive threads on consecutive columns into shared
-  /// memory, then each row into its thread's registers.
+  /// the block's rows loaded by consecutive threads on consecutive columns
+  /// into shared memory, then each row into its thread's registers.
   Rows loadRows(KernelBuilder &b) {
-    b.forLoop(thread, b.mul(rows, top.index(NB)), top.index(threads),
+    b.forLoop(thread, b.mul(blockRowsHere, top.index(NB)), top.index(threads),
               [&](KernelBuilder &b, Value e) {
                 Value r = b.divU(e, top.index(NB));
                 Value c = b.remU(e, top.index(NB));
+                Value row = b.add(k0, b.add(firstRow, r));
                 Value v = b.ifThenElse(
                     b.cmp(P::ult, c, width),
                     [&](KernelBuilder &b) -> SmallVector<Value> {
-                      return {b.load(
-                          lu, ValueRange{matrix, b.add(k0, r), b.add(k0, c)})};
+                      return {
+                          b.load(lu, ValueRange{matrix, row, b.add(k0, c)})};
                     },
                     [&](KernelBuilder &b) -> SmallVector<Value> {
                       return {element.zero(b)};
@@ -154,7 +173,7 @@ private:
           [&](KernelBuilder &b) -> SmallVector<Value> {
             SmallVector<Value> values;
             for (int64_t c = 0; c < NB; ++c)
-              values.push_back(b.load(a, at(b, panelRow[r], c)));
+              values.push_back(b.load(a, at(b, localRow[r], c)));
             return values;
           },
           [&](KernelBuilder &b) -> SmallVector<Value> {
@@ -233,14 +252,30 @@ private:
                });
   }
 
-  /// The pivot of step kk: lane l reads warp l's slot and the warp reduces
-  /// them. Returns the pivot's panel row and position (index).
+  /// The pivot of step kk: lane l reads the slot of warp l % warps of
+  /// block l / warps and the warp reduces them. Returns the pivot's panel
+  /// row and position (index).
   std::pair<Value, Value> agreeOnPivot(KernelBuilder &b, int64_t kk) {
-    Value offered = b.cmp(P::ult, lane, top.index(warps));
-    Value slot = b.add(b.select(offered, lane, top.index(0)),
-                       top.index((kk % 2) * warps));
-    Value key = b.select(offered, b.load(slotKeys, slot), zeroKey);
-    Value word = b.select(offered, b.load(slotWords, slot), noWord);
+    Value offered = b.cmp(P::ult, lane, top.index(clusterBlocks * warps));
+    Value reading = b.select(offered, lane, top.index(0));
+    Value slot =
+        b.add(b.remU(reading, top.index(warps)), top.index((kk % 2) * warps));
+    Value key, word;
+    if (clusterBlocks > 1) {
+      Value block = b.divU(reading, top.index(warps));
+      key = clusterLoad(
+          b, block,
+          b.add(top.index(keysOffset), b.mul(slot, top.index(keyBytes))),
+          keyType);
+      word = clusterLoad(
+          b, block, b.add(top.index(wordsOffset), b.mul(slot, top.index(4))),
+          i32);
+    } else {
+      key = b.load(slotKeys, slot);
+      word = b.load(slotWords, slot);
+    }
+    key = b.select(offered, key, zeroKey);
+    word = b.select(offered, word, noWord);
     Value bestKey = reduceMaxKey(b, key, [&](KernelBuilder &b, Value v) {
       return b.redux(NVVM::ReduxKind::UMAX, v);
     });
@@ -289,13 +324,21 @@ private:
     b.ifThen(leader, [&](KernelBuilder &b) {
       storePivot(b, matrix, kkIndex, pivotPosition);
     });
-    // The pivot row from its warp's stage row (broadcast loads).
+    // The pivot row from its warp's stage row (broadcast loads; on a
+    // cluster through the shared window, from the owner's block).
     Value pivotWarp =
         b.divU(b.remU(pivotRow, top.index(threads)), top.index(32));
     Value pivotBase =
         b.mul(b.add(pivotWarp, top.index((kk % 2) * warps)), top.index(NB));
+    Value pivotBlock = b.divU(pivotRow, top.index(blockRows));
     auto pivotRowEntry = [&](KernelBuilder &b, int64_t c) {
-      return b.load(stage, b.add(pivotBase, top.index(c)));
+      Value e = b.add(pivotBase, top.index(c));
+      if (clusterBlocks == 1)
+        return b.load(stage, e);
+      return clusterLoad(
+          b, pivotBlock,
+          b.add(top.index(stageOffset), b.mul(e, top.index(elementBytes))),
+          elementType);
     };
     Value pivot = pivotRowEntry(b, kk);
     Value singular = element.isZero(b, pivot);
@@ -327,7 +370,7 @@ private:
         b.select(b.both(singular, noneYet), stepInfo, state.firstZero);
     if (kk + 1 < NB)
       publish(b, out, kk + 1);
-    b.barrier();
+    stepBarrier(b);
     return out;
   }
 
@@ -351,45 +394,58 @@ private:
     return out;
   }
 
-  /// Out: each row at its position (through shared memory, so that the
-  /// global stores are coalesced), the panel's row order, and info unless
-  /// an earlier panel set it.
+  /// Out: the block's rows through shared memory (so that consecutive
+  /// threads store consecutive columns of a row), each at its position, the
+  /// panel's row order, and info unless an earlier panel set it.
   void storeRows(KernelBuilder &b, const Rows &state) {
     for (int64_t r = 0; r < perThread; ++r)
       b.ifThen(hasRow[r], [&](KernelBuilder &b) {
         const Row &row = state.rows[r];
         for (int64_t c = 0; c < NB; ++c)
-          b.store(row.values[c], a, at(b, row.position, c));
-        b.store(b.toI32(panelRow[r]), order, row.position);
+          b.store(row.values[c], a, at(b, localRow[r], c));
+        b.store(b.toI32(row.position), position, localRow[r]);
       });
     b.barrier();
-    b.forLoop(thread, b.mul(rows, top.index(NB)), top.index(threads),
-              [&](KernelBuilder &b, Value e) {
-                Value r = b.divU(e, top.index(NB));
-                Value c = b.remU(e, top.index(NB));
-                b.ifThen(b.cmp(P::ult, c, width), [&](KernelBuilder &b) {
-                  b.store(b.load(a, at(b, r, c)), lu,
-                          ValueRange{matrix, b.add(k0, r), b.add(k0, c)});
-                });
-                b.ifThen(b.cmp(P::eq, c, top.index(0)), [&](KernelBuilder &b) {
-                  b.store(arith::IndexCastOp::create(
-                              b, intType, b.toIndexUnsigned(b.load(order, r))),
-                          panelPermutation, ValueRange{matrix, r});
-                });
-              });
+    b.forLoop(
+        thread, b.mul(blockRowsHere, top.index(NB)), top.index(threads),
+        [&](KernelBuilder &b, Value e) {
+          Value r = b.divU(e, top.index(NB));
+          Value c = b.remU(e, top.index(NB));
+          Value to = b.toIndexUnsigned(b.load(position, r));
+          b.ifThen(b.cmp(P::ult, c, width), [&](KernelBuilder &b) {
+            b.store(b.load(a, at(b, r, c)), lu,
+                    ValueRange{matrix, b.add(k0, to), b.add(k0, c)});
+          });
+          b.ifThen(b.cmp(P::eq, c, top.index(0)), [&](KernelBuilder &b) {
+            b.store(arith::IndexCastOp::create(b, intType, b.add(firstRow, r)),
+                    panelPermutation, ValueRange{matrix, to});
+          });
+        });
     b.ifThen(leader,
              [&](KernelBuilder &b) { storeInfo(b, matrix, state.firstZero); });
   }
 
-  const int64_t elementBytes, perThread;
+  /// The end of a step: a block barrier, or on a cluster a release/acquire
+  /// barrier of every thread of the cluster (the next step reads the other
+  /// blocks' slots and stage rows).
+  void stepBarrier(KernelBuilder &b) {
+    if (clusterBlocks == 1)
+      return b.barrier();
+    NVVM::ClusterArriveOp::create(b, b.getUnitAttr());
+    NVVM::ClusterWaitOp::create(b, b.getUnitAttr());
+  }
+
+  const int64_t elementBytes, perThread, blockRows, clusterBlocks;
+  int64_t keyBytes = 0, keysOffset = 0, wordsOffset = 0, stageOffset = 0;
   Value noWord;
-  // The block's place in the grid and its first thread; the thread's panel
-  // rows and whether the panel has them.
-  Value blockId, gridDim, leader;
-  SmallVector<Value> panelRow, hasRow;
-  // Shared memory: the rows (loading and storing), their order, the warps'
-  // candidate slots and rows (two steps' worth).
-  Value a, order, slotKeys, slotWords, stage;
+  // The block's matrices, its rank in the cluster (0 without one), its
+  // first panel row and rows, the leader (thread 0 of rank 0); the thread's
+  // rows in the block and in the panel, and whether the panel has them.
+  Value firstMatrix, matrixStride, rank, firstRow, blockRowsHere, leader;
+  SmallVector<Value> localRow, panelRow, hasRow;
+  // Shared memory: the block's rows (loading and storing), their positions,
+  // the warps' candidate slots and rows (two steps' worth).
+  Value a, position, slotKeys, slotWords, stage;
   // The matrix the block works on (the loop's induction variable).
   Value matrix;
 };
@@ -398,8 +454,11 @@ private:
 
 void buildBlockedLuRegisterPanelKernelBody(KernelBuilder &b, ValueRange args,
                                            Type elementType, Type intType,
-                                           bool oneBasedPivots) {
-  RegisterPanelLuKernel(b, args, elementType, intType, oneBasedPivots).emit();
+                                           bool oneBasedPivots,
+                                           int64_t clusterBlocks) {
+  RegisterPanelLuKernel(b, args, elementType, intType, oneBasedPivots,
+                        clusterBlocks)
+      .emit();
 }
 
 } // namespace mlir::linalgx::gpu_kernels
