@@ -55,7 +55,7 @@ using namespace mlir::linalgx::gpu_kernels;
 static_assert(kMaxBlockedLuRegisterPanelRows ==
                   BlockedLuShape::kRegisterPanelMaxBlocks *
                       BlockedLuShape::registerPanelMaxRows(4),
-              "the option's bound is the register panel's f32 rows");
+              "the option's bound is a cluster's f32 rows in registers");
 
 namespace {
 

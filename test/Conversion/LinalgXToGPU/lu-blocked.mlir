@@ -204,8 +204,9 @@
 // REGISTER-NEXT:      llvm.load %{{.+}} : !llvm.ptr<7> -> i32
 // REGISTER-COUNT-3:   nvvm.redux.sync
 // REGISTER-NOT:       gpu.barrier
-// REGISTER:           nvvm.mapa %{{.+}}, %{{.+}} : !llvm.ptr<3> -> !llvm.ptr<7>
-// REGISTER-NEXT:      llvm.load %{{.+}} : !llvm.ptr<7> -> f64
+// REGISTER:           %[[PIVOT_ROW:.+]] = nvvm.mapa %{{.+}}, %{{.+}} : !llvm.ptr<3> -> !llvm.ptr<7>
+// REGISTER:           %[[ENTRY:.+]] = llvm.getelementptr %[[PIVOT_ROW]][{{[0-9]+}}] : (!llvm.ptr<7>) -> !llvm.ptr<7>, f64
+// REGISTER-NEXT:      llvm.load %[[ENTRY]] : !llvm.ptr<7> -> f64
 // REGISTER-NOT:       gpu.barrier
 // REGISTER:           arith.subf
 // REGISTER-NOT:       gpu.barrier

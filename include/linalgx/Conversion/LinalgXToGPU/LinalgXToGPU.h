@@ -141,7 +141,8 @@ struct LinalgXToGPUOptions {
   int64_t blockedLuGemmMinRows = kDefaultBlockedLuGemmMinRows;
   /// ... the same for f32 and complex<f32>.
   int64_t blockedLuGemmMinRowsF32 = kDefaultBlockedLuGemmMinRowsF32;
-  /// Real panels of at most this many rows in registers (at most 512).
+  /// Real panels of at most this many rows in registers (at most 2048,
+  /// f64 1024).
   int64_t blockedLuRegisterPanelMaxRows = kDefaultBlockedLuRegisterPanelMaxRows;
   /// ... the next panel's columns first, the rest beside the next panel.
   bool blockedLuGemmLookAhead = true;

@@ -337,8 +337,8 @@ struct BlockedLuOptions {
   /// Panels of batches of fewer matrices take a cluster each (unless they
   /// take the register panel).
   int64_t clusterMaxBatch = 0;
-  /// Real panels of at most this many rows (at most
-  /// BlockedLuShape::registerPanelMaxRows) take the register panel.
+  /// Real panels of at most this many rows (at most kRegisterPanelMaxBlocks
+  /// times BlockedLuShape::registerPanelMaxRows) take the register panels.
   int64_t registerPanelMaxRows = 0;
   /// f64 and complex<f64> narrow update tiles on FP64 tensor cores.
   bool tensorCores = true;

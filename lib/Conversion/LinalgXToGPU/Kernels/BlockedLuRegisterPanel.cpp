@@ -13,6 +13,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -61,8 +62,8 @@ public:
         blockRows(S::registerPanelMaxRows(elementBytes)),
         clusterBlocks(clusterBlocks) {}
 
-  /// The algorithm: per matrix of the block, load the thread's rows and
-  /// offer column 0's candidates; per step, agree on the pivot, eliminate
+  /// The algorithm: per matrix of the block (cluster), load the thread's rows
+  /// and offer column 0's candidates; per step, agree on the pivot, eliminate
   /// and offer the next column's; store the rows at their positions.
   void emit() {
     emitPrologue();
@@ -330,15 +331,21 @@ private:
         b.divU(b.remU(pivotRow, top.index(threads)), top.index(32));
     Value pivotBase =
         b.mul(b.add(pivotWarp, top.index((kk % 2) * warps)), top.index(NB));
-    Value pivotBlock = b.divU(pivotRow, top.index(blockRows));
-    auto pivotRowEntry = [&](KernelBuilder &b, int64_t c) {
-      Value e = b.add(pivotBase, top.index(c));
+    // On a cluster the stage row's address in the window is mapped once a
+    // step; its entries are constant offsets from it.
+    Value pivotRowAddress;
+    if (clusterBlocks > 1)
+      pivotRowAddress =
+          clusterAddress(b, b.divU(pivotRow, top.index(blockRows)),
+                         b.add(top.index(stageOffset),
+                               b.mul(pivotBase, top.index(elementBytes))));
+    auto pivotRowEntry = [&](KernelBuilder &b, int64_t c) -> Value {
       if (clusterBlocks == 1)
-        return b.load(stage, e);
-      return clusterLoad(
-          b, pivotBlock,
-          b.add(top.index(stageOffset), b.mul(e, top.index(elementBytes))),
-          elementType);
+        return b.load(stage, b.add(pivotBase, top.index(c)));
+      Value entry = LLVM::GEPOp::create(
+          b, pivotRowAddress.getType(), elementType, pivotRowAddress,
+          ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(c)});
+      return LLVM::LoadOp::create(b, elementType, entry);
     };
     Value pivot = pivotRowEntry(b, kk);
     Value singular = element.isZero(b, pivot);
