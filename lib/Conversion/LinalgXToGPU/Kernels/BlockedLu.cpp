@@ -1064,35 +1064,8 @@ private:
                               c(kGeneratedLuMaxSharedBytes)));
     // Without a register panel, every panel takes one of the others.
     Value inSharedMemory;
-    if (registerPanel) {
-      // A block's rows in registers, then a cluster's.
-      int64_t blockRows = S::registerPanelMaxRows(elementBytes);
-      int64_t maxRows = std::min(options.registerPanelMaxRows,
-                                 S::kRegisterPanelMaxBlocks * blockRows);
-      Value oneBlock = arith::CmpIOp::create(b, arith::CmpIPredicate::ule, rows,
-                                             c(std::min(maxRows, blockRows)));
-      work.when(oneBlock, [&] {
-        work.launch(registerPanel, {gridSizeFor(b, batch, 1), c(1), c(1)},
-                    {c(32), c(S::kRegisterPanelWarps), c(1)},
-                    {factors, pivots, info, panelPermutation, k0},
-                    c(S::registerPanelSharedBytes(elementBytes)));
-      });
-      Value inRegisters = oneBlock;
-      if (clusterRegisterPanel) {
-        inRegisters = arith::CmpIOp::create(b, arith::CmpIPredicate::ule, rows,
-                                            c(maxRows));
-        Value blocks = c(S::kRegisterPanelMaxBlocks);
-        work.when(arith::AndIOp::create(b, inRegisters, negate(oneBlock)), [&] {
-          work.launch(clusterRegisterPanel,
-                      {blocks, gridSizeFor(b, batch, 1), c(1)},
-                      {c(32), c(S::kRegisterPanelWarps), c(1)},
-                      {factors, pivots, info, panelPermutation, k0},
-                      c(S::registerPanelSharedBytes(elementBytes)),
-                      gpu::KernelDim3{blocks, c(1), c(1)});
-        });
-      }
-      inSharedMemory = negate(inRegisters);
-    }
+    if (registerPanel)
+      inSharedMemory = negate(emitRegisterPanel(k0, rows));
     auto unlessInRegisters = [&](Value condition) {
       return inSharedMemory
                  ? arith::AndIOp::create(b, inSharedMemory, condition)
@@ -1115,6 +1088,36 @@ private:
                   {c(32), c(S::kPanelWarps), c(1)},
                   {factors, pivots, info, panelPermutation, k0}, panelBytes);
     });
+  }
+
+  /// The register panels of the panel at column k0 where its rows fit: a
+  /// block's rows in registers, then a cluster's. Returns whether one ran.
+  Value emitRegisterPanel(Value k0, Value rows) {
+    int64_t blockRows = S::registerPanelMaxRows(elementBytes);
+    int64_t maxRows = std::min(options.registerPanelMaxRows,
+                               S::kRegisterPanelMaxBlocks * blockRows);
+    Value oneBlock = arith::CmpIOp::create(b, arith::CmpIPredicate::ule, rows,
+                                           c(std::min(maxRows, blockRows)));
+    work.when(oneBlock, [&] {
+      work.launch(registerPanel, {gridSizeFor(b, batch, 1), c(1), c(1)},
+                  {c(32), c(S::kRegisterPanelWarps), c(1)},
+                  {factors, pivots, info, panelPermutation, k0},
+                  c(S::registerPanelSharedBytes(elementBytes)));
+    });
+    if (!clusterRegisterPanel)
+      return oneBlock;
+    Value inRegisters =
+        arith::CmpIOp::create(b, arith::CmpIPredicate::ule, rows, c(maxRows));
+    Value blocks = c(S::kRegisterPanelMaxBlocks);
+    work.when(arith::AndIOp::create(b, inRegisters, negate(oneBlock)), [&] {
+      work.launch(clusterRegisterPanel,
+                  {blocks, gridSizeFor(b, batch, 1), c(1)},
+                  {c(32), c(S::kRegisterPanelWarps), c(1)},
+                  {factors, pivots, info, panelPermutation, k0},
+                  c(S::registerPanelSharedBytes(elementBytes)),
+                  gpu::KernelDim3{blocks, c(1), c(1)});
+    });
+    return inRegisters;
   }
 
   /// The update after the panel at column k0: wide tiles, narrow ones, or
