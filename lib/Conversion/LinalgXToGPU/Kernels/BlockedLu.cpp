@@ -107,24 +107,10 @@ private:
   /// In: rows of 32 columns, consecutive threads on consecutive columns
   /// (zeros past the panel's width), and the identity row order.
   void loadPanel(KernelBuilder &b) {
-    b.forLoop(thread, b.mul(rows, top.index(NB)), top.index(threads),
-              [&](KernelBuilder &b, Value e) {
-                Value r = b.divU(e, top.index(NB));
-                Value c = b.remU(e, top.index(NB));
-                Value v = b.ifThenElse(
-                    b.cmp(P::ult, c, width),
-                    [&](KernelBuilder &b) -> SmallVector<Value> {
-                      return {b.load(
-                          lu, ValueRange{matrix, b.add(k0, r), b.add(k0, c)})};
-                    },
-                    [&](KernelBuilder &b) -> SmallVector<Value> {
-                      return {element.zero(b)};
-                    })[0];
-                b.store(v, a, b.add(b.mul(r, top.index(stride)), c));
-                b.ifThen(b.cmp(P::eq, c, top.index(0)), [&](KernelBuilder &b) {
-                  b.store(b.toI32(r), order, r);
-                });
-              });
+    loadRowsToShared(b, matrix, /*firstRow=*/Value(), rows, a, threads,
+                     [&](KernelBuilder &b, Value r, Value) {
+                       b.store(b.toI32(r), order, r);
+                     });
     b.barrier();
   }
 
@@ -175,15 +161,10 @@ private:
           scf::YieldOp::create(b, ValueRange{b.select(take, key, best[0]),
                                              b.select(take, rI32, best[1])});
         });
-    Value key = scan.getResult(0), row = scan.getResult(1);
-    Value warpKey = reduceMaxKey(b, key, [&](KernelBuilder &b, Value v) {
-      return b.redux(NVVM::ReduxKind::UMAX, v);
-    });
-    Value warpRow = b.redux(NVVM::ReduxKind::UMIN,
-                            b.select(b.cmp(P::eq, key, warpKey), row, noRow));
+    Candidate best = warpBest(b, {scan.getResult(0), scan.getResult(1)}, noRow);
     b.ifThen(b.cmp(P::eq, lane, top.index(0)), [&](KernelBuilder &b) {
-      b.store(warpKey, candidateKeys, warp);
-      b.store(warpRow, candidateRows, warp);
+      b.store(best.key, candidateKeys, warp);
+      b.store(best.word, candidateRows, warp);
     });
   }
 
@@ -196,11 +177,7 @@ private:
     Value slot = b.select(offered, lane, top.index(0));
     Value key = b.select(offered, b.load(candidateKeys, slot), zeroKey);
     Value row = b.select(offered, b.load(candidateRows, slot), noRow);
-    Value bestKey = reduceMaxKey(b, key, [&](KernelBuilder &b, Value v) {
-      return b.redux(NVVM::ReduxKind::UMAX, v);
-    });
-    return b.toIndex(b.redux(NVVM::ReduxKind::UMIN,
-                             b.select(b.cmp(P::eq, key, bestKey), row, noRow)));
+    return b.toIndex(warpBest(b, {key, row}, noRow).word);
   }
 
   /// The exchange of rows kk and pivotRow (all 32 columns: L's part of the
@@ -343,6 +320,80 @@ void BlockedPanelKernelBase::storeInfo(KernelBuilder &b, Value matrix,
   Value fromHere =
       b.add(firstZero, arith::IndexCastOp::create(b, zeroInfo.getType(), k0));
   b.store(b.select(takes, fromHere, earlier), info, matrix);
+}
+
+BlockedPanelKernelBase::Candidate
+BlockedPanelKernelBase::better(KernelBuilder &b, Candidate x,
+                               Candidate y) const {
+  Value takeY = b.bitOr(
+      b.cmp(P::ugt, y.key, x.key),
+      b.both(b.cmp(P::eq, y.key, x.key), b.cmp(P::ult, y.word, x.word)));
+  return {b.select(takeY, y.key, x.key), b.select(takeY, y.word, x.word)};
+}
+
+BlockedPanelKernelBase::Candidate
+BlockedPanelKernelBase::warpBest(KernelBuilder &b, Candidate mine,
+                                 Value none) const {
+  Value key = reduceMaxKey(b, mine.key, [&](KernelBuilder &b, Value v) {
+    return b.redux(NVVM::ReduxKind::UMAX, v);
+  });
+  Value word = b.redux(NVVM::ReduxKind::UMIN,
+                       b.select(b.cmp(P::eq, mine.key, key), mine.word, none));
+  return {key, word};
+}
+
+void BlockedPanelKernelBase::loadRowsToShared(
+    KernelBuilder &b, Value matrix, Value firstRow, Value count, Value rowsView,
+    int64_t threads,
+    function_ref<void(KernelBuilder &, Value, Value)> onRow) const {
+  b.forLoop(
+      thread, b.mul(count, top.index(NB)), top.index(threads),
+      [&](KernelBuilder &b, Value e) {
+        Value localRow = b.divU(e, top.index(NB));
+        Value c = b.remU(e, top.index(NB));
+        Value row = firstRow ? b.add(firstRow, localRow) : localRow;
+        Value v = b.ifThenElse(
+            b.cmp(P::ult, c, width),
+            [&](KernelBuilder &b) -> SmallVector<Value> {
+              return {
+                  b.load(lu, ValueRange{matrix, b.add(k0, row), b.add(k0, c)})};
+            },
+            [&](KernelBuilder &b) -> SmallVector<Value> {
+              return {element.zero(b)};
+            })[0];
+        b.store(v, rowsView, b.add(b.mul(localRow, top.index(stride)), c));
+        if (onRow)
+          b.ifThen(b.cmp(P::eq, c, top.index(0)),
+                   [&](KernelBuilder &b) { onRow(b, localRow, row); });
+      });
+}
+
+void BlockedPanelKernelBase::storeRowsAtPositions(KernelBuilder &b,
+                                                  Value matrix, Value firstRow,
+                                                  Value count, Value rowsView,
+                                                  Value positions,
+                                                  int64_t threads) const {
+  b.forLoop(thread, b.mul(count, top.index(NB)), top.index(threads),
+            [&](KernelBuilder &b, Value e) {
+              Value localRow = b.divU(e, top.index(NB));
+              Value c = b.remU(e, top.index(NB));
+              Value to = b.toIndexUnsigned(b.load(positions, localRow));
+              b.ifThen(b.cmp(P::ult, c, width), [&](KernelBuilder &b) {
+                b.store(b.load(rowsView,
+                               b.add(b.mul(localRow, top.index(stride)), c)),
+                        lu, ValueRange{matrix, b.add(k0, to), b.add(k0, c)});
+              });
+              b.ifThen(b.cmp(P::eq, c, top.index(0)), [&](KernelBuilder &b) {
+                b.store(arith::IndexCastOp::create(b, intType,
+                                                   b.add(firstRow, localRow)),
+                        panelPermutation, ValueRange{matrix, to});
+              });
+            });
+}
+
+void BlockedPanelKernelBase::clusterBarrier(KernelBuilder &b) const {
+  NVVM::ClusterArriveOp::create(b, b.getUnitAttr());
+  NVVM::ClusterWaitOp::create(b, b.getUnitAttr());
 }
 
 Value BlockedPanelKernelBase::clusterAddress(KernelBuilder &b, Value blockRank,

@@ -242,6 +242,36 @@ protected:
                   Value position) const;
   void storeInfo(KernelBuilder &b, Value matrix, Value firstZero) const;
 
+  /// A pivot candidate: its pivotKey and a word; among equal keys the
+  /// smallest word wins (LAPACK's first index, the word's high bits being
+  /// the row's position or its row).
+  struct Candidate {
+    Value key, word;
+  };
+  /// The better of two candidates: the larger key, then the smaller word.
+  Candidate better(KernelBuilder &b, Candidate x, Candidate y) const;
+  /// The best of the warp's lanes' candidates (redux.sync), in every lane;
+  /// `none`: the word of no candidate (larger than every candidate's).
+  Candidate warpBest(KernelBuilder &b, Candidate mine, Value none) const;
+
+  /// Panel rows [firstRow, firstRow + count) of `matrix` (from row 0 when
+  /// `firstRow` is null) into `rowsView` at the odd stride, local row by
+  /// local row, zeros past the panel's width, consecutive of the `threads`
+  /// threads on consecutive columns; `onRow` (if any) runs once a row with
+  /// its local and panel row.
+  void loadRowsToShared(
+      KernelBuilder &b, Value matrix, Value firstRow, Value count,
+      Value rowsView, int64_t threads,
+      function_ref<void(KernelBuilder &, Value, Value)> onRow = {}) const;
+  /// The reverse for rows kept in place: local row r of `rowsView` to lu
+  /// row k0 + positions[r], and panelPermutation[positions[r]] = firstRow
+  /// + r, the panel's row order.
+  void storeRowsAtPositions(KernelBuilder &b, Value matrix, Value firstRow,
+                            Value count, Value rowsView, Value positions,
+                            int64_t threads) const;
+
+  /// A release/acquire barrier of every thread of the cluster.
+  void clusterBarrier(KernelBuilder &b) const;
   /// The address of byte `offset` of block `blockRank`'s shared memory in
   /// its cluster's shared window (`sharedBase`: this block's shared memory),
   /// and a load of `type` there.

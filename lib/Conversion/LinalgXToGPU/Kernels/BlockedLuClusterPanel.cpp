@@ -121,37 +121,17 @@ private:
   /// The block's rows, consecutive threads on consecutive columns (zeros
   /// past the panel's width); each row's position is its panel row.
   void loadRows(KernelBuilder &b) {
-    b.forLoop(thread, b.mul(blockRows, top.index(NB)), top.index(threads),
-              [&](KernelBuilder &b, Value e) {
-                Value localRow = b.divU(e, top.index(NB));
-                Value c = b.remU(e, top.index(NB));
-                Value row = b.add(firstRow, localRow);
-                Value v = b.ifThenElse(
-                    b.cmp(P::ult, c, width),
-                    [&](KernelBuilder &b) -> SmallVector<Value> {
-                      return {b.load(lu, ValueRange{matrix, b.add(k0, row),
-                                                    b.add(k0, c)})};
-                    },
-                    [&](KernelBuilder &b) -> SmallVector<Value> {
-                      return {element.zero(b)};
-                    })[0];
-                b.store(v, a, at(b, localRow, c));
-                b.ifThen(b.cmp(P::eq, c, top.index(0)), [&](KernelBuilder &b) {
-                  b.store(b.toI32(row), position, localRow);
-                });
-              });
+    loadRowsToShared(b, matrix, firstRow, blockRows, a, threads,
+                     [&](KernelBuilder &b, Value localRow, Value row) {
+                       b.store(b.toI32(row), position, localRow);
+                     });
     b.barrier();
   }
 
-  /// A candidate: its pivotKey and word, its position above its panel row
-  /// (16 bits each), so that the smallest word among equal keys is the
-  /// first position.
-  struct Candidate {
-    Value key, word;
-  };
-
   /// The candidate of the block's row `localRow` for column `col` at
-  /// `rowPosition`, no candidate unless `open`.
+  /// `rowPosition`, no candidate unless `open`: its word holds its position
+  /// above its panel row (16 bits each), so that the smallest word among
+  /// equal keys is the first position.
   Candidate rowCandidate(KernelBuilder &b, Value localRow, Value rowPosition,
                          int64_t col, Value open) {
     Value key = b.select(open,
@@ -164,34 +144,15 @@ private:
     return {key, b.select(open, word, noWord)};
   }
 
-  /// The better of two candidates: the larger key, the smaller word.
-  Candidate better(KernelBuilder &b, Candidate x, Candidate y) {
-    Value takeY = b.bitOr(
-        b.cmp(P::ugt, y.key, x.key),
-        b.both(b.cmp(P::eq, y.key, x.key), b.cmp(P::ult, y.word, x.word)));
-    return {b.select(takeY, y.key, x.key), b.select(takeY, y.word, x.word)};
-  }
-
   /// The warp's best of its threads' candidates (redux.sync), into the
   /// warp's slot of `parity`.
   void publish(KernelBuilder &b, Candidate best, int64_t parity) {
-    Value warpKey = reduceMaxKey(b, best.key, [&](KernelBuilder &b, Value v) {
-      return b.redux(NVVM::ReduxKind::UMAX, v);
-    });
-    Value warpWord =
-        b.redux(NVVM::ReduxKind::UMIN,
-                b.select(b.cmp(P::eq, best.key, warpKey), best.word, noWord));
+    Candidate warpCandidate = warpBest(b, best, noWord);
     b.ifThen(b.cmp(P::eq, lane, top.index(0)), [&](KernelBuilder &b) {
       Value slot = b.add(warp, top.index(parity * warps));
-      b.store(warpKey, slotKeys, slot);
-      b.store(warpWord, slotWords, slot);
+      b.store(warpCandidate.key, slotKeys, slot);
+      b.store(warpCandidate.word, slotWords, slot);
     });
-  }
-
-  /// A release/acquire barrier of every thread of the cluster.
-  void clusterBarrier(KernelBuilder &b) {
-    NVVM::ClusterArriveOp::create(b, b.getUnitAttr());
-    NVVM::ClusterWaitOp::create(b, b.getUnitAttr());
   }
 
   /// Column 0's candidates, then the barrier that starts step 0.
@@ -245,12 +206,8 @@ private:
         [&](KernelBuilder &) -> SmallVector<Value> {
           return {zeroKey, noWord};
         });
-    Value bestKey = reduceMaxKey(b, offer[0], [&](KernelBuilder &b, Value v) {
-      return b.redux(NVVM::ReduxKind::UMAX, v);
-    });
-    Value word = b.toIndexUnsigned(
-        b.redux(NVVM::ReduxKind::UMIN,
-                b.select(b.cmp(P::eq, offer[0], bestKey), offer[1], noWord)));
+    Value word =
+        b.toIndexUnsigned(warpBest(b, {offer[0], offer[1]}, noWord).word);
     return {b.bitAnd(word, top.index(0xffff)), b.shrU(word, top.index(16))};
   }
 
@@ -344,21 +301,7 @@ private:
   /// an earlier panel set it.
   void storeRows(KernelBuilder &b, Value firstZero) {
     b.barrier();
-    b.forLoop(thread, b.mul(blockRows, top.index(NB)), top.index(threads),
-              [&](KernelBuilder &b, Value e) {
-                Value localRow = b.divU(e, top.index(NB));
-                Value c = b.remU(e, top.index(NB));
-                Value to = b.toIndexUnsigned(b.load(position, localRow));
-                b.ifThen(b.cmp(P::ult, c, width), [&](KernelBuilder &b) {
-                  b.store(b.load(a, at(b, localRow, c)), lu,
-                          ValueRange{matrix, b.add(k0, to), b.add(k0, c)});
-                });
-                b.ifThen(b.cmp(P::eq, c, top.index(0)), [&](KernelBuilder &b) {
-                  b.store(arith::IndexCastOp::create(b, intType,
-                                                     b.add(firstRow, localRow)),
-                          panelPermutation, ValueRange{matrix, to});
-                });
-              });
+    storeRowsAtPositions(b, matrix, firstRow, blockRows, a, position, threads);
     b.ifThen(leader,
              [&](KernelBuilder &b) { storeInfo(b, matrix, firstZero); });
   }

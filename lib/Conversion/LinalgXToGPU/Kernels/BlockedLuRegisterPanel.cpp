@@ -149,22 +149,7 @@ private:
   /// the block's rows loaded by consecutive threads on consecutive columns
   /// into shared memory, then each row into its thread's registers.
   Rows loadRows(KernelBuilder &b) {
-    b.forLoop(thread, b.mul(blockRowsHere, top.index(NB)), top.index(threads),
-              [&](KernelBuilder &b, Value e) {
-                Value r = b.divU(e, top.index(NB));
-                Value c = b.remU(e, top.index(NB));
-                Value row = b.add(k0, b.add(firstRow, r));
-                Value v = b.ifThenElse(
-                    b.cmp(P::ult, c, width),
-                    [&](KernelBuilder &b) -> SmallVector<Value> {
-                      return {
-                          b.load(lu, ValueRange{matrix, row, b.add(k0, c)})};
-                    },
-                    [&](KernelBuilder &b) -> SmallVector<Value> {
-                      return {element.zero(b)};
-                    })[0];
-                b.store(v, a, at(b, r, c));
-              });
+    loadRowsToShared(b, matrix, firstRow, blockRowsHere, a, threads);
     b.barrier();
     Rows state;
     for (int64_t r = 0; r < perThread; ++r) {
@@ -207,44 +192,31 @@ private:
   /// warp's row of the stage.
   void publish(KernelBuilder &b, const Rows &state, int64_t col) {
     SmallVector<Value> open, words;
-    Value key, word;
+    Candidate best;
     for (int64_t r = 0; r < perThread; ++r) {
       const Row &row = state.rows[r];
       open.push_back(isOpen(b, row, r, col));
-      Value rowKey = b.select(
-          open[r],
-          pivotKey(b, element, row.values[col],
-                   b.cmp(P::eq, row.position, top.index(col)), magnitudeType),
-          zeroKey);
+      Value key = b.select(open[r],
+                           pivotKey(b, element, row.values[col],
+                                    b.cmp(P::eq, row.position, top.index(col)),
+                                    magnitudeType),
+                           zeroKey);
       words.push_back(b.select(
           open[r],
           b.toI32(b.bitOr(b.shl(row.position, top.index(16)), panelRow[r])),
           noWord));
-      if (r == 0) {
-        key = rowKey, word = words[r];
-        continue;
-      }
-      // The thread's better row: the larger key, then the smaller word.
-      Value takeRow = b.bitOr(
-          b.cmp(P::ugt, rowKey, key),
-          b.both(b.cmp(P::eq, rowKey, key), b.cmp(P::ult, words[r], word)));
-      key = b.select(takeRow, rowKey, key);
-      word = b.select(takeRow, words[r], word);
+      best = r == 0 ? Candidate{key, words[r]}
+                    : better(b, best, Candidate{key, words[r]});
     }
-    Value warpKey = reduceMaxKey(b, key, [&](KernelBuilder &b, Value v) {
-      return b.redux(NVVM::ReduxKind::UMAX, v);
-    });
-    Value warpWord =
-        b.redux(NVVM::ReduxKind::UMIN,
-                b.select(b.cmp(P::eq, key, warpKey), word, noWord));
+    Candidate warpCandidate = warpBest(b, best, noWord);
     int64_t parity = col % 2;
     Value slot = b.add(warp, top.index(parity * warps));
     b.ifThen(b.cmp(P::eq, lane, top.index(0)), [&](KernelBuilder &b) {
-      b.store(warpKey, slotKeys, slot);
-      b.store(warpWord, slotWords, slot);
+      b.store(warpCandidate.key, slotKeys, slot);
+      b.store(warpCandidate.word, slotWords, slot);
     });
     for (int64_t r = 0; r < perThread; ++r)
-      b.ifThen(b.both(open[r], b.cmp(P::eq, words[r], warpWord)),
+      b.ifThen(b.both(open[r], b.cmp(P::eq, words[r], warpCandidate.word)),
                [&](KernelBuilder &b) {
                  Value base = b.mul(slot, top.index(NB));
                  for (int64_t c = col; c < NB; ++c)
@@ -277,12 +249,7 @@ private:
     }
     key = b.select(offered, key, zeroKey);
     word = b.select(offered, word, noWord);
-    Value bestKey = reduceMaxKey(b, key, [&](KernelBuilder &b, Value v) {
-      return b.redux(NVVM::ReduxKind::UMAX, v);
-    });
-    Value best = b.toIndexUnsigned(
-        b.redux(NVVM::ReduxKind::UMIN,
-                b.select(b.cmp(P::eq, key, bestKey), word, noWord)));
+    Value best = b.toIndexUnsigned(warpBest(b, {key, word}, noWord).word);
     return {b.bitAnd(best, top.index(0xffff)), b.shrU(best, top.index(16))};
   }
 
@@ -413,21 +380,8 @@ private:
         b.store(b.toI32(row.position), position, localRow[r]);
       });
     b.barrier();
-    b.forLoop(
-        thread, b.mul(blockRowsHere, top.index(NB)), top.index(threads),
-        [&](KernelBuilder &b, Value e) {
-          Value r = b.divU(e, top.index(NB));
-          Value c = b.remU(e, top.index(NB));
-          Value to = b.toIndexUnsigned(b.load(position, r));
-          b.ifThen(b.cmp(P::ult, c, width), [&](KernelBuilder &b) {
-            b.store(b.load(a, at(b, r, c)), lu,
-                    ValueRange{matrix, b.add(k0, to), b.add(k0, c)});
-          });
-          b.ifThen(b.cmp(P::eq, c, top.index(0)), [&](KernelBuilder &b) {
-            b.store(arith::IndexCastOp::create(b, intType, b.add(firstRow, r)),
-                    panelPermutation, ValueRange{matrix, to});
-          });
-        });
+    storeRowsAtPositions(b, matrix, firstRow, blockRowsHere, a, position,
+                         threads);
     b.ifThen(leader,
              [&](KernelBuilder &b) { storeInfo(b, matrix, state.firstZero); });
   }
@@ -438,8 +392,7 @@ private:
   void stepBarrier(KernelBuilder &b) {
     if (clusterBlocks == 1)
       return b.barrier();
-    NVVM::ClusterArriveOp::create(b, b.getUnitAttr());
-    NVVM::ClusterWaitOp::create(b, b.getUnitAttr());
+    clusterBarrier(b);
   }
 
   const int64_t elementBytes, perThread, blockRows, clusterBlocks;
