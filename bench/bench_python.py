@@ -35,6 +35,7 @@ Writes bench_python.jsonl and table.md to the output directory; prints the
 table last.
 """
 
+import bisect
 import json
 import os
 import statistics
@@ -143,7 +144,7 @@ def gpu_span_torch(f, x, calls=20):
     for e in events:
         if e.device_type != cuda or e.name == CALL_MARK:
             continue
-        call = max((i for i, s in enumerate(starts) if s <= e.time_range.start), default=0)
+        call = max(bisect.bisect_right(starts, e.time_range.start) - 1, 0)
         first, last = spans.get(call, (e.time_range.start, e.time_range.end))
         spans[call] = (min(first, e.time_range.start), max(last, e.time_range.end))
     return statistics.median(last - first for first, last in spans.values()) * 1e-6
