@@ -1,10 +1,10 @@
 // The register panel (lu-blocked-register-panel-max-rows, off by default,
 // so the AOT library does not compile it) through the whole GPU pipeline:
-// ptxas takes its f32 and f64 kernels, one block and a cluster of two (two
+// ptxas takes its f32 and f64 kernels, one block and a cluster of eight (two
 // f32 rows or one f64 row, 64 of a thread's 128 registers), and the module
 // keeps the launches.
 // REQUIRES: ptxas
-// RUN: linalgx-opt %s --linalgx-gpu-pipeline=lu-blocked-register-panel-max-rows=2048 | FileCheck %s
+// RUN: linalgx-opt %s --linalgx-gpu-pipeline=lu-blocked-register-panel-max-rows=8192 | FileCheck %s
 
 // CHECK-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_blocked_register_panel_f64_i32
 // CHECK-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_blocked_register_panel_f32_i64

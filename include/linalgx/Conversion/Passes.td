@@ -230,9 +230,9 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "lu-blocked-register-panel-max-rows", "int64_t",
            /*default=*/"::mlir::linalgx::kDefaultBlockedLuRegisterPanelMaxRows",
            "The blocked LU factors f32 and f64 panels of at most this many "
-           "rows (at most 2048; f64 at most 1024) with each row in a "
-           "thread's registers, over a cluster of two blocks past 1024 f32 or "
-           "512 f64 rows (default 0: never; see docs/gpu.md)">,
+           "rows (at most 8192; f64 at most 4096) with each row in a "
+           "thread's registers, over a cluster of up to eight blocks past "
+           "1024 f32 or 512 f64 rows (default 0: never; see docs/gpu.md)">,
     Option<"blockedLuGemmLookAhead", "lu-blocked-gemm-look-ahead", "bool",
            /*default=*/"true",
            "With lu-blocked-gemm-min-rows: each GEMM update first updates "

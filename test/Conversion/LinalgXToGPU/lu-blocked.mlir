@@ -31,7 +31,8 @@
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-gemm-min-rows=64 lu-blocked-gemm-look-ahead=false" -split-input-file | FileCheck %s --check-prefix=GEMM-SYNC
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=1024 -split-input-file | FileCheck %s --check-prefix=REGISTER
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=64 -split-input-file | FileCheck %s --check-prefix=REGISTER64
-// RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=2049 -split-input-file 2>&1 | FileCheck %s --check-prefix=REGISTER-TOO-MANY
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=8192 -split-input-file | FileCheck %s --check-prefix=REGISTER8K
+// RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=8193 -split-input-file 2>&1 | FileCheck %s --check-prefix=REGISTER-TOO-MANY
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=REGISTER-NEGATIVE
 
 // OFF-NOT: linalgx_lu_blocked
@@ -127,9 +128,10 @@
 // FMA:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_narrow_cf64_i32
 
 // Real panels of at most lu-blocked-register-panel-max-rows rows (at most
-// 2048, f64 at most 1024: two f32 rows or one f64 row a thread; 0 by
+// 8192, f64 at most 4096: two f32 rows or one f64 row a thread; 0 by
 // default) take the register panel: 16 warps a matrix up to 1024 f32 / 512
-// f64 rows, a cluster of two such blocks beyond; its shared memory fixed
+// f64 rows, beyond that a cluster of ceil(rows / 512) such blocks (f64;
+// at most eight); its shared memory fixed
 // (rows for loading and storing, the candidates, their rows); the others
 // the cluster or the one-block panel, as before. Complex panels never do (a
 // complex<f64> row would take every register).
@@ -147,7 +149,8 @@
 // REGISTER:           %[[NOT_ONE_BLOCK:.+]] = arith.xori %[[ONE_BLOCK_REGISTERS]], %{{.+}} : i1
 // REGISTER:           %[[CLUSTER_REGISTERS:.+]] = arith.andi %[[IN_REGISTERS]], %[[NOT_ONE_BLOCK]] : i1
 // REGISTER:           scf.if %[[CLUSTER_REGISTERS]] {
-// REGISTER:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_f64_i32 clusters in (%[[TWO:.+]], %c1{{.*}}, %c1{{.*}}) blocks in (%[[TWO]], %{{.+}}, %c1{{.*}}) threads in (%c32{{.*}}, %c16{{.*}}, %c1{{.*}})
+// REGISTER:             %[[REGISTER_BLOCKS:.+]] = arith.ceildivui %[[ROWS]], %c512{{.*}} : index
+// REGISTER:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_f64_i32 clusters in (%[[REGISTER_BLOCKS]], %c1{{.*}}, %c1{{.*}}) blocks in (%[[REGISTER_BLOCKS]], %{{.+}}, %c1{{.*}}) threads in (%c32{{.*}}, %c16{{.*}}, %c1{{.*}})
 // REGISTER:           }
 // REGISTER:           %[[IN_SHARED:.+]] = arith.xori %[[IN_REGISTERS]], %{{.+}} : i1
 // REGISTER:           %[[CLUSTER:.+]] = arith.andi %[[IN_SHARED]], %[[CLUSTERED]] : i1
@@ -188,9 +191,10 @@
 // REGISTER-NOT:       gpu.barrier
 // REGISTER:           memref.store %{{.+}}, %[[STAGE]]
 // REGISTER:           gpu.barrier
-// On a cluster of two: the matrices over the grid's y, the other block's
-// slots (lanes 16..31) and the pivot row read through the cluster's shared
-// window, a cluster barrier a step and no block barrier between.
+// On a cluster: the matrices over the grid's y, the launched blocks' 16
+// slots each (lane l reads slot l below 16 * gridDim.x: the option's 1024
+// f64 rows make two blocks) and the pivot row read through the cluster's
+// shared window, a cluster barrier a step and no block barrier between.
 // REGISTER:       gpu.func @linalgx_lu_blocked_cluster_register_panel_f64_i32({{.+}}) kernel attributes {known_block_size = array<i32: 32, 16, 1>, nvvm.minctasm = 1 : i32}
 // REGISTER:         scf.for %{{.+}} = %block_id_y to %{{.+}} step %grid_dim_y {
 // REGISTER:           gpu.barrier
@@ -202,6 +206,7 @@
 // REGISTER-NEXT:      llvm.load %{{.+}} : !llvm.ptr<7> -> i64
 // REGISTER:           nvvm.mapa %{{.+}}, %{{.+}} : !llvm.ptr<3> -> !llvm.ptr<7>
 // REGISTER-NEXT:      llvm.load %{{.+}} : !llvm.ptr<7> -> i32
+// REGISTER-NOT:       llvm.load %{{.+}} : !llvm.ptr<7> -> i64
 // REGISTER-COUNT-3:   nvvm.redux.sync
 // REGISTER-NOT:       gpu.barrier
 // REGISTER:           %[[PIVOT_ROW:.+]] = nvvm.mapa %{{.+}}, %{{.+}} : !llvm.ptr<3> -> !llvm.ptr<7>
@@ -212,10 +217,37 @@
 // REGISTER-NOT:       gpu.barrier
 // REGISTER:           nvvm.cluster.arrive {aligned}
 
+// At the bound, f64 panels of up to 4096 rows: clusters of up to eight
+// blocks, 128 slots, four a lane.
+// REGISTER8K-LABEL: func.func @single
+// REGISTER8K:         %[[IN_REGISTERS:.+]] = arith.cmpi ule, %{{.+}}, %c4096{{.*}} : index
+// REGISTER8K:         %[[BLOCKS:.+]] = arith.ceildivui %{{.+}}, %c512{{.*}} : index
+// REGISTER8K:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_f64_i32 clusters in (%[[BLOCKS]],
+// REGISTER8K:       gpu.func @linalgx_lu_blocked_cluster_register_panel_f64_i32(
+// REGISTER8K:         %[[SLOTS:.+]] = arith.muli %grid_dim_x, %c16{{.*}} : index
+// REGISTER8K:         nvvm.cluster.wait {aligned}
+// REGISTER8K-NOT:     nvvm.redux.sync
+// REGISTER8K:         llvm.load %{{.+}} : !llvm.ptr<7> -> i64
+// REGISTER8K:         llvm.load %{{.+}} : !llvm.ptr<7> -> i32
+// REGISTER8K-NOT:     nvvm.redux.sync
+// REGISTER8K:         arith.cmpi ult, %{{.+}}, %[[SLOTS]] : index
+// REGISTER8K:         llvm.load %{{.+}} : !llvm.ptr<7> -> i64
+// REGISTER8K:         llvm.load %{{.+}} : !llvm.ptr<7> -> i32
+// REGISTER8K-NOT:     nvvm.redux.sync
+// REGISTER8K:         arith.cmpi ult, %{{.+}}, %[[SLOTS]] : index
+// REGISTER8K:         llvm.load %{{.+}} : !llvm.ptr<7> -> i64
+// REGISTER8K:         llvm.load %{{.+}} : !llvm.ptr<7> -> i32
+// REGISTER8K-NOT:     nvvm.redux.sync
+// REGISTER8K:         arith.cmpi ult, %{{.+}}, %[[SLOTS]] : index
+// REGISTER8K:         llvm.load %{{.+}} : !llvm.ptr<7> -> i64
+// REGISTER8K:         llvm.load %{{.+}} : !llvm.ptr<7> -> i32
+// REGISTER8K-NOT:     llvm.load %{{.+}} : !llvm.ptr<7> -> i{{32|64}}
+// REGISTER8K:         nvvm.redux.sync
+
 // REGISTER64-LABEL: func.func @f64_batched
 // REGISTER64:         arith.cmpi ule, %{{.+}}, %c64{{.*}} : index
 // REGISTER64:         @linalgx_lu_blocked_register_panel_f64_i32
-// REGISTER-TOO-MANY: lu-blocked-register-panel-max-rows must be at most 2048 (a cluster of two blocks of 16 warps, two f32 rows or one f64 row a thread), got 2049
+// REGISTER-TOO-MANY: lu-blocked-register-panel-max-rows must be at most 8192 (a cluster of eight blocks of 16 warps, two f32 rows or one f64 row a thread), got 8193
 // REGISTER-NEGATIVE: lu-blocked-register-panel-max-rows must be at least 0, got -1
 
 // CHECK-LABEL: func.func @f64_batched

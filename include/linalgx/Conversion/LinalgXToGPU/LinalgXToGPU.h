@@ -93,12 +93,12 @@ inline constexpr int64_t kDefaultBlockedLuSingleMaxBytes = 65536;
 inline constexpr int64_t kDefaultBlockedLuGemmMinRows = 128;
 inline constexpr int64_t kDefaultBlockedLuGemmMinRowsF32 = 1024;
 /// The blocked LU can factor f32 and f64 panels of at most this many rows
-/// (f64: 1024) with each row in a thread's registers (the register panel):
+/// (f64: 4096) with each row in a thread's registers (the register panel):
 /// blocks of 16 warps, two f32 rows or one f64 row a thread, one block or a
-/// cluster of two a matrix. Off by default until it has run on a GPU
+/// cluster of up to eight a matrix. Off by default until it has run on a GPU
 /// (docs/gpu.md); the `lu-blocked-register-panel-max-rows` option turns it
 /// on.
-inline constexpr int64_t kMaxBlockedLuRegisterPanelRows = 2048;
+inline constexpr int64_t kMaxBlockedLuRegisterPanelRows = 8192;
 inline constexpr int64_t kDefaultBlockedLuRegisterPanelMaxRows = 0;
 /// The blocked LU factors each panel of batches of fewer than this many
 /// matrices on a thread-block cluster (the panel's rows over up to 8 SMs)

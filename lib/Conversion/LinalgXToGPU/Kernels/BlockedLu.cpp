@@ -1046,10 +1046,13 @@ private:
         return kernel;
       };
       registerPanel = registerKernel("linalgx_lu_blocked_register_panel_", 1);
-      if (options.registerPanelMaxRows > S::registerPanelMaxRows(elementBytes))
-        clusterRegisterPanel =
-            registerKernel("linalgx_lu_blocked_cluster_register_panel_",
-                           S::kRegisterPanelMaxBlocks);
+      // The cluster kernel reads the slots of at most the blocks the
+      // option's rows need.
+      int64_t blockRows = S::registerPanelMaxRows(elementBytes);
+      int64_t blocks = llvm::divideCeil(registerPanelMaxRows(), blockRows);
+      if (blocks > 1)
+        clusterRegisterPanel = registerKernel(
+            "linalgx_lu_blocked_cluster_register_panel_", blocks);
     }
     // Small batches spread each panel over a cluster, where one block a
     // matrix would leave SMs idle; so do panels too tall for one block.
@@ -1142,11 +1145,11 @@ private:
   }
 
   /// The register panels of the panel at column k0 where its rows fit: a
-  /// block's rows in registers, then a cluster's. Returns whether one ran.
+  /// block's rows in registers, then a cluster of as many blocks as the rows
+  /// need. Returns whether one ran.
   Value emitRegisterPanel(Value k0, Value rows) {
     int64_t blockRows = S::registerPanelMaxRows(elementBytes);
-    int64_t maxRows = std::min(options.registerPanelMaxRows,
-                               S::kRegisterPanelMaxBlocks * blockRows);
+    int64_t maxRows = registerPanelMaxRows();
     Value oneBlock = arith::CmpIOp::create(b, arith::CmpIPredicate::ule, rows,
                                            c(std::min(maxRows, blockRows)));
     work.when(oneBlock, [&] {
@@ -1159,8 +1162,8 @@ private:
       return oneBlock;
     Value inRegisters =
         arith::CmpIOp::create(b, arith::CmpIPredicate::ule, rows, c(maxRows));
-    Value blocks = c(S::kRegisterPanelMaxBlocks);
     work.when(arith::AndIOp::create(b, inRegisters, negate(oneBlock)), [&] {
+      Value blocks = arith::CeilDivUIOp::create(b, rows, c(blockRows));
       work.launch(clusterRegisterPanel,
                   {blocks, gridSizeFor(b, batch, 1), c(1)},
                   {c(32), c(S::kRegisterPanelWarps), c(1)},
@@ -1222,6 +1225,14 @@ private:
                    S::kNarrowTileColumns);
       launchUpdate(trailing, k0, narrowTiles, rowChunks, S::kNarrowTileColumns);
     });
+  }
+
+  /// The tallest panel the register panels take: the option, at most a
+  /// cluster's rows of the element type.
+  int64_t registerPanelMaxRows() const {
+    return std::min(options.registerPanelMaxRows,
+                    S::kRegisterPanelMaxBlocks *
+                        S::registerPanelMaxRows(elementBytes));
   }
 
   void launchUpdate(gpu::GPUFuncOp kernel, Value k0, Value tiles,

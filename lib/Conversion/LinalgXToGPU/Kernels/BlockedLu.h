@@ -124,10 +124,11 @@ struct BlockedLuShape {
   /// The register panel kernel (buildBlockedLuRegisterPanelKernelBody):
   /// blocks of kRegisterPanelWarps warps, real types only, a thread two f32
   /// rows or one f64 row (64 of its 128 registers), so 1024 f32 or 512 f64
-  /// rows a block; one block a matrix, or for taller panels a cluster of
-  /// kRegisterPanelMaxBlocks.
+  /// rows a block; one block a matrix, or for taller panels a cluster of as
+  /// many blocks as the rows need, at most kRegisterPanelMaxBlocks (the
+  /// portable cluster size).
   static constexpr int64_t kRegisterPanelWarps = 16;
-  static constexpr int64_t kRegisterPanelMaxBlocks = 2;
+  static constexpr int64_t kRegisterPanelMaxBlocks = 8;
   static constexpr int64_t registerPanelRowsPerThread(int64_t elementBytes) {
     return elementBytes == 4 ? 2 : 1;
   }
@@ -331,9 +332,9 @@ void buildBlockedLuClusterPanelKernelBody(KernelBuilder &b, ValueRange args,
 /// The blocked LU's register panel kernel (BlockedLuShape): the same
 /// operands and results as the panel kernel, for panels of at most
 /// `clusterBlocks` * registerPanelMaxRows rows of f32 or f64, a block (or a
-/// cluster of `clusterBlocks` blocks, on a grid of (blocks, clusters)) a
-/// matrix, a stride loop over the batch. Thread t of block c keeps panel
-/// rows c * registerPanelMaxRows + t + r * 512 in registers and in place,
+/// cluster of at most `clusterBlocks` blocks, on a grid of (blocks,
+/// clusters)) a matrix, a stride loop over the batch. Thread t of block c keeps
+/// panel rows c * registerPanelMaxRows + t + r * 512 in registers and in place,
 /// with their positions in the pivot order; per step
 /// (unrolled, static columns) every warp reads the warps' candidates and
 /// reduces them (redux.sync), reads the pivot row from the copy its warp's

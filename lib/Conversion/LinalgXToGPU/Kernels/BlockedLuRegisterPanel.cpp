@@ -42,8 +42,7 @@ namespace {
 class RegisterPanelLuKernel : BlockedPanelKernelBase {
 public:
   static constexpr int64_t warps = S::kRegisterPanelWarps, threads = 32 * warps;
-  static_assert(S::kRegisterPanelMaxBlocks * warps <= 32,
-                "a warp's lanes read every warp's candidate");
+  static_assert(warps <= 32, "a block's candidates are one read a lane");
   static_assert(S::kRegisterPanelMaxBlocks * S::registerPanelMaxRows(4) <
                     (1 << 16),
                 "a candidate's word holds its row and position in 16 bits "
@@ -107,6 +106,12 @@ private:
     firstMatrix = b.blockId(matrices);
     matrixStride = b.gridDim(matrices);
     rank = clusterBlocks > 1 ? b.blockId(gpu::Dimension::x) : top.index(0);
+    // The launch gives a cluster as many blocks as the panel's rows need,
+    // from two to clusterBlocks: the warps' slots past them are not read.
+    if (clusterBlocks > 2)
+      slots = b.mul(b.gridDim(gpu::Dimension::x), top.index(warps));
+    else if (clusterBlocks == 1)
+      slots = top.index(warps);
     firstRow = b.mul(rank, top.index(blockRows));
     leader = b.both(b.cmp(P::eq, rank, top.index(0)),
                     b.cmp(P::eq, thread, top.index(0)));
@@ -225,32 +230,44 @@ private:
                });
   }
 
-  /// The pivot of step kk: lane l reads the slot of warp l % warps of
-  /// block l / warps and the warp reduces them. Returns the pivot's panel
-  /// row and position (index).
+  /// The pivot of step kk: lane l reads slots l, l + 32, ... of the
+  /// block's (the cluster's) warps, slot s being warp s % warps of block
+  /// s / warps, keeps the best and the warp reduces them. Returns the
+  /// pivot's panel row and position (index).
   std::pair<Value, Value> agreeOnPivot(KernelBuilder &b, int64_t kk) {
-    Value offered = b.cmp(P::ult, lane, top.index(clusterBlocks * warps));
-    Value reading = b.select(offered, lane, top.index(0));
-    Value slot =
-        b.add(b.remU(reading, top.index(warps)), top.index((kk % 2) * warps));
-    Value key, word;
-    if (clusterBlocks > 1) {
-      Value block = b.divU(reading, top.index(warps));
-      key = clusterLoad(
-          b, block,
-          b.add(top.index(keysOffset), b.mul(slot, top.index(keyBytes))),
-          keyType);
-      word = clusterLoad(
-          b, block, b.add(top.index(wordsOffset), b.mul(slot, top.index(4))),
-          i32);
-    } else {
-      key = b.load(slotKeys, slot);
-      word = b.load(slotWords, slot);
+    Value parityBase = top.index((kk % 2) * warps);
+    // A cluster has at least two blocks: its first 32 slots are there.
+    int64_t slotsThere = clusterBlocks > 1 ? 2 * warps : warps;
+    Candidate best;
+    for (int64_t first = 0; first < clusterBlocks * warps; first += 32) {
+      Value index = first == 0 ? lane : b.add(lane, top.index(first));
+      // Lanes past the launched blocks' slots read slot 0 and drop it.
+      Value offered =
+          first + 32 <= slotsThere ? Value() : b.cmp(P::ult, index, slots);
+      Value reading = offered ? b.select(offered, index, top.index(0)) : index;
+      Value slot = b.add(b.remU(reading, top.index(warps)), parityBase);
+      Value key, word;
+      if (clusterBlocks > 1) {
+        Value block = b.divU(reading, top.index(warps));
+        key = clusterLoad(
+            b, block,
+            b.add(top.index(keysOffset), b.mul(slot, top.index(keyBytes))),
+            keyType);
+        word = clusterLoad(
+            b, block, b.add(top.index(wordsOffset), b.mul(slot, top.index(4))),
+            i32);
+      } else {
+        key = b.load(slotKeys, slot);
+        word = b.load(slotWords, slot);
+      }
+      Candidate read{key, word};
+      if (offered)
+        read = {b.select(offered, key, zeroKey),
+                b.select(offered, word, noWord)};
+      best = first == 0 ? read : better(b, best, read);
     }
-    key = b.select(offered, key, zeroKey);
-    word = b.select(offered, word, noWord);
-    Value best = b.toIndexUnsigned(warpBest(b, {key, word}, noWord).word);
-    return {b.bitAnd(best, top.index(0xffff)), b.shrU(best, top.index(16))};
+    Value pivot = b.toIndexUnsigned(warpBest(b, best, noWord).word);
+    return {b.bitAnd(pivot, top.index(0xffff)), b.shrU(pivot, top.index(16))};
   }
 
   /// Step kk, when the panel has it (kk < steps): the pivot, its row from
@@ -403,6 +420,9 @@ private:
   // rows in the block and in the panel, and whether the panel has them.
   Value firstMatrix, matrixStride, rank, firstRow, blockRowsHere, leader;
   SmallVector<Value> localRow, panelRow, hasRow;
+  // The candidate slots of the launched blocks (warps a block times blocks;
+  // null for a cluster of two, whose 32 slots are all read).
+  Value slots;
   // Shared memory: the block's rows (loading and storing), their positions,
   // the warps' candidate slots and rows (two steps' worth).
   Value a, position, slotKeys, slotWords, stage;
