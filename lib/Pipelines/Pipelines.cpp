@@ -221,6 +221,7 @@ void linalgx::buildGPUKernelPipeline(OpPassManager &pm,
   lowering.blockedLuRegisterPanelMaxRows =
       options.blockedLuRegisterPanelMaxRows;
   lowering.blockedLuGemmLookAhead = options.blockedLuGemmLookAhead;
+  lowering.blockedLuGemmBlockColumns = options.blockedLuGemmBlockColumns;
   lowering.luExactSizes.assign(options.luExactSizes.begin(),
                                options.luExactSizes.end());
   lowering.mgDevices.assign(options.mgDevices.begin(), options.mgDevices.end());

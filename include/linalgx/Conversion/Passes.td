@@ -239,6 +239,15 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "the next panel's columns, then the rest on the runtime's side "
            "stream, beside the next panel's factorization; false: one GEMM "
            "on the current stream (see docs/gpu.md)">,
+    Option<"blockedLuGemmBlockColumns", "lu-blocked-gemm-block-columns",
+           "int64_t",
+           /*default=*/"::mlir::linalgx::kDefaultBlockedLuGemmBlockColumns",
+           "With lu-blocked-gemm-min-rows: the blocked LU's panels go in "
+           "blocks of this many columns (a multiple of 64, at most 1024) "
+           "whose GEMMs update the block's columns alone; the columns right "
+           "of a block take one cuBLAS triangular solve and one GEMM of the "
+           "block's depth (default 0: every panel's GEMM updates every "
+           "column right of it; see docs/gpu.md)">,
     ListOption<"mgDevices", "lu-mg-devices", "int32_t",
                "lu-strategy=cusolver-mg: the CUDA device ids of the process "
                "a matrix is spread over (distinct, 1 to 32 of them; default "

@@ -130,8 +130,8 @@ struct GPUPipelineOptions
       llvm::cl::init(kDefaultBlockedLuGemmMinRowsF32)};
   PassOptions::Option<int64_t> blockedLuRegisterPanelMaxRows{
       *this, "lu-blocked-register-panel-max-rows",
-      llvm::cl::desc("Real panels of at most this many rows (at most 2048; "
-                     "f64 1024) in registers (default 0: never)"),
+      llvm::cl::desc("Real panels of at most this many rows (at most 8192; "
+                     "f64 4096) in registers (default 0: never)"),
       llvm::cl::init(kDefaultBlockedLuRegisterPanelMaxRows)};
   PassOptions::Option<bool> blockedLuGemmLookAhead{
       *this, "lu-blocked-gemm-look-ahead",
@@ -139,6 +139,13 @@ struct GPUPipelineOptions
                      "columns first, the rest of the GEMM beside the next "
                      "panel (false: one GEMM)"),
       llvm::cl::init(true)};
+  PassOptions::Option<int64_t> blockedLuGemmBlockColumns{
+      *this, "lu-blocked-gemm-block-columns",
+      llvm::cl::desc("With lu-blocked-gemm-min-rows: the columns right of "
+                     "each block of this many columns (a multiple of 64, at "
+                     "most 1024) take one triangular solve and one GEMM of "
+                     "that depth (default 0: every panel's GEMM)"),
+      llvm::cl::init(kDefaultBlockedLuGemmBlockColumns)};
   PassOptions::Option<std::string> binaryCache{
       *this, "gpu-binary-cache",
       llvm::cl::desc("A directory caching the compiled kernels' binaries, "

@@ -384,7 +384,9 @@ LogicalResult checkReservedSymbols(ModuleOp module) {
         std::pair(kCudaGemmSubtractFunctionName,
                   gemmSubtractFunctionType(module.getContext())),
         std::pair(kCudaJoinAsideFunctionName,
-                  joinAsideFunctionType(module.getContext()))}) {
+                  joinAsideFunctionType(module.getContext())),
+        std::pair(kCudaSolveUnitLowerFunctionName,
+                  solveUnitLowerFunctionType(module.getContext()))}) {
     Operation *entry = module.lookupSymbol(name);
     auto function = dyn_cast_or_null<func::FuncOp>(entry);
     if (entry && (!function || function.getFunctionType() != expected))
@@ -505,7 +507,8 @@ private:
                                      options.blockedLuRegisterPanelMaxRows,
                                      options.blockedLuTensorCores,
                                      blockedLuGemmMinRows(lu.elementType),
-                                     options.blockedLuGemmLookAhead});
+                                     options.blockedLuGemmLookAhead,
+                                     options.blockedLuGemmBlockColumns});
       break;
     case LuKernel::Vendor:
       llvm_unreachable("emitted above");
@@ -637,7 +640,8 @@ struct ConvertLinalgXToGPUPass
         !isBound("lu-blocked-gemm-min-rows", blockedLuGemmMinRows) ||
         !isBound("lu-blocked-gemm-min-rows-f32", blockedLuGemmMinRowsF32) ||
         !isBound("lu-blocked-register-panel-max-rows",
-                 blockedLuRegisterPanelMaxRows))
+                 blockedLuRegisterPanelMaxRows) ||
+        !isBound("lu-blocked-gemm-block-columns", blockedLuGemmBlockColumns))
       return signalPassFailure();
     if (blockedLuRegisterPanelMaxRows > kMaxBlockedLuRegisterPanelRows) {
       getOperation().emitError()
@@ -660,7 +664,18 @@ struct ConvertLinalgXToGPUPass
     loweringOptions.blockedLuGemmMinRowsF32 = blockedLuGemmMinRowsF32;
     loweringOptions.blockedLuRegisterPanelMaxRows =
         blockedLuRegisterPanelMaxRows;
+    if (blockedLuGemmBlockColumns % BlockedLuShape::kTileColumns != 0 ||
+        blockedLuGemmBlockColumns > kMaxBlockedLuGemmBlockColumns) {
+      getOperation().emitError()
+          << "lu-blocked-gemm-block-columns must be a multiple of "
+          << BlockedLuShape::kTileColumns
+          << " (the update's column tiles) of at most "
+          << kMaxBlockedLuGemmBlockColumns << ", got "
+          << static_cast<int64_t>(blockedLuGemmBlockColumns);
+      return signalPassFailure();
+    }
     loweringOptions.blockedLuGemmLookAhead = blockedLuGemmLookAhead;
+    loweringOptions.blockedLuGemmBlockColumns = blockedLuGemmBlockColumns;
     if (cyclicLuMaxWarps < 1 || cyclicLuMaxWarps > 32) {
       getOperation().emitError()
           << "lu-cyclic-max-warps must be 1 to 32 (a block of at most 1024 "

@@ -214,6 +214,13 @@ FunctionType joinAsideFunctionType(MLIRContext *context) {
   return FunctionType::get(context, {}, {});
 }
 
+FunctionType solveUnitLowerFunctionType(MLIRContext *context) {
+  Builder b(context);
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  Type ptr = LLVM::LLVMPointerType::get(context);
+  return b.getFunctionType({i32, ptr, ptr, i64, i64, i64, i64, i64}, {});
+}
+
 FunctionType getrsFunctionType(MLIRContext *context) {
   Builder b(context);
   Type i32 = b.getI32Type(), i64 = b.getI64Type();
@@ -546,49 +553,84 @@ void emitVendorSolve(ModuleOp module, ImplicitLocOpBuilder &b, DeviceWork &work,
                  /*oneBased=*/true, solution, hasOneColumn(solution));
 }
 
-void emitTrailingUpdateGemm(ModuleOp module, ImplicitLocOpBuilder &b, Value lu,
-                            Value k0, int64_t width, bool nextPanelFirst) {
-  Type elementType = cast<MemRefType>(lu.getType()).getElementType();
-  auto c = [&](int64_t v) -> Value {
-    return arith::ConstantIndexOp::create(b, v);
-  };
-  auto i64 = [&](Value index) -> Value {
+namespace {
+
+/// The operands the blocked LU's runtime calls share: the element type's
+/// code, the shape of lu [B, M, N] and pointers to its entries.
+struct RuntimeCallOperands {
+  RuntimeCallOperands(ImplicitLocOpBuilder &b, Value lu)
+      : b(b), lu(lu), batch(memref::DimOp::create(b, lu, 0)),
+        m(memref::DimOp::create(b, lu, 1)), n(memref::DimOp::create(b, lu, 2)),
+        elementType(arith::ConstantIntOp::create(
+            b,
+            runtimeElementTypeCode(
+                cast<MemRefType>(lu.getType()).getElementType()),
+            32)) {}
+
+  Value c(int64_t v) { return arith::ConstantIndexOp::create(b, v); }
+  Value i64(Value index) {
     return arith::IndexCastOp::create(b, b.getI64Type(), index);
-  };
-  Value batch = memref::DimOp::create(b, lu, 0);
-  Value m = memref::DimOp::create(b, lu, 1);
-  Value n = memref::DimOp::create(b, lu, 2);
-  Value k1 = arith::AddIOp::create(b, k0, c(width));
-  auto at = [&](Value row, Value column) {
+  }
+  /// &lu[0, row, column].
+  Value at(Value row, Value column) {
     return pointerAt(
         b, lu,
         arith::AddIOp::create(b, arith::MulIOp::create(b, row, n), column));
-  };
+  }
+
+  ImplicitLocOpBuilder &b;
+  Value lu, batch, m, n, elementType;
+};
+
+} // namespace
+
+void emitTrailingUpdateGemm(ModuleOp module, ImplicitLocOpBuilder &b, Value lu,
+                            Value k0, int64_t depth, Value end,
+                            int64_t nextPanelColumns) {
+  RuntimeCallOperands call(b, lu);
+  Value m = call.m, n = call.n;
+  Value k1 = arith::AddIOp::create(b, k0, call.c(depth));
   func::FuncOp gemm = getOrDeclareRuntimeFunction(
       module, kCudaGemmSubtractFunctionName,
       gemmSubtractFunctionType(module.getContext()));
   // lu[k1:, c0:c1] -= L21 * U12[:, c0 - k1:c1 - k1], with L21 = lu[k1:,
   // k0:k1] and U12 = lu[k0:k1, k1:].
   auto subtract = [&](Value c0, Value c1, bool aside) {
+    Value cols = arith::SubIOp::create(b, c1, c0);
     func::CallOp::create(
         b, gemm,
-        ValueRange{arith::ConstantIntOp::create(
-                       b, runtimeElementTypeCode(elementType), 32),
-                   at(k1, c0), at(k1, k0), at(k0, c0), i64(batch),
-                   i64(arith::SubIOp::create(b, m, k1)),
-                   i64(arith::SubIOp::create(b, c1, c0)), i64(c(width)), i64(n),
-                   i64(arith::MulIOp::create(b, m, n)),
+        ValueRange{call.elementType, call.at(k1, c0), call.at(k1, k0),
+                   call.at(k0, c0), call.i64(call.batch),
+                   call.i64(arith::SubIOp::create(b, m, k1)), call.i64(cols),
+                   call.i64(call.c(depth)), call.i64(n),
+                   call.i64(arith::MulIOp::create(b, m, n)),
                    arith::ConstantIntOp::create(b, aside, 32)});
   };
-  if (!nextPanelFirst) {
-    subtract(k1, n, /*aside=*/false);
+  if (nextPanelColumns == 0) {
+    subtract(k1, end, /*aside=*/false);
     return;
   }
   // The next panel's columns on the current stream, the rest aside.
-  Value k2 =
-      arith::MinUIOp::create(b, arith::AddIOp::create(b, k1, c(width)), n);
+  Value k2 = arith::MinUIOp::create(
+      b, arith::AddIOp::create(b, k1, call.c(nextPanelColumns)), end);
   subtract(k1, k2, /*aside=*/false);
-  subtract(k2, n, /*aside=*/true);
+  subtract(k2, end, /*aside=*/true);
+}
+
+void emitBlockU12Solve(ModuleOp module, ImplicitLocOpBuilder &b, Value lu,
+                       Value k0, int64_t depth) {
+  RuntimeCallOperands call(b, lu);
+  Value k1 = arith::AddIOp::create(b, k0, call.c(depth));
+  func::FuncOp solve = getOrDeclareRuntimeFunction(
+      module, kCudaSolveUnitLowerFunctionName,
+      solveUnitLowerFunctionType(module.getContext()));
+  func::CallOp::create(
+      b, solve,
+      ValueRange{call.elementType, call.at(k0, k0), call.at(k0, k1),
+                 call.i64(call.batch), call.i64(call.c(depth)),
+                 call.i64(arith::SubIOp::create(b, call.n, k1)),
+                 call.i64(call.n),
+                 call.i64(arith::MulIOp::create(b, call.m, call.n))});
 }
 
 void emitJoinAside(ModuleOp module, ImplicitLocOpBuilder &b) {

@@ -47,15 +47,30 @@ FunctionType gemmSubtractFunctionType(MLIRContext *context);
 /// void linalgxCudaJoinAside(void)
 FunctionType joinAsideFunctionType(MLIRContext *context);
 
+/// void linalgxCudaSolveUnitLower(int32_t elemType, const void *l, void *b,
+///     int64_t batch, int64_t rows, int64_t cols, int64_t ld,
+///     int64_t batchStride)
+FunctionType solveUnitLowerFunctionType(MLIRContext *context);
+
 /// The blocked LU's trailing update by the runtime's cuBLAS GEMM:
-/// lu[:, k1:, k1:] -= lu[:, k1:, k0:k1] * lu[:, k0:k1, k1:] with k1 = k0 +
-/// `width`, for every matrix of lu [B, M, N] (identity layout; rows below
-/// and columns right of the panel exist). With `nextPanelFirst`, the next
-/// panel's `width` columns are updated on the current stream and the
+/// lu[:, k1:, k1:end] -= lu[:, k1:, k0:k1] * lu[:, k0:k1, k1:end] with k1 =
+/// k0 + `depth`, for every matrix of lu [B, M, N] (identity layout; rows
+/// below k1 exist; k1 <= end <= N, nothing to do at end = k1). With
+/// `nextPanelColumns`,
+/// the first that many columns are updated on the current stream and the
 /// columns right of them put aside (emitJoinAside joins them), so that the
 /// next panel's factorization runs beside the bulk of this update.
 void emitTrailingUpdateGemm(ModuleOp module, ImplicitLocOpBuilder &b, Value lu,
-                            Value k0, int64_t width, bool nextPanelFirst);
+                            Value k0, int64_t depth, Value end,
+                            int64_t nextPanelColumns);
+
+/// The U rows right of a block of `depth` factored columns at k0, by the
+/// runtime's cuBLAS triangular solve: lu[:, k0:k1, k1:] = L11^-1 *
+/// lu[:, k0:k1, k1:] with L11 the unit lower triangle of lu[:, k0:k1, k0:k1]
+/// and k1 = k0 + `depth`, for every matrix of lu [B, M, N] (identity layout;
+/// k1 <= min(M, N)).
+void emitBlockU12Solve(ModuleOp module, ImplicitLocOpBuilder &b, Value lu,
+                       Value k0, int64_t depth);
 
 /// The current stream waits for the GEMMs emitTrailingUpdateGemm put aside.
 void emitJoinAside(ModuleOp module, ImplicitLocOpBuilder &b);

@@ -4,6 +4,8 @@
 // batched gemm), the blocked LU's trailing update where it takes the vendor's
 // GEMM, on the current stream or put aside on a side stream (joined back by
 // linalgxCudaJoinAside) so that it runs beside the next panel.
+// linalgxCudaSolveUnitLower: B := L^-1 B on row-major blocks (cuBLAS trsm),
+// the U rows right of a block of the blocked LU's panels.
 //
 // linalgxCudaGetrs: the solve from those factors with cuSOLVER's getrs, for
 // the systems whose factors are too large for linalgx's solve kernels; or,
@@ -826,6 +828,42 @@ void gemmSubtract(cublasHandle_t handle, int32_t type, void *c, const void *a,
   }
 }
 
+/// B := L^-1 B for `batch` row-major blocks (linalgxCudaSolveUnitLower's
+/// arguments): cuBLAS sees the column-major transposes at the same leading
+/// dimension, B^T and the upper unit triangle L^T, and solves
+/// X * L^T = B^T from the right, one cublas<t>trsm a block.
+void solveUnitLower(cublasHandle_t handle, int32_t type, const void *l, void *b,
+                    int rows, int cols, int64_t ld, int64_t stride,
+                    int64_t batch, const char *op) {
+  auto run = [&](auto function, auto one, auto *ll, auto *bb) {
+    for (int64_t t = 0; t < batch; ++t)
+      check(function(handle, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_UPPER,
+                     CUBLAS_OP_N, CUBLAS_DIAG_UNIT, cols, rows, &one,
+                     ll + t * stride, static_cast<int>(ld), bb + t * stride,
+                     static_cast<int>(ld)),
+            op, kCublasTrsmNames[type]);
+  };
+  switch (type) {
+  case LINALGX_CUDA_F32:
+    run(cublasStrsm, 1.0f, static_cast<const float *>(l),
+        static_cast<float *>(b));
+    break;
+  case LINALGX_CUDA_F64:
+    run(cublasDtrsm, 1.0, static_cast<const double *>(l),
+        static_cast<double *>(b));
+    break;
+  case LINALGX_CUDA_C32:
+    run(cublasCtrsm, make_cuComplex(1, 0), static_cast<const cuComplex *>(l),
+        static_cast<cuComplex *>(b));
+    break;
+  default:
+    run(cublasZtrsm, make_cuDoubleComplex(1, 0),
+        static_cast<const cuDoubleComplex *>(l),
+        static_cast<cuDoubleComplex *>(b));
+    break;
+  }
+}
+
 } // namespace
 
 extern "C" LINALGX_CUDA_EXPORT void
@@ -884,6 +922,42 @@ linalgxCudaGemmSubtract(int32_t elemType, void *c, const void *a, const void *b,
           "cudaEventRecord");
     res.asidePending = true;
   }
+}
+
+extern "C" LINALGX_CUDA_EXPORT void
+linalgxCudaSolveUnitLower(int32_t elemType, const void *l, void *b,
+                          int64_t batch, int64_t rows, int64_t cols, int64_t ld,
+                          int64_t batchStride) {
+  const char *op = "linalgxCudaSolveUnitLower";
+  checkElementType(elemType, op);
+  if (batch < 0 || rows < 0 || cols < 0)
+    reportInvalidArgument(
+        op, "negative batch/rows/cols (" + std::to_string(batch) + ", " +
+                std::to_string(rows) + ", " + std::to_string(cols) + ")");
+  if (rows > INT_MAX || cols > INT_MAX || ld > INT_MAX)
+    reportInvalidArgument(op, "rows, cols and ld must fit in int32");
+  if (batch == 0 || rows == 0 || cols == 0)
+    return;
+  if (ld < std::max(rows, cols))
+    reportInvalidArgument(op, "ld " + std::to_string(ld) +
+                                  " is less than max(rows, cols) = " +
+                                  std::to_string(std::max(rows, cols)));
+  // The B blocks of a batch must not overlap.
+  const int64_t bExtent = (rows - 1) * ld + cols;
+  if (batch > 1 && batchStride < bExtent)
+    reportInvalidArgument(op, "batchStride " + std::to_string(batchStride) +
+                                  " is less than a B block's extent " +
+                                  std::to_string(bExtent));
+  if (!l || !b)
+    reportInvalidArgument(op, "l or b is null");
+
+  DeviceScope scope(op);
+  cudaStream_t stream = currentStream(op);
+  ResourceCache &cache = resourceCache();
+  std::lock_guard<std::mutex> lock(cache.mu);
+  StreamResources &res = resourcesFor(cache, activeDevice(), stream);
+  solveUnitLower(blasHandle(res, op), elemType, l, b, static_cast<int>(rows),
+                 static_cast<int>(cols), ld, batchStride, batch, op);
 }
 
 extern "C" LINALGX_CUDA_EXPORT void linalgxCudaJoinAside(void) {

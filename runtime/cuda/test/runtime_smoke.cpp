@@ -24,6 +24,9 @@
 //    for the four types, blocks inside one matrix, against a host loop, on
 //    the current stream and split with its larger part on the side stream
 //    (linalgxCudaJoinAside), also recorded into a CUDA graph and replayed;
+//  * linalgxCudaSolveUnitLower (a block of panels' U rows on cuBLAS) for
+//    the four types, L and B inside one matrix, against a host forward
+//    substitution;
 //  * the multi-stream fan-out of the cuSOLVER path (batches of 6 square and
 //    rectangular 300-row/column matrices, more matrices than streams, back
 //    to back calls ordered only by the stream, forked from the legacy
@@ -1128,6 +1131,74 @@ template <typename T> void testGemmSubtractCapture(std::mt19937_64 &rng) {
   checkRuntime(cudaFree(d), "cudaFree");
 }
 
+//===----------------------------------------------------------------------===//
+// linalgxCudaSolveUnitLower
+//===----------------------------------------------------------------------===//
+
+/// The U rows right of a block of the blocked LU's panels on `batch` random
+/// row-major m x n matrices: lu[k0:k1, k1:] = L^-1 * lu[k0:k1, k1:] with L
+/// the unit lower triangle of lu[k0:k1, k0:k1] (k1 = k0 + depth; its
+/// entries below 1 / depth, so that the substitution stays well scaled),
+/// against a host forward substitution; nothing else may change.
+template <typename T>
+void testSolveUnitLower(int64_t batch, int64_t m, int64_t n, int64_t k0,
+                        int64_t depth, std::mt19937_64 &rng) {
+  const int64_t k1 = k0 + depth;
+  const size_t mn = static_cast<size_t>(m * n);
+  std::vector<T> input(static_cast<size_t>(batch) * mn);
+  for (T &x : input)
+    x = uniform<T>(rng, 1.0 / double(depth));
+  std::vector<T> want = input;
+  for (int64_t t = 0; t < batch; ++t) {
+    T *a = want.data() + t * mn;
+    for (int64_t i = k0; i < k1; ++i)
+      for (int64_t j = k1; j < n; ++j) {
+        std::complex<double> x = widen(a[i * n + j]);
+        for (int64_t k = k0; k < i; ++k)
+          x -= widen(a[i * n + k]) * widen(a[k * n + j]);
+        if constexpr (IsComplex<T>::value)
+          a[i * n + j] = T(typename T::value_type(x.real()),
+                           typename T::value_type(x.imag()));
+        else
+          a[i * n + j] = T(x.real());
+      }
+  }
+  T *d = deviceAlloc<T>(input.size());
+  toDevice(d, input.data(), input.size() * sizeof(T));
+  linalgxCudaSolveUnitLower(Elem<T>::code, d + k0 * n + k0, d + k0 * n + k1,
+                            batch, depth, n - k1, n, static_cast<int64_t>(mn));
+  std::vector<T> got(input.size());
+  toHost(got.data(), d, got.size() * sizeof(T));
+  mgpuMemFree(d, stream());
+  const double tolerance =
+      8.0 * double(depth) *
+      std::numeric_limits<typename Elem<T>::Real>::epsilon();
+  double worst = 0;
+  bool untouched = true;
+  for (int64_t t = 0; t < batch; ++t)
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        size_t at = static_cast<size_t>(t) * mn + i * n + j;
+        if (i >= k0 && i < k1 && j >= k1)
+          worst = std::max(worst, std::abs(widen(got[at]) - widen(want[at])));
+        else
+          untouched = untouched && got[at] == input[at];
+      }
+  report(untouched && worst <= tolerance,
+         std::string("solve-unit-lower ") + Elem<T>::name + " batch " +
+             std::to_string(batch) + " " + std::to_string(m) + "x" +
+             std::to_string(n) + " k0 " + std::to_string(k0) + " depth " +
+             std::to_string(depth) + ": max error " + std::to_string(worst) +
+             " (bound " + std::to_string(tolerance) + ")" +
+             (untouched ? "" : ", entries outside the block changed"));
+}
+
+template <typename T> void testSolveUnitLowers(std::mt19937_64 &rng) {
+  testSolveUnitLower<T>(1, 300, 260, 0, 128, rng); // one matrix, the first
+  testSolveUnitLower<T>(3, 200, 333, 64, 64, rng); // a batch, ragged right
+  testSolveUnitLower<T>(2, 130, 129, 64, 64, rng); // one column right
+}
+
 template <typename T> void testGemmSubtracts(std::mt19937_64 &rng) {
   for (bool aside : {false, true}) {
     testGemmSubtract<T>(3, 97, 130, 32, 32, aside, rng); // ragged, wide
@@ -1199,6 +1270,13 @@ int main(int argc, char **argv) {
   testGemmSubtracts<double>(rng);
   testGemmSubtracts<std::complex<float>>(rng);
   testGemmSubtracts<std::complex<double>>(rng);
+  testSolveUnitLowers<float>(rng);
+  testSolveUnitLowers<double>(rng);
+  testSolveUnitLowers<std::complex<float>>(rng);
+  testSolveUnitLowers<std::complex<double>>(rng);
+  linalgxCudaSolveUnitLower(LINALGX_CUDA_F64, nullptr, nullptr, 2, 64, 0, 64,
+                            64);
+  report(true, "solve-unit-lower with no columns returns");
   // Nothing to do for an empty block.
   linalgxCudaGemmSubtract(LINALGX_CUDA_F64, nullptr, nullptr, nullptr, 2, 0, 5,
                           32, 64, 64, 1);

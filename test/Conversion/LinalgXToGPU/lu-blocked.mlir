@@ -29,6 +29,9 @@
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-min-rows=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-GEMM
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-min-rows-f32=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-GEMM-F32
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-gemm-min-rows=64 lu-blocked-gemm-look-ahead=false" -split-input-file | FileCheck %s --check-prefix=GEMM-SYNC
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-gemm-min-rows=64 lu-blocked-gemm-block-columns=128" -split-input-file | FileCheck %s --check-prefix=GEMM-BLOCK
+// RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-block-columns=96 -split-input-file 2>&1 | FileCheck %s --check-prefix=GEMM-BLOCK-BAD
+// RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-block-columns=1088 -split-input-file 2>&1 | FileCheck %s --check-prefix=GEMM-BLOCK-BIG
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=1024 -split-input-file | FileCheck %s --check-prefix=REGISTER
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=64 -split-input-file | FileCheck %s --check-prefix=REGISTER64
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=8192 -split-input-file | FileCheck %s --check-prefix=REGISTER8K
@@ -90,6 +93,60 @@
 // GEMM-SYNC-NOT:   linalgxCudaGemmSubtract
 // GEMM-SYNC-NOT:   linalgxCudaJoinAside
 // GEMM-SYNC:       return
+// lu-blocked-gemm-block-columns=128: the panels by blocks of 128 columns.
+// A block whose columns right of it have at least lu-blocked-gemm-min-rows
+// rows below it (and exist) defers their update: its panels' updates end
+// at the block's last column (the update kernels' last operand; the
+// columns right of it take the row exchanges alone) and so do their GEMMs;
+// then linalgxCudaSolveUnitLower(type, L = lu[b0, b0], B = lu[b0, b1],
+// batch, 128, N - b1, N, M * N) for the block's U rows and one GEMM of
+// depth 128 over lu[b1:, b1:] (b1 = b0 + 128), its next panel's columns on
+// the current stream, the rest aside. Other blocks update to N.
+// GEMM-BLOCK-LABEL: func.func private @linalgxCudaSolveUnitLower(i32, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i64)
+// GEMM-BLOCK-LABEL: func.func @f64_batched
+// GEMM-BLOCK:         %[[M:.+]] = memref.dim %{{.+}}, %c1{{.*}} : memref<?x?x?xf64>
+// GEMM-BLOCK:         %[[N:.+]] = memref.dim %{{.+}}, %c2{{.*}} : memref<?x?x?xf64>
+// GEMM-BLOCK:         %[[K:.+]] = arith.minui %[[M]], %[[N]] : index
+// GEMM-BLOCK:         scf.for %[[B0:.+]] = %{{.+}} to %[[K]] step %c128{{.*}} {
+// GEMM-BLOCK:           %[[B1:.+]] = arith.addi %[[B0]], %c128{{.*}} : index
+// GEMM-BLOCK:           %[[B1_TALL:.+]] = arith.addi %[[B1]], %c64{{.*}} : index
+// GEMM-BLOCK:           %[[TALL:.+]] = arith.cmpi uge, %[[M]], %[[B1_TALL]] : index
+// GEMM-BLOCK:           %[[RIGHT:.+]] = arith.cmpi ugt, %[[N]], %[[B1]] : index
+// GEMM-BLOCK:           %[[DEFERRED:.+]] = arith.andi %[[TALL]], %[[RIGHT]] : i1
+// GEMM-BLOCK:           %[[END:.+]] = arith.select %[[DEFERRED]], %[[B1]], %[[N]] : index
+// GEMM-BLOCK:           %[[PANELS_END:.+]] = arith.minui %[[B1]], %[[K]] : index
+// GEMM-BLOCK:           scf.for %[[K0:.+]] = %[[B0]] to %[[PANELS_END]] step %c32{{.*}} {
+// GEMM-BLOCK:             @linalgx_lu_blocked_panel_f64_i32
+// GEMM-BLOCK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_exchange_solve_narrow_mma_f64_i32 {{.+}} args(%{{.+}} : memref<?x?x?xf64>, %{{.+}} : memref<?x?xi32>, %[[K0]] : index, %[[END]] : index)
+// GEMM-BLOCK:             %[[NEXT_END:.+]] = arith.minui %{{.+}}, %[[END]] : index
+// GEMM-BLOCK:             func.call @linalgxCudaGemmSubtract(
+// GEMM-BLOCK:             arith.subi %[[END]], %[[NEXT_END]] : index
+// GEMM-BLOCK:             func.call @linalgxCudaGemmSubtract(
+// GEMM-BLOCK:             @linalgx_lu_blocked_update_f64_i32 {{.+}} %[[K0]] : index, %[[END]] : index)
+// GEMM-BLOCK:             @linalgx_lu_blocked_trailing_narrow_mma_f64_i32 {{.+}} %[[K0]] : index, %[[END]] : index)
+// GEMM-BLOCK-NEXT:        }
+// GEMM-BLOCK-NEXT:      }
+// GEMM-BLOCK-NEXT:      scf.if %[[DEFERRED]] {
+// GEMM-BLOCK:             func.call @linalgxCudaJoinAside() : () -> ()
+// GEMM-BLOCK-NOT:         gpu.launch_func
+// GEMM-BLOCK:             %[[L_AT:.+]] = arith.muli %[[B0]], %[[COLS:.+]] : index
+// GEMM-BLOCK-NEXT:        arith.addi %[[L_AT]], %[[B0]] : index
+// GEMM-BLOCK:             %[[L:.+]] = llvm.getelementptr
+// GEMM-BLOCK:             %[[U_ROW:.+]] = arith.muli %[[B0]], %[[COLS]] : index
+// GEMM-BLOCK-NEXT:        arith.addi %[[U_ROW]], %[[B1_HERE:.+]] : index
+// GEMM-BLOCK:             %[[U:.+]] = llvm.getelementptr
+// GEMM-BLOCK:             %[[DEPTH:.+]] = arith.index_cast %c128{{.*}} : index to i64
+// GEMM-BLOCK-NEXT:        %[[RIGHT_COLS:.+]] = arith.subi %[[COLS]], %[[B1_HERE]] : index
+// GEMM-BLOCK:             func.call @linalgxCudaSolveUnitLower(%c1_i32{{.*}}, %[[L]], %[[U]], %{{.+}}, %[[DEPTH]], %{{.+}}, %{{.+}}, %{{.+}}) : (i32, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i64) -> ()
+// GEMM-BLOCK-NOT:         gpu.launch_func
+// GEMM-BLOCK:             func.call @linalgxCudaGemmSubtract({{.+}}, %c0_i32{{.*}})
+// GEMM-BLOCK-NOT:         gpu.launch_func
+// GEMM-BLOCK:             func.call @linalgxCudaGemmSubtract({{.+}}, %c1_i32{{.*}})
+// GEMM-BLOCK-NEXT:      }
+// GEMM-BLOCK-NEXT:    }
+// GEMM-BLOCK-NEXT:    call @linalgxCudaJoinAside() : () -> ()
+// GEMM-BLOCK-BAD: error: lu-blocked-gemm-block-columns must be a multiple of 64 (the update's column tiles) of at most 1024, got 96
+// GEMM-BLOCK-BIG: error: lu-blocked-gemm-block-columns must be a multiple of 64 (the update's column tiles) of at most 1024, got 1088
 // By default updates with at least 128 rows below the panel take the GEMM,
 // looking ahead, and no panel is in registers.
 // DEFAULT-LABEL: func.func @f64_batched
@@ -252,6 +309,7 @@
 
 // CHECK-LABEL: func.func @f64_batched
 // CHECK:         %[[T0:.+]] = gpu.wait async
+// CHECK:         %[[COLS:.+]] = memref.dim %{{.+}}, %c2{{.*}} : memref<?x?x?xf64>
 // CHECK:         %[[ORDER:.+]], %[[T1:.+]] = gpu.alloc async [%[[T0]]] (%{{.+}}, %{{.+}}) : memref<?x?xi32>
 // CHECK:         %[[OUT:.+]] = memref.extract_aligned_pointer_as_index %[[LU:.+]] : memref<?x?x?xf64> -> index
 // CHECK:         %[[IN:.+]] = memref.extract_aligned_pointer_as_index %[[A:.+]] : memref<?x?x?xf64> -> index
@@ -302,15 +360,15 @@
 // CHECK:           %[[SPLIT:.+]] = arith.andi %[[NARROW]], %[[SEVERAL]] : i1
 // CHECK:           %[[WHOLE:.+]] = arith.xori %[[SPLIT]], %{{.+}} : i1
 // CHECK:           scf.if %[[WIDE]] {
-// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_f64_i32 blocks in (%[[W]], %{{.+}}, %c1{{.*}}) threads in (%c16{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
+// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_f64_i32 blocks in (%[[W]], %{{.+}}, %c1{{.*}}) threads in (%c16{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index, %[[COLS]] : index)
 // CHECK:           }
 // CHECK:           %[[NARROW_WHOLE:.+]] = arith.andi %[[NARROW]], %[[WHOLE]] : i1
 // CHECK:           scf.if %[[NARROW_WHOLE]] {
-// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_narrow_mma_f64_i32 blocks in (%[[N]], %{{.+}}, %c1{{.*}}) threads in (%c16{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
+// CHECK:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_narrow_mma_f64_i32 blocks in (%[[N]], %{{.+}}, %c1{{.*}}) threads in (%c16{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index, %[[COLS]] : index)
 // CHECK:           }
 // CHECK:           scf.if %[[SPLIT]] {
-// CHECK:             %[[EXCHANGED:.+]] = gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_exchange_solve_narrow_mma_f64_i32 blocks in (%[[N]], %{{.+}}, %c1{{.*}}) threads in (%c16{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
-// CHECK:             gpu.launch_func async [%[[EXCHANGED]]] @linalgx_kernels::@linalgx_lu_blocked_trailing_narrow_mma_f64_i32 blocks in (%[[N]], %{{.+}}, %[[CHUNKS]]) threads in (%c16{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
+// CHECK:             %[[EXCHANGED:.+]] = gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_exchange_solve_narrow_mma_f64_i32 blocks in (%[[N]], %{{.+}}, %c1{{.*}}) threads in (%c16{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index, %[[COLS]] : index)
+// CHECK:             gpu.launch_func async [%[[EXCHANGED]]] @linalgx_kernels::@linalgx_lu_blocked_trailing_narrow_mma_f64_i32 blocks in (%[[N]], %{{.+}}, %[[CHUNKS]]) threads in (%c16{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %{{.+}} args(%[[LU]] : memref<?x?x?xf64>, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index, %[[COLS]] : index)
 // CHECK:           }
 // CHECK:         }
 // CHECK:         gpu.launch_func async [%[[T1]]] @linalgx_kernels::@linalgx_pivots_to_permutation_i32 {{.+}} args(%[[PIVOTS]] : memref<?x?xi32>
@@ -377,11 +435,11 @@
 // the narrow tiles' runs on FP64 tensor cores: the L21 tile staged negated
 // (8 entries a thread), then two k steps a trip over the panel's steps,
 // each a warp's 2 x 2 blocks of 8 x 8, accumulated in registers.
-// CHECK:       gpu.func @linalgx_lu_blocked_update_f64_i32(%{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?xi32>, %{{.+}}: index) kernel attributes {known_block_size = array<i32: 16, 16, 1>}
+// CHECK:       gpu.func @linalgx_lu_blocked_update_f64_i32(%{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?xi32>, %{{.+}}: index, %{{.+}}: index) kernel attributes {known_block_size = array<i32: 16, 16, 1>}
 // CHECK-NOT:     nvvm.mma.sync
 // CHECK:             arith.mulf %{{.+}}, %{{.+}} fastmath<contract> : f64
 // CHECK-NOT:     nvvm.mma.sync
-// CHECK:       gpu.func @linalgx_lu_blocked_update_narrow_mma_f64_i32(%{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?xi32>, %{{.+}}: index) kernel attributes {known_block_size = array<i32: 16, 16, 1>}
+// CHECK:       gpu.func @linalgx_lu_blocked_update_narrow_mma_f64_i32(%{{.+}}: memref<?x?x?xf64>, %{{.+}}: memref<?x?xi32>, %{{.+}}: index, %{{.+}}: index) kernel attributes {known_block_size = array<i32: 16, 16, 1>}
 // CHECK:         gpu.dynamic_shared_memory
 // CHECK:         scf.for %{{.+}} = %block_id_y to %{{.+}} step %grid_dim_y {
 // CHECK:           gpu.barrier

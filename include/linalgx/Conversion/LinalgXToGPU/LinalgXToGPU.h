@@ -100,6 +100,15 @@ inline constexpr int64_t kDefaultBlockedLuGemmMinRowsF32 = 1024;
 /// on.
 inline constexpr int64_t kMaxBlockedLuRegisterPanelRows = 8192;
 inline constexpr int64_t kDefaultBlockedLuRegisterPanelMaxRows = 0;
+/// The blocked LU's GEMM updates can go by blocks of panels: each panel's
+/// GEMM updates its block's columns, and the columns right of the block
+/// take one triangular solve and one GEMM as deep as the block, where
+/// cuBLAS's rank-k update is several times faster than at the panel's
+/// depth (32). Off by default until it has run on a GPU (docs/gpu.md); the
+/// `lu-blocked-gemm-block-columns` option turns it on, with blocks of a
+/// multiple of the update's 64-column tiles.
+inline constexpr int64_t kDefaultBlockedLuGemmBlockColumns = 0;
+inline constexpr int64_t kMaxBlockedLuGemmBlockColumns = 1024;
 /// The blocked LU factors each panel of batches of fewer than this many
 /// matrices on a thread-block cluster (the panel's rows over up to 8 SMs)
 /// instead of one block, and every panel too tall for one block's shared
@@ -141,11 +150,13 @@ struct LinalgXToGPUOptions {
   int64_t blockedLuGemmMinRows = kDefaultBlockedLuGemmMinRows;
   /// ... the same for f32 and complex<f32>.
   int64_t blockedLuGemmMinRowsF32 = kDefaultBlockedLuGemmMinRowsF32;
-  /// Real panels of at most this many rows in registers (at most 2048,
-  /// f64 1024).
+  /// Real panels of at most this many rows in registers (at most 8192,
+  /// f64 4096).
   int64_t blockedLuRegisterPanelMaxRows = kDefaultBlockedLuRegisterPanelMaxRows;
   /// ... the next panel's columns first, the rest beside the next panel.
   bool blockedLuGemmLookAhead = true;
+  /// ... by blocks of this many columns (0: none).
+  int64_t blockedLuGemmBlockColumns = kDefaultBlockedLuGemmBlockColumns;
   /// Square sizes for which dynamically shaped LUs also get the kernels a
   /// static shape of that size would (chosen by a run-time test).
   llvm::SmallVector<int64_t> luExactSizes;
@@ -173,6 +184,9 @@ inline constexpr const char *kCudaGemmSubtractFunctionName =
     "linalgxCudaGemmSubtract";
 inline constexpr const char *kCudaJoinAsideFunctionName =
     "linalgxCudaJoinAside";
+/// ... and the U rows of a block of panels (lu-blocked-gemm-block-columns).
+inline constexpr const char *kCudaSolveUnitLowerFunctionName =
+    "linalgxCudaSolveUnitLower";
 
 } // namespace linalgx
 } // namespace mlir

@@ -453,7 +453,7 @@ public:
         uStride(S::updateUStride(tileColumns, tensorCores,
                                  elementByteSize(elementType))),
         top(b), lu(args[0]), panelPermutation(args[1]), k0(args[2]),
-        elementType(elementType),
+        updateEnd(args[3]), elementType(elementType),
         element(elementType, ElementArith::Flavour::Kernel),
         complexType(dyn_cast<ComplexType>(elementType)) {
     assert(TC % TX == 0 && NB * uStride <= TR * ltStride &&
@@ -540,9 +540,11 @@ private:
       inTile.push_back(b.cmp(P::ult, col, n));
     }
     // Whether the tile has columns right of the panel, below which the
-    // panel's L21 * U12 is subtracted.
+    // panel's L21 * U12 is subtracted: not past updateEnd (a tile boundary),
+    // whose columns take the row exchanges alone.
     Value tileEnd = b.minU(b.add(tileStart, top.index(TC)), n);
-    updatesRight = b.cmp(P::ugt, tileEnd, panelEnd);
+    updatesRight = b.both(b.cmp(P::ugt, tileEnd, panelEnd),
+                          b.cmp(P::ult, tileStart, updateEnd));
     if (tensorCores)
       layOutMmaAccumulators(b);
     else
@@ -922,7 +924,7 @@ private:
   // Constants made with `top` land at the kernel's top level, ahead of the
   // loops and branches that use them.
   KernelBuilder &top;
-  Value lu, panelPermutation, k0;
+  Value lu, panelPermutation, k0, updateEnd;
   Type elementType;
   ElementArith element;
   ComplexType complexType;
@@ -984,10 +986,14 @@ public:
     work.copyUnlessAliased(factors, lu.input());
     createPanelKernels();
     createUpdateKernels();
-    work.repeat(c(0), k, c(S::kPanelColumns), [&](Value k0) {
-      emitPanel(k0);
-      emitUpdate(k0);
-    });
+    if (options.gemmMinRows > 0 && options.gemmBlockColumns > 0)
+      work.repeat(c(0), k, c(options.gemmBlockColumns),
+                  [&](Value blockStart) { emitBlock(blockStart, k); });
+    else
+      work.repeat(c(0), k, c(S::kPanelColumns), [&](Value k0) {
+        emitPanel(k0);
+        emitUpdate(k0, n);
+      });
     // The last GEMM put aside, before the results are used.
     if (lookAhead)
       emitJoinAside(lu.module, b);
@@ -1071,8 +1077,9 @@ private:
                                    c(S::kNarrowTileMaxBlocks));
     notNarrow = negate(narrow);
     std::string typeName = typeSuffix(elementType) + "_" + typeSuffix(intType);
-    SmallVector<Type> updateTypes = {
-        factors.getType(), panelPermutation.getType(), b.getIndexType()};
+    SmallVector<Type> updateTypes = {factors.getType(),
+                                     panelPermutation.getType(),
+                                     b.getIndexType(), b.getIndexType()};
     using Phases = BlockedLuUpdatePhases;
     auto updateKernel = [&](StringRef name, int64_t tileColumns,
                             Phases phases) {
@@ -1174,13 +1181,43 @@ private:
     return inRegisters;
   }
 
+  /// The block of panels from column blockStart (of K = min(M, N)): where
+  /// the columns right of the block have at least gemmMinRows rows below
+  /// it (every panel of the block then takes the GEMM), its panels update
+  /// the block's columns alone, and the columns right of it take the
+  /// exchanges from each panel, then the block's U rows (a triangular
+  /// solve) and one GEMM of the block's depth; other blocks as without.
+  void emitBlock(Value blockStart, Value k) {
+    int64_t width = options.gemmBlockColumns;
+    Value blockEnd = arith::AddIOp::create(b, blockStart, c(width));
+    Value deferred = arith::AndIOp::create(
+        b,
+        arith::CmpIOp::create(
+            b, arith::CmpIPredicate::uge, m,
+            arith::AddIOp::create(b, blockEnd, c(options.gemmMinRows))),
+        arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, n, blockEnd));
+    Value updateEnd = arith::SelectOp::create(b, deferred, blockEnd, n);
+    work.repeat(blockStart, arith::MinUIOp::create(b, blockEnd, k),
+                c(S::kPanelColumns), [&](Value k0) {
+                  emitPanel(k0);
+                  emitUpdate(k0, updateEnd);
+                });
+    work.when(deferred, [&] {
+      if (lookAhead)
+        emitJoinAside(lu.module, b);
+      emitBlockU12Solve(lu.module, b, factors, blockStart, width);
+      emitTrailingUpdateGemm(lu.module, b, factors, blockStart, width, n,
+                             lookAhead ? S::kPanelColumns : 0);
+    });
+  }
+
   /// The update after the panel at column k0: wide tiles, narrow ones, or
   /// for narrow grids whose rows below would fill more blocks the
   /// exchanges and U12 a block a tile, then the trailing update a block a
   /// tile's row chunk. Updates of at least gemmMinRows rows below, with
   /// columns right of the panel, are the exchanges and U12 in a kernel,
-  /// then cuBLAS's GEMM.
-  void emitUpdate(Value k0) {
+  /// then cuBLAS's GEMM. Columns from updateEnd on take the exchanges alone.
+  void emitUpdate(Value k0, Value updateEnd) {
     Value panelEnd = arith::AddIOp::create(b, k0, c(S::kPanelColumns));
     Value below = arith::SubIOp::create(
         b, arith::MaxUIOp::create(b, m, panelEnd), panelEnd);
@@ -1202,10 +1239,10 @@ private:
                                 c(options.gemmMinRows)),
           arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, n, panelEnd));
       work.when(gemm, [&] {
-        launchUpdate(exchangeAndSolve, k0, narrowTiles, c(1),
+        launchUpdate(exchangeAndSolve, k0, updateEnd, narrowTiles, c(1),
                      S::kNarrowTileColumns);
         emitTrailingUpdateGemm(lu.module, b, factors, k0, S::kPanelColumns,
-                               lookAhead);
+                               updateEnd, lookAhead ? S::kPanelColumns : 0);
       });
       generated = negate(gemm);
     }
@@ -1215,15 +1252,17 @@ private:
       return arith::AndIOp::create(b, generated, condition);
     };
     work.when(unlessGemm(notNarrow), [&] {
-      launchUpdate(wideUpdate, k0, wideTiles, c(1), S::kTileColumns);
+      launchUpdate(wideUpdate, k0, updateEnd, wideTiles, c(1), S::kTileColumns);
     });
     work.when(unlessGemm(arith::AndIOp::create(b, narrow, whole)), [&] {
-      launchUpdate(narrowUpdate, k0, narrowTiles, c(1), S::kNarrowTileColumns);
+      launchUpdate(narrowUpdate, k0, updateEnd, narrowTiles, c(1),
+                   S::kNarrowTileColumns);
     });
     work.when(unlessGemm(split), [&] {
-      launchUpdate(exchangeAndSolve, k0, narrowTiles, c(1),
+      launchUpdate(exchangeAndSolve, k0, updateEnd, narrowTiles, c(1),
                    S::kNarrowTileColumns);
-      launchUpdate(trailing, k0, narrowTiles, rowChunks, S::kNarrowTileColumns);
+      launchUpdate(trailing, k0, updateEnd, narrowTiles, rowChunks,
+                   S::kNarrowTileColumns);
     });
   }
 
@@ -1235,11 +1274,11 @@ private:
                         S::registerPanelMaxRows(elementBytes));
   }
 
-  void launchUpdate(gpu::GPUFuncOp kernel, Value k0, Value tiles,
-                    Value rowChunks, int64_t tileColumns) {
+  void launchUpdate(gpu::GPUFuncOp kernel, Value k0, Value updateEnd,
+                    Value tiles, Value rowChunks, int64_t tileColumns) {
     work.launch(kernel, {tiles, gridSizeFor(b, batch, 1), rowChunks},
                 {c(S::kThreadsX), c(S::kThreadsY), c(1)},
-                {factors, panelPermutation, k0},
+                {factors, panelPermutation, k0, updateEnd},
                 c(S::updateSharedBytes(elementBytes, tileColumns,
                                        usesTensorCores(tileColumns))));
   }

@@ -354,7 +354,10 @@ enum class BlockedLuUpdatePhases { All, ExchangeAndSolve, Trailing };
 
 /// The blocked LU's update kernel (BlockedLuShape). Operands: lu [B, M, N]
 /// (being factored in place), the panel's row order [B, M] (its first
-/// M - k0 entries) and k0. Grid: (column tiles, matrices, row chunks), the
+/// M - k0 entries), k0 and the end of the columns it updates (a tile
+/// boundary or N; the columns right of it take the row exchanges alone,
+/// their U rows and trailing update left to the blocked LU's block
+/// update). Grid: (column tiles, matrices, row chunks), the
 /// matrices and the trailing update's row tiles in stride loops. With
 /// `tensorCores` (BlockedLuShape::updateUsesTensorCores) each warp
 /// subtracts a 16-row slice of L21 * U12 with mma.sync m8n8k4.
@@ -379,6 +382,12 @@ struct BlockedLuOptions {
   /// ... the next panel's columns first and the rest beside the next panel,
   /// joined before the next update.
   bool gemmLookAhead = true;
+  /// ... by blocks of this many columns (a multiple of kTileColumns; 0:
+  /// none): where every panel of a block takes the GEMM, the panels' GEMMs
+  /// stop at the block's last column, and the columns right of it take one
+  /// triangular solve for the block's U rows and one GEMM of the block's
+  /// depth.
+  int64_t gemmBlockColumns = 0;
 };
 
 /// Emits the blocked LU on `lu`'s operands: the input copied into the

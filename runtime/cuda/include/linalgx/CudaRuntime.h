@@ -174,6 +174,20 @@ linalgxCudaGemmSubtract(int32_t elemType, void *c, const void *a, const void *b,
 /// when none is pending).
 LINALGX_CUDA_EXPORT void linalgxCudaJoinAside(void);
 
+/// B := L^-1 * B for `batch` row-major blocks in device memory (the blocked
+/// LU's U rows right of a block of panels): L is the unit lower triangle of
+/// a rows x rows block (its diagonal and upper part are not read), B rows x
+/// cols, rows `ld` elements apart in both, block t of each at its pointer +
+/// t * batchStride elements (the blocks may lie in one matrix; B must not
+/// overlap L's lower triangle). cuBLAS <t>trsm a block, on the current
+/// stream. elemType as linalgxCudaGetrf's. Asynchronous; nothing to do when
+/// a size is 0.
+LINALGX_CUDA_EXPORT void linalgxCudaSolveUnitLower(int32_t elemType,
+                                                   const void *l, void *b,
+                                                   int64_t batch, int64_t rows,
+                                                   int64_t cols, int64_t ld,
+                                                   int64_t batchStride);
+
 /// Synchronizes each device with cached resources (cudaDeviceSynchronize),
 /// then frees every cached cuBLAS/cuSOLVER handle, the getrf fan-out's
 /// streams and events, the pointer-array kernel's module and the library's
