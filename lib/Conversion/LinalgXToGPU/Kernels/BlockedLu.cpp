@@ -676,7 +676,8 @@ private:
 
   /// 3. The old panel rows that moved below the panel's steps go there
   ///    (each position receives one row, so the writes never collide);
-  ///    left of the panel the new panel rows are final.
+  ///    left of the panel, and from updateEnd on (exchanges alone), the new
+  ///    panel rows are final.
   void moveOldPanelRows(KernelBuilder &b) {
     for (const Entry &e : entries)
       b.ifThen(e.active, [&](KernelBuilder &b) {
@@ -685,7 +686,9 @@ private:
           b.store(b.load(lt, e.at), lu,
                   ValueRange{matrix, b.add(k0, to), e.col});
         });
-        b.ifThen(b.cmp(P::ult, e.col, k0), [&](KernelBuilder &b) {
+        Value unsolved =
+            b.bitOr(b.cmp(P::ult, e.col, k0), b.cmp(P::uge, e.col, updateEnd));
+        b.ifThen(unsolved, [&](KernelBuilder &b) {
           b.store(b.load(u, e.at), lu,
                   ValueRange{matrix, b.add(k0, e.t), e.col});
         });
