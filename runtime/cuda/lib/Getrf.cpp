@@ -440,36 +440,41 @@ void cusolverGetrf(cusolverDnHandle_t handle, int32_t type, int m, int n,
   }
 }
 
-/// One cublas<t>trsm from the left, B := op(T)^-1 B, with T the lower
-/// (unit-diagonal) or upper triangle of the column-major factors `lu`.
-void cublasTrsm(cublasHandle_t handle, int32_t type, cublasFillMode_t triangle,
-                cublasOperation_t trans, int n, int nrhs, const void *lu,
-                void *b, const char *op) {
-  cublasDiagType_t diagonal = triangle == CUBLAS_FILL_MODE_LOWER
-                                  ? CUBLAS_DIAG_UNIT
-                                  : CUBLAS_DIAG_NON_UNIT;
+/// A cublas<t>trsm's shape: B (m x n, column-major) := op(T)^-1 B from the
+/// left or B op(T)^-1 from the right, T a triangle of A.
+struct TrsmShape {
+  cublasSideMode_t side;
+  cublasFillMode_t triangle;
+  cublasOperation_t trans;
+  cublasDiagType_t diagonal;
+  int m, n, lda, ldb;
+};
+
+/// One cublas<t>trsm with alpha = 1.
+void cublasTrsm(cublasHandle_t handle, int32_t type, const TrsmShape &s,
+                const void *a, void *b, const char *op) {
   const char *call = kCublasTrsmNames[type];
-  auto run = [&](auto function, auto one, auto *factors, auto *rhs) {
-    check(function(handle, CUBLAS_SIDE_LEFT, triangle, trans, diagonal, n, nrhs,
-                   &one, factors, n, rhs, n),
+  auto run = [&](auto function, auto one, auto *aa, auto *bb) {
+    check(function(handle, s.side, s.triangle, s.trans, s.diagonal, s.m, s.n,
+                   &one, aa, s.lda, bb, s.ldb),
           op, call);
   };
   switch (type) {
   case LINALGX_CUDA_F32:
-    run(cublasStrsm, 1.0f, static_cast<const float *>(lu),
+    run(cublasStrsm, 1.0f, static_cast<const float *>(a),
         static_cast<float *>(b));
     break;
   case LINALGX_CUDA_F64:
-    run(cublasDtrsm, 1.0, static_cast<const double *>(lu),
+    run(cublasDtrsm, 1.0, static_cast<const double *>(a),
         static_cast<double *>(b));
     break;
   case LINALGX_CUDA_C32:
-    run(cublasCtrsm, make_cuComplex(1, 0), static_cast<const cuComplex *>(lu),
+    run(cublasCtrsm, make_cuComplex(1, 0), static_cast<const cuComplex *>(a),
         static_cast<cuComplex *>(b));
     break;
   default:
     run(cublasZtrsm, make_cuDoubleComplex(1, 0),
-        static_cast<const cuDoubleComplex *>(lu),
+        static_cast<const cuDoubleComplex *>(a),
         static_cast<cuDoubleComplex *>(b));
     break;
   }
@@ -484,8 +489,17 @@ void triangularSolves(cublasHandle_t handle, int32_t type,
       trans == CUBLAS_OP_N ? CUBLAS_FILL_MODE_LOWER : CUBLAS_FILL_MODE_UPPER;
   cublasFillMode_t second =
       trans == CUBLAS_OP_N ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
-  cublasTrsm(handle, type, first, trans, n, nrhs, lu, b, op);
-  cublasTrsm(handle, type, second, trans, n, nrhs, lu, b, op);
+  // The lower triangle is L's: unit diagonal.
+  auto solve = [&](cublasFillMode_t triangle) {
+    cublasDiagType_t diagonal = triangle == CUBLAS_FILL_MODE_LOWER
+                                    ? CUBLAS_DIAG_UNIT
+                                    : CUBLAS_DIAG_NON_UNIT;
+    cublasTrsm(handle, type,
+               {CUBLAS_SIDE_LEFT, triangle, trans, diagonal, n, nrhs, n, n}, lu,
+               b, op);
+  };
+  solve(first);
+  solve(second);
 }
 
 /// One cusolverDn<t>getrs on the stream `handle` is bound to.
@@ -835,33 +849,19 @@ void gemmSubtract(cublasHandle_t handle, int32_t type, void *c, const void *a,
 void solveUnitLower(cublasHandle_t handle, int32_t type, const void *l, void *b,
                     int rows, int cols, int64_t ld, int64_t stride,
                     int64_t batch, const char *op) {
-  auto run = [&](auto function, auto one, auto *ll, auto *bb) {
-    for (int64_t t = 0; t < batch; ++t)
-      check(function(handle, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_UPPER,
-                     CUBLAS_OP_N, CUBLAS_DIAG_UNIT, cols, rows, &one,
-                     ll + t * stride, static_cast<int>(ld), bb + t * stride,
-                     static_cast<int>(ld)),
-            op, kCublasTrsmNames[type]);
-  };
-  switch (type) {
-  case LINALGX_CUDA_F32:
-    run(cublasStrsm, 1.0f, static_cast<const float *>(l),
-        static_cast<float *>(b));
-    break;
-  case LINALGX_CUDA_F64:
-    run(cublasDtrsm, 1.0, static_cast<const double *>(l),
-        static_cast<double *>(b));
-    break;
-  case LINALGX_CUDA_C32:
-    run(cublasCtrsm, make_cuComplex(1, 0), static_cast<const cuComplex *>(l),
-        static_cast<cuComplex *>(b));
-    break;
-  default:
-    run(cublasZtrsm, make_cuDoubleComplex(1, 0),
-        static_cast<const cuDoubleComplex *>(l),
-        static_cast<cuDoubleComplex *>(b));
-    break;
-  }
+  const TrsmShape shape = {CUBLAS_SIDE_RIGHT,
+                           CUBLAS_FILL_MODE_UPPER,
+                           CUBLAS_OP_N,
+                           CUBLAS_DIAG_UNIT,
+                           cols,
+                           rows,
+                           static_cast<int>(ld),
+                           static_cast<int>(ld)};
+  const int64_t strideBytes = stride * kElementBytes[type];
+  for (int64_t t = 0; t < batch; ++t)
+    cublasTrsm(handle, type, shape,
+               static_cast<const char *>(l) + t * strideBytes,
+               static_cast<char *>(b) + t * strideBytes, op);
 }
 
 } // namespace

@@ -73,6 +73,7 @@
 #include <string>
 #include <thread>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -995,6 +996,28 @@ void testModuleAndLaunch() {
 // linalgxCudaGemmSubtract
 //===----------------------------------------------------------------------===//
 
+/// The largest error of `got` against `want` on the entries (i, j) of the
+/// `batch` row-major m x n matrices that `changes` selects, and whether
+/// every other entry still equals `input`.
+template <typename T, typename Changes>
+std::pair<double, bool>
+compareMatrices(const std::vector<T> &got, const std::vector<T> &input,
+                const std::vector<T> &want, int64_t batch, int64_t m, int64_t n,
+                Changes changes) {
+  double worst = 0;
+  bool untouched = true;
+  for (int64_t t = 0; t < batch; ++t)
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        size_t at = static_cast<size_t>((t * m + i) * n + j);
+        if (changes(i, j))
+          worst = std::max(worst, std::abs(widen(got[at]) - widen(want[at])));
+        else
+          untouched = untouched && got[at] == input[at];
+      }
+  return {worst, untouched};
+}
+
 /// A case of the blocked LU's trailing update on `batch` random row-major
 /// m x n matrices: lu[k1:, k1:] -= lu[k1:, k0:k1] * lu[k0:k1, k1:] (k1 = k0
 /// + depth), the three blocks inside one matrix at its row length, and the
@@ -1053,17 +1076,9 @@ template <typename T> struct GemmSubtractCase {
     const double tolerance =
         8.0 * double(depth) *
         std::numeric_limits<typename Elem<T>::Real>::epsilon();
-    double worst = 0;
-    bool untouched = true;
-    for (int64_t t = 0; t < batch; ++t)
-      for (int64_t i = 0; i < m; ++i)
-        for (int64_t j = 0; j < n; ++j) {
-          size_t at = static_cast<size_t>(t) * mn + i * n + j;
-          if (i < k1 || j < k1)
-            untouched = untouched && got[at] == input[at];
-          else
-            worst = std::max(worst, std::abs(widen(got[at]) - widen(want[at])));
-        }
+    auto [worst, untouched] = compareMatrices(
+        got, input, want, batch, m, n,
+        [&](int64_t i, int64_t j) { return i >= k1 && j >= k1; });
     report(untouched && worst <= tolerance,
            what + " " + Elem<T>::name + " batch " + std::to_string(batch) +
                " " + std::to_string(m) + "x" + std::to_string(n) + " k0 " +
@@ -1173,17 +1188,10 @@ void testSolveUnitLower(int64_t batch, int64_t m, int64_t n, int64_t k0,
   const double tolerance =
       8.0 * double(depth) *
       std::numeric_limits<typename Elem<T>::Real>::epsilon();
-  double worst = 0;
-  bool untouched = true;
-  for (int64_t t = 0; t < batch; ++t)
-    for (int64_t i = 0; i < m; ++i)
-      for (int64_t j = 0; j < n; ++j) {
-        size_t at = static_cast<size_t>(t) * mn + i * n + j;
-        if (i >= k0 && i < k1 && j >= k1)
-          worst = std::max(worst, std::abs(widen(got[at]) - widen(want[at])));
-        else
-          untouched = untouched && got[at] == input[at];
-      }
+  auto [worst, untouched] =
+      compareMatrices(got, input, want, batch, m, n, [&](int64_t i, int64_t j) {
+        return i >= k0 && i < k1 && j >= k1;
+      });
   report(untouched && worst <= tolerance,
          std::string("solve-unit-lower ") + Elem<T>::name + " batch " +
              std::to_string(batch) + " " + std::to_string(m) + "x" +
