@@ -805,6 +805,22 @@ linalgxCudaGetrs(int32_t elemType, int32_t trans, const void *lu,
 
 namespace {
 
+/// Rejects row-major blocks whose rows `ld` elements apart are shorter than
+/// `widest` (the widest block's row), and a batch whose `written` blocks
+/// (rows x cols, batchStride elements apart) overlap.
+void checkRowMajorBlocks(const char *op, const char *widestName, int64_t widest,
+                         const char *written, int64_t rows, int64_t cols,
+                         int64_t ld, int64_t batch, int64_t batchStride) {
+  if (ld < widest)
+    reportInvalidArgument(op, "ld " + std::to_string(ld) + " is less than " +
+                                  widestName + " = " + std::to_string(widest));
+  const int64_t extent = (rows - 1) * ld + cols;
+  if (batch > 1 && batchStride < extent)
+    reportInvalidArgument(op, "batchStride " + std::to_string(batchStride) +
+                                  " is less than a " + written +
+                                  " block's extent " + std::to_string(extent));
+}
+
 /// C -= A * B for `batch` row-major blocks (linalgxCudaGemmSubtract's
 /// arguments): cuBLAS is column-major, so it computes C^T -= B^T * A^T, each
 /// row-major block being the column-major transpose at the same leading
@@ -888,16 +904,9 @@ linalgxCudaGemmSubtract(int32_t elemType, void *c, const void *a, const void *b,
                                   "side stream)");
   if (batch == 0 || rows == 0 || cols == 0 || depth == 0)
     return;
-  if (ld < std::max(cols, depth))
-    reportInvalidArgument(op, "ld " + std::to_string(ld) +
-                                  " is less than max(cols, depth) = " +
-                                  std::to_string(std::max(cols, depth)));
   // The C blocks of a batch must not overlap (the inputs may).
-  const int64_t cExtent = (rows - 1) * ld + cols;
-  if (batch > 1 && batchStride < cExtent)
-    reportInvalidArgument(op, "batchStride " + std::to_string(batchStride) +
-                                  " is less than a C block's extent " +
-                                  std::to_string(cExtent));
+  checkRowMajorBlocks(op, "max(cols, depth)", std::max(cols, depth), "C", rows,
+                      cols, ld, batch, batchStride);
   if (!c || !a || !b)
     reportInvalidArgument(op, "c, a or b is null");
 
@@ -938,16 +947,8 @@ linalgxCudaSolveUnitLower(int32_t elemType, const void *l, void *b,
     reportInvalidArgument(op, "rows, cols and ld must fit in int32");
   if (batch == 0 || rows == 0 || cols == 0)
     return;
-  if (ld < std::max(rows, cols))
-    reportInvalidArgument(op, "ld " + std::to_string(ld) +
-                                  " is less than max(rows, cols) = " +
-                                  std::to_string(std::max(rows, cols)));
-  // The B blocks of a batch must not overlap.
-  const int64_t bExtent = (rows - 1) * ld + cols;
-  if (batch > 1 && batchStride < bExtent)
-    reportInvalidArgument(op, "batchStride " + std::to_string(batchStride) +
-                                  " is less than a B block's extent " +
-                                  std::to_string(bExtent));
+  checkRowMajorBlocks(op, "max(rows, cols)", std::max(rows, cols), "B", rows,
+                      cols, ld, batch, batchStride);
   if (!l || !b)
     reportInvalidArgument(op, "l or b is null");
 
