@@ -217,6 +217,17 @@ cusolverDnHandle_t solverHandle(StreamResources &res, const char *op) {
   return res.solver;
 }
 
+/// SMs the GEMMs put aside leave to the work beside them (the blocked LU's
+/// next panel, whose blocks otherwise wait for the GEMM's to retire): the
+/// side handle's cuBLAS SM count target is the device's SMs less these.
+/// LINALGX_CUDA_ASIDE_RESERVED_SMS overrides the default, 0 (cuBLAS's own
+/// choice).
+int64_t asideReservedSms() {
+  static const int64_t value =
+      envInt("LINALGX_CUDA_ASIDE_RESERVED_SMS", 0, 0, 1024);
+  return value;
+}
+
 /// The side stream of `res` with its cuBLAS handle and events, created on
 /// first use with the caller's stream's priority (non-blocking: ordered by
 /// the events alone, as the fan-out's lanes).
@@ -236,6 +247,16 @@ void prepareAside(StreamResources &res, const char *op) {
     check(cublasCreate(&res.aside.blas), op, "cublasCreate");
     check(cublasSetStream(res.aside.blas, res.aside.stream), op,
           "cublasSetStream");
+    if (int64_t reserved = asideReservedSms()) {
+      int sms = 0;
+      check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount,
+                                   res.device),
+            op, "cudaDeviceGetAttribute");
+      check(cublasSetSmCountTarget(
+                res.aside.blas,
+                static_cast<int>(std::max<int64_t>(1, sms - reserved))),
+            op, "cublasSetSmCountTarget");
+    }
   }
   for (cudaEvent_t *event : {&res.aside.done, &res.asideForked})
     if (!*event)
