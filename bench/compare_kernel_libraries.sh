@@ -9,7 +9,8 @@
 #
 # Environment: LIBRARIES (default: "default" and every variant), TESTS=0 to
 # skip large_lu_gpu.py --aot, PYGPU=1 to run python_gpu.py too, SMOKE=0 to
-# skip the runtime's own test (bin/linalgx_cuda_runtime_smoke, run once),
+# skip the runtime's own test (bin/linalgx_cuda_runtime_smoke, run once;
+# SMOKE_ONLY=GROUP,... runs those of its groups alone, e.g. gemm,solve),
 # CASES_<library> (or CASES) the profile_large_lu.py cases ("BxMxN:dtype ..."),
 # NCU="B,N,dtype,kernel-regex ..." with NCU_LIBRARY: Nsight Compute (stall
 # reasons an issued instruction) of the second launch of a kernel in one LU
@@ -45,7 +46,8 @@ swap() { cp "$P/lib_alt/$1.so" "$P/lib/liblinalgx_cuda_kernels.so"; }
 if [ "${SMOKE:-1}" != 0 ] && [ -x "$P/bin/linalgx_cuda_runtime_smoke" ]; then
   # Its RUNPATH is the build machine's; the pack's runtime is in lib/.
   LD_LIBRARY_PATH="$P/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" timeout 300 \
-    "$P/bin/linalgx_cuda_runtime_smoke" > "$O/runtime_smoke.log" 2>&1
+    "$P/bin/linalgx_cuda_runtime_smoke" ${SMOKE_ONLY:+--only=$SMOKE_ONLY} \
+    > "$O/runtime_smoke.log" 2>&1
   echo "runtime_smoke: $(tail -1 "$O/runtime_smoke.log")"
   grep -E "^FAIL" "$O/runtime_smoke.log" | head -5
 fi

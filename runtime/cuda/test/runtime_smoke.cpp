@@ -32,9 +32,11 @@
 //    to back calls ordered only by the stream, forked from the legacy
 //    stream).
 //
-// Usage: linalgx_cuda_runtime_smoke [--getrf-streams=N]
+// Usage: linalgx_cuda_runtime_smoke [--getrf-streams=N] [--only=GROUP,...]
 //   --getrf-streams=N sets LINALGX_GETRF_STREAMS (1 = no fan-out) for this
 //   run; run it with the default and with --getrf-streams=1.
+//   --only=GROUP,... runs those groups of checks alone (kGroups; an unknown
+//   name prints the list).
 //
 // Each factored matrix is checked against a host getf2 with LAPACK's pivot
 // rule (first index of the largest |x|, |re|+|im| for complex):
@@ -1218,23 +1220,126 @@ template <typename T> void testGemmSubtracts(std::mt19937_64 &rng) {
   testGemmSubtractCapture<T>(rng);
 }
 
+/// The test's groups, in the order they run; `--only=NAME,...` runs those
+/// alone (e.g. on a GPU lent for a few minutes).
+struct Group {
+  const char *name;
+  void (*run)(std::mt19937_64 &rng);
+};
+
+const Group kGroups[] = {
+    {"entry-points",
+     [](std::mt19937_64 &) {
+       testStreamsAndEvents();
+       testMemoryOps();
+       testModuleAndLaunch();
+     }},
+    {"getrf",
+     [](std::mt19937_64 &rng) {
+       testAllGetrfShapes<float>(rng);
+       testAllGetrfShapes<double>(rng);
+       testAllGetrfShapes<std::complex<float>>(rng);
+       testAllGetrfShapes<std::complex<double>>(rng);
+     }},
+    {"fan-out",
+     [](std::mt19937_64 &rng) {
+       testGetrfFanOut<float>(rng);
+       testGetrfFanOut<double>(rng);
+       testGetrfFanOut<std::complex<float>>(rng);
+       testGetrfFanOut<std::complex<double>>(rng);
+       testGetrfFanOutOrdering<double>(rng);
+       testGetrfFanOutOrdering<std::complex<float>>(rng);
+     }},
+    {"pivots",
+     [](std::mt19937_64 &rng) {
+       testComplexPivotRule<std::complex<float>>();
+       testComplexPivotRule<std::complex<double>>();
+       testEmptyGetrf();
+       testPointerArrays(rng);
+     }},
+    {"streams",
+     [](std::mt19937_64 &rng) {
+       testCallerStream(rng);
+       testThreadStreamOverride(rng);
+     }},
+    {"graphs",
+     [](std::mt19937_64 &rng) {
+       testGraphCaptures<float>(rng);
+       testGraphCaptures<double>(rng);
+       testGraphCaptures<std::complex<float>>(rng);
+       testGraphCaptures<std::complex<double>>(rng);
+     }},
+    {"gemm",
+     [](std::mt19937_64 &rng) {
+       testGemmSubtracts<float>(rng);
+       testGemmSubtracts<double>(rng);
+       testGemmSubtracts<std::complex<float>>(rng);
+       testGemmSubtracts<std::complex<double>>(rng);
+       // Nothing to do for an empty block.
+       linalgxCudaGemmSubtract(LINALGX_CUDA_F64, nullptr, nullptr, nullptr, 2,
+                               0, 5, 32, 64, 64, 1);
+       linalgxCudaJoinAside();
+       report(true, "gemm-subtract with no rows returns");
+     }},
+    {"solve",
+     [](std::mt19937_64 &rng) {
+       testSolveUnitLowers<float>(rng);
+       testSolveUnitLowers<double>(rng);
+       testSolveUnitLowers<std::complex<float>>(rng);
+       testSolveUnitLowers<std::complex<double>>(rng);
+       linalgxCudaSolveUnitLower(LINALGX_CUDA_F64, nullptr, nullptr, 2, 64, 0,
+                                 64, 64);
+       report(true, "solve-unit-lower with no columns returns");
+     }},
+    {"release",
+     [](std::mt19937_64 &rng) {
+       linalgxCudaReleaseCachedResources();
+       testGetrf<double>(0, 4, 32, 32, rng); // caches rebuilt after release
+       linalgxCudaReleaseCachedResources();
+     }},
+};
+
+int usage(const char *program) {
+  std::string names;
+  for (const Group &group : kGroups)
+    names += std::string(names.empty() ? "" : ",") + group.name;
+  std::fprintf(stderr,
+               "usage: %s [--getrf-streams=N] [--only=GROUP,...]\n"
+               "  groups: %s\n",
+               program, names.c_str());
+  return 2;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   // --getrf-streams=N: sets LINALGX_GETRF_STREAMS before the library reads
   // it (at the first linalgxCudaGetrf), e.g. 1 to run every cuSOLVER batch
   // on the current stream alone.
-  const std::string streamsFlag = "--getrf-streams=";
+  const std::string streamsFlag = "--getrf-streams=", onlyFlag = "--only=";
+  std::vector<std::string> only;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     if (arg.compare(0, streamsFlag.size(), streamsFlag) == 0 &&
         arg.size() > streamsFlag.size()) {
       setenv("LINALGX_GETRF_STREAMS", arg.c_str() + streamsFlag.size(), 1);
+    } else if (arg.compare(0, onlyFlag.size(), onlyFlag) == 0) {
+      std::string names = arg.substr(onlyFlag.size()) + ",";
+      for (size_t at = 0, comma;
+           (comma = names.find(',', at)) != std::string::npos; at = comma + 1)
+        only.push_back(names.substr(at, comma - at));
     } else {
-      std::fprintf(stderr, "usage: %s [--getrf-streams=N]\n", argv[0]);
-      return 2;
+      return usage(argv[0]);
     }
   }
+  for (const std::string &name : only)
+    if (std::none_of(std::begin(kGroups), std::end(kGroups),
+                     [&](const Group &group) { return name == group.name; }))
+      return usage(argv[0]);
+  auto selected = [&](const Group &group) {
+    return only.empty() ||
+           std::find(only.begin(), only.end(), group.name) != only.end();
+  };
   const char *streams = std::getenv("LINALGX_GETRF_STREAMS");
   std::printf("LINALGX_GETRF_STREAMS=%s\n",
               streams ? streams : "(unset: library default)");
@@ -1249,50 +1354,10 @@ int main(int argc, char **argv) {
   report(true,
          "linalgxCudaProbe found " + std::to_string(devices) + " device(s)");
 
-  testStreamsAndEvents();
-  testMemoryOps();
-  testModuleAndLaunch();
-
   std::mt19937_64 rng(20240601);
-  testAllGetrfShapes<float>(rng);
-  testAllGetrfShapes<double>(rng);
-  testAllGetrfShapes<std::complex<float>>(rng);
-  testAllGetrfShapes<std::complex<double>>(rng);
-  testGetrfFanOut<float>(rng);
-  testGetrfFanOut<double>(rng);
-  testGetrfFanOut<std::complex<float>>(rng);
-  testGetrfFanOut<std::complex<double>>(rng);
-  testGetrfFanOutOrdering<double>(rng);
-  testGetrfFanOutOrdering<std::complex<float>>(rng);
-  testComplexPivotRule<std::complex<float>>();
-  testComplexPivotRule<std::complex<double>>();
-  testEmptyGetrf();
-  testPointerArrays(rng);
-  testCallerStream(rng);
-  testThreadStreamOverride(rng);
-  testGraphCaptures<float>(rng);
-  testGraphCaptures<double>(rng);
-  testGraphCaptures<std::complex<float>>(rng);
-  testGraphCaptures<std::complex<double>>(rng);
-  testGemmSubtracts<float>(rng);
-  testGemmSubtracts<double>(rng);
-  testGemmSubtracts<std::complex<float>>(rng);
-  testGemmSubtracts<std::complex<double>>(rng);
-  testSolveUnitLowers<float>(rng);
-  testSolveUnitLowers<double>(rng);
-  testSolveUnitLowers<std::complex<float>>(rng);
-  testSolveUnitLowers<std::complex<double>>(rng);
-  linalgxCudaSolveUnitLower(LINALGX_CUDA_F64, nullptr, nullptr, 2, 64, 0, 64,
-                            64);
-  report(true, "solve-unit-lower with no columns returns");
-  // Nothing to do for an empty block.
-  linalgxCudaGemmSubtract(LINALGX_CUDA_F64, nullptr, nullptr, nullptr, 2, 0, 5,
-                          32, 64, 64, 1);
-  linalgxCudaJoinAside();
-  report(true, "gemm-subtract with no rows returns");
-  linalgxCudaReleaseCachedResources();
-  testGetrf<double>(0, 4, 32, 32, rng); // caches rebuilt after release
-  linalgxCudaReleaseCachedResources();
+  for (const Group &group : kGroups)
+    if (selected(group))
+      group.run(rng);
 
   std::printf("%s: %d failure(s)\n", gFailures ? "FAIL" : "PASS", gFailures);
   return gFailures ? 1 : 0;
