@@ -1,15 +1,21 @@
 // The register panel (lu-blocked-register-panel-max-rows, off by default,
 // so the AOT library does not compile it) through the whole GPU pipeline:
-// ptxas takes its f32 and f64 kernels, one block and a cluster of eight (two
+// ptxas takes its f32 and f64 kernels, one block and clusters of 2 to 16 (two
 // f32 rows or one f64 row, 64 of a thread's 128 registers), and the module
 // keeps the launches.
 // REQUIRES: ptxas
-// RUN: linalgx-opt %s --linalgx-gpu-pipeline=lu-blocked-register-panel-max-rows=8192 | FileCheck %s
+// RUN: linalgx-opt %s --linalgx-gpu-pipeline=lu-blocked-register-panel-max-rows=16384 | FileCheck %s
 
 // CHECK-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_blocked_register_panel_f64_i32
 // CHECK-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_blocked_register_panel_f32_i64
-// CHECK-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_f64_i32
-// CHECK-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_f32_i64
+// CHECK-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x2_f64_i32
+// CHECK-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x4_f64_i32
+// CHECK-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x8_f64_i32
+// CHECK-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x16_f64_i32
+// CHECK-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x2_f32_i64
+// CHECK-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x4_f32_i64
+// CHECK-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x8_f32_i64
+// CHECK-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x16_f32_i64
 // CHECK:     gpu.binary @linalgx_kernels [#gpu.object<#nvvm.target<chip = "sm_90"
 func.func @f64(%a: memref<4x300x300xf64>, %p: memref<4x300xi32>, %i: memref<4xi32>) {
   linalgx.lu ins(%a : memref<4x300x300xf64>) outs(%a, %p, %i : memref<4x300x300xf64>, memref<4x300xi32>, memref<4xi32>)

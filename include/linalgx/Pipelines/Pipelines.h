@@ -130,8 +130,8 @@ struct GPUPipelineOptions
       llvm::cl::init(kDefaultBlockedLuGemmMinRowsF32)};
   PassOptions::Option<int64_t> blockedLuRegisterPanelMaxRows{
       *this, "lu-blocked-register-panel-max-rows",
-      llvm::cl::desc("Real panels of at most this many rows (at most 8192; "
-                     "f64 4096) in registers (default 0: never)"),
+      llvm::cl::desc("Real panels of at most this many rows (at most 16384; "
+                     "f64 8192) in registers (default 0: never)"),
       llvm::cl::init(kDefaultBlockedLuRegisterPanelMaxRows)};
   PassOptions::Option<bool> blockedLuGemmLookAhead{
       *this, "lu-blocked-gemm-look-ahead",

@@ -647,7 +647,7 @@ struct ConvertLinalgXToGPUPass
       getOperation().emitError()
           << "lu-blocked-register-panel-max-rows must be at most "
           << kMaxBlockedLuRegisterPanelRows
-          << " (a cluster of eight blocks of 16 warps, two f32 rows or one "
+          << " (a cluster of sixteen blocks of 16 warps, two f32 rows or one "
              "f64 row a thread), got "
           << static_cast<int64_t>(blockedLuRegisterPanelMaxRows);
       return signalPassFailure();

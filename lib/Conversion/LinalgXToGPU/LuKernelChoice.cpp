@@ -215,8 +215,10 @@ chooseLuKernels(MemRefType type, const LinalgXToGPUOptions &options) {
                           ? Term{Term::BatchAtLeastOrMaxSizeAtMost,
                                  options.blockedLuMinBatch, smallSize}
                           : Term{Term::BatchAtLeast, options.blockedLuMinBatch};
+  int64_t registerRows = BlockedLuShape::registerPanelRowsFor(
+      shape.elementType, options.blockedLuRegisterPanelMaxRows);
   LuGuard blocked;
-  if (isStatic && !(BlockedLuShape::clusterPanelFits(m, elementBytes) &&
+  if (isStatic && !(BlockedLuShape::panelFits(m, elementBytes, registerRows) &&
                     std::max(m, n) <= options.blockedLuMaxSize))
     blocked = LuGuard::always(false);
   else if (isStatic && std::max(m, n) <= smallSize)
@@ -227,7 +229,7 @@ chooseLuKernels(MemRefType type, const LinalgXToGPUOptions &options) {
     blocked = LuGuard::when({{Term::BatchAtLeast, options.blockedLuMinBatch}});
   else
     blocked = LuGuard::when({batchOrSmall,
-                             {Term::PanelFitsSharedMemory},
+                             {Term::PanelFits, registerRows},
                              {Term::MaxSizeAtMost, options.blockedLuMaxSize}});
   candidates.push_back({{LuKernel::Blocked}, blocked});
   return candidates;
@@ -278,8 +280,12 @@ static void printTerm(llvm::raw_ostream &os, const LuGuardTerm &term) {
   case Term::MatrixFitsSharedMemory:
     os << "a matrix fits shared memory";
     return;
-  case Term::PanelFitsSharedMemory:
-    os << "a panel fits a cluster's shared memory";
+  case Term::PanelFits:
+    if (term.bound)
+      os << "(M <= " << term.bound << " or a panel fits a cluster's shared "
+         << "memory)";
+    else
+      os << "a panel fits a cluster's shared memory";
     return;
   }
 }
@@ -342,8 +348,8 @@ public:
           maxSizeAtMost(term.size));
     case Term::MatrixFitsSharedMemory:
       return matrixFitsSharedMemory();
-    case Term::PanelFitsSharedMemory:
-      return panelFitsSharedMemory();
+    case Term::PanelFits:
+      return panelFits(term.bound);
     }
     llvm_unreachable("unknown LuGuardTerm");
   }
@@ -391,11 +397,11 @@ private:
         GeneratedLuLaunch::bytesPerMatrix(b, m, n, elementBytes), limit);
     return arith::AndIOp::create(b, sizesBounded, bytesFit);
   }
-  /// Whether a cluster's blocks hold a panel of all M rows
-  /// (BlockedLuShape::clusterPanelFits).
-  Value panelFitsSharedMemory() {
+  /// Whether the register panels (at most `registerRows` rows) or a
+  /// cluster's blocks hold a panel of all M rows (BlockedLuShape::panelFits).
+  Value panelFits(int64_t registerRows) {
     auto [m, n] = dims();
-    return BlockedLuShape::clusterPanelFits(b, m, elementBytes);
+    return BlockedLuShape::panelFits(b, m, elementBytes, registerRows);
   }
 
   ImplicitLocOpBuilder &b;

@@ -61,9 +61,9 @@ struct LuGuardTerm {
     BatchAtLeastOrMaxSizeAtMost,
     /// One matrix fits a block's shared memory (the shared-memory kernel).
     MatrixFitsSharedMemory,
-    /// A column panel fits the shared memory of a cluster of blocks (the
-    /// blocked LU).
-    PanelFitsSharedMemory,
+    /// A column panel fits the shared memory of a cluster of blocks, or
+    /// (M <= bound) the register panels (the blocked LU).
+    PanelFits,
   };
   Kind kind;
   int64_t bound = 0;

@@ -8,6 +8,7 @@
 // RUN: linalgx-opt %s --convert-linalgx-to-gpu="remark-kernel-choice lu-panel-max-size=0 lu-cyclic-max-batch=8" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOPANEL
 // RUN: linalgx-opt %s --convert-linalgx-to-gpu="remark-kernel-choice lu-exact-sizes=75 lu-blocked-max-size=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=EXACT
 // RUN: linalgx-opt %s --convert-linalgx-to-gpu="remark-kernel-choice lu-panel-any-batch-min-size=129" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SMALLBATCH
+// RUN: linalgx-opt %s --convert-linalgx-to-gpu="remark-kernel-choice lu-blocked-register-panel-max-rows=16384" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REGISTER
 
 // A thread per matrix up to 4 x 4, rectangular and complex included.
 // AUTO: remark: kernel choice: thread 4x4 (bound) always
@@ -126,12 +127,25 @@ func.func @f64_1024x1024(%a: memref<1024x1024xf64>, %lu: memref<1024x1024xf64>, 
 
 // AUTO: remark: kernel choice: blocked always
 // AUTO: remark: kernel choice: else vendor
+// REGISTER: remark: kernel choice: blocked always
+// REGISTER: remark: kernel choice: else vendor
 func.func @f32_8192x8192(%a: memref<8192x8192xf32>, %lu: memref<8192x8192xf32>, %p: memref<8192xi32>, %i: memref<i32>) {
   linalgx.lu ins(%a : memref<8192x8192xf32>) outs(%lu, %p, %i : memref<8192x8192xf32>, memref<8192xi32>, memref<i32>)
   return
 }
 func.func @f32_8193x8193(%a: memref<8193x8193xf32>, %lu: memref<8193x8193xf32>, %p: memref<8193xi32>, %i: memref<i32>) {
   linalgx.lu ins(%a : memref<8193x8193xf32>) outs(%lu, %p, %i : memref<8193x8193xf32>, memref<8193xi32>, memref<i32>)
+  return
+}
+
+// f64 past the cluster panel's 6928 rows: blocked where the register
+// panels take the panels (lu-blocked-register-panel-max-rows, f64 up to
+// 8192), the vendor's otherwise; f32 past 8192 rows stays on the vendor's
+// (lu-blocked-max-size).
+// AUTO: remark: kernel choice: else vendor
+// REGISTER: remark: kernel choice: blocked always
+func.func @f64_8192x8192(%a: memref<8192x8192xf64>, %lu: memref<8192x8192xf64>, %p: memref<8192xi32>, %i: memref<i32>) {
+  linalgx.lu ins(%a : memref<8192x8192xf64>) outs(%lu, %p, %i : memref<8192x8192xf64>, memref<8192xi32>, memref<i32>)
   return
 }
 
@@ -168,6 +182,7 @@ func.func @f64_dynamic_batch_75x75(%a: memref<?x75x75xf64>, %lu: memref<?x75x75x
 // AUTO-SAME: shared-memory if a matrix fits shared memory;
 // AUTO-SAME: blocked if (B >= 2 or max(M, N) <= 8192) and a panel fits a cluster's shared memory and max(M, N) <= 8192;
 // AUTO-SAME: else vendor
+// REGISTER: remark: kernel choice: {{.*}}; blocked if (B >= 2 or max(M, N) <= 8192) and (M <= 8192 or a panel fits a cluster's shared memory) and max(M, N) <= 8192; else vendor
 // VENDOR: remark: kernel choice: else vendor
 // NOPANEL: remark: kernel choice: thread 4x4 (bound) if max(M, N) <= 4; register 8x8 (bound) if max(M, N) <= 8;
 // NOPANEL-SAME: register 16x16 (bound) if max(M, N) <= 16;
@@ -218,6 +233,9 @@ func.func @f64_dynamic(%a: memref<?x?x?xf64>, %lu: memref<?x?x?xf64>, %p: memref
 // AUTO: remark: kernel choice: thread 4x4 (bound) if max(M, N) <= 4; shared-memory if a matrix fits shared memory;
 // AUTO-SAME: blocked if B >= 2 and a panel fits a cluster's shared memory and max(M, N) <= 8192;
 // AUTO-SAME: else vendor
+// Complex panels never take the register panels.
+// REGISTER: remark: kernel choice: thread 4x4 (bound) if max(M, N) <= 4; shared-memory if a matrix fits shared memory;
+// REGISTER-SAME: blocked if B >= 2 and a panel fits a cluster's shared memory and max(M, N) <= 8192;
 // VENDOR: remark: kernel choice: else vendor
 // NOPANEL: remark: kernel choice: thread 4x4 (bound) if max(M, N) <= 4; shared-memory if a matrix fits shared memory;
 // NOPANEL-SAME: blocked if B >= 2 and a panel fits a cluster's shared memory and max(M, N) <= 8192;

@@ -34,8 +34,8 @@
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-block-columns=1088 -split-input-file 2>&1 | FileCheck %s --check-prefix=GEMM-BLOCK-BIG
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=1024 -split-input-file | FileCheck %s --check-prefix=REGISTER
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=64 -split-input-file | FileCheck %s --check-prefix=REGISTER64
-// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=8192 -split-input-file | FileCheck %s --check-prefix=REGISTER8K
-// RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=8193 -split-input-file 2>&1 | FileCheck %s --check-prefix=REGISTER-TOO-MANY
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=16384 -split-input-file | FileCheck %s --check-prefix=REGISTER16K
+// RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=16385 -split-input-file 2>&1 | FileCheck %s --check-prefix=REGISTER-TOO-MANY
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=REGISTER-NEGATIVE
 
 // OFF-NOT: linalgx_lu_blocked
@@ -202,13 +202,14 @@
 // REGISTER-NEXT:        %[[BYTES_I32:.+]] = arith.index_cast %[[BYTES]] : index to i32
 // REGISTER-NEXT:        gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_register_panel_f64_i32 blocks in ({{.+}}) threads in (%c32{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %[[BYTES_I32]] args(
 // REGISTER:           }
-// REGISTER:           %[[IN_REGISTERS:.+]] = arith.cmpi ule, %[[ROWS]], %c1024{{.*}} : index
-// REGISTER:           %[[NOT_ONE_BLOCK:.+]] = arith.xori %[[ONE_BLOCK_REGISTERS]], %{{.+}} : i1
-// REGISTER:           %[[CLUSTER_REGISTERS:.+]] = arith.andi %[[IN_REGISTERS]], %[[NOT_ONE_BLOCK]] : i1
-// REGISTER:           scf.if %[[CLUSTER_REGISTERS]] {
-// REGISTER:             %[[REGISTER_BLOCKS:.+]] = arith.ceildivui %[[ROWS]], %c512{{.*}} : index
-// REGISTER:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_f64_i32 clusters in (%[[REGISTER_BLOCKS]], %c1{{.*}}, %c1{{.*}}) blocks in (%[[REGISTER_BLOCKS]], %{{.+}}, %c1{{.*}}) threads in (%c32{{.*}}, %c16{{.*}}, %c1{{.*}})
+// REGISTER:           %[[PAST_ONE_BLOCK:.+]] = arith.cmpi ugt, %[[ROWS]], %c512{{.*}} : index
+// REGISTER:           %[[IN_TWO:.+]] = arith.cmpi ule, %[[ROWS]], %c1024{{.*}} : index
+// REGISTER:           %[[TWO_BLOCKS:.+]] = arith.andi %[[PAST_ONE_BLOCK]], %[[IN_TWO]] : i1
+// REGISTER:           scf.if %[[TWO_BLOCKS]] {
+// REGISTER:             gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x2_f64_i32 clusters in (%c2{{.*}}, %c1{{.*}}, %c1{{.*}}) blocks in (%c2{{.*}}, %{{.+}}, %c1{{.*}}) threads in (%c32{{.*}}, %c16{{.*}}, %c1{{.*}})
 // REGISTER:           }
+// REGISTER-NOT:         cluster_register_panel_x4
+// REGISTER:           %[[IN_REGISTERS:.+]] = arith.cmpi ule, %[[ROWS]], %c1024{{.*}} : index
 // REGISTER:           %[[IN_SHARED:.+]] = arith.xori %[[IN_REGISTERS]], %{{.+}} : i1
 // REGISTER:           %[[CLUSTER:.+]] = arith.andi %[[IN_SHARED]], %[[CLUSTERED]] : i1
 // REGISTER:           scf.if %[[CLUSTER]] {
@@ -252,7 +253,7 @@
 // slots each (lane l reads slot l below 16 * gridDim.x: the option's 1024
 // f64 rows make two blocks) and the pivot row read through the cluster's
 // shared window, a cluster barrier a step and no block barrier between.
-// REGISTER:       gpu.func @linalgx_lu_blocked_cluster_register_panel_f64_i32({{.+}}) kernel attributes {known_block_size = array<i32: 32, 16, 1>, nvvm.minctasm = 1 : i32}
+// REGISTER:       gpu.func @linalgx_lu_blocked_cluster_register_panel_x2_f64_i32({{.+}}) kernel attributes {known_block_size = array<i32: 32, 16, 1>, nvvm.minctasm = 1 : i32}
 // REGISTER:         scf.for %{{.+}} = %block_id_y to %{{.+}} step %grid_dim_y {
 // REGISTER:           gpu.barrier
 // REGISTER-COUNT-3:   nvvm.redux.sync
@@ -274,37 +275,67 @@
 // REGISTER-NOT:       gpu.barrier
 // REGISTER:           nvvm.cluster.arrive {aligned}
 
-// At the bound, f64 panels of up to 4096 rows: clusters of up to eight
-// blocks, 128 slots, four a lane.
-// REGISTER8K-LABEL: func.func @single
-// REGISTER8K:         %[[IN_REGISTERS:.+]] = arith.cmpi ule, %{{.+}}, %c4096{{.*}} : index
-// REGISTER8K:         %[[BLOCKS:.+]] = arith.ceildivui %{{.+}}, %c512{{.*}} : index
-// REGISTER8K:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_f64_i32 clusters in (%[[BLOCKS]],
-// REGISTER8K:       gpu.func @linalgx_lu_blocked_cluster_register_panel_f64_i32(
-// REGISTER8K:         %[[SLOTS:.+]] = arith.muli %grid_dim_x, %c16{{.*}} : index
-// REGISTER8K:         nvvm.cluster.wait {aligned}
-// REGISTER8K-NOT:     nvvm.redux.sync
-// REGISTER8K:         llvm.load %{{.+}} : !llvm.ptr<7> -> i64
-// REGISTER8K:         llvm.load %{{.+}} : !llvm.ptr<7> -> i32
-// REGISTER8K-NOT:     nvvm.redux.sync
-// REGISTER8K:         arith.cmpi ult, %{{.+}}, %[[SLOTS]] : index
-// REGISTER8K:         llvm.load %{{.+}} : !llvm.ptr<7> -> i64
-// REGISTER8K:         llvm.load %{{.+}} : !llvm.ptr<7> -> i32
-// REGISTER8K-NOT:     nvvm.redux.sync
-// REGISTER8K:         arith.cmpi ult, %{{.+}}, %[[SLOTS]] : index
-// REGISTER8K:         llvm.load %{{.+}} : !llvm.ptr<7> -> i64
-// REGISTER8K:         llvm.load %{{.+}} : !llvm.ptr<7> -> i32
-// REGISTER8K-NOT:     nvvm.redux.sync
-// REGISTER8K:         arith.cmpi ult, %{{.+}}, %[[SLOTS]] : index
-// REGISTER8K:         llvm.load %{{.+}} : !llvm.ptr<7> -> i64
-// REGISTER8K:         llvm.load %{{.+}} : !llvm.ptr<7> -> i32
-// REGISTER8K-NOT:     llvm.load %{{.+}} : !llvm.ptr<7> -> i{{32|64}}
-// REGISTER8K:         nvvm.redux.sync
+// At the bound, f64 panels of up to 8192 rows: the smallest cluster of 2,
+// 4, 8 or 16 blocks that holds the panel; the sixteen blocks' 256 slots
+// are eight reads a lane, all issued before the first reduction.
+// REGISTER16K-LABEL: func.func @single
+// REGISTER16K:         %[[ROWS:.+]] = arith.subi %{{.+}}, %{{.+}} : index
+// REGISTER16K:         arith.cmpi ule, %[[ROWS]], %c512{{.*}} : index
+// REGISTER16K:         %[[PAST2:.+]] = arith.cmpi ugt, %[[ROWS]], %c512{{.*}} : index
+// REGISTER16K:         %[[IN2:.+]] = arith.cmpi ule, %[[ROWS]], %c1024{{.*}} : index
+// REGISTER16K-NEXT:    %[[TAKES2:.+]] = arith.andi %[[PAST2]], %[[IN2]] : i1
+// REGISTER16K-NEXT:    scf.if %[[TAKES2]] {
+// REGISTER16K:           gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x2_f64_i32 clusters in (%c2{{.*}}, %c1{{.*}}, %c1{{.*}}) blocks in (%c2{{.*}},
+// REGISTER16K:         %[[PAST4:.+]] = arith.cmpi ugt, %[[ROWS]], %c1024{{.*}} : index
+// REGISTER16K:         %[[IN4:.+]] = arith.cmpi ule, %[[ROWS]], %c2048{{.*}} : index
+// REGISTER16K-NEXT:    %[[TAKES4:.+]] = arith.andi %[[PAST4]], %[[IN4]] : i1
+// REGISTER16K-NEXT:    scf.if %[[TAKES4]] {
+// REGISTER16K:           gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x4_f64_i32 clusters in (%c4{{.*}}, %c1{{.*}}, %c1{{.*}}) blocks in (%c4{{.*}},
+// REGISTER16K:         %[[PAST8:.+]] = arith.cmpi ugt, %[[ROWS]], %c2048{{.*}} : index
+// REGISTER16K:         %[[IN8:.+]] = arith.cmpi ule, %[[ROWS]], %c4096{{.*}} : index
+// REGISTER16K-NEXT:    %[[TAKES8:.+]] = arith.andi %[[PAST8]], %[[IN8]] : i1
+// REGISTER16K-NEXT:    scf.if %[[TAKES8]] {
+// REGISTER16K:           gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x8_f64_i32 clusters in (%c8{{.*}}, %c1{{.*}}, %c1{{.*}}) blocks in (%c8{{.*}},
+// REGISTER16K:         %[[PAST16:.+]] = arith.cmpi ugt, %[[ROWS]], %c4096{{.*}} : index
+// REGISTER16K:         %[[IN16:.+]] = arith.cmpi ule, %[[ROWS]], %c8192{{.*}} : index
+// REGISTER16K-NEXT:    %[[TAKES16:.+]] = arith.andi %[[PAST16]], %[[IN16]] : i1
+// REGISTER16K-NEXT:    scf.if %[[TAKES16]] {
+// REGISTER16K:           gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x16_f64_i32 clusters in (%c16{{.*}}, %c1{{.*}}, %c1{{.*}}) blocks in (%c16{{.*}},
+// REGISTER16K:         arith.cmpi ule, %[[ROWS]], %c8192{{.*}} : index
+// REGISTER16K:       gpu.func @linalgx_lu_blocked_cluster_register_panel_x16_f64_i32(
+// REGISTER16K:         nvvm.cluster.wait {aligned}
+// REGISTER16K-NOT:     nvvm.redux.sync
+// REGISTER16K:         llvm.load %{{.+}} : !llvm.ptr<7> -> i64
+// REGISTER16K:         llvm.load %{{.+}} : !llvm.ptr<7> -> i32
+// REGISTER16K-NOT:     nvvm.redux.sync
+// REGISTER16K:         llvm.load %{{.+}} : !llvm.ptr<7> -> i64
+// REGISTER16K:         llvm.load %{{.+}} : !llvm.ptr<7> -> i32
+// REGISTER16K-NOT:     nvvm.redux.sync
+// REGISTER16K:         llvm.load %{{.+}} : !llvm.ptr<7> -> i64
+// REGISTER16K:         llvm.load %{{.+}} : !llvm.ptr<7> -> i32
+// REGISTER16K-NOT:     nvvm.redux.sync
+// REGISTER16K:         llvm.load %{{.+}} : !llvm.ptr<7> -> i64
+// REGISTER16K:         llvm.load %{{.+}} : !llvm.ptr<7> -> i32
+// REGISTER16K-NOT:     nvvm.redux.sync
+// REGISTER16K:         llvm.load %{{.+}} : !llvm.ptr<7> -> i64
+// REGISTER16K:         llvm.load %{{.+}} : !llvm.ptr<7> -> i32
+// REGISTER16K-NOT:     nvvm.redux.sync
+// REGISTER16K:         llvm.load %{{.+}} : !llvm.ptr<7> -> i64
+// REGISTER16K:         llvm.load %{{.+}} : !llvm.ptr<7> -> i32
+// REGISTER16K-NOT:     nvvm.redux.sync
+// REGISTER16K:         llvm.load %{{.+}} : !llvm.ptr<7> -> i64
+// REGISTER16K:         llvm.load %{{.+}} : !llvm.ptr<7> -> i32
+// REGISTER16K-NOT:     nvvm.redux.sync
+// REGISTER16K:         llvm.load %{{.+}} : !llvm.ptr<7> -> i64
+// REGISTER16K:         llvm.load %{{.+}} : !llvm.ptr<7> -> i32
+// REGISTER16K-NOT:     nvvm.redux.sync
+// REGISTER16K-NOT:     llvm.load %{{.+}} : !llvm.ptr<7> -> i{{32|64}}
+// REGISTER16K:         nvvm.redux.sync
 
 // REGISTER64-LABEL: func.func @f64_batched
 // REGISTER64:         arith.cmpi ule, %{{.+}}, %c64{{.*}} : index
 // REGISTER64:         @linalgx_lu_blocked_register_panel_f64_i32
-// REGISTER-TOO-MANY: lu-blocked-register-panel-max-rows must be at most 8192 (a cluster of eight blocks of 16 warps, two f32 rows or one f64 row a thread), got 8193
+// REGISTER-TOO-MANY: lu-blocked-register-panel-max-rows must be at most 16384 (a cluster of sixteen blocks of 16 warps, two f32 rows or one f64 row a thread), got 16385
 // REGISTER-NEGATIVE: lu-blocked-register-panel-max-rows must be at least 0, got -1
 
 // CHECK-LABEL: func.func @f64_batched

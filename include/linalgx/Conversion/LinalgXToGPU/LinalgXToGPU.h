@@ -93,12 +93,13 @@ inline constexpr int64_t kDefaultBlockedLuSingleMaxBytes = 65536;
 inline constexpr int64_t kDefaultBlockedLuGemmMinRows = 128;
 inline constexpr int64_t kDefaultBlockedLuGemmMinRowsF32 = 1024;
 /// The blocked LU can factor f32 and f64 panels of at most this many rows
-/// (f64: 4096) with each row in a thread's registers (the register panel):
+/// (f64: 8192) with each row in a thread's registers (the register panel):
 /// blocks of 16 warps, two f32 rows or one f64 row a thread, one block or a
-/// cluster of up to eight a matrix. Off by default until it has run on a GPU
-/// (docs/gpu.md); the `lu-blocked-register-panel-max-rows` option turns it
-/// on.
-inline constexpr int64_t kMaxBlockedLuRegisterPanelRows = 8192;
+/// cluster of up to sixteen a matrix; f64 matrices too tall for the cluster
+/// panel's shared memory (over 6928 rows) then take the blocked LU too. Off by
+/// default until it has run on a GPU (docs/gpu.md); the
+/// `lu-blocked-register-panel-max-rows` option turns it on.
+inline constexpr int64_t kMaxBlockedLuRegisterPanelRows = 16384;
 inline constexpr int64_t kDefaultBlockedLuRegisterPanelMaxRows = 0;
 /// The blocked LU's GEMM updates can go by blocks of panels: each panel's
 /// GEMM updates its block's columns, and the columns right of the block
@@ -150,8 +151,8 @@ struct LinalgXToGPUOptions {
   int64_t blockedLuGemmMinRows = kDefaultBlockedLuGemmMinRows;
   /// ... the same for f32 and complex<f32>.
   int64_t blockedLuGemmMinRowsF32 = kDefaultBlockedLuGemmMinRowsF32;
-  /// Real panels of at most this many rows in registers (at most 8192,
-  /// f64 4096).
+  /// Real panels of at most this many rows in registers (at most 16384,
+  /// f64 8192).
   int64_t blockedLuRegisterPanelMaxRows = kDefaultBlockedLuRegisterPanelMaxRows;
   /// ... the next panel's columns first, the rest beside the next panel.
   bool blockedLuGemmLookAhead = true;

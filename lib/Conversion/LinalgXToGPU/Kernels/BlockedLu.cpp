@@ -1055,13 +1055,15 @@ private:
         return kernel;
       };
       registerPanel = registerKernel("linalgx_lu_blocked_register_panel_", 1);
-      // The cluster kernel reads the slots of at most the blocks the
-      // option's rows need.
+      // Clusters of 2, 4, ... blocks up to those the option's rows need:
+      // each kernel reads exactly its blocks' slots, all at once.
       int64_t blockRows = S::registerPanelMaxRows(elementBytes);
-      int64_t blocks = llvm::divideCeil(registerPanelMaxRows(), blockRows);
-      if (blocks > 1)
-        clusterRegisterPanel = registerKernel(
-            "linalgx_lu_blocked_cluster_register_panel_", blocks);
+      int64_t mostBlocks = llvm::divideCeil(registerPanelMaxRows(), blockRows);
+      for (int64_t blocks = 2; blocks / 2 < mostBlocks; blocks *= 2)
+        clusterRegisterPanels.push_back(
+            registerKernel("linalgx_lu_blocked_cluster_register_panel_x" +
+                               std::to_string(blocks) + "_",
+                           blocks));
     }
     // Small batches spread each panel over a cluster, where one block a
     // matrix would leave SMs idle; so do panels too tall for one block.
@@ -1155,8 +1157,8 @@ private:
   }
 
   /// The register panels of the panel at column k0 where its rows fit: a
-  /// block's rows in registers, then a cluster of as many blocks as the rows
-  /// need. Returns whether one ran.
+  /// block's rows in registers, then the smallest cluster of 2, 4, ...
+  /// blocks that holds them. Returns whether one ran.
   Value emitRegisterPanel(Value k0, Value rows) {
     int64_t blockRows = S::registerPanelMaxRows(elementBytes);
     int64_t maxRows = registerPanelMaxRows();
@@ -1168,20 +1170,28 @@ private:
                   {factors, pivots, info, panelPermutation, k0},
                   c(S::registerPanelSharedBytes(elementBytes)));
     });
-    if (!clusterRegisterPanel)
+    if (clusterRegisterPanels.empty())
       return oneBlock;
-    Value inRegisters =
-        arith::CmpIOp::create(b, arith::CmpIPredicate::ule, rows, c(maxRows));
-    work.when(arith::AndIOp::create(b, inRegisters, negate(oneBlock)), [&] {
-      Value blocks = arith::CeilDivUIOp::create(b, rows, c(blockRows));
-      work.launch(clusterRegisterPanel,
-                  {blocks, gridSizeFor(b, batch, 1), c(1)},
-                  {c(32), c(S::kRegisterPanelWarps), c(1)},
-                  {factors, pivots, info, panelPermutation, k0},
-                  c(S::registerPanelSharedBytes(elementBytes)),
-                  gpu::KernelDim3{blocks, c(1), c(1)});
-    });
-    return inRegisters;
+    // A panel of (B/2 * blockRows, B * blockRows] rows takes the cluster of
+    // B blocks (its last blocks without rows where fewer would do).
+    int64_t blocks = 2;
+    for (gpu::GPUFuncOp kernel : clusterRegisterPanels) {
+      Value taller = arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, rows,
+                                           c(blocks / 2 * blockRows));
+      Value fits =
+          arith::CmpIOp::create(b, arith::CmpIPredicate::ule, rows,
+                                c(std::min(maxRows, blocks * blockRows)));
+      work.when(arith::AndIOp::create(b, taller, fits), [&] {
+        work.launch(kernel, {c(blocks), gridSizeFor(b, batch, 1), c(1)},
+                    {c(32), c(S::kRegisterPanelWarps), c(1)},
+                    {factors, pivots, info, panelPermutation, k0},
+                    c(S::registerPanelSharedBytes(elementBytes)),
+                    gpu::KernelDim3{c(blocks), c(1), c(1)});
+      });
+      blocks *= 2;
+    }
+    return arith::CmpIOp::create(b, arith::CmpIPredicate::ule, rows,
+                                 c(maxRows));
   }
 
   /// The block of panels from column blockStart (of K = min(M, N)): where
@@ -1269,12 +1279,8 @@ private:
     });
   }
 
-  /// The tallest panel the register panels take: the option, at most a
-  /// cluster's rows of the element type.
   int64_t registerPanelMaxRows() const {
-    return std::min(options.registerPanelMaxRows,
-                    S::kRegisterPanelMaxBlocks *
-                        S::registerPanelMaxRows(elementBytes));
+    return S::registerPanelRowsFor(elementType, options.registerPanelMaxRows);
   }
 
   void launchUpdate(gpu::GPUFuncOp kernel, Value k0, Value updateEnd,
@@ -1304,7 +1310,8 @@ private:
   Value batch, m, n, panelPermutation;
   gpu::GPUFuncOp panel, clusterPanel;
   // Null unless real panels short enough take them.
-  gpu::GPUFuncOp registerPanel, clusterRegisterPanel;
+  gpu::GPUFuncOp registerPanel;
+  SmallVector<gpu::GPUFuncOp> clusterRegisterPanels;
   gpu::GPUFuncOp wideUpdate, narrowUpdate, exchangeAndSolve, trailing;
   // Host decisions that hold for every panel.
   Value fewMatrices, narrow, notNarrow, wideTiles, narrowTiles, chunksWanted;

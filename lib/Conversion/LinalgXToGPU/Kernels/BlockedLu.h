@@ -124,16 +124,27 @@ struct BlockedLuShape {
   /// The register panel kernel (buildBlockedLuRegisterPanelKernelBody):
   /// blocks of kRegisterPanelWarps warps, real types only, a thread two f32
   /// rows or one f64 row (64 of its 128 registers), so 1024 f32 or 512 f64
-  /// rows a block; one block a matrix, or for taller panels a cluster of as
-  /// many blocks as the rows need, at most kRegisterPanelMaxBlocks (the
-  /// portable cluster size).
+  /// rows a block; one block a matrix, or for taller panels the smallest
+  /// cluster of 2, 4, ... blocks that holds them, at most
+  /// kRegisterPanelMaxBlocks (past 8, the portable size, the runtime's
+  /// launch allows non-portable clusters; an H100's or H200's GPCs hold 16).
   static constexpr int64_t kRegisterPanelWarps = 16;
-  static constexpr int64_t kRegisterPanelMaxBlocks = 8;
+  static constexpr int64_t kRegisterPanelMaxBlocks = 16;
   static constexpr int64_t registerPanelRowsPerThread(int64_t elementBytes) {
     return elementBytes == 4 ? 2 : 1;
   }
   static constexpr int64_t registerPanelMaxRows(int64_t elementBytes) {
     return 32 * kRegisterPanelWarps * registerPanelRowsPerThread(elementBytes);
+  }
+  /// The tallest panel the register panels take for `elementType` with
+  /// lu-blocked-register-panel-max-rows = `optionRows`: the option, at most
+  /// a cluster's rows; none for complex types.
+  static int64_t registerPanelRowsFor(Type elementType, int64_t optionRows) {
+    if (isa<ComplexType>(elementType))
+      return 0;
+    return std::min(optionRows,
+                    kRegisterPanelMaxBlocks *
+                        registerPanelMaxRows(elementByteSize(elementType)));
   }
   /// Its shared memory: the rows at an odd stride and their order (for
   /// loading and storing), then the warps' candidate keys (8 bytes a slot),
@@ -173,6 +184,24 @@ struct BlockedLuShape {
     return arith::AddIOp::create(
         b, clusterPanelSlotsOffset(b, rowsPerBlock, elementBytes),
         arith::ConstantIndexOp::create(b, 2 * kClusterPanelWarps * 12));
+  }
+  /// Whether a panel of `rows` rows fits the register panels (at most
+  /// `registerRows`, registerPanelRowsFor) or a cluster's shared memory,
+  /// for static and for dynamic sizes (an i1 on the host).
+  static bool panelFits(int64_t rows, int64_t elementBytes,
+                        int64_t registerRows) {
+    return rows <= registerRows || clusterPanelFits(rows, elementBytes);
+  }
+  static Value panelFits(ImplicitLocOpBuilder &b, Value rows,
+                         int64_t elementBytes, int64_t registerRows) {
+    Value fits = clusterPanelFits(b, rows, elementBytes);
+    if (registerRows == 0)
+      return fits;
+    return arith::OrIOp::create(
+        b,
+        arith::CmpIOp::create(b, arith::CmpIPredicate::ule, rows,
+                              arith::ConstantIndexOp::create(b, registerRows)),
+        fits);
   }
   /// Whether a cluster's blocks hold a panel of `rows` rows, for static
   /// and for dynamic sizes (an i1 on the host).
@@ -332,8 +361,8 @@ void buildBlockedLuClusterPanelKernelBody(KernelBuilder &b, ValueRange args,
 /// The blocked LU's register panel kernel (BlockedLuShape): the same
 /// operands and results as the panel kernel, for panels of at most
 /// `clusterBlocks` * registerPanelMaxRows rows of f32 or f64, a block (or a
-/// cluster of at most `clusterBlocks` blocks, on a grid of (blocks,
-/// clusters)) a matrix, a stride loop over the batch. Thread t of block c keeps
+/// cluster of `clusterBlocks` blocks, on a grid of (blocks, clusters)) a
+/// matrix, a stride loop over the batch. Thread t of block c keeps
 /// panel rows c * registerPanelMaxRows + t + r * 512 in registers and in place,
 /// with their positions in the pivot order; per step
 /// (unrolled, static columns) every warp reads the warps' candidates and

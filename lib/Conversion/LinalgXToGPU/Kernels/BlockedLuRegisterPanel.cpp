@@ -106,12 +106,6 @@ private:
     firstMatrix = b.blockId(matrices);
     matrixStride = b.gridDim(matrices);
     rank = clusterBlocks > 1 ? b.blockId(gpu::Dimension::x) : top.index(0);
-    // The launch gives a cluster as many blocks as the panel's rows need,
-    // from two to clusterBlocks: the warps' slots past them are not read.
-    if (clusterBlocks > 2)
-      slots = b.mul(b.gridDim(gpu::Dimension::x), top.index(warps));
-    else if (clusterBlocks == 1)
-      slots = top.index(warps);
     firstRow = b.mul(rank, top.index(blockRows));
     leader = b.both(b.cmp(P::eq, rank, top.index(0)),
                     b.cmp(P::eq, thread, top.index(0)));
@@ -236,34 +230,28 @@ private:
   /// pivot's panel row and position (index).
   std::pair<Value, Value> agreeOnPivot(KernelBuilder &b, int64_t kk) {
     Value parityBase = top.index((kk % 2) * warps);
-    // A cluster has at least two blocks: its first 32 slots are there.
-    int64_t slotsThere = clusterBlocks > 1 ? 2 * warps : warps;
+    // One block's 16 slots leave half the lanes without one.
+    Value offered =
+        clusterBlocks == 1 ? b.cmp(P::ult, lane, top.index(warps)) : Value();
     Candidate best;
     for (int64_t first = 0; first < clusterBlocks * warps; first += 32) {
       Value index = first == 0 ? lane : b.add(lane, top.index(first));
-      // Lanes past the launched blocks' slots read slot 0 and drop it.
-      Value offered =
-          first + 32 <= slotsThere ? Value() : b.cmp(P::ult, index, slots);
       Value reading = offered ? b.select(offered, index, top.index(0)) : index;
       Value slot = b.add(b.remU(reading, top.index(warps)), parityBase);
-      Value key, word;
+      Candidate read;
       if (clusterBlocks > 1) {
         Value block = b.divU(reading, top.index(warps));
-        key = clusterLoad(
+        read.key = clusterLoad(
             b, block,
             b.add(top.index(keysOffset), b.mul(slot, top.index(keyBytes))),
             keyType);
-        word = clusterLoad(
+        read.word = clusterLoad(
             b, block, b.add(top.index(wordsOffset), b.mul(slot, top.index(4))),
             i32);
       } else {
-        key = b.load(slotKeys, slot);
-        word = b.load(slotWords, slot);
+        read = {b.select(offered, b.load(slotKeys, slot), zeroKey),
+                b.select(offered, b.load(slotWords, slot), noWord)};
       }
-      Candidate read{key, word};
-      if (offered)
-        read = {b.select(offered, key, zeroKey),
-                b.select(offered, word, noWord)};
       best = first == 0 ? read : better(b, best, read);
     }
     Value pivot = b.toIndexUnsigned(warpBest(b, best, noWord).word);
@@ -420,9 +408,6 @@ private:
   // rows in the block and in the panel, and whether the panel has them.
   Value firstMatrix, matrixStride, rank, firstRow, blockRowsHere, leader;
   SmallVector<Value> localRow, panelRow, hasRow;
-  // The candidate slots of the launched blocks (warps a block times blocks;
-  // null for a cluster of two, whose 32 slots are all read).
-  Value slots;
   // Shared memory: the block's rows (loading and storing), their positions,
   // the warps' candidate slots and rows (two steps' worth).
   Value a, position, slotKeys, slotWords, stage;
