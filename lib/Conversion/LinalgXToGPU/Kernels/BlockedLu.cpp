@@ -1279,6 +1279,7 @@ private:
     });
   }
 
+  /// The tallest panel the register panels take (0: none).
   int64_t registerPanelMaxRows() const {
     return S::registerPanelRowsFor(elementType, options.registerPanelMaxRows);
   }

@@ -362,8 +362,8 @@ void buildBlockedLuClusterPanelKernelBody(KernelBuilder &b, ValueRange args,
 /// operands and results as the panel kernel, for panels of at most
 /// `clusterBlocks` * registerPanelMaxRows rows of f32 or f64, a block (or a
 /// cluster of `clusterBlocks` blocks, on a grid of (blocks, clusters)) a
-/// matrix, a stride loop over the batch. Thread t of block c keeps
-/// panel rows c * registerPanelMaxRows + t + r * 512 in registers and in place,
+/// matrix, a stride loop over the batch. Thread t of block c keeps panel
+/// rows c * registerPanelMaxRows + t + r * 512 in registers and in place,
 /// with their positions in the pivot order; per step
 /// (unrolled, static columns) every warp reads the warps' candidates and
 /// reduces them (redux.sync), reads the pivot row from the copy its warp's
