@@ -990,6 +990,16 @@ void testModuleAndLaunch() {
     ok &= out[i] == float(i) * 6.0f;
   report(ok, "mgpuModuleLoadJIT + GetFunction + LaunchKernel + "
              "LaunchClusterKernel");
+  // A non-portable cluster of 16 blocks (the register panels' largest),
+  // which the launch must allow explicitly.
+  factor = 0.5f;
+  mgpuLaunchClusterKernel(function, 16, 1, 1, 16, 1, 1, 64, 1, 1, 0, stream(),
+                          params, nullptr);
+  toHost(out.data(), d, n * sizeof(float));
+  ok = true;
+  for (int64_t i = 0; i < n; ++i)
+    ok &= out[i] == float(i) * 3.0f;
+  report(ok, "LaunchClusterKernel in a non-portable cluster of 16 blocks");
   mgpuModuleUnload(module);
   mgpuMemFree(d, stream());
 }

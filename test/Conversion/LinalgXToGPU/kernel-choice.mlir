@@ -127,8 +127,8 @@ func.func @f64_1024x1024(%a: memref<1024x1024xf64>, %lu: memref<1024x1024xf64>, 
 
 // AUTO: remark: kernel choice: blocked always
 // AUTO: remark: kernel choice: else vendor
-// REGISTER: remark: kernel choice: blocked always
-// REGISTER: remark: kernel choice: else vendor
+// REGISTER: kernel-choice.mlir:[[@LINE+3]]:{{[0-9]+}}: remark: kernel choice: blocked always
+// REGISTER: kernel-choice.mlir:[[@LINE+6]]:{{[0-9]+}}: remark: kernel choice: else vendor
 func.func @f32_8192x8192(%a: memref<8192x8192xf32>, %lu: memref<8192x8192xf32>, %p: memref<8192xi32>, %i: memref<i32>) {
   linalgx.lu ins(%a : memref<8192x8192xf32>) outs(%lu, %p, %i : memref<8192x8192xf32>, memref<8192xi32>, memref<i32>)
   return
@@ -142,8 +142,8 @@ func.func @f32_8193x8193(%a: memref<8193x8193xf32>, %lu: memref<8193x8193xf32>, 
 // panels take the panels (lu-blocked-register-panel-max-rows, f64 up to
 // 8192), the vendor's otherwise; f32 past 8192 rows stays on the vendor's
 // (lu-blocked-max-size).
-// AUTO: remark: kernel choice: else vendor
-// REGISTER: remark: kernel choice: blocked always
+// AUTO: kernel-choice.mlir:[[@LINE+3]]:{{[0-9]+}}: remark: kernel choice: else vendor
+// REGISTER: kernel-choice.mlir:[[@LINE+2]]:{{[0-9]+}}: remark: kernel choice: blocked always
 func.func @f64_8192x8192(%a: memref<8192x8192xf64>, %lu: memref<8192x8192xf64>, %p: memref<8192xi32>, %i: memref<i32>) {
   linalgx.lu ins(%a : memref<8192x8192xf64>) outs(%lu, %p, %i : memref<8192x8192xf64>, memref<8192xi32>, memref<i32>)
   return

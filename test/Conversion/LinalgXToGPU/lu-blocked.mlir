@@ -185,10 +185,10 @@
 // FMA:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_narrow_cf64_i32
 
 // Real panels of at most lu-blocked-register-panel-max-rows rows (at most
-// 8192, f64 at most 4096: two f32 rows or one f64 row a thread; 0 by
+// 16384, f64 at most 8192: two f32 rows or one f64 row a thread; 0 by
 // default) take the register panel: 16 warps a matrix up to 1024 f32 / 512
-// f64 rows, beyond that a cluster of ceil(rows / 512) such blocks (f64;
-// at most eight); its shared memory fixed
+// f64 rows, beyond that the smallest cluster of 2, 4, 8 or 16 such blocks
+// that holds them (here 1024 f64 rows: two); its shared memory fixed
 // (rows for loading and storing, the candidates, their rows); the others
 // the cluster or the one-block panel, as before. Complex panels never do (a
 // complex<f64> row would take every register).
@@ -249,9 +249,8 @@
 // REGISTER-NOT:       gpu.barrier
 // REGISTER:           memref.store %{{.+}}, %[[STAGE]]
 // REGISTER:           gpu.barrier
-// On a cluster: the matrices over the grid's y, the launched blocks' 16
-// slots each (lane l reads slot l below 16 * gridDim.x: the option's 1024
-// f64 rows make two blocks) and the pivot row read through the cluster's
+// On a cluster of two: the matrices over the grid's y, the blocks' 16 slots
+// each (lane l reads slot l) and the pivot row read through the cluster's
 // shared window, a cluster barrier a step and no block barrier between.
 // REGISTER:       gpu.func @linalgx_lu_blocked_cluster_register_panel_x2_f64_i32({{.+}}) kernel attributes {known_block_size = array<i32: 32, 16, 1>, nvvm.minctasm = 1 : i32}
 // REGISTER:         scf.for %{{.+}} = %block_id_y to %{{.+}} step %grid_dim_y {

@@ -14,7 +14,8 @@ panel kernel's largest sizes (120, 128) with the structured matrices too:
                (f32's GEMM threshold crossed within one LU), 6928/6929
                f64 and 8192/8193 f32 (the blocked LU's last size, then
                cuSOLVER's), and 8192 f64 (cuSOLVER's; the blocked LU's
-               with the register panels' clusters of 16)
+               in a library built with lu-blocked-register-panel-max-rows
+               of at least 8192, the register panels' clusters of 16)
   conditioned  U diag(s) V^T with s from 1 down to 1e-12 (f64) or 1e-6 (f32)
   graded       rows scaled from 10^-8 to 10^8 (10^-3 to 10^3 in f32)
   wilkinson    Wilkinson's growth matrix (1 on the diagonal and in the last
