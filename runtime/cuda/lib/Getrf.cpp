@@ -207,6 +207,18 @@ StreamResources &resourcesFor(ResourceCache &cache, int device,
   return res;
 }
 
+/// The cached resources of `stream` on the active device, the cache locked
+/// while this lives: an entry point only enqueues work, so that is short.
+struct LockedResources {
+  explicit LockedResources(cudaStream_t stream)
+      : cache(resourceCache()), lock(cache.mu),
+        res(resourcesFor(cache, activeDevice(), stream)) {}
+
+  ResourceCache &cache;
+  std::lock_guard<std::mutex> lock;
+  StreamResources &res;
+};
+
 cusolverDnHandle_t solverHandle(StreamResources &res, const char *op) {
   if (!res.solver) {
     CaptureTolerantScope tolerant(op);
@@ -746,12 +758,11 @@ linalgxCudaGetrf(int32_t elemType, void *a, int32_t *pivots, int32_t *info,
   else
     batched = strategy == LINALGX_CUDA_GETRF_CUBLAS_BATCHED;
 
-  ResourceCache &cache = resourceCache();
-  std::lock_guard<std::mutex> lock(cache.mu);
-  StreamResources &res = resourcesFor(cache, activeDevice(), stream);
+  LockedResources locked(stream);
+  StreamResources &res = locked.res;
   if (batched)
-    getrfCublasBatched(res, pointerKernel(cache, res.device, op), elemType, a,
-                       pivots, info, static_cast<int>(batch),
+    getrfCublasBatched(res, pointerKernel(locked.cache, res.device, op),
+                       elemType, a, pivots, info, static_cast<int>(batch),
                        static_cast<int>(n), op);
   else
     getrfCusolverLoop(res, elemType, a, pivots, info, batch,
@@ -797,9 +808,8 @@ linalgxCudaGetrs(int32_t elemType, int32_t trans, const void *lu,
 
   DeviceScope scope(op);
   cudaStream_t stream = currentStream(op);
-  ResourceCache &cache = resourceCache();
-  std::lock_guard<std::mutex> lock(cache.mu);
-  StreamResources &res = resourcesFor(cache, activeDevice(), stream);
+  LockedResources locked(stream);
+  StreamResources &res = locked.res;
   const int64_t luBytes = n * n * kElementBytes[elemType];
   const int64_t rhsBytes = n * nrhs * kElementBytes[elemType];
   if (!pivots) {
@@ -933,9 +943,8 @@ linalgxCudaGemmSubtract(int32_t elemType, void *c, const void *a, const void *b,
 
   DeviceScope scope(op);
   cudaStream_t stream = currentStream(op);
-  ResourceCache &cache = resourceCache();
-  std::lock_guard<std::mutex> lock(cache.mu);
-  StreamResources &res = resourcesFor(cache, activeDevice(), stream);
+  LockedResources locked(stream);
+  StreamResources &res = locked.res;
   cublasHandle_t handle = blasHandle(res, op);
   if (aside) {
     prepareAside(res, op);
@@ -975,9 +984,8 @@ linalgxCudaSolveUnitLower(int32_t elemType, const void *l, void *b,
 
   DeviceScope scope(op);
   cudaStream_t stream = currentStream(op);
-  ResourceCache &cache = resourceCache();
-  std::lock_guard<std::mutex> lock(cache.mu);
-  StreamResources &res = resourcesFor(cache, activeDevice(), stream);
+  LockedResources locked(stream);
+  StreamResources &res = locked.res;
   solveUnitLower(blasHandle(res, op), elemType, l, b, static_cast<int>(rows),
                  static_cast<int>(cols), ld, batchStride, batch, op);
 }
@@ -986,9 +994,8 @@ extern "C" LINALGX_CUDA_EXPORT void linalgxCudaJoinAside(void) {
   const char *op = "linalgxCudaJoinAside";
   DeviceScope scope(op);
   cudaStream_t stream = currentStream(op);
-  ResourceCache &cache = resourceCache();
-  std::lock_guard<std::mutex> lock(cache.mu);
-  StreamResources &res = resourcesFor(cache, activeDevice(), stream);
+  LockedResources locked(stream);
+  StreamResources &res = locked.res;
   if (!res.asidePending)
     return;
   check(cudaStreamWaitEvent(stream, res.aside.done, 0), op,

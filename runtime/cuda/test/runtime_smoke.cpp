@@ -1230,8 +1230,17 @@ template <typename T> void testGemmSubtracts(std::mt19937_64 &rng) {
   testGemmSubtractCapture<T>(rng);
 }
 
+/// Calls `test(T{})` for the four element types, in the runtime's order.
+template <typename Test> void forEachElementType(Test test) {
+  test(float{});
+  test(double{});
+  test(std::complex<float>{});
+  test(std::complex<double>{});
+}
+
 /// The test's groups, in the order they run; `--only=NAME,...` runs those
-/// alone (e.g. on a GPU lent for a few minutes).
+/// alone (e.g. on a GPU lent for a few minutes). A group run alone starts
+/// from the first random matrices, so its data differ from a whole run's.
 struct Group {
   const char *name;
   void (*run)(std::mt19937_64 &rng);
@@ -1246,17 +1255,13 @@ const Group kGroups[] = {
      }},
     {"getrf",
      [](std::mt19937_64 &rng) {
-       testAllGetrfShapes<float>(rng);
-       testAllGetrfShapes<double>(rng);
-       testAllGetrfShapes<std::complex<float>>(rng);
-       testAllGetrfShapes<std::complex<double>>(rng);
+       forEachElementType(
+           [&](auto zero) { testAllGetrfShapes<decltype(zero)>(rng); });
      }},
     {"fan-out",
      [](std::mt19937_64 &rng) {
-       testGetrfFanOut<float>(rng);
-       testGetrfFanOut<double>(rng);
-       testGetrfFanOut<std::complex<float>>(rng);
-       testGetrfFanOut<std::complex<double>>(rng);
+       forEachElementType(
+           [&](auto zero) { testGetrfFanOut<decltype(zero)>(rng); });
        testGetrfFanOutOrdering<double>(rng);
        testGetrfFanOutOrdering<std::complex<float>>(rng);
      }},
@@ -1274,17 +1279,13 @@ const Group kGroups[] = {
      }},
     {"graphs",
      [](std::mt19937_64 &rng) {
-       testGraphCaptures<float>(rng);
-       testGraphCaptures<double>(rng);
-       testGraphCaptures<std::complex<float>>(rng);
-       testGraphCaptures<std::complex<double>>(rng);
+       forEachElementType(
+           [&](auto zero) { testGraphCaptures<decltype(zero)>(rng); });
      }},
     {"gemm",
      [](std::mt19937_64 &rng) {
-       testGemmSubtracts<float>(rng);
-       testGemmSubtracts<double>(rng);
-       testGemmSubtracts<std::complex<float>>(rng);
-       testGemmSubtracts<std::complex<double>>(rng);
+       forEachElementType(
+           [&](auto zero) { testGemmSubtracts<decltype(zero)>(rng); });
        // Nothing to do for an empty block.
        linalgxCudaGemmSubtract(LINALGX_CUDA_F64, nullptr, nullptr, nullptr, 2,
                                0, 5, 32, 64, 64, 1);
@@ -1293,10 +1294,8 @@ const Group kGroups[] = {
      }},
     {"solve",
      [](std::mt19937_64 &rng) {
-       testSolveUnitLowers<float>(rng);
-       testSolveUnitLowers<double>(rng);
-       testSolveUnitLowers<std::complex<float>>(rng);
-       testSolveUnitLowers<std::complex<double>>(rng);
+       forEachElementType(
+           [&](auto zero) { testSolveUnitLowers<decltype(zero)>(rng); });
        linalgxCudaSolveUnitLower(LINALGX_CUDA_F64, nullptr, nullptr, 2, 64, 0,
                                  64, 64);
        report(true, "solve-unit-lower with no columns returns");
