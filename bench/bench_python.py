@@ -174,6 +174,14 @@ def main():
                ("torch.linalg.lu_factor", time_torch, torch.linalg.lu_factor),
                ("floor: jax.jit(x + 1)", time_jax, jit_floor),
                ("floor: torch x + 1", time_torch, lambda v: v + 1)]
+    # LINALGX_BENCH_ENTRIES="linalgx.torch.lu_factor,torch.linalg.lu_factor" times only
+    # those entry points (a quick comparison of kernel libraries, one process each).
+    if os.environ.get("LINALGX_BENCH_ENTRIES"):
+        wanted = os.environ["LINALGX_BENCH_ENTRIES"].split(",")
+        unknown = set(wanted) - {name for name, _, _ in entries}
+        if unknown:
+            sys.exit("LINALGX_BENCH_ENTRIES: unknown entry points %s" % sorted(unknown))
+        entries = [e for e in entries if e[0] in wanted]
     inputs = []
     log = open(os.path.join(out, "bench_python.jsonl"), "w")
     for shape, dtype in CASES:
@@ -195,8 +203,10 @@ def main():
         rows.append(row)
         inputs.append(t)
         del x
+    spanned = [e for e in ("linalgx.torch.lu_factor", "torch.linalg.lu_factor")
+               if any(n == e for n, _, _ in entries)]
     for row, t in zip(rows, inputs):
-        for name in ("linalgx.torch.lu_factor", "torch.linalg.lu_factor"):
+        for name in spanned:
             f = next(f for n, _, f in entries if n == name)
             row[name][2] = span = gpu_span_torch(f, t)
             log.write(json.dumps({"case": row["case"], "entry": name,
@@ -212,7 +222,15 @@ def main():
             "%.0f / %.0f" % (row[n][1] * 1e6, row[n][0] * 1e6) for n in names) + " |")
     table = ("µs per call, device / wall (median). Device: JAX columns pipelined time per "
              "call, PyTorch columns CUDA events. %s\n\n" % env) + "\n".join(lines) + "\n"
-    # Host overhead: wall minus the GPU span the profiler saw.
+    if len(spanned) == 2:
+        table += host_overhead_table(rows)
+    with open(os.path.join(out, "table.md"), "w") as f:
+        f.write(table)
+    print(table)
+
+
+def host_overhead_table(rows):
+    """Wall minus the GPU span the profiler saw, ours beside PyTorch's."""
     lines = ["| case | linalgx.torch.lu_factor GPU span / wall / overhead "
              "| torch.linalg.lu_factor GPU span / wall / overhead | overhead ratio |",
              "|---|---:|---:|---:|"]
@@ -222,12 +240,9 @@ def main():
         lines.append("| %s | %.1f / %.1f / %.1f | %.1f / %.1f / %.1f | %.2f |" % (
             row["case"], ours[2] * 1e6, ours[0] * 1e6, over[0],
             theirs[2] * 1e6, theirs[0] * 1e6, over[1], over[0] / max(over[1], 1e-3)))
-    table += ("\nHost overhead per call, µs: synchronous wall time minus the GPU span of one "
-              "call (first to last kernel, copy or memset, PyTorch's profiler).\n\n"
-              + "\n".join(lines) + "\n")
-    with open(os.path.join(out, "table.md"), "w") as f:
-        f.write(table)
-    print(table)
+    return ("\nHost overhead per call, µs: synchronous wall time minus the GPU span of one "
+            "call (first to last kernel, copy or memset, PyTorch's profiler).\n\n"
+            + "\n".join(lines) + "\n")
 
 
 if __name__ == "__main__":
