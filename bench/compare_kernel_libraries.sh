@@ -12,6 +12,9 @@
 # skip the runtime's own test (bin/linalgx_cuda_runtime_smoke, run once;
 # SMOKE_ONLY=GROUP,... runs those of its groups alone, e.g. gemm,solve),
 # CASES_<library> (or CASES) the profile_large_lu.py cases ("BxMxN:dtype ..."),
+# BENCH_CASES bench_python.py's cases ("MxN:dtype BxMxN:dtype ...") timed
+# through linalgx.torch.lu_factor beside torch.linalg.lu_factor (CUDA events
+# and synchronous wall, one process a library; OUTDIR/bench_<library>/),
 # NCU="B,N,dtype,kernel-regex ..." with NCU_LIBRARY: Nsight Compute (stall
 # reasons an issued instruction) of the second launch of a kernel in one LU
 # call. Writes OUTDIR/<test>_<library>.log, OUTDIR/profile_<library>/,
@@ -61,6 +64,12 @@ for v in $LIBRARIES; do
   if [ "${PYGPU:-0}" = 1 ]; then
     timeout 300 python3 python_gpu.py > "$O/python_gpu_$v.log" 2>&1
     tail -1 "$O/python_gpu_$v.log"; grep -E "^FAIL" "$O/python_gpu_$v.log" | head -5
+  fi
+  if [ -n "${BENCH_CASES:-}" ]; then
+    LINALGX_BENCH_CASES=$BENCH_CASES LINALGX_BENCH_ENTRIES=linalgx.torch.lu_factor,torch.linalg.lu_factor \
+      timeout 300 python3 bench_python.py "$O/bench_$v" > "$O/bench_$v.log" 2>&1 ||
+      echo "bench_python.py exit $?"
+    grep -E "^\| \(" "$O/bench_$v/table.md"
   fi
   eval "cases=\${CASES_$v:-\${CASES:-}}"
   if [ -n "$cases" ]; then

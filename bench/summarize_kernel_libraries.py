@@ -3,15 +3,19 @@
 reports (large_lu_kernels.md), linalgx's kernel µs a call split into panels,
 updates (the update kernels and cuBLAS's GEMMs) and the rest, beside
 torch.linalg.lu_factor's, with the ratio — so that compare_kernel_libraries.sh's
-variants can be read side by side.
+variants can be read side by side; and the libraries' timed calls (bench_python.py's CUDA events
+and synchronous walls, compare_kernel_libraries.sh's BENCH_CASES) with the
+library of the lowest mean ratio to PyTorch.
 
     python3 summarize_kernel_libraries.py OUTDIR
-        reads OUTDIR/profile_<library>/large_lu_kernels.md, writes
-        OUTDIR/summary.md and prints it
+        reads OUTDIR/profile_<library>/large_lu_kernels.md and
+        OUTDIR/bench_<library>/bench_python.jsonl, writes OUTDIR/summary.md
+        and prints it
     python3 summarize_kernel_libraries.py NAME=FILE ...
         the named reports, printed
 """
 
+import json
 import os
 import re
 import sys
@@ -84,18 +88,62 @@ def summarize(reports):
     return lines
 
 
+OURS, PEER = "linalgx.torch.lu_factor", "torch.linalg.lu_factor"
+
+
+def parse_bench(lines):
+    """{case: {entry: (device s, wall s)}} from one bench_python.jsonl."""
+    calls = {}
+    for line in lines:
+        row = json.loads(line)
+        if "device_s" in row:
+            calls.setdefault(row["case"], {})[row["entry"]] = (row["device_s"], row["wall_s"])
+    return calls
+
+
+def summarize_bench(benches):
+    """Markdown rows for {library: parse_bench(...)}, then the library whose
+    device time over PyTorch's is lowest on average over the cases that
+    every library timed."""
+    timed = [{case for case, t in calls.items() if OURS in t and PEER in t}
+             for calls in benches.values()]
+    common = set.intersection(*timed) if timed else set()
+    lines = ["| case | library | %s µs device / wall | %s µs device / wall | ratio (device) |"
+             % (OURS, PEER), "|---|---|---:|---:|---:|"]
+    mean = {}
+    for library, calls in benches.items():
+        ratios = []
+        for case in sorted(common):
+            (od, ow), (pd, pw) = calls[case][OURS], calls[case][PEER]
+            ratios.append(od / pd)
+            lines.append("| %s | %s | %.0f / %.0f | %.0f / %.0f | %.3f |" % (
+                case, library, od * 1e6, ow * 1e6, pd * 1e6, pw * 1e6, ratios[-1]))
+        if ratios:
+            mean[library] = sum(ratios) / len(ratios)
+    if mean:
+        lines.append("")
+        lines.append("mean device ratio over %d cases: %s; best: %s" % (
+            len(common), ", ".join("%s %.3f" % kv for kv in sorted(mean.items(), key=lambda kv: kv[1])),
+            min(mean, key=mean.get)))
+    return lines
+
+
 def main(argv):
     if len(argv) == 2 and "=" not in argv[1]:
         out = argv[1]
-        reports = {}
+        reports, benches = {}, {}
         for entry in sorted(os.listdir(out)):
             path = os.path.join(out, entry, "large_lu_kernels.md")
             if entry.startswith("profile_") and os.path.isfile(path):
                 with open(path, encoding="utf-8") as f:
                     reports[entry[len("profile_"):]] = parse_report(f.read())
+            path = os.path.join(out, entry, "bench_python.jsonl")
+            if entry.startswith("bench_") and os.path.isfile(path):
+                with open(path, encoding="utf-8") as f:
+                    benches[entry[len("bench_"):]] = parse_bench(f)
         summary = os.path.join(out, "summary.md")
     elif len(argv) >= 2:
-        reports, summary = {}, None
+        reports, benches, summary = {}, {}, None
         for arg in argv[1:]:
             name, path = arg.split("=", 1)
             with open(path, encoding="utf-8") as f:
@@ -103,10 +151,13 @@ def main(argv):
     else:
         print(__doc__, file=sys.stderr)
         return 2
-    if not reports:
-        print("summarize_kernel_libraries: no large_lu_kernels.md reports found", file=sys.stderr)
+    if not reports and not benches:
+        print("summarize_kernel_libraries: no large_lu_kernels.md or bench_python.jsonl found",
+              file=sys.stderr)
         return 1
-    text = "\n".join(summarize(reports)) + "\n"
+    text = "\n".join((summarize(reports) if reports else [])
+                     + ([""] if reports and benches else [])
+                     + (summarize_bench(benches) if benches else [])) + "\n"
     if summary:
         with open(summary, "w", encoding="utf-8") as f:
             f.write(text)
