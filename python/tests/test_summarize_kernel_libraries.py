@@ -1,8 +1,10 @@
 """bench/summarize_kernel_libraries.py: profile_large_lu.py's reports of
 several kernel libraries as one table — linalgx's kernel time split into
 panels, updates (update kernels and cuBLAS GEMMs) and the rest, beside
-torch.linalg.lu_factor's, per case and library."""
+torch.linalg.lu_factor's, per case and library; and bench_python.py's timed
+calls of the libraries with the one of the lowest mean ratio to PyTorch."""
 
+import json
 import os
 import subprocess
 import sys
@@ -66,7 +68,36 @@ def test_a_second_table_under_one_heading_is_not_counted(tmp_path):
     assert "| (8, 512, 512) float64 | cut | 900.0 (500.0 / 350.0 / 50.0) | – | – |" in result.stdout
 
 
+def write_bench(folder, timings):
+    """bench_python.jsonl of {case: (ours s, PyTorch's s)}, plus a GPU-span
+    row that is not a timing."""
+    folder.mkdir()
+    with open(folder / "bench_python.jsonl", "w", encoding="utf-8") as f:
+        for case, (ours, theirs) in timings.items():
+            for entry, device in (("linalgx.torch.lu_factor", ours),
+                                  ("torch.linalg.lu_factor", theirs)):
+                f.write(json.dumps({"case": case, "entry": entry, "device_s": device,
+                                    "wall_s": device + 1e-5}) + "\n")
+            f.write(json.dumps({"case": case, "entry": "torch.linalg.lu_factor",
+                                "gpu_span_s": theirs}) + "\n")
+
+
+def test_timed_libraries_and_the_best(tmp_path):
+    write_bench(tmp_path / "bench_default", {"(1024,1024) f64": (2e-3, 2.5e-3),
+                                             "(8,512,512) f64": (1e-3, 3e-3)})
+    write_bench(tmp_path / "bench_register", {"(1024,1024) f64": (1e-3, 2.5e-3),
+                                              "(8,512,512) f64": (0.9e-3, 3e-3),
+                                              "(2048,2048) f64": (1e-3, 5e-3)})
+    result = run(str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert "| (1024,1024) f64 | register | 1000 / 1010 | 2500 / 2510 | 0.400 |" in result.stdout
+    # Only the cases that every library timed count toward the mean.
+    assert "(2048,2048)" not in result.stdout
+    assert result.stdout.splitlines()[-1] == (
+        "mean device ratio over 2 cases: register 0.350, default 0.567; best: register")
+
+
 def test_no_reports_is_an_error(tmp_path):
     result = run(str(tmp_path))
     assert result.returncode == 1
-    assert "no large_lu_kernels.md reports" in result.stderr
+    assert "no large_lu_kernels.md or bench_python.jsonl found" in result.stderr
