@@ -22,6 +22,8 @@ import sys
 
 SECTION = re.compile(r"^## \((?P<shape>[^)]*)\) (?P<dtype>\S+), (?P<who>\S+)")
 TOTAL = re.compile(r"^kernels (?P<us>[0-9.]+) µs a call")
+# The two calls every report and timing compares.
+OURS, PEER = "linalgx.torch.lu_factor", "torch.linalg.lu_factor"
 ROW = re.compile(r"^\| (?P<name>.*?) \| (?P<launches>[0-9.]+) \| (?P<us>[0-9.]+) \| ")
 
 
@@ -76,19 +78,16 @@ def summarize(reports):
              "|---|---|---:|---:|---:|"]
     for case in cases:
         for library, calls in reports.items():
-            ours = calls.get((case, "linalgx.torch.lu_factor"))
+            ours = calls.get((case, OURS))
             if ours is None:
                 continue
-            theirs = calls.get((case, "torch.linalg.lu_factor"))
+            theirs = calls.get((case, PEER))
             peer = "%.1f" % theirs["total"] if theirs else "–"
             ratio = "%.2f" % (ours["total"] / theirs["total"]) if theirs and theirs["total"] else "–"
             lines.append("| %s | %s | %.1f (%.1f / %.1f / %.1f) | %s | %s |" % (
                 case, library, ours["total"], ours["panel"], ours["update"], ours["other"], peer,
                 ratio))
     return lines
-
-
-OURS, PEER = "linalgx.torch.lu_factor", "torch.linalg.lu_factor"
 
 
 def parse_bench(lines):
