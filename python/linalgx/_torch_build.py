@@ -1,6 +1,7 @@
 """How linalgx's PyTorch operator library (linalgx/csrc: the operators, the
 LU family's kernels in LinalgxTorchOps.cpp, the solve family's in
-LinalgxTorchSolve.cpp, the Autograd kernels, and the header they share) is
+LinalgxTorchSolve.cpp, lu_unpack's CUDA kernel in LinalgxTorchUnpack.cu, the
+Autograd kernels, and the header they share) is
 compiled, shared by setup.py (`pip install ./python` where PyTorch is)
 and by the GPU scripts that build it beside a pack with
 torch.utils.cpp_extension.load. Needs PyTorch with CUDA (its headers) and
@@ -11,7 +12,8 @@ the CUDA toolkit's headers; links the AOT kernels and the CUDA runtime of
 import os
 
 NAME = "_linalgx_torch_ops"
-SOURCES = ("LinalgxTorchOps.cpp", "LinalgxTorchSolve.cpp", "LinalgxTorchAutograd.cpp")
+SOURCES = ("LinalgxTorchOps.cpp", "LinalgxTorchSolve.cpp", "LinalgxTorchAutograd.cpp",
+           "LinalgxTorchUnpack.cu")
 
 
 def build_arguments(source_root, library_dir):

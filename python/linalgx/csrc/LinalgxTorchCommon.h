@@ -90,6 +90,11 @@ inline std::string shapeText(c10::SymIntArrayRef sizes) {
   return text + "]";
 }
 
+/// linalgx::lu_unpack's checks of its arguments, each naming the argument
+/// (shared by its CUDA kernel and the composite of the other backends).
+void checkLuUnpackArguments(const at::Tensor &lu,
+                            const at::Tensor &permutation);
+
 /// torch.linalg.solve's rule for B: a vector (or a batch of them) when it is
 /// 1-D or has exactly A's shape without the last dimension, else matrices.
 inline bool isVectorRhs(const at::Tensor &a, const at::Tensor &b) {

@@ -35,8 +35,8 @@
 // host wait, temporaries stream-ordered, so the calls are capturable in CUDA
 // graphs. The Meta kernels give shapes and dtypes (fake tensors,
 // torch.compile). This file has the schemas and the LU family's kernels;
-// the solve family's are in LinalgxTorchSolve.cpp, the Autograd kernels in
-// LinalgxTorchAutograd.cpp.
+// the solve family's are in LinalgxTorchSolve.cpp, lu_unpack's CUDA kernel
+// in LinalgxTorchUnpack.cu, the Autograd kernels in LinalgxTorchAutograd.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,12 +54,33 @@ using linalgx::cuda_kernels::LuEntry;
 using linalgx::cuda_kernels::LuFactorEntry;
 using linalgx::cuda_kernels::MemRef;
 using linalgx::cuda_kernels::PivotsToPermutationEntry;
+using linalgx::torch_ops::checkLuUnpackArguments;
 using linalgx::torch_ops::entryFor;
 using linalgx::torch_ops::isKernelType;
 using linalgx::torch_ops::onCpu;
 using linalgx::torch_ops::onCurrentStream;
 using linalgx::torch_ops::shapeText;
 using linalgx::torch_ops::sizeText;
+
+void linalgx::torch_ops::checkLuUnpackArguments(const at::Tensor &lu,
+                                                const at::Tensor &permutation) {
+  const char *op = "linalgx::lu_unpack";
+  TORCH_CHECK(lu.dim() >= 2, op,
+              ": LU must have rank >= 2 ([..., M, N]), got shape ",
+              shapeText(lu.sym_sizes()));
+  TORCH_CHECK(permutation.scalar_type() == at::kInt ||
+                  permutation.scalar_type() == at::kLong,
+              op, ": permutation must be int32 or int64, got ",
+              permutation.scalar_type());
+  auto sizes = lu.sym_sizes();
+  std::vector<c10::SymInt> expected(sizes.begin(), sizes.end() - 1);
+  TORCH_CHECK(permutation.sym_sizes().equals(expected), op,
+              ": permutation must have LU's batch shape and M entries, ",
+              shapeText(expected), ", got ",
+              shapeText(permutation.sym_sizes()));
+  TORCH_CHECK(permutation.device() == lu.device(), op,
+              ": permutation must be on LU's device");
+}
 
 namespace {
 
@@ -185,35 +206,21 @@ at::Tensor pivotsToPermutationCuda(const at::Tensor &input, int64_t n) {
   return permutation;
 }
 
-// (P, L, U) with A = P L U from the packed factors and A[perm] = L U: a
-// few ATen ops in C++, so that linalgx.torch.lu costs one dispatcher call
-// after the LU instead of a Python op per output. Composite: the same code
-// serves CUDA, CPU and fake tensors, on symbolic sizes.
+// (P, L, U) with A = P L U from the packed factors and A[perm] = L U, in
+// ATen ops: the kernel of CPU and fake tensors, on symbolic sizes (CUDA
+// tensors take the one-launch kernel of LinalgxTorchUnpack.cu).
 std::tuple<at::Tensor, at::Tensor, at::Tensor>
 luUnpack(const at::Tensor &lu, const at::Tensor &permutation) {
-  const char *op = "linalgx::lu_unpack";
-  TORCH_CHECK(lu.dim() >= 2, op,
-              ": LU must have rank >= 2 ([..., M, N]), got shape ",
-              shapeText(lu.sym_sizes()));
-  TORCH_CHECK(permutation.scalar_type() == at::kInt ||
-                  permutation.scalar_type() == at::kLong,
-              op, ": permutation must be int32 or int64, got ",
-              permutation.scalar_type());
-  auto sizes = lu.sym_sizes();
-  std::vector<c10::SymInt> expected(sizes.begin(), sizes.end() - 1);
-  TORCH_CHECK(permutation.sym_sizes().equals(expected), op,
-              ": permutation must have LU's batch shape and M entries, ",
-              shapeText(expected), ", got ",
-              shapeText(permutation.sym_sizes()));
-  TORCH_CHECK(permutation.device() == lu.device(), op,
-              ": permutation must be on LU's device");
+  checkLuUnpackArguments(lu, permutation);
   c10::SymInt m = lu.sym_size(-2), n = lu.sym_size(-1), k = m.min(n);
   at::Tensor lower = at::tril(lu.narrow_symint(-1, 0, k), -1);
   lower.diagonal(0, -2, -1).fill_(1);
   at::Tensor upper = at::triu(lu.narrow_symint(-2, 0, k));
   // P[..., perm[i], i] = 1.
-  expected.push_back(m);
-  at::Tensor p = at::zeros_symint(expected, lu.options())
+  std::vector<c10::SymInt> pShape(permutation.sym_sizes().begin(),
+                                  permutation.sym_sizes().end());
+  pShape.push_back(m);
+  at::Tensor p = at::zeros_symint(pShape, lu.options())
                      .scatter_(-2, permutation.to(at::kLong).unsqueeze(-2), 1);
   return {p, lower, upper};
 }

@@ -116,6 +116,24 @@ def pivots_to_permutation():
 
 
 @case
+def lu_unpack_kernel(dtype, shape, index_dtype):
+    """linalgx::lu_unpack's CUDA kernel (one launch) against its composite
+    of ATen ops on the CPU: P, L, U equal exactly, on square, wide, tall,
+    batched and empty shapes, any factors and any permutation."""
+    generator = torch.Generator().manual_seed(sum(shape) + 17)
+    lu = random_matrix(shape, dtype, 15)
+    m = shape[-2]
+    rows = [torch.randperm(m, generator=generator) for _ in range(math.prod(shape[:-2]))]
+    permutation = (torch.stack(rows) if rows else torch.empty(0, m, dtype=torch.int64))
+    permutation = permutation.reshape(*shape[:-2], m).to(index_dtype).cuda()
+    got = torch.ops.linalgx.lu_unpack(lu, permutation)
+    want = torch.ops.linalgx.lu_unpack(lu.cpu(), permutation.cpu())
+    check("lu_unpack CUDA kernel == composite %s %s %s" % (dtype, shape, index_dtype),
+          all(g.shape == w.shape and g.dtype == w.dtype and bool((g.cpu() == w).all())
+              for g, w in zip(got, want)))
+
+
+@case
 def autograd(lxt, shape):
     a = random_matrix(shape, torch.float64, 3) + 4 * torch.eye(*shape[-2:], device="cuda",
                                                                dtype=torch.float64)
@@ -812,6 +830,11 @@ def main():
         for shape in SHAPES:
             matches_torch(lxt, dtype, shape)
     pivots_to_permutation()
+    for dtype in DTYPES:
+        for shape in [(75, 75), (64, 75, 75), (5, 9), (9, 5), (3, 1, 4), (0, 6, 6), (4, 0, 3),
+                      (2, 0), (300, 300)]:
+            lu_unpack_kernel(dtype, shape, torch.int32)
+    lu_unpack_kernel(torch.float64, (8, 33, 20), torch.int64)
     for shape in [(20, 20), (3, 12, 12), (9, 6), (6, 9)]:
         autograd(lxt, shape)
     operator_checks(lxt)
