@@ -232,7 +232,7 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "The blocked LU factors f32 and f64 panels of at most this many "
            "rows (at most 16384; f64 at most 8192) with each row in a "
            "thread's registers, over a cluster of up to sixteen blocks past "
-           "1024 f32 or 512 f64 rows (default 0: never; see docs/gpu.md)">,
+           "1024 f32 or 512 f64 rows (default 2048; see docs/gpu.md)">,
     Option<"blockedLuGemmLookAhead", "lu-blocked-gemm-look-ahead", "bool",
            /*default=*/"true",
            "With lu-blocked-gemm-min-rows: each GEMM update first updates "

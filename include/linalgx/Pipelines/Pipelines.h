@@ -131,7 +131,7 @@ struct GPUPipelineOptions
   PassOptions::Option<int64_t> blockedLuRegisterPanelMaxRows{
       *this, "lu-blocked-register-panel-max-rows",
       llvm::cl::desc("Real panels of at most this many rows (at most 16384; "
-                     "f64 8192) in registers (default 0: never)"),
+                     "f64 8192) in registers (default 2048)"),
       llvm::cl::init(kDefaultBlockedLuRegisterPanelMaxRows)};
   PassOptions::Option<bool> blockedLuGemmLookAhead{
       *this, "lu-blocked-gemm-look-ahead",

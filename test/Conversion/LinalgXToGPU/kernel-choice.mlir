@@ -180,7 +180,7 @@ func.func @f64_dynamic_batch_75x75(%a: memref<?x75x75xf64>, %lu: memref<?x75x75x
 // AUTO-SAME: panel 128x128 (bound) if max(M, N) <= 128 and (B <= 132 or max(M, N) >= 49);
 // AUTO-SAME: block-register 48x48 (bound) if max(M, N) <= 48;
 // AUTO-SAME: shared-memory if a matrix fits shared memory;
-// AUTO-SAME: blocked if (B >= 2 or max(M, N) <= 8192) and a panel fits a cluster's shared memory and max(M, N) <= 8192;
+// AUTO-SAME: blocked if (B >= 2 or max(M, N) <= 8192) and (M <= 2048 or a panel fits a cluster's shared memory) and max(M, N) <= 8192;
 // AUTO-SAME: else vendor
 // REGISTER: remark: kernel choice: {{.*}}; blocked if (B >= 2 or max(M, N) <= 8192) and (M <= 8192 or a panel fits a cluster's shared memory) and max(M, N) <= 8192; else vendor
 // VENDOR: remark: kernel choice: else vendor
@@ -197,7 +197,7 @@ func.func @f64_dynamic_batch_75x75(%a: memref<?x75x75xf64>, %lu: memref<?x75x75x
 // NOPANEL-SAME: block-register 80x80 (bound) if max(M, N) <= 80;
 // NOPANEL-SAME: block-register 96x96 (bound) if max(M, N) <= 96;
 // NOPANEL-SAME: shared-memory if a matrix fits shared memory;
-// NOPANEL-SAME: blocked if (B >= 2 or max(M, N) <= 8192) and a panel fits a cluster's shared memory and max(M, N) <= 8192;
+// NOPANEL-SAME: blocked if (B >= 2 or max(M, N) <= 8192) and (M <= 2048 or a panel fits a cluster's shared memory) and max(M, N) <= 8192;
 // NOPANEL-SAME: else vendor
 // EXACT: remark: kernel choice: thread 4x4 (bound) if max(M, N) <= 4; register 8x8 (bound) if max(M, N) <= 8;
 // EXACT-SAME: register 16x16 (bound) if max(M, N) <= 16;
@@ -210,7 +210,7 @@ func.func @f64_dynamic_batch_75x75(%a: memref<?x75x75xf64>, %lu: memref<?x75x75x
 // EXACT-SAME: panel 128x128 (bound) if max(M, N) <= 128 and (B <= 132 or max(M, N) >= 49);
 // EXACT-SAME: block-register 48x48 (bound) if max(M, N) <= 48;
 // EXACT-SAME: shared-memory if a matrix fits shared memory;
-// EXACT-SAME: blocked if (B >= 2 or max(M, N) <= 8192) and a panel fits a cluster's shared memory and max(M, N) <= 0;
+// EXACT-SAME: blocked if (B >= 2 or max(M, N) <= 8192) and (M <= 2048 or a panel fits a cluster's shared memory) and max(M, N) <= 0;
 // EXACT-SAME: else vendor
 // SMALLBATCH: remark: kernel choice: thread 4x4 (bound) if max(M, N) <= 4; register 8x8 (bound) if max(M, N) <= 8;
 // SMALLBATCH-SAME: register 16x16 (bound) if max(M, N) <= 16;

@@ -147,10 +147,14 @@
 // GEMM-BLOCK-NEXT:    call @linalgxCudaJoinAside() : () -> ()
 // GEMM-BLOCK-BAD: error: lu-blocked-gemm-block-columns must be a multiple of 64 (the update's column tiles) of at most 1024, got 96
 // GEMM-BLOCK-BIG: error: lu-blocked-gemm-block-columns must be a multiple of 64 (the update's column tiles) of at most 1024, got 1088
-// By default updates with at least 128 rows below the panel take the GEMM,
-// looking ahead, and no panel is in registers.
+// By default panels of up to 2048 rows are in registers (clusters of at
+// most 4 blocks for f64), and updates with at least 128 rows below the panel
+// take the GEMM, looking ahead.
 // DEFAULT-LABEL: func.func @f64_batched
-// DEFAULT-NOT:     register_panel
+// DEFAULT:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_register_panel_f64_i32
+// DEFAULT:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x4_f64_i32
+// DEFAULT-NOT:     cluster_register_panel_x8
+// DEFAULT:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_panel_f64_i32
 // DEFAULT:         %[[TALL:.+]] = arith.cmpi uge, %{{.+}}, %c128{{.*}} : index
 // DEFAULT:         func.call @linalgxCudaGemmSubtract(
 // DEFAULT:         func.call @linalgxCudaGemmSubtract(

@@ -406,10 +406,18 @@ func.func @f64_too_large(%a: memref<8200x8200xf64>, %p: memref<8200xi32>, %i: me
 // CHECK:               %[[BYTES_FIT:.+]] = arith.cmpi ule, %{{.+}}, %c232448
 // CHECK:               %[[ROWS_FIT:.+]] = arith.cmpi ult, %{{.+}}, %c65536
 // CHECK:               %[[PANEL_FITS:.+]] = arith.andi %[[ROWS_FIT]], %[[BYTES_FIT]] : i1
+// Or its rows fit the register panels (lu-blocked-register-panel-max-rows).
+// CHECK:               %[[IN_REGISTERS:.+]] = arith.cmpi ule, %{{.+}}, %c2048
+// CHECK:               %[[EITHER:.+]] = arith.ori %[[IN_REGISTERS]], %[[PANEL_FITS]] : i1
 // CHECK:               %[[AT_MOST:.+]] = arith.cmpi ule, %{{.+}}, %c8192
-// CHECK:               %[[SHAPE:.+]] = arith.andi %[[PANEL_FITS]], %[[AT_MOST]] : i1
+// CHECK:               %[[SHAPE:.+]] = arith.andi %[[EITHER]], %[[AT_MOST]] : i1
 // CHECK:               %[[BLOCKED:.+]] = arith.andi %[[TWO]], %[[SHAPE]] : i1
 // CHECK:               scf.if %[[BLOCKED]] {
+// Panels of up to 2048 f64 rows in registers: one block, then clusters of
+// 2 and 4.
+// CHECK:                 gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_register_panel_f64_i32
+// CHECK:                 gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x4_f64_i32
+// CHECK-NOT:             cluster_register_panel_x8
 // CHECK:                 gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_panel_f64_i32
 // CHECK:                 gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_panel_f64_i32
 // CHECK:                 gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_f64_i32

@@ -95,12 +95,15 @@ inline constexpr int64_t kDefaultBlockedLuGemmMinRowsF32 = 1024;
 /// The blocked LU can factor f32 and f64 panels of at most this many rows
 /// (f64: 8192) with each row in a thread's registers (the register panel):
 /// blocks of 16 warps, two f32 rows or one f64 row a thread, one block or a
-/// cluster of up to sixteen a matrix; f64 matrices too tall for the cluster
-/// panel's shared memory (over 6928 rows) then take the blocked LU too. Off by
-/// default until it has run on a GPU (docs/gpu.md); the
-/// `lu-blocked-register-panel-max-rows` option turns it on.
+/// cluster of up to sixteen a matrix; past 6928 rows f64 matrices too tall
+/// for the cluster panel's shared memory then take the blocked LU too. By
+/// default panels of up to 2048 rows (clusters of at most 2 f32 or 4 f64
+/// blocks), where on an H200 they beat the shared-memory panels: a
+/// cluster's per-step synchronization grows with its size, and with
+/// clusters of 16 an 8192² f64 LU took 1.75 times cuSOLVER's time
+/// (docs/gpu.md).
 inline constexpr int64_t kMaxBlockedLuRegisterPanelRows = 16384;
-inline constexpr int64_t kDefaultBlockedLuRegisterPanelMaxRows = 0;
+inline constexpr int64_t kDefaultBlockedLuRegisterPanelMaxRows = 2048;
 /// The blocked LU's GEMM updates can go by blocks of panels: each panel's
 /// GEMM updates its block's columns, and the columns right of the block
 /// take one triangular solve and one GEMM as deep as the block, where
