@@ -101,9 +101,10 @@ def parse_bench(lines):
 
 
 def summarize_bench(benches):
-    """Markdown rows for {library: parse_bench(...)}, then the library whose
-    device time over PyTorch's is lowest on average over the cases that
-    every library timed."""
+    """Markdown rows for {library: parse_bench(...)}, the device ratios to
+    PyTorch case by case with each case's best library (where the defaults'
+    crossovers show), then the library whose ratio is lowest on average over
+    the cases that every library timed."""
     timed = [{case for case, t in calls.items() if OURS in t and PEER in t}
              for calls in benches.values()]
     common = set.intersection(*timed) if timed else set()
@@ -120,6 +121,14 @@ def summarize_bench(benches):
         if ratios:
             mean[library] = sum(ratios) / len(ratios)
     if mean:
+        lines += ["", "| case | %s | best |" % " | ".join(mean),
+                  "|---|" + "---:|" * len(mean) + "---|"]
+        for case in sorted(common):
+            ratio = {library: benches[library][case][OURS][0] / benches[library][case][PEER][0]
+                     for library in mean}
+            lines.append("| %s | %s | %s |" % (
+                case, " | ".join("%.3f" % ratio[library] for library in mean),
+                min(ratio, key=ratio.get)))
         lines.append("")
         lines.append("mean device ratio over %d cases: %s; best: %s" % (
             len(common), ", ".join("%s %.3f" % kv for kv in sorted(mean.items(), key=lambda kv: kv[1])),

@@ -91,6 +91,9 @@ def test_timed_libraries_and_the_best(tmp_path):
     result = run(str(tmp_path))
     assert result.returncode == 0, result.stderr
     assert "| (1024,1024) f64 | register | 1000 / 1010 | 2500 / 2510 | 0.400 |" in result.stdout
+    # Case by case: each library's ratio and the best.
+    assert "| case | default | register | best |" in result.stdout
+    assert "| (8,512,512) f64 | 0.333 | 0.300 | register |" in result.stdout
     # Only the cases that every library timed count toward the mean.
     assert "(2048,2048)" not in result.stdout
     assert result.stdout.splitlines()[-1] == (
