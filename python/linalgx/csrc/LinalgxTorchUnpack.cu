@@ -1,5 +1,4 @@
-//===- LinalgxTorchUnpack.cu - linalgx::lu_unpack on CUDA -------*- CUDA
-//-*-===//
+//===- LinalgxTorchUnpack.cu - linalgx::lu_unpack on CUDA ----*- CUDA -*-===//
 //
 // (P, L, U) of packed LU factors and their permutation in one launch. The
 // composite of ATen ops that serves the CPU and fake tensors
