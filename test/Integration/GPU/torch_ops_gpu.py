@@ -2,7 +2,8 @@
 """linalgx's PyTorch operator library on a GPU (python/linalgx/csrc): built here
 against the installed PyTorch with torch.utils.cpp_extension (the arguments
 setup.py uses), then checked, for the LU family (lu, lu_factor_ex,
-pivots_to_permutation) and the solve family (lu_solve, solve, det, slogdet,
+pivots_to_permutation, lu_unpack's CUDA kernel against its ATen composite)
+and the solve family (lu_solve, solve, det, slogdet,
 inv_ex): results against PyTorch's own (broadcast batches, vector
 right-hand sides, left=False, adjoint), singular matrices, autograd
 (gradients equal to PyTorch's to 1e-10 in f64, torch.autograd.gradcheck and
