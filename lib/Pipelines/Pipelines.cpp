@@ -222,6 +222,8 @@ void linalgx::buildGPUKernelPipeline(OpPassManager &pm,
       options.blockedLuRegisterPanelMaxRows;
   lowering.blockedLuGemmLookAhead = options.blockedLuGemmLookAhead;
   lowering.blockedLuGemmBlockColumns = options.blockedLuGemmBlockColumns;
+  lowering.blockedLuRegisterPanelLocalPivotRow =
+      options.blockedLuRegisterPanelLocalPivotRow;
   lowering.luExactSizes.assign(options.luExactSizes.begin(),
                                options.luExactSizes.end());
   lowering.mgDevices.assign(options.mgDevices.begin(), options.mgDevices.end());

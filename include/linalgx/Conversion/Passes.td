@@ -248,6 +248,14 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "of a block take one cuBLAS triangular solve and one GEMM of the "
            "block's depth (default 0: every panel's GEMM updates every "
            "column right of it; see docs/gpu.md)">,
+    Option<"blockedLuRegisterPanelLocalPivotRow",
+           "lu-blocked-register-panel-local-pivot-row", "bool",
+           /*default=*/"false",
+           "Register panels on a cluster: each step one warp a block agrees "
+           "on the pivot and reads its row from the owner block into the "
+           "block's shared memory, where the block's warps read it (one "
+           "warp's remote reads a block a step instead of every warp's; "
+           "see docs/gpu.md)">,
     ListOption<"mgDevices", "lu-mg-devices", "int32_t",
                "lu-strategy=cusolver-mg: the CUDA device ids of the process "
                "a matrix is spread over (distinct, 1 to 32 of them; default "

@@ -146,6 +146,12 @@ struct GPUPipelineOptions
                      "most 1024) take one triangular solve and one GEMM of "
                      "that depth (default 0: every panel's GEMM)"),
       llvm::cl::init(kDefaultBlockedLuGemmBlockColumns)};
+  PassOptions::Option<bool> blockedLuRegisterPanelLocalPivotRow{
+      *this, "lu-blocked-register-panel-local-pivot-row",
+      llvm::cl::desc("Register panels on a cluster: one warp a block reads "
+                     "each step's pivot row into the block's shared memory "
+                     "(default false)"),
+      llvm::cl::init(false)};
   PassOptions::Option<std::string> binaryCache{
       *this, "gpu-binary-cache",
       llvm::cl::desc("A directory caching the compiled kernels' binaries, "

@@ -502,13 +502,15 @@ private:
       launchSharedMemoryLu(b, work, lu);
       break;
     case LuKernel::Blocked:
-      emitBlockedLu(b, work, lu,
-                    BlockedLuOptions{options.blockedLuClusterMaxBatch,
-                                     options.blockedLuRegisterPanelMaxRows,
-                                     options.blockedLuTensorCores,
-                                     blockedLuGemmMinRows(lu.elementType),
-                                     options.blockedLuGemmLookAhead,
-                                     options.blockedLuGemmBlockColumns});
+      emitBlockedLu(
+          b, work, lu,
+          BlockedLuOptions{options.blockedLuClusterMaxBatch,
+                           options.blockedLuRegisterPanelMaxRows,
+                           options.blockedLuTensorCores,
+                           blockedLuGemmMinRows(lu.elementType),
+                           options.blockedLuGemmLookAhead,
+                           options.blockedLuGemmBlockColumns,
+                           options.blockedLuRegisterPanelLocalPivotRow});
       break;
     case LuKernel::Vendor:
       llvm_unreachable("emitted above");
@@ -676,6 +678,8 @@ struct ConvertLinalgXToGPUPass
     }
     loweringOptions.blockedLuGemmLookAhead = blockedLuGemmLookAhead;
     loweringOptions.blockedLuGemmBlockColumns = blockedLuGemmBlockColumns;
+    loweringOptions.blockedLuRegisterPanelLocalPivotRow =
+        blockedLuRegisterPanelLocalPivotRow;
     if (cyclicLuMaxWarps < 1 || cyclicLuMaxWarps > 32) {
       getOperation().emitError()
           << "lu-cyclic-max-warps must be 1 to 32 (a block of at most 1024 "

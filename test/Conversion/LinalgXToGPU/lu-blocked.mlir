@@ -35,6 +35,7 @@
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=1024 -split-input-file | FileCheck %s --check-prefix=REGISTER
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=64 -split-input-file | FileCheck %s --check-prefix=REGISTER64
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=16384 -split-input-file | FileCheck %s --check-prefix=REGISTER16K
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-local-pivot-row -split-input-file | FileCheck %s --check-prefix=LOCALPIVOT
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=16385 -split-input-file 2>&1 | FileCheck %s --check-prefix=REGISTER-TOO-MANY
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=REGISTER-NEGATIVE
 
@@ -147,6 +148,30 @@
 // GEMM-BLOCK-NEXT:    call @linalgxCudaJoinAside() : () -> ()
 // GEMM-BLOCK-BAD: error: lu-blocked-gemm-block-columns must be a multiple of 64 (the update's column tiles) of at most 1024, got 96
 // GEMM-BLOCK-BIG: error: lu-blocked-gemm-block-columns must be a multiple of 64 (the update's column tiles) of at most 1024, got 1088
+// lu-blocked-register-panel-local-pivot-row: a cluster's blocks get 264
+// more bytes (the pivot row's 32 f64 and two i32) past the 145792 of the
+// layout; each step warp 0 agrees on the pivot, copies its row there from
+// the owner block, and a block barrier later every warp reads it locally.
+// The one-block panel is unchanged.
+// LOCALPIVOT-LABEL: func.func @f64_batched
+// LOCALPIVOT:         %[[ONE:.+]] = arith.index_cast %c145792{{.*}} : index to i32
+// LOCALPIVOT-NEXT:    gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_register_panel_f64_i32 {{.+}} dynamic_shared_memory_size %[[ONE]]
+// LOCALPIVOT:         %[[TWO:.+]] = arith.index_cast %c146056{{.*}} : index to i32
+// LOCALPIVOT-NEXT:    gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x2_f64_i32 {{.+}} dynamic_shared_memory_size %[[TWO]]
+// LOCALPIVOT-LABEL: gpu.func @linalgx_lu_blocked_cluster_register_panel_x2_f64_i32
+// LOCALPIVOT:         %[[ROW:.+]] = memref.view %{{.+}}[%c145792{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<32xf64, #gpu.address_space<workgroup>>
+// LOCALPIVOT:         %[[PIVOT:.+]] = memref.view %{{.+}}[%c146048{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<2xi32, #gpu.address_space<workgroup>>
+// LOCALPIVOT:         nvvm.cluster.wait
+// LOCALPIVOT:         scf.if %{{.+}} {
+// LOCALPIVOT:           %[[ENTRY:.+]] = llvm.load %{{.+}} : !llvm.ptr<7> -> f64
+// LOCALPIVOT-NEXT:      memref.store %[[ENTRY]], %[[ROW]][%{{.+}}] : memref<32xf64, #gpu.address_space<workgroup>>
+// LOCALPIVOT:             memref.store %{{.+}}, %[[PIVOT]][%c0{{.*}}] : memref<2xi32, #gpu.address_space<workgroup>>
+// LOCALPIVOT:             memref.store %{{.+}}, %[[PIVOT]][%c1{{.*}}] : memref<2xi32, #gpu.address_space<workgroup>>
+// LOCALPIVOT:           gpu.barrier
+// LOCALPIVOT-NEXT:      memref.load %[[PIVOT]][%c0{{.*}}]
+// LOCALPIVOT:           memref.load %[[ROW]][%c0{{.*}}]
+// LOCALPIVOT-NOT:       !llvm.ptr<7> -> f64
+// LOCALPIVOT:           nvvm.cluster.arrive
 // By default panels of up to 2048 rows are in registers (clusters of at
 // most 4 blocks for f64), and updates with at least 128 rows below the panel
 // take the GEMM, looking ahead.

@@ -161,6 +161,9 @@ struct LinalgXToGPUOptions {
   bool blockedLuGemmLookAhead = true;
   /// ... by blocks of this many columns (0: none).
   int64_t blockedLuGemmBlockColumns = kDefaultBlockedLuGemmBlockColumns;
+  /// Register panels on a cluster: one warp a block reads each step's pivot
+  /// row from its owner into the block's shared memory.
+  bool blockedLuRegisterPanelLocalPivotRow = false;
   /// Square sizes for which dynamically shaped LUs also get the kernels a
   /// static shape of that size would (chosen by a run-time test).
   llvm::SmallVector<int64_t> luExactSizes;

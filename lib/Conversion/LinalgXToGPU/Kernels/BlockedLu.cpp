@@ -1044,9 +1044,9 @@ private:
             name, S::kRegisterPanelWarps,
             [&](KernelBuilder &kb, ValueRange args, Type elementType,
                 Type intType, bool oneBasedPivots) {
-              buildBlockedLuRegisterPanelKernelBody(kb, args, elementType,
-                                                    intType, oneBasedPivots,
-                                                    clusterBlocks);
+              buildBlockedLuRegisterPanelKernelBody(
+                  kb, args, elementType, intType, oneBasedPivots, clusterBlocks,
+                  clusterBlocks > 1 && options.registerPanelLocalPivotRow);
             });
         // A thread's rows take 64 registers: all 128 a thread may have at
         // one block an SM.
@@ -1181,12 +1181,15 @@ private:
       Value fits =
           arith::CmpIOp::create(b, arith::CmpIPredicate::ule, rows,
                                 c(std::min(maxRows, blocks * blockRows)));
+      int64_t sharedBytes = S::registerPanelSharedBytes(elementBytes) +
+                            (options.registerPanelLocalPivotRow
+                                 ? S::registerPanelLocalPivotBytes(elementBytes)
+                                 : 0);
       work.when(arith::AndIOp::create(b, taller, fits), [&] {
         work.launch(kernel, {c(blocks), gridSizeFor(b, batch, 1), c(1)},
                     {c(32), c(S::kRegisterPanelWarps), c(1)},
                     {factors, pivots, info, panelPermutation, k0},
-                    c(S::registerPanelSharedBytes(elementBytes)),
-                    gpu::KernelDim3{c(blocks), c(1), c(1)});
+                    c(sharedBytes), gpu::KernelDim3{c(blocks), c(1), c(1)});
       });
       blocks *= 2;
     }

@@ -146,6 +146,12 @@ struct BlockedLuShape {
                     kRegisterPanelMaxBlocks *
                         registerPanelMaxRows(elementByteSize(elementType)));
   }
+  /// With lu-blocked-register-panel-local-pivot-row, a cluster's block also
+  /// keeps its copy of each step's pivot row and the pivot's row and
+  /// position (i32), after the layout below.
+  static constexpr int64_t registerPanelLocalPivotBytes(int64_t elementBytes) {
+    return kPanelColumns * elementBytes + 8;
+  }
   /// Its shared memory: the rows at an odd stride and their order (for
   /// loading and storing), then the warps' candidate keys (8 bytes a slot),
   /// words (i32) and rows for two steps.
@@ -375,7 +381,8 @@ void buildBlockedLuClusterPanelKernelBody(KernelBuilder &b, ValueRange args,
 void buildBlockedLuRegisterPanelKernelBody(KernelBuilder &b, ValueRange args,
                                            Type elementType, Type intType,
                                            bool oneBasedPivots,
-                                           int64_t clusterBlocks);
+                                           int64_t clusterBlocks,
+                                           bool localPivotRow);
 
 /// The phases an update kernel runs: all of them, or the exchanges and the
 /// U12 solve, or the trailing update alone (reading U12 from lu).
@@ -417,6 +424,10 @@ struct BlockedLuOptions {
   /// triangular solve for the block's U rows and one GEMM of the block's
   /// depth.
   int64_t gemmBlockColumns = 0;
+  /// Register panels on a cluster: one warp a block reads each step's pivot
+  /// and its row from the other blocks into the block's shared memory
+  /// (registerPanelLocalPivotBytes), where the block's warps read them.
+  bool registerPanelLocalPivotRow = false;
 };
 
 /// Emits the blocked LU on `lu`'s operands: the input copied into the

@@ -54,12 +54,15 @@ public:
 
   RegisterPanelLuKernel(KernelBuilder &b, ValueRange args, Type elementType,
                         Type intType, bool oneBasedPivots,
-                        int64_t clusterBlocks)
+                        int64_t clusterBlocks, bool localPivotRow)
       : BlockedPanelKernelBase(b, args, elementType, intType, oneBasedPivots),
         elementBytes(elementByteSize(elementType)),
         perThread(S::registerPanelRowsPerThread(elementBytes)),
         blockRows(S::registerPanelMaxRows(elementBytes)),
-        clusterBlocks(clusterBlocks) {}
+        clusterBlocks(clusterBlocks), localPivotRow(localPivotRow) {
+    assert((!localPivotRow || clusterBlocks > 1) &&
+           "one block reads its own stage rows");
+  }
 
   /// The algorithm: per matrix of the block (cluster), load the thread's rows
   /// and offer column 0's candidates; per step, agree on the pivot, eliminate
@@ -126,8 +129,8 @@ private:
     keysOffset = rowsBytes + blockRows * 4;
     wordsOffset = keysOffset + 2 * warps * 8;
     stageOffset = wordsOffset + 2 * warps * 4;
-    assert(stageOffset + 2 * warps * NB * elementBytes ==
-               S::registerPanelSharedBytes(elementBytes) &&
+    localPivotOffset = stageOffset + 2 * warps * NB * elementBytes;
+    assert(localPivotOffset == S::registerPanelSharedBytes(elementBytes) &&
            "the layout the launch sizes");
     Value shared = gpu::DynamicSharedMemoryOp::create(
         b, workgroupMemRef({ShapedType::kDynamic}, b.getI8Type()));
@@ -142,6 +145,11 @@ private:
     slotKeys = view(keysOffset, 2 * warps * 8 / keyBytes, keyType);
     slotWords = view(wordsOffset, 2 * warps, i32);
     stage = view(stageOffset, 2 * warps * NB, elementType);
+    if (localPivotRow) {
+      localPivot = view(localPivotOffset, NB, elementType);
+      localPivotWords =
+          view(localPivotOffset + NB * elementBytes, /*size=*/2, i32);
+    }
   }
 
   /// The thread's rows (zeros past the panel's width and past its rows):
@@ -258,6 +266,40 @@ private:
     return {b.bitAnd(pivot, top.index(0xffff)), b.shrU(pivot, top.index(16))};
   }
 
+  /// The first entry of panel row `pivotRow`'s copy in the stage of step
+  /// kk (its warp's row; in its block's shared memory).
+  Value stageRowOf(KernelBuilder &b, Value pivotRow, int64_t kk) {
+    Value pivotWarp =
+        b.divU(b.remU(pivotRow, top.index(threads)), top.index(32));
+    return b.mul(b.add(pivotWarp, top.index((kk % 2) * warps)), top.index(NB));
+  }
+
+  /// The pivot of step kk on a cluster with localPivotRow: warp 0 agrees
+  /// on it, its lane c reads entry c of the pivot row from the owner's
+  /// stage into the block's copy, and after a block barrier every warp
+  /// reads the pivot there — a block's remote reads a step are one warp's,
+  /// not every warp's. (The step's closing cluster barrier orders these
+  /// reads before the next step's writes.)
+  std::pair<Value, Value> copyPivotRow(KernelBuilder &b, int64_t kk) {
+    b.ifThen(b.cmp(P::eq, warp, top.index(0)), [&](KernelBuilder &b) {
+      Value pivotRow, pivotPosition;
+      std::tie(pivotRow, pivotPosition) = agreeOnPivot(b, kk);
+      Value entry = b.add(stageRowOf(b, pivotRow, kk), lane);
+      b.store(clusterLoad(b, b.divU(pivotRow, top.index(blockRows)),
+                          b.add(top.index(stageOffset),
+                                b.mul(entry, top.index(elementBytes))),
+                          elementType),
+              localPivot, lane);
+      b.ifThen(b.cmp(P::eq, lane, top.index(0)), [&](KernelBuilder &b) {
+        b.store(b.toI32(pivotRow), localPivotWords, top.index(0));
+        b.store(b.toI32(pivotPosition), localPivotWords, top.index(1));
+      });
+    });
+    b.barrier();
+    return {b.toIndexUnsigned(b.load(localPivotWords, top.index(0))),
+            b.toIndexUnsigned(b.load(localPivotWords, top.index(1)))};
+  }
+
   /// Step kk, when the panel has it (kk < steps): the pivot, its row from
   /// the stage, the positions, the elimination, the next column's
   /// candidates and the step's barrier.
@@ -293,25 +335,28 @@ private:
   Rows step(KernelBuilder &b, int64_t kk, const Rows &state) {
     Value kkIndex = top.index(kk);
     Value pivotRow, pivotPosition;
-    std::tie(pivotRow, pivotPosition) = agreeOnPivot(b, kk);
+    if (localPivotRow)
+      std::tie(pivotRow, pivotPosition) = copyPivotRow(b, kk);
+    else
+      std::tie(pivotRow, pivotPosition) = agreeOnPivot(b, kk);
     b.ifThen(leader, [&](KernelBuilder &b) {
       storePivot(b, matrix, kkIndex, pivotPosition);
     });
     // The pivot row from its warp's stage row (broadcast loads; on a
-    // cluster through the shared window, from the owner's block).
-    Value pivotWarp =
-        b.divU(b.remU(pivotRow, top.index(threads)), top.index(32));
-    Value pivotBase =
-        b.mul(b.add(pivotWarp, top.index((kk % 2) * warps)), top.index(NB));
+    // cluster through the shared window, from the owner's block), or from
+    // the block's copy.
+    Value pivotBase = stageRowOf(b, pivotRow, kk);
     // On a cluster the stage row's address in the window is mapped once a
     // step; its entries are constant offsets from it.
     Value pivotRowAddress;
-    if (clusterBlocks > 1)
+    if (clusterBlocks > 1 && !localPivotRow)
       pivotRowAddress =
           clusterAddress(b, b.divU(pivotRow, top.index(blockRows)),
                          b.add(top.index(stageOffset),
                                b.mul(pivotBase, top.index(elementBytes))));
     auto pivotRowEntry = [&](KernelBuilder &b, int64_t c) -> Value {
+      if (localPivotRow)
+        return b.load(localPivot, top.index(c));
       if (clusterBlocks == 1)
         return b.load(stage, b.add(pivotBase, top.index(c)));
       Value entry = LLVM::GEPOp::create(
@@ -401,7 +446,9 @@ private:
   }
 
   const int64_t elementBytes, perThread, blockRows, clusterBlocks;
-  int64_t keyBytes = 0, keysOffset = 0, wordsOffset = 0, stageOffset = 0;
+  const bool localPivotRow;
+  int64_t keyBytes = 0, keysOffset = 0, wordsOffset = 0, stageOffset = 0,
+          localPivotOffset = 0;
   Value noWord;
   // The block's matrices, its rank in the cluster (0 without one), its
   // first panel row and rows, the leader (thread 0 of rank 0); the thread's
@@ -411,6 +458,9 @@ private:
   // Shared memory: the block's rows (loading and storing), their positions,
   // the warps' candidate slots and rows (two steps' worth).
   Value a, position, slotKeys, slotWords, stage;
+  // With localPivotRow, the block's copy of the step's pivot row and the
+  // pivot's row and position.
+  Value localPivot, localPivotWords;
   // The matrix the block works on (the loop's induction variable).
   Value matrix;
 };
@@ -420,9 +470,10 @@ private:
 void buildBlockedLuRegisterPanelKernelBody(KernelBuilder &b, ValueRange args,
                                            Type elementType, Type intType,
                                            bool oneBasedPivots,
-                                           int64_t clusterBlocks) {
+                                           int64_t clusterBlocks,
+                                           bool localPivotRow) {
   RegisterPanelLuKernel(b, args, elementType, intType, oneBasedPivots,
-                        clusterBlocks)
+                        clusterBlocks, localPivotRow)
       .emit();
 }
 
