@@ -36,9 +36,10 @@ namespace {
 /// the candidate's lane copies its row beside the slot, so that after the
 /// step's one barrier every thread agrees on the pivot and reads the pivot row
 /// from shared memory (the owner block's, through the cluster's shared window,
-/// on a cluster). A step's shared-memory traffic is one row a warp and the
-/// broadcast reads of the pivot row, not the whole panel twice as in the
-/// shared-memory panel kernel.
+/// on a cluster; with localPivotRow, a copy warp 0 of each block makes). A
+/// step's shared-memory traffic is one row a warp and the broadcast reads of
+/// the pivot row, not the whole panel twice as in the shared-memory panel
+/// kernel.
 class RegisterPanelLuKernel : BlockedPanelKernelBase {
 public:
   static constexpr int64_t warps = S::kRegisterPanelWarps, threads = 32 * warps;
@@ -345,10 +346,11 @@ private:
     // The pivot row from its warp's stage row (broadcast loads; on a
     // cluster through the shared window, from the owner's block), or from
     // the block's copy.
-    Value pivotBase = stageRowOf(b, pivotRow, kk);
+    Value pivotBase, pivotRowAddress;
+    if (!localPivotRow)
+      pivotBase = stageRowOf(b, pivotRow, kk);
     // On a cluster the stage row's address in the window is mapped once a
     // step; its entries are constant offsets from it.
-    Value pivotRowAddress;
     if (clusterBlocks > 1 && !localPivotRow)
       pivotRowAddress =
           clusterAddress(b, b.divU(pivotRow, top.index(blockRows)),
