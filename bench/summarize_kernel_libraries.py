@@ -110,25 +110,21 @@ def summarize_bench(benches):
     common = set.intersection(*timed) if timed else set()
     lines = ["| case | library | %s µs device / wall | %s µs device / wall | ratio (device) |"
              % (OURS, PEER), "|---|---|---:|---:|---:|"]
-    mean = {}
+    ratio = {}  # {library: {case: device ratio}}
     for library, calls in benches.items():
-        ratios = []
         for case in sorted(common):
             (od, ow), (pd, pw) = calls[case][OURS], calls[case][PEER]
-            ratios.append(od / pd)
+            ratio.setdefault(library, {})[case] = od / pd
             lines.append("| %s | %s | %.0f / %.0f | %.0f / %.0f | %.3f |" % (
-                case, library, od * 1e6, ow * 1e6, pd * 1e6, pw * 1e6, ratios[-1]))
-        if ratios:
-            mean[library] = sum(ratios) / len(ratios)
+                case, library, od * 1e6, ow * 1e6, pd * 1e6, pw * 1e6, od / pd))
+    mean = {library: sum(r.values()) / len(r) for library, r in ratio.items()}
     if mean:
         lines += ["", "| case | %s | best |" % " | ".join(mean),
                   "|---|" + "---:|" * len(mean) + "---|"]
         for case in sorted(common):
-            ratio = {library: benches[library][case][OURS][0] / benches[library][case][PEER][0]
-                     for library in mean}
             lines.append("| %s | %s | %s |" % (
-                case, " | ".join("%.3f" % ratio[library] for library in mean),
-                min(ratio, key=ratio.get)))
+                case, " | ".join("%.3f" % ratio[library][case] for library in mean),
+                min(mean, key=lambda library: ratio[library][case])))
         lines.append("")
         lines.append("mean device ratio over %d cases: %s; best: %s" % (
             len(common), ", ".join("%s %.3f" % kv for kv in sorted(mean.items(), key=lambda kv: kv[1])),
