@@ -1172,6 +1172,10 @@ private:
     });
     if (clusterRegisterPanels.empty())
       return oneBlock;
+    int64_t sharedBytes = S::registerPanelSharedBytes(elementBytes) +
+                          (options.registerPanelLocalPivotRow
+                               ? S::registerPanelLocalPivotBytes(elementBytes)
+                               : 0);
     // A panel of (B/2 * blockRows, B * blockRows] rows takes the cluster of
     // B blocks (its last blocks without rows where fewer would do).
     int64_t blocks = 2;
@@ -1181,10 +1185,6 @@ private:
       Value fits =
           arith::CmpIOp::create(b, arith::CmpIPredicate::ule, rows,
                                 c(std::min(maxRows, blocks * blockRows)));
-      int64_t sharedBytes = S::registerPanelSharedBytes(elementBytes) +
-                            (options.registerPanelLocalPivotRow
-                                 ? S::registerPanelLocalPivotBytes(elementBytes)
-                                 : 0);
       work.when(arith::AndIOp::create(b, taller, fits), [&] {
         work.launch(kernel, {c(blocks), gridSizeFor(b, batch, 1), c(1)},
                     {c(32), c(S::kRegisterPanelWarps), c(1)},
