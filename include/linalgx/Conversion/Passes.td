@@ -199,8 +199,8 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "int64_t",
            /*default=*/"::mlir::linalgx::kDefaultBlockedLuSingleMaxBytes",
            "Smaller batches of real matrices take the blocked LU too when "
-           "max(M, N) * sizeof(element) is at most this (default 65536: "
-           "8192 f64, 16384 f32 rows); 0: never (see docs/gpu.md)">,
+           "max(M, N) * sizeof(element) is at most this (default 16384: "
+           "2048 f64, 4096 f32 rows); 0: never (see docs/gpu.md)">,
     Option<"blockedLuClusterMaxBatch", "lu-blocked-cluster-max-batch",
            "int64_t",
            /*default=*/"::mlir::linalgx::kDefaultBlockedLuClusterMaxBatch",
@@ -250,12 +250,13 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "column right of it; see docs/gpu.md)">,
     Option<"blockedLuRegisterPanelLocalPivotRow",
            "lu-blocked-register-panel-local-pivot-row", "bool",
-           /*default=*/"false",
+           /*default=*/
+           "::mlir::linalgx::kDefaultBlockedLuRegisterPanelLocalPivotRow",
            "Register panels on a cluster: each step one warp a block agrees "
            "on the pivot and reads its row from the owner block into the "
            "block's shared memory, where the block's warps read it (one "
            "warp's remote reads a block a step instead of every warp's; "
-           "see docs/gpu.md)">,
+           "default true; see docs/gpu.md)">,
     ListOption<"mgDevices", "lu-mg-devices", "int32_t",
                "lu-strategy=cusolver-mg: the CUDA device ids of the process "
                "a matrix is spread over (distinct, 1 to 32 of them; default "

@@ -150,8 +150,8 @@ struct GPUPipelineOptions
       *this, "lu-blocked-register-panel-local-pivot-row",
       llvm::cl::desc("Register panels on a cluster: one warp a block reads "
                      "each step's pivot row into the block's shared memory "
-                     "(default false)"),
-      llvm::cl::init(false)};
+                     "(default true)"),
+      llvm::cl::init(kDefaultBlockedLuRegisterPanelLocalPivotRow)};
   PassOptions::Option<std::string> binaryCache{
       *this, "gpu-binary-cache",
       llvm::cl::desc("A directory caching the compiled kernels' binaries, "

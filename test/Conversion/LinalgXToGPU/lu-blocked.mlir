@@ -32,7 +32,7 @@
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-gemm-min-rows=64 lu-blocked-gemm-block-columns=128" -split-input-file | FileCheck %s --check-prefix=GEMM-BLOCK
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-block-columns=96 -split-input-file 2>&1 | FileCheck %s --check-prefix=GEMM-BLOCK-BAD
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-block-columns=1088 -split-input-file 2>&1 | FileCheck %s --check-prefix=GEMM-BLOCK-BIG
-// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=1024 -split-input-file | FileCheck %s --check-prefix=REGISTER
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-register-panel-max-rows=1024 lu-blocked-register-panel-local-pivot-row=false" -split-input-file | FileCheck %s --check-prefix=REGISTER
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=64 -split-input-file | FileCheck %s --check-prefix=REGISTER64
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=16384 -split-input-file | FileCheck %s --check-prefix=REGISTER16K
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-local-pivot-row -split-input-file | FileCheck %s --check-prefix=LOCALPIVOT
@@ -148,11 +148,11 @@
 // GEMM-BLOCK-NEXT:    call @linalgxCudaJoinAside() : () -> ()
 // GEMM-BLOCK-BAD: error: lu-blocked-gemm-block-columns must be a multiple of 64 (the update's column tiles) of at most 1024, got 96
 // GEMM-BLOCK-BIG: error: lu-blocked-gemm-block-columns must be a multiple of 64 (the update's column tiles) of at most 1024, got 1088
-// lu-blocked-register-panel-local-pivot-row: a cluster's blocks get 264
-// more bytes (the pivot row's 32 f64 and two i32) past the 145792 of the
-// layout; each step warp 0 agrees on the pivot, copies its row there from
-// the owner block, and a block barrier later every warp reads it locally.
-// The one-block panel is unchanged.
+// lu-blocked-register-panel-local-pivot-row (the default; REGISTER turns it
+// off): a cluster's blocks get 264 more bytes (the pivot row's 32 f64 and
+// two i32) past the 145792 of the layout; each step warp 0 agrees on the
+// pivot, copies its row there from the owner block, and a block barrier
+// later every warp reads it locally. The one-block panel is unchanged.
 // LOCALPIVOT-LABEL: func.func @f64_batched
 // LOCALPIVOT:         %[[ONE:.+]] = arith.index_cast %c145792{{.*}} : index to i32
 // LOCALPIVOT-NEXT:    gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_register_panel_f64_i32 {{.+}} dynamic_shared_memory_size %[[ONE]]
@@ -177,6 +177,8 @@
 // take the GEMM, looking ahead.
 // DEFAULT-LABEL: func.func @f64_batched
 // DEFAULT:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_register_panel_f64_i32
+// DEFAULT:         %[[LOCAL_PIVOT_ROW:.+]] = arith.index_cast %c146056{{.*}} : index to i32
+// DEFAULT-NEXT:    gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x2_f64_i32 {{.+}} dynamic_shared_memory_size %[[LOCAL_PIVOT_ROW]]
 // DEFAULT:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x4_f64_i32
 // DEFAULT-NOT:     cluster_register_panel_x8
 // DEFAULT:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_panel_f64_i32
@@ -597,7 +599,7 @@ func.func @types(%a: memref<2x1024x1024xf32>, %p: memref<2x1024xi32>, %i: memref
 // CHECK-NOT:     arith.cmpi uge
 // CHECK:         linalgx_lu_blocked_panel_f64_i32
 // CHECK-NOT:     call @linalgxCudaGetrf(
-// By default (65536 bytes: 8192 f64 rows) a single 768-row matrix takes the
+// By default (16384 bytes: 2048 f64 rows) a single 768-row matrix takes the
 // blocked LU too.
 // DEFAULT-LABEL: func.func @single_768
 // DEFAULT-NOT:     call @linalgxCudaGetrf(

@@ -397,7 +397,7 @@ func.func @f64_too_large(%a: memref<8200x8200xf64>, %p: memref<8200xi32>, %i: me
 // CHECK:               gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_generated_f64_i32
 // CHECK:             } else {
 // CHECK:               %[[BATCH2:.+]] = arith.cmpi uge, %{{.+}}, %c2
-// CHECK:               %[[SMALL:.+]] = arith.cmpi ule, %{{.+}}, %c8192
+// CHECK:               %[[SMALL:.+]] = arith.cmpi ule, %{{.+}}, %c2048
 // CHECK:               %[[TWO:.+]] = arith.ori %[[BATCH2]], %[[SMALL]] : i1
 // The panel's rows over a cluster of 8 blocks: ceil(M / 8) * (33 * 8 + 4)
 // bytes, 8-aligned, and the candidates' 96 bytes fit a block.

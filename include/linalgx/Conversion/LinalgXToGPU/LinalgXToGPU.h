@@ -72,16 +72,16 @@ inline constexpr int64_t kDefaultPanelLuAnyBatchMinSize = 49;
 /// kDefaultBlockedLuMinBatch: it factors every matrix of a batch in each
 /// launch, so its time hardly grows with the batch while the per-matrix
 /// cuSOLVER loop's does. Smaller batches of real matrices take it up to
-/// kDefaultBlockedLuSingleMaxBytes a row (8192 f64, 16384 f32 rows): with
+/// kDefaultBlockedLuSingleMaxBytes a row (2048 f64, 4096 f32 rows): with
 /// cuBLAS GEMMs for the tall updates (kDefaultBlockedLuGemmMinRows) a
-/// single matrix took 0.77-0.86 of cuSOLVER's getrf from 512 to 2048 f64
-/// rows and 0.97 at 4096 f32 (GEMMs from 128 rows) on an H200
-/// (docs/benchmarks.md, run 35). The
+/// single matrix took 0.77-0.87 of cuSOLVER's getrf from 512 to 2048 f64
+/// rows and 0.97-1.04 at 4096 f32, but 1.15 at 4096 f64 and 1.31 at 8192
+/// f32 (docs/benchmarks.md, runs 35 and 39). The
 /// `lu-blocked-max-size`, `lu-blocked-min-batch` and
 /// `lu-blocked-single-max-bytes` options override them.
 inline constexpr int64_t kDefaultBlockedLuMaxSize = 8192;
 inline constexpr int64_t kDefaultBlockedLuMinBatch = 2;
-inline constexpr int64_t kDefaultBlockedLuSingleMaxBytes = 65536;
+inline constexpr int64_t kDefaultBlockedLuSingleMaxBytes = 16384;
 /// The blocked LU's trailing updates with at least this many rows below
 /// the panel are the exchange-and-solve kernel and cuBLAS's GEMM: its
 /// grid fills the GPU where the generated update has a block a tile. For
@@ -104,6 +104,13 @@ inline constexpr int64_t kDefaultBlockedLuGemmMinRowsF32 = 1024;
 /// (docs/gpu.md).
 inline constexpr int64_t kMaxBlockedLuRegisterPanelRows = 16384;
 inline constexpr int64_t kDefaultBlockedLuRegisterPanelMaxRows = 2048;
+/// Register panels on a cluster copy each step's pivot row into every
+/// block's shared memory, read there by the block's warps, instead of every
+/// warp reading it from the owner block: on an H100 the blocked LU took
+/// 0.95 of the time at 1024x1024 f64 and 0.90 at 2048x2048 f64
+/// (docs/benchmarks.md, run 39). The
+/// `lu-blocked-register-panel-local-pivot-row` option overrides it.
+inline constexpr bool kDefaultBlockedLuRegisterPanelLocalPivotRow = true;
 /// The blocked LU's GEMM updates can go by blocks of panels: each panel's
 /// GEMM updates its block's columns, and the columns right of the block
 /// take one triangular solve and one GEMM as deep as the block, where
@@ -163,7 +170,8 @@ struct LinalgXToGPUOptions {
   int64_t blockedLuGemmBlockColumns = kDefaultBlockedLuGemmBlockColumns;
   /// Register panels on a cluster: one warp a block reads each step's pivot
   /// row from its owner into the block's shared memory.
-  bool blockedLuRegisterPanelLocalPivotRow = false;
+  bool blockedLuRegisterPanelLocalPivotRow =
+      kDefaultBlockedLuRegisterPanelLocalPivotRow;
   /// Square sizes for which dynamically shaped LUs also get the kernels a
   /// static shape of that size would (chosen by a run-time test).
   llvm::SmallVector<int64_t> luExactSizes;
