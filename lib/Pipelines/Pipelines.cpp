@@ -224,6 +224,7 @@ void linalgx::buildGPUKernelPipeline(OpPassManager &pm,
   lowering.blockedLuGemmBlockColumns = options.blockedLuGemmBlockColumns;
   lowering.blockedLuRegisterPanelLocalPivotRow =
       options.blockedLuRegisterPanelLocalPivotRow;
+  lowering.blockedLuSplitRegisterPanel = options.blockedLuSplitRegisterPanel;
   lowering.luExactSizes.assign(options.luExactSizes.begin(),
                                options.luExactSizes.end());
   lowering.mgDevices.assign(options.mgDevices.begin(), options.mgDevices.end());

@@ -5,6 +5,12 @@
 // keeps the launches.
 // REQUIRES: ptxas
 // RUN: linalgx-opt %s --linalgx-gpu-pipeline=lu-blocked-register-panel-max-rows=16384 | FileCheck %s
+// The split register panel (lu-blocked-split-register-panel) through ptxas
+// too: f64 panels of 513 to 1024 rows, f32 of 1025 to 2048.
+// RUN: linalgx-opt %s --linalgx-gpu-pipeline=lu-blocked-split-register-panel | FileCheck %s --check-prefix=SPLITPANEL
+// SPLITPANEL-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_blocked_split_register_panel_f64_i32
+// SPLITPANEL-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_blocked_split_register_panel_f32_i64
+// SPLITPANEL:     gpu.binary @linalgx_kernels
 
 // CHECK-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_blocked_register_panel_f64_i32
 // CHECK-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_blocked_register_panel_f32_i64

@@ -257,6 +257,12 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "block's shared memory, where the block's warps read it (one "
            "warp's remote reads a block a step instead of every warp's; "
            "default true; see docs/gpu.md)">,
+    Option<"blockedLuSplitRegisterPanel",
+           "lu-blocked-split-register-panel", "bool", /*default=*/"false",
+           "Full-width real panels of more rows than one register panel "
+           "block holds and at most twice as many (1024 f64, 2048 f32) take "
+           "one block, 16 columns at a time in the same registers, instead "
+           "of a cluster of 2 (default false; see docs/gpu.md)">,
     ListOption<"mgDevices", "lu-mg-devices", "int32_t",
                "lu-strategy=cusolver-mg: the CUDA device ids of the process "
                "a matrix is spread over (distinct, 1 to 32 of them; default "

@@ -152,6 +152,12 @@ struct GPUPipelineOptions
                      "each step's pivot row into the block's shared memory "
                      "(default true)"),
       llvm::cl::init(kDefaultBlockedLuRegisterPanelLocalPivotRow)};
+  PassOptions::Option<bool> blockedLuSplitRegisterPanel{
+      *this, "lu-blocked-split-register-panel",
+      llvm::cl::desc("Full-width register panels of up to twice a block's "
+                     "rows in one block, 16 columns at a time (default "
+                     "false)"),
+      llvm::cl::init(false)};
   PassOptions::Option<std::string> binaryCache{
       *this, "gpu-binary-cache",
       llvm::cl::desc("A directory caching the compiled kernels' binaries, "

@@ -510,7 +510,8 @@ private:
                            blockedLuGemmMinRows(lu.elementType),
                            options.blockedLuGemmLookAhead,
                            options.blockedLuGemmBlockColumns,
-                           options.blockedLuRegisterPanelLocalPivotRow});
+                           options.blockedLuRegisterPanelLocalPivotRow,
+                           options.blockedLuSplitRegisterPanel});
       break;
     case LuKernel::Vendor:
       llvm_unreachable("emitted above");
@@ -680,6 +681,7 @@ struct ConvertLinalgXToGPUPass
     loweringOptions.blockedLuGemmBlockColumns = blockedLuGemmBlockColumns;
     loweringOptions.blockedLuRegisterPanelLocalPivotRow =
         blockedLuRegisterPanelLocalPivotRow;
+    loweringOptions.blockedLuSplitRegisterPanel = blockedLuSplitRegisterPanel;
     if (cyclicLuMaxWarps < 1 || cyclicLuMaxWarps > 32) {
       getOperation().emitError()
           << "lu-cyclic-max-warps must be 1 to 32 (a block of at most 1024 "

@@ -36,6 +36,7 @@
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=64 -split-input-file | FileCheck %s --check-prefix=REGISTER64
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=16384 -split-input-file | FileCheck %s --check-prefix=REGISTER16K
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-local-pivot-row -split-input-file | FileCheck %s --check-prefix=LOCALPIVOT
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-split-register-panel -split-input-file | FileCheck %s --check-prefix=SPLITPANEL
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=16385 -split-input-file 2>&1 | FileCheck %s --check-prefix=REGISTER-TOO-MANY
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=REGISTER-NEGATIVE
 
@@ -633,6 +634,39 @@ func.func @types(%a: memref<2x1024x1024xf32>, %p: memref<2x1024xi32>, %i: memref
 // MIN1:         linalgx_lu_blocked_panel_f64_i32
 // MIN1-NOT:     call @linalgxCudaGetrf(
 // MIN1:         return
+// lu-blocked-split-register-panel: full-width panels of 513 to 1024 f64
+// rows take one block of the split register panel (152000 bytes: the
+// 1024 rows' halves at stride 17, the slots and stage, 16 x 16 multipliers
+// and U entries, 16 pivot rows), the cluster of 2 the rest of that range.
+// SPLITPANEL-LABEL: func.func @single_768
+// SPLITPANEL:         %[[ROWS:.+]] = arith.subi %{{.+}}, %[[K0:.+]] : index
+// SPLITPANEL:         %[[COLUMNS:.+]] = arith.subi %{{.+}}, %[[K0]] : index
+// SPLITPANEL:         %[[FULL:.+]] = arith.cmpi uge, %[[COLUMNS]], %c32{{.*}} : index
+// SPLITPANEL:         %[[TALLER:.+]] = arith.cmpi ugt, %[[ROWS]], %c512{{.*}} : index
+// SPLITPANEL:         %[[FITS:.+]] = arith.cmpi ule, %[[ROWS]], %c1024{{.*}} : index
+// SPLITPANEL-NEXT:    %[[RANGE:.+]] = arith.andi %[[TALLER]], %[[FITS]] : i1
+// SPLITPANEL-NEXT:    %[[SPLIT:.+]] = arith.andi %[[FULL]], %[[RANGE]] : i1
+// SPLITPANEL-NEXT:    scf.if %[[SPLIT]] {
+// SPLITPANEL:           %[[BYTES:.+]] = arith.index_cast %c152000{{.*}} : index to i32
+// SPLITPANEL-NEXT:      gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_split_register_panel_f64_i32 blocks in ({{.+}}) threads in (%c32{{.*}}, %c16{{.*}}, %c1{{.*}}) dynamic_shared_memory_size %[[BYTES]]
+// SPLITPANEL:         %[[NOT_SPLIT:.+]] = arith.xori %[[SPLIT]], %{{.+}} : i1
+// SPLITPANEL-NEXT:    %[[TWO:.+]] = arith.andi %{{.+}}, %[[NOT_SPLIT]] : i1
+// SPLITPANEL-NEXT:    scf.if %[[TWO]] {
+// SPLITPANEL:           @linalgx_lu_blocked_cluster_register_panel_x2_f64_i32
+// The kernel: the halves, the slots, the stage, the multipliers, U and the
+// pivots' rows; 41 barriers: 3 loading, the first offer's, the left
+// half's 16 steps, 3 in the right half's update (after the pivot rows'
+// multipliers, warp 0's solve, the other rows' update), the right half's
+// first offer and 16 steps, and the end's.
+// SPLITPANEL-LABEL: gpu.func @linalgx_lu_blocked_split_register_panel_f64_i32
+// SPLITPANEL:         memref.view %{{.+}}[%c0{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<17408xf64, #gpu.address_space<workgroup>>
+// SPLITPANEL:         memref.view %{{.+}}[%c139264{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<32xi64, #gpu.address_space<workgroup>>
+// SPLITPANEL:         memref.view %{{.+}}[%c147840{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<256xf64, #gpu.address_space<workgroup>>
+// SPLITPANEL:         memref.view %{{.+}}[%c149888{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<256xf64, #gpu.address_space<workgroup>>
+// SPLITPANEL:         memref.view %{{.+}}[%c151936{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<16xi32, #gpu.address_space<workgroup>>
+// SPLITPANEL-COUNT-41: gpu.barrier
+// SPLITPANEL-NOT:     gpu.barrier
+// SPLITPANEL:         gpu.return
 func.func @single(%a: memref<512x512xf64>, %p: memref<512xi32>, %i: memref<i32>) {
   linalgx.lu ins(%a : memref<512x512xf64>) outs(%a, %p, %i : memref<512x512xf64>, memref<512xi32>, memref<i32>)
   return

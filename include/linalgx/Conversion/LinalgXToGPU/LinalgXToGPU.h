@@ -172,6 +172,9 @@ struct LinalgXToGPUOptions {
   /// row from its owner into the block's shared memory.
   bool blockedLuRegisterPanelLocalPivotRow =
       kDefaultBlockedLuRegisterPanelLocalPivotRow;
+  /// Full-width real panels of up to twice a register panel block's rows
+  /// in one block, half the columns at a time, instead of a cluster of 2.
+  bool blockedLuSplitRegisterPanel = false;
   /// Square sizes for which dynamically shaped LUs also get the kernels a
   /// static shape of that size would (chosen by a run-time test).
   llvm::SmallVector<int64_t> luExactSizes;

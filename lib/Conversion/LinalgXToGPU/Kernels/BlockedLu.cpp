@@ -1055,9 +1055,16 @@ private:
         return kernel;
       };
       registerPanel = registerKernel("linalgx_lu_blocked_register_panel_", 1);
+      int64_t blockRows = S::registerPanelMaxRows(elementBytes);
+      if (options.splitRegisterPanel && registerPanelMaxRows() > blockRows) {
+        splitRegisterPanel = panelKernel(
+            "linalgx_lu_blocked_split_register_panel_", S::kRegisterPanelWarps,
+            buildBlockedLuSplitRegisterPanelKernelBody);
+        splitRegisterPanel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                                    b.getI32IntegerAttr(1));
+      }
       // Clusters of 2, 4, ... blocks up to those the option's rows need:
       // each kernel reads exactly its blocks' slots, all at once.
-      int64_t blockRows = S::registerPanelMaxRows(elementBytes);
       int64_t mostBlocks = llvm::divideCeil(registerPanelMaxRows(), blockRows);
       for (int64_t blocks = 2; blocks / 2 < mostBlocks; blocks *= 2)
         clusterRegisterPanels.push_back(
@@ -1172,6 +1179,27 @@ private:
     });
     if (clusterRegisterPanels.empty())
       return oneBlock;
+    // Full-width panels of up to twice a block's rows: the split panel, one
+    // block, instead of a cluster of 2.
+    Value split;
+    if (splitRegisterPanel) {
+      Value fullWidth = arith::CmpIOp::create(b, arith::CmpIPredicate::uge,
+                                              arith::SubIOp::create(b, n, k0),
+                                              c(S::kPanelColumns));
+      Value taller = arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, rows,
+                                           c(blockRows));
+      Value fits = arith::CmpIOp::create(
+          b, arith::CmpIPredicate::ule, rows,
+          c(std::min(maxRows, S::splitRegisterPanelMaxRows(elementBytes))));
+      split = arith::AndIOp::create(b, fullWidth,
+                                    arith::AndIOp::create(b, taller, fits));
+      work.when(split, [&] {
+        work.launch(splitRegisterPanel, {gridSizeFor(b, batch, 1), c(1), c(1)},
+                    {c(32), c(S::kRegisterPanelWarps), c(1)},
+                    {factors, pivots, info, panelPermutation, k0},
+                    c(S::splitRegisterPanelSharedBytes(elementBytes)));
+      });
+    }
     int64_t sharedBytes = S::registerPanelSharedBytes(elementBytes) +
                           (options.registerPanelLocalPivotRow
                                ? S::registerPanelLocalPivotBytes(elementBytes)
@@ -1185,7 +1213,10 @@ private:
       Value fits =
           arith::CmpIOp::create(b, arith::CmpIPredicate::ule, rows,
                                 c(std::min(maxRows, blocks * blockRows)));
-      work.when(arith::AndIOp::create(b, taller, fits), [&] {
+      Value takes = arith::AndIOp::create(b, taller, fits);
+      if (split && blocks == 2)
+        takes = arith::AndIOp::create(b, takes, negate(split));
+      work.when(takes, [&] {
         work.launch(kernel, {c(blocks), gridSizeFor(b, batch, 1), c(1)},
                     {c(32), c(S::kRegisterPanelWarps), c(1)},
                     {factors, pivots, info, panelPermutation, k0},
@@ -1314,7 +1345,7 @@ private:
   Value batch, m, n, panelPermutation;
   gpu::GPUFuncOp panel, clusterPanel;
   // Null unless real panels short enough take them.
-  gpu::GPUFuncOp registerPanel;
+  gpu::GPUFuncOp registerPanel, splitRegisterPanel;
   SmallVector<gpu::GPUFuncOp> clusterRegisterPanels;
   gpu::GPUFuncOp wideUpdate, narrowUpdate, exchangeAndSolve, trailing;
   // Host decisions that hold for every panel.

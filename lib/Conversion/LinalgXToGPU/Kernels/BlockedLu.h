@@ -160,6 +160,26 @@ struct BlockedLuShape {
                ((kPanelColumns + 1) * elementBytes + 4) +
            2 * kRegisterPanelWarps * (12 + kPanelColumns * elementBytes);
   }
+  /// The split register panel (lu-blocked-split-register-panel): one block
+  /// factors a panel of up to twice registerPanelMaxRows rows in two halves
+  /// of kSplitPanelColumns columns, a thread holding twice the rows of half
+  /// the width in the same registers.
+  static constexpr int64_t kSplitPanelColumns = kPanelColumns / 2;
+  static constexpr int64_t splitRegisterPanelMaxRows(int64_t elementBytes) {
+    return 2 * registerPanelMaxRows(elementBytes);
+  }
+  /// Its shared memory: a half of every row at an odd stride (the right
+  /// halves while the left ones are factored, then the left ones), the
+  /// candidate slots and stage as above, and the left half's pivot rows
+  /// (kSplitPanelColumns^2 multipliers), its U rows of the right half
+  /// (as many) and the pivots' local rows (i32).
+  static constexpr int64_t splitRegisterPanelSharedBytes(int64_t elementBytes) {
+    return splitRegisterPanelMaxRows(elementBytes) * (kSplitPanelColumns + 1) *
+               elementBytes +
+           2 * kRegisterPanelWarps * (12 + kPanelColumns * elementBytes) +
+           2 * kSplitPanelColumns * kSplitPanelColumns * elementBytes +
+           kSplitPanelColumns * 4;
+  }
   /// The cluster panel's shared memory for `rowsPerBlock` rows a block: the
   /// rows at an odd stride, their positions (i32), then, 8-byte aligned, the
   /// warps' candidate keys (8 bytes a slot) and words (i32) for two steps.
@@ -384,6 +404,23 @@ void buildBlockedLuRegisterPanelKernelBody(KernelBuilder &b, ValueRange args,
                                            int64_t clusterBlocks,
                                            bool localPivotRow);
 
+/// The blocked LU's split register panel kernel: the same operands and
+/// results, one block a matrix, for full-width panels (32 columns) of more
+/// than registerPanelMaxRows and at most splitRegisterPanelMaxRows rows.
+/// Thread t keeps panel rows t + r * 512 (r < twice the register panel's)
+/// in registers, kSplitPanelColumns columns at a time: the left half takes
+/// the register panel's steps 0..15 while the right half waits in shared
+/// memory; then one warp solves for the right half's U rows (L11 from the
+/// left half's pivot rows), every other row subtracts its multipliers times
+/// them (each row's updates in the order the one-pass panel applies them,
+/// so the results are the same), and the right half takes steps 16..31 in
+/// the registers, the left half waiting in shared memory. Each thread
+/// stores its rows at their positions at the end.
+void buildBlockedLuSplitRegisterPanelKernelBody(KernelBuilder &b,
+                                                ValueRange args,
+                                                Type elementType, Type intType,
+                                                bool oneBasedPivots);
+
 /// The phases an update kernel runs: all of them, or the exchanges and the
 /// U12 solve, or the trailing update alone (reading U12 from lu).
 enum class BlockedLuUpdatePhases { All, ExchangeAndSolve, Trailing };
@@ -428,6 +465,9 @@ struct BlockedLuOptions {
   /// and its row from the other blocks into the block's shared memory
   /// (registerPanelLocalPivotBytes), where the block's warps read them.
   bool registerPanelLocalPivotRow = false;
+  /// Full-width real panels of more rows than a register panel block holds
+  /// and at most twice as many take the split register panel.
+  bool splitRegisterPanel = false;
 };
 
 /// Emits the blocked LU on `lu`'s operands: the input copied into the

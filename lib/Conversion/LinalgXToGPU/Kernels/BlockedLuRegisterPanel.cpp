@@ -1,8 +1,8 @@
 //===- BlockedLuRegisterPanel.cpp - the register panel ----------*- C++ -*-===//
 //
 // The blocked LU's panel with each row in one thread's registers, on one
-// block or a cluster of blocks: no pass over the panel in shared memory a
-// step, one barrier a step (BlockedLu.h).
+// block or a cluster of blocks, or split in halves on one block: no pass
+// over the panel in shared memory a step, one barrier a step (BlockedLu.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,8 +29,9 @@ namespace {
 ///
 /// Thread t of block c holds panel rows c * blockRows + t + r * threads
 /// (r < perThread: two f32 rows, one f64 row) in registers (NB values each,
-/// static indices: the steps are unrolled) and never moves them: a row's
-/// position in the pivot order lives beside it, and a step exchanges two
+/// static indices: the steps are unrolled; a split panel twice the rows,
+/// `columns` = NB / 2 values at a time: emitSplit) and never moves them: a
+/// row's position in the pivot order lives beside it, and a step exchanges two
 /// positions, not two rows. Each warp offers its best candidate (the largest
 /// pivotKey, then the smallest position: LAPACK's first index) in a slot, and
 /// the candidate's lane copies its row beside the slot, so that after the
@@ -55,14 +56,19 @@ public:
 
   RegisterPanelLuKernel(KernelBuilder &b, ValueRange args, Type elementType,
                         Type intType, bool oneBasedPivots,
-                        int64_t clusterBlocks, bool localPivotRow)
+                        int64_t clusterBlocks, bool localPivotRow, bool split)
       : BlockedPanelKernelBase(b, args, elementType, intType, oneBasedPivots),
         elementBytes(elementByteSize(elementType)),
-        perThread(S::registerPanelRowsPerThread(elementBytes)),
-        blockRows(S::registerPanelMaxRows(elementBytes)),
-        clusterBlocks(clusterBlocks), localPivotRow(localPivotRow) {
+        perThread(S::registerPanelRowsPerThread(elementBytes) *
+                  (split ? 2 : 1)),
+        blockRows(split ? S::splitRegisterPanelMaxRows(elementBytes)
+                        : S::registerPanelMaxRows(elementBytes)),
+        columns(split ? S::kSplitPanelColumns : NB),
+        clusterBlocks(clusterBlocks), localPivotRow(localPivotRow),
+        split(split) {
     assert((!localPivotRow || clusterBlocks > 1) &&
            "one block reads its own stage rows");
+    assert((!split || clusterBlocks == 1) && "a split panel is one block");
   }
 
   /// The algorithm: per matrix of the block (cluster), load the thread's rows
@@ -73,6 +79,8 @@ public:
     top.forLoop(firstMatrix, batch, matrixStride,
                 [&](KernelBuilder &b, Value matrixOfBlock) {
                   matrix = matrixOfBlock;
+                  if (split)
+                    return emitSplit(b);
                   Rows state = loadRows(b);
                   publish(b, state, /*col=*/0);
                   stepBarrier(b);
@@ -126,12 +134,20 @@ private:
     // rows at an odd stride (loading and storing only), their positions, the
     // warps' candidate keys and words and their rows, for two steps.
     keyBytes = keyType.getIntOrFloatBitWidth() / 8;
-    int64_t rowsBytes = blockRows * stride * elementBytes;
-    keysOffset = rowsBytes + blockRows * 4;
+    // A split panel keeps half of each row (no positions: each thread
+    // stores its own rows).
+    int64_t rowsBytes = blockRows * (columns + 1) * elementBytes;
+    keysOffset = rowsBytes + (split ? 0 : blockRows * 4);
     wordsOffset = keysOffset + 2 * warps * 8;
     stageOffset = wordsOffset + 2 * warps * 4;
     localPivotOffset = stageOffset + 2 * warps * NB * elementBytes;
-    assert(localPivotOffset == S::registerPanelSharedBytes(elementBytes) &&
+    int64_t multipliersOffset = localPivotOffset;
+    int64_t upperOffset = multipliersOffset + columns * columns * elementBytes;
+    int64_t pivotRowsOffset = upperOffset + columns * columns * elementBytes;
+    assert((split ? pivotRowsOffset + columns * 4 ==
+                        S::splitRegisterPanelSharedBytes(elementBytes)
+                  : localPivotOffset ==
+                        S::registerPanelSharedBytes(elementBytes)) &&
            "the layout the launch sizes");
     Value shared = gpu::DynamicSharedMemoryOp::create(
         b, workgroupMemRef({ShapedType::kDynamic}, b.getI8Type()));
@@ -141,8 +157,9 @@ private:
       return memref::ViewOp::create(b, workgroupMemRef({size}, type), shared,
                                     top.index(offset), ValueRange());
     };
-    a = view(0, blockRows * stride, elementType);
-    position = view(rowsBytes, blockRows, i32);
+    a = view(0, blockRows * (columns + 1), elementType);
+    if (!split)
+      position = view(rowsBytes, blockRows, i32);
     slotKeys = view(keysOffset, 2 * warps * 8 / keyBytes, keyType);
     slotWords = view(wordsOffset, 2 * warps, i32);
     stage = view(stageOffset, 2 * warps * NB, elementType);
@@ -150,6 +167,11 @@ private:
       localPivot = view(localPivotOffset, NB, elementType);
       localPivotWords =
           view(localPivotOffset + NB * elementBytes, /*size=*/2, i32);
+    }
+    if (split) {
+      multipliers = view(multipliersOffset, columns * columns, elementType);
+      upper = view(upperOffset, columns * columns, elementType);
+      pivotLocalRows = view(pivotRowsOffset, columns, i32);
     }
   }
 
@@ -205,7 +227,7 @@ private:
       const Row &row = state.rows[r];
       open.push_back(isOpen(b, row, r, col));
       Value key = b.select(open[r],
-                           pivotKey(b, element, row.values[col],
+                           pivotKey(b, element, valueAt(row, col),
                                     b.cmp(P::eq, row.position, top.index(col)),
                                     magnitudeType),
                            zeroKey);
@@ -227,8 +249,8 @@ private:
       b.ifThen(b.both(open[r], b.cmp(P::eq, words[r], warpCandidate.word)),
                [&](KernelBuilder &b) {
                  Value base = b.mul(slot, top.index(NB));
-                 for (int64_t c = col; c < NB; ++c)
-                   b.store(state.rows[r].values[c], stage,
+                 for (int64_t c = col; c < windowEnd(); ++c)
+                   b.store(valueAt(state.rows[r], c), stage,
                            b.add(base, top.index(c)));
                });
   }
@@ -322,10 +344,10 @@ private:
         [&](KernelBuilder &) -> SmallVector<Value> { return pack(state); });
     Rows out;
     auto it = next.begin();
-    for (int64_t r = 0; r < perThread; ++r, it += NB + 1) {
+    for (int64_t r = 0; r < perThread; ++r, it += columns + 1) {
       Row row;
-      row.values.assign(it, it + NB);
-      row.position = it[NB];
+      row.values.assign(it, it + columns);
+      row.position = it[columns];
       out.rows.push_back(row);
     }
     out.firstZero = *it;
@@ -394,7 +416,7 @@ private:
         arith::IndexCastOp::create(b, zeroInfo.getType(), top.index(kk + 1));
     out.firstZero =
         b.select(b.both(singular, noneYet), stepInfo, state.firstZero);
-    if (kk + 1 < NB)
+    if (kk + 1 < windowEnd())
       publish(b, out, kk + 1);
     stepBarrier(b);
     return out;
@@ -406,18 +428,225 @@ private:
   eliminate(KernelBuilder &b, int64_t kk, ArrayRef<Value> values, Value pivot,
             function_ref<Value(KernelBuilder &, int64_t)> pivotRowEntry) {
     SmallVector<Value> out(values);
+    Value entry = values[kk - windowStart];
     Value l = b.ifThenElse(
         element.reciprocalIsSafe(b, pivot),
         [&](KernelBuilder &b) -> SmallVector<Value> {
-          return {element.mul(b, values[kk], element.reciprocal(b, pivot))};
+          return {element.mul(b, entry, element.reciprocal(b, pivot))};
         },
         [&](KernelBuilder &b) -> SmallVector<Value> {
-          return {element.div(b, values[kk], pivot)};
+          return {element.div(b, entry, pivot)};
         })[0];
-    out[kk] = l;
-    for (int64_t j = kk + 1; j < NB; ++j)
-      out[j] = element.mulSub(b, values[j], l, pivotRowEntry(b, j));
+    out[kk - windowStart] = l;
+    for (int64_t j = kk + 1; j < windowEnd(); ++j)
+      out[j - windowStart] =
+          element.mulSub(b, values[j - windowStart], l, pivotRowEntry(b, j));
     return out;
+  }
+
+  /// The last panel column in registers + 1, and a row's value there.
+  int64_t windowEnd() const { return windowStart + columns; }
+  Value valueAt(const Row &row, int64_t col) const {
+    return row.values[col - windowStart];
+  }
+
+  /// A split panel (BlockedLuShape::kSplitPanelColumns at a time): the
+  /// left half's steps in registers, the right half's update from them,
+  /// then the right half's steps, every row stored at its position.
+  void emitSplit(KernelBuilder &b) {
+    windowStart = 0;
+    Rows state = loadLeftHalf(b);
+    loadHalfToShared(b, columns);
+    b.barrier();
+    publish(b, state, 0);
+    stepBarrier(b);
+    for (int64_t kk = 0; kk < columns; ++kk)
+      state = emitStep(b, kk, state);
+    updateRightHalf(b, state);
+    state = exchangeHalves(b, state);
+    windowStart = columns;
+    publish(b, state, columns);
+    stepBarrier(b);
+    for (int64_t kk = columns; kk < NB; ++kk)
+      state = emitStep(b, kk, state);
+    storeSplitRows(b, state);
+    // The next matrix refills shared memory.
+    b.barrier();
+  }
+
+  /// Panel columns [c0, c0 + columns) of the block's rows into `a` at the
+  /// half's odd stride (zeros past the panel's width), consecutive threads
+  /// on consecutive columns.
+  void loadHalfToShared(KernelBuilder &b, int64_t c0) {
+    b.forLoop(thread, b.mul(blockRowsHere, top.index(columns)),
+              top.index(threads), [&](KernelBuilder &b, Value e) {
+                Value row = b.divU(e, top.index(columns));
+                Value c = b.add(b.remU(e, top.index(columns)), top.index(c0));
+                Value v = b.ifThenElse(
+                    b.cmp(P::ult, c, width),
+                    [&](KernelBuilder &b) -> SmallVector<Value> {
+                      return {b.load(lu, ValueRange{matrix, b.add(k0, row),
+                                                    b.add(k0, c)})};
+                    },
+                    [&](KernelBuilder &b) -> SmallVector<Value> {
+                      return {element.zero(b)};
+                    })[0];
+                b.store(v, a, halfAt(b, row, b.sub(c, top.index(c0))));
+              });
+  }
+
+  /// Entry `col` of the half of local row `row` that `a` holds.
+  Value halfAt(KernelBuilder &b, Value row, Value col) {
+    return b.add(b.mul(row, top.index(columns + 1)), col);
+  }
+  Value halfAt(KernelBuilder &b, Value row, int64_t col) {
+    return halfAt(b, row, top.index(col));
+  }
+
+  /// The thread's rows' halves from `a` (zeros past the panel's rows).
+  SmallVector<SmallVector<Value>> halvesFromShared(KernelBuilder &b) {
+    SmallVector<SmallVector<Value>> halves;
+    for (int64_t r = 0; r < perThread; ++r)
+      halves.push_back(b.ifThenElse(
+          hasRow[r],
+          [&](KernelBuilder &b) -> SmallVector<Value> {
+            SmallVector<Value> values;
+            for (int64_t c = 0; c < columns; ++c)
+              values.push_back(b.load(a, halfAt(b, localRow[r], c)));
+            return values;
+          },
+          [&](KernelBuilder &b) -> SmallVector<Value> {
+            return SmallVector<Value>(columns, element.zero(b));
+          }));
+    return halves;
+  }
+
+  /// The thread's rows' left halves in registers, at their own positions.
+  Rows loadLeftHalf(KernelBuilder &b) {
+    loadHalfToShared(b, 0);
+    b.barrier();
+    Rows state;
+    for (SmallVector<Value> &half : halvesFromShared(b))
+      state.rows.push_back({std::move(half), Value()});
+    for (int64_t r = 0; r < perThread; ++r)
+      state.rows[r].position = panelRow[r];
+    state.firstZero = zeroInfo;
+    // The right halves take `a` next.
+    b.barrier();
+    return state;
+  }
+
+  /// After the left half's steps: the right half's rows in `a` as the
+  /// one-pass panel leaves them before step 16. Each left pivot row
+  /// (position < columns) leaves its multipliers; one warp, a lane a
+  /// column, solves for the right half's U rows in pivot order; every
+  /// other row subtracts its multipliers times them. A step whose pivot
+  /// was zero updated no row, as in the one-pass panel.
+  void updateRightHalf(KernelBuilder &b, const Rows &state) {
+    Value half = top.index(columns);
+    for (int64_t r = 0; r < perThread; ++r) {
+      const Row &row = state.rows[r];
+      b.ifThen(b.both(hasRow[r], b.cmp(P::ult, row.position, half)),
+               [&](KernelBuilder &b) {
+                 Value base = b.mul(row.position, half);
+                 for (int64_t m = 0; m < columns; ++m)
+                   b.store(row.values[m], multipliers,
+                           b.add(base, top.index(m)));
+                 b.store(b.toI32(localRow[r]), pivotLocalRows, row.position);
+               });
+    }
+    b.barrier();
+    // Whether step m's pivot was zero, read where it is used: sixteen
+    // flags held across the updates would take registers the rows need.
+    auto zeroPivot = [&](KernelBuilder &b, int64_t m) {
+      return element.isZero(b, b.load(multipliers, top.index(m * columns + m)));
+    };
+    b.ifThen(
+        b.both(b.cmp(P::eq, warp, top.index(0)), b.cmp(P::ult, lane, half)),
+        [&](KernelBuilder &b) {
+          // The lane's earlier U entries from `upper` (its own stores), not
+          // registers: the rows' halves hold most of them.
+          auto u = [&](KernelBuilder &b, int64_t m) {
+            return b.load(upper, b.add(top.index(m * columns), lane));
+          };
+          for (int64_t kk = 0; kk < columns; ++kk) {
+            Value at = halfAt(
+                b, b.toIndexUnsigned(b.load(pivotLocalRows, top.index(kk))),
+                lane);
+            Value v = b.load(a, at);
+            for (int64_t m = 0; m < kk; ++m)
+              v = b.select(zeroPivot(b, m), v,
+                           element.mulSub(
+                               b, v,
+                               b.load(multipliers, top.index(kk * columns + m)),
+                               u(b, m)));
+            b.store(v, a, at);
+            b.store(v, upper, b.add(top.index(kk * columns), lane));
+          }
+        });
+    b.barrier();
+    for (int64_t r = 0; r < perThread; ++r) {
+      const Row &row = state.rows[r];
+      b.ifThen(
+          b.both(hasRow[r], b.cmp(P::uge, row.position, half)),
+          [&](KernelBuilder &b) {
+            for (int64_t j = 0; j < columns; ++j) {
+              Value at = halfAt(b, localRow[r], j);
+              Value v = b.load(a, at);
+              for (int64_t m = 0; m < columns; ++m)
+                v = b.select(
+                    zeroPivot(b, m), v,
+                    element.mulSub(b, v, row.values[m],
+                                   b.load(upper, top.index(m * columns + j))));
+              b.store(v, a, at);
+            }
+          });
+    }
+    b.barrier();
+  }
+
+  /// The right halves into registers, the left halves into `a`, entry by
+  /// entry: a thread's rows in `a` are its own from here on, and holding
+  /// both halves at once would spill.
+  Rows exchangeHalves(KernelBuilder &b, const Rows &state) {
+    Rows out = state;
+    for (int64_t r = 0; r < perThread; ++r)
+      out.rows[r].values = b.ifThenElse(
+          hasRow[r],
+          [&](KernelBuilder &b) -> SmallVector<Value> {
+            SmallVector<Value> right;
+            for (int64_t c = 0; c < columns; ++c) {
+              Value at = halfAt(b, localRow[r], c);
+              right.push_back(b.load(a, at));
+              b.store(state.rows[r].values[c], a, at);
+            }
+            return right;
+          },
+          [&](KernelBuilder &b) -> SmallVector<Value> {
+            return SmallVector<Value>(columns, element.zero(b));
+          });
+    return out;
+  }
+
+  /// Out: each of the thread's rows at its position (the left half from
+  /// `a`, which only its own thread wrote, the right one from registers),
+  /// the panel's row order, and info unless an earlier panel set it.
+  void storeSplitRows(KernelBuilder &b, const Rows &state) {
+    for (int64_t r = 0; r < perThread; ++r)
+      b.ifThen(hasRow[r], [&](KernelBuilder &b) {
+        const Row &row = state.rows[r];
+        Value to = b.add(k0, row.position);
+        for (int64_t c = 0; c < NB; ++c)
+          b.ifThen(b.cmp(P::ult, top.index(c), width), [&](KernelBuilder &b) {
+            Value v = c < columns ? b.load(a, halfAt(b, localRow[r], c))
+                                  : row.values[c - columns];
+            b.store(v, lu, ValueRange{matrix, to, b.add(k0, top.index(c))});
+          });
+        b.store(arith::IndexCastOp::create(b, intType, panelRow[r]),
+                panelPermutation, ValueRange{matrix, row.position});
+      });
+    b.ifThen(leader,
+             [&](KernelBuilder &b) { storeInfo(b, matrix, state.firstZero); });
   }
 
   /// Out: the block's rows through shared memory (so that consecutive
@@ -447,8 +676,11 @@ private:
     clusterBarrier(b);
   }
 
-  const int64_t elementBytes, perThread, blockRows, clusterBlocks;
-  const bool localPivotRow;
+  const int64_t elementBytes, perThread, blockRows, columns, clusterBlocks;
+  const bool localPivotRow, split;
+  // The panel column of a row's first value in registers (a split panel's
+  // right half: kSplitPanelColumns).
+  int64_t windowStart = 0;
   int64_t keyBytes = 0, keysOffset = 0, wordsOffset = 0, stageOffset = 0,
           localPivotOffset = 0;
   Value noWord;
@@ -463,6 +695,9 @@ private:
   // With localPivotRow, the block's copy of the step's pivot row and the
   // pivot's row and position.
   Value localPivot, localPivotWords;
+  // A split panel's left-half pivot rows (their multipliers, by step), the
+  // right half's U rows, and the pivots' local rows.
+  Value multipliers, upper, pivotLocalRows;
   // The matrix the block works on (the loop's induction variable).
   Value matrix;
 };
@@ -475,7 +710,17 @@ void buildBlockedLuRegisterPanelKernelBody(KernelBuilder &b, ValueRange args,
                                            int64_t clusterBlocks,
                                            bool localPivotRow) {
   RegisterPanelLuKernel(b, args, elementType, intType, oneBasedPivots,
-                        clusterBlocks, localPivotRow)
+                        clusterBlocks, localPivotRow, /*split=*/false)
+      .emit();
+}
+
+void buildBlockedLuSplitRegisterPanelKernelBody(KernelBuilder &b,
+                                                ValueRange args,
+                                                Type elementType, Type intType,
+                                                bool oneBasedPivots) {
+  RegisterPanelLuKernel(b, args, elementType, intType, oneBasedPivots,
+                        /*clusterBlocks=*/1, /*localPivotRow=*/false,
+                        /*split=*/true)
       .emit();
 }
 
