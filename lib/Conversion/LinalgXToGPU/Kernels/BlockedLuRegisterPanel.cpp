@@ -177,34 +177,45 @@ private:
 
   /// The thread's rows (zeros past the panel's width and past its rows):
   /// the block's rows loaded by consecutive threads on consecutive columns
-  /// into shared memory, then each row into its thread's registers.
+  /// into shared memory (a split panel's left halves), then each row into
+  /// its thread's registers.
   Rows loadRows(KernelBuilder &b) {
-    loadRowsToShared(b, matrix, firstRow, blockRowsHere, a, threads);
+    if (split)
+      loadHalfToShared(b, 0);
+    else
+      loadRowsToShared(b, matrix, firstRow, blockRowsHere, a, threads);
     b.barrier();
     Rows state;
-    for (int64_t r = 0; r < perThread; ++r) {
-      Row row;
-      row.values = b.ifThenElse(
-          hasRow[r],
-          [&](KernelBuilder &b) -> SmallVector<Value> {
-            SmallVector<Value> values;
-            for (int64_t c = 0; c < NB; ++c)
-              values.push_back(b.load(a, at(b, localRow[r], c)));
-            return values;
-          },
-          [&](KernelBuilder &b) -> SmallVector<Value> {
-            return SmallVector<Value>(NB, element.zero(b));
-          });
-      row.position = panelRow[r];
-      state.rows.push_back(row);
-    }
+    SmallVector<SmallVector<Value>> values = rowsFromShared(b);
+    for (int64_t r = 0; r < perThread; ++r)
+      state.rows.push_back({std::move(values[r]), panelRow[r]});
     state.firstZero = zeroInfo;
     return state;
   }
 
-  /// Entry (row, col) of the rows in shared memory.
+  /// The thread's rows' `columns` values from `a` (zeros past the panel's
+  /// rows).
+  SmallVector<SmallVector<Value>> rowsFromShared(KernelBuilder &b) {
+    SmallVector<SmallVector<Value>> rows;
+    for (int64_t r = 0; r < perThread; ++r)
+      rows.push_back(b.ifThenElse(
+          hasRow[r],
+          [&](KernelBuilder &b) -> SmallVector<Value> {
+            SmallVector<Value> values;
+            for (int64_t c = 0; c < columns; ++c)
+              values.push_back(b.load(a, at(b, localRow[r], c)));
+            return values;
+          },
+          [&](KernelBuilder &b) -> SmallVector<Value> {
+            return SmallVector<Value>(columns, element.zero(b));
+          }));
+    return rows;
+  }
+
+  /// Entry (row, col) of the rows in shared memory (a split panel's: of
+  /// the half there).
   Value at(KernelBuilder &b, Value row, Value col) {
-    return b.add(b.mul(row, top.index(stride)), col);
+    return b.add(b.mul(row, top.index(columns + 1)), col);
   }
   Value at(KernelBuilder &b, Value row, int64_t col) {
     return at(b, row, top.index(col));
@@ -455,7 +466,9 @@ private:
   /// then the right half's steps, every row stored at its position.
   void emitSplit(KernelBuilder &b) {
     windowStart = 0;
-    Rows state = loadLeftHalf(b);
+    Rows state = loadRows(b);
+    // The right halves take `a` next.
+    b.barrier();
     loadHalfToShared(b, columns);
     b.barrier();
     publish(b, state, 0);
@@ -491,49 +504,8 @@ private:
                     [&](KernelBuilder &b) -> SmallVector<Value> {
                       return {element.zero(b)};
                     })[0];
-                b.store(v, a, halfAt(b, row, b.sub(c, top.index(c0))));
+                b.store(v, a, at(b, row, b.sub(c, top.index(c0))));
               });
-  }
-
-  /// Entry `col` of the half of local row `row` that `a` holds.
-  Value halfAt(KernelBuilder &b, Value row, Value col) {
-    return b.add(b.mul(row, top.index(columns + 1)), col);
-  }
-  Value halfAt(KernelBuilder &b, Value row, int64_t col) {
-    return halfAt(b, row, top.index(col));
-  }
-
-  /// The thread's rows' halves from `a` (zeros past the panel's rows).
-  SmallVector<SmallVector<Value>> halvesFromShared(KernelBuilder &b) {
-    SmallVector<SmallVector<Value>> halves;
-    for (int64_t r = 0; r < perThread; ++r)
-      halves.push_back(b.ifThenElse(
-          hasRow[r],
-          [&](KernelBuilder &b) -> SmallVector<Value> {
-            SmallVector<Value> values;
-            for (int64_t c = 0; c < columns; ++c)
-              values.push_back(b.load(a, halfAt(b, localRow[r], c)));
-            return values;
-          },
-          [&](KernelBuilder &b) -> SmallVector<Value> {
-            return SmallVector<Value>(columns, element.zero(b));
-          }));
-    return halves;
-  }
-
-  /// The thread's rows' left halves in registers, at their own positions.
-  Rows loadLeftHalf(KernelBuilder &b) {
-    loadHalfToShared(b, 0);
-    b.barrier();
-    Rows state;
-    for (SmallVector<Value> &half : halvesFromShared(b))
-      state.rows.push_back({std::move(half), Value()});
-    for (int64_t r = 0; r < perThread; ++r)
-      state.rows[r].position = panelRow[r];
-    state.firstZero = zeroInfo;
-    // The right halves take `a` next.
-    b.barrier();
-    return state;
   }
 
   /// After the left half's steps: the right half's rows in `a` as the
@@ -570,17 +542,17 @@ private:
             return b.load(upper, b.add(top.index(m * columns), lane));
           };
           for (int64_t kk = 0; kk < columns; ++kk) {
-            Value at = halfAt(
-                b, b.toIndexUnsigned(b.load(pivotLocalRows, top.index(kk))),
-                lane);
-            Value v = b.load(a, at);
+            Value entry =
+                at(b, b.toIndexUnsigned(b.load(pivotLocalRows, top.index(kk))),
+                   lane);
+            Value v = b.load(a, entry);
             for (int64_t m = 0; m < kk; ++m)
               v = b.select(zeroPivot(b, m), v,
                            element.mulSub(
                                b, v,
                                b.load(multipliers, top.index(kk * columns + m)),
                                u(b, m)));
-            b.store(v, a, at);
+            b.store(v, a, entry);
             b.store(v, upper, b.add(top.index(kk * columns), lane));
           }
         });
@@ -591,14 +563,14 @@ private:
           b.both(hasRow[r], b.cmp(P::uge, row.position, half)),
           [&](KernelBuilder &b) {
             for (int64_t j = 0; j < columns; ++j) {
-              Value at = halfAt(b, localRow[r], j);
-              Value v = b.load(a, at);
+              Value entry = at(b, localRow[r], j);
+              Value v = b.load(a, entry);
               for (int64_t m = 0; m < columns; ++m)
                 v = b.select(
                     zeroPivot(b, m), v,
                     element.mulSub(b, v, row.values[m],
                                    b.load(upper, top.index(m * columns + j))));
-              b.store(v, a, at);
+              b.store(v, a, entry);
             }
           });
     }
@@ -616,9 +588,9 @@ private:
           [&](KernelBuilder &b) -> SmallVector<Value> {
             SmallVector<Value> right;
             for (int64_t c = 0; c < columns; ++c) {
-              Value at = halfAt(b, localRow[r], c);
-              right.push_back(b.load(a, at));
-              b.store(state.rows[r].values[c], a, at);
+              Value entry = at(b, localRow[r], c);
+              right.push_back(b.load(a, entry));
+              b.store(state.rows[r].values[c], a, entry);
             }
             return right;
           },
@@ -638,7 +610,7 @@ private:
         Value to = b.add(k0, row.position);
         for (int64_t c = 0; c < NB; ++c)
           b.ifThen(b.cmp(P::ult, top.index(c), width), [&](KernelBuilder &b) {
-            Value v = c < columns ? b.load(a, halfAt(b, localRow[r], c))
+            Value v = c < columns ? b.load(a, at(b, localRow[r], c))
                                   : row.values[c - columns];
             b.store(v, lu, ValueRange{matrix, to, b.add(k0, top.index(c))});
           });
