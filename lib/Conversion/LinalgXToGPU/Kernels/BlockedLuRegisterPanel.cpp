@@ -509,12 +509,20 @@ private:
   }
 
   /// After the left half's steps: the right half's rows in `a` as the
-  /// one-pass panel leaves them before step 16. Each left pivot row
-  /// (position < columns) leaves its multipliers; one warp, a lane a
-  /// column, solves for the right half's U rows in pivot order; every
-  /// other row subtracts its multipliers times them. A step whose pivot
-  /// was zero updated no row, as in the one-pass panel.
+  /// one-pass panel leaves them before step 16 (keepPivotRows, solveUpper,
+  /// updateOpenRows, a barrier after each).
   void updateRightHalf(KernelBuilder &b, const Rows &state) {
+    keepPivotRows(b, state);
+    b.barrier();
+    solveUpper(b);
+    b.barrier();
+    updateOpenRows(b, state);
+    b.barrier();
+  }
+
+  /// Each left pivot row (position < columns) leaves its left half (its
+  /// multipliers and U entries) and its local row by its position.
+  void keepPivotRows(KernelBuilder &b, const Rows &state) {
     Value half = top.index(columns);
     for (int64_t r = 0; r < perThread; ++r) {
       const Row &row = state.rows[r];
@@ -527,40 +535,48 @@ private:
                  b.store(b.toI32(localRow[r]), pivotLocalRows, row.position);
                });
     }
-    b.barrier();
-    // Whether step m's pivot was zero, read where it is used: sixteen
-    // flags held across the updates would take registers the rows need.
-    auto zeroPivot = [&](KernelBuilder &b, int64_t m) {
-      return element.isZero(b, b.load(multipliers, top.index(m * columns + m)));
-    };
+  }
+
+  /// Whether step m's pivot was zero (a step that updated no row, as in
+  /// the one-pass panel), read where it is used: sixteen flags held across
+  /// the updates would take registers the rows need.
+  Value zeroPivot(KernelBuilder &b, int64_t m) {
+    return element.isZero(b, b.load(multipliers, top.index(m * columns + m)));
+  }
+
+  /// The right half's U rows in pivot order, warp 0 a lane a column: each
+  /// pivot row's entry less its multipliers times the earlier U entries
+  /// (read back from `upper`, the lane's own stores: the rows' halves hold
+  /// most registers), into `a` and `upper`.
+  void solveUpper(KernelBuilder &b) {
     b.ifThen(
-        b.both(b.cmp(P::eq, warp, top.index(0)), b.cmp(P::ult, lane, half)),
+        b.both(b.cmp(P::eq, warp, top.index(0)),
+               b.cmp(P::ult, lane, top.index(columns))),
         [&](KernelBuilder &b) {
-          // The lane's earlier U entries from `upper` (its own stores), not
-          // registers: the rows' halves hold most of them.
-          auto u = [&](KernelBuilder &b, int64_t m) {
-            return b.load(upper, b.add(top.index(m * columns), lane));
-          };
           for (int64_t kk = 0; kk < columns; ++kk) {
             Value entry =
                 at(b, b.toIndexUnsigned(b.load(pivotLocalRows, top.index(kk))),
                    lane);
             Value v = b.load(a, entry);
             for (int64_t m = 0; m < kk; ++m)
-              v = b.select(zeroPivot(b, m), v,
-                           element.mulSub(
-                               b, v,
-                               b.load(multipliers, top.index(kk * columns + m)),
-                               u(b, m)));
+              v = b.select(
+                  zeroPivot(b, m), v,
+                  element.mulSub(
+                      b, v, b.load(multipliers, top.index(kk * columns + m)),
+                      b.load(upper, b.add(top.index(m * columns), lane))));
             b.store(v, a, entry);
             b.store(v, upper, b.add(top.index(kk * columns), lane));
           }
         });
-    b.barrier();
+  }
+
+  /// Every other row's right half less its multipliers times the U rows,
+  /// in step order.
+  void updateOpenRows(KernelBuilder &b, const Rows &state) {
     for (int64_t r = 0; r < perThread; ++r) {
       const Row &row = state.rows[r];
       b.ifThen(
-          b.both(hasRow[r], b.cmp(P::uge, row.position, half)),
+          b.both(hasRow[r], b.cmp(P::uge, row.position, top.index(columns))),
           [&](KernelBuilder &b) {
             for (int64_t j = 0; j < columns; ++j) {
               Value entry = at(b, localRow[r], j);
@@ -574,7 +590,6 @@ private:
             }
           });
     }
-    b.barrier();
   }
 
   /// The right halves into registers, the left halves into `a`, entry by
