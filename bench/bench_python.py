@@ -53,30 +53,19 @@ jax.config.update("jax_enable_x64", True)
 import linalgx.jax  # noqa: E402
 import linalgx.torch  # noqa: E402
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from profile_host_gaps import parse  # noqa: E402  (the bench scripts' cases)
+
 CASES = [((75, 75), "float64"), ((64, 75, 75), "float64"), ((75, 75), "float32"),
          ((64, 75, 75), "float32"), ((4096, 32, 32), "float64"), ((16384, 16, 16), "float32"),
          ((1024, 64, 64), "float64"), ((256, 128, 128), "float64"), ((1024, 1024), "float64"),
          ((4096, 4096), "float32"), ((8, 512, 512), "float64")]
 
 
-def parse_case(text):
-    """'8x512x512:float64' -> ((8, 512, 512), 'float64'); exits naming a
-    malformed case rather than leaving it out."""
-    shape, _, dtype = text.partition(":")
-    try:
-        dims = tuple(int(d) for d in shape.split("x"))
-    except ValueError:
-        dims = ()
-    if len(dims) < 2 or min(dims) < 1 or dtype not in ("float32", "float64"):
-        sys.exit("LINALGX_BENCH_CASES: %r is not a case such as 75x75:float64 or "
-                 "8x512x512:float32" % text)
-    return dims, dtype
-
-
 # LINALGX_BENCH_CASES="75x75:float64 8192x8192:float64" runs those cases
 # instead, in that order (any shape).
 if os.environ.get("LINALGX_BENCH_CASES"):
-    CASES = [parse_case(text) for text in os.environ["LINALGX_BENCH_CASES"].split()]
+    CASES = [parse(text) for text in os.environ["LINALGX_BENCH_CASES"].split()]
 
 
 def repetitions(one_call_s, budget_s=0.4, low=5, high=200):

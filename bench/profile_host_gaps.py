@@ -30,8 +30,17 @@ DEFAULT_CASES = ["1024x1024:float64", "4096x4096:float32"]
 
 
 def parse(case):
-    dims, dtype = case.split(":")
-    return tuple(int(d) for d in dims.split("x")), dtype
+    """'8x512x512:float64' -> ((8, 512, 512), 'float64'); exits naming a
+    malformed case rather than leaving it out (the bench scripts' cases)."""
+    shape, _, dtype = case.partition(":")
+    try:
+        dims = tuple(int(d) for d in shape.split("x"))
+    except ValueError:
+        dims = ()
+    if len(dims) < 2 or min(dims) < 1 or dtype not in ("float32", "float64"):
+        sys.exit("%r is not a case such as 75x75:float64 or 8x512x512:float32"
+                 % case)
+    return dims, dtype
 
 
 def profile_calls(call):
