@@ -344,28 +344,30 @@ BlockedPanelKernelBase::warpBest(KernelBuilder &b, Candidate mine,
 
 void BlockedPanelKernelBase::loadRowsToShared(
     KernelBuilder &b, Value matrix, Value firstRow, Value count, Value rowsView,
-    int64_t threads,
-    function_ref<void(KernelBuilder &, Value, Value)> onRow) const {
-  b.forLoop(
-      thread, b.mul(count, top.index(NB)), top.index(threads),
-      [&](KernelBuilder &b, Value e) {
-        Value localRow = b.divU(e, top.index(NB));
-        Value c = b.remU(e, top.index(NB));
-        Value row = firstRow ? b.add(firstRow, localRow) : localRow;
-        Value v = b.ifThenElse(
-            b.cmp(P::ult, c, width),
-            [&](KernelBuilder &b) -> SmallVector<Value> {
-              return {
-                  b.load(lu, ValueRange{matrix, b.add(k0, row), b.add(k0, c)})};
-            },
-            [&](KernelBuilder &b) -> SmallVector<Value> {
-              return {element.zero(b)};
-            })[0];
-        b.store(v, rowsView, b.add(b.mul(localRow, top.index(stride)), c));
-        if (onRow)
-          b.ifThen(b.cmp(P::eq, c, top.index(0)),
-                   [&](KernelBuilder &b) { onRow(b, localRow, row); });
-      });
+    int64_t threads, function_ref<void(KernelBuilder &, Value, Value)> onRow,
+    int64_t firstColumn, int64_t columns) const {
+  b.forLoop(thread, b.mul(count, top.index(columns)), top.index(threads),
+            [&](KernelBuilder &b, Value e) {
+              Value localRow = b.divU(e, top.index(columns));
+              Value loaded = b.remU(e, top.index(columns));
+              Value c =
+                  firstColumn ? b.add(loaded, top.index(firstColumn)) : loaded;
+              Value row = firstRow ? b.add(firstRow, localRow) : localRow;
+              Value v = b.ifThenElse(
+                  b.cmp(P::ult, c, width),
+                  [&](KernelBuilder &b) -> SmallVector<Value> {
+                    return {b.load(
+                        lu, ValueRange{matrix, b.add(k0, row), b.add(k0, c)})};
+                  },
+                  [&](KernelBuilder &b) -> SmallVector<Value> {
+                    return {element.zero(b)};
+                  })[0];
+              b.store(v, rowsView,
+                      b.add(b.mul(localRow, top.index(columns + 1)), loaded));
+              if (onRow)
+                b.ifThen(b.cmp(P::eq, loaded, top.index(0)),
+                         [&](KernelBuilder &b) { onRow(b, localRow, row); });
+            });
 }
 
 void BlockedPanelKernelBase::storeRowsAtPositions(KernelBuilder &b,

@@ -314,11 +314,14 @@ protected:
   /// `firstRow` is null) into `rowsView` at the odd stride, local row by
   /// local row, zeros past the panel's width, consecutive of the `threads`
   /// threads on consecutive columns; `onRow` (if any) runs once a row with
-  /// its local and panel row.
-  void loadRowsToShared(
-      KernelBuilder &b, Value matrix, Value firstRow, Value count,
-      Value rowsView, int64_t threads,
-      function_ref<void(KernelBuilder &, Value, Value)> onRow = {}) const;
+  /// its local and panel row. Only panel columns [firstColumn, firstColumn
+  /// + columns) where asked (a split register panel's half), at the odd
+  /// stride columns + 1.
+  void
+  loadRowsToShared(KernelBuilder &b, Value matrix, Value firstRow, Value count,
+                   Value rowsView, int64_t threads,
+                   function_ref<void(KernelBuilder &, Value, Value)> onRow = {},
+                   int64_t firstColumn = 0, int64_t columns = NB) const;
   /// The reverse for rows kept in place: local row r of `rowsView` to lu
   /// row k0 + positions[r], and panelPermutation[positions[r]] = firstRow
   /// + r, the panel's row order.

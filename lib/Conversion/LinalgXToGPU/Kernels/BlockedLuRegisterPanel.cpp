@@ -487,25 +487,10 @@ private:
     b.barrier();
   }
 
-  /// Panel columns [c0, c0 + columns) of the block's rows into `a` at the
-  /// half's odd stride (zeros past the panel's width), consecutive threads
-  /// on consecutive columns.
+  /// Panel columns [c0, c0 + columns) of the block's rows into `a`.
   void loadHalfToShared(KernelBuilder &b, int64_t c0) {
-    b.forLoop(thread, b.mul(blockRowsHere, top.index(columns)),
-              top.index(threads), [&](KernelBuilder &b, Value e) {
-                Value row = b.divU(e, top.index(columns));
-                Value c = b.add(b.remU(e, top.index(columns)), top.index(c0));
-                Value v = b.ifThenElse(
-                    b.cmp(P::ult, c, width),
-                    [&](KernelBuilder &b) -> SmallVector<Value> {
-                      return {b.load(lu, ValueRange{matrix, b.add(k0, row),
-                                                    b.add(k0, c)})};
-                    },
-                    [&](KernelBuilder &b) -> SmallVector<Value> {
-                      return {element.zero(b)};
-                    })[0];
-                b.store(v, a, at(b, row, b.sub(c, top.index(c0))));
-              });
+    loadRowsToShared(b, matrix, firstRow, blockRowsHere, a, threads,
+                     /*onRow=*/{}, c0, columns);
   }
 
   /// After the left half's steps: the right half's rows in `a` as the
