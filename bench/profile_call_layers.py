@@ -10,7 +10,10 @@ PyTorch, per case:
   op           torch.ops.linalgx.lu_factor_ex (dispatcher, Autograd kernel);
   op/inference the same under torch.inference_mode();
   wrapper      linalgx.torch.lu_factor (the Python checks on top);
-  torch        torch.linalg.lu_factor; and `x + 1`, the floor.
+  torch        torch.linalg.lu_factor; and `x + 1`, the floor;
+  lu           linalgx.torch.lu (torch.ops.linalgx.linalg_lu: one dispatch);
+  lu/two ops   torch.ops.linalgx.lu then lu_unpack (what it replaced);
+  torch lu     torch.linalg.lu.
 Then one call of the op and of torch.linalg.lu_factor under PyTorch's
 profiler: the host events of the call in order (offset from the call's
 start, duration) and where the first GPU activity starts.
@@ -34,7 +37,8 @@ import numpy as np
 ROUNDS = 9
 
 TORCH_CASES = [((75, 75), "float64", 200), ((4096, 32, 32), "float64", 200),
-               ((1024, 1024), "float64", 40), ((4096, 4096), "float32", 10)]
+               ((16384, 16, 16), "float32", 200), ((1024, 1024), "float64", 40),
+               ((4096, 4096), "float32", 10)]
 JAX_CASES = [((2, 2), "float64"), ((75, 75), "float64"), ((64, 75, 75), "float64")]
 
 
@@ -92,6 +96,10 @@ def torch_variants(a):
         with torch.inference_mode():
             return torch.ops.linalgx.lu_factor_ex(a)
 
+    def two_operators():
+        factors, _, permutation, _ = torch.ops.linalgx.lu(a)
+        return torch.ops.linalgx.lu_unpack(factors, permutation)
+
     return {
         "entry": lambda: raw(fixed),
         "entry+alloc": lambda: raw(outputs()),
@@ -100,6 +108,9 @@ def torch_variants(a):
         "wrapper": lambda: lxt.lu_factor(a),
         "torch": lambda: torch.linalg.lu_factor(a),
         "x + 1": lambda: a + 1,
+        "lu": lambda: lxt.lu(a),
+        "lu/two ops": two_operators,
+        "torch lu": lambda: torch.linalg.lu(a),
     }
 
 
@@ -157,10 +168,10 @@ def torch_part(lines):
         lines.append("| %s %s | " % (shape, dtype)
                      + " | ".join("%.1f" % walls[h] for h in header) + " |")
         print(lines[-1], flush=True)
-    for shape, dtype, _ in TORCH_CASES[1:3]:
+    for shape, dtype, _ in TORCH_CASES[:2]:
         a = torch.as_tensor(rng.standard_normal(shape).astype(dtype)).cuda()
         variants = torch_variants(a)
-        for name in ("entry", "op", "torch"):
+        for name in ("entry", "op", "lu", "torch"):
             lines += trace(variants[name], "%s %s %s" % (shape, dtype, name))
 
 

@@ -35,8 +35,8 @@ torch.linalg.LinAlgError, after a synchronization, as PyTorch's do); det
 is exactly 0 and slogdet (0, -inf), as PyTorch's.
 
 They go through linalgx's PyTorch operator library (python/linalgx/csrc,
-`torch.ops.linalgx.lu`, `lu_factor_ex`, `pivots_to_permutation`,
-`lu_solve`, `solve`, `det`, `slogdet`, `inv_ex`): C++ operators with CUDA
+`torch.ops.linalgx.lu`, `lu_factor_ex`, `linalg_lu`,
+`pivots_to_permutation`, `lu_unpack`, `lu_solve`, `solve`, `det`, `slogdet`, `inv_ex`): C++ operators with CUDA
 and Meta kernels, so they work under `torch.compile(fullgraph=True)` and
 CUDA graph capture, and with autograd (PyTorch's own derivative formulas,
 in C++ beside the operators, differentiable again). Where the library is
@@ -62,8 +62,8 @@ _TYPES = (torch.float32, torch.float64, torch.complex64, torch.complex128)
 _KERNEL_TYPES = {torch.float32: "f32", torch.float64: "f64", torch.complex64: "c32",
                  torch.complex128: "c64"}
 OPERATOR_LIBRARY = "_linalgx_torch_ops"
-OPERATORS = ("lu", "lu_factor_ex", "pivots_to_permutation", "lu_unpack", "lu_solve", "solve",
-             "det", "slogdet", "inv_ex")
+OPERATORS = ("lu", "lu_factor_ex", "linalg_lu", "pivots_to_permutation", "lu_unpack",
+             "lu_solve", "solve", "det", "slogdet", "inv_ex")
 
 _operators = None
 _operators_error = None
@@ -201,11 +201,16 @@ def lu_factor(A, *, pivot=True):
 def lu(A, *, pivot=True):
     """(P, L, U) of a CUDA tensor A [..., M, N], as torch.linalg.lu:
     A = P @ L @ U, P [..., M, M], L [..., M, K] unit lower triangular,
-    U [..., K, N] upper triangular, K = min(M, N). P comes from linalgx's
-    permutation output (no pivot loop), L and U from the factors (and their
-    gradients flow back through the factors)."""
+    U [..., K, N] upper triangular, K = min(M, N). One operator,
+    torch.ops.linalgx.linalg_lu: the LU and its unpacking in one dispatch,
+    P from linalgx's permutation output (no pivot loop), L and U from the
+    factors (and their gradients flow back through the factors)."""
     if not pivot:
         raise NotImplementedError("linalgx.torch.lu: only pivot=True")
+    linalg_lu = _operator("linalg_lu")
+    if linalg_lu is not None:
+        _check(A, "linalgx.torch.lu")
+        return linalg_lu(A)
     factors, _, permutation, _ = lu_with_permutation(A, "linalgx.torch.lu")
     unpack = _operator("lu_unpack")
     if unpack is not None:

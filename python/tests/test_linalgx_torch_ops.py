@@ -20,6 +20,7 @@ import linalgx.torch as lxt  # noqa: E402
 SCHEMAS = {
     "lu": "linalgx::lu(Tensor A) -> (Tensor LU, Tensor pivots, Tensor permutation, Tensor info)",
     "lu_factor_ex": "linalgx::lu_factor_ex(Tensor A) -> (Tensor LU, Tensor pivots, Tensor info)",
+    "linalg_lu": "linalgx::linalg_lu(Tensor A) -> (Tensor P, Tensor L, Tensor U)",
     "pivots_to_permutation": "linalgx::pivots_to_permutation(Tensor pivots, SymInt n) -> Tensor",
     "lu_unpack": "linalgx::lu_unpack(Tensor LU, Tensor permutation) -> (Tensor P, Tensor L, "
                  "Tensor U)",
@@ -69,10 +70,12 @@ def test_lu_meta_shapes(ops, shape, dtype):
     lu, pivots, info = ops.lu_factor_ex(meta(*shape, dtype=dtype))
     assert (lu.shape, pivots.shape, info.shape) == (torch.Size(shape), torch.Size([*batch, k]),
                                                     torch.Size(batch))
-    p, l, u = ops.lu_unpack(meta(*shape, dtype=dtype), meta(*batch, m, dtype=torch.int32))
-    assert (p.shape, l.shape, u.shape) == (torch.Size([*batch, m, m]), torch.Size([*batch, m, k]),
-                                           torch.Size([*batch, k, n]))
-    assert p.dtype == l.dtype == u.dtype == dtype
+    unpacked = ops.lu_unpack(meta(*shape, dtype=dtype), meta(*batch, m, dtype=torch.int32))
+    for p, l, u in (unpacked, ops.linalg_lu(meta(*shape, dtype=dtype))):
+        assert (p.shape, l.shape, u.shape) == (torch.Size([*batch, m, m]),
+                                               torch.Size([*batch, m, k]),
+                                               torch.Size([*batch, k, n]))
+        assert p.dtype == l.dtype == u.dtype == dtype
 
 
 def test_solve_family_meta_shapes(ops):
@@ -100,17 +103,55 @@ def test_symbolic_trace(ops):
         lu, _, permutation, _ = ops.lu(a)
         return ops.lu_unpack(lu, permutation)
 
-    graph = make_fx(f, tracing_mode="symbolic")(torch.randn(3, 6, 4, dtype=torch.float64))
-    targets = [str(node.target) for node in graph.graph.nodes if node.op == "call_function"]
-    assert "linalgx.lu.default" in targets and "linalgx.lu_unpack.default" in targets
-    outputs = [node for node in graph.graph.nodes if node.op == "output"][0].args[0]
-    p_shape = outputs[0].meta["val"].shape
-    assert len(p_shape) == 3 and any(isinstance(s, torch.SymInt) for s in p_shape)
+    for function, operators in [(f, ["linalgx.lu.default", "linalgx.lu_unpack.default"]),
+                                (ops.linalg_lu, ["linalgx.linalg_lu.default"])]:
+        graph = make_fx(function, tracing_mode="symbolic")(
+            torch.randn(3, 6, 4, dtype=torch.float64))
+        targets = [str(node.target) for node in graph.graph.nodes
+                   if node.op == "call_function"]
+        assert all(operator in targets for operator in operators), targets
+        outputs = [node for node in graph.graph.nodes if node.op == "output"][0].args[0]
+        p_shape = outputs[0].meta["val"].shape
+        assert len(p_shape) == 3 and any(isinstance(s, torch.SymInt) for s in p_shape)
+
+
+def test_linalg_lu_records_both_steps_for_autograd(ops):
+    """linalgx::linalg_lu with a gradient to record is linalgx::lu then
+    linalgx::lu_unpack (each differentiated by its Autograd kernel); without
+    one, the single operator."""
+    a = torch.randn(5, 5, dtype=torch.float64, device="meta")
+    p, l, u = ops.linalg_lu(a.requires_grad_())
+    assert not p.requires_grad and l.requires_grad and u.requires_grad
+    assert "LuUnpackFunction" in l.grad_fn.name(), l.grad_fn.name()
+    with torch.no_grad():
+        p, l, u = ops.linalg_lu(a)
+    assert l.grad_fn is None and not l.requires_grad
+
+
+def test_calls_without_gradients_record_nothing(ops):
+    """The Autograd kernels skip Function::apply where nothing needs a
+    gradient, with the same results, and still record where something does
+    (or refuse a forward-mode tangent, as Function::apply does)."""
+    _, lu, _, permutation = factors_and_permutation((5, 5), torch.float64, 5)
+    plain = ops.lu_unpack(lu, permutation)
+    assert all(t.grad_fn is None and not t.requires_grad for t in plain)
+    x = lu.clone().requires_grad_()
+    recorded = ops.lu_unpack(x, permutation)
+    assert recorded[1].grad_fn is not None and recorded[2].requires_grad
+    assert all(torch.equal(p, r.detach()) for p, r in zip(plain, recorded))
+    with torch.no_grad():
+        assert ops.lu_unpack(x, permutation)[1].grad_fn is None
+    import torch.autograd.forward_ad as fwad
+    with fwad.dual_level():
+        dual = fwad.make_dual(lu.clone(), torch.ones_like(lu))
+        with pytest.raises(RuntimeError, match="jvp is not implemented"):
+            ops.lu_unpack(dual, permutation)
 
 
 @pytest.mark.parametrize("op, args, argument", [
     ("lu", lambda: (torch.ones(3, 3, dtype=torch.float64),), "A"),
     ("lu_factor_ex", lambda: (torch.ones(3, 3, dtype=torch.float64),), "A"),
+    ("linalg_lu", lambda: (torch.ones(3, 3, dtype=torch.float64),), "A"),
     ("pivots_to_permutation", lambda: (torch.zeros(2, dtype=torch.int32), 3), "pivots"),
     ("lu_solve", lambda: (torch.eye(3, dtype=torch.float64), torch.ones(3, dtype=torch.int32),
                           torch.ones(3, 1, dtype=torch.float64)), "LU"),

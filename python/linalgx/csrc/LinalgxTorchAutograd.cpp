@@ -17,6 +17,7 @@
 #include <ATen/TensorSubclassLikeUtils.h>
 #include <ATen/core/dispatch/Dispatcher.h>
 #include <torch/autograd.h>
+#include <torch/csrc/autograd/functions/utils.h>
 #include <torch/library.h>
 
 #include <limits>
@@ -31,6 +32,7 @@ using LuSignature = std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor>(
     const at::Tensor &);
 using LuFactorExSignature =
     std::tuple<at::Tensor, at::Tensor, at::Tensor>(const at::Tensor &);
+using LinalgLuSignature = LuFactorExSignature;
 using LuUnpackSignature = std::tuple<at::Tensor, at::Tensor, at::Tensor>(
     const at::Tensor &, const at::Tensor &);
 using PivotsToPermutationSignature = at::Tensor(const at::Tensor &,
@@ -50,6 +52,43 @@ c10::TypedOperatorHandle<Signature> linalgxOp(const char *name) {
   return c10::Dispatcher::singleton()
       .findSchemaOrThrow(name, "")
       .template typed<Signature>();
+}
+
+// The operators' handles, looked up once.
+#define LINALGX_OPERATOR(accessor, signature, name)                            \
+  const c10::TypedOperatorHandle<signature> &accessor() {                      \
+    static const auto op = linalgxOp<signature>(name);                         \
+    return op;                                                                 \
+  }
+LINALGX_OPERATOR(luOp, LuSignature, "linalgx::lu")
+LINALGX_OPERATOR(luFactorExOp, LuFactorExSignature, "linalgx::lu_factor_ex")
+LINALGX_OPERATOR(linalgLuOp, LinalgLuSignature, "linalgx::linalg_lu")
+LINALGX_OPERATOR(luUnpackOp, LuUnpackSignature, "linalgx::lu_unpack")
+LINALGX_OPERATOR(pivotsToPermutationOp, PivotsToPermutationSignature,
+                 "linalgx::pivots_to_permutation")
+LINALGX_OPERATOR(luSolveOp, LuSolveSignature, "linalgx::lu_solve")
+LINALGX_OPERATOR(solveOp, SolveSignature, "linalgx::solve")
+LINALGX_OPERATOR(detOp, DetSignature, "linalgx::det")
+LINALGX_OPERATOR(slogdetOp, SlogdetSignature, "linalgx::slogdet")
+LINALGX_OPERATOR(invExOp, InvExSignature, "linalgx::inv_ex")
+#undef LINALGX_OPERATOR
+
+/// Calls `op` below the Autograd key: the kernels' outputs, no history.
+template <typename Signature, typename... Args>
+auto belowAutograd(const c10::TypedOperatorHandle<Signature> &op,
+                   const Args &...args) {
+  at::AutoDispatchBelowADInplaceOrView guard;
+  return op.call(args...);
+}
+
+/// Whether a call records anything for autograd: an input that needs a
+/// gradient, or one with a forward-mode tangent (which Function::apply
+/// rejects, as it should keep doing). Function::apply builds a graph node,
+/// its context and the outputs' metadata even when nothing is recorded, a
+/// third of a small LU's host time, so calls that record nothing skip it.
+template <typename... Tensors> bool recordsAutograd(const Tensors &...inputs) {
+  return torch::autograd::compute_requires_grad(inputs...) ||
+         (inputs._fw_grad(/*level=*/0).defined() || ...);
 }
 
 /// dLoss/dA from dLoss/dLU for A[permutation] = L U, with L and U packed in
@@ -101,9 +140,7 @@ at::Tensor factorsBackward(const at::Tensor &grad, const at::Tensor &lu,
 class LuFunction : public torch::autograd::Function<LuFunction> {
 public:
   static variable_list forward(AutogradContext *ctx, const at::Tensor &a) {
-    at::AutoDispatchBelowADInplaceOrView guard;
-    static auto op = linalgxOp<LuSignature>("linalgx::lu");
-    auto [lu, pivots, permutation, info] = op.call(a);
+    auto [lu, pivots, permutation, info] = belowAutograd(luOp(), a);
     ctx->save_for_backward({lu, permutation});
     ctx->mark_non_differentiable({pivots, permutation, info});
     return {lu, pivots, permutation, info};
@@ -121,9 +158,7 @@ class LuFactorExFunction
     : public torch::autograd::Function<LuFactorExFunction> {
 public:
   static variable_list forward(AutogradContext *ctx, const at::Tensor &a) {
-    at::AutoDispatchBelowADInplaceOrView guard;
-    static auto op = linalgxOp<LuFactorExSignature>("linalgx::lu_factor_ex");
-    auto [lu, pivots, info] = op.call(a);
+    auto [lu, pivots, info] = belowAutograd(luFactorExOp(), a);
     ctx->save_for_backward({lu, pivots});
     ctx->mark_non_differentiable({pivots, info});
     return {lu, pivots, info};
@@ -135,23 +170,37 @@ public:
     variable_list saved = ctx->get_saved_variables();
     const at::Tensor &lu = saved[0], &pivots = saved[1];
     // The backward needs the row permutation, not the 1-based pivots.
-    static auto toPermutation = linalgxOp<PivotsToPermutationSignature>(
-        "linalgx::pivots_to_permutation");
-    at::Tensor permutation = toPermutation.call(pivots - 1, lu.sym_size(-2));
+    at::Tensor permutation =
+        pivotsToPermutationOp().call(pivots - 1, lu.sym_size(-2));
     return {factorsBackward(grads[0], lu, permutation)};
   }
 };
 
 std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor>
 luAutograd(const at::Tensor &a) {
+  if (!recordsAutograd(a))
+    return belowAutograd(luOp(), a);
   variable_list out = LuFunction::apply(a);
   return {out[0], out[1], out[2], out[3]};
 }
 
 std::tuple<at::Tensor, at::Tensor, at::Tensor>
 luFactorExAutograd(const at::Tensor &a) {
+  if (!recordsAutograd(a))
+    return belowAutograd(luFactorExOp(), a);
   variable_list out = LuFactorExFunction::apply(a);
   return {out[0], out[1], out[2]};
+}
+
+/// torch.linalg.lu's (P, L, U): below autograd the one kernel of both steps;
+/// with a gradient to record, linalgx::lu then linalgx::lu_unpack through
+/// the dispatcher, whose Autograd kernels differentiate each step.
+std::tuple<at::Tensor, at::Tensor, at::Tensor>
+linalgLuAutograd(const at::Tensor &a) {
+  if (!recordsAutograd(a))
+    return belowAutograd(linalgLuOp(), a);
+  auto [lu, pivots, permutation, info] = luOp().call(a);
+  return luUnpackOp().call(lu, permutation);
 }
 
 /// L and U are LU's two triangles (L's unit diagonal a constant): the
@@ -160,9 +209,7 @@ class LuUnpackFunction : public torch::autograd::Function<LuUnpackFunction> {
 public:
   static variable_list forward(AutogradContext *ctx, const at::Tensor &lu,
                                const at::Tensor &permutation) {
-    at::AutoDispatchBelowADInplaceOrView guard;
-    static auto op = linalgxOp<LuUnpackSignature>("linalgx::lu_unpack");
-    auto [p, l, u] = op.call(lu, permutation);
+    auto [p, l, u] = belowAutograd(luUnpackOp(), lu, permutation);
     ctx->saved_data["lu_sizes"] = lu.sym_sizes();
     ctx->mark_non_differentiable({p});
     ctx->set_materialize_grads(false);
@@ -188,6 +235,8 @@ public:
 
 std::tuple<at::Tensor, at::Tensor, at::Tensor>
 luUnpackAutograd(const at::Tensor &lu, const at::Tensor &permutation) {
+  if (!recordsAutograd(lu))
+    return belowAutograd(luUnpackOp(), lu, permutation);
   variable_list out = LuUnpackFunction::apply(lu, permutation);
   return {out[0], out[1], out[2]};
 }
@@ -201,16 +250,13 @@ luUnpackAutograd(const at::Tensor &lu, const at::Tensor &permutation) {
 // AOTAutograd traces them.
 at::Tensor linalgxLuSolve(const at::Tensor &lu, const at::Tensor &pivots,
                           const at::Tensor &b, bool left, bool adjoint) {
-  static auto op = linalgxOp<LuSolveSignature>("linalgx::lu_solve");
-  return op.call(lu, pivots, b, left, adjoint);
+  return luSolveOp().call(lu, pivots, b, left, adjoint);
 }
 at::Tensor linalgxSolve(const at::Tensor &a, const at::Tensor &b, bool left) {
-  static auto op = linalgxOp<SolveSignature>("linalgx::solve");
-  return std::get<0>(op.call(a, b, left));
+  return std::get<0>(solveOp().call(a, b, left));
 }
 at::Tensor linalgxDet(const at::Tensor &a) {
-  static auto op = linalgxOp<DetSignature>("linalgx::det");
-  return std::get<0>(op.call(a));
+  return std::get<0>(detOp().call(a));
 }
 
 double epsilonOf(at::ScalarType type) {
@@ -264,9 +310,7 @@ public:
   static variable_list forward(AutogradContext *ctx, const at::Tensor &lu,
                                const at::Tensor &pivots, const at::Tensor &b,
                                bool left, bool adjoint) {
-    at::AutoDispatchBelowADInplaceOrView guard;
-    static auto op = linalgxOp<LuSolveSignature>("linalgx::lu_solve");
-    at::Tensor x = op.call(lu, pivots, b, left, adjoint);
+    at::Tensor x = belowAutograd(luSolveOp(), lu, pivots, b, left, adjoint);
     ctx->save_for_backward({lu, pivots, x});
     ctx->saved_data["left"] = left;
     ctx->saved_data["adjoint"] = adjoint;
@@ -305,9 +349,7 @@ class SolveFunction : public torch::autograd::Function<SolveFunction> {
 public:
   static variable_list forward(AutogradContext *ctx, const at::Tensor &a,
                                const at::Tensor &b, bool left) {
-    at::AutoDispatchBelowADInplaceOrView guard;
-    static auto op = linalgxOp<SolveSignature>("linalgx::solve");
-    auto [x, info] = op.call(a, b, left);
+    auto [x, info] = belowAutograd(solveOp(), a, b, left);
     ctx->save_for_backward({a, x});
     ctx->saved_data["left"] = left;
     ctx->saved_data["vector"] = linalgx::torch_ops::isVectorRhs(a, b);
@@ -431,9 +473,7 @@ at::Tensor detBackward(const at::Tensor &grad, const at::Tensor &detA,
 class DetFunction : public torch::autograd::Function<DetFunction> {
 public:
   static variable_list forward(AutogradContext *ctx, const at::Tensor &a) {
-    at::AutoDispatchBelowADInplaceOrView guard;
-    static auto op = linalgxOp<DetSignature>("linalgx::det");
-    auto [detA, lu, pivots] = op.call(a);
+    auto [detA, lu, pivots] = belowAutograd(detOp(), a);
     ctx->save_for_backward({a, detA, lu, pivots});
     ctx->mark_non_differentiable({lu, pivots});
     ctx->set_materialize_grads(false);
@@ -477,9 +517,7 @@ at::Tensor slogdetBackward(const at::Tensor &gSign, const at::Tensor &gLog,
 class SlogdetFunction : public torch::autograd::Function<SlogdetFunction> {
 public:
   static variable_list forward(AutogradContext *ctx, const at::Tensor &a) {
-    at::AutoDispatchBelowADInplaceOrView guard;
-    static auto op = linalgxOp<SlogdetSignature>("linalgx::slogdet");
-    auto [sign, logabsdet, lu, pivots] = op.call(a);
+    auto [sign, logabsdet, lu, pivots] = belowAutograd(slogdetOp(), a);
     ctx->save_for_backward({a, sign, lu, pivots});
     ctx->mark_non_differentiable({lu, pivots});
     ctx->set_materialize_grads(false);
@@ -496,9 +534,7 @@ public:
 class InvExFunction : public torch::autograd::Function<InvExFunction> {
 public:
   static variable_list forward(AutogradContext *ctx, const at::Tensor &a) {
-    at::AutoDispatchBelowADInplaceOrView guard;
-    static auto op = linalgxOp<InvExSignature>("linalgx::inv_ex");
-    auto [inverse, info] = op.call(a);
+    auto [inverse, info] = belowAutograd(invExOp(), a);
     ctx->save_for_backward({inverse});
     ctx->mark_non_differentiable({info});
     ctx->set_materialize_grads(false);
@@ -517,28 +553,38 @@ public:
 
 at::Tensor luSolveAutograd(const at::Tensor &lu, const at::Tensor &pivots,
                            const at::Tensor &b, bool left, bool adjoint) {
+  if (!recordsAutograd(lu, b))
+    return belowAutograd(luSolveOp(), lu, pivots, b, left, adjoint);
   return LuSolveFunction::apply(lu, pivots, b, left, adjoint)[0];
 }
 
 std::tuple<at::Tensor, at::Tensor>
 solveAutograd(const at::Tensor &a, const at::Tensor &b, bool left) {
+  if (!recordsAutograd(a, b))
+    return belowAutograd(solveOp(), a, b, left);
   variable_list out = SolveFunction::apply(a, b, left);
   return {out[0], out[1]};
 }
 
 std::tuple<at::Tensor, at::Tensor, at::Tensor>
 detAutograd(const at::Tensor &a) {
+  if (!recordsAutograd(a))
+    return belowAutograd(detOp(), a);
   variable_list out = DetFunction::apply(a);
   return {out[0], out[1], out[2]};
 }
 
 std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor>
 slogdetAutograd(const at::Tensor &a) {
+  if (!recordsAutograd(a))
+    return belowAutograd(slogdetOp(), a);
   variable_list out = SlogdetFunction::apply(a);
   return {out[0], out[1], out[2], out[3]};
 }
 
 std::tuple<at::Tensor, at::Tensor> invExAutograd(const at::Tensor &a) {
+  if (!recordsAutograd(a))
+    return belowAutograd(invExOp(), a);
   variable_list out = InvExFunction::apply(a);
   return {out[0], out[1]};
 }
@@ -548,6 +594,7 @@ std::tuple<at::Tensor, at::Tensor> invExAutograd(const at::Tensor &a) {
 TORCH_LIBRARY_IMPL(linalgx, Autograd, m) {
   m.impl("lu", &luAutograd);
   m.impl("lu_factor_ex", &luFactorExAutograd);
+  m.impl("linalg_lu", &linalgLuAutograd);
   m.impl("lu_unpack", &luUnpackAutograd);
   m.impl("lu_solve", &luSolveAutograd);
   m.impl("solve", &solveAutograd);

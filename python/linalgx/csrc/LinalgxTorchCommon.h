@@ -95,6 +95,12 @@ inline std::string shapeText(c10::SymIntArrayRef sizes) {
 void checkLuUnpackArguments(const at::Tensor &lu,
                             const at::Tensor &permutation);
 
+/// (P, L, U) of CUDA factors LU [..., M, N] and their row permutation
+/// [..., M] in one launch on the current stream (lu_unpack's CUDA kernel,
+/// without its argument checks: the caller's outputs fit by construction).
+std::tuple<at::Tensor, at::Tensor, at::Tensor>
+unpackFactorsCuda(const at::Tensor &lu, const at::Tensor &permutation);
+
 /// torch.linalg.solve's rule for B: a vector (or a batch of them) when it is
 /// 1-D or has exactly A's shape without the last dimension, else matrices.
 inline bool isVectorRhs(const at::Tensor &a, const at::Tensor &b) {

@@ -8,6 +8,9 @@
 //   lu_factor_ex(Tensor A) -> (Tensor LU, Tensor pivots, Tensor info)
 //       torch.linalg.lu_factor_ex's: 1-based int32 pivots (written by the
 //       kernels), no error checks.
+//   linalg_lu(Tensor A) -> (Tensor P, Tensor L, Tensor U)
+//       torch.linalg.lu's: A = P L U, one dispatch for the LU and its
+//       unpacking (linalgx.torch.lu).
 //   pivots_to_permutation(Tensor pivots, SymInt n) -> Tensor
 //       the permutation [..., n] of 0-based int32/int64 pivots.
 //   lu_unpack(Tensor LU, Tensor permutation) -> (Tensor P, Tensor L,
@@ -61,6 +64,7 @@ using linalgx::torch_ops::onCpu;
 using linalgx::torch_ops::onCurrentStream;
 using linalgx::torch_ops::shapeText;
 using linalgx::torch_ops::sizeText;
+using linalgx::torch_ops::unpackFactorsCuda;
 
 void linalgx::torch_ops::checkLuUnpackArguments(const at::Tensor &lu,
                                                 const at::Tensor &permutation) {
@@ -152,6 +156,12 @@ luCuda(const at::Tensor &input) {
     });
   }
   return {out.lu, out.pivots, permutation, out.info};
+}
+
+std::tuple<at::Tensor, at::Tensor, at::Tensor>
+linalgLuCuda(const at::Tensor &a) {
+  auto [lu, pivots, permutation, info] = luCuda(a);
+  return unpackFactorsCuda(lu, permutation);
 }
 
 // The 1-based pivots come from the kernels themselves (`lu one_based`): no
@@ -249,6 +259,21 @@ luFactorExMeta(const at::Tensor &a) {
   return {lu, pivots, info};
 }
 
+std::tuple<at::Tensor, at::Tensor, at::Tensor>
+linalgLuMeta(const at::Tensor &a) {
+  checkFactorable(a, "linalgx::linalg_lu");
+  auto sizes = a.sym_sizes();
+  c10::SymInt m = sizes[a.dim() - 2], n = sizes[a.dim() - 1], k = m.min(n);
+  std::vector<c10::SymInt> batch(sizes.begin(), sizes.end() - 2);
+  auto matrices = [&](const c10::SymInt &rows, const c10::SymInt &columns) {
+    std::vector<c10::SymInt> shape = batch;
+    shape.push_back(rows);
+    shape.push_back(columns);
+    return at::empty_symint(shape, a.options());
+  };
+  return {matrices(m, m), matrices(m, k), matrices(k, n)};
+}
+
 at::Tensor pivotsToPermutationMeta(const at::Tensor &pivots, c10::SymInt n) {
   TORCH_CHECK(pivots.dim() >= 1,
               "linalgx::pivots_to_permutation: pivots must have rank >= 1");
@@ -270,6 +295,10 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor>
 luFactorExCpu(const at::Tensor &) {
   onCpu("linalgx::lu_factor_ex", "A", kLuOnTheCpu);
 }
+std::tuple<at::Tensor, at::Tensor, at::Tensor> linalgLuCpu(const at::Tensor &) {
+  onCpu("linalgx::linalg_lu", "A",
+        "torch.linalg.lu, or linalgx.lu on A.numpy()");
+}
 at::Tensor pivotsToPermutationCpu(const at::Tensor &, int64_t) {
   onCpu("linalgx::pivots_to_permutation", "pivots", kLuOnTheCpu);
 }
@@ -280,6 +309,7 @@ TORCH_LIBRARY(linalgx, m) {
   m.def("lu(Tensor A) -> (Tensor LU, Tensor pivots, Tensor permutation, Tensor "
         "info)");
   m.def("lu_factor_ex(Tensor A) -> (Tensor LU, Tensor pivots, Tensor info)");
+  m.def("linalg_lu(Tensor A) -> (Tensor P, Tensor L, Tensor U)");
   m.def("pivots_to_permutation(Tensor pivots, SymInt n) -> Tensor");
   m.def("lu_unpack(Tensor LU, Tensor permutation) -> (Tensor P, Tensor L, "
         "Tensor U)");
@@ -296,18 +326,21 @@ TORCH_LIBRARY(linalgx, m) {
 TORCH_LIBRARY_IMPL(linalgx, CUDA, m) {
   m.impl("lu", &luCuda);
   m.impl("lu_factor_ex", &luFactorExCuda);
+  m.impl("linalg_lu", &linalgLuCuda);
   m.impl("pivots_to_permutation", &pivotsToPermutationCuda);
 }
 
 TORCH_LIBRARY_IMPL(linalgx, CPU, m) {
   m.impl("lu", &luCpu);
   m.impl("lu_factor_ex", &luFactorExCpu);
+  m.impl("linalg_lu", &linalgLuCpu);
   m.impl("pivots_to_permutation", &pivotsToPermutationCpu);
 }
 
 TORCH_LIBRARY_IMPL(linalgx, Meta, m) {
   m.impl("lu", &luMeta);
   m.impl("lu_factor_ex", &luFactorExMeta);
+  m.impl("linalg_lu", &linalgLuMeta);
   m.impl("pivots_to_permutation", TORCH_FN(pivotsToPermutationMeta));
 }
 

@@ -58,9 +58,10 @@ std::vector<int64_t> withMatrixShape(at::IntArrayRef batchShape, int64_t rows,
   return shape;
 }
 
+} // namespace
+
 std::tuple<at::Tensor, at::Tensor, at::Tensor>
-luUnpackCuda(const at::Tensor &lu, const at::Tensor &permutation) {
-  checkLuUnpackArguments(lu, permutation);
+unpackFactorsCuda(const at::Tensor &lu, const at::Tensor &permutation) {
   at::Tensor factors = lu.contiguous(), order = permutation.contiguous();
   int64_t m = lu.size(-2), n = lu.size(-1), k = std::min(m, n);
   at::IntArrayRef batchShape = lu.sizes().slice(0, lu.dim() - 2);
@@ -94,6 +95,14 @@ luUnpackCuda(const at::Tensor &lu, const at::Tensor &permutation) {
       });
   C10_CUDA_KERNEL_LAUNCH_CHECK();
   return {p, l, u};
+}
+
+namespace {
+
+std::tuple<at::Tensor, at::Tensor, at::Tensor>
+luUnpackCuda(const at::Tensor &lu, const at::Tensor &permutation) {
+  checkLuUnpackArguments(lu, permutation);
+  return unpackFactorsCuda(lu, permutation);
 }
 
 } // namespace

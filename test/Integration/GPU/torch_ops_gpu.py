@@ -2,7 +2,8 @@
 """linalgx's PyTorch operator library on a GPU (python/linalgx/csrc): built here
 against the installed PyTorch with torch.utils.cpp_extension (the arguments
 setup.py uses), then checked, for the LU family (lu, lu_factor_ex,
-pivots_to_permutation, lu_unpack's CUDA kernel against its ATen composite)
+linalg_lu, pivots_to_permutation, lu_unpack's CUDA kernel against its ATen
+composite)
 and the solve family (lu_solve, solve, det, slogdet,
 inv_ex): results against PyTorch's own (broadcast batches, vector
 right-hand sides, left=False, adjoint), singular matrices, autograd
@@ -135,6 +136,19 @@ def lu_unpack_kernel(dtype, shape, index_dtype):
 
 
 @case
+def linalg_lu_is_lu_then_unpack(dtype, shape):
+    """linalgx::linalg_lu (one dispatch, what linalgx.torch.lu calls) gives
+    exactly linalgx::lu's factors unpacked by linalgx::lu_unpack."""
+    a = random_matrix(shape, dtype, 16)
+    got = torch.ops.linalgx.linalg_lu(a)
+    lu, _, permutation, _ = torch.ops.linalgx.lu(a)
+    want = torch.ops.linalgx.lu_unpack(lu, permutation)
+    check("linalg_lu == lu + lu_unpack %s %s" % (dtype, shape),
+          all(g.shape == w.shape and g.dtype == w.dtype and bool((g == w).all())
+              for g, w in zip(got, want)))
+
+
+@case
 def autograd(lxt, shape):
     a = random_matrix(shape, torch.float64, 3) + 4 * torch.eye(*shape[-2:], device="cuda",
                                                                dtype=torch.float64)
@@ -169,6 +183,8 @@ def operator_checks(lxt):
     cases = [("lu", (a.clone().requires_grad_(),)),
              ("lu_factor_ex", (a.clone().requires_grad_(),)),
              ("lu", (a[:5].clone(),)),
+             ("linalg_lu", (a.clone().requires_grad_(),)),
+             ("linalg_lu", (a[:5].clone(),)),
              ("pivots_to_permutation",
               (torch.tensor([[2, 2, 3], [0, 4, 2]], dtype=torch.int32, device="cuda"), 5))]
     for shape in [(7, 7), (2, 7, 5), (5, 7)]:
@@ -226,10 +242,12 @@ def cuda_graph(lxt, dtype, shape):
     with torch.cuda.stream(side):
         for _ in range(3):  # warm-up on a side stream, as PyTorch's recipe says
             lxt.lu_factor_ex(static_a)
+            lxt.lu(static_a)
     torch.cuda.current_stream().wait_stream(side)
     graph = torch.cuda.CUDAGraph()
     with torch.cuda.graph(graph):
         static_lu, static_pivots, static_info = lxt.lu_factor_ex(static_a)
+        static_plu = lxt.lu(static_a)
     fresh = random_matrix(shape, dtype, 9)
     static_a.copy_(fresh)
     graph.replay()
@@ -237,6 +255,8 @@ def cuda_graph(lxt, dtype, shape):
     lu, pivots, info = lxt.lu_factor_ex(fresh)
     check("CUDA graph capture and replay %s %s" % (dtype, shape),
           bool((static_pivots == pivots).all()) and bool((static_lu == lu).all()))
+    check("CUDA graph capture and replay of linalgx.torch.lu %s %s" % (dtype, shape),
+          all(bool((s == f).all()) for s, f in zip(static_plu, lxt.lu(fresh))))
 
 
 @case
@@ -767,24 +787,33 @@ def timing(lxt):
         return statistics.median(walls) * 1e6, statistics.median(devices) * 1e6
 
     print("| case | linalgx.torch.lu_factor wall / event µs | torch.linalg.lu_factor wall / event µs "
+          "| linalgx.torch.lu_factor wall in inference_mode "
           "| linalgx pivots_to_permutation wall | torch.lu_unpack(unpack_data=False) wall "
-          "| linalgx.torch.lu wall | torch lu_factor + lu_unpack wall |")
-    print("|---|---|---|---|---|---|---|")
+          "| linalgx.torch.lu wall | linalgx lu then lu_unpack (two operators) wall "
+          "| torch lu_factor + lu_unpack wall |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for shape, dtype in [((75, 75), torch.float64), ((64, 75, 75), torch.float64),
                          ((4096, 32, 32), torch.float64), ((16384, 16, 16), torch.float32),
                          ((1024, 64, 64), torch.float64), ((1024, 1024), torch.float64)]:
         a = random_matrix(shape, dtype, 11)
         ours = measure(lambda: lxt.lu_factor(a))
+        with torch.inference_mode():
+            inference = measure(lambda: lxt.lu_factor(a))
         theirs = measure(lambda: torch.linalg.lu_factor(a))
         lu, pivots = torch.linalg.lu_factor(a)
         zero_based = pivots - 1
         permutation = measure(lambda: torch.ops.linalgx.pivots_to_permutation(zero_based, shape[-2]))
         unpack = measure(lambda: torch.lu_unpack(lu, pivots, unpack_data=False))
         plu = measure(lambda: lxt.lu(a))
+
+        def two_operators():
+            factors, _, order, _ = torch.ops.linalgx.lu(a)
+            return torch.ops.linalgx.lu_unpack(factors, order)
+        two = measure(two_operators)
         torch_plu = measure(lambda: torch.lu_unpack(*torch.linalg.lu_factor(a)))
-        print("| %s %s | %.1f / %.1f | %.1f / %.1f | %.1f | %.1f | %.1f | %.1f |" % (
+        print("| %s %s | %.1f / %.1f | %.1f / %.1f | %.1f | %.1f | %.1f | %.1f | %.1f | %.1f |" % (
             shape, str(dtype).replace("torch.", ""), ours[0], ours[1], theirs[0], theirs[1],
-            permutation[0], unpack[0], plu[0], torch_plu[0]))
+            inference[0], permutation[0], unpack[0], plu[0], two[0], torch_plu[0]))
 
 
 def in_child(name, args):
@@ -831,6 +860,10 @@ def main():
         for shape in SHAPES:
             matches_torch(lxt, dtype, shape)
     pivots_to_permutation()
+    for dtype in DTYPES:
+        for shape in [(75, 75), (64, 75, 75), (5, 9), (9, 5), (0, 6, 6), (16384, 16, 16),
+                      (300, 300)]:
+            linalg_lu_is_lu_then_unpack(dtype, shape)
     for dtype in DTYPES:
         for shape in [(75, 75), (64, 75, 75), (5, 9), (9, 5), (3, 1, 4), (0, 6, 6), (4, 0, 3),
                       (2, 0), (300, 300)]:
