@@ -11,41 +11,60 @@
 
 #include <ATen/Dispatch.h>
 #include <ATen/cuda/CUDAContext.h>
+#include <ATen/cuda/detail/IntegerDivider.cuh>
 #include <c10/cuda/CUDAException.h>
 #include <torch/library.h>
 
 #include <algorithm>
+#include <limits>
 #include <vector>
 
 namespace linalgx::torch_ops {
 namespace {
 
-/// Element `index` of the three outputs laid end to end, P [batch, m, m],
-/// L [batch, m, k], U [batch, k, n], from LU [batch, m, n]: P[b, i, j] =
-/// (permutation[b, j] == i), L the strict lower triangle of LU's first k
-/// columns on a unit diagonal, U the upper triangle of its first k rows.
-template <typename T, typename Index>
-__global__ void luUnpackKernel(const T *lu, const Index *permutation, T *p,
-                               T *l, T *u, int64_t batch, int64_t m, int64_t n,
-                               int64_t k) {
-  const int64_t pSize = batch * m * m, lSize = batch * m * k;
-  const int64_t total = pSize + lSize + batch * k * n;
-  const int64_t stride = int64_t(gridDim.x) * blockDim.x;
-  for (int64_t index = int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
-       index < total; index += stride) {
-    // A segment's divisions happen only where it has elements, so none of
-    // them divides by zero.
-    if (index < pSize) {
-      int64_t b = index / (m * m), i = index / m % m, j = index % m;
-      p[index] = permutation[b * m + j] == i ? T(1) : T(0);
-    } else if (index < pSize + lSize) {
-      int64_t e = index - pSize;
-      int64_t b = e / (m * k), i = e / k % m, j = e % k;
-      l[e] = i > j ? lu[(b * m + i) * n + j] : T(i == j ? 1 : 0);
+/// The sizes of lu_unpack's three outputs laid end to end, P [batch, m, m],
+/// L [batch, m, k], U [batch, k, n], with dividers by m, k and n. Every
+/// element takes two divisions by these invariants (a row of a segment, then
+/// the matrix of that row), multiplications by a magic number where the
+/// offsets fit 31 bits: plain 64-bit divisions made the kernel
+/// arithmetic-bound on small matrices.
+template <typename Index> struct UnpackShape {
+  Index m, n, k, pSize, lSize, total;
+  at::cuda::detail::IntDivider<Index> byM, byK, byN;
+
+  UnpackShape(int64_t batch, int64_t m, int64_t n, int64_t k)
+      : m(m), n(n), k(k), pSize(batch * m * m), lSize(batch * m * k),
+        total(batch * (m * m + m * k + k * n)),
+        // A segment without elements never divides: any divisor will do.
+        byM(std::max<Index>(m, 1)), byK(std::max<Index>(k, 1)),
+        byN(std::max<Index>(n, 1)) {}
+};
+
+/// Element `index` of the three outputs from LU [batch, m, n]:
+/// P[b, i, j] = (permutation[b, j] == i), L the strict lower triangle of
+/// LU's first k columns on a unit diagonal, U the upper triangle of its
+/// first k rows.
+template <typename T, typename Order, typename Index>
+__global__ void luUnpackKernel(const T *lu, const Order *permutation, T *p,
+                               T *l, T *u, UnpackShape<Index> shape) {
+  const Index stride = Index(gridDim.x) * blockDim.x;
+  for (Index index = Index(blockIdx.x) * blockDim.x + threadIdx.x;
+       index < shape.total; index += stride) {
+    if (index < shape.pSize) {
+      // row = b m + i of P, so P's column j of matrix b is at row - i + j.
+      auto [row, j] = shape.byM.divmod(index);
+      Index i = shape.byM.mod(row);
+      p[index] = permutation[row - i + j] == Order(i) ? T(1) : T(0);
+    } else if (index < shape.pSize + shape.lSize) {
+      Index e = index - shape.pSize;
+      auto [row, j] = shape.byK.divmod(e); // row = b m + i, as LU's
+      Index i = shape.byM.mod(row);
+      l[e] = i > j ? lu[row * shape.n + j] : T(i == j ? 1 : 0);
     } else {
-      int64_t e = index - pSize - lSize;
-      int64_t b = e / (k * n), i = e / n % k, j = e % n;
-      u[e] = i <= j ? lu[(b * m + i) * n + j] : T(0);
+      Index e = index - shape.pSize - shape.lSize;
+      auto [row, j] = shape.byN.divmod(e); // row = b k + i
+      auto [b, i] = shape.byK.divmod(row);
+      u[e] = i <= j ? lu[(b * shape.m + i) * shape.n + j] : T(0);
     }
   }
 }
@@ -80,18 +99,27 @@ unpackFactorsCuda(const at::Tensor &lu, const at::Tensor &permutation) {
   int64_t maxBlocks =
       int64_t(at::cuda::getCurrentDeviceProperties()->multiProcessorCount) * 16;
   int64_t blocks = std::min((total + kThreads - 1) / kThreads, maxBlocks);
+  // 32-bit offsets (the magic-number division) while every offset, LU's
+  // included, stays below 2^31.
+  bool narrow = total + batch * m * n <= std::numeric_limits<int32_t>::max();
   AT_DISPATCH_FLOATING_AND_COMPLEX_TYPES_AND2(
       at::kHalf, at::kBFloat16, lu.scalar_type(), "linalgx::lu_unpack", [&] {
-        auto launch = [&](auto *order32or64) {
+        auto launch = [&](auto *order32or64, auto shape) {
           luUnpackKernel<<<blocks, kThreads, 0, stream>>>(
               factors.const_data_ptr<scalar_t>(), order32or64,
               p.mutable_data_ptr<scalar_t>(), l.mutable_data_ptr<scalar_t>(),
-              u.mutable_data_ptr<scalar_t>(), batch, m, n, k);
+              u.mutable_data_ptr<scalar_t>(), shape);
         };
-        if (order.scalar_type() == at::kInt)
-          launch(order.const_data_ptr<int32_t>());
+        auto withOrder = [&](auto shape) {
+          if (order.scalar_type() == at::kInt)
+            launch(order.const_data_ptr<int32_t>(), shape);
+          else
+            launch(order.const_data_ptr<int64_t>(), shape);
+        };
+        if (narrow)
+          withOrder(UnpackShape<uint32_t>(batch, m, n, k));
         else
-          launch(order.const_data_ptr<int64_t>());
+          withOrder(UnpackShape<int64_t>(batch, m, n, k));
       });
   C10_CUDA_KERNEL_LAUNCH_CHECK();
   return {p, l, u};

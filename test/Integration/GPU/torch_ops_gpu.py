@@ -136,6 +136,24 @@ def lu_unpack_kernel(dtype, shape, index_dtype):
 
 
 @case
+def lu_unpack_kernel_wide_offsets():
+    """lu_unpack's CUDA kernel past 2^31 elements (64-bit offsets, plain
+    division) gives, matrix by matrix, what it gives on one matrix (32-bit
+    offsets, the magic-number division, checked against the composite)."""
+    batch, m = 1100, 1000  # 3.3e9 elements in P, L and U: 6.6 GB of float16
+    lu = torch.randn(batch, m, m, dtype=torch.float16, device=DEVICE)
+    permutation = torch.argsort(torch.rand(batch, m, device=DEVICE), dim=-1).to(torch.int32)
+    wide = torch.ops.linalgx.lu_unpack(lu, permutation)
+    same = True
+    for b in (0, 555, batch - 1):
+        narrow = torch.ops.linalgx.lu_unpack(lu[b:b + 1], permutation[b:b + 1])
+        same = same and all(bool((w[b:b + 1] == n).all()) for w, n in zip(wide, narrow))
+    del wide
+    check("lu_unpack CUDA kernel, 64-bit offsets == 32-bit, (%d, %d, %d) float16"
+          % (batch, m, m), same)
+
+
+@case
 def linalg_lu_is_lu_then_unpack(dtype, shape):
     """linalgx::linalg_lu (one dispatch, what linalgx.torch.lu calls) gives
     exactly linalgx::lu's factors unpacked by linalgx::lu_unpack."""
@@ -869,6 +887,7 @@ def main():
                       (2, 0), (300, 300)]:
             lu_unpack_kernel(dtype, shape, torch.int32)
     lu_unpack_kernel(torch.float64, (8, 33, 20), torch.int64)
+    lu_unpack_kernel_wide_offsets()
     for shape in [(20, 20), (3, 12, 12), (9, 6), (6, 9)]:
         autograd(lxt, shape)
     operator_checks(lxt)
