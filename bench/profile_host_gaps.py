@@ -3,7 +3,7 @@
 entry points beside PyTorch's own: per call (mean of CALLS calls after
 warm-up, PyTorch's profiler with CPU and CUDA activities), the wall time of
 the call and its synchronization, the GPU activity (kernels, copies,
-memsets: count and time), the idle GPU time before the first kernel,
+memsets: count and time, and by name), the idle GPU time before the first kernel,
 between kernels and after the last, and the CUDA runtime and driver calls
 the host made (count and host time). Run on the GPU machine from the pack of
 scripts/pack-python-gpu.sh, with the PyTorch operator library built:
@@ -61,6 +61,7 @@ def profile_calls(call):
     api = [e for e in events if e.device_type == torch.autograd.DeviceType.CPU
            and e.name.startswith(("cuda", "cu")) and not e.name.startswith("cudnn")]
     totals = collections.Counter()
+    kernels = collections.Counter()
     api_counts, api_us = collections.Counter(), collections.Counter()
     for c in calls:
         lo, hi = c.time_range.start, c.time_range.end
@@ -68,6 +69,8 @@ def profile_calls(call):
         totals["wall"] += hi - lo
         totals["activities"] += len(mine)
         totals["busy"] += sum(g.time_range.elapsed_us() for g in mine)
+        for g in mine:
+            kernels[g.name] += g.time_range.elapsed_us()
         if mine:
             totals["before first"] += mine[0].time_range.start - lo
             totals["after last"] += hi - max(g.time_range.end for g in mine)
@@ -81,7 +84,8 @@ def profile_calls(call):
                 api_us[e.name] += e.time_range.elapsed_us()
     n = len(calls)
     return ({k: v / n for k, v in totals.items()},
-            {k: (api_counts[k] / n, api_us[k] / n) for k in api_counts})
+            {k: (api_counts[k] / n, api_us[k] / n) for k in api_counts},
+            {k: v / n for k, v in kernels.items()})
 
 
 def main():
@@ -96,8 +100,11 @@ def main():
         shape, dtype = parse(case)
         a = torch.as_tensor(rng.standard_normal(shape).astype(dtype)).cuda()
         for who, call in [("linalgx.torch.lu_factor", lambda: lxt.lu_factor(a)),
-                          ("torch.linalg.lu_factor", lambda: torch.linalg.lu_factor(a))]:
-            t, calls = profile_calls(call)
+                          ("torch.linalg.lu_factor", lambda: torch.linalg.lu_factor(a)),
+                          ("linalgx.torch.lu", lambda: lxt.lu(a)),
+                          ("torch.linalg.lu", lambda: torch.linalg.lu(a))]:
+            t, calls, kernels = profile_calls(call)
+            first = len(lines)
             lines.append("\n## %s %s, %s\n" % (shape, dtype, who))
             lines.append("wall %.1f; GPU activity %.1f in %.1f kernels/copies; GPU idle: %.1f "
                          "before the first, %.1f between, %.1f after the last\n"
@@ -106,7 +113,10 @@ def main():
             lines.append("| host API call | calls | µs |\n|---|---:|---:|")
             for name, (count, us) in sorted(calls.items(), key=lambda kv: -kv[1][1]):
                 lines.append("| %s | %.1f | %.1f |" % (name, count, us))
-            print("\n".join(lines[-len(calls) - 4:]), flush=True)
+            lines.append("\n| GPU activity | µs a call |\n|---|---:|")
+            for name, us in sorted(kernels.items(), key=lambda kv: -kv[1])[:8]:
+                lines.append("| %s | %.1f |" % (name[:90], us))
+            print("\n".join(lines[first:]), flush=True)
     with open(os.path.join(out, "host_gaps.md"), "w") as f:
         f.write("\n".join(lines) + "\n")
 

@@ -22,19 +22,19 @@
 namespace linalgx::torch_ops {
 namespace {
 
-/// The sizes of lu_unpack's three outputs laid end to end, P [batch, m, m],
-/// L [batch, m, k], U [batch, k, n], with dividers by m, k and n. Every
+/// The sizes of lu_unpack's three outputs, P [batch, m, m], L [batch, m, k]
+/// and U [batch, k, n], with dividers by m, k and n. Every
 /// element takes two divisions by these invariants (a row of a segment, then
 /// the matrix of that row), multiplications by a magic number where the
 /// offsets fit 31 bits: plain 64-bit divisions made the kernel
 /// arithmetic-bound on small matrices.
 template <typename Index> struct UnpackShape {
-  Index m, n, k, pSize, lSize, total;
+  Index m, n, k, pSize, lSize, uSize;
   at::cuda::detail::IntDivider<Index> byM, byK, byN;
 
   UnpackShape(int64_t batch, int64_t m, int64_t n, int64_t k)
       : m(m), n(n), k(k), pSize(batch * m * m), lSize(batch * m * k),
-        total(batch * (m * m + m * k + k * n)),
+        uSize(batch * k * n),
         // A segment without elements never divides: any divisor will do.
         byM(std::max<Index>(m, 1)), byK(std::max<Index>(k, 1)),
         byN(std::max<Index>(n, 1)) {}
@@ -45,27 +45,32 @@ template <typename Index> struct UnpackShape {
 /// LU's first k columns on a unit diagonal, U the upper triangle of its
 /// first k rows.
 template <typename T, typename Order, typename Index>
-__global__ void luUnpackKernel(const T *lu, const Order *permutation, T *p,
-                               T *l, T *u, UnpackShape<Index> shape) {
+__global__ void luUnpackKernel(const T *__restrict__ lu,
+                               const Order *__restrict__ permutation,
+                               T *__restrict__ p, T *__restrict__ l,
+                               T *__restrict__ u, UnpackShape<Index> shape) {
+  // One loop a segment, unrolled: a thread's loads of several elements are
+  // in flight at once instead of one load, one store at a time.
   const Index stride = Index(gridDim.x) * blockDim.x;
-  for (Index index = Index(blockIdx.x) * blockDim.x + threadIdx.x;
-       index < shape.total; index += stride) {
-    if (index < shape.pSize) {
-      // row = b m + i of P, so P's column j of matrix b is at row - i + j.
-      auto [row, j] = shape.byM.divmod(index);
-      Index i = shape.byM.mod(row);
-      p[index] = permutation[row - i + j] == Order(i) ? T(1) : T(0);
-    } else if (index < shape.pSize + shape.lSize) {
-      Index e = index - shape.pSize;
-      auto [row, j] = shape.byK.divmod(e); // row = b m + i, as LU's
-      Index i = shape.byM.mod(row);
-      l[e] = i > j ? lu[row * shape.n + j] : T(i == j ? 1 : 0);
-    } else {
-      Index e = index - shape.pSize - shape.lSize;
-      auto [row, j] = shape.byN.divmod(e); // row = b k + i
-      auto [b, i] = shape.byK.divmod(row);
-      u[e] = i <= j ? lu[(b * shape.m + i) * shape.n + j] : T(0);
-    }
+  const Index first = Index(blockIdx.x) * blockDim.x + threadIdx.x;
+#pragma unroll 4
+  for (Index e = first; e < shape.pSize; e += stride) {
+    // row = b m + i of P, so P's column j of matrix b is at row - i + j.
+    auto [row, j] = shape.byM.divmod(e);
+    Index i = shape.byM.mod(row);
+    p[e] = permutation[row - i + j] == Order(i) ? T(1) : T(0);
+  }
+#pragma unroll 4
+  for (Index e = first; e < shape.lSize; e += stride) {
+    auto [row, j] = shape.byK.divmod(e); // row = b m + i, as LU's
+    Index i = shape.byM.mod(row);
+    l[e] = i > j ? lu[row * shape.n + j] : T(i == j ? 1 : 0);
+  }
+#pragma unroll 4
+  for (Index e = first; e < shape.uSize; e += stride) {
+    auto [row, j] = shape.byN.divmod(e); // row = b k + i
+    auto [b, i] = shape.byK.divmod(row);
+    u[e] = i <= j ? lu[(b * shape.m + i) * shape.n + j] : T(0);
   }
 }
 
@@ -98,7 +103,8 @@ unpackFactorsCuda(const at::Tensor &lu, const at::Tensor &permutation) {
   // Enough blocks to fill the GPU a few times over; larger outputs loop.
   int64_t maxBlocks =
       int64_t(at::cuda::getCurrentDeviceProperties()->multiProcessorCount) * 16;
-  int64_t blocks = std::min((total + kThreads - 1) / kThreads, maxBlocks);
+  int64_t largest = batch * std::max({m * m, m * k, k * n});
+  int64_t blocks = std::min((largest + kThreads - 1) / kThreads, maxBlocks);
   // 32-bit offsets (the magic-number division) while every offset, LU's
   // included, stays below 2^31.
   bool narrow = total + batch * m * n <= std::numeric_limits<int32_t>::max();
