@@ -224,6 +224,8 @@ void linalgx::buildGPUKernelPipeline(OpPassManager &pm,
   lowering.blockedLuGemmBlockColumns = options.blockedLuGemmBlockColumns;
   lowering.blockedLuRegisterPanelLocalPivotRow =
       options.blockedLuRegisterPanelLocalPivotRow;
+  lowering.blockedLuRegisterPanelHandshake =
+      options.blockedLuRegisterPanelHandshake;
   lowering.blockedLuSplitRegisterPanel = options.blockedLuSplitRegisterPanel;
   lowering.luExactSizes.assign(options.luExactSizes.begin(),
                                options.luExactSizes.end());

@@ -5,6 +5,9 @@
 // keeps the launches.
 // REQUIRES: ptxas
 // RUN: linalgx-opt %s --linalgx-gpu-pipeline=lu-blocked-register-panel-max-rows=16384 | FileCheck %s
+// With the mbarrier handshake of the clusters' steps
+// (lu-blocked-register-panel-handshake) too.
+// RUN: linalgx-opt %s --linalgx-gpu-pipeline="lu-blocked-register-panel-max-rows=16384 lu-blocked-register-panel-handshake" | FileCheck %s
 // The split register panel (lu-blocked-split-register-panel) through ptxas
 // too: f64 panels of 513 to 1024 rows, f32 of 1025 to 2048.
 // RUN: linalgx-opt %s --linalgx-gpu-pipeline=lu-blocked-split-register-panel | FileCheck %s --check-prefix=SPLITPANEL

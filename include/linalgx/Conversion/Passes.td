@@ -257,6 +257,15 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "block's shared memory, where the block's warps read it (one "
            "warp's remote reads a block a step instead of every warp's; "
            "default true; see docs/gpu.md)">,
+    Option<"blockedLuRegisterPanelHandshake",
+           "lu-blocked-register-panel-handshake", "bool",
+           /*default=*/
+           "::mlir::linalgx::kDefaultBlockedLuRegisterPanelHandshake",
+           "With lu-blocked-register-panel-local-pivot-row: a cluster's "
+           "register panel step ends in a block barrier and warp 0's "
+           "arrivals on the other blocks' mbarriers (the next step's warp 0 "
+           "waits on its own) instead of a barrier of every thread of the "
+           "cluster (default false; see docs/gpu.md)">,
     Option<"blockedLuSplitRegisterPanel",
            "lu-blocked-split-register-panel", "bool", /*default=*/"false",
            "Full-width real panels of more rows than one register panel "

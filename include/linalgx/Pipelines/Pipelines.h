@@ -152,6 +152,12 @@ struct GPUPipelineOptions
                      "each step's pivot row into the block's shared memory "
                      "(default true)"),
       llvm::cl::init(kDefaultBlockedLuRegisterPanelLocalPivotRow)};
+  PassOptions::Option<bool> blockedLuRegisterPanelHandshake{
+      *this, "lu-blocked-register-panel-handshake",
+      llvm::cl::desc("With the local pivot row: a cluster's register panel "
+                     "step ends in a block barrier and the warps' 0 mbarrier "
+                     "handshake (default false)"),
+      llvm::cl::init(kDefaultBlockedLuRegisterPanelHandshake)};
   PassOptions::Option<bool> blockedLuSplitRegisterPanel{
       *this, "lu-blocked-split-register-panel",
       llvm::cl::desc("Full-width register panels of up to twice a block's "

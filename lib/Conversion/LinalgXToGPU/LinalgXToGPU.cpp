@@ -511,7 +511,8 @@ private:
                            options.blockedLuGemmLookAhead,
                            options.blockedLuGemmBlockColumns,
                            options.blockedLuRegisterPanelLocalPivotRow,
-                           options.blockedLuSplitRegisterPanel});
+                           options.blockedLuSplitRegisterPanel,
+                           options.blockedLuRegisterPanelHandshake});
       break;
     case LuKernel::Vendor:
       llvm_unreachable("emitted above");
@@ -681,6 +682,8 @@ struct ConvertLinalgXToGPUPass
     loweringOptions.blockedLuGemmBlockColumns = blockedLuGemmBlockColumns;
     loweringOptions.blockedLuRegisterPanelLocalPivotRow =
         blockedLuRegisterPanelLocalPivotRow;
+    loweringOptions.blockedLuRegisterPanelHandshake =
+        blockedLuRegisterPanelHandshake;
     loweringOptions.blockedLuSplitRegisterPanel = blockedLuSplitRegisterPanel;
     if (cyclicLuMaxWarps < 1 || cyclicLuMaxWarps > 32) {
       getOperation().emitError()

@@ -36,6 +36,7 @@
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=64 -split-input-file | FileCheck %s --check-prefix=REGISTER64
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=16384 -split-input-file | FileCheck %s --check-prefix=REGISTER16K
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-local-pivot-row -split-input-file | FileCheck %s --check-prefix=LOCALPIVOT
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-handshake -split-input-file | FileCheck %s --check-prefix=HANDSHAKE
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-split-register-panel -split-input-file | FileCheck %s --check-prefix=SPLITPANEL
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=16385 -split-input-file 2>&1 | FileCheck %s --check-prefix=REGISTER-TOO-MANY
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=REGISTER-NEGATIVE
@@ -160,6 +161,7 @@
 // LOCALPIVOT:         %[[TWO:.+]] = arith.index_cast %c146056{{.*}} : index to i32
 // LOCALPIVOT-NEXT:    gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x2_f64_i32 {{.+}} dynamic_shared_memory_size %[[TWO]]
 // LOCALPIVOT-LABEL: gpu.func @linalgx_lu_blocked_cluster_register_panel_x2_f64_i32
+// LOCALPIVOT-NOT:     mbarrier
 // LOCALPIVOT:         %[[ROW:.+]] = memref.view %{{.+}}[%c145792{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<32xf64, #gpu.address_space<workgroup>>
 // LOCALPIVOT:         %[[PIVOT:.+]] = memref.view %{{.+}}[%c146048{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<2xi32, #gpu.address_space<workgroup>>
 // LOCALPIVOT:         nvvm.cluster.wait
@@ -172,7 +174,51 @@
 // LOCALPIVOT-NEXT:      memref.load %[[PIVOT]][%c0{{.*}}]
 // LOCALPIVOT:           memref.load %[[ROW]][%c0{{.*}}]
 // LOCALPIVOT-NOT:       !llvm.ptr<7> -> f64
+// LOCALPIVOT-NOT:       mbarrier
 // LOCALPIVOT:           nvvm.cluster.arrive
+// LOCALPIVOT-NOT:       mbarrier
+// LOCALPIVOT:         gpu.return
+// lu-blocked-register-panel-handshake (off by default) with the local pivot
+// row: 16 more bytes (two mbarriers, 280 in all past the 145792 of the
+// layout). Only warp 0 reads other blocks, so after the first step a step
+// ends in a block barrier and warp 0's arrivals on the other blocks'
+// mbarrier of the next step's parity (no cluster barrier), and the next
+// step's warp 0 waits on its own; the mbarriers are set up for each matrix.
+// HANDSHAKE-LABEL: func.func @f64_batched
+// HANDSHAKE:         %[[ONE:.+]] = arith.index_cast %c145792{{.*}} : index to i32
+// HANDSHAKE-NEXT:    gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_register_panel_f64_i32 {{.+}} dynamic_shared_memory_size %[[ONE]]
+// HANDSHAKE:         %[[TWO:.+]] = arith.index_cast %c146072{{.*}} : index to i32
+// HANDSHAKE-NEXT:    gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x2_f64_i32 {{.+}} dynamic_shared_memory_size %[[TWO]]
+// HANDSHAKE-LABEL: gpu.func @linalgx_lu_blocked_cluster_register_panel_x2_f64_i32
+// HANDSHAKE:         %[[ROW:.+]] = memref.view %{{.+}}[%c145792{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<32xf64, #gpu.address_space<workgroup>>
+// HANDSHAKE:         %[[PIVOT:.+]] = memref.view %{{.+}}[%c146048{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<2xi32, #gpu.address_space<workgroup>>
+// HANDSHAKE:           %[[EVEN:.+]] = arith.addi %{{.+}}, %c146056{{.*}} : index
+// HANDSHAKE:           llvm.inline_asm has_side_effects {{.*}}"mbarrier.init.shared::cta.b64 [$0], $1;", "r,r" %{{.+}}, %c1_i32
+// HANDSHAKE:           %[[ODD:.+]] = arith.addi %{{.+}}, %c146064{{.*}} : index
+// HANDSHAKE:           llvm.inline_asm has_side_effects {{.*}}"mbarrier.init.shared::cta.b64 [$0], $1;", "r,r" %{{.+}}, %c1_i32
+// HANDSHAKE-NEXT:      llvm.inline_asm has_side_effects {{.*}}"fence.mbarrier_init.release.cluster;"
+// HANDSHAKE:         nvvm.cluster.arrive
+// HANDSHAKE-NEXT:    nvvm.cluster.wait
+// HANDSHAKE:         scf.if %{{.+}} {
+// HANDSHAKE:           %[[ENTRY:.+]] = llvm.load %{{.+}} : !llvm.ptr<7> -> f64
+// HANDSHAKE-NEXT:      memref.store %[[ENTRY]], %[[ROW]][%{{.+}}] : memref<32xf64, #gpu.address_space<workgroup>>
+// HANDSHAKE:             memref.store %{{.+}}, %[[PIVOT]][%c0{{.*}}] : memref<2xi32, #gpu.address_space<workgroup>>
+// HANDSHAKE:             memref.store %{{.+}}, %[[PIVOT]][%c1{{.*}}] : memref<2xi32, #gpu.address_space<workgroup>>
+// HANDSHAKE:           gpu.barrier
+// HANDSHAKE-NEXT:      memref.load %[[PIVOT]][%c0{{.*}}]
+// HANDSHAKE:           memref.load %[[ROW]][%c0{{.*}}]
+// HANDSHAKE-NOT:       !llvm.ptr<7> -> f64
+// HANDSHAKE-NOT:       nvvm.cluster
+// HANDSHAKE:           gpu.barrier
+// HANDSHAKE:             %[[REMOTE:.+]] = nvvm.mapa %{{.+}}, %{{.+}} : !llvm.ptr<3> -> !llvm.ptr<7>
+// HANDSHAKE-NEXT:        %[[ADDRESS:.+]] = llvm.ptrtoint %[[REMOTE]] : !llvm.ptr<7> to i32
+// HANDSHAKE-NEXT:        llvm.inline_asm has_side_effects {{.*}}"mbarrier.arrive.release.cluster.shared::cluster.b64 _, [$0];", "r" %[[ADDRESS]]
+// HANDSHAKE-NOT:       nvvm.cluster
+// HANDSHAKE:             %[[AT:.+]] = arith.addi %{{.+}}, %c146064{{.*}} : index
+// HANDSHAKE-NEXT:        %[[WAIT_ON:.+]] = arith.index_cast %[[AT]] : index to i32
+// HANDSHAKE-NEXT:        %[[PHASE:.+]] = arith.constant 0 : i32
+// HANDSHAKE-NEXT:        scf.while : () -> () {
+// HANDSHAKE-NEXT:          llvm.inline_asm has_side_effects {{.*}}mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [$1], $2;{{.*}}"=r,r,r" %[[WAIT_ON]], %[[PHASE]]
 // By default panels of up to 2048 rows are in registers (clusters of at
 // most 4 blocks for f64), and updates with at least 128 rows below the panel
 // take the GEMM, looking ahead.

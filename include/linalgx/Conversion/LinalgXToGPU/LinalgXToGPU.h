@@ -111,6 +111,11 @@ inline constexpr int64_t kDefaultBlockedLuRegisterPanelMaxRows = 2048;
 /// (docs/benchmarks.md, run 39). The
 /// `lu-blocked-register-panel-local-pivot-row` option overrides it.
 inline constexpr bool kDefaultBlockedLuRegisterPanelLocalPivotRow = true;
+/// With the local pivot row, a cluster's register panel step may end in a
+/// block barrier and an mbarrier handshake of the blocks' warps 0 instead of
+/// a barrier of every thread of the cluster. Off until it has run on a GPU;
+/// the `lu-blocked-register-panel-handshake` option overrides it.
+inline constexpr bool kDefaultBlockedLuRegisterPanelHandshake = false;
 /// The blocked LU's GEMM updates can go by blocks of panels: each panel's
 /// GEMM updates its block's columns, and the columns right of the block
 /// take one triangular solve and one GEMM as deep as the block, where
@@ -172,6 +177,9 @@ struct LinalgXToGPUOptions {
   /// row from its owner into the block's shared memory.
   bool blockedLuRegisterPanelLocalPivotRow =
       kDefaultBlockedLuRegisterPanelLocalPivotRow;
+  /// ... and with it, steps that end in the warps' 0 mbarrier handshake.
+  bool blockedLuRegisterPanelHandshake =
+      kDefaultBlockedLuRegisterPanelHandshake;
   /// Full-width real panels of up to twice a register panel block's rows
   /// in one block, half the columns at a time, instead of a cluster of 2.
   bool blockedLuSplitRegisterPanel = false;

@@ -1046,9 +1046,12 @@ private:
             name, S::kRegisterPanelWarps,
             [&](KernelBuilder &kb, ValueRange args, Type elementType,
                 Type intType, bool oneBasedPivots) {
+              bool localPivotRow =
+                  clusterBlocks > 1 && options.registerPanelLocalPivotRow;
               buildBlockedLuRegisterPanelKernelBody(
                   kb, args, elementType, intType, oneBasedPivots, clusterBlocks,
-                  clusterBlocks > 1 && options.registerPanelLocalPivotRow);
+                  localPivotRow,
+                  localPivotRow && options.registerPanelHandshake);
             });
         // A thread's rows take 64 registers: all 128 a thread may have at
         // one block an SM.
@@ -1202,10 +1205,12 @@ private:
                     c(S::splitRegisterPanelSharedBytes(elementBytes)));
       });
     }
-    int64_t sharedBytes = S::registerPanelSharedBytes(elementBytes) +
-                          (options.registerPanelLocalPivotRow
-                               ? S::registerPanelLocalPivotBytes(elementBytes)
-                               : 0);
+    int64_t sharedBytes = S::registerPanelSharedBytes(elementBytes);
+    if (options.registerPanelLocalPivotRow)
+      sharedBytes +=
+          S::registerPanelLocalPivotBytes(elementBytes) +
+          (options.registerPanelHandshake ? S::kRegisterPanelHandshakeBytes
+                                          : 0);
     // A panel of (B/2 * blockRows, B * blockRows] rows takes the cluster of
     // B blocks (its last blocks without rows where fewer would do).
     int64_t blocks = 2;

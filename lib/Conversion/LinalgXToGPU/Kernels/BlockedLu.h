@@ -152,6 +152,9 @@ struct BlockedLuShape {
   static constexpr int64_t registerPanelLocalPivotBytes(int64_t elementBytes) {
     return kPanelColumns * elementBytes + 8;
   }
+  /// With lu-blocked-register-panel-handshake too, the two mbarriers (steps
+  /// of either parity) of the warps' 0 handshake, after those.
+  static constexpr int64_t kRegisterPanelHandshakeBytes = 2 * 8;
   /// Its shared memory: the rows at an odd stride and their order (for
   /// loading and storing), then the warps' candidate keys (8 bytes a slot),
   /// words (i32) and rows for two steps.
@@ -399,13 +402,15 @@ void buildBlockedLuClusterPanelKernelBody(KernelBuilder &b, ValueRange args,
 /// candidate lane left in shared memory (the owner block's, through the
 /// cluster's shared window), and each row's thread updates its position,
 /// scales its entry, updates its later columns and offers the next column's
-/// candidate; one barrier (a cluster barrier) a step. The rows go to their
-/// positions at the end.
+/// candidate; one barrier (a cluster barrier) a step. With `localPivotRow`
+/// warp 0 of each block copies the pivot row into its block; with
+/// `handshake` too, a cluster's step ends in a block barrier and the warps'
+/// 0 mbarrier handshake instead. The rows go to their positions at the end.
 void buildBlockedLuRegisterPanelKernelBody(KernelBuilder &b, ValueRange args,
                                            Type elementType, Type intType,
                                            bool oneBasedPivots,
                                            int64_t clusterBlocks,
-                                           bool localPivotRow);
+                                           bool localPivotRow, bool handshake);
 
 /// The blocked LU's split register panel kernel: the same operands and
 /// results, one block a matrix, for full-width panels (32 columns) of more
@@ -471,6 +476,10 @@ struct BlockedLuOptions {
   /// Full-width real panels of more rows than a register panel block holds
   /// and at most twice as many take the split register panel.
   bool splitRegisterPanel = false;
+  /// With registerPanelLocalPivotRow: a cluster's steps end in a block
+  /// barrier and the warps' 0 mbarrier handshake
+  /// (registerPanelHandshakeBytes) instead of a cluster barrier.
+  bool registerPanelHandshake = false;
 };
 
 /// Emits the blocked LU on `lu`'s operands: the input copied into the

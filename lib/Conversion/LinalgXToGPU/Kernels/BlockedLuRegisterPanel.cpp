@@ -25,6 +25,19 @@ namespace mlir::linalgx::gpu_kernels {
 
 namespace {
 
+/// A PTX instruction (or block) with side effects: `resultType` null for
+/// none.
+Value inlinePtx(KernelBuilder &b, Type resultType, ValueRange operands,
+                StringRef ptx, StringRef constraints) {
+  auto op = LLVM::InlineAsmOp::create(
+      b, resultType ? TypeRange{resultType} : TypeRange{}, operands, ptx,
+      constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
+  return resultType ? op.getResult(0) : Value();
+}
+
 /// The register panel kernel (buildBlockedLuRegisterPanelKernelBody).
 ///
 /// Thread t of block c holds panel rows c * blockRows + t + r * threads
@@ -37,7 +50,12 @@ namespace {
 /// the candidate's lane copies its row beside the slot, so that after the
 /// step's one barrier every thread agrees on the pivot and reads the pivot row
 /// from shared memory (the owner block's, through the cluster's shared window,
-/// on a cluster; with localPivotRow, a copy warp 0 of each block makes). A
+/// on a cluster; with localPivotRow, a copy warp 0 of each block makes). With
+/// localPivotRow only warp 0 reads another block's shared memory, so with
+/// `handshake` a cluster's step ends in a block barrier and a handshake of
+/// the warps 0 (each arrives on the other blocks' mbarrier of the next
+/// step's parity and waits on its own) instead of a barrier of every thread
+/// of the cluster. A
 /// step's shared-memory traffic is one row a warp and the broadcast reads of
 /// the pivot row, not the whole panel twice as in the shared-memory panel
 /// kernel.
@@ -56,7 +74,8 @@ public:
 
   RegisterPanelLuKernel(KernelBuilder &b, ValueRange args, Type elementType,
                         Type intType, bool oneBasedPivots,
-                        int64_t clusterBlocks, bool localPivotRow, bool split)
+                        int64_t clusterBlocks, bool localPivotRow,
+                        bool handshake, bool split)
       : BlockedPanelKernelBase(b, args, elementType, intType, oneBasedPivots),
         elementBytes(elementByteSize(elementType)),
         perThread(S::registerPanelRowsPerThread(elementBytes) *
@@ -65,10 +84,12 @@ public:
                         : S::registerPanelMaxRows(elementBytes)),
         columns(split ? S::kSplitPanelColumns : NB),
         clusterBlocks(clusterBlocks), localPivotRow(localPivotRow),
-        split(split) {
+        handshake(handshake), split(split) {
     assert((!localPivotRow || clusterBlocks > 1) &&
            "one block reads its own stage rows");
     assert((!split || clusterBlocks == 1) && "a split panel is one block");
+    assert((!handshake || localPivotRow) &&
+           "only warp 0 reads other blocks between handshakes");
   }
 
   /// The algorithm: per matrix of the block (cluster), load the thread's rows
@@ -81,14 +102,20 @@ public:
                   matrix = matrixOfBlock;
                   if (split)
                     return emitSplit(b);
+                  if (handshakes())
+                    initHandshakes(b);
                   Rows state = loadRows(b);
                   publish(b, state, /*col=*/0);
                   stepBarrier(b);
                   for (int64_t kk = 0; kk < NB; ++kk)
                     state = emitStep(b, kk, state);
                   storeRows(b, state);
-                  // The next matrix refills shared memory.
-                  b.barrier();
+                  // The next matrix refills shared memory (on handshakes,
+                  // the other blocks' last reads and the mbarriers too).
+                  if (handshakes())
+                    clusterBarrier(b);
+                  else
+                    b.barrier();
                 });
   }
 
@@ -167,6 +194,8 @@ private:
       localPivot = view(localPivotOffset, NB, elementType);
       localPivotWords =
           view(localPivotOffset + NB * elementBytes, /*size=*/2, i32);
+      handshakesOffset =
+          localPivotOffset + S::registerPanelLocalPivotBytes(elementBytes);
     }
     if (split) {
       multipliers = view(multipliersOffset, columns * columns, elementType);
@@ -316,6 +345,8 @@ private:
   /// reads before the next step's writes.)
   std::pair<Value, Value> copyPivotRow(KernelBuilder &b, int64_t kk) {
     b.ifThen(b.cmp(P::eq, warp, top.index(0)), [&](KernelBuilder &b) {
+      if (handshakes() && kk > 0)
+        waitHandshake(b, kk);
       Value pivotRow, pivotPosition;
       std::tie(pivotRow, pivotPosition) = agreeOnPivot(b, kk);
       Value entry = b.add(stageRowOf(b, pivotRow, kk), lane);
@@ -429,7 +460,13 @@ private:
         b.select(b.both(singular, noneYet), stepInfo, state.firstZero);
     if (kk + 1 < windowEnd())
       publish(b, out, kk + 1);
-    stepBarrier(b);
+    if (handshakes()) {
+      b.barrier();
+      if (kk + 1 < NB)
+        arriveHandshake(b, kk + 1);
+    } else {
+      stepBarrier(b);
+    }
     return out;
   }
 
@@ -639,6 +676,76 @@ private:
              [&](KernelBuilder &b) { storeInfo(b, matrix, state.firstZero); });
   }
 
+  /// Whether a cluster's steps end in the warps' 0 handshake (localPivotRow)
+  /// rather than a cluster barrier.
+  bool handshakes() const { return handshake; }
+
+  /// Shared-memory address (as i32) of the block's mbarrier of step kk's
+  /// parity, and the same in the cluster's window of block `blockRank`.
+  Value handshakeAddress(KernelBuilder &b, int64_t kk) {
+    return b.toI32(
+        b.add(sharedBase, top.index(handshakesOffset + (kk % 2) * 8)));
+  }
+  Value remoteHandshakeAddress(KernelBuilder &b, Value blockRank, int64_t kk) {
+    Value remote = clusterAddress(b, blockRank,
+                                  top.index(handshakesOffset + (kk % 2) * 8));
+    return LLVM::PtrToIntOp::create(b, b.getI32Type(), remote);
+  }
+
+  /// A matrix's two mbarriers (steps of either parity), each completing a
+  /// phase once every other block has arrived; the cluster barrier after the
+  /// first candidates orders this before any arrival.
+  void initHandshakes(KernelBuilder &b) {
+    b.ifThen(b.cmp(P::eq, thread, top.index(0)), [&](KernelBuilder &b) {
+      Value others = b.i32(clusterBlocks - 1);
+      for (int64_t parity = 0; parity < 2; ++parity)
+        inlinePtx(b, Type(), ValueRange{handshakeAddress(b, parity), others},
+                  "mbarrier.init.shared::cta.b64 [$0], $1;", "r,r");
+      inlinePtx(b, Type(), ValueRange{}, "fence.mbarrier_init.release.cluster;",
+                "");
+    });
+  }
+
+  /// After the block barrier that ends step kk - 1: lane j of warp 0 arrives
+  /// on block j's mbarrier of step kk (release, cluster scope: the slots and
+  /// stage rows the block's warps wrote before the barrier), j not this
+  /// block, where the panel has step kk.
+  void arriveHandshake(KernelBuilder &b, int64_t kk) {
+    Value arriving = b.both(
+        b.both(b.cmp(P::eq, warp, top.index(0)),
+               b.cmp(P::ult, lane, top.index(clusterBlocks))),
+        b.both(b.cmp(P::ne, lane, rank), b.cmp(P::ult, top.index(kk), steps)));
+    b.ifThen(arriving, [&](KernelBuilder &b) {
+      inlinePtx(b, Type(), ValueRange{remoteHandshakeAddress(b, lane, kk)},
+                "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [$0];",
+                "r");
+    });
+  }
+
+  /// Warp 0 waits (acquire, cluster scope) until every other block has
+  /// arrived for step kk: its (kk - 1) / 2-th use of the mbarrier of kk's
+  /// parity (the mbarriers are set up anew for each matrix).
+  void waitHandshake(KernelBuilder &b, int64_t kk) {
+    Value address = handshakeAddress(b, kk);
+    Value phase = b.i32(((kk - 1) / 2) % 2);
+    scf::WhileOp::create(
+        b, TypeRange{}, ValueRange{},
+        [&](OpBuilder &nested, Location loc, ValueRange) {
+          KernelBuilder b(loc, nested);
+          Value done = inlinePtx(
+              b, b.getI32Type(), ValueRange{address, phase},
+              "{\n.reg .pred p;\n"
+              "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, "
+              "[$1], $2;\nselp.u32 $0, 1, 0, p;\n}",
+              "=r,r,r");
+          scf::ConditionOp::create(b, b.cmp(P::eq, done, b.i32(0)),
+                                   ValueRange{});
+        },
+        [&](OpBuilder &nested, Location loc, ValueRange) {
+          scf::YieldOp::create(nested, loc);
+        });
+  }
+
   /// The end of a step: a block barrier, or on a cluster a release/acquire
   /// barrier of every thread of the cluster (the next step reads the other
   /// blocks' slots and stage rows).
@@ -649,12 +756,12 @@ private:
   }
 
   const int64_t elementBytes, perThread, blockRows, columns, clusterBlocks;
-  const bool localPivotRow, split;
+  const bool localPivotRow, handshake, split;
   // The panel column of a row's first value in registers (a split panel's
   // right half: kSplitPanelColumns).
   int64_t windowStart = 0;
   int64_t keyBytes = 0, keysOffset = 0, wordsOffset = 0, stageOffset = 0,
-          localPivotOffset = 0;
+          localPivotOffset = 0, handshakesOffset = 0;
   Value noWord;
   // The block's matrices, its rank in the cluster (0 without one), its
   // first panel row and rows, the leader (thread 0 of rank 0); the thread's
@@ -680,9 +787,10 @@ void buildBlockedLuRegisterPanelKernelBody(KernelBuilder &b, ValueRange args,
                                            Type elementType, Type intType,
                                            bool oneBasedPivots,
                                            int64_t clusterBlocks,
-                                           bool localPivotRow) {
+                                           bool localPivotRow, bool handshake) {
   RegisterPanelLuKernel(b, args, elementType, intType, oneBasedPivots,
-                        clusterBlocks, localPivotRow, /*split=*/false)
+                        clusterBlocks, localPivotRow, handshake,
+                        /*split=*/false)
       .emit();
 }
 
@@ -692,7 +800,7 @@ void buildBlockedLuSplitRegisterPanelKernelBody(KernelBuilder &b,
                                                 bool oneBasedPivots) {
   RegisterPanelLuKernel(b, args, elementType, intType, oneBasedPivots,
                         /*clusterBlocks=*/1, /*localPivotRow=*/false,
-                        /*split=*/true)
+                        /*handshake=*/false, /*split=*/true)
       .emit();
 }
 
