@@ -36,7 +36,8 @@ is exactly 0 and slogdet (0, -inf), as PyTorch's.
 
 They go through linalgx's PyTorch operator library (python/linalgx/csrc,
 `torch.ops.linalgx.lu`, `lu_factor_ex`, `linalg_lu`,
-`pivots_to_permutation`, `lu_unpack`, `lu_solve`, `solve`, `det`, `slogdet`, `inv_ex`): C++ operators with CUDA
+`pivots_to_permutation`, `lu_unpack`, `lu_solve`, `solve`, `det`,
+`slogdet`, `inv_ex`): C++ operators with CUDA
 and Meta kernels, so they work under `torch.compile(fullgraph=True)` and
 CUDA graph capture, and with autograd (PyTorch's own derivative formulas,
 in C++ beside the operators, differentiable again). Where the library is

@@ -84,8 +84,9 @@ auto belowAutograd(const c10::TypedOperatorHandle<Signature> &op,
 /// Whether a call records anything for autograd: an input that needs a
 /// gradient, or one with a forward-mode tangent (which Function::apply
 /// rejects, as it should keep doing). Function::apply builds a graph node,
-/// its context and the outputs' metadata even when nothing is recorded, a
-/// third of a small LU's host time, so calls that record nothing skip it.
+/// its context and the outputs' metadata even when nothing is recorded —
+/// most of an operator call's own host cost — so calls that record nothing
+/// skip it.
 template <typename... Tensors> bool recordsAutograd(const Tensors &...inputs) {
   return torch::autograd::compute_requires_grad(inputs...) ||
          (inputs._fw_grad(/*level=*/0).defined() || ...);

@@ -23,11 +23,11 @@ namespace linalgx::torch_ops {
 namespace {
 
 /// The sizes of lu_unpack's three outputs, P [batch, m, m], L [batch, m, k]
-/// and U [batch, k, n], with dividers by m, k and n. Every
-/// element takes two divisions by these invariants (a row of a segment, then
-/// the matrix of that row), multiplications by a magic number where the
-/// offsets fit 31 bits: plain 64-bit divisions made the kernel
-/// arithmetic-bound on small matrices.
+/// and U [batch, k, n], with dividers by m, k and n. Every element takes
+/// two divisions by these invariants (its row of an output, then that row's
+/// matrix), multiplications by a magic number where the offsets fit 31 bits:
+/// plain 64-bit divisions made the kernel arithmetic-bound on small
+/// matrices.
 template <typename Index> struct UnpackShape {
   Index m, n, k, pSize, lSize, uSize;
   at::cuda::detail::IntDivider<Index> byM, byK, byN;
@@ -40,7 +40,7 @@ template <typename Index> struct UnpackShape {
         byN(std::max<Index>(n, 1)) {}
 };
 
-/// Element `index` of the three outputs from LU [batch, m, n]:
+/// The three outputs from LU [batch, m, n], a grid-stride loop each:
 /// P[b, i, j] = (permutation[b, j] == i), L the strict lower triangle of
 /// LU's first k columns on a unit diagonal, U the upper triangle of its
 /// first k rows.

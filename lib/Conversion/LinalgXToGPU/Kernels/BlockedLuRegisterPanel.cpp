@@ -50,15 +50,14 @@ Value inlinePtx(KernelBuilder &b, Type resultType, ValueRange operands,
 /// the candidate's lane copies its row beside the slot, so that after the
 /// step's one barrier every thread agrees on the pivot and reads the pivot row
 /// from shared memory (the owner block's, through the cluster's shared window,
-/// on a cluster; with localPivotRow, a copy warp 0 of each block makes). With
-/// localPivotRow only warp 0 reads another block's shared memory, so with
-/// `handshake` a cluster's step ends in a block barrier and a handshake of
-/// the warps 0 (each arrives on the other blocks' mbarrier of the next
-/// step's parity and waits on its own) instead of a barrier of every thread
-/// of the cluster. A
+/// on a cluster; with localPivotRow, a copy warp 0 of each block makes). A
 /// step's shared-memory traffic is one row a warp and the broadcast reads of
 /// the pivot row, not the whole panel twice as in the shared-memory panel
-/// kernel.
+/// kernel. With localPivotRow only warp 0 reads another block's shared
+/// memory, so with `handshake` a cluster's step ends in a block barrier and
+/// a handshake of the warps 0 (each arrives on the other blocks' mbarrier of
+/// the next step's parity and waits on its own) instead of a barrier of
+/// every thread of the cluster.
 class RegisterPanelLuKernel : BlockedPanelKernelBase {
 public:
   static constexpr int64_t warps = S::kRegisterPanelWarps, threads = 32 * warps;
@@ -102,7 +101,7 @@ public:
                   matrix = matrixOfBlock;
                   if (split)
                     return emitSplit(b);
-                  if (handshakes())
+                  if (handshake)
                     initHandshakes(b);
                   Rows state = loadRows(b);
                   publish(b, state, /*col=*/0);
@@ -110,9 +109,9 @@ public:
                   for (int64_t kk = 0; kk < NB; ++kk)
                     state = emitStep(b, kk, state);
                   storeRows(b, state);
-                  // The next matrix refills shared memory (on handshakes,
-                  // the other blocks' last reads and the mbarriers too).
-                  if (handshakes())
+                  // The next matrix refills shared memory (with handshakes,
+                  // after the other blocks' last reads, and the mbarriers).
+                  if (handshake)
                     clusterBarrier(b);
                   else
                     b.barrier();
@@ -345,7 +344,7 @@ private:
   /// reads before the next step's writes.)
   std::pair<Value, Value> copyPivotRow(KernelBuilder &b, int64_t kk) {
     b.ifThen(b.cmp(P::eq, warp, top.index(0)), [&](KernelBuilder &b) {
-      if (handshakes() && kk > 0)
+      if (handshake && kk > 0)
         waitHandshake(b, kk);
       Value pivotRow, pivotPosition;
       std::tie(pivotRow, pivotPosition) = agreeOnPivot(b, kk);
@@ -460,7 +459,7 @@ private:
         b.select(b.both(singular, noneYet), stepInfo, state.firstZero);
     if (kk + 1 < windowEnd())
       publish(b, out, kk + 1);
-    if (handshakes()) {
+    if (handshake) {
       b.barrier();
       if (kk + 1 < NB)
         arriveHandshake(b, kk + 1);
@@ -675,10 +674,6 @@ private:
     b.ifThen(leader,
              [&](KernelBuilder &b) { storeInfo(b, matrix, state.firstZero); });
   }
-
-  /// Whether a cluster's steps end in the warps' 0 handshake (localPivotRow)
-  /// rather than a cluster barrier.
-  bool handshakes() const { return handshake; }
 
   /// Shared-memory address (as i32) of the block's mbarrier of step kk's
   /// parity, and the same in the cluster's window of block `blockRank`.
