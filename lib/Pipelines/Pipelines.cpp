@@ -226,6 +226,7 @@ void linalgx::buildGPUKernelPipeline(OpPassManager &pm,
       options.blockedLuRegisterPanelLocalPivotRow;
   lowering.blockedLuRegisterPanelHandshake =
       options.blockedLuRegisterPanelHandshake;
+  lowering.blockedLuColumnSolve = options.blockedLuColumnSolve;
   lowering.blockedLuSplitRegisterPanel = options.blockedLuSplitRegisterPanel;
   lowering.luExactSizes.assign(options.luExactSizes.begin(),
                                options.luExactSizes.end());

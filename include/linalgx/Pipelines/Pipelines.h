@@ -158,6 +158,12 @@ struct GPUPipelineOptions
                      "step ends in a block barrier and the warps' 0 mbarrier "
                      "handshake (default false)"),
       llvm::cl::init(kDefaultBlockedLuRegisterPanelHandshake)};
+  PassOptions::Option<bool> blockedLuColumnSolve{
+      *this, "lu-blocked-column-solve",
+      llvm::cl::desc("The blocked LU's exchange-and-solve kernel solves U12 "
+                     "by a warp's lanes a tile column, with no barrier a step "
+                     "(default false)"),
+      llvm::cl::init(kDefaultBlockedLuColumnSolve)};
   PassOptions::Option<bool> blockedLuSplitRegisterPanel{
       *this, "lu-blocked-split-register-panel",
       llvm::cl::desc("Full-width register panels of up to twice a block's "

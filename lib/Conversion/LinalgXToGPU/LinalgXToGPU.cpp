@@ -504,15 +504,15 @@ private:
     case LuKernel::Blocked:
       emitBlockedLu(
           b, work, lu,
-          BlockedLuOptions{options.blockedLuClusterMaxBatch,
-                           options.blockedLuRegisterPanelMaxRows,
-                           options.blockedLuTensorCores,
-                           blockedLuGemmMinRows(lu.elementType),
-                           options.blockedLuGemmLookAhead,
-                           options.blockedLuGemmBlockColumns,
-                           options.blockedLuRegisterPanelLocalPivotRow,
-                           options.blockedLuSplitRegisterPanel,
-                           options.blockedLuRegisterPanelHandshake});
+          BlockedLuOptions{
+              options.blockedLuClusterMaxBatch,
+              options.blockedLuRegisterPanelMaxRows,
+              options.blockedLuTensorCores,
+              blockedLuGemmMinRows(lu.elementType),
+              options.blockedLuGemmLookAhead, options.blockedLuGemmBlockColumns,
+              options.blockedLuRegisterPanelLocalPivotRow,
+              options.blockedLuSplitRegisterPanel, options.blockedLuColumnSolve,
+              options.blockedLuRegisterPanelHandshake});
       break;
     case LuKernel::Vendor:
       llvm_unreachable("emitted above");
@@ -684,6 +684,7 @@ struct ConvertLinalgXToGPUPass
         blockedLuRegisterPanelLocalPivotRow;
     loweringOptions.blockedLuRegisterPanelHandshake =
         blockedLuRegisterPanelHandshake;
+    loweringOptions.blockedLuColumnSolve = blockedLuColumnSolve;
     loweringOptions.blockedLuSplitRegisterPanel = blockedLuSplitRegisterPanel;
     if (cyclicLuMaxWarps < 1 || cyclicLuMaxWarps > 32) {
       getOperation().emitError()

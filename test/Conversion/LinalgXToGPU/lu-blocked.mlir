@@ -26,6 +26,7 @@
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-cluster-max-batch=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-CLUSTER
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-tensor-cores=false -split-input-file | FileCheck %s --check-prefix=FMA
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-min-rows=64 -split-input-file | FileCheck %s --check-prefix=GEMM
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-gemm-min-rows=64 lu-blocked-column-solve" -split-input-file | FileCheck %s --check-prefix=COLUMNSOLVE
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-min-rows=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-GEMM
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-min-rows-f32=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-GEMM-F32
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-gemm-min-rows=64 lu-blocked-gemm-look-ahead=false" -split-input-file | FileCheck %s --check-prefix=GEMM-SYNC
@@ -63,6 +64,17 @@
 // (1), beside the next panel; every panel's update joins them first
 // (linalgxCudaJoinAside after the panel's launch), and so does the end.
 // The generated updates take the others.
+// lu-blocked-column-solve (off by default): the exchange-and-solve kernel
+// solves U12 by a warp's lanes, the steps' rows shuffled within the warp and
+// L11 read transposed: no barrier and no loop from the first shuffle to the
+// first U12 entry stored. The fused update keeps its barrier a step.
+// COLUMNSOLVE-LABEL: gpu.func @linalgx_lu_blocked_update_narrow_mma_f64_i32
+// COLUMNSOLVE-NOT:     gpu.shuffle
+// COLUMNSOLVE-LABEL: gpu.func @linalgx_lu_blocked_exchange_solve_narrow_mma_f64_i32
+// COLUMNSOLVE:         gpu.shuffle idx
+// COLUMNSOLVE-NOT:     gpu.barrier
+// COLUMNSOLVE-NOT:     scf.for
+// COLUMNSOLVE:         memref.store %{{.+}}, %arg0[%{{.+}}, %{{.+}}, %{{.+}}] : memref<?x?x?xf64>
 // GEMM-LABEL: func.func private @linalgxCudaGemmSubtract(i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i64, i64, i32)
 // GEMM-LABEL: func.func private @linalgxCudaJoinAside()
 // GEMM-LABEL: func.func @f64_batched

@@ -116,6 +116,12 @@ inline constexpr bool kDefaultBlockedLuRegisterPanelLocalPivotRow = true;
 /// a barrier of every thread of the cluster. Off until it has run on a GPU;
 /// the `lu-blocked-register-panel-handshake` option overrides it.
 inline constexpr bool kDefaultBlockedLuRegisterPanelHandshake = false;
+/// The blocked LU's exchange-and-solve kernel (the updates of panels that
+/// take cuBLAS's GEMM) may solve its U12 rows by a warp's lanes a tile
+/// column (registers and shuffles, no barrier a step) instead of a step a
+/// barrier across the block. The same roundings; off until it has run on a
+/// GPU; the `lu-blocked-column-solve` option overrides it.
+inline constexpr bool kDefaultBlockedLuColumnSolve = false;
 /// The blocked LU's GEMM updates can go by blocks of panels: each panel's
 /// GEMM updates its block's columns, and the columns right of the block
 /// take one triangular solve and one GEMM as deep as the block, where
@@ -180,6 +186,8 @@ struct LinalgXToGPUOptions {
   /// ... and with it, steps that end in the warps' 0 mbarrier handshake.
   bool blockedLuRegisterPanelHandshake =
       kDefaultBlockedLuRegisterPanelHandshake;
+  /// The exchange-and-solve kernel's U12 by a warp's lanes a tile column.
+  bool blockedLuColumnSolve = kDefaultBlockedLuColumnSolve;
   /// Full-width real panels of up to twice a register panel block's rows
   /// in one block, half the columns at a time, instead of a cluster of 2.
   bool blockedLuSplitRegisterPanel = false;

@@ -449,9 +449,12 @@ public:
 
   UpdateLuKernel(KernelBuilder &b, ValueRange args, Type elementType,
                  int64_t tileColumns, BlockedLuUpdatePhases phases,
-                 bool tensorCores)
+                 bool tensorCores, bool columnSolve)
       : TC(tileColumns), colsPerThread(tileColumns / TX), phases(phases),
-        tensorCores(tensorCores), ltStride(S::updateL21Stride(tensorCores)),
+        tensorCores(tensorCores),
+        solveByLanes(columnSolve &&
+                     phases == BlockedLuUpdatePhases::ExchangeAndSolve),
+        ltStride(S::updateL21Stride(tensorCores)),
         uStride(S::updateUStride(tileColumns, tensorCores,
                                  elementByteSize(elementType))),
         top(b), lu(args[0]), panelPermutation(args[1]), k0(args[2]),
@@ -480,7 +483,10 @@ public:
                     loadInverseAndL11(b);
                     readPanelRows(b);
                     moveOldPanelRows(b);
-                    solveU12(b);
+                    if (solveByLanes)
+                      solveU12ByLanes(b);
+                    else
+                      solveU12(b);
                   } else {
                     loadU12(b);
                   }
@@ -654,7 +660,10 @@ private:
                       b.both(b.cmp(P::ult, j, t), b.cmp(P::ult, t, steps));
                   Value v = loadOrZero(b, lower,
                                        {matrix, b.add(k0, t), b.add(k0, j)});
-                  b.store(v, l11, e);
+                  // The column solve reads a column of L11 across lanes:
+                  // transposed, its rows fall in consecutive banks.
+                  b.store(v, l11,
+                          solveByLanes ? b.add(b.mul(j, top.index(NB)), t) : e);
                 });
     });
     b.barrier();
@@ -734,6 +743,59 @@ private:
                    b.store(b.load(u, e.at), lu,
                            ValueRange{matrix, b.add(k0, e.t), e.col});
                  });
+    });
+    b.barrier();
+  }
+
+  /// 4, by lanes (solveByLanes): each warp takes TC / 8 of the tile's
+  ///    columns, lanesPerColumn lanes a column, lane g of a column rows g,
+  ///    g + lanesPerColumn, ... in registers. At step t the lane holding row
+  ///    t (final by then) shuffles it to its column's lanes, and those with
+  ///    rows below subtract its multiple: the steps above, in their order
+  ///    (the same roundings), with no barrier. L11 is stored transposed
+  ///    (loadInverseAndL11). Entries past the panel's steps, and columns not
+  ///    right of the panel, start at zero and are not stored.
+  void solveU12ByLanes(KernelBuilder &b) {
+    constexpr int64_t warps = TX * TY / 32;
+    const int64_t lanesPerColumn = 32 * warps / TC;
+    const int64_t rowsPerLane = NB / lanesPerColumn;
+    b.ifThen(updatesRight, [&](KernelBuilder &b) {
+      Value laneId = b.remU(thread, top.index(32));
+      Value group = b.divU(laneId, top.index(lanesPerColumn));
+      Value g = b.remU(laneId, top.index(lanesPerColumn));
+      Value cc = b.add(
+          b.mul(b.divU(thread, top.index(32)), top.index(32 / lanesPerColumn)),
+          group);
+      Value col = b.add(tileStart, cc);
+      Value solving =
+          b.both(b.cmp(P::ult, col, n), b.cmp(P::uge, col, panelEnd));
+      SmallVector<Value> rows, x;
+      for (int64_t i = 0; i < rowsPerLane; ++i) {
+        rows.push_back(b.add(g, top.index(lanesPerColumn * i)));
+        x.push_back(
+            b.select(b.both(solving, b.cmp(P::ult, rows[i], steps)),
+                     b.load(u, b.add(b.mul(rows[i], top.index(uStride)), cc)),
+                     zeroValue));
+      }
+      Value firstLane = b.mul(group, top.index(lanesPerColumn));
+      for (int64_t t = 0; t < NB; ++t) {
+        Value pivot =
+            b.shuffle(x[t / lanesPerColumn],
+                      b.toI32(b.add(firstLane, top.index(t % lanesPerColumn))),
+                      gpu::ShuffleMode::IDX);
+        for (int64_t i = 0; i < rowsPerLane; ++i) {
+          Value l = b.load(l11, b.add(top.index(t * NB), rows[i]));
+          x[i] = b.select(b.cmp(P::ugt, rows[i], top.index(t)),
+                          element.mulSub(b, x[i], l, pivot), x[i]);
+        }
+      }
+      for (int64_t i = 0; i < rowsPerLane; ++i)
+        b.ifThen(
+            b.both(solving, b.cmp(P::ult, rows[i], steps)),
+            [&](KernelBuilder &b) {
+              b.store(x[i], u, b.add(b.mul(rows[i], top.index(uStride)), cc));
+              b.store(x[i], lu, ValueRange{matrix, b.add(k0, rows[i]), col});
+            });
     });
     b.barrier();
   }
@@ -925,6 +987,10 @@ private:
   const int64_t TC, colsPerThread;
   const BlockedLuUpdatePhases phases;
   const bool tensorCores;
+  // U12 by lanes (solveU12ByLanes): the exchange-and-solve kernel only,
+  // whose registers limit nothing (its 128 L11 loads a thread would cost
+  // the fused updates occupancy).
+  const bool solveByLanes;
   const int64_t ltStride, uStride;
   // Constants made with `top` land at the kernel's top level, ahead of the
   // loops and branches that use them.
@@ -959,8 +1025,10 @@ private:
 void buildBlockedLuUpdateKernelBody(KernelBuilder &b, ValueRange args,
                                     Type elementType, int64_t tileColumns,
                                     BlockedLuUpdatePhases phases,
-                                    bool tensorCores) {
-  UpdateLuKernel(b, args, elementType, tileColumns, phases, tensorCores).emit();
+                                    bool tensorCores, bool columnSolve) {
+  UpdateLuKernel(b, args, elementType, tileColumns, phases, tensorCores,
+                 columnSolve)
+      .emit();
 }
 
 namespace {
@@ -1108,7 +1176,7 @@ private:
           /*workgroupTypes=*/{},
           [&](KernelBuilder &kb, ValueRange args, ValueRange) {
             buildBlockedLuUpdateKernelBody(kb, args, elementType, tileColumns,
-                                           phases, mma);
+                                           phases, mma, options.columnSolve);
           });
     };
     wideUpdate = updateKernel("linalgx_lu_blocked_update_", S::kTileColumns,

@@ -441,11 +441,13 @@ enum class BlockedLuUpdatePhases { All, ExchangeAndSolve, Trailing };
 /// update). Grid: (column tiles, matrices, row chunks), the
 /// matrices and the trailing update's row tiles in stride loops. With
 /// `tensorCores` (BlockedLuShape::updateUsesTensorCores) each warp
-/// subtracts a 16-row slice of L21 * U12 with mma.sync m8n8k4.
+/// subtracts a 16-row slice of L21 * U12 with mma.sync m8n8k4. With
+/// `columnSolve` the exchange-and-solve phase alone solves each tile
+/// column's U12 by lanes of one warp (shuffles, no barrier a step).
 void buildBlockedLuUpdateKernelBody(KernelBuilder &b, ValueRange args,
                                     Type elementType, int64_t tileColumns,
                                     BlockedLuUpdatePhases phases,
-                                    bool tensorCores);
+                                    bool tensorCores, bool columnSolve);
 
 /// The blocked LU's host-side choices (the lowering's lu-blocked-* options).
 struct BlockedLuOptions {
@@ -476,6 +478,9 @@ struct BlockedLuOptions {
   /// Full-width real panels of more rows than a register panel block holds
   /// and at most twice as many take the split register panel.
   bool splitRegisterPanel = false;
+  /// The exchange-and-solve kernel's U12 solved by a warp's lanes a tile
+  /// column, without a barrier a step.
+  bool columnSolve = false;
   /// With registerPanelLocalPivotRow: a cluster's steps end in a block
   /// barrier and the warps' 0 mbarrier handshake
   /// (registerPanelHandshakeBytes) instead of a cluster barrier.
