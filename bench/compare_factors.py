@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""Kernel libraries that must give the same factors, compared bit for bit
+(a change of synchronization or of who computes what, not of the
+arithmetic), with their device time. On the GPU machine, in the pack of
+scripts/pack-python-gpu.sh, one process a library (swap
+lib/liblinalgx_cuda_kernels.so between them):
+
+    python3 compare_factors.py run LABEL OUT.pt
+        CUDA-event µs of linalgx.torch.lu_factor (median of 15) on large
+        single and batched cases, whether its pivots equal
+        torch.linalg.lu_factor's and the largest difference of the factors
+        (a Markdown row each); saves the factors to OUT.pt.
+    python3 compare_factors.py diff REFERENCE.pt OTHER.pt ...
+        whether each OTHER's factors equal REFERENCE's bit for bit; exit 1
+        if any differ.
+
+Works with or without the PyTorch operator library (linalgx.torch falls
+back to its ctypes path)."""
+
+import statistics
+import sys
+import warnings
+
+import torch
+
+CASES = [((1024, 1024), torch.float64), ((2048, 2048), torch.float64),
+         ((2048, 2048), torch.float32), ((3, 1024, 1024), torch.float64)]
+CALLS = 15
+
+
+def run(label, out):
+    warnings.simplefilter("ignore")  # the ctypes fallback's warning
+    import linalgx.torch as lxt
+
+    generator = torch.Generator(device="cuda").manual_seed(7)
+    saved = {}
+    for shape, dtype in CASES:
+        a = torch.randn(shape, generator=generator, device="cuda",
+                        dtype=torch.float64).to(dtype)
+        lu, pivots = lxt.lu_factor(a)
+        times = []
+        for _ in range(CALLS):
+            start = torch.cuda.Event(enable_timing=True)
+            end = torch.cuda.Event(enable_timing=True)
+            start.record()
+            lxt.lu_factor(a)
+            end.record()
+            end.synchronize()
+            times.append(start.elapsed_time(end) * 1e3)
+        want_lu, want_pivots = torch.linalg.lu_factor(a)
+        difference = float((lu - want_lu).abs().max() / want_lu.abs().max())
+        saved[str((shape, dtype))] = (lu.cpu(), pivots.cpu())
+        print("| %s | %s %s | %.0f | pivots as torch's: %s, largest difference %.2e |"
+              % (label, shape, str(dtype).replace("torch.", ""), statistics.median(times),
+                 bool((pivots == want_pivots).all()), difference), flush=True)
+    torch.save(saved, out)
+
+
+def diff(reference, others):
+    want = torch.load(reference)
+    same = True
+    for other in others:
+        got = torch.load(other)
+        for case, factors in want.items():
+            equal = all(torch.equal(x, y) for x, y in zip(factors, got[case]))
+            same = same and equal
+            print("%s %s: %s" % (other, case, "bitwise equal" if equal else "DIFFERENT"))
+    return 0 if same else 1
+
+
+def main():
+    if len(sys.argv) == 4 and sys.argv[1] == "run":
+        return run(sys.argv[2], sys.argv[3])
+    if len(sys.argv) >= 4 and sys.argv[1] == "diff":
+        return diff(sys.argv[2], sys.argv[3:])
+    sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
