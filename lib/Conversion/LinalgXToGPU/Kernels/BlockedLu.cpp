@@ -769,13 +769,12 @@ private:
       Value col = b.add(tileStart, cc);
       Value solving =
           b.both(b.cmp(P::ult, col, n), b.cmp(P::uge, col, panelEnd));
-      SmallVector<Value> rows, x;
+      SmallVector<Value> rows, inU, x;
       for (int64_t i = 0; i < rowsPerLane; ++i) {
         rows.push_back(b.add(g, top.index(lanesPerColumn * i)));
-        x.push_back(
-            b.select(b.both(solving, b.cmp(P::ult, rows[i], steps)),
-                     b.load(u, b.add(b.mul(rows[i], top.index(uStride)), cc)),
-                     zeroValue));
+        inU.push_back(b.add(b.mul(rows[i], top.index(uStride)), cc));
+        x.push_back(b.select(b.both(solving, b.cmp(P::ult, rows[i], steps)),
+                             b.load(u, inU[i]), zeroValue));
       }
       Value firstLane = b.mul(group, top.index(lanesPerColumn));
       for (int64_t t = 0; t < NB; ++t) {
@@ -790,12 +789,12 @@ private:
         }
       }
       for (int64_t i = 0; i < rowsPerLane; ++i)
-        b.ifThen(
-            b.both(solving, b.cmp(P::ult, rows[i], steps)),
-            [&](KernelBuilder &b) {
-              b.store(x[i], u, b.add(b.mul(rows[i], top.index(uStride)), cc));
-              b.store(x[i], lu, ValueRange{matrix, b.add(k0, rows[i]), col});
-            });
+        b.ifThen(b.both(solving, b.cmp(P::ult, rows[i], steps)),
+                 [&](KernelBuilder &b) {
+                   b.store(x[i], u, inU[i]);
+                   b.store(x[i], lu,
+                           ValueRange{matrix, b.add(k0, rows[i]), col});
+                 });
     });
     b.barrier();
   }

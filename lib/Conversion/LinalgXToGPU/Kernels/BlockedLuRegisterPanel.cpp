@@ -25,19 +25,6 @@ namespace mlir::linalgx::gpu_kernels {
 
 namespace {
 
-/// A PTX instruction (or block) with side effects: `resultType` null for
-/// none.
-Value inlinePtx(KernelBuilder &b, Type resultType, ValueRange operands,
-                StringRef ptx, StringRef constraints) {
-  auto op = LLVM::InlineAsmOp::create(
-      b, resultType ? TypeRange{resultType} : TypeRange{}, operands, ptx,
-      constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
-      LLVM::tailcallkind::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-      /*operand_attrs=*/ArrayAttr());
-  return resultType ? op.getResult(0) : Value();
-}
-
 /// The register panel kernel (buildBlockedLuRegisterPanelKernelBody).
 ///
 /// Thread t of block c holds panel rows c * blockRows + t + r * threads
@@ -675,16 +662,18 @@ private:
              [&](KernelBuilder &b) { storeInfo(b, matrix, state.firstZero); });
   }
 
-  /// Shared-memory address (as i32) of the block's mbarrier of step kk's
-  /// parity, and the same in the cluster's window of block `blockRank`.
+  /// Shared-memory offset of the block's mbarrier of step kk's parity; its
+  /// address (as i32), and the same in the cluster's window of block
+  /// `blockRank`.
+  Value handshakeOffset(int64_t kk) {
+    return top.index(handshakesOffset + (kk % 2) * 8);
+  }
   Value handshakeAddress(KernelBuilder &b, int64_t kk) {
-    return b.toI32(
-        b.add(sharedBase, top.index(handshakesOffset + (kk % 2) * 8)));
+    return b.toI32(b.add(sharedBase, handshakeOffset(kk)));
   }
   Value remoteHandshakeAddress(KernelBuilder &b, Value blockRank, int64_t kk) {
-    Value remote = clusterAddress(b, blockRank,
-                                  top.index(handshakesOffset + (kk % 2) * 8));
-    return LLVM::PtrToIntOp::create(b, b.getI32Type(), remote);
+    return LLVM::PtrToIntOp::create(
+        b, b.getI32Type(), clusterAddress(b, blockRank, handshakeOffset(kk)));
   }
 
   /// A matrix's two mbarriers (steps of either parity), each completing a
@@ -694,10 +683,11 @@ private:
     b.ifThen(b.cmp(P::eq, thread, top.index(0)), [&](KernelBuilder &b) {
       Value others = b.i32(clusterBlocks - 1);
       for (int64_t parity = 0; parity < 2; ++parity)
-        inlinePtx(b, Type(), ValueRange{handshakeAddress(b, parity), others},
-                  "mbarrier.init.shared::cta.b64 [$0], $1;", "r,r");
-      inlinePtx(b, Type(), ValueRange{}, "fence.mbarrier_init.release.cluster;",
-                "");
+        b.inlinePtx(Type(), ValueRange{handshakeAddress(b, parity), others},
+                    "mbarrier.init.shared::cta.b64 [$0], $1;", "r,r",
+                    /*sideEffects=*/true);
+      b.inlinePtx(Type(), ValueRange{}, "fence.mbarrier_init.release.cluster;",
+                  "", /*sideEffects=*/true);
     });
   }
 
@@ -711,9 +701,10 @@ private:
                b.cmp(P::ult, lane, top.index(clusterBlocks))),
         b.both(b.cmp(P::ne, lane, rank), b.cmp(P::ult, top.index(kk), steps)));
     b.ifThen(arriving, [&](KernelBuilder &b) {
-      inlinePtx(b, Type(), ValueRange{remoteHandshakeAddress(b, lane, kk)},
-                "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [$0];",
-                "r");
+      b.inlinePtx(
+          Type(), ValueRange{remoteHandshakeAddress(b, lane, kk)},
+          "mbarrier.arrive.release.cluster.shared::cluster.b64 _, [$0];", "r",
+          /*sideEffects=*/true);
     });
   }
 
@@ -727,12 +718,12 @@ private:
         b, TypeRange{}, ValueRange{},
         [&](OpBuilder &nested, Location loc, ValueRange) {
           KernelBuilder b(loc, nested);
-          Value done = inlinePtx(
-              b, b.getI32Type(), ValueRange{address, phase},
+          Value done = b.inlinePtx(
+              b.getI32Type(), ValueRange{address, phase},
               "{\n.reg .pred p;\n"
               "mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, "
               "[$1], $2;\nselp.u32 $0, 1, 0, p;\n}",
-              "=r,r,r");
+              "=r,r,r", /*sideEffects=*/true);
           scf::ConditionOp::create(b, b.cmp(P::eq, done, b.i32(0)),
                                    ValueRange{});
         },

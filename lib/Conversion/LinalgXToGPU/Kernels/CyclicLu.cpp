@@ -43,14 +43,8 @@ Value predicatedMulSub(KernelBuilder &b, Value acc, Value negLhs, Value rhs,
   std::string ptx = std::string("@!$4 fma.rn.") + (isF64 ? "f64" : "f32") +
                     " $0, $2, $3, $1;";
   std::string constraints = isF64 ? "=d,0,d,d,b" : "=f,0,f,f,b";
-  return LLVM::InlineAsmOp::create(
-             b, type, ValueRange{acc, negLhs, rhs, keep}, ptx, constraints,
-             /*has_side_effects=*/false, /*is_align_stack=*/false,
-             LLVM::tailcallkind::TailCallKind::None,
-             LLVM::AsmDialectAttr::get(b.getContext(),
-                                       LLVM::AsmDialect::AD_ATT),
-             /*operand_attrs=*/ArrayAttr())
-      .getResult(0);
+  return b.inlinePtx(type, ValueRange{acc, negLhs, rhs, keep}, ptx, constraints,
+                     /*sideEffects=*/false);
 }
 
 } // namespace

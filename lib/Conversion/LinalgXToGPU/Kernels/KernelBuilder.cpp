@@ -5,10 +5,23 @@
 #include "KernelBuilder.h"
 
 #include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 using namespace mlir;
 
 namespace mlir::linalgx::gpu_kernels {
+
+Value KernelBuilder::inlinePtx(Type resultType, ValueRange operands,
+                               StringRef ptx, StringRef constraints,
+                               bool sideEffects) {
+  auto op = LLVM::InlineAsmOp::create(
+      *this, resultType ? TypeRange{resultType} : TypeRange{}, operands, ptx,
+      constraints, sideEffects, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(getContext(), LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
+  return resultType ? op.getResult(0) : Value();
+}
 
 Value KernelBuilder::shuffle(Value value, Value lane, gpu::ShuffleMode mode) {
   KernelBuilder &b = *this;

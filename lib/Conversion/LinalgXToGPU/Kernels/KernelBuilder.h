@@ -158,6 +158,12 @@ public:
                                     condition, NVVM::VoteSyncKind::ballot);
   }
 
+  /// An inline PTX instruction (or `{ ... }` block) on `operands` with its
+  /// LLVM constraints; its result, or none where `resultType` is null.
+  /// `sideEffects`: kept and not moved across other side effects.
+  Value inlinePtx(Type resultType, ValueRange operands, StringRef ptx,
+                  StringRef constraints, bool sideEffects);
+
   /// Shuffles a 32- or 64-bit integer or float, a complex number of them or
   /// a boolean across the warp (`mode` idx: from lane `lane`; xor: from lane
   /// ^ `lane`), as 32-bit shuffles.

@@ -58,15 +58,10 @@ Value isFiniteValue(KernelBuilder &b, Value x) {
 Value fastReciprocal(KernelBuilder &b, Value x) {
   Type type = x.getType();
   bool isF64 = type.isF64();
-  Value r =
-      LLVM::InlineAsmOp::create(
-          b, type, ValueRange{x},
-          isF64 ? "rcp.approx.ftz.f64 $0, $1;" : "rcp.approx.ftz.f32 $0, $1;",
-          isF64 ? "=d,d" : "=f,f", /*has_side_effects=*/false,
-          /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
-          LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-          ArrayAttr())
-          .getResult(0);
+  Value r = b.inlinePtx(type, ValueRange{x},
+                        isF64 ? "rcp.approx.ftz.f64 $0, $1;"
+                              : "rcp.approx.ftz.f32 $0, $1;",
+                        isF64 ? "=d,d" : "=f,f", /*sideEffects=*/false);
   Value one = arith::ConstantOp::create(b, b.getFloatAttr(type, 1.0));
   Value negX = arith::NegFOp::create(b, x);
   auto newton = [&](Value r) -> Value {
@@ -91,14 +86,8 @@ Value pinValue(KernelBuilder &b, Value value) {
   std::string constraint = type.isF64()   ? "=d,0"
                            : type.isF32() ? "=f,0"
                                           : "=r,0";
-  return LLVM::InlineAsmOp::create(
-             b, type, ValueRange{value}, "", constraint,
-             /*has_side_effects=*/true, /*is_align_stack=*/false,
-             LLVM::tailcallkind::TailCallKind::None,
-             LLVM::AsmDialectAttr::get(b.getContext(),
-                                       LLVM::AsmDialect::AD_ATT),
-             ArrayAttr())
-      .getResult(0);
+  return b.inlinePtx(type, ValueRange{value}, "", constraint,
+                     /*sideEffects=*/true);
 }
 
 using P = arith::CmpIPredicate;
