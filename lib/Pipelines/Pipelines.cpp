@@ -211,6 +211,7 @@ void linalgx::buildGPUKernelPipeline(OpPassManager &pm,
   lowering.cyclicLuMaxWarps = options.cyclicLuMaxWarps;
   lowering.panelLuMaxSize = options.panelLuMaxSize;
   lowering.panelLuAnyBatchMinSize = options.panelLuAnyBatchMinSize;
+  lowering.panelLuOverlapCopies = options.panelLuOverlapCopies;
   lowering.blockedLuMaxSize = options.blockedLuMaxSize;
   lowering.blockedLuMinBatch = options.blockedLuMinBatch;
   lowering.blockedLuSingleMaxBytes = options.blockedLuSingleMaxBytes;

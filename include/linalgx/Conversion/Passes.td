@@ -184,6 +184,13 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "Matrices the panel kernel takes whose larger dimension is at "
            "least this take it in batches of any size, not only the cyclic "
            "kernel's (see docs/gpu.md)">,
+    Option<"panelLuOverlapCopies", "lu-panel-overlap-copies", "bool",
+           /*default=*/"::mlir::linalgx::kDefaultPanelLuOverlapCopies",
+           "The look-ahead panel kernel overlaps its copies with the "
+           "factorization: its panel warp loads the first panel from global "
+           "memory while the other warps copy the rest in, and they write "
+           "each finished panel's rows out while later panels are factored "
+           "(the same arithmetic; default false; see docs/gpu.md)">,
     Option<"blockedLuMaxSize", "lu-blocked-max-size", "int64_t",
            /*default=*/"::mlir::linalgx::kDefaultBlockedLuMaxSize",
            "Matrices of at most this many rows and columns too large for "

@@ -88,6 +88,11 @@ struct GPUPipelineOptions
       llvm::cl::desc("Matrices the panel kernel takes whose larger dimension "
                      "is at least this take it in batches of any size"),
       llvm::cl::init(kDefaultPanelLuAnyBatchMinSize)};
+  PassOptions::Option<bool> panelLuOverlapCopies{
+      *this, "lu-panel-overlap-copies",
+      llvm::cl::desc("The look-ahead panel kernel overlaps its copies in and "
+                     "out with the factorization (default false)"),
+      llvm::cl::init(kDefaultPanelLuOverlapCopies)};
   PassOptions::Option<int64_t> blockedLuMaxSize{
       *this, "lu-blocked-max-size",
       llvm::cl::desc("Matrices of at most this many rows and columns too "

@@ -485,7 +485,8 @@ private:
       break;
     case LuKernel::Panel:
       launchPanelLu(b, work, lu,
-                    PanelLuShape{choice.rows, choice.cols, choice.exact});
+                    PanelLuShape{choice.rows, choice.cols, choice.exact},
+                    options.panelLuOverlapCopies);
       break;
     case LuKernel::CyclicRegister:
       launchCyclicRegisterLu(
@@ -659,6 +660,7 @@ struct ConvertLinalgXToGPUPass
     loweringOptions.cyclicLuMaxBatch = cyclicLuMaxBatch;
     loweringOptions.panelLuMaxSize = panelLuMaxSize;
     loweringOptions.panelLuAnyBatchMinSize = panelLuAnyBatchMinSize;
+    loweringOptions.panelLuOverlapCopies = panelLuOverlapCopies;
     loweringOptions.blockedLuMaxSize = blockedLuMaxSize;
     loweringOptions.blockedLuMinBatch = blockedLuMinBatch;
     loweringOptions.blockedLuSingleMaxBytes = blockedLuSingleMaxBytes;

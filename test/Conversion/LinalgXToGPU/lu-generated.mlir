@@ -21,6 +21,7 @@
 // block register and shared-memory kernels keep their shapes below.
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-panel-any-batch-min-size=129 -split-input-file | FileCheck %s
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-strategy=generated lu-panel-any-batch-min-size=129" -split-input-file | FileCheck %s
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-panel-any-batch-min-size=129 lu-panel-overlap-copies=true" -split-input-file | FileCheck %s --check-prefix=OVERLAP
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-strategy=cusolver -split-input-file | FileCheck %s --check-prefix=VENDOR
 
 // VENDOR-NOT: linalgx_lu_registers
@@ -269,6 +270,42 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // CHECK-COUNT-54:  memref.store %{{.+}}, %{{.+}}[%[[MATRIX]], %{{.+}}, %{{.+}}] : memref<?x75x75xf64>
 // CHECK-NOT:       scf.for
 // CHECK:         gpu.return
+// With overlapped copies: warp 0 loads the first panel from global memory
+// (no copy and no barrier before it); warps 1-3 copy the rest in (25 rows
+// a warp, 3 columns a lane, the first panel's columns left to its
+// publication), then, a panel at a time after its barrier and update, the
+// previous panel's four rows (a column a lane of the three warps) and its
+// part of the permutation; after the last barrier only the last panel's
+// three rows are left (a warp a row).
+// OVERLAP:       gpu.func @linalgx_lu_panel75x75_f64_i32_permutation(
+// OVERLAP:         scf.for %[[MATRIX:.+]] = %block_id_x to %{{.+}} step %grid_dim_x {
+// OVERLAP-NEXT:      gpu.barrier
+// OVERLAP-NOT:       nvgpu.device_async_copy
+// OVERLAP:           scf.if %{{.+}} {
+// OVERLAP-NOT:         scf.for
+// OVERLAP-COUNT-12:    memref.load %{{.+}}[%[[MATRIX]], %{{.+}}, %{{.+}}] : memref<?x75x75xf64>
+// OVERLAP:             scf.for {{.+}} iter_args({{.+}}) -> ({{(f64, ){11}f64}}, i32, i32, i32, i32) {
+// OVERLAP:           } else {
+// OVERLAP-NOT:         scf.for
+// OVERLAP-COUNT-75:    nvgpu.device_async_copy %{{.+}}[%[[MATRIX]], %{{.+}}, %{{.+}}], %{{.+}}[%{{.+}}], 1
+// OVERLAP-NOT:         scf.for
+// OVERLAP:             nvvm.cp.async.commit.group
+// OVERLAP-NEXT:        nvvm.cp.async.wait.group 0
+// OVERLAP-NOT:         gpu.barrier
+// OVERLAP:             scf.for {{.+}} iter_args({{.+}}) -> (i32, i32, i32, i32) {
+// OVERLAP-NEXT:          gpu.barrier
+// OVERLAP:               nvvm.barrier id = %{{.+}} number_of_threads = %c96_i32
+// OVERLAP:               scf.for {{.+}} step %c3{{.*}} iter_args(
+// OVERLAP-NOT:           gpu.barrier
+// OVERLAP-COUNT-4:       memref.store %{{.+}}, %{{.+}}[%[[MATRIX]], %{{.+}}, %{{.+}}] : memref<?x75x75xf64>
+// OVERLAP:               memref.store %{{.+}}, %{{.+}}[%[[MATRIX]], %{{.+}}] : memref<?x75xi32>
+// OVERLAP:           gpu.barrier
+// OVERLAP-NOT:       scf.for
+// OVERLAP-COUNT-3:   memref.store %{{.+}}, %{{.+}}[%[[MATRIX]], %{{.+}}, %{{.+}}] : memref<?x75x75xf64>
+// OVERLAP:           scf.if
+// OVERLAP:             memref.store %{{.+}}, %{{.+}}[%[[MATRIX]], %{{.+}}] : memref<?x75xi32>
+// OVERLAP-NOT:       memref.store
+// OVERLAP:         gpu.return
 func.func @f64_panel(%a: memref<75x75xf64>, %l: memref<75x75xf64>, %p: memref<75xi32>, %i: memref<i32>, %q: memref<75xi32>,
                      %a2: memref<64x75x75xf64>, %p2: memref<64x75xi32>, %i2: memref<64xi32>, %q2: memref<64x75xi32>) {
   linalgx.lu ins(%a : memref<75x75xf64>) outs(%l, %p, %i : memref<75x75xf64>, memref<75xi32>, memref<i32>) permutation(%q : memref<75xi32>)

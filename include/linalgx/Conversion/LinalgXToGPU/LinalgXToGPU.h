@@ -65,6 +65,14 @@ inline constexpr int64_t kDefaultPanelLuMaxSize = 128;
 /// `lu-panel-any-batch-min-size` option overrides it.
 inline constexpr int64_t kDefaultPanelLuAnyBatchMinSize = 49;
 
+/// The look-ahead panel kernel may overlap its copies with the
+/// factorization: the panel warp loads the first panel from global memory
+/// while the other warps copy the rest in, and they write each finished
+/// panel's rows out while later panels are factored. The same arithmetic;
+/// off until it has run on a GPU; the `lu-panel-overlap-copies` option
+/// overrides it.
+inline constexpr bool kDefaultPanelLuOverlapCopies = false;
+
 /// The blocked LU takes matrices too large for a block's shared memory,
 /// whose 32-column panels fit a cluster of 8 blocks' shared memory, of at
 /// most this many rows and columns by
@@ -155,6 +163,8 @@ struct LinalgXToGPUOptions {
   int64_t panelLuMaxSize = kDefaultPanelLuMaxSize;
   /// ... and in batches of any size when max(M, N) is at least this.
   int64_t panelLuAnyBatchMinSize = kDefaultPanelLuAnyBatchMinSize;
+  /// Whether its copies overlap the factorization.
+  bool panelLuOverlapCopies = kDefaultPanelLuOverlapCopies;
   /// Matrices of at most this many rows and columns that no one-kernel LU
   /// holds take the blocked LU when its panels fit; 0: none.
   int64_t blockedLuMaxSize = kDefaultBlockedLuMaxSize;

@@ -119,7 +119,7 @@ class PanelLuKernel {
 public:
   PanelLuKernel(KernelBuilder &top, ValueRange args, Type elementType,
                 Type intType, bool withPermutation, bool oneBasedPivots,
-                PanelLuShape shape);
+                PanelLuShape shape, bool overlapCopies);
 
   /// The kernel: the block's matrices one at a time, each copied into
   /// shared memory, factored there by the panel warp and the trailing warps
@@ -134,6 +134,9 @@ private:
   Value loadA(KernelBuilder &b, Value row, Value col);
   Value loadInt(KernelBuilder &b, Value offset);
   void storeInt(KernelBuilder &b, Value v, Value offset);
+  SmallVector<Value>
+  loadPanel(KernelBuilder &b, Value col0, Value width,
+            function_ref<Value(KernelBuilder &, Value, Value)> load);
   SmallVector<Value> loadPanel(KernelBuilder &b, Value col0, Value width);
   Value subtractMultiple(KernelBuilder &b, Value applies, Value l, Value u,
                          Value acc, bool uFinite);
@@ -142,11 +145,15 @@ private:
   void forEachSlot(KernelBuilder &b, Value first, int64_t increment,
                    int64_t bound, Value size,
                    function_ref<void(KernelBuilder &, Value)> body);
-  void forEachRow(KernelBuilder &b,
+  void forEachRow(KernelBuilder &b, int64_t firstRow, Value worker,
+                  int64_t workers,
                   function_ref<void(KernelBuilder &, Value)> body);
   void forEachColumn(KernelBuilder &b,
                      function_ref<void(KernelBuilder &, Value)> body);
   void copyIn(KernelBuilder &b);
+  void storeFinishedRows(KernelBuilder &b, ArrayRef<Value> rowAt,
+                         Value firstPosition);
+  int64_t lastPanelStart() const;
   void copyOut(KernelBuilder &b);
 
   //===--- The panel warp ------------------------------------------------===//
@@ -193,7 +200,9 @@ private:
 
   //===--- The trailing warps --------------------------------------------===//
   void trailingWarps(KernelBuilder &b);
-  void trailingPanel(KernelBuilder &b, Value panel);
+  SmallVector<Value> trailingPanel(KernelBuilder &b, Value panel,
+                                   ValueRange previousPivotRows);
+  SmallVector<Value> readPivotRows(KernelBuilder &b);
   void readPublishedPanel(KernelBuilder &b);
   void dispatchColumnSlots(KernelBuilder &b, int64_t slots);
   void updateColumns(KernelBuilder &b, int64_t slots);
@@ -211,6 +220,8 @@ private:
   Type elementType, intType, i32, keyType;
   bool oneBasedPivots;
   const PanelLuShape shape;
+  /// The copies overlap the factorization (buildPanelLuKernelBody).
+  const bool overlapCopies;
   const ElementArith element;
   const int64_t rowSlots, columnSlots, listSize;
   // High words of |pivot| between which fastReciprocal holds: the smallest
@@ -272,12 +283,13 @@ private:
 PanelLuKernel::PanelLuKernel(KernelBuilder &top, ValueRange args,
                              Type elementType, Type intType,
                              bool withPermutation, bool oneBasedPivots,
-                             PanelLuShape shape)
+                             PanelLuShape shape, bool overlapCopies)
     : top(top), input(args[0]), lu(args[1]), pivots(args[2]), info(args[3]),
       permutation(withPermutation ? args[4] : Value()),
       elementType(elementType), intType(intType), i32(top.getI32Type()),
       keyType(top.getIntegerType(elementType.getIntOrFloatBitWidth())),
       oneBasedPivots(oneBasedPivots), shape(shape),
+      overlapCopies(overlapCopies),
       element(elementType, ElementArith::Flavour::Kernel),
       rowSlots(shape.rowSlots()), columnSlots(shape.columnSlots()),
       listSize(PanelLuShape::listSize(shape.rows)),
@@ -294,7 +306,8 @@ void PanelLuKernel::emit() {
     matrix = index;
     // The previous matrix's readers are done with shared memory.
     b.barrier();
-    copyIn(b);
+    if (!overlapCopies)
+      copyIn(b);
     Value isPanelWarp = b.cmp(P::eq, warp, b.index(0));
     scf::IfOp::create(
         b, isPanelWarp,
@@ -305,6 +318,9 @@ void PanelLuKernel::emit() {
         },
         [&](OpBuilder &nested, Location loc) {
           KernelBuilder b(loc, nested);
+          trailingWarp = b.sub(warp, b.index(1));
+          if (overlapCopies)
+            copyIn(b);
           trailingWarps(b);
           scf::YieldOp::create(b);
         });
@@ -378,10 +394,11 @@ void PanelLuKernel::storeInt(KernelBuilder &b, Value v, Value offset) {
   b.store(v, ints, offset);
 }
 
-/// Columns [col0, col0 + width) of the lane's rows from shared memory
-/// (zeros outside the matrix or past `width`), as panel registers.
-SmallVector<Value> PanelLuKernel::loadPanel(KernelBuilder &b, Value col0,
-                                            Value width) {
+/// Columns [col0, col0 + width) of the lane's rows by `load` (zeros
+/// outside the matrix or past `width`), as panel registers.
+SmallVector<Value> PanelLuKernel::loadPanel(
+    KernelBuilder &b, Value col0, Value width,
+    function_ref<Value(KernelBuilder &, Value, Value)> load) {
   SmallVector<Value> panel;
   for (int64_t r = 0; r < rowSlots; ++r) {
     Value rowValid = b.cmp(P::ult, rows[r], m);
@@ -389,10 +406,17 @@ SmallVector<Value> PanelLuKernel::loadPanel(KernelBuilder &b, Value col0,
     for (int64_t c = 0; c < NB; ++c) {
       Value valid = b.both(rowValid, b.cmp(P::ult, b.index(c), width));
       Value col = b.select(valid, b.add(col0, b.index(c)), b.index(0));
-      panel.push_back(b.select(valid, loadA(b, row, col), zeroValue));
+      panel.push_back(b.select(valid, load(b, row, col), zeroValue));
     }
   }
   return panel;
+}
+/// The same from shared memory.
+SmallVector<Value> PanelLuKernel::loadPanel(KernelBuilder &b, Value col0,
+                                            Value width) {
+  return loadPanel(b, col0, width, [&](KernelBuilder &b, Value row, Value col) {
+    return loadA(b, row, col);
+  });
 }
 
 /// acc - l * u where `applies`, acc elsewhere (an elimination's entry).
@@ -413,14 +437,14 @@ Value PanelLuKernel::subtractMultiple(KernelBuilder &b, Value applies, Value l,
 // Copies in and out
 //===----------------------------------------------------------------------===//
 
-// The matrix's rows a warp each and its columns a lane each (row warp +
-// kWarps * i, column lane + 32 * s) for the copies in and out. Unrolled
-// to the shape's bound, they are loads and stores at constant offsets
-// from a thread's first address, with no loop counters (two 64-bit loops
-// cost ~70 instructions a row). Guarded where the bound can pass the
-// matrix. A size bucket's kernel keeps the loop over rows: unrolled and
-// guarded to the bound, its larger code was slower (docs/benchmarks.md,
-// run 16).
+// The matrix's rows a warp each and its columns a lane each (row
+// firstRow + worker + workers * i, column lane + 32 * s) for the copies in
+// and out. Unrolled to the shape's bound, they are loads and stores at
+// constant offsets from a thread's first address, with no loop counters
+// (two 64-bit loops cost ~70 instructions a row). Guarded where the bound
+// can pass the matrix. A size bucket's kernel keeps the loop over rows:
+// unrolled and guarded to the bound, its larger code was slower
+// (docs/benchmarks.md, run 16).
 void PanelLuKernel::forEachSlot(
     KernelBuilder &b, Value first, int64_t increment, int64_t bound, Value size,
     function_ref<void(KernelBuilder &, Value)> body) {
@@ -434,10 +458,12 @@ void PanelLuKernel::forEachSlot(
   }
 }
 void PanelLuKernel::forEachRow(
-    KernelBuilder &b, function_ref<void(KernelBuilder &, Value)> body) {
+    KernelBuilder &b, int64_t firstRow, Value worker, int64_t workers,
+    function_ref<void(KernelBuilder &, Value)> body) {
+  Value first = b.add(b.index(firstRow), worker);
   if (shape.exact)
-    return forEachSlot(b, warp, PanelLuShape::kWarps, shape.rows, m, body);
-  b.forLoop(warp, m, b.index(PanelLuShape::kWarps), body);
+    return forEachSlot(b, first, workers, shape.rows - firstRow, m, body);
+  b.forLoop(first, m, b.index(workers), body);
 }
 void PanelLuKernel::forEachColumn(
     KernelBuilder &b, function_ref<void(KernelBuilder &, Value)> body) {
@@ -446,37 +472,97 @@ void PanelLuKernel::forEachColumn(
 
 /// In: a warp a row at a time, consecutive lanes on consecutive columns
 /// (coalesced; no division by the run-time width), copied asynchronously
-/// (no registers, all in flight); then a barrier.
+/// (no registers, all in flight); then a barrier. With overlapped copies,
+/// only the trailing warps copy, while the panel warp factors the first
+/// panel from global memory: its columns are left to its publication,
+/// whose barrier makes the copies visible.
 void PanelLuKernel::copyIn(KernelBuilder &b) {
-  forEachRow(b, [&](KernelBuilder &b, Value row) {
+  Value worker = overlapCopies ? trailingWarp : warp;
+  int64_t workers = overlapCopies ? TW : PanelLuShape::kWarps;
+  Value firstColumn = overlapCopies ? b.minU(k, b.index(NB)) : Value();
+  forEachRow(b, 0, worker, workers, [&](KernelBuilder &b, Value row) {
     Value rowStart = b.mul(row, stride);
-    forEachColumn(b, [&](KernelBuilder &b, Value col) {
+    auto copy = [&](KernelBuilder &b, Value col) {
       nvgpu::DeviceAsyncCopyOp::create(
           b, nvgpu::DeviceAsyncTokenType::get(b.getContext()), a,
           ValueRange{b.add(rowStart, col)}, input, ValueRange{matrix, row, col},
           b.getIndexAttr(1), /*srcElements=*/Value(), /*bypassL1=*/UnitAttr());
+    };
+    forEachColumn(b, [&](KernelBuilder &b, Value col) {
+      if (!overlapCopies)
+        return copy(b, col);
+      b.ifThen(b.cmp(P::uge, col, firstColumn),
+               [&](KernelBuilder &b) { copy(b, col); });
     });
   });
   NVVM::CpAsyncCommitGroupOp::create(b);
   NVVM::CpAsyncWaitGroupOp::create(b, 0);
-  b.barrier();
+  if (!overlapCopies)
+    b.barrier();
 }
 
-/// Out: row q of lu is row order[q], a warp a row; the permutation is the
-/// row order.
+/// A finished panel's rows (`rowAt`, at positions firstPosition...) to
+/// lu and the permutation, by the trailing warps, whose lanes split the
+/// columns: written while later panels are factored rather than after.
+void PanelLuKernel::storeFinishedRows(KernelBuilder &b, ArrayRef<Value> rowAt,
+                                      Value firstPosition) {
+  Value column = b.add(lane, b.mul(trailingWarp, b.index(32)));
+  for (int64_t t = 0; t < NB; ++t) {
+    Value rowStart = b.mul(b.toIndex(rowAt[t]), stride);
+    Value position = b.add(firstPosition, b.index(t));
+    forEachSlot(b, column, 32 * TW, shape.cols, n,
+                [&](KernelBuilder &b, Value col) {
+                  b.store(b.load(a, b.add(rowStart, col)), lu,
+                          ValueRange{matrix, position, col});
+                });
+  }
+  if (!permutation)
+    return;
+  Value mine = rowAt[0];
+  for (int64_t t = 1; t < NB; ++t)
+    mine = b.select(b.cmp(P::eq, lane, b.index(t)), rowAt[t], mine);
+  b.ifThen(b.both(b.cmp(P::eq, trailingWarp, b.index(0)),
+                  b.cmp(P::ult, lane, b.index(NB))),
+           [&](KernelBuilder &b) {
+             b.store(b.extendSigned(mine, intType), permutation,
+                     ValueRange{matrix, b.add(firstPosition, lane)});
+           });
+}
+
+/// The first position copyOut writes with overlapped copies: the last
+/// panel's (a static shape's, else 0 here and computed at run time).
+int64_t PanelLuKernel::lastPanelStart() const {
+  if (!overlapCopies || !shape.exact)
+    return 0;
+  int64_t steps = std::min(shape.rows, shape.cols);
+  return steps == 0 ? 0 : (steps - 1) / NB * NB;
+}
+
+/// Out, after the last barrier: row q of lu is row order[q], a warp a row;
+/// the permutation is the row order. With overlapped copies, only the
+/// positions the trailing warps have not written: the last panel's and, in
+/// a tall matrix, those past K.
 void PanelLuKernel::copyOut(KernelBuilder &b) {
-  forEachRow(b, [&](KernelBuilder &b, Value q) {
-    Value row = loadInt(b, b.add(q, b.index(orderAt)));
-    Value rowStart = b.mul(b.toIndex(row), stride);
-    forEachColumn(b, [&](KernelBuilder &b, Value col) {
-      b.store(b.load(a, b.add(rowStart, col)), lu, ValueRange{matrix, q, col});
-    });
-    if (permutation)
-      b.ifThen(b.cmp(P::eq, lane, b.index(0)), [&](KernelBuilder &b) {
-        b.store(b.extendSigned(row, intType), permutation,
-                ValueRange{matrix, q});
-      });
-  });
+  Value start = b.index(0);
+  if (overlapCopies && !shape.exact) {
+    Value lastPanel = b.sub(b.maxU(panels, b.index(1)), b.index(1));
+    start = b.mul(lastPanel, b.index(NB));
+  }
+  forEachRow(b, lastPanelStart(), b.add(start, warp), PanelLuShape::kWarps,
+             [&](KernelBuilder &b, Value q) {
+               Value row = loadInt(b, b.add(q, b.index(orderAt)));
+               Value rowStart = b.mul(b.toIndex(row), stride);
+               forEachColumn(b, [&](KernelBuilder &b, Value col) {
+                 b.store(b.load(a, b.add(rowStart, col)), lu,
+                         ValueRange{matrix, q, col});
+               });
+               if (permutation)
+                 b.ifThen(b.cmp(P::eq, lane, b.index(0)),
+                          [&](KernelBuilder &b) {
+                            b.store(b.extendSigned(row, intType), permutation,
+                                    ValueRange{matrix, q});
+                          });
+             });
 }
 
 //===----------------------------------------------------------------------===//
@@ -486,9 +572,18 @@ void PanelLuKernel::copyOut(KernelBuilder &b) {
 /// The panel warp (warp 0): factors the panels in registers, publishes
 /// each (its columns in shared memory; pivot rows, zero steps and the
 /// unused rows by parity), meets the others at the panel's barrier, then
-/// applies the panel to the next one itself (look-ahead) and goes on.
+/// applies the panel to the next one itself (look-ahead) and goes on. With
+/// overlapped copies the first panel comes straight from global memory,
+/// its steps overlapping the trailing warps' copy of the rest.
 void PanelLuKernel::panelWarp(KernelBuilder &b) {
-  SmallVector<Value> init = loadPanel(b, b.index(0), b.minU(k, b.index(NB)));
+  Value width = b.minU(k, b.index(NB));
+  SmallVector<Value> init =
+      overlapCopies
+          ? loadPanel(b, b.index(0), width,
+                      [&](KernelBuilder &b, Value row, Value col) {
+                        return b.load(input, ValueRange{matrix, row, col});
+                      })
+          : loadPanel(b, b.index(0), width);
   for (int64_t r = 0; r < rowSlots; ++r)
     init.push_back(
         b.select(b.cmp(P::ult, rows[r], m), b.toI32(rows[r]), b.i32(-1)));
@@ -940,39 +1035,72 @@ void PanelLuKernel::storeOrderAndInfo(KernelBuilder &b, scf::ForOp panelLoop) {
 /// rows there by forward substitution (each warp all of them; the first
 /// stores them once every warp has read the pivot rows), then the rank-NB
 /// update of the unused rows, their groups of four shared round-robin,
-/// the next group's data loaded while the current one computes.
+/// the next group's data loaded while the current one computes. With
+/// overlapped copies they then write out panel p - 1's rows, final since
+/// this barrier (the loop carries each panel's pivot rows).
 void PanelLuKernel::trailingWarps(KernelBuilder &b) {
-  trailingWarp = b.sub(warp, b.index(1));
-  b.forLoop(b.index(0), panels, b.index(1),
-            [&](KernelBuilder &b, Value panel) { trailingPanel(b, panel); });
+  SmallVector<Value> init(overlapCopies ? NB : 0, b.i32(0));
+  scf::ForOp::create(
+      b, b.index(0), panels, b.index(1), init,
+      [&](OpBuilder &nested, Location loc, Value panel, ValueRange iter) {
+        KernelBuilder b(loc, nested);
+        scf::YieldOp::create(b, trailingPanel(b, panel, iter));
+      });
 }
 
 /// Panel `panel`'s update of the columns past the next panel, after its
-/// barrier, where there are any.
-void PanelLuKernel::trailingPanel(KernelBuilder &b, Value panel) {
+/// barrier, where there are any; with overlapped copies, then the previous
+/// panel's rows out. Returns the panel's pivot rows (i32) in that case.
+SmallVector<Value> PanelLuKernel::trailingPanel(KernelBuilder &b, Value panel,
+                                                ValueRange previousPivotRows) {
   b.barrier();
   k0 = b.mul(panel, b.index(NB));
   steps = b.minU(b.sub(k, k0), b.index(NB));
   parity = b.bitAnd(panel, b.index(1));
+  SmallVector<Value> pivotRows;
+  if (overlapCopies)
+    pivotRows = readPivotRows(b);
   // Past the next panel: what the panel warp's look-ahead leaves (it
   // takes the next panel's columns below K; past K, as in a wide
   // matrix, the columns are all the trailing warps').
   first = b.minU(b.add(k0, b.index(2 * NB)), k);
   b.ifThen(b.cmp(P::ult, first, n), [&](KernelBuilder &b) {
+    if (!overlapCopies)
+      readPivotRows(b);
     readPublishedPanel(b);
     // As many column slots as the columns past the next panel need.
     slotsNeeded = b.ceilDivU(b.sub(n, first), b.index(32));
     dispatchColumnSlots(b, 1);
   });
+  // Panel p - 1's rows: its columns and those before by their panels'
+  // publications, the next panel's by this one's, the rest by the
+  // trailing warps' update before this barrier. (The panel warp may store
+  // the same values again in them meanwhile: its look-ahead leaves
+  // earlier pivot rows as they are.)
+  if (!overlapCopies)
+    return pivotRows;
+  b.ifThen(b.cmp(P::ugt, panel, b.index(0)), [&](KernelBuilder &b) {
+    storeFinishedRows(b, SmallVector<Value>(previousPivotRows),
+                      b.sub(k0, b.index(NB)));
+  });
+  return pivotRows;
 }
 
-/// What the panel warp published for the panel: its pivot rows, its
-/// unused rows' group count and list, its zero steps.
-void PanelLuKernel::readPublishedPanel(KernelBuilder &b) {
+/// The panel's pivot rows, as the panel warp published them (i32).
+SmallVector<Value> PanelLuKernel::readPivotRows(KernelBuilder &b) {
+  SmallVector<Value> pivotRows;
   pivotRowIndex.clear();
-  for (int64_t t = 0; t < NB; ++t)
-    pivotRowIndex.push_back(b.toIndex(loadInt(
-        b, b.add(b.mul(parity, b.index(NB)), b.index(pivotRowsAt + t)))));
+  for (int64_t t = 0; t < NB; ++t) {
+    pivotRows.push_back(loadInt(
+        b, b.add(b.mul(parity, b.index(NB)), b.index(pivotRowsAt + t))));
+    pivotRowIndex.push_back(b.toIndex(pivotRows.back()));
+  }
+  return pivotRows;
+}
+
+/// What else the panel warp published for the panel: its unused rows'
+/// group count and list, its zero steps.
+void PanelLuKernel::readPublishedPanel(KernelBuilder &b) {
   Value metaBase = b.add(b.mul(parity, b.index(2)), b.index(metaAt));
   groups = b.ceilDivU(b.toIndex(loadInt(b, metaBase)), b.index(4));
   zeroBits = loadInt(b, b.add(metaBase, b.index(1)));
@@ -1125,14 +1253,16 @@ void PanelLuKernel::updateGroup(KernelBuilder &b, ValueRange current,
 
 void buildPanelLuKernelBody(KernelBuilder &b, ValueRange args, Type elementType,
                             Type intType, bool withPermutation,
-                            bool oneBasedPivots, PanelLuShape shape) {
+                            bool oneBasedPivots, PanelLuShape shape,
+                            bool overlapCopies) {
   PanelLuKernel(b, args, elementType, intType, withPermutation, oneBasedPivots,
-                shape)
+                shape, overlapCopies)
       .emit();
 }
 
 void launchPanelLu(ImplicitLocOpBuilder &b, DeviceWork &work,
-                   const LuOperands &lu, PanelLuShape shape) {
+                   const LuOperands &lu, PanelLuShape shape,
+                   bool overlapCopies) {
   Value batch = memref::DimOp::create(b, lu.lu(), 0);
   Value one = arith::ConstantIndexOp::create(b, 1);
   Value warpSize = arith::ConstantIndexOp::create(b, 32);
@@ -1148,7 +1278,8 @@ void launchPanelLu(ImplicitLocOpBuilder &b, DeviceWork &work,
       /*workgroupTypes=*/{},
       [&](KernelBuilder &kb, ValueRange args, ValueRange) {
         buildPanelLuKernelBody(kb, args, lu.elementType, lu.intType,
-                               lu.withPermutation, lu.oneBasedPivots, shape);
+                               lu.withPermutation, lu.oneBasedPivots, shape,
+                               overlapCopies);
       });
   // One block a matrix in small batches: without saying so, ptxas sizes
   // registers for several 128-thread blocks an SM and spills.

@@ -68,13 +68,18 @@ struct PanelLuShape {
 /// updates follow with no other branch; ties, zeros, NaN, Inf and extreme
 /// pivots take the full search (64-bit keys, first position). Rows never
 /// move: positions live in registers, the row order in shared memory.
+/// `overlapCopies`: the panel warp loads the first panel from global memory
+/// while the others copy the rest in, and they write each finished panel's
+/// rows out after the next panel's barrier.
 void buildPanelLuKernelBody(KernelBuilder &b, ValueRange args, Type elementType,
                             Type intType, bool withPermutation,
-                            bool oneBasedPivots, PanelLuShape shape);
+                            bool oneBasedPivots, PanelLuShape shape,
+                            bool overlapCopies);
 
 /// Queues the panel LU, a block a matrix, on `lu`'s operands.
 void launchPanelLu(ImplicitLocOpBuilder &b, DeviceWork &work,
-                   const LuOperands &lu, PanelLuShape shape);
+                   const LuOperands &lu, PanelLuShape shape,
+                   bool overlapCopies);
 
 } // namespace mlir::linalgx::gpu_kernels
 
