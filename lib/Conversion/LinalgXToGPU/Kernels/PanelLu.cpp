@@ -1072,13 +1072,13 @@ SmallVector<Value> PanelLuKernel::trailingPanel(KernelBuilder &b, Value panel,
     slotsNeeded = b.ceilDivU(b.sub(n, first), b.index(32));
     dispatchColumnSlots(b, 1);
   });
-  // Panel p - 1's rows: its columns and those before by their panels'
-  // publications, the next panel's by this one's, the rest by the
+  if (!overlapCopies)
+    return pivotRows;
+  // Panel p - 1's rows are final: its columns and those before by their
+  // panels' publications, this panel's by this one's, the rest by the
   // trailing warps' update before this barrier. (The panel warp may store
   // the same values again in them meanwhile: its look-ahead leaves
   // earlier pivot rows as they are.)
-  if (!overlapCopies)
-    return pivotRows;
   b.ifThen(b.cmp(P::ugt, panel, b.index(0)), [&](KernelBuilder &b) {
     storeFinishedRows(b, SmallVector<Value>(previousPivotRows),
                       b.sub(k0, b.index(NB)));
