@@ -53,6 +53,19 @@ def device_us(call):
     return total / CALLS
 
 
+def report(label, case, time, a, lu, pivots):
+    """A Markdown row: the library, the case, its time, and whether its
+    pivots and factors agree with torch.linalg.lu_factor's."""
+    want_lu, want_pivots = torch.linalg.lu_factor(a)
+    difference = float((lu - want_lu).abs().max() / want_lu.abs().max())
+    print("| %s | %s | %s | pivots as torch's: %s, largest difference %.2e |"
+          % (label, case, time, bool((pivots == want_pivots).all()), difference), flush=True)
+
+
+def dtype_name(dtype):
+    return str(dtype).replace("torch.", "")
+
+
 def run_small(label, out):
     warnings.simplefilter("ignore")
     import linalgx.torch as lxt
@@ -70,12 +83,9 @@ def run_small(label, out):
         lu, pivots = lxt.lu_factor(a)
         p, l, u = lxt.lu(a)
         us = device_us(lambda: lxt.lu_factor(a))
-        want_lu, want_pivots = torch.linalg.lu_factor(a)
-        difference = float((lu - want_lu).abs().max() / want_lu.abs().max())
         saved[str((shape, dtype, zero))] = (lu.cpu(), pivots.cpu(), p.cpu(), l.cpu(), u.cpu())
-        print("| %s | %s %s%s | %.1f | pivots as torch's: %s, largest difference %.2e |"
-              % (label, shape, str(dtype).replace("torch.", ""), " zero columns" if zero else "",
-                 us, bool((pivots == want_pivots).all()), difference), flush=True)
+        report(label, "%s %s%s" % (shape, dtype_name(dtype), " zero columns" if zero else ""),
+               "%.1f" % us, a, lu, pivots)
     torch.save(saved, out)
 
 
@@ -98,12 +108,9 @@ def run(label, out):
             end.record()
             end.synchronize()
             times.append(start.elapsed_time(end) * 1e3)
-        want_lu, want_pivots = torch.linalg.lu_factor(a)
-        difference = float((lu - want_lu).abs().max() / want_lu.abs().max())
         saved[str((shape, dtype))] = (lu.cpu(), pivots.cpu())
-        print("| %s | %s %s | %.0f | pivots as torch's: %s, largest difference %.2e |"
-              % (label, shape, str(dtype).replace("torch.", ""), statistics.median(times),
-                 bool((pivots == want_pivots).all()), difference), flush=True)
+        report(label, "%s %s" % (shape, dtype_name(dtype)), "%.0f" % statistics.median(times),
+               a, lu, pivots)
     torch.save(saved, out)
 
 
