@@ -151,6 +151,8 @@ private:
   void forEachColumn(KernelBuilder &b,
                      function_ref<void(KernelBuilder &, Value)> body);
   void copyIn(KernelBuilder &b);
+  void storeOut(KernelBuilder &b, Value rowStart, Value position, Value col);
+  void storePermutation(KernelBuilder &b, Value row, Value position);
   void storeFinishedRows(KernelBuilder &b, ArrayRef<Value> rowAt,
                          Value firstPosition);
   int64_t lastPanelStart() const;
@@ -501,6 +503,19 @@ void PanelLuKernel::copyIn(KernelBuilder &b) {
     b.barrier();
 }
 
+/// Entry `col` of the row at `rowStart` in shared memory to lu's row
+/// `position`; the permutation's entry `position`, the row (i32).
+void PanelLuKernel::storeOut(KernelBuilder &b, Value rowStart, Value position,
+                             Value col) {
+  b.store(b.load(a, b.add(rowStart, col)), lu,
+          ValueRange{matrix, position, col});
+}
+void PanelLuKernel::storePermutation(KernelBuilder &b, Value row,
+                                     Value position) {
+  b.store(b.extendSigned(row, intType), permutation,
+          ValueRange{matrix, position});
+}
+
 /// A finished panel's rows (`rowAt`, at positions firstPosition...) to
 /// lu and the permutation, by the trailing warps, whose lanes split the
 /// columns: written while later panels are factored rather than after.
@@ -512,8 +527,7 @@ void PanelLuKernel::storeFinishedRows(KernelBuilder &b, ArrayRef<Value> rowAt,
     Value position = b.add(firstPosition, b.index(t));
     forEachSlot(b, column, 32 * TW, shape.cols, n,
                 [&](KernelBuilder &b, Value col) {
-                  b.store(b.load(a, b.add(rowStart, col)), lu,
-                          ValueRange{matrix, position, col});
+                  storeOut(b, rowStart, position, col);
                 });
   }
   if (!permutation)
@@ -524,8 +538,7 @@ void PanelLuKernel::storeFinishedRows(KernelBuilder &b, ArrayRef<Value> rowAt,
   b.ifThen(b.both(b.cmp(P::eq, trailingWarp, b.index(0)),
                   b.cmp(P::ult, lane, b.index(NB))),
            [&](KernelBuilder &b) {
-             b.store(b.extendSigned(mine, intType), permutation,
-                     ValueRange{matrix, b.add(firstPosition, lane)});
+             storePermutation(b, mine, b.add(firstPosition, lane));
            });
 }
 
@@ -553,15 +566,12 @@ void PanelLuKernel::copyOut(KernelBuilder &b) {
                Value row = loadInt(b, b.add(q, b.index(orderAt)));
                Value rowStart = b.mul(b.toIndex(row), stride);
                forEachColumn(b, [&](KernelBuilder &b, Value col) {
-                 b.store(b.load(a, b.add(rowStart, col)), lu,
-                         ValueRange{matrix, q, col});
+                 storeOut(b, rowStart, q, col);
                });
                if (permutation)
-                 b.ifThen(b.cmp(P::eq, lane, b.index(0)),
-                          [&](KernelBuilder &b) {
-                            b.store(b.extendSigned(row, intType), permutation,
-                                    ValueRange{matrix, q});
-                          });
+                 b.ifThen(
+                     b.cmp(P::eq, lane, b.index(0)),
+                     [&](KernelBuilder &b) { storePermutation(b, row, q); });
              });
 }
 
