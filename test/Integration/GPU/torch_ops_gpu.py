@@ -883,8 +883,9 @@ def main():
                       (300, 300)]:
             linalg_lu_is_lu_then_unpack(dtype, shape)
     for dtype in DTYPES:
+        # The last two take threads round the grid-stride loops more than once.
         for shape in [(75, 75), (64, 75, 75), (5, 9), (9, 5), (3, 1, 4), (0, 6, 6), (4, 0, 3),
-                      (2, 0), (300, 300)]:
+                      (2, 0), (300, 300), (16384, 16, 16), (2048, 33, 17)]:
             lu_unpack_kernel(dtype, shape, torch.int32)
     lu_unpack_kernel(torch.float64, (8, 33, 20), torch.int64)
     lu_unpack_kernel_wide_offsets()
