@@ -272,14 +272,14 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "register panel step ends in a block barrier and warp 0's "
            "arrivals on the other blocks' mbarriers (the next step's warp 0 "
            "waits on its own) instead of a barrier of every thread of the "
-           "cluster (default false; see docs/gpu.md)">,
+           "cluster (default true; see docs/gpu.md)">,
     Option<"blockedLuColumnSolve", "lu-blocked-column-solve", "bool",
            /*default=*/"::mlir::linalgx::kDefaultBlockedLuColumnSolve",
            "The blocked LU's exchange-and-solve kernel (the updates of "
            "panels that take cuBLAS's GEMM) solves its U12 rows by a warp's "
            "lanes a tile column, in registers and shuffles with no barrier a "
            "step, instead of a step a barrier across the block (the same "
-           "roundings; default false; see docs/gpu.md)">,
+           "roundings; default true; see docs/gpu.md)">,
     Option<"blockedLuSplitRegisterPanel",
            "lu-blocked-split-register-panel", "bool", /*default=*/"false",
            "Full-width real panels of more rows than one register panel "

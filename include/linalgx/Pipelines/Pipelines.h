@@ -161,13 +161,13 @@ struct GPUPipelineOptions
       *this, "lu-blocked-register-panel-handshake",
       llvm::cl::desc("With the local pivot row: a cluster's register panel "
                      "step ends in a block barrier and the warps' 0 mbarrier "
-                     "handshake (default false)"),
+                     "handshake (default true)"),
       llvm::cl::init(kDefaultBlockedLuRegisterPanelHandshake)};
   PassOptions::Option<bool> blockedLuColumnSolve{
       *this, "lu-blocked-column-solve",
       llvm::cl::desc("The blocked LU's exchange-and-solve kernel solves U12 "
                      "by a warp's lanes a tile column, with no barrier a step "
-                     "(default false)"),
+                     "(default true)"),
       llvm::cl::init(kDefaultBlockedLuColumnSolve)};
   PassOptions::Option<bool> blockedLuSplitRegisterPanel{
       *this, "lu-blocked-split-register-panel",

@@ -26,7 +26,8 @@
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-cluster-max-batch=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-CLUSTER
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-tensor-cores=false -split-input-file | FileCheck %s --check-prefix=FMA
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-min-rows=64 -split-input-file | FileCheck %s --check-prefix=GEMM
-// RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-gemm-min-rows=64 lu-blocked-column-solve" -split-input-file | FileCheck %s --check-prefix=COLUMNSOLVE
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-min-rows=64 -split-input-file | FileCheck %s --check-prefix=COLUMNSOLVE
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-gemm-min-rows=64 lu-blocked-column-solve=false" -split-input-file | FileCheck %s --check-prefix=BARRIERSOLVE
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-min-rows=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-GEMM
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-min-rows-f32=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-GEMM-F32
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-gemm-min-rows=64 lu-blocked-gemm-look-ahead=false" -split-input-file | FileCheck %s --check-prefix=GEMM-SYNC
@@ -36,8 +37,8 @@
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-register-panel-max-rows=1024 lu-blocked-register-panel-local-pivot-row=false" -split-input-file | FileCheck %s --check-prefix=REGISTER
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=64 -split-input-file | FileCheck %s --check-prefix=REGISTER64
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=16384 -split-input-file | FileCheck %s --check-prefix=REGISTER16K
-// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-local-pivot-row -split-input-file | FileCheck %s --check-prefix=LOCALPIVOT
-// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-handshake -split-input-file | FileCheck %s --check-prefix=HANDSHAKE
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-handshake=false -split-input-file | FileCheck %s --check-prefix=LOCALPIVOT
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu -split-input-file | FileCheck %s --check-prefix=HANDSHAKE
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-split-register-panel -split-input-file | FileCheck %s --check-prefix=SPLITPANEL
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=16385 -split-input-file 2>&1 | FileCheck %s --check-prefix=REGISTER-TOO-MANY
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=REGISTER-NEGATIVE
@@ -64,10 +65,11 @@
 // (1), beside the next panel; every panel's update joins them first
 // (linalgxCudaJoinAside after the panel's launch), and so does the end.
 // The generated updates take the others.
-// lu-blocked-column-solve (off by default): the exchange-and-solve kernel
-// solves U12 by a warp's lanes, the steps' rows shuffled within the warp and
-// L11 read transposed: no barrier and no loop from the first shuffle to the
-// first U12 entry stored. The fused update keeps its barrier a step.
+// lu-blocked-column-solve (the default; BARRIERSOLVE turns it off): the
+// exchange-and-solve kernel solves U12 by a warp's lanes, the steps' rows
+// shuffled within the warp and L11 read transposed: no barrier and no loop
+// from the first shuffle to the first U12 entry stored. The fused update
+// keeps its barrier a step.
 // COLUMNSOLVE-LABEL: gpu.func @linalgx_lu_blocked_update_narrow_mma_f64_i32
 // COLUMNSOLVE-NOT:     gpu.shuffle
 // COLUMNSOLVE-LABEL: gpu.func @linalgx_lu_blocked_exchange_solve_narrow_mma_f64_i32
@@ -75,6 +77,13 @@
 // COLUMNSOLVE-NOT:     gpu.barrier
 // COLUMNSOLVE-NOT:     scf.for
 // COLUMNSOLVE:         memref.store %{{.+}}, %arg0[%{{.+}}, %{{.+}}, %{{.+}}] : memref<?x?x?xf64>
+// Without it the solve is a loop of steps, a block barrier each.
+// BARRIERSOLVE-LABEL: gpu.func @linalgx_lu_blocked_exchange_solve_narrow_mma_f64_i32
+// BARRIERSOLVE-NOT:     gpu.shuffle
+// BARRIERSOLVE:         scf.for
+// BARRIERSOLVE:           gpu.barrier
+// BARRIERSOLVE-NOT:     gpu.shuffle
+// BARRIERSOLVE:         gpu.return
 // GEMM-LABEL: func.func private @linalgxCudaGemmSubtract(i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i64, i64, i32)
 // GEMM-LABEL: func.func private @linalgxCudaJoinAside()
 // GEMM-LABEL: func.func @f64_batched
@@ -163,7 +172,7 @@
 // GEMM-BLOCK-BAD: error: lu-blocked-gemm-block-columns must be a multiple of 64 (the update's column tiles) of at most 1024, got 96
 // GEMM-BLOCK-BIG: error: lu-blocked-gemm-block-columns must be a multiple of 64 (the update's column tiles) of at most 1024, got 1088
 // lu-blocked-register-panel-local-pivot-row (the default; REGISTER turns it
-// off): a cluster's blocks get 264 more bytes (the pivot row's 32 f64 and
+// off) without the handshake (HANDSHAKE, the default, below): a cluster's blocks get 264 more bytes (the pivot row's 32 f64 and
 // two i32) past the 145792 of the layout; each step warp 0 agrees on the
 // pivot, copies its row there from the owner block, and a block barrier
 // later every warp reads it locally. The one-block panel is unchanged.
@@ -190,7 +199,7 @@
 // LOCALPIVOT:           nvvm.cluster.arrive
 // LOCALPIVOT-NOT:       mbarrier
 // LOCALPIVOT:         gpu.return
-// lu-blocked-register-panel-handshake (off by default) with the local pivot
+// lu-blocked-register-panel-handshake (the default) with the local pivot
 // row: 16 more bytes (two mbarriers, 280 in all past the 145792 of the
 // layout). Only warp 0 reads other blocks, so after the first step a step
 // ends in a block barrier and warp 0's arrivals on the other blocks'
@@ -236,7 +245,7 @@
 // take the GEMM, looking ahead.
 // DEFAULT-LABEL: func.func @f64_batched
 // DEFAULT:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_register_panel_f64_i32
-// DEFAULT:         %[[LOCAL_PIVOT_ROW:.+]] = arith.index_cast %c146056{{.*}} : index to i32
+// DEFAULT:         %[[LOCAL_PIVOT_ROW:.+]] = arith.index_cast %c146072{{.*}} : index to i32
 // DEFAULT-NEXT:    gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x2_f64_i32 {{.+}} dynamic_shared_memory_size %[[LOCAL_PIVOT_ROW]]
 // DEFAULT:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x4_f64_i32
 // DEFAULT-NOT:     cluster_register_panel_x8

@@ -119,17 +119,19 @@ inline constexpr int64_t kDefaultBlockedLuRegisterPanelMaxRows = 2048;
 /// (docs/benchmarks.md, run 39). The
 /// `lu-blocked-register-panel-local-pivot-row` option overrides it.
 inline constexpr bool kDefaultBlockedLuRegisterPanelLocalPivotRow = true;
-/// With the local pivot row, a cluster's register panel step may end in a
+/// With the local pivot row, a cluster's register panel step ends in a
 /// block barrier and an mbarrier handshake of the blocks' warps 0 instead of
-/// a barrier of every thread of the cluster. Off until it has run on a GPU;
-/// the `lu-blocked-register-panel-handshake` option overrides it.
-inline constexpr bool kDefaultBlockedLuRegisterPanelHandshake = false;
-/// The blocked LU's exchange-and-solve kernel (the updates of panels that
-/// take cuBLAS's GEMM) may solve its U12 rows by a warp's lanes a tile
-/// column (registers and shuffles, no barrier a step) instead of a step a
-/// barrier across the block. The same roundings; off until it has run on a
-/// GPU; the `lu-blocked-column-solve` option overrides it.
-inline constexpr bool kDefaultBlockedLuColumnSolve = false;
+/// a barrier of every thread of the cluster; and the blocked LU's
+/// exchange-and-solve kernel (the updates of panels that take cuBLAS's
+/// GEMM) solves its U12 rows by a warp's lanes a tile column (registers and
+/// shuffles, no barrier a step) instead of a step a barrier across the
+/// block. Both keep the roundings (the factors were bitwise equal); on an
+/// H100 together they took 0.96 of the time at 1024x1024 f64 and 0.94 at
+/// 2048x2048 f64 (docs/benchmarks.md, run 41). The
+/// `lu-blocked-register-panel-handshake` and `lu-blocked-column-solve`
+/// options override them.
+inline constexpr bool kDefaultBlockedLuRegisterPanelHandshake = true;
+inline constexpr bool kDefaultBlockedLuColumnSolve = true;
 /// The blocked LU's GEMM updates can go by blocks of panels: each panel's
 /// GEMM updates its block's columns, and the columns right of the block
 /// take one triangular solve and one GEMM as deep as the block, where
