@@ -8,7 +8,7 @@ lib/liblinalgx_cuda_kernels.so between them):
     python3 compare_factors.py run [--small] LABEL OUT.pt
         CUDA-event µs of linalgx.torch.lu_factor (median of 15) on large
         single and batched cases, whether its pivots equal
-        torch.linalg.lu_factor's and the largest difference of the factors
+        torch.linalg.lu_factor_ex's and the largest difference of the factors
         (a Markdown row each); saves the factors to OUT.pt. --small: the
         one-block kernels' sizes instead (square, tall, wide, batched, a
         zero column), with linalgx.torch.lu's permutation and factors saved
@@ -55,8 +55,9 @@ def device_us(call):
 
 def report(label, case, time, a, lu, pivots):
     """A Markdown row: the library, the case, its time, and whether its
-    pivots and factors agree with torch.linalg.lu_factor's."""
-    want_lu, want_pivots = torch.linalg.lu_factor(a)
+    pivots and factors agree with torch.linalg.lu_factor's (its _ex form:
+    the zero-column case is singular)."""
+    want_lu, want_pivots, _ = torch.linalg.lu_factor_ex(a)
     difference = float((lu - want_lu).abs().max() / want_lu.abs().max())
     print("| %s | %s | %s | pivots as torch's: %s, largest difference %.2e |"
           % (label, case, time, bool((pivots == want_pivots).all()), difference), flush=True)
