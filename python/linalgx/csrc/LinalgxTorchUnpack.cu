@@ -40,9 +40,9 @@ template <typename Index> struct UnpackShape {
         byN(std::max<Index>(n, 1)) {}
 };
 
-/// A thread stores 16 bytes at a time where an element is smaller: with one
-/// 4-byte store an element the f32 kernel moved its 67 MB at (16384,16,16)
-/// at two thirds of the f64 kernel's bandwidth.
+/// A thread stores 16 bytes at a time where an element is smaller: a store
+/// an element left the f32 kernel well short of the bandwidth the f64 one
+/// reached (docs/benchmarks.md, run 41).
 template <typename T>
 constexpr int kPackWidth = sizeof(T) < 16 ? int(16 / sizeof(T)) : 1;
 
