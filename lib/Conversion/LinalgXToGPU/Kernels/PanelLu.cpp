@@ -51,6 +51,13 @@ Value isFiniteValue(KernelBuilder &b, Value x) {
                arith::ConstantIntOp::create(b, b.getI32Type(), infinityHigh));
 }
 
+/// lhs * rhs + acc, fused: LLVM's fma intrinsic, which NVPTX emits as
+/// fma.rn; math.fma would become a libdevice call, and compiling the
+/// kernels would need the CUDA toolkit's libdevice.
+Value fma(KernelBuilder &b, Value lhs, Value rhs, Value acc) {
+  return LLVM::FMAOp::create(b, lhs, rhs, acc);
+}
+
 /// 1 / x for a pivot whose high word lies in [kPanelLuNormalHigh,
 /// kPanelLuReciprocalHigh): the hardware approximation refined by Newton
 /// steps (within an ulp), without rcp.rn's slow-path branch, which would
@@ -65,16 +72,16 @@ Value fastReciprocal(KernelBuilder &b, Value x) {
   Value one = arith::ConstantOp::create(b, b.getFloatAttr(type, 1.0));
   Value negX = arith::NegFOp::create(b, x);
   auto newton = [&](Value r) -> Value {
-    Value e = math::FmaOp::create(b, negX, r, one);
-    return math::FmaOp::create(b, r, e, r);
+    Value e = fma(b, negX, r, one);
+    return fma(b, r, e, r);
   };
   // f32: one step from the ~23-bit approximation; f64: the approximation's
   // error squared first, then one step.
   if (!isF64)
     return newton(r);
-  Value e = math::FmaOp::create(b, negX, r, one);
-  e = math::FmaOp::create(b, e, e, e);
-  r = math::FmaOp::create(b, r, e, r);
+  Value e = fma(b, negX, r, one);
+  e = fma(b, e, e, e);
+  r = fma(b, r, e, r);
   return newton(r);
 }
 
@@ -93,11 +100,6 @@ Value pinValue(KernelBuilder &b, Value value) {
 using P = arith::CmpIPredicate;
 constexpr int64_t NB = PanelLuShape::kPanelColumns;
 constexpr int64_t TW = PanelLuShape::kWarps - 1; // trailing warps
-
-/// negLhs * rhs + acc, fused.
-Value fma(KernelBuilder &b, Value negLhs, Value rhs, Value acc) {
-  return math::FmaOp::create(b, negLhs, rhs, acc);
-}
 
 /// Bit i of the i32 `bits`, as an i1.
 Value bit(KernelBuilder &b, Value bits, int64_t i) {
