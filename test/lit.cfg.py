@@ -64,12 +64,6 @@ ptxas = shutil.which("ptxas") or (
 if ptxas and os.path.exists(ptxas):
     config.available_features.add("ptxas")
     llvm_config.with_environment("PATH", os.path.dirname(ptxas), append_path=True)
-    # The NVVM serializer links libdevice (the panel kernels' fused
-    # multiply-adds) from the toolkit CUDA_HOME names; lit drops the
-    # caller's environment.
-    toolkit = os.path.dirname(os.path.dirname(ptxas))
-    if os.path.isdir(os.path.join(toolkit, "nvvm", "libdevice")):
-        llvm_config.with_environment("CUDA_HOME", toolkit)
 
 # The mlir-opt plugins (tools/linalgx-plugins) are linked against MLIR's dylib
 # and built wherever the MLIR installation has one; their tests run the stock

@@ -2,9 +2,12 @@
 // (lu-panel-overlap-copies, off by default, so the AOT library does not
 // compile it) through the whole GPU pipeline: ptxas takes an exact shape's
 // kernel (with the permutation) and, for dynamic sizes, every size bucket's,
-// and the module keeps the launches.
+// and the module keeps the launches; the default kernels too. lit passes no
+// CUDA_HOME: the kernels must need no libdevice (their fused multiply-adds
+// are LLVM's fma intrinsic, math.fma would be an unresolved __nv_fma).
 // REQUIRES: ptxas
 // RUN: linalgx-opt %s --linalgx-gpu-pipeline=lu-panel-overlap-copies | FileCheck %s
+// RUN: linalgx-opt %s --linalgx-gpu-pipeline | FileCheck %s
 
 // CHECK-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_panel75x75_f64_i32_permutation
 // CHECK-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_panel_upto48x48_f32_i32
