@@ -13,10 +13,13 @@ Two builds of the library (say, before and after a change of the kernel)
 are timed by two processes, since one process loads torch.ops.linalgx once.
 """
 
+import os
 import sys
 
 import torch
-from torch.profiler import ProfilerActivity, profile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from profile_solve import per_kernel  # noqa: E402  (µs a call of each kernel)
 
 CALLS = 50
 CASES = [((75, 75), torch.float64), ((64, 75, 75), torch.float64),
@@ -35,16 +38,8 @@ def expected(lu, permutation):
 
 
 def device_us(function):
-    """Mean device time of function's kernels per call."""
-    for _ in range(10):
-        function()
-    torch.cuda.synchronize()
-    with profile(activities=[ProfilerActivity.CUDA]) as profiler:
-        for _ in range(CALLS):
-            function()
-        torch.cuda.synchronize()
-    return sum(event.device_time_total for event in profiler.key_averages()
-               if event.device_type == torch.autograd.DeviceType.CUDA) / CALLS
+    """Device µs a call of all of `function`'s kernels."""
+    return sum(per_kernel(function, calls=CALLS).values())
 
 
 def main():
