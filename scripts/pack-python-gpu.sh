@@ -54,7 +54,8 @@ cp "$ROOT/test/Integration/GPU/python_gpu.py" "$ROOT/test/Integration/GPU/jax_gp
    "$ROOT/bench/bench_solve.py" "$ROOT/bench/profile_solve.py" \
    "$ROOT/bench/profile_lu_solve.py" "$ROOT/bench/profile_host_gaps.py" \
    "$ROOT/bench/profile_call_layers.py" "$ROOT/bench/profile_large_lu.py" \
-   "$ROOT/bench/time_lu_streams.py" "$ROOT/bench/compare_factors.py" "$ROOT/bench/time_lu_unpack.py" \
+   "$ROOT/bench/time_lu_streams.py" "$ROOT/bench/compare_factors.py" \
+   "$ROOT/bench/time_lu_unpack.py" \
    "$ROOT/bench/getrf_api_probe.cu" "$ROOT/bench/lu_factor_host_path.cpp" \
    "$ROOT/bench/cuda_check.h" \
    "$ROOT/test/Integration/GPU/multigpu_gpu.py" "$ROOT/test/Integration/GPU/large_lu_gpu.py" \
