@@ -68,8 +68,9 @@ inline constexpr int64_t kDefaultPanelLuAnyBatchMinSize = 49;
 /// The look-ahead panel kernel may overlap its copies with the
 /// factorization: the panel warp loads the first panel from global memory
 /// while the other warps copy the rest in, and they write each finished
-/// panel's rows out while later panels are factored. The same arithmetic;
-/// off until it has run on a GPU; the `lu-panel-overlap-copies` option
+/// panel's rows out while later panels are factored. The same arithmetic,
+/// but off: on an H100 it was slower ((75,75) f64 25.9 against 24.3 us,
+/// docs/benchmarks.md, run 41); the `lu-panel-overlap-copies` option
 /// overrides it.
 inline constexpr bool kDefaultPanelLuOverlapCopies = false;
 
