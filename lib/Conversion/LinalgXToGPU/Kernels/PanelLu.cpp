@@ -43,11 +43,25 @@ Value magnitudeHighWord(KernelBuilder &b, Value x) {
   return b.bitAnd(bits, b.i32(0x7fffffff));
 }
 
-/// Whether the real value x is finite: its magnitude's high word below
-/// the infinities'.
-Value isFiniteValue(KernelBuilder &b, Value x) {
-  int64_t infinityHigh = x.getType().isF64() ? 0x7ff00000 : 0x7f800000;
-  return b.cmp(arith::CmpIPredicate::ult, magnitudeHighWord(b, x),
+/// Whether the real values are all finite: the largest of their
+/// magnitudes' high words, a tree of maxima (not a chain of compares on the
+/// panel warp's path), below the infinities'.
+Value areFinite(KernelBuilder &b, ArrayRef<Value> values) {
+  if (values.empty())
+    return b.boolean(true);
+  SmallVector<Value> high;
+  for (Value v : values)
+    high.push_back(magnitudeHighWord(b, v));
+  while (high.size() > 1) {
+    SmallVector<Value> next;
+    for (size_t i = 0; i + 1 < high.size(); i += 2)
+      next.push_back(b.maxU(high[i], high[i + 1]));
+    if (high.size() % 2)
+      next.push_back(high.back());
+    high = std::move(next);
+  }
+  int64_t infinityHigh = values[0].getType().isF64() ? 0x7ff00000 : 0x7f800000;
+  return b.cmp(arith::CmpIPredicate::ult, high[0],
                arith::ConstantIntOp::create(b, b.getI32Type(), infinityHigh));
 }
 
@@ -98,6 +112,9 @@ Value pinValue(KernelBuilder &b, Value value) {
 }
 
 using P = arith::CmpIPredicate;
+/// The low bits of a candidate's high word that carry its lane in the
+/// panel warp's reduction.
+constexpr int64_t kLaneMask = 31;
 constexpr int64_t NB = PanelLuShape::kPanelColumns;
 constexpr int64_t TW = PanelLuShape::kWarps - 1; // trailing warps
 
@@ -262,14 +279,16 @@ private:
   /// high words of its open rows, their maximum, the warp's maximum, the
   /// slot holding it (and how many do), that row's value, position and
   /// later panel entries, its reciprocal, and the ballots of the lanes
-  /// holding the maximum (and of those with ties or non-finite entries).
+  /// holding the maximum (and of those with ties or non-finite entries),
+  /// the lane the reduction names and the fast path's pivot from it.
   struct Step {
     int64_t c;
     Value k;
     SmallVector<Value> open, high;
     Value laneMax, topHigh, mySlot, holding, cand, candPos, candInverse,
-        holders, irregular;
+        holders, irregular, from;
     SmallVector<Value> candRow;
+    Pivot candidate;
   } step;
 
   /// The trailing warps' state: the warp's index among them, the panel's
@@ -279,7 +298,7 @@ private:
   /// they lie in the matrix).
   Value trailingWarp;
   SmallVector<Value> pivotRowIndex;
-  Value groups, listBase, first, slotsNeeded;
+  Value groups, listBase, lastListed, first, slotsNeeded;
   int64_t slots = 0;
   SmallVector<Value> col, valid;
 };
@@ -678,18 +697,22 @@ SmallVector<Value> PanelLuKernel::factorStep(KernelBuilder &b, int64_t c) {
 }
 
 /// The lane's candidate: the largest high word among its open rows (and
-/// the slot holding it), and the warp's largest.
+/// the slot holding it), and the warp's largest with the lane holding it.
 void PanelLuKernel::searchLaneCandidate(KernelBuilder &b) {
   const int64_t c = step.c;
   step.k = b.add(k0I32, b.i32(c));
   // The lane's candidate first: the largest high word among its
   // open rows, that row's slot, value, position, reciprocal and
-  // later panel entries. Only shuffles from the winner follow the
-  // reduction on the fast path.
+  // later panel entries. The high words leave their lowest bits to the
+  // lane, so that the reduction names the lane of the largest: the
+  // shuffles from it start while the ballots decide whether it is the
+  // only one (else the full search, on whole values, takes the step).
+  Value highBits = b.i32(~kLaneMask);
   for (int64_t r = 0; r < rowSlots; ++r) {
     step.open.push_back(b.cmp(P::sge, position[r], step.k));
-    step.high.push_back(
-        b.select(step.open[r], magnitudeHighWord(b, q[qAt(r, c)]), b.i32(0)));
+    step.high.push_back(b.select(
+        step.open[r], b.bitAnd(magnitudeHighWord(b, q[qAt(r, c)]), highBits),
+        b.i32(0)));
     step.laneMax = r ? b.maxU(step.laneMax, step.high[r]) : step.high[r];
   }
   // The reduction first in program order: a warp-synchronous
@@ -697,7 +720,9 @@ void PanelLuKernel::searchLaneCandidate(KernelBuilder &b) {
   // check), so what precedes it in the PTX is issued before it. The
   // candidate's selects and its reciprocal's Newton chain go after,
   // where they run while the reduction is in flight.
-  step.topHigh = b.redux(NVVM::ReduxKind::UMAX, step.laneMax);
+  Value top = b.redux(NVVM::ReduxKind::UMAX, b.bitOr(step.laneMax, laneI32));
+  step.topHigh = b.bitAnd(top, highBits);
+  step.from = b.bitAnd(top, b.i32(kLaneMask));
   step.mySlot = b.i32(0);
   step.holding = b.i32(0);
   for (int64_t r = rowSlots - 1; r >= 0; --r) {
@@ -727,38 +752,34 @@ void PanelLuKernel::prepareCandidate(KernelBuilder &b) {
   // The fast path also asks for the winner's later panel entries to
   // be finite: its rows that do not update then take a zero
   // multiplier instead of a select an entry (0 * Inf would be NaN).
-  Value rowFinite = b.boolean(true);
-  for (int64_t j = c + 1; j < NB; ++j)
-    rowFinite = b.both(rowFinite, isFiniteValue(b, step.candRow[j]));
+  Value rowFinite =
+      areFinite(b, ArrayRef<Value>(step.candRow).drop_front(c + 1));
   Value isTop = b.cmp(P::eq, step.laneMax, step.topHigh);
   step.holders = b.ballot(isTop);
   step.irregular =
       b.ballot(b.both(isTop, b.bitOr(b.cmp(P::ugt, step.holding, b.i32(1)),
                                      b.negate(rowFinite))));
-  // Computed in the shadow of the reduction and the ballots (pinned
-  // here, before the branch, so that LLVM does not sink them into
-  // the fast path, where they would follow the branch in line).
+  // Computed in the shadow of the reduction and the ballots, before the
+  // branch (pinned there, so that LLVM does not sink them into the fast
+  // path, where they would follow the branch in line): the reciprocal,
+  // then the shuffles of the fast path's pivot from the reduction's lane.
   step.candInverse = pinValue(b, fastReciprocal(b, step.cand));
-  step.cand = pinValue(b, step.cand);
-  step.candPos = pinValue(b, step.candPos);
-  for (int64_t j = c + 1; j < NB; ++j)
-    step.candRow[j] = pinValue(b, step.candRow[j]);
-}
-
-/// The fast path: the single lane holding the maximum has the pivot;
-/// shuffles from it, then the step.
-SmallVector<Value> PanelLuKernel::takeCandidate(KernelBuilder &b) {
-  Pivot pivot;
-  pivot.from = math::CountTrailingZerosOp::create(b, step.holders);
+  Pivot &pivot = step.candidate;
+  pivot.from = step.from;
   pivot.u.resize(NB);
-  for (int64_t j = step.c + 1; j < NB; ++j)
+  for (int64_t j = c + 1; j < NB; ++j)
     pivot.u[j] = shuffle(b, step.candRow[j], pivot.from);
   pivot.slot = shuffle(b, step.mySlot, pivot.from);
   pivot.value = shuffle(b, step.cand, pivot.from);
   pivot.position = shuffle(b, step.candPos, pivot.from);
   pivot.inverse = shuffle(b, step.candInverse, pivot.from);
   pivot.slow = false;
-  return finishStep(b, pivot);
+}
+
+/// The fast path: the single lane holding the maximum has the pivot,
+/// shuffled from it already; the step.
+SmallVector<Value> PanelLuKernel::takeCandidate(KernelBuilder &b) {
+  return finishStep(b, step.candidate);
 }
 
 /// Ties, zeros, NaN, Inf, extreme pivots: the full 64-bit keys (pivotKey's
@@ -876,9 +897,7 @@ SmallVector<Value> PanelLuKernel::skipZeroPivot(KernelBuilder &b,
 }
 
 /// Publish the panel: its columns, its pivot rows (lane t: step t's),
-/// its zero steps and the rows still unused, listed in whole groups of
-/// four (the last group repeats the last row: duplicates compute the
-/// same values from the same data); then the panel's barrier.
+/// its zero steps and the rows still unused; then the panel's barrier.
 void PanelLuKernel::publishPanel(KernelBuilder &b) {
   storePanelColumns(b);
   publishPivotRows(b);
@@ -914,8 +933,9 @@ void PanelLuKernel::publishPivotRows(KernelBuilder &b) {
   });
 }
 
-/// The unused rows' list by parity (compacted by ballots, padded to whole
-/// groups of four); returns their count.
+/// The unused rows' list by parity (compacted by ballots); returns their
+/// count. The trailing warps complete its last group of four themselves,
+/// which keeps a warp sync and a load off the panel warp's path.
 Value PanelLuKernel::publishUnusedRows(KernelBuilder &b) {
   Value listBase = b.add(b.mul(parity, b.index(listSize)), b.index(listAt));
   Value firstI32 = b.toI32(b.add(k0, steps));
@@ -931,14 +951,6 @@ Value PanelLuKernel::publishUnusedRows(KernelBuilder &b) {
     });
     count = b.add(count, math::CtPopOp::create(b, unusedLanes));
   }
-  b.syncWarp();
-  Value padding = b.bitAnd(b.sub(b.i32(0), count), b.i32(3));
-  b.ifThen(
-      b.both(b.cmp(P::sgt, count, b.i32(0)), b.cmp(P::slt, laneI32, padding)),
-      [&](KernelBuilder &b) {
-        Value end = b.add(listBase, b.toIndex(count));
-        storeInt(b, loadInt(b, b.sub(end, b.index(1))), b.add(end, lane));
-      });
   return count;
 }
 
@@ -960,9 +972,7 @@ SmallVector<Value> PanelLuKernel::applyPanelToNext(KernelBuilder &b) {
   // Whether the U block is finite (the same in every lane): then
   // the rows that do not update take a zero multiplier rather
   // than a select an entry.
-  Value uFinite = b.boolean(true);
-  for (Value v : u)
-    uFinite = b.both(uFinite, isFiniteValue(b, v));
+  Value uFinite = areFinite(b, u);
   next = b.ifThenElse(
       uFinite,
       [&](KernelBuilder &b) { return updateNextPanel(b, next, u, true); },
@@ -1114,9 +1124,11 @@ SmallVector<Value> PanelLuKernel::readPivotRows(KernelBuilder &b) {
 /// group count and list, its zero steps.
 void PanelLuKernel::readPublishedPanel(KernelBuilder &b) {
   Value metaBase = b.add(b.mul(parity, b.index(2)), b.index(metaAt));
-  groups = b.ceilDivU(b.toIndex(loadInt(b, metaBase)), b.index(4));
+  Value count = b.toIndex(loadInt(b, metaBase));
+  groups = b.ceilDivU(count, b.index(4));
   zeroBits = loadInt(b, b.add(metaBase, b.index(1)));
   listBase = b.add(b.mul(parity, b.index(listSize)), b.index(listAt));
+  lastListed = b.sub(b.add(listBase, count), b.index(1));
 }
 
 /// The update with `slots` column slots a lane when they suffice, else
@@ -1224,14 +1236,16 @@ void PanelLuKernel::updateGroups(KernelBuilder &b, ArrayRef<Value> x) {
   });
 }
 
-/// A group's rows, then their multipliers and entries.
-/// (Addresses as a row's base plus constants, which become the
-/// loads' immediate offsets.)
+/// A group's rows, then their multipliers and entries. The last group
+/// repeats the last listed row where the list ends before it does:
+/// duplicates compute the same values from the same data. (Addresses as a
+/// row's base plus constants, which become the loads' immediate offsets.)
 SmallVector<Value> PanelLuKernel::loadGroup(KernelBuilder &b, Value group) {
   SmallVector<Value> data, rowStart;
   Value base = b.add(listBase, b.mul(group, b.index(4)));
   for (int64_t i = 0; i < 4; ++i) {
-    data.push_back(b.toIndex(loadInt(b, b.add(base, b.index(i)))));
+    Value entry = b.minU(b.add(base, b.index(i)), lastListed);
+    data.push_back(b.toIndex(loadInt(b, entry)));
     rowStart.push_back(b.mul(data[i], stride));
   }
   for (int64_t i = 0; i < 4; ++i) {
