@@ -251,10 +251,15 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // CHECK:               gpu.barrier
 // CHECK:               scf.if %{{.+}} -> ({{(f64, ){11}f64}}) {
 // The next panel (12 loads), then the U block in every lane: its pivot
-// rows' multipliers (6) and entries (16), no hand-over through a warp sync.
-// CHECK-COUNT-34:        memref.load %[[A]]
-// CHECK-NOT:             nvvm.bar.warp.sync
+// rows' multipliers (6) and entries (16), no hand-over through a warp sync;
+// a full panel's (four steps, no zero pivot) without the selects that drop
+// a step's terms.
+// CHECK-COUNT-12:        memref.load %[[A]]
 // CHECK:                 scf.if %{{.+}} -> ({{(f64, ){11}f64}}) {
+// CHECK-NOT:               arith.select
+// CHECK:                   llvm.intr.fma
+// CHECK-NOT:               nvvm.bar.warp.sync
+// CHECK:                   scf.if %{{.+}} -> ({{(f64, ){11}f64}}) {
 // CHECK-NOT:             nvvm.bar.warp.sync
 // CHECK:             memref.store %{{.+}}, %{{.+}}[%[[MATRIX]]] : memref<?xi32>
 // CHECK:           } else {

@@ -214,9 +214,12 @@ private:
   Value publishUnusedRows(KernelBuilder &b);
   SmallVector<Value> lookAhead(KernelBuilder &b, Value panel);
   SmallVector<Value> applyPanelToNext(KernelBuilder &b);
-  SmallVector<Value> uBlockOver(KernelBuilder &b, Value n0);
+  SmallVector<Value> applyUBlock(KernelBuilder &b, Value n0,
+                                 ArrayRef<Value> next, bool fullPanel);
+  SmallVector<Value> uBlockOver(KernelBuilder &b, Value n0, bool fullPanel);
   SmallVector<Value> updateNextPanel(KernelBuilder &b, ArrayRef<Value> next,
-                                     ArrayRef<Value> u, bool uIsFinite);
+                                     ArrayRef<Value> u, bool uIsFinite,
+                                     bool fullPanel);
   void storeOrderAndInfo(KernelBuilder &b, scf::ForOp panelLoop);
 
   //===--- The trailing warps --------------------------------------------===//
@@ -968,21 +971,39 @@ SmallVector<Value> PanelLuKernel::lookAhead(KernelBuilder &b, Value panel) {
 SmallVector<Value> PanelLuKernel::applyPanelToNext(KernelBuilder &b) {
   Value n0 = b.add(k0, b.index(NB));
   SmallVector<Value> next = loadPanel(b, n0, b.minU(b.sub(k, n0), b.index(NB)));
-  SmallVector<Value> u = uBlockOver(b, n0);
+  // The common panel, all NB steps with nonzero pivots, needs none of the
+  // selects that drop a missing or zero step's terms: a branch of its own.
+  Value fullPanel = b.both(b.cmp(P::eq, steps, b.index(NB)),
+                           b.cmp(P::eq, zeroBits, b.i32(0)));
+  return b.ifThenElse(
+      fullPanel,
+      [&](KernelBuilder &b) { return applyUBlock(b, n0, next, true); },
+      [&](KernelBuilder &b) { return applyUBlock(b, n0, next, false); });
+}
+
+/// The panel's U block over the next panel's columns and its update of
+/// `next`; `fullPanel`: every step of the panel took a nonzero pivot.
+SmallVector<Value> PanelLuKernel::applyUBlock(KernelBuilder &b, Value n0,
+                                              ArrayRef<Value> next,
+                                              bool fullPanel) {
+  SmallVector<Value> u = uBlockOver(b, n0, fullPanel);
   // Whether the U block is finite (the same in every lane): then
   // the rows that do not update take a zero multiplier rather
   // than a select an entry.
-  Value uFinite = areFinite(b, u);
-  next = b.ifThenElse(
-      uFinite,
-      [&](KernelBuilder &b) { return updateNextPanel(b, next, u, true); },
-      [&](KernelBuilder &b) { return updateNextPanel(b, next, u, false); });
-  return next;
+  return b.ifThenElse(
+      areFinite(b, u),
+      [&](KernelBuilder &b) {
+        return updateNextPanel(b, next, u, true, fullPanel);
+      },
+      [&](KernelBuilder &b) {
+        return updateNextPanel(b, next, u, false, fullPanel);
+      });
 }
 
 /// The panel's U block over the next panel's columns (n0...; its pivot
 /// rows; u[t * NB + j]).
-SmallVector<Value> PanelLuKernel::uBlockOver(KernelBuilder &b, Value n0) {
+SmallVector<Value> PanelLuKernel::uBlockOver(KernelBuilder &b, Value n0,
+                                             bool fullPanel) {
   // The panel's U block over these columns (its pivot rows), by
   // forward substitution from shared memory, in every lane: all
   // NB columns' NB * (NB - 1) / 2 multiply-adds each instead of
@@ -1003,9 +1024,13 @@ SmallVector<Value> PanelLuKernel::uBlockOver(KernelBuilder &b, Value n0) {
       negL.push_back(
           arith::NegFOp::create(b, loadA(b, rowIndex, b.add(k0, b.index(s)))));
     for (int64_t j = 0; j < NB; ++j) {
-      Value v = b.select(live, loadA(b, rowIndex, cols[j]), zeroValue);
-      for (int64_t s = 0; s < t; ++s)
-        v = b.select(bit(b, zeroBits, s), v, fma(b, negL[s], u[uAt(s, j)], v));
+      Value v = loadA(b, rowIndex, cols[j]);
+      if (!fullPanel)
+        v = b.select(live, v, zeroValue);
+      for (int64_t s = 0; s < t; ++s) {
+        Value updated = fma(b, negL[s], u[uAt(s, j)], v);
+        v = fullPanel ? updated : b.select(bit(b, zeroBits, s), v, updated);
+      }
       u[uAt(t, j)] = v;
     }
   }
@@ -1017,14 +1042,17 @@ SmallVector<Value> PanelLuKernel::uBlockOver(KernelBuilder &b, Value n0) {
 SmallVector<Value> PanelLuKernel::updateNextPanel(KernelBuilder &b,
                                                   ArrayRef<Value> next,
                                                   ArrayRef<Value> u,
-                                                  bool uIsFinite) {
+                                                  bool uIsFinite,
+                                                  bool fullPanel) {
   SmallVector<Value> updated(next);
   for (int64_t t = 0; t < NB; ++t) {
-    Value live =
-        b.both(b.cmp(P::ult, b.index(t), steps), b.negate(bit(b, zeroBits, t)));
+    Value live = fullPanel ? Value()
+                           : b.both(b.cmp(P::ult, b.index(t), steps),
+                                    b.negate(bit(b, zeroBits, t)));
     for (int64_t r = 0; r < rowSlots; ++r) {
-      Value updates =
-          b.both(live, b.cmp(P::sgt, position[r], b.add(k0I32, b.i32(t))));
+      Value updates = b.cmp(P::sgt, position[r], b.add(k0I32, b.i32(t)));
+      if (!fullPanel)
+        updates = b.both(live, updates);
       for (int64_t j = 0; j < NB; ++j)
         updated[qAt(r, j)] =
             subtractMultiple(b, updates, q[qAt(r, t)], u[t * NB + j],
