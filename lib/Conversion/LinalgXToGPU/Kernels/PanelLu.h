@@ -62,12 +62,13 @@ struct PanelLuShape {
 
 /// The look-ahead panel kernel (PanelLuShape). A panel step, in warp 0:
 /// every lane picks its candidate (the largest magnitude high word among
-/// its open rows) and that row's reciprocal and later panel entries, in
-/// the shadow of one redux.sync; when a single row holds the maximum
-/// (ballots) and the pivot is normal, shuffles from its lane and the
-/// updates follow with no other branch; ties, zeros, NaN, Inf and extreme
-/// pivots take the full search (64-bit keys, first position). Rows never
-/// move: positions live in registers, the row order in shared memory.
+/// its open rows, its lowest bits left to the lane) and that row's
+/// reciprocal and later panel entries, in the shadow of one redux.sync,
+/// whose maximum names the lane to shuffle the pivot from; when a single
+/// row holds the maximum (ballots) and the pivot is normal, the updates
+/// follow with no other branch; ties, zeros, NaN, Inf and extreme pivots
+/// take the full search (64-bit keys, first position). Rows never move:
+/// positions live in registers, the row order in shared memory.
 /// `overlapCopies`: the panel warp loads the first panel from global memory
 /// while the others copy the rest in, and they write each finished panel's
 /// rows out after the next panel's barrier.
