@@ -1018,7 +1018,7 @@ SmallVector<Value> PanelLuKernel::uBlockOver(KernelBuilder &b, Value n0,
   SmallVector<Value> u(NB * NB);
   for (int64_t t = 0; t < NB; ++t) {
     Value rowIndex = b.toIndex(pivotRow[t]);
-    Value live = b.cmp(P::ult, b.index(t), steps);
+    Value live = fullPanel ? Value() : b.cmp(P::ult, b.index(t), steps);
     SmallVector<Value> negL;
     for (int64_t s = 0; s < t; ++s)
       negL.push_back(
