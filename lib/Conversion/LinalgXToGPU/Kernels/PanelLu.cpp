@@ -281,15 +281,15 @@ private:
   /// the lane's row slots are still open, and the lane's candidate: the
   /// high words of its open rows, their maximum, the warp's maximum, the
   /// slot holding it (and how many do), that row's value, position and
-  /// later panel entries, its reciprocal, and the ballots of the lanes
-  /// holding the maximum (and of those with ties or non-finite entries),
-  /// the lane the reduction names and the fast path's pivot from it.
+  /// later panel entries, its reciprocal, the lane the reduction names,
+  /// the ballot of the lanes that rule the fast path out (ties, non-finite
+  /// entries) and the fast path's pivot from the named lane.
   struct Step {
     int64_t c;
     Value k;
     SmallVector<Value> open, high;
     Value laneMax, topHigh, mySlot, holding, cand, candPos, candInverse,
-        holders, irregular, from;
+        irregular, from;
     SmallVector<Value> candRow;
     Pivot candidate;
   } step;
@@ -689,11 +689,10 @@ SmallVector<Value> PanelLuKernel::factorStep(KernelBuilder &b, int64_t c) {
   step.c = c;
   searchLaneCandidate(b);
   prepareCandidate(b);
-  Value fast = b.both(
-      b.both(b.cmp(P::eq, math::CtPopOp::create(b, step.holders), b.i32(1)),
-             b.cmp(P::eq, step.irregular, b.i32(0))),
-      b.both(b.cmp(P::uge, step.topHigh, b.i32(normalHigh)),
-             b.cmp(P::ult, step.topHigh, b.i32(reciprocalHigh))));
+  Value fast =
+      b.both(b.cmp(P::eq, step.irregular, b.i32(0)),
+             b.both(b.cmp(P::uge, step.topHigh, b.i32(normalHigh)),
+                    b.cmp(P::ult, step.topHigh, b.i32(reciprocalHigh))));
   return b.ifThenElse(
       fast, [&](KernelBuilder &b) { return takeCandidate(b); },
       [&](KernelBuilder &b) { return fullSearch(b); });
@@ -708,7 +707,7 @@ void PanelLuKernel::searchLaneCandidate(KernelBuilder &b) {
   // open rows, that row's slot, value, position, reciprocal and
   // later panel entries. The high words leave their lowest bits to the
   // lane, so that the reduction names the lane of the largest: the
-  // shuffles from it start while the ballots decide whether it is the
+  // shuffles from it start while a ballot decides whether it is the
   // only one (else the full search, on whole values, takes the step).
   Value highBits = b.i32(~kLaneMask);
   for (int64_t r = 0; r < rowSlots; ++r) {
@@ -737,7 +736,7 @@ void PanelLuKernel::searchLaneCandidate(KernelBuilder &b) {
 }
 
 /// The candidate's value, position, later panel entries and reciprocal, in
-/// the shadow of the reduction; the ballots that decide the fast path.
+/// the shadow of the reduction; the ballot that decides the fast path.
 void PanelLuKernel::prepareCandidate(KernelBuilder &b) {
   const int64_t c = step.c;
   step.cand = q[qAt(0, c)];
@@ -757,12 +756,15 @@ void PanelLuKernel::prepareCandidate(KernelBuilder &b) {
   // multiplier instead of a select an entry (0 * Inf would be NaN).
   Value rowFinite =
       areFinite(b, ArrayRef<Value>(step.candRow).drop_front(c + 1));
+  // One ballot rules the fast path out: a lane holding the maximum
+  // other than the one the reduction names (a tie), or that one holding
+  // it in two rows or with a non-finite later entry.
   Value isTop = b.cmp(P::eq, step.laneMax, step.topHigh);
-  step.holders = b.ballot(isTop);
+  Value notSole = b.bitOr(b.cmp(P::ne, laneI32, step.from),
+                          b.cmp(P::ugt, step.holding, b.i32(1)));
   step.irregular =
-      b.ballot(b.both(isTop, b.bitOr(b.cmp(P::ugt, step.holding, b.i32(1)),
-                                     b.negate(rowFinite))));
-  // Computed in the shadow of the reduction and the ballots, before the
+      b.ballot(b.both(isTop, b.bitOr(notSole, b.negate(rowFinite))));
+  // Computed in the shadow of the reduction and the ballot, before the
   // branch (pinned there, so that LLVM does not sink them into the fast
   // path, where they would follow the branch in line): the reciprocal,
   // then the shuffles of the fast path's pivot from the reduction's lane.

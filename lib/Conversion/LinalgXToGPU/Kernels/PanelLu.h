@@ -65,7 +65,7 @@ struct PanelLuShape {
 /// its open rows, its lowest bits left to the lane) and that row's
 /// reciprocal and later panel entries, in the shadow of one redux.sync,
 /// whose maximum names the lane to shuffle the pivot from; when a single
-/// row holds the maximum (ballots) and the pivot is normal, the updates
+/// row holds the maximum (a ballot) and the pivot is normal, the updates
 /// follow with no other branch; ties, zeros, NaN, Inf and extreme pivots
 /// take the full search (64-bit keys, first position). Rows never move:
 /// positions live in registers, the row order in shared memory.
