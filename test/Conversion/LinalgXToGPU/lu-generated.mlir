@@ -252,14 +252,22 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // CHECK-NOT:           nvvm.bar.warp.sync
 // CHECK:               gpu.barrier
 // CHECK:               scf.if %{{.+}} -> ({{(f64, ){11}f64}}) {
-// The next panel (12 loads), then the U block in every lane: its pivot
-// rows' multipliers (6) and entries (16), no hand-over through a warp sync;
-// a full panel's (four steps, no zero pivot) without the selects that drop
-// a step's terms.
+// The next panel (12 loads, no selects), then the U block in every lane:
+// its pivot rows' multipliers (6) and entries (16), no hand-over through a
+// warp sync; stored at its pivot rows (16 stores). A full panel's (four
+// steps, no zero pivot) applies every step to every row, without selects
+// or a branch on the U block's finiteness.
 // CHECK-COUNT-12:        memref.load %[[A]]
+// CHECK-NOT:             arith.select
 // CHECK:                 scf.if %{{.+}} -> ({{(f64, ){11}f64}}) {
 // CHECK-NOT:               arith.select
-// CHECK:                   llvm.intr.fma
+// CHECK-NOT:               scf.if
+// CHECK-COUNT-16:          memref.store %{{.+}}, %[[A]]
+// CHECK-NOT:               arith.select
+// CHECK-NOT:               scf.if
+// CHECK-COUNT-48:          llvm.intr.fma
+// CHECK-NOT:               scf.if
+// CHECK:                 } else {
 // CHECK-NOT:               nvvm.bar.warp.sync
 // CHECK:                   scf.if %{{.+}} -> ({{(f64, ){11}f64}}) {
 // CHECK-NOT:             nvvm.bar.warp.sync

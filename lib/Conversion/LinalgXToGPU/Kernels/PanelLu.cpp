@@ -156,7 +156,7 @@ private:
   SmallVector<Value>
   loadPanel(KernelBuilder &b, Value col0, Value width,
             function_ref<Value(KernelBuilder &, Value, Value)> load);
-  SmallVector<Value> loadPanel(KernelBuilder &b, Value col0, Value width);
+  SmallVector<Value> loadPanel(KernelBuilder &b, Value col0);
   Value subtractMultiple(KernelBuilder &b, Value applies, Value l, Value u,
                          Value acc, bool uFinite);
 
@@ -217,6 +217,7 @@ private:
   SmallVector<Value> applyUBlock(KernelBuilder &b, Value n0,
                                  ArrayRef<Value> next, bool fullPanel);
   SmallVector<Value> uBlockOver(KernelBuilder &b, Value n0, bool fullPanel);
+  void storeUBlock(KernelBuilder &b, Value n0, ArrayRef<Value> u);
   SmallVector<Value> updateNextPanel(KernelBuilder &b, ArrayRef<Value> next,
                                      ArrayRef<Value> u, bool uIsFinite,
                                      bool fullPanel);
@@ -437,12 +438,21 @@ SmallVector<Value> PanelLuKernel::loadPanel(
   }
   return panel;
 }
-/// The same from shared memory.
-SmallVector<Value> PanelLuKernel::loadPanel(KernelBuilder &b, Value col0,
-                                            Value width) {
-  return loadPanel(b, col0, width, [&](KernelBuilder &b, Value row, Value col) {
-    return loadA(b, row, col);
-  });
+/// Columns col0... of the lane's rows from shared memory, as panel
+/// registers. Rows past the matrix and columns past it read its last row
+/// and column instead of selecting zeros: those registers are never
+/// searched or stored (their rows have no position, their columns no
+/// step), so their values do not matter.
+SmallVector<Value> PanelLuKernel::loadPanel(KernelBuilder &b, Value col0) {
+  Value lastRow = b.sub(b.maxU(m, b.index(1)), b.index(1));
+  Value lastCol = b.sub(b.maxU(n, b.index(1)), b.index(1));
+  SmallVector<Value> panel;
+  for (int64_t r = 0; r < rowSlots; ++r) {
+    Value row = b.minU(rows[r], lastRow);
+    for (int64_t c = 0; c < NB; ++c)
+      panel.push_back(loadA(b, row, b.minU(b.add(col0, b.index(c)), lastCol)));
+  }
+  return panel;
 }
 
 /// acc - l * u where `applies`, acc elsewhere (an elimination's entry).
@@ -617,7 +627,7 @@ void PanelLuKernel::panelWarp(KernelBuilder &b) {
                       [&](KernelBuilder &b, Value row, Value col) {
                         return b.load(input, ValueRange{matrix, row, col});
                       })
-          : loadPanel(b, b.index(0), width);
+          : loadPanel(b, b.index(0));
   for (int64_t r = 0; r < rowSlots; ++r)
     init.push_back(
         b.select(b.cmp(P::ult, rows[r], m), b.toI32(rows[r]), b.i32(-1)));
@@ -913,12 +923,15 @@ void PanelLuKernel::publishPanel(KernelBuilder &b) {
   b.barrier();
 }
 
-/// The panel's columns of the lane's rows, into shared memory.
+/// The panel's columns of the lane's rows that were unused when it began,
+/// into shared memory. Earlier pivot rows hold their final values there
+/// already (stored by the look-ahead or the trailing warps' U rows); the
+/// panel warp's registers of those rows are not kept up to date.
 void PanelLuKernel::storePanelColumns(KernelBuilder &b) {
   for (int64_t r = 0; r < rowSlots; ++r) {
-    Value rowValid = b.cmp(P::ult, rows[r], m);
+    Value unusedBefore = b.cmp(P::sge, position[r], k0I32);
     for (int64_t c = 0; c < NB; ++c)
-      b.ifThen(b.both(rowValid, b.cmp(P::ult, b.index(c), steps)),
+      b.ifThen(b.both(unusedBefore, b.cmp(P::ult, b.index(c), steps)),
                [&](KernelBuilder &b) {
                  b.store(q[qAt(r, c)], a,
                          at(b, rows[r], b.add(k0, b.index(c))));
@@ -969,10 +982,10 @@ SmallVector<Value> PanelLuKernel::lookAhead(KernelBuilder &b, Value panel) {
 }
 
 /// The next panel's columns from shared memory, updated by this panel's
-/// steps.
+/// steps. (A panel followed by another has all NB steps.)
 SmallVector<Value> PanelLuKernel::applyPanelToNext(KernelBuilder &b) {
   Value n0 = b.add(k0, b.index(NB));
-  SmallVector<Value> next = loadPanel(b, n0, b.minU(b.sub(k, n0), b.index(NB)));
+  SmallVector<Value> next = loadPanel(b, n0);
   // The common panel, all NB steps with nonzero pivots, needs none of the
   // selects that drop a missing or zero step's terms: a branch of its own.
   Value fullPanel = b.both(b.cmp(P::eq, steps, b.index(NB)),
@@ -989,6 +1002,9 @@ SmallVector<Value> PanelLuKernel::applyUBlock(KernelBuilder &b, Value n0,
                                               ArrayRef<Value> next,
                                               bool fullPanel) {
   SmallVector<Value> u = uBlockOver(b, n0, fullPanel);
+  storeUBlock(b, n0, u);
+  if (fullPanel)
+    return updateNextPanel(b, next, u, /*uIsFinite=*/false, true);
   // Whether the U block is finite (the same in every lane): then
   // the rows that do not update take a zero multiplier rather
   // than a select an entry.
@@ -1039,14 +1055,40 @@ SmallVector<Value> PanelLuKernel::uBlockOver(KernelBuilder &b, Value n0,
   return u;
 }
 
+/// The U block's columns in the matrix, at its pivot rows: the next
+/// panel's publication leaves those rows out. Every lane holds the block
+/// and stores it (one address a store); columns past the next panel's
+/// width store their row's last column first, which the right value then
+/// overwrites, rather than take a branch each.
+void PanelLuKernel::storeUBlock(KernelBuilder &b, Value n0, ArrayRef<Value> u) {
+  Value lastCol = b.sub(b.minU(k, b.add(n0, b.index(NB))), b.index(1));
+  for (int64_t t = 0; t < NB; ++t) {
+    Value rowIndex = b.toIndex(pivotRow[t]);
+    for (int64_t j = NB - 1; j >= 0; --j)
+      b.store(u[t * NB + j], a,
+              at(b, rowIndex, b.minU(b.add(n0, b.index(j)), lastCol)));
+  }
+}
+
 /// Every row slot: step t applies to the rows below it (a later
-/// position), independent chains of fused multiply-adds.
+/// position), independent chains of fused multiply-adds. After a full
+/// panel every row takes every step: the rows the update does not apply
+/// to are this and earlier panels' pivot rows (whose registers the
+/// panel warp no longer reads) and rows past the matrix.
 SmallVector<Value> PanelLuKernel::updateNextPanel(KernelBuilder &b,
                                                   ArrayRef<Value> next,
                                                   ArrayRef<Value> u,
                                                   bool uIsFinite,
                                                   bool fullPanel) {
   SmallVector<Value> updated(next);
+  if (fullPanel) {
+    for (int64_t t = 0; t < NB; ++t)
+      for (int64_t r = 0; r < rowSlots; ++r)
+        for (int64_t j = 0; j < NB; ++j)
+          updated[qAt(r, j)] = fma(b, arith::NegFOp::create(b, q[qAt(r, t)]),
+                                   u[t * NB + j], updated[qAt(r, j)]);
+    return updated;
+  }
   for (int64_t t = 0; t < NB; ++t) {
     Value live = fullPanel ? Value()
                            : b.both(b.cmp(P::ult, b.index(t), steps),
