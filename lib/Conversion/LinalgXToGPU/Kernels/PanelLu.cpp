@@ -987,9 +987,8 @@ SmallVector<Value> PanelLuKernel::applyPanelToNext(KernelBuilder &b) {
   Value n0 = b.add(k0, b.index(NB));
   SmallVector<Value> next = loadPanel(b, n0);
   // The common panel, all NB steps with nonzero pivots, needs none of the
-  // selects that drop a missing or zero step's terms: a branch of its own.
-  Value fullPanel = b.both(b.cmp(P::eq, steps, b.index(NB)),
-                           b.cmp(P::eq, zeroBits, b.i32(0)));
+  // selects that drop a zero step's terms: a branch of its own.
+  Value fullPanel = b.cmp(P::eq, zeroBits, b.i32(0));
   return b.ifThenElse(
       fullPanel,
       [&](KernelBuilder &b) { return applyUBlock(b, n0, next, true); },
@@ -1019,7 +1018,8 @@ SmallVector<Value> PanelLuKernel::applyUBlock(KernelBuilder &b, Value n0,
 }
 
 /// The panel's U block over the next panel's columns (n0...; its pivot
-/// rows; u[t * NB + j]).
+/// rows; u[t * NB + j]). The panel has all NB steps (a later one follows);
+/// without `fullPanel` some may have had zero pivots, whose terms drop.
 SmallVector<Value> PanelLuKernel::uBlockOver(KernelBuilder &b, Value n0,
                                              bool fullPanel) {
   // The panel's U block over these columns (its pivot rows), by
@@ -1036,15 +1036,12 @@ SmallVector<Value> PanelLuKernel::uBlockOver(KernelBuilder &b, Value n0,
   SmallVector<Value> u(NB * NB);
   for (int64_t t = 0; t < NB; ++t) {
     Value rowIndex = b.toIndex(pivotRow[t]);
-    Value live = fullPanel ? Value() : b.cmp(P::ult, b.index(t), steps);
     SmallVector<Value> negL;
     for (int64_t s = 0; s < t; ++s)
       negL.push_back(
           arith::NegFOp::create(b, loadA(b, rowIndex, b.add(k0, b.index(s)))));
     for (int64_t j = 0; j < NB; ++j) {
       Value v = loadA(b, rowIndex, cols[j]);
-      if (!fullPanel)
-        v = b.select(live, v, zeroValue);
       for (int64_t s = 0; s < t; ++s) {
         Value updated = fma(b, negL[s], u[uAt(s, j)], v);
         v = fullPanel ? updated : b.select(bit(b, zeroBits, s), v, updated);
@@ -1071,10 +1068,11 @@ void PanelLuKernel::storeUBlock(KernelBuilder &b, Value n0, ArrayRef<Value> u) {
 }
 
 /// Every row slot: step t applies to the rows below it (a later
-/// position), independent chains of fused multiply-adds. After a full
-/// panel every row takes every step: the rows the update does not apply
-/// to are this and earlier panels' pivot rows (whose registers the
-/// panel warp no longer reads) and rows past the matrix.
+/// position) unless its pivot was zero, independent chains of fused
+/// multiply-adds. After a full panel every row takes every step: the rows
+/// the update does not apply to are this and earlier panels' pivot rows
+/// (whose registers the panel warp no longer reads) and rows past the
+/// matrix.
 SmallVector<Value> PanelLuKernel::updateNextPanel(KernelBuilder &b,
                                                   ArrayRef<Value> next,
                                                   ArrayRef<Value> u,
@@ -1090,13 +1088,10 @@ SmallVector<Value> PanelLuKernel::updateNextPanel(KernelBuilder &b,
     return updated;
   }
   for (int64_t t = 0; t < NB; ++t) {
-    Value live = fullPanel ? Value()
-                           : b.both(b.cmp(P::ult, b.index(t), steps),
-                                    b.negate(bit(b, zeroBits, t)));
+    Value nonzeroStep = b.negate(bit(b, zeroBits, t));
     for (int64_t r = 0; r < rowSlots; ++r) {
-      Value updates = b.cmp(P::sgt, position[r], b.add(k0I32, b.i32(t)));
-      if (!fullPanel)
-        updates = b.both(live, updates);
+      Value updates = b.both(
+          nonzeroStep, b.cmp(P::sgt, position[r], b.add(k0I32, b.i32(t))));
       for (int64_t j = 0; j < NB; ++j)
         updated[qAt(r, j)] =
             subtractMultiple(b, updates, q[qAt(r, t)], u[t * NB + j],
