@@ -208,7 +208,6 @@ private:
   SmallVector<Value> eliminate(KernelBuilder &b, const Pivot &pivot,
                                bool divide);
   SmallVector<Value> skipZeroPivot(KernelBuilder &b, const Pivot &pivot);
-  void storePivotRow(KernelBuilder &b, const Pivot &pivot);
   void publishPanel(KernelBuilder &b);
   void storePanelColumns(KernelBuilder &b);
   void publishPivotRows(KernelBuilder &b);
@@ -279,15 +278,13 @@ private:
   SmallVector<Value> q, position;
   Value firstZero, k0I32;
   SmallVector<Value> pivotRow;
-  /// The column storePivotRow stores a pivot row's entry j at.
-  SmallVector<Value> pivotRowColumn;
   /// The step being emitted: its column in the panel, its index, which of
   /// the lane's row slots are still open, and the lane's candidate: the
   /// high words of its open rows, their maximum, the warp's maximum, the
   /// slot holding it (and how many do), that row's value, position and
   /// later panel entries, its reciprocal, the lane the reduction names,
-  /// the ballot of the lanes that rule the fast path out (ties) and the
-  /// fast path's pivot from the named lane.
+  /// the ballot of the lanes that rule the fast path out (ties, non-finite
+  /// entries) and the fast path's pivot from the named lane.
   struct Step {
     int64_t c;
     Value k;
@@ -657,12 +654,6 @@ SmallVector<Value> PanelLuKernel::factorPanel(KernelBuilder &b, Value panel,
   parity = b.bitAnd(panel, b.index(1));
   zeroBits = b.i32(0);
   pivotRow.assign(NB, b.i32(0));
-  // Where storePivotRow puts column j: the panel's last column past its
-  // steps (computed once a panel, not in every step's branch).
-  Value lastStep = b.sub(steps, b.index(1));
-  pivotRowColumn.clear();
-  for (int64_t j = 0; j < NB; ++j)
-    pivotRowColumn.push_back(b.add(k0, b.minU(b.index(j), lastStep)));
   for (int64_t c = 0; c < NB; ++c)
     factorColumn(b, c);
   publishPanel(b);
@@ -770,13 +761,19 @@ void PanelLuKernel::prepareCandidate(KernelBuilder &b) {
     for (int64_t j = c + 1; j < NB; ++j)
       step.candRow[j] = b.select(isSlot, q[qAt(r, j)], step.candRow[j]);
   }
+  // The fast path also asks for the winner's later panel entries to
+  // be finite: its rows that do not update then take a zero
+  // multiplier instead of a select an entry (0 * Inf would be NaN).
+  Value rowFinite =
+      areFinite(b, ArrayRef<Value>(step.candRow).drop_front(c + 1));
   // One ballot rules the fast path out: a lane holding the maximum
   // other than the one the reduction names (a tie), or that one holding
-  // it in two rows.
+  // it in two rows or with a non-finite later entry.
   Value isTop = b.cmp(P::eq, step.laneMax, step.topHigh);
   Value notSole = b.bitOr(b.cmp(P::ne, laneI32, step.from),
                           b.cmp(P::ugt, step.holding, b.i32(1)));
-  step.irregular = b.ballot(b.both(isTop, notSole));
+  step.irregular =
+      b.ballot(b.both(isTop, b.bitOr(notSole, b.negate(rowFinite))));
   // Computed in the shadow of the reduction and the ballot, before the
   // branch (pinned there, so that LLVM does not sink them into the fast
   // path, where they would follow the branch in line): the reciprocal,
@@ -866,7 +863,6 @@ SmallVector<Value> PanelLuKernel::finishStep(KernelBuilder &b, Pivot &pivot) {
   b.store(
       storedPivot(b, b.extendSigned(pivot.position, intType), oneBasedPivots),
       pivots, ValueRange{matrix, b.toIndex(step.k)});
-  storePivotRow(b, pivot);
   if (!pivot.slow)
     return eliminate(b, pivot, /*divide=*/false);
   return b.ifThenElse(
@@ -884,48 +880,23 @@ SmallVector<Value> PanelLuKernel::finishStep(KernelBuilder &b, Pivot &pivot) {
       });
 }
 
-/// The pivot row's entries from the step's column on, its U entries in the
-/// panel, from the values every lane holds (one address a store): the fast
-/// path's elimination leaves that row's registers behind, and the
-/// publication stores a row's registers only in the columns of the steps
-/// it was below. Columns past the panel's steps store its last one first,
-/// which the right value then overwrites, rather than take a branch each.
-void PanelLuKernel::storePivotRow(KernelBuilder &b, const Pivot &pivot) {
-  Value rowStart = b.mul(b.toIndex(pivot.row), stride);
-  for (int64_t j = NB - 1; j >= step.c; --j)
-    b.store(j == step.c ? pivot.value : pivot.u[j], a,
-            b.add(rowStart, pivotRowColumn[j]));
-}
-
 /// The rows below the pivot (open, not the pivot's): their multipliers
 /// (by the reciprocal, or dividing for extreme pivots) and the update of
-/// their later panel entries. On the fast path every row takes the step,
-/// with no select: the others are pivot rows (this one's, stored by
-/// storePivotRow, and earlier ones, whose registers in this and later
-/// columns are never read again) and rows past the matrix.
+/// their later panel entries.
 SmallVector<Value> PanelLuKernel::eliminate(KernelBuilder &b,
                                             const Pivot &pivot, bool divide) {
   const int64_t c = step.c;
   SmallVector<Value> next(q);
-  if (!pivot.slow) {
-    for (int64_t r = 0; r < rowSlots; ++r) {
-      Value l = element.mul(b, q[qAt(r, c)], pivot.inverse);
-      next[qAt(r, c)] = l;
-      for (int64_t j = c + 1; j < NB; ++j)
-        next[qAt(r, j)] =
-            fma(b, arith::NegFOp::create(b, l), pivot.u[j], q[qAt(r, j)]);
-    }
-    return packState(next, pivot.newPosition, firstZero, zeroBits, pivot.row);
-  }
   for (int64_t r = 0; r < rowSlots; ++r) {
     Value below = b.both(step.open[r], b.negate(pivot.here[r]));
     Value value = q[qAt(r, c)];
     Value l = divide ? element.div(b, value, pivot.value)
                      : element.mul(b, value, pivot.inverse);
     next[qAt(r, c)] = b.select(below, l, value);
+    // On the fast path the pivot row's entries u are finite.
     for (int64_t j = c + 1; j < NB; ++j)
       next[qAt(r, j)] =
-          subtractMultiple(b, below, l, pivot.u[j], q[qAt(r, j)], false);
+          subtractMultiple(b, below, l, pivot.u[j], q[qAt(r, j)], !pivot.slow);
   }
   return packState(next, pivot.newPosition, firstZero, zeroBits, pivot.row);
 }
@@ -952,16 +923,15 @@ void PanelLuKernel::publishPanel(KernelBuilder &b) {
   b.barrier();
 }
 
-/// The panel's columns of the lane's rows, into shared memory, where the
-/// row was below the step's pivot: its multipliers. The rest is in place:
-/// the panel's pivot rows' U entries (storePivotRow), earlier pivot rows'
-/// entries (stored by the look-ahead or as the trailing warps' U rows);
-/// the panel warp's registers of those are not kept up to date.
+/// The panel's columns of the lane's rows that were unused when it began,
+/// into shared memory. Earlier pivot rows hold their final values there
+/// already (stored by the look-ahead or the trailing warps' U rows); the
+/// panel warp's registers of those rows are not kept up to date.
 void PanelLuKernel::storePanelColumns(KernelBuilder &b) {
   for (int64_t r = 0; r < rowSlots; ++r) {
+    Value unusedBefore = b.cmp(P::sge, position[r], k0I32);
     for (int64_t c = 0; c < NB; ++c)
-      b.ifThen(b.both(b.cmp(P::sgt, position[r], b.add(k0I32, b.i32(c))),
-                      b.cmp(P::ult, b.index(c), steps)),
+      b.ifThen(b.both(unusedBefore, b.cmp(P::ult, b.index(c), steps)),
                [&](KernelBuilder &b) {
                  b.store(q[qAt(r, c)], a,
                          at(b, rows[r], b.add(k0, b.index(c))));
