@@ -781,12 +781,14 @@ void PanelLuKernel::prepareCandidate(KernelBuilder &b) {
   step.candInverse = pinValue(b, fastReciprocal(b, step.cand));
   Pivot &pivot = step.candidate;
   pivot.from = step.from;
+  // The position and slot first: the fast path's first instructions
+  // (the exchange, the pivot's store) read them.
+  pivot.position = shuffle(b, step.candPos, pivot.from);
+  pivot.slot = shuffle(b, step.mySlot, pivot.from);
   pivot.u.resize(NB);
   for (int64_t j = c + 1; j < NB; ++j)
     pivot.u[j] = shuffle(b, step.candRow[j], pivot.from);
-  pivot.slot = shuffle(b, step.mySlot, pivot.from);
   pivot.value = shuffle(b, step.cand, pivot.from);
-  pivot.position = shuffle(b, step.candPos, pivot.from);
   pivot.inverse = shuffle(b, step.candInverse, pivot.from);
   pivot.slow = false;
 }
