@@ -291,7 +291,6 @@ private:
     SmallVector<Value> open, high;
     Value laneMax, topHigh, mySlot, holding, cand, candPos, candInverse,
         irregular, from;
-    SmallVector<Value> multiplicand;
     SmallVector<Value> candRow;
     Pivot candidate;
   } step;
@@ -780,30 +779,15 @@ void PanelLuKernel::prepareCandidate(KernelBuilder &b) {
   // path, where they would follow the branch in line): the reciprocal,
   // then the shuffles of the fast path's pivot from the reduction's lane.
   step.candInverse = pinValue(b, fastReciprocal(b, step.cand));
-  // The fast path's multiplicands: zero in the rows that do not update
-  // (open rows but the pivot's, which this lane knows without a shuffle
-  // when it holds the pivot), so that no select lies between the
-  // reciprocal and the next column's update.
-  Value isFrom = b.cmp(P::eq, laneI32, step.from);
-  step.multiplicand.clear();
-  for (int64_t r = 0; r < rowSlots; ++r) {
-    Value here = b.both(isFrom, b.cmp(P::eq, step.mySlot, b.i32(r)));
-    Value below = b.both(step.open[r], b.negate(here));
-    step.multiplicand.push_back(
-        pinValue(b, b.select(below, q[qAt(r, c)], zeroValue)));
-  }
   Pivot &pivot = step.candidate;
   pivot.from = step.from;
-  // The position, slot and reciprocal first: the fast path's first
-  // instructions (the exchange, the pivot's store, the multipliers) read
-  // them.
-  pivot.position = shuffle(b, step.candPos, pivot.from);
-  pivot.slot = shuffle(b, step.mySlot, pivot.from);
-  pivot.inverse = shuffle(b, step.candInverse, pivot.from);
   pivot.u.resize(NB);
   for (int64_t j = c + 1; j < NB; ++j)
     pivot.u[j] = shuffle(b, step.candRow[j], pivot.from);
+  pivot.slot = shuffle(b, step.mySlot, pivot.from);
   pivot.value = shuffle(b, step.cand, pivot.from);
+  pivot.position = shuffle(b, step.candPos, pivot.from);
+  pivot.inverse = shuffle(b, step.candInverse, pivot.from);
   pivot.slow = false;
 }
 
@@ -867,11 +851,8 @@ SmallVector<Value> PanelLuKernel::fullSearch(KernelBuilder &b) {
 SmallVector<Value> PanelLuKernel::finishStep(KernelBuilder &b, Pivot &pivot) {
   pivot.row = b.add(pivot.from, b.mul(pivot.slot, b.i32(32)));
   Value isFrom = b.cmp(P::eq, laneI32, pivot.from);
-  // The lane holding the pivot knows its slot without the shuffle on the
-  // fast path, so the rows below it are known before the reciprocal comes.
-  Value slot = pivot.slow ? pivot.slot : step.mySlot;
   for (int64_t r = 0; r < rowSlots; ++r) {
-    pivot.here.push_back(b.both(isFrom, b.cmp(P::eq, slot, b.i32(r))));
+    pivot.here.push_back(b.both(isFrom, b.cmp(P::eq, pivot.slot, b.i32(r))));
     pivot.newPosition.push_back(
         b.select(pivot.here[r], step.k,
                  b.select(b.cmp(P::eq, position[r], step.k), pivot.position,
@@ -906,30 +887,16 @@ SmallVector<Value> PanelLuKernel::eliminate(KernelBuilder &b,
                                             const Pivot &pivot, bool divide) {
   const int64_t c = step.c;
   SmallVector<Value> next(q);
-  if (!pivot.slow) {
-    // The rows that do not update take a zero multiplier from their zero
-    // multiplicand (exact for the finite u of the fast path, up to the
-    // sign of a zero entry).
-    for (int64_t r = 0; r < rowSlots; ++r) {
-      Value below = b.both(step.open[r], b.negate(pivot.here[r]));
-      Value value = q[qAt(r, c)];
-      Value l = element.mul(b, step.multiplicand[r], pivot.inverse);
-      next[qAt(r, c)] = b.select(below, l, value);
-      for (int64_t j = c + 1; j < NB; ++j)
-        next[qAt(r, j)] =
-            fma(b, l, arith::NegFOp::create(b, pivot.u[j]), q[qAt(r, j)]);
-    }
-    return packState(next, pivot.newPosition, firstZero, zeroBits, pivot.row);
-  }
   for (int64_t r = 0; r < rowSlots; ++r) {
     Value below = b.both(step.open[r], b.negate(pivot.here[r]));
     Value value = q[qAt(r, c)];
     Value l = divide ? element.div(b, value, pivot.value)
                      : element.mul(b, value, pivot.inverse);
     next[qAt(r, c)] = b.select(below, l, value);
+    // On the fast path the pivot row's entries u are finite.
     for (int64_t j = c + 1; j < NB; ++j)
       next[qAt(r, j)] =
-          subtractMultiple(b, below, l, pivot.u[j], q[qAt(r, j)], false);
+          subtractMultiple(b, below, l, pivot.u[j], q[qAt(r, j)], !pivot.slow);
   }
   return packState(next, pivot.newPosition, firstZero, zeroBits, pivot.row);
 }
