@@ -182,7 +182,7 @@ func.func @f64_block_registers(%a: memref<300x75x75xf64>, %l: memref<300x75x75xf
 // The kernel: blocks walk the batch; the matrix comes in by asynchronous
 // copies (consecutive threads on consecutive elements); warp 0 then runs
 // the panels of 4 columns in registers (3 row slots x 4 columns, the rows'
-// positions, info): a step's redux.sync and two ballots first, the lane's
+// positions, info): a step's redux.sync and a ballot first, the lane's
 // candidate (its reciprocal by rcp.approx and Newton steps) after them in
 // program order, pinned before the branch; one lane holding the maximum: shuffles from
 // it, the pivot stored by every lane, the eliminations with no other

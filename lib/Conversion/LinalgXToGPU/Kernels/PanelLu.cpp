@@ -218,9 +218,11 @@ private:
                                  ArrayRef<Value> next, bool fullPanel);
   SmallVector<Value> uBlockOver(KernelBuilder &b, Value n0, bool fullPanel);
   void storeUBlock(KernelBuilder &b, Value n0, ArrayRef<Value> u);
+  SmallVector<Value> updateAfterFullPanel(KernelBuilder &b,
+                                          ArrayRef<Value> next,
+                                          ArrayRef<Value> u);
   SmallVector<Value> updateNextPanel(KernelBuilder &b, ArrayRef<Value> next,
-                                     ArrayRef<Value> u, bool uIsFinite,
-                                     bool fullPanel);
+                                     ArrayRef<Value> u, bool uIsFinite);
   void storeOrderAndInfo(KernelBuilder &b, scf::ForOp panelLoop);
 
   //===--- The trailing warps --------------------------------------------===//
@@ -1003,18 +1005,14 @@ SmallVector<Value> PanelLuKernel::applyUBlock(KernelBuilder &b, Value n0,
   SmallVector<Value> u = uBlockOver(b, n0, fullPanel);
   storeUBlock(b, n0, u);
   if (fullPanel)
-    return updateNextPanel(b, next, u, /*uIsFinite=*/false, true);
+    return updateAfterFullPanel(b, next, u);
   // Whether the U block is finite (the same in every lane): then
   // the rows that do not update take a zero multiplier rather
   // than a select an entry.
   return b.ifThenElse(
       areFinite(b, u),
-      [&](KernelBuilder &b) {
-        return updateNextPanel(b, next, u, true, fullPanel);
-      },
-      [&](KernelBuilder &b) {
-        return updateNextPanel(b, next, u, false, fullPanel);
-      });
+      [&](KernelBuilder &b) { return updateNextPanel(b, next, u, true); },
+      [&](KernelBuilder &b) { return updateNextPanel(b, next, u, false); });
 }
 
 /// The panel's U block over the next panel's columns (n0...; its pivot
@@ -1067,26 +1065,29 @@ void PanelLuKernel::storeUBlock(KernelBuilder &b, Value n0, ArrayRef<Value> u) {
   }
 }
 
-/// Every row slot: step t applies to the rows below it (a later
-/// position) unless its pivot was zero, independent chains of fused
-/// multiply-adds. After a full panel every row takes every step: the rows
-/// the update does not apply to are this and earlier panels' pivot rows
-/// (whose registers the panel warp no longer reads) and rows past the
-/// matrix.
+/// After a full panel every row slot takes every step, independent chains
+/// of fused multiply-adds: the rows the update should not touch are this
+/// and earlier panels' pivot rows (whose registers the panel warp no longer
+/// reads) and rows past the matrix.
+SmallVector<Value> PanelLuKernel::updateAfterFullPanel(KernelBuilder &b,
+                                                       ArrayRef<Value> next,
+                                                       ArrayRef<Value> u) {
+  SmallVector<Value> updated(next);
+  for (int64_t t = 0; t < NB; ++t)
+    for (int64_t r = 0; r < rowSlots; ++r)
+      for (int64_t j = 0; j < NB; ++j)
+        updated[qAt(r, j)] = fma(b, arith::NegFOp::create(b, q[qAt(r, t)]),
+                                 u[t * NB + j], updated[qAt(r, j)]);
+  return updated;
+}
+
+/// After a panel with zero pivots: step t applies to the rows below it (a
+/// later position) unless its pivot was zero.
 SmallVector<Value> PanelLuKernel::updateNextPanel(KernelBuilder &b,
                                                   ArrayRef<Value> next,
                                                   ArrayRef<Value> u,
-                                                  bool uIsFinite,
-                                                  bool fullPanel) {
+                                                  bool uIsFinite) {
   SmallVector<Value> updated(next);
-  if (fullPanel) {
-    for (int64_t t = 0; t < NB; ++t)
-      for (int64_t r = 0; r < rowSlots; ++r)
-        for (int64_t j = 0; j < NB; ++j)
-          updated[qAt(r, j)] = fma(b, arith::NegFOp::create(b, q[qAt(r, t)]),
-                                   u[t * NB + j], updated[qAt(r, j)]);
-    return updated;
-  }
   for (int64_t t = 0; t < NB; ++t) {
     Value nonzeroStep = b.negate(bit(b, zeroBits, t));
     for (int64_t r = 0; r < rowSlots; ++r) {
