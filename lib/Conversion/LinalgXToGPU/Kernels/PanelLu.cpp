@@ -153,9 +153,7 @@ private:
   Value loadA(KernelBuilder &b, Value row, Value col);
   Value loadInt(KernelBuilder &b, Value offset);
   void storeInt(KernelBuilder &b, Value v, Value offset);
-  SmallVector<Value>
-  loadPanel(KernelBuilder &b, Value col0, Value width,
-            function_ref<Value(KernelBuilder &, Value, Value)> load);
+  SmallVector<Value> loadFirstPanelFromInput(KernelBuilder &b);
   SmallVector<Value> loadPanel(KernelBuilder &b, Value col0);
   Value subtractMultiple(KernelBuilder &b, Value applies, Value l, Value u,
                          Value acc, bool uFinite);
@@ -423,19 +421,20 @@ void PanelLuKernel::storeInt(KernelBuilder &b, Value v, Value offset) {
   b.store(v, ints, offset);
 }
 
-/// Columns [col0, col0 + width) of the lane's rows by `load` (zeros
-/// outside the matrix or past `width`), as panel registers.
-SmallVector<Value> PanelLuKernel::loadPanel(
-    KernelBuilder &b, Value col0, Value width,
-    function_ref<Value(KernelBuilder &, Value, Value)> load) {
+/// The first panel's columns of the lane's rows from the input in global
+/// memory, as panel registers, zeros outside the matrix (loadPanel's
+/// clamped addresses would read past an empty matrix there).
+SmallVector<Value> PanelLuKernel::loadFirstPanelFromInput(KernelBuilder &b) {
+  Value width = b.minU(k, b.index(NB));
   SmallVector<Value> panel;
   for (int64_t r = 0; r < rowSlots; ++r) {
     Value rowValid = b.cmp(P::ult, rows[r], m);
     Value row = b.select(rowValid, rows[r], b.index(0));
     for (int64_t c = 0; c < NB; ++c) {
       Value valid = b.both(rowValid, b.cmp(P::ult, b.index(c), width));
-      Value col = b.select(valid, b.add(col0, b.index(c)), b.index(0));
-      panel.push_back(b.select(valid, load(b, row, col), zeroValue));
+      Value col = b.select(valid, b.index(c), b.index(0));
+      panel.push_back(b.select(
+          valid, b.load(input, ValueRange{matrix, row, col}), zeroValue));
     }
   }
   return panel;
@@ -622,14 +621,8 @@ void PanelLuKernel::copyOut(KernelBuilder &b) {
 /// overlapped copies the first panel comes straight from global memory,
 /// its steps overlapping the trailing warps' copy of the rest.
 void PanelLuKernel::panelWarp(KernelBuilder &b) {
-  Value width = b.minU(k, b.index(NB));
   SmallVector<Value> init =
-      overlapCopies
-          ? loadPanel(b, b.index(0), width,
-                      [&](KernelBuilder &b, Value row, Value col) {
-                        return b.load(input, ValueRange{matrix, row, col});
-                      })
-          : loadPanel(b, b.index(0));
+      overlapCopies ? loadFirstPanelFromInput(b) : loadPanel(b, b.index(0));
   for (int64_t r = 0; r < rowSlots; ++r)
     init.push_back(
         b.select(b.cmp(P::ult, rows[r], m), b.toI32(rows[r]), b.i32(-1)));
