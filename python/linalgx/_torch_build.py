@@ -14,6 +14,12 @@ import os
 NAME = "_linalgx_torch_ops"
 SOURCES = ("LinalgxTorchOps.cpp", "LinalgxTorchSolve.cpp", "LinalgxTorchAutograd.cpp",
            "LinalgxTorchUnpack.cu")
+# The host code is a call's whole overhead over its kernel, so it is
+# optimized: torch.utils.cpp_extension.load passes no -O flag of its own
+# (its host code would be built at -O0), and setuptools' flags are whatever
+# the Python was configured with.
+CXX_FLAGS = ["-O2"]
+NVCC_FLAGS = ["-O3", "-Xcompiler", "-O2"]
 
 
 def build_arguments(source_root, library_dir):
@@ -31,6 +37,7 @@ def build_arguments(source_root, library_dir):
                          os.path.join(source_root, "runtime", "cuda_kernels", "include")],
         "library_dirs": [library_dir],
         "libraries": ["linalgx_cuda_kernels", "linalgx_cuda_runtime"],
+        "extra_compile_args": {"cxx": CXX_FLAGS, "nvcc": NVCC_FLAGS},
         "extra_link_args": ["-Wl,-rpath,$ORIGIN:$ORIGIN/_lib:" + os.path.abspath(library_dir)],
     }
 
@@ -43,6 +50,8 @@ def load_arguments(source_root, library_dir, build_directory):
         "name": NAME,
         "sources": arguments["sources"],
         "extra_include_paths": arguments["include_dirs"],
+        "extra_cflags": CXX_FLAGS,
+        "extra_cuda_cflags": NVCC_FLAGS,
         "extra_ldflags": ["-L" + library_dir] + ["-l" + l for l in arguments["libraries"]]
         + arguments["extra_link_args"],
         "build_directory": build_directory,

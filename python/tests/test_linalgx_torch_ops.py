@@ -8,6 +8,7 @@ Skipped without PyTorch (scripts/run-tests.sh installs it where the CUDA 13
 toolkit is); with PyTorch but without the operator library (built by
 scripts/run-tests.sh into build/lib), the tests fail: the build broke."""
 
+import os
 import re
 
 import pytest
@@ -237,3 +238,17 @@ def test_front_end_checks_before_any_gpu_work(function):
         function(torch.ones(3, 3, dtype=torch.float64))
     with pytest.raises(TypeError, match=r"expected a torch\.Tensor for A"):
         function([[1.0, 0.0], [0.0, 1.0]])
+
+
+def test_operator_library_is_optimized():
+    """The library's host code is a call's whole overhead over its kernel:
+    scripts/run-tests.sh's build (cpp_extension.load, which adds no -O flag
+    of its own) compiles C++ and CUDA host code with optimization."""
+    build_dir = os.environ.get("LINALGX_BUILD_DIR") or os.path.join(
+        os.path.dirname(__file__), "..", "..", "build")
+    ninja = os.path.join(build_dir, "torch_operators", "build.ninja")
+    if not os.path.isfile(ninja):
+        pytest.skip("the operator library was not built with cpp_extension.load here")
+    flags = dict(re.findall(r"^(\w+) = (.*)$", open(ninja).read(), re.M))
+    assert re.search(r"(^| )-O[23]( |$)", flags["cflags"]), flags["cflags"]
+    assert re.search(r"-Xcompiler -O[23]\b", flags["cuda_cflags"]), flags["cuda_cflags"]
