@@ -13,6 +13,10 @@
 //    gpu.binary's global constructor then touches no CUDA state, so a program
 //    with embedded kernels still starts (and can probe and fall back) on a
 //    machine without a GPU.
+//  * A kernel is looked up in the driver once per module, device and name;
+//    mgpuModuleGetFunction returns that lookup (not a CUfunction), which also
+//    remembers the launch attributes already set, so that a launch in steady
+//    state is one driver call.
 //  * Every failure terminates the process with a one-line message instead of
 //    printing and continuing with garbage.
 //
@@ -22,9 +26,11 @@
 
 #include "linalgx/MgpuAbi.h"
 
+#include <atomic>
 #include <climits>
 #include <cstddef>
 #include <cstring>
+#include <deque>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -33,23 +39,40 @@ using namespace linalgx::cuda;
 
 namespace {
 
-/// What mgpuModuleLoad{,JIT} return: the image plus its per-device modules.
+/// A kernel of a loaded module: what mgpuModuleGetFunction returns and the
+/// launches take. The generated code looks a kernel up before every launch,
+/// so the lookup and the launch attributes are cached here instead of asking
+/// the driver each time.
+struct LoadedFunction {
+  LoadedFunction(int device, std::string name, CUfunction function)
+      : device(device), name(std::move(name)), function(function) {}
+
+  const int device;
+  const std::string name;
+  const CUfunction function;
+  /// The dynamic shared memory the function is opted into (the driver's
+  /// default is 48 KiB); only grows.
+  std::atomic<int32_t> dynamicSharedBytes{48 * 1024};
+  std::atomic<bool> nonPortableClusters{false};
+};
+
+/// What mgpuModuleLoad{,JIT} return: the image plus its per-device modules
+/// and the kernels looked up in them.
 struct ModuleHandle {
   const void *image = nullptr;
   bool isPtx = false; // from mgpuModuleLoadJIT
   int optLevel = 0;
   std::mutex mu;
   std::vector<std::pair<int, CUmodule>> loaded; // (device, module)
+  std::deque<LoadedFunction> functions;         // stable addresses
 };
 
 CUstream toDriver(void *stream) { return static_cast<CUstream>(stream); }
 
-/// Returns the module of `handle` for the active device, loading it on first
-/// use. Must run inside a DeviceScope (cuModuleLoadData loads into the
-/// current context).
-CUmodule moduleForActiveDevice(ModuleHandle &handle, const char *op) {
-  int device = activeDevice();
-  std::lock_guard<std::mutex> lock(handle.mu);
+/// Returns the module of `handle` for `device`, loading it on first use.
+/// Must run inside a DeviceScope (cuModuleLoadData loads into the current
+/// context) and with `handle.mu` held.
+CUmodule moduleForDevice(ModuleHandle &handle, int device, const char *op) {
   for (const auto &[d, module] : handle.loaded)
     if (d == device)
       return module;
@@ -94,15 +117,28 @@ unsigned launchDim(intptr_t value, const char *what, const char *op) {
 
 /// Kernels need an explicit opt-in to more than 48 KiB of dynamic shared
 /// memory.
-void allowDynamicSharedMemory(const DriverApi &api, CUfunction function,
+void allowDynamicSharedMemory(const DriverApi &api, LoadedFunction &function,
                               int32_t smem, const char *op) {
   if (smem < 0)
     reportInvalidArgument(op, "negative dynamic shared memory size " +
                                   std::to_string(smem));
-  if (smem > 48 * 1024)
-    check(api.funcSetAttribute(
-              function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem),
-          op, "cuFuncSetAttribute");
+  if (smem <= function.dynamicSharedBytes.load(std::memory_order_relaxed))
+    return;
+  check(api.funcSetAttribute(function.function,
+                             CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                             smem),
+        op, "cuFuncSetAttribute");
+  // Two threads may both raise it: keep the larger.
+  int32_t allowed = function.dynamicSharedBytes.load();
+  while (allowed < smem &&
+         !function.dynamicSharedBytes.compare_exchange_weak(allowed, smem))
+    ;
+}
+
+LoadedFunction &loadedFunction(void *function, const char *op) {
+  if (!function)
+    reportInvalidArgument(op, "null kernel (not from mgpuModuleGetFunction)");
+  return *static_cast<LoadedFunction *>(function);
 }
 
 /// Byte range covered by a ranked memref descriptor
@@ -208,14 +244,19 @@ LINALGX_CUDA_EXPORT void *mgpuModuleGetFunction(void *module,
   if (!module || !name)
     reportInvalidArgument(op, "null module or kernel name");
   DeviceScope scope(op);
-  CUmodule cuModule =
-      moduleForActiveDevice(*static_cast<ModuleHandle *>(module), op);
+  auto &handle = *static_cast<ModuleHandle *>(module);
+  int device = activeDevice();
+  std::lock_guard<std::mutex> lock(handle.mu);
+  for (LoadedFunction &function : handle.functions)
+    if (function.device == device && function.name == name)
+      return &function;
+  CUmodule cuModule = moduleForDevice(handle, device, op);
   CUfunction function = nullptr;
   CUresult err = driverApi(op).moduleGetFunction(&function, cuModule, name);
   if (err != CUDA_SUCCESS)
     failDriver(err, op, "cuModuleGetFunction", false,
                std::string("kernel '") + name + "'");
-  return function;
+  return &handle.functions.emplace_back(device, name, function);
 }
 
 // declare void @mgpuLaunchKernel(ptr, i64, i64, i64, i64, i64, i64, i32, ptr,
@@ -237,9 +278,9 @@ mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY, intptr_t gridZ,
            bz = launchDim(blockZ, "blockZ", op);
   DeviceScope scope(op);
   const DriverApi &api = driverApi(op);
-  auto cuFunction = static_cast<CUfunction>(function);
-  allowDynamicSharedMemory(api, cuFunction, smem, op);
-  check(api.launchKernel(cuFunction, gx, gy, gz, bx, by, bz,
+  LoadedFunction &kernel = loadedFunction(function, op);
+  allowDynamicSharedMemory(api, kernel, smem, op);
+  check(api.launchKernel(kernel.function, gx, gy, gz, bx, by, bz,
                          static_cast<unsigned>(smem), toDriver(stream), params,
                          extra),
         op, "cuLaunchKernel");
@@ -275,19 +316,22 @@ mgpuLaunchClusterKernel(void *function, intptr_t clusterX, intptr_t clusterY,
 
   DeviceScope scope(op);
   const DriverApi &api = driverApi(op);
-  auto cuFunction = static_cast<CUfunction>(function);
-  allowDynamicSharedMemory(api, cuFunction, smem, op);
+  LoadedFunction &kernel = loadedFunction(function, op);
+  allowDynamicSharedMemory(api, kernel, smem, op);
   config.sharedMemBytes = static_cast<unsigned>(smem);
   // More than 8 blocks per cluster is "non-portable" and needs an opt-in.
   uint64_t clusterSize = uint64_t(attribute.value.clusterDim.x) *
                          attribute.value.clusterDim.y *
                          attribute.value.clusterDim.z;
-  if (clusterSize > 8)
-    check(
-        api.funcSetAttribute(
-            cuFunction, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1),
-        op, "cuFuncSetAttribute");
-  check(api.launchKernelEx(&config, cuFunction, params, extra), op,
+  if (clusterSize > 8 &&
+      !kernel.nonPortableClusters.load(std::memory_order_relaxed)) {
+    check(api.funcSetAttribute(
+              kernel.function,
+              CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1),
+          op, "cuFuncSetAttribute");
+    kernel.nonPortableClusters.store(true);
+  }
+  check(api.launchKernelEx(&config, kernel.function, params, extra), op,
         "cuLaunchKernelEx");
 }
 
