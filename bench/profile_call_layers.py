@@ -23,13 +23,15 @@ outputs (lu, pivots, permutation, info as cheap XLA ops), linalgx.jax.lu and
 jax.lax.linalg.lu.
 
 Run on the GPU machine from the pack of scripts/pack-python-gpu.sh with the
-PyTorch operator library built: python3 profile_call_layers.py OUTDIR.
+PyTorch operator library built: python3 profile_call_layers.py OUTDIR
+[--parts torch,jax] [--torch-cases N] (the first N PyTorch cases).
 Writes OUTDIR/call_layers.md.
 """
 
+import argparse
+
 import os
 import statistics
-import sys
 import time
 
 import numpy as np
@@ -151,13 +153,13 @@ def trace(call, label):
     return lines
 
 
-def torch_part(lines):
+def torch_part(lines, cases):
     import torch
 
     rng = np.random.default_rng(5)
     lines.append("## PyTorch: synchronous wall µs (median of %d rounds' medians)\n" % ROUNDS)
     header = None
-    for shape, dtype, calls in TORCH_CASES:
+    for shape, dtype, calls in cases:
         a = torch.as_tensor(rng.standard_normal(shape).astype(dtype)).cuda()
         variants = torch_variants(a)
         walls = interleaved(variants, torch.cuda.synchronize, calls)
@@ -168,14 +170,14 @@ def torch_part(lines):
         lines.append("| %s %s | " % (shape, dtype)
                      + " | ".join("%.1f" % walls[h] for h in header) + " |")
         print(lines[-1], flush=True)
-    for shape, dtype, _ in TORCH_CASES[:2]:
+    for shape, dtype, _ in cases[:2]:
         a = torch.as_tensor(rng.standard_normal(shape).astype(dtype)).cuda()
         variants = torch_variants(a)
         for name in ("entry", "op", "lu", "torch"):
             lines += trace(variants[name], "%s %s %s" % (shape, dtype, name))
 
 
-def jax_part(lines):
+def jax_part(lines, _):
     import jax
     import jax.numpy as jnp
     import linalgx.jax as lxj
@@ -207,12 +209,19 @@ def jax_part(lines):
 
 
 def main():
-    out = sys.argv[1] if len(sys.argv) > 1 else "."
+    parser = argparse.ArgumentParser()
+    parser.add_argument("out", nargs="?", default=".")
+    parser.add_argument("--parts", default="torch,jax")
+    parser.add_argument("--torch-cases", type=int, default=len(TORCH_CASES))
+    args = parser.parse_args()
+    out = args.out
     os.makedirs(out, exist_ok=True)
     lines = ["# The layers of an LU call\n"]
-    for part in (torch_part, jax_part):
+    parts = {"torch": torch_part, "jax": jax_part}
+    for name in args.parts.split(","):
+        part = parts[name]
         try:
-            part(lines)
+            part(lines, TORCH_CASES[:args.torch_cases])
         except Exception as error:  # one framework missing leaves the other's table
             lines.append("\n%s failed: %r\n" % (part.__name__, error))
             print(lines[-1], flush=True)
