@@ -5,7 +5,7 @@
 set -uo pipefail
 D=$(cd "$(dirname "$0")" && pwd)
 O=${OUT:-/tmp/out}/a; mkdir -p "$O"
-P=$D/pypack57
+P=$D/pypack
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$O/gpu.txt"
 export PYTHONUNBUFFERED=1 PYTHONPATH=$P/python XLA_PYTHON_CLIENT_PREALLOCATE=false
 start=$(date +%s)
