@@ -8,7 +8,8 @@
 // MLIR 22 emits (see README.md for how that list was obtained).
 //
 // Streams, events, modules and functions are opaque pointers (cudaStream_t,
-// cudaEvent_t, an internal module handle, CUfunction).
+// cudaEvent_t, and internal module and kernel handles: a function is what
+// mgpuModuleGetFunction returned, not a CUfunction).
 //
 //===----------------------------------------------------------------------===//
 
