@@ -1000,6 +1000,22 @@ void testModuleAndLaunch() {
   for (int64_t i = 0; i < n; ++i)
     ok &= out[i] == float(i) * 3.0f;
   report(ok, "LaunchClusterKernel in a non-portable cluster of 16 blocks");
+  // The kernel record is cached: the same handle again, and the launch
+  // attributes it remembers (the cluster opt-in above, the shared-memory
+  // opt-in raised from 64 to 100 KiB here) still let every launch through.
+  report(mgpuModuleGetFunction(module, "scale") == function,
+         "mgpuModuleGetFunction returns the cached kernel record");
+  mgpuLaunchClusterKernel(function, 16, 1, 1, 16, 1, 1, 64, 1, 1, 0, stream(),
+                          params, nullptr);
+  factor = 2.0f;
+  for (int32_t smem : {64 << 10, 64 << 10, 100 << 10})
+    mgpuLaunchKernel(function, (n + 255) / 256, 1, 1, 256, 1, 1, smem, stream(),
+                     params, nullptr, 6);
+  toHost(out.data(), d, n * sizeof(float));
+  ok = true;
+  for (int64_t i = 0; i < n; ++i)
+    ok &= out[i] == float(i) * 12.0f;
+  report(ok, "launches after the cached cluster and shared-memory opt-ins");
   mgpuModuleUnload(module);
   mgpuMemFree(d, stream());
 }
