@@ -29,7 +29,6 @@ Writes OUTDIR/call_layers.md.
 """
 
 import argparse
-
 import os
 import statistics
 import time
@@ -177,7 +176,7 @@ def torch_part(lines, cases):
             lines += trace(variants[name], "%s %s %s" % (shape, dtype, name))
 
 
-def jax_part(lines, _):
+def jax_part(lines):
     import jax
     import jax.numpy as jnp
     import linalgx.jax as lxj
@@ -217,13 +216,16 @@ def main():
     out = args.out
     os.makedirs(out, exist_ok=True)
     lines = ["# The layers of an LU call\n"]
-    parts = {"torch": torch_part, "jax": jax_part}
+    parts = {"torch": lambda lines: torch_part(lines, TORCH_CASES[:args.torch_cases]),
+             "jax": jax_part}
+    unknown = set(args.parts.split(",")) - set(parts)
+    if unknown:
+        parser.error("--parts: unknown %s (torch, jax)" % ", ".join(sorted(unknown)))
     for name in args.parts.split(","):
-        part = parts[name]
         try:
-            part(lines, TORCH_CASES[:args.torch_cases])
+            parts[name](lines)
         except Exception as error:  # one framework missing leaves the other's table
-            lines.append("\n%s failed: %r\n" % (part.__name__, error))
+            lines.append("\n%s part failed: %r\n" % (name, error))
             print(lines[-1], flush=True)
     with open(os.path.join(out, "call_layers.md"), "w") as f:
         f.write("\n".join(lines) + "\n")
