@@ -27,7 +27,8 @@ import warnings
 import torch
 
 CASES = [((1024, 1024), torch.float64), ((2048, 2048), torch.float64),
-         ((2048, 2048), torch.float32), ((3, 1024, 1024), torch.float64)]
+         ((2048, 2048), torch.float32), ((3, 1024, 1024), torch.float64),
+         ((4096, 4096), torch.float32)]
 # Every one-block kernel's sizes: the panel kernel's exact shapes and size
 # buckets, tall and wide (a partial last panel, rows past K), batches on
 # either side of its small-batch bound; "z" zeroes columns 5 and 72.

@@ -227,6 +227,7 @@ void linalgx::buildGPUKernelPipeline(OpPassManager &pm,
       options.blockedLuRegisterPanelLocalPivotRow;
   lowering.blockedLuRegisterPanelHandshake =
       options.blockedLuRegisterPanelHandshake;
+  lowering.blockedLuRegisterPanelPush = options.blockedLuRegisterPanelPush;
   lowering.blockedLuColumnSolve = options.blockedLuColumnSolve;
   lowering.blockedLuSplitRegisterPanel = options.blockedLuSplitRegisterPanel;
   lowering.luExactSizes.assign(options.luExactSizes.begin(),

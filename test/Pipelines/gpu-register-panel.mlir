@@ -11,6 +11,8 @@
 // RUN: linalgx-opt %s --linalgx-gpu-pipeline="lu-blocked-register-panel-max-rows=16384 lu-blocked-register-panel-handshake lu-blocked-column-solve" | FileCheck %s --check-prefixes=CHECK,OPTIONS
 // OPTIONS-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_blocked_exchange_solve_narrow_mma_f64_i32
 // OPTIONS-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_blocked_exchange_solve_narrow_f32_i64
+// With the clusters' candidates pushed (lu-blocked-register-panel-push).
+// RUN: linalgx-opt %s --linalgx-gpu-pipeline="lu-blocked-register-panel-max-rows=16384 lu-blocked-register-panel-push" | FileCheck %s
 // The split register panel (lu-blocked-split-register-panel) through ptxas
 // too: f64 panels of 513 to 1024 rows, f32 of 1025 to 2048.
 // RUN: linalgx-opt %s --linalgx-gpu-pipeline=lu-blocked-split-register-panel | FileCheck %s --check-prefix=SPLITPANEL

@@ -273,6 +273,16 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "arrivals on the other blocks' mbarriers (the next step's warp 0 "
            "waits on its own) instead of a barrier of every thread of the "
            "cluster (default true; see docs/gpu.md)">,
+    Option<"blockedLuRegisterPanelPush",
+           "lu-blocked-register-panel-push", "bool",
+           /*default=*/"::mlir::linalgx::kDefaultBlockedLuRegisterPanelPush",
+           "Register panels on a cluster: each step warp 0 of every block "
+           "stores the block's best candidate and its row into the other "
+           "blocks' shared memory and arrives on their mbarriers, and every "
+           "warp reduces the blocks' candidates from its own block's shared "
+           "memory: no remote read and one block barrier a step (overrides "
+           "the local pivot row and the handshake; default false; see "
+           "docs/gpu.md)">,
     Option<"blockedLuColumnSolve", "lu-blocked-column-solve", "bool",
            /*default=*/"::mlir::linalgx::kDefaultBlockedLuColumnSolve",
            "The blocked LU's exchange-and-solve kernel (the updates of "

@@ -163,6 +163,12 @@ struct GPUPipelineOptions
                      "step ends in a block barrier and the warps' 0 mbarrier "
                      "handshake (default true)"),
       llvm::cl::init(kDefaultBlockedLuRegisterPanelHandshake)};
+  PassOptions::Option<bool> blockedLuRegisterPanelPush{
+      *this, "lu-blocked-register-panel-push",
+      llvm::cl::desc("Register panels on a cluster: each block pushes its "
+                     "best candidate and its row into the other blocks' "
+                     "shared memory (default false)"),
+      llvm::cl::init(kDefaultBlockedLuRegisterPanelPush)};
   PassOptions::Option<bool> blockedLuColumnSolve{
       *this, "lu-blocked-column-solve",
       llvm::cl::desc("The blocked LU's exchange-and-solve kernel solves U12 "

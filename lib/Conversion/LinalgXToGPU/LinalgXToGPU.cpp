@@ -513,7 +513,8 @@ private:
               options.blockedLuGemmLookAhead, options.blockedLuGemmBlockColumns,
               options.blockedLuRegisterPanelLocalPivotRow,
               options.blockedLuSplitRegisterPanel, options.blockedLuColumnSolve,
-              options.blockedLuRegisterPanelHandshake});
+              options.blockedLuRegisterPanelHandshake,
+              options.blockedLuRegisterPanelPush});
       break;
     case LuKernel::Vendor:
       llvm_unreachable("emitted above");
@@ -686,6 +687,7 @@ struct ConvertLinalgXToGPUPass
         blockedLuRegisterPanelLocalPivotRow;
     loweringOptions.blockedLuRegisterPanelHandshake =
         blockedLuRegisterPanelHandshake;
+    loweringOptions.blockedLuRegisterPanelPush = blockedLuRegisterPanelPush;
     loweringOptions.blockedLuColumnSolve = blockedLuColumnSolve;
     loweringOptions.blockedLuSplitRegisterPanel = blockedLuSplitRegisterPanel;
     if (cyclicLuMaxWarps < 1 || cyclicLuMaxWarps > 32) {

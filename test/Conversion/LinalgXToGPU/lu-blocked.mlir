@@ -39,6 +39,7 @@
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=16384 -split-input-file | FileCheck %s --check-prefix=REGISTER16K
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-handshake=false -split-input-file | FileCheck %s --check-prefix=LOCALPIVOT
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu -split-input-file | FileCheck %s --check-prefix=HANDSHAKE
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-push -split-input-file | FileCheck %s --check-prefix=PUSH
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-split-register-panel -split-input-file | FileCheck %s --check-prefix=SPLITPANEL
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=16385 -split-input-file 2>&1 | FileCheck %s --check-prefix=REGISTER-TOO-MANY
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=REGISTER-NEGATIVE
@@ -240,6 +241,43 @@
 // HANDSHAKE-NEXT:        %[[PHASE:.+]] = arith.constant 0 : i32
 // HANDSHAKE-NEXT:        scf.while : () -> () {
 // HANDSHAKE-NEXT:          llvm.inline_asm has_side_effects {{.*}}mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [$1], $2;{{.*}}"=r,r,r" %[[WAIT_ON]], %[[PHASE]]
+// lu-blocked-register-panel-push: a cluster's blocks keep, past the
+// 145792 bytes of the layout, the other blocks' best candidates' rows as
+// more stage rows (2 steps x 2 blocks), their keys and words, and two
+// mbarriers (1088 bytes at a cluster of 2, 2160 at 4). Every step warp 0
+// stores its block's best candidate and row into the other blocks (after
+// its warp barrier) and arrives on their mbarriers; every warp waits on its
+// own block's, from the first step on; nothing is read remotely, and a step
+// ends in one block barrier.
+// PUSH-LABEL: func.func @f64_batched
+// PUSH:         %[[TWO:.+]] = arith.index_cast %c146880{{.*}} : index to i32
+// PUSH-NEXT:    gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x2_f64_i32 {{.+}} dynamic_shared_memory_size %[[TWO]]
+// PUSH:         %[[FOUR:.+]] = arith.index_cast %c147952{{.*}} : index to i32
+// PUSH-NEXT:    gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x4_f64_i32 {{.+}} dynamic_shared_memory_size %[[FOUR]]
+// PUSH-LABEL: gpu.func @linalgx_lu_blocked_cluster_register_panel_x2_f64_i32
+// PUSH:         %[[STAGE:.+]] = memref.view %{{.+}}[%c137600{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<1152xf64, #gpu.address_space<workgroup>>
+// PUSH:         %[[KEYS:.+]] = memref.view %{{.+}}[%c146816{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<4xi64, #gpu.address_space<workgroup>>
+// PUSH:         %[[WORDS:.+]] = memref.view %{{.+}}[%c146848{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<4xi32, #gpu.address_space<workgroup>>
+// PUSH:           llvm.inline_asm has_side_effects {{.*}}"mbarrier.init.shared::cta.b64 [$0], $1;", "r,r" %{{.+}}, %c1_i32
+// PUSH:         nvvm.cluster.arrive
+// PUSH-NEXT:    nvvm.cluster.wait
+// PUSH-NOT:     !llvm.ptr<7> -> f64
+// PUSH:             nvvm.mapa %{{.+}}, %{{.+}} : !llvm.ptr<3> -> !llvm.ptr<7>
+// PUSH-NEXT:        llvm.store %{{.+}}, %{{.+}} : f64, !llvm.ptr<7>
+// PUSH:               llvm.store %{{.+}}, %{{.+}} : i64, !llvm.ptr<7>
+// PUSH:               llvm.store %{{.+}}, %{{.+}} : i32, !llvm.ptr<7>
+// PUSH:           nvvm.bar.warp.sync
+// PUSH:             llvm.inline_asm has_side_effects {{.*}}"mbarrier.arrive.release.cluster.shared::cluster.b64 _, [$0];"
+// PUSH:           scf.while : () -> () {
+// PUSH-NEXT:        llvm.inline_asm has_side_effects {{.*}}mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64
+// PUSH:           memref.load %[[KEYS]]
+// PUSH:           memref.load %[[WORDS]]
+// PUSH:           memref.load %[[STAGE]]
+// PUSH-NOT:       !llvm.ptr<7> -> f64
+// PUSH-NOT:       nvvm.cluster
+// PUSH:           gpu.barrier
+// PUSH-NOT:       !llvm.ptr<7> -> f64
+// PUSH:         gpu.return
 // By default panels of up to 2048 rows are in registers (clusters of at
 // most 4 blocks for f64), and updates with at least 128 rows below the panel
 // take the GEMM, looking ahead.

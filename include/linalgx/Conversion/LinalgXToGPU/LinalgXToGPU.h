@@ -133,6 +133,11 @@ inline constexpr bool kDefaultBlockedLuRegisterPanelLocalPivotRow = true;
 /// options override them.
 inline constexpr bool kDefaultBlockedLuRegisterPanelHandshake = true;
 inline constexpr bool kDefaultBlockedLuColumnSolve = true;
+/// Register panels on a cluster can exchange candidates by pushing instead:
+/// each block's best candidate and its row are stored into every other
+/// block's shared memory before its mbarrier arrival, so that a step reads
+/// nothing remote. Off until measured (docs/gpu.md).
+inline constexpr bool kDefaultBlockedLuRegisterPanelPush = false;
 /// The blocked LU's GEMM updates can go by blocks of panels: each panel's
 /// GEMM updates its block's columns, and the columns right of the block
 /// take one triangular solve and one GEMM as deep as the block, where
@@ -199,6 +204,9 @@ struct LinalgXToGPUOptions {
   /// ... and with it, steps that end in the warps' 0 mbarrier handshake.
   bool blockedLuRegisterPanelHandshake =
       kDefaultBlockedLuRegisterPanelHandshake;
+  /// Register panels on a cluster push each block's best candidate and its
+  /// row into the other blocks (overrides the two above).
+  bool blockedLuRegisterPanelPush = kDefaultBlockedLuRegisterPanelPush;
   /// The exchange-and-solve kernel's U12 by a warp's lanes a tile column.
   bool blockedLuColumnSolve = kDefaultBlockedLuColumnSolve;
   /// Full-width real panels of up to twice a register panel block's rows

@@ -1113,12 +1113,13 @@ private:
             name, S::kRegisterPanelWarps,
             [&](KernelBuilder &kb, ValueRange args, Type elementType,
                 Type intType, bool oneBasedPivots) {
-              bool localPivotRow =
-                  clusterBlocks > 1 && options.registerPanelLocalPivotRow;
+              bool push = clusterBlocks > 1 && options.registerPanelPush;
+              bool localPivotRow = clusterBlocks > 1 && !push &&
+                                   options.registerPanelLocalPivotRow;
               buildBlockedLuRegisterPanelKernelBody(
                   kb, args, elementType, intType, oneBasedPivots, clusterBlocks,
                   localPivotRow,
-                  localPivotRow && options.registerPanelHandshake);
+                  localPivotRow && options.registerPanelHandshake, push);
             });
         // A thread's rows take 64 registers: all 128 a thread may have at
         // one block an SM.
@@ -1272,12 +1273,17 @@ private:
                     c(S::splitRegisterPanelSharedBytes(elementBytes)));
       });
     }
-    int64_t sharedBytes = S::registerPanelSharedBytes(elementBytes);
-    if (options.registerPanelLocalPivotRow)
-      sharedBytes +=
-          S::registerPanelLocalPivotBytes(elementBytes) +
-          (options.registerPanelHandshake ? S::kRegisterPanelHandshakeBytes
-                                          : 0);
+    auto sharedBytesOf = [&](int64_t blocks) {
+      int64_t bytes = S::registerPanelSharedBytes(elementBytes);
+      if (options.registerPanelPush)
+        return bytes + S::registerPanelPushBytes(elementBytes, blocks);
+      if (options.registerPanelLocalPivotRow)
+        bytes +=
+            S::registerPanelLocalPivotBytes(elementBytes) +
+            (options.registerPanelHandshake ? S::kRegisterPanelHandshakeBytes
+                                            : 0);
+      return bytes;
+    };
     // A panel of (B/2 * blockRows, B * blockRows] rows takes the cluster of
     // B blocks (its last blocks without rows where fewer would do).
     int64_t blocks = 2;
@@ -1294,7 +1300,8 @@ private:
         work.launch(kernel, {c(blocks), gridSizeFor(b, batch, 1), c(1)},
                     {c(32), c(S::kRegisterPanelWarps), c(1)},
                     {factors, pivots, info, panelPermutation, k0},
-                    c(sharedBytes), gpu::KernelDim3{c(blocks), c(1), c(1)});
+                    c(sharedBytesOf(blocks)),
+                    gpu::KernelDim3{c(blocks), c(1), c(1)});
       });
       blocks *= 2;
     }

@@ -155,6 +155,14 @@ struct BlockedLuShape {
   /// With lu-blocked-register-panel-handshake too, the two mbarriers (steps
   /// of either parity) of the warps' 0 handshake, after those.
   static constexpr int64_t kRegisterPanelHandshakeBytes = 2 * 8;
+  /// With lu-blocked-register-panel-push, a cluster of `blocks` blocks
+  /// keeps, after the layout below, each block's best candidate's row, key
+  /// (8 bytes) and word (i32) for two steps, then the two mbarriers.
+  static constexpr int64_t registerPanelPushBytes(int64_t elementBytes,
+                                                  int64_t blocks) {
+    return 2 * blocks * (kPanelColumns * elementBytes + 12) +
+           kRegisterPanelHandshakeBytes;
+  }
   /// Its shared memory: the rows at an odd stride and their order (for
   /// loading and storing), then the warps' candidate keys (8 bytes a slot),
   /// words (i32) and rows for two steps.
@@ -405,12 +413,17 @@ void buildBlockedLuClusterPanelKernelBody(KernelBuilder &b, ValueRange args,
 /// candidate; one barrier (a cluster barrier) a step. With `localPivotRow`
 /// warp 0 of each block copies the pivot row into its block; with
 /// `handshake` too, a cluster's step ends in a block barrier and the warps'
-/// 0 mbarrier handshake instead. The rows go to their positions at the end.
+/// 0 mbarrier handshake instead. With `push` (a cluster; instead of both),
+/// warp 0 of each block stores its block's best candidate and its row into
+/// the other blocks' shared memory and arrives on their mbarriers, and every
+/// warp waits on its own and reduces the blocks' candidates there. The rows
+/// go to their positions at the end.
 void buildBlockedLuRegisterPanelKernelBody(KernelBuilder &b, ValueRange args,
                                            Type elementType, Type intType,
                                            bool oneBasedPivots,
                                            int64_t clusterBlocks,
-                                           bool localPivotRow, bool handshake);
+                                           bool localPivotRow, bool handshake,
+                                           bool push);
 
 /// The blocked LU's split register panel kernel: the same operands and
 /// results, one block a matrix, for full-width panels (32 columns) of more
@@ -485,6 +498,10 @@ struct BlockedLuOptions {
   /// barrier and the warps' 0 mbarrier handshake
   /// (registerPanelHandshakeBytes) instead of a cluster barrier.
   bool registerPanelHandshake = false;
+  /// Register panels on a cluster: each block pushes its best candidate
+  /// and its row into the other blocks (registerPanelPushBytes) before its
+  /// mbarrier arrivals; overrides the two above.
+  bool registerPanelPush = false;
 };
 
 /// Emits the blocked LU on `lu`'s operands: the input copied into the

@@ -45,6 +45,10 @@ namespace {
 /// a handshake of the warps 0 (each arrives on the other blocks' mbarrier of
 /// the next step's parity and waits on its own) instead of a barrier of
 /// every thread of the cluster.
+/// With `push` a cluster reads nothing remote: each block's warp 0 stores the
+/// block's best candidate and its row into every other block's inbox and
+/// arrives on that block's mbarrier, and each warp, once its block's has
+/// completed, reduces the blocks' candidates from its own shared memory.
 class RegisterPanelLuKernel : BlockedPanelKernelBase {
 public:
   static constexpr int64_t warps = S::kRegisterPanelWarps, threads = 32 * warps;
@@ -53,15 +57,17 @@ public:
                     (1 << 16),
                 "a candidate's word holds its row and position in 16 bits "
                 "each");
-  static_assert(S::registerPanelSharedBytes(4) <= kGeneratedLuMaxSharedBytes &&
-                    S::registerPanelSharedBytes(8) <=
-                        kGeneratedLuMaxSharedBytes,
-                "a panel's rows, slots and stage fit a block");
+  static_assert(
+      S::registerPanelSharedBytes(4) <= kGeneratedLuMaxSharedBytes &&
+          S::registerPanelSharedBytes(8) +
+                  S::registerPanelPushBytes(8, S::kRegisterPanelMaxBlocks) <=
+              kGeneratedLuMaxSharedBytes,
+      "a panel's rows, slots and stage fit a block");
 
   RegisterPanelLuKernel(KernelBuilder &b, ValueRange args, Type elementType,
                         Type intType, bool oneBasedPivots,
                         int64_t clusterBlocks, bool localPivotRow,
-                        bool handshake, bool split)
+                        bool handshake, bool push, bool split)
       : BlockedPanelKernelBase(b, args, elementType, intType, oneBasedPivots),
         elementBytes(elementByteSize(elementType)),
         perThread(S::registerPanelRowsPerThread(elementBytes) *
@@ -70,12 +76,14 @@ public:
                         : S::registerPanelMaxRows(elementBytes)),
         columns(split ? S::kSplitPanelColumns : NB),
         clusterBlocks(clusterBlocks), localPivotRow(localPivotRow),
-        handshake(handshake), split(split) {
+        handshake(handshake), push(push), split(split) {
     assert((!localPivotRow || clusterBlocks > 1) &&
            "one block reads its own stage rows");
     assert((!split || clusterBlocks == 1) && "a split panel is one block");
     assert((!handshake || localPivotRow) &&
            "only warp 0 reads other blocks between handshakes");
+    assert((!push || (clusterBlocks > 1 && !localPivotRow)) &&
+           "pushing replaces the cluster's remote reads");
   }
 
   /// The algorithm: per matrix of the block (cluster), load the thread's rows
@@ -88,7 +96,7 @@ public:
                   matrix = matrixOfBlock;
                   if (split)
                     return emitSplit(b);
-                  if (handshake)
+                  if (handshake || push)
                     initHandshakes(b);
                   Rows state = loadRows(b);
                   publish(b, state, /*col=*/0);
@@ -154,6 +162,18 @@ private:
     wordsOffset = keysOffset + 2 * warps * 8;
     stageOffset = wordsOffset + 2 * warps * 4;
     localPivotOffset = stageOffset + 2 * warps * NB * elementBytes;
+    // With push, the other blocks' candidates' rows extend the stage, then
+    // their keys and words, then the mbarriers.
+    int64_t inboxRowsOffset = localPivotOffset;
+    inboxKeysOffset = inboxRowsOffset + 2 * clusterBlocks * NB * elementBytes;
+    inboxWordsOffset = inboxKeysOffset + 2 * clusterBlocks * 8;
+    if (push) {
+      handshakesOffset = inboxWordsOffset + 2 * clusterBlocks * 4;
+      assert(handshakesOffset + S::kRegisterPanelHandshakeBytes ==
+                 S::registerPanelSharedBytes(elementBytes) +
+                     S::registerPanelPushBytes(elementBytes, clusterBlocks) &&
+             "the layout the launch sizes");
+    }
     int64_t multipliersOffset = localPivotOffset;
     int64_t upperOffset = multipliersOffset + columns * columns * elementBytes;
     int64_t pivotRowsOffset = upperOffset + columns * columns * elementBytes;
@@ -175,7 +195,13 @@ private:
       position = view(rowsBytes, blockRows, i32);
     slotKeys = view(keysOffset, 2 * warps * 8 / keyBytes, keyType);
     slotWords = view(wordsOffset, 2 * warps, i32);
-    stage = view(stageOffset, 2 * warps * NB, elementType);
+    stage = view(stageOffset, 2 * (warps + (push ? clusterBlocks : 0)) * NB,
+                 elementType);
+    if (push) {
+      inboxKeys =
+          view(inboxKeysOffset, 2 * clusterBlocks * 8 / keyBytes, keyType);
+      inboxWords = view(inboxWordsOffset, 2 * clusterBlocks, i32);
+    }
     if (localPivotRow) {
       localPivot = view(localPivotOffset, NB, elementType);
       localPivotWords =
@@ -286,33 +312,109 @@ private:
   /// s / warps, keeps the best and the warp reduces them. Returns the
   /// pivot's panel row and position (index).
   std::pair<Value, Value> agreeOnPivot(KernelBuilder &b, int64_t kk) {
+    if (clusterBlocks == 1)
+      return decode(b, blockBest(b, kk).word);
     Value parityBase = top.index((kk % 2) * warps);
-    // One block's 16 slots leave half the lanes without one.
-    Value offered =
-        clusterBlocks == 1 ? b.cmp(P::ult, lane, top.index(warps)) : Value();
     Candidate best;
     for (int64_t first = 0; first < clusterBlocks * warps; first += 32) {
-      Value index = first == 0 ? lane : b.add(lane, top.index(first));
-      Value reading = offered ? b.select(offered, index, top.index(0)) : index;
+      Value reading = first == 0 ? lane : b.add(lane, top.index(first));
       Value slot = b.add(b.remU(reading, top.index(warps)), parityBase);
+      Value block = b.divU(reading, top.index(warps));
       Candidate read;
-      if (clusterBlocks > 1) {
-        Value block = b.divU(reading, top.index(warps));
-        read.key = clusterLoad(
-            b, block,
-            b.add(top.index(keysOffset), b.mul(slot, top.index(keyBytes))),
-            keyType);
-        read.word = clusterLoad(
-            b, block, b.add(top.index(wordsOffset), b.mul(slot, top.index(4))),
-            i32);
-      } else {
-        read = {b.select(offered, b.load(slotKeys, slot), zeroKey),
-                b.select(offered, b.load(slotWords, slot), noWord)};
-      }
+      read.key = clusterLoad(
+          b, block,
+          b.add(top.index(keysOffset), b.mul(slot, top.index(keyBytes))),
+          keyType);
+      read.word = clusterLoad(
+          b, block, b.add(top.index(wordsOffset), b.mul(slot, top.index(4))),
+          i32);
       best = first == 0 ? read : better(b, best, read);
     }
-    Value pivot = b.toIndexUnsigned(warpBest(b, best, noWord).word);
+    return decode(b, warpBest(b, best, noWord).word);
+  }
+
+  /// The best of the block's warps' candidates of step kk (their slots in
+  /// its own shared memory), in every lane.
+  Candidate blockBest(KernelBuilder &b, int64_t kk) {
+    // The block's 16 slots leave half the lanes without one.
+    Value offered = b.cmp(P::ult, lane, top.index(warps));
+    Value slot = b.add(b.select(offered, lane, top.index(0)),
+                       top.index((kk % 2) * warps));
+    return warpBest(b,
+                    {b.select(offered, b.load(slotKeys, slot), zeroKey),
+                     b.select(offered, b.load(slotWords, slot), noWord)},
+                    noWord);
+  }
+
+  /// A candidate's panel row and position.
+  std::pair<Value, Value> decode(KernelBuilder &b, Value word) {
+    Value pivot = b.toIndexUnsigned(word);
     return {b.bitAnd(pivot, top.index(0xffff)), b.shrU(pivot, top.index(16))};
+  }
+
+  /// The stage's entry where block `block`'s best candidate's row of step
+  /// kk starts in the inbox (push).
+  Value inboxRow(KernelBuilder &b, Value block, int64_t kk) {
+    return b.mul(b.add(block, top.index(2 * warps + (kk % 2) * clusterBlocks)),
+                 top.index(NB));
+  }
+
+  /// The pivot of step kk with push: every warp takes the block's best
+  /// candidate, warp 0 pushes it and its row into the other blocks
+  /// (pushCandidate), and once every other block has pushed its own each
+  /// warp reduces them. Returns the pivot's panel row, its position and the
+  /// first entry of its row in the stage (the owner warp's stage row or
+  /// the inbox's).
+  std::tuple<Value, Value, Value> exchangeCandidates(KernelBuilder &b,
+                                                     int64_t kk) {
+    Candidate own = blockBest(b, kk);
+    b.ifThen(b.cmp(P::eq, warp, top.index(0)),
+             [&](KernelBuilder &b) { pushCandidate(b, kk, own); });
+    waitHandshake(b, kk, /*use=*/kk / 2);
+    // Lane j < clusterBlocks takes block j's candidate (its own block's
+    // from `own`), the other lanes their own block's again.
+    Value fromOther = b.both(b.cmp(P::ult, lane, top.index(clusterBlocks)),
+                             b.cmp(P::ne, lane, rank));
+    Value slot = b.add(b.minU(lane, top.index(clusterBlocks - 1)),
+                       top.index((kk % 2) * clusterBlocks));
+    Candidate read{b.select(fromOther, b.load(inboxKeys, slot), own.key),
+                   b.select(fromOther, b.load(inboxWords, slot), own.word)};
+    auto [pivotRow, pivotPosition] = decode(b, warpBest(b, read, noWord).word);
+    Value owner = b.divU(pivotRow, top.index(blockRows));
+    Value base = b.select(b.cmp(P::eq, owner, rank),
+                          stageRowOf(b, pivotRow, kk), inboxRow(b, owner, kk));
+    return {pivotRow, pivotPosition, base};
+  }
+
+  /// Warp 0: the block's best candidate of step kk (`own`) and its row
+  /// (lane c entry c of its warp's stage row) into this block's slot of
+  /// every other block's inbox, then, ordered after those stores by the
+  /// warp barrier and the arrival's release, lane j arrives on block j's
+  /// mbarrier of kk's parity.
+  void pushCandidate(KernelBuilder &b, int64_t kk, Candidate own) {
+    Value entry = b.load(
+        stage, b.add(stageRowOf(b, decode(b, own.word).first, kk), lane));
+    Value slot = b.add(rank, top.index((kk % 2) * clusterBlocks));
+    Value rowBytes =
+        b.mul(b.add(inboxRow(b, rank, kk), lane), top.index(elementBytes));
+    auto store = [&](KernelBuilder &b, Value value, Value block, Value at) {
+      LLVM::StoreOp::create(b, value, clusterAddress(b, block, at));
+    };
+    for (int64_t j = 0; j < clusterBlocks; ++j) {
+      Value block = top.index(j);
+      b.ifThen(b.cmp(P::ne, rank, block), [&](KernelBuilder &b) {
+        store(b, entry, block, b.add(top.index(stageOffset), rowBytes));
+        b.ifThen(b.cmp(P::eq, lane, top.index(0)), [&](KernelBuilder &b) {
+          store(b, own.key, block,
+                b.add(top.index(inboxKeysOffset),
+                      b.mul(slot, top.index(keyBytes))));
+          store(b, own.word, block,
+                b.add(top.index(inboxWordsOffset), b.mul(slot, top.index(4))));
+        });
+      });
+    }
+    b.syncWarp();
+    arriveHandshake(b, kk);
   }
 
   /// The first entry of panel row `pivotRow`'s copy in the stage of step
@@ -332,7 +434,7 @@ private:
   std::pair<Value, Value> copyPivotRow(KernelBuilder &b, int64_t kk) {
     b.ifThen(b.cmp(P::eq, warp, top.index(0)), [&](KernelBuilder &b) {
       if (handshake && kk > 0)
-        waitHandshake(b, kk);
+        waitHandshake(b, kk, /*use=*/(kk - 1) / 2);
       Value pivotRow, pivotPosition;
       std::tie(pivotRow, pivotPosition) = agreeOnPivot(b, kk);
       Value entry = b.add(stageRowOf(b, pivotRow, kk), lane);
@@ -385,8 +487,10 @@ private:
   /// The body of step kk (emitStep).
   Rows step(KernelBuilder &b, int64_t kk, const Rows &state) {
     Value kkIndex = top.index(kk);
-    Value pivotRow, pivotPosition;
-    if (localPivotRow)
+    Value pivotRow, pivotPosition, pivotBase, pivotRowAddress;
+    if (push)
+      std::tie(pivotRow, pivotPosition, pivotBase) = exchangeCandidates(b, kk);
+    else if (localPivotRow)
       std::tie(pivotRow, pivotPosition) = copyPivotRow(b, kk);
     else
       std::tie(pivotRow, pivotPosition) = agreeOnPivot(b, kk);
@@ -394,14 +498,14 @@ private:
       storePivot(b, matrix, kkIndex, pivotPosition);
     });
     // The pivot row from its warp's stage row (broadcast loads; on a
-    // cluster through the shared window, from the owner's block), or from
-    // the block's copy.
-    Value pivotBase, pivotRowAddress;
-    if (!localPivotRow)
+    // cluster through the shared window, from the owner's block), from the
+    // block's copy, or with push from the stage or the inbox.
+    bool remoteRow = clusterBlocks > 1 && !localPivotRow && !push;
+    if (!localPivotRow && !push)
       pivotBase = stageRowOf(b, pivotRow, kk);
     // On a cluster the stage row's address in the window is mapped once a
     // step; its entries are constant offsets from it.
-    if (clusterBlocks > 1 && !localPivotRow)
+    if (remoteRow)
       pivotRowAddress =
           clusterAddress(b, b.divU(pivotRow, top.index(blockRows)),
                          b.add(top.index(stageOffset),
@@ -409,7 +513,7 @@ private:
     auto pivotRowEntry = [&](KernelBuilder &b, int64_t c) -> Value {
       if (localPivotRow)
         return b.load(localPivot, top.index(c));
-      if (clusterBlocks == 1)
+      if (!remoteRow)
         return b.load(stage, b.add(pivotBase, top.index(c)));
       Value entry = LLVM::GEPOp::create(
           b, pivotRowAddress.getType(), elementType, pivotRowAddress,
@@ -446,7 +550,9 @@ private:
         b.select(b.both(singular, noneYet), stepInfo, state.firstZero);
     if (kk + 1 < windowEnd())
       publish(b, out, kk + 1);
-    if (handshake) {
+    if (push) {
+      b.barrier();
+    } else if (handshake) {
       b.barrier();
       if (kk + 1 < NB)
         arriveHandshake(b, kk + 1);
@@ -691,10 +797,11 @@ private:
     });
   }
 
-  /// After the block barrier that ends step kk - 1: lane j of warp 0 arrives
-  /// on block j's mbarrier of step kk (release, cluster scope: the slots and
-  /// stage rows the block's warps wrote before the barrier), j not this
-  /// block, where the panel has step kk.
+  /// Lane j of warp 0 arrives on block j's mbarrier of step kk (release,
+  /// cluster scope: with the handshake, after the block barrier that ends
+  /// step kk - 1, the slots and stage rows the block's warps wrote before
+  /// it; with push, the warp's stores into block j), j not this block,
+  /// where the panel has step kk.
   void arriveHandshake(KernelBuilder &b, int64_t kk) {
     Value arriving = b.both(
         b.both(b.cmp(P::eq, warp, top.index(0)),
@@ -708,12 +815,13 @@ private:
     });
   }
 
-  /// Warp 0 waits (acquire, cluster scope) until every other block has
-  /// arrived for step kk: its (kk - 1) / 2-th use of the mbarrier of kk's
-  /// parity (the mbarriers are set up anew for each matrix).
-  void waitHandshake(KernelBuilder &b, int64_t kk) {
+  /// Waits (acquire, cluster scope) until every other block has arrived for
+  /// step kk, the `use`-th of the mbarrier of kk's parity (the mbarriers are
+  /// set up anew for each matrix): warp 0 with the handshake, from step 1;
+  /// every warp with push, from step 0.
+  void waitHandshake(KernelBuilder &b, int64_t kk, int64_t use) {
     Value address = handshakeAddress(b, kk);
-    Value phase = b.i32(((kk - 1) / 2) % 2);
+    Value phase = b.i32(use % 2);
     scf::WhileOp::create(
         b, TypeRange{}, ValueRange{},
         [&](OpBuilder &nested, Location loc, ValueRange) {
@@ -742,12 +850,13 @@ private:
   }
 
   const int64_t elementBytes, perThread, blockRows, columns, clusterBlocks;
-  const bool localPivotRow, handshake, split;
+  const bool localPivotRow, handshake, push, split;
   // The panel column of a row's first value in registers (a split panel's
   // right half: kSplitPanelColumns).
   int64_t windowStart = 0;
   int64_t keyBytes = 0, keysOffset = 0, wordsOffset = 0, stageOffset = 0,
-          localPivotOffset = 0, handshakesOffset = 0;
+          localPivotOffset = 0, handshakesOffset = 0, inboxKeysOffset = 0,
+          inboxWordsOffset = 0;
   Value noWord;
   // The block's matrices, its rank in the cluster (0 without one), its
   // first panel row and rows, the leader (thread 0 of rank 0); the thread's
@@ -760,6 +869,9 @@ private:
   // With localPivotRow, the block's copy of the step's pivot row and the
   // pivot's row and position.
   Value localPivot, localPivotWords;
+  // With push, the other blocks' best candidates' keys and words (their
+  // rows extend `stage`), for two steps.
+  Value inboxKeys, inboxWords;
   // A split panel's left-half pivot rows (their multipliers, by step), the
   // right half's U rows, and the pivots' local rows.
   Value multipliers, upper, pivotLocalRows;
@@ -773,9 +885,10 @@ void buildBlockedLuRegisterPanelKernelBody(KernelBuilder &b, ValueRange args,
                                            Type elementType, Type intType,
                                            bool oneBasedPivots,
                                            int64_t clusterBlocks,
-                                           bool localPivotRow, bool handshake) {
+                                           bool localPivotRow, bool handshake,
+                                           bool push) {
   RegisterPanelLuKernel(b, args, elementType, intType, oneBasedPivots,
-                        clusterBlocks, localPivotRow, handshake,
+                        clusterBlocks, localPivotRow, handshake, push,
                         /*split=*/false)
       .emit();
 }
@@ -786,7 +899,7 @@ void buildBlockedLuSplitRegisterPanelKernelBody(KernelBuilder &b,
                                                 bool oneBasedPivots) {
   RegisterPanelLuKernel(b, args, elementType, intType, oneBasedPivots,
                         /*clusterBlocks=*/1, /*localPivotRow=*/false,
-                        /*handshake=*/false, /*split=*/true)
+                        /*handshake=*/false, /*push=*/false, /*split=*/true)
       .emit();
 }
 
