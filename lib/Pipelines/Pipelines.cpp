@@ -221,6 +221,8 @@ void linalgx::buildGPUKernelPipeline(OpPassManager &pm,
   lowering.blockedLuGemmMinRowsF32 = options.blockedLuGemmMinRowsF32;
   lowering.blockedLuRegisterPanelMaxRows =
       options.blockedLuRegisterPanelMaxRows;
+  lowering.blockedLuRegisterPanelMaxRowsF32 =
+      options.blockedLuRegisterPanelMaxRowsF32;
   lowering.blockedLuGemmLookAhead = options.blockedLuGemmLookAhead;
   lowering.blockedLuGemmBlockColumns = options.blockedLuGemmBlockColumns;
   lowering.blockedLuRegisterPanelLocalPivotRow =

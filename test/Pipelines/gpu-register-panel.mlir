@@ -1,18 +1,20 @@
-// The register panel (lu-blocked-register-panel-max-rows, off by default,
-// so the AOT library does not compile it) through the whole GPU pipeline:
-// ptxas takes its f32 and f64 kernels, one block and clusters of 2 to 16 (two
-// f32 rows or one f64 row, 64 of a thread's 128 registers), and the module
-// keeps the launches.
+// The register panel (panels of up to lu-blocked-register-panel-max-rows
+// f64 and -max-rows-f32 f32 rows; here every size it takes) through the
+// whole GPU pipeline: ptxas takes its f32 and f64 kernels, one block and
+// clusters of 2 to 16 (two f32 rows or one f64 row, 64 of a thread's 128
+// registers), and the module keeps the launches. First with the clusters'
+// candidates read from the other blocks (lu-blocked-register-panel-push=false).
 // REQUIRES: ptxas
-// RUN: linalgx-opt %s --linalgx-gpu-pipeline=lu-blocked-register-panel-max-rows=16384 | FileCheck %s
+// RUN: linalgx-opt %s --linalgx-gpu-pipeline="lu-blocked-register-panel-max-rows=16384 lu-blocked-register-panel-max-rows-f32=16384 lu-blocked-register-panel-push=false" | FileCheck %s
 // With the mbarrier handshake of the clusters' steps
 // (lu-blocked-register-panel-handshake) and the exchange-and-solve kernel's
 // U12 by lanes (lu-blocked-column-solve) too.
-// RUN: linalgx-opt %s --linalgx-gpu-pipeline="lu-blocked-register-panel-max-rows=16384 lu-blocked-register-panel-handshake lu-blocked-column-solve" | FileCheck %s --check-prefixes=CHECK,OPTIONS
+// RUN: linalgx-opt %s --linalgx-gpu-pipeline="lu-blocked-register-panel-max-rows=16384 lu-blocked-register-panel-max-rows-f32=16384 lu-blocked-register-panel-push=false lu-blocked-register-panel-handshake lu-blocked-column-solve" | FileCheck %s --check-prefixes=CHECK,OPTIONS
 // OPTIONS-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_blocked_exchange_solve_narrow_mma_f64_i32
 // OPTIONS-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_blocked_exchange_solve_narrow_f32_i64
-// With the clusters' candidates pushed (lu-blocked-register-panel-push).
-// RUN: linalgx-opt %s --linalgx-gpu-pipeline="lu-blocked-register-panel-max-rows=16384 lu-blocked-register-panel-push" | FileCheck %s
+// With the clusters' candidates pushed (lu-blocked-register-panel-push, the
+// default).
+// RUN: linalgx-opt %s --linalgx-gpu-pipeline="lu-blocked-register-panel-max-rows=16384 lu-blocked-register-panel-max-rows-f32=16384" | FileCheck %s
 // The split register panel (lu-blocked-split-register-panel) through ptxas
 // too: f64 panels of 513 to 1024 rows, f32 of 1025 to 2048.
 // RUN: linalgx-opt %s --linalgx-gpu-pipeline=lu-blocked-split-register-panel | FileCheck %s --check-prefix=SPLITPANEL

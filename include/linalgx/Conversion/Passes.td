@@ -236,10 +236,16 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
     Option<"blockedLuRegisterPanelMaxRows",
            "lu-blocked-register-panel-max-rows", "int64_t",
            /*default=*/"::mlir::linalgx::kDefaultBlockedLuRegisterPanelMaxRows",
-           "The blocked LU factors f32 and f64 panels of at most this many "
-           "rows (at most 16384; f64 at most 8192) with each row in a "
-           "thread's registers, over a cluster of up to sixteen blocks past "
-           "1024 f32 or 512 f64 rows (default 2048; see docs/gpu.md)">,
+           "The blocked LU factors f64 panels of at most this many rows (at "
+           "most 16384, in effect 8192) with each row in a thread's "
+           "registers, over a cluster of up to sixteen blocks past 512 rows "
+           "(default 2048; see docs/gpu.md)">,
+    Option<"blockedLuRegisterPanelMaxRowsF32",
+           "lu-blocked-register-panel-max-rows-f32", "int64_t",
+           /*default=*/
+           "::mlir::linalgx::kDefaultBlockedLuRegisterPanelMaxRowsF32",
+           "lu-blocked-register-panel-max-rows for f32 panels (at most "
+           "16384; clusters past 1024 rows; default 4096)">,
     Option<"blockedLuGemmLookAhead", "lu-blocked-gemm-look-ahead", "bool",
            /*default=*/"true",
            "With lu-blocked-gemm-min-rows: each GEMM update first updates "
@@ -281,7 +287,7 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "blocks' shared memory and arrives on their mbarriers, and every "
            "warp reduces the blocks' candidates from its own block's shared "
            "memory: no remote read and one block barrier a step (overrides "
-           "the local pivot row and the handshake; default false; see "
+           "the local pivot row and the handshake; default true; see "
            "docs/gpu.md)">,
     Option<"blockedLuColumnSolve", "lu-blocked-column-solve", "bool",
            /*default=*/"::mlir::linalgx::kDefaultBlockedLuColumnSolve",

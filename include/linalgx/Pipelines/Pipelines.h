@@ -135,9 +135,14 @@ struct GPUPipelineOptions
       llvm::cl::init(kDefaultBlockedLuGemmMinRowsF32)};
   PassOptions::Option<int64_t> blockedLuRegisterPanelMaxRows{
       *this, "lu-blocked-register-panel-max-rows",
-      llvm::cl::desc("Real panels of at most this many rows (at most 16384; "
-                     "f64 8192) in registers (default 2048)"),
+      llvm::cl::desc("f64 panels of at most this many rows (at most 16384, "
+                     "in effect 8192) in registers (default 2048)"),
       llvm::cl::init(kDefaultBlockedLuRegisterPanelMaxRows)};
+  PassOptions::Option<int64_t> blockedLuRegisterPanelMaxRowsF32{
+      *this, "lu-blocked-register-panel-max-rows-f32",
+      llvm::cl::desc("f32 panels of at most this many rows (at most 16384) "
+                     "in registers (default 4096)"),
+      llvm::cl::init(kDefaultBlockedLuRegisterPanelMaxRowsF32)};
   PassOptions::Option<bool> blockedLuGemmLookAhead{
       *this, "lu-blocked-gemm-look-ahead",
       llvm::cl::desc("With lu-blocked-gemm-min-rows: the next panel's "
@@ -167,7 +172,7 @@ struct GPUPipelineOptions
       *this, "lu-blocked-register-panel-push",
       llvm::cl::desc("Register panels on a cluster: each block pushes its "
                      "best candidate and its row into the other blocks' "
-                     "shared memory (default false)"),
+                     "shared memory (default true)"),
       llvm::cl::init(kDefaultBlockedLuRegisterPanelPush)};
   PassOptions::Option<bool> blockedLuColumnSolve{
       *this, "lu-blocked-column-solve",

@@ -507,7 +507,7 @@ private:
           b, work, lu,
           BlockedLuOptions{
               options.blockedLuClusterMaxBatch,
-              options.blockedLuRegisterPanelMaxRows,
+              options.blockedLuRegisterPanelMaxRowsFor(lu.elementType),
               options.blockedLuTensorCores,
               blockedLuGemmMinRows(lu.elementType),
               options.blockedLuGemmLookAhead, options.blockedLuGemmBlockColumns,
@@ -647,15 +647,22 @@ struct ConvertLinalgXToGPUPass
         !isBound("lu-blocked-gemm-min-rows-f32", blockedLuGemmMinRowsF32) ||
         !isBound("lu-blocked-register-panel-max-rows",
                  blockedLuRegisterPanelMaxRows) ||
+        !isBound("lu-blocked-register-panel-max-rows-f32",
+                 blockedLuRegisterPanelMaxRowsF32) ||
         !isBound("lu-blocked-gemm-block-columns", blockedLuGemmBlockColumns))
       return signalPassFailure();
-    if (blockedLuRegisterPanelMaxRows > kMaxBlockedLuRegisterPanelRows) {
+    for (auto [name, rows] :
+         {std::pair{"lu-blocked-register-panel-max-rows",
+                    static_cast<int64_t>(blockedLuRegisterPanelMaxRows)},
+          std::pair{"lu-blocked-register-panel-max-rows-f32",
+                    static_cast<int64_t>(blockedLuRegisterPanelMaxRowsF32)}}) {
+      if (rows <= kMaxBlockedLuRegisterPanelRows)
+        continue;
       getOperation().emitError()
-          << "lu-blocked-register-panel-max-rows must be at most "
-          << kMaxBlockedLuRegisterPanelRows
+          << name << " must be at most " << kMaxBlockedLuRegisterPanelRows
           << " (a cluster of sixteen blocks of 16 warps, two f32 rows or one "
              "f64 row a thread), got "
-          << static_cast<int64_t>(blockedLuRegisterPanelMaxRows);
+          << rows;
       return signalPassFailure();
     }
     loweringOptions.cyclicLuMaxBatch = cyclicLuMaxBatch;
@@ -671,6 +678,8 @@ struct ConvertLinalgXToGPUPass
     loweringOptions.blockedLuGemmMinRowsF32 = blockedLuGemmMinRowsF32;
     loweringOptions.blockedLuRegisterPanelMaxRows =
         blockedLuRegisterPanelMaxRows;
+    loweringOptions.blockedLuRegisterPanelMaxRowsF32 =
+        blockedLuRegisterPanelMaxRowsF32;
     if (blockedLuGemmBlockColumns % BlockedLuShape::kTileColumns != 0 ||
         blockedLuGemmBlockColumns > kMaxBlockedLuGemmBlockColumns) {
       getOperation().emitError()

@@ -216,7 +216,8 @@ chooseLuKernels(MemRefType type, const LinalgXToGPUOptions &options) {
                                  options.blockedLuMinBatch, smallSize}
                           : Term{Term::BatchAtLeast, options.blockedLuMinBatch};
   int64_t registerRows = BlockedLuShape::registerPanelRowsFor(
-      shape.elementType, options.blockedLuRegisterPanelMaxRows);
+      shape.elementType,
+      options.blockedLuRegisterPanelMaxRowsFor(shape.elementType));
   LuGuard blocked;
   if (isStatic && !(BlockedLuShape::panelFits(m, elementBytes, registerRows) &&
                     std::max(m, n) <= options.blockedLuMaxSize))

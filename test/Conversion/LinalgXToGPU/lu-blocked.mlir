@@ -34,12 +34,12 @@
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-gemm-min-rows=64 lu-blocked-gemm-block-columns=128" -split-input-file | FileCheck %s --check-prefix=GEMM-BLOCK
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-block-columns=96 -split-input-file 2>&1 | FileCheck %s --check-prefix=GEMM-BLOCK-BAD
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-block-columns=1088 -split-input-file 2>&1 | FileCheck %s --check-prefix=GEMM-BLOCK-BIG
-// RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-register-panel-max-rows=1024 lu-blocked-register-panel-local-pivot-row=false" -split-input-file | FileCheck %s --check-prefix=REGISTER
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-register-panel-max-rows=1024 lu-blocked-register-panel-local-pivot-row=false lu-blocked-register-panel-push=false" -split-input-file | FileCheck %s --check-prefix=REGISTER
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=64 -split-input-file | FileCheck %s --check-prefix=REGISTER64
-// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=16384 -split-input-file | FileCheck %s --check-prefix=REGISTER16K
-// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-handshake=false -split-input-file | FileCheck %s --check-prefix=LOCALPIVOT
-// RUN: linalgx-opt %s -convert-linalgx-to-gpu -split-input-file | FileCheck %s --check-prefix=HANDSHAKE
-// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-push -split-input-file | FileCheck %s --check-prefix=PUSH
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-register-panel-max-rows=16384 lu-blocked-register-panel-push=false" -split-input-file | FileCheck %s --check-prefix=REGISTER16K
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-register-panel-push=false lu-blocked-register-panel-handshake=false" -split-input-file | FileCheck %s --check-prefix=LOCALPIVOT
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-push=false -split-input-file | FileCheck %s --check-prefix=HANDSHAKE
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu -split-input-file | FileCheck %s --check-prefix=PUSH
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-split-register-panel -split-input-file | FileCheck %s --check-prefix=SPLITPANEL
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=16385 -split-input-file 2>&1 | FileCheck %s --check-prefix=REGISTER-TOO-MANY
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=REGISTER-NEGATIVE
@@ -200,9 +200,9 @@
 // LOCALPIVOT:           nvvm.cluster.arrive
 // LOCALPIVOT-NOT:       mbarrier
 // LOCALPIVOT:         gpu.return
-// lu-blocked-register-panel-handshake (the default) with the local pivot
-// row: 16 more bytes (two mbarriers, 280 in all past the 145792 of the
-// layout). Only warp 0 reads other blocks, so after the first step a step
+// lu-blocked-register-panel-handshake (on by default, taking effect with
+// push off) with the local pivot row: 16 more bytes (two mbarriers, 280 in
+// all past the 145792 of the layout). Only warp 0 reads other blocks, so after the first step a step
 // ends in a block barrier and warp 0's arrivals on the other blocks'
 // mbarrier of the next step's parity (no cluster barrier), and the next
 // step's warp 0 waits on its own; the mbarriers are set up for each matrix.
@@ -241,9 +241,9 @@
 // HANDSHAKE-NEXT:        %[[PHASE:.+]] = arith.constant 0 : i32
 // HANDSHAKE-NEXT:        scf.while : () -> () {
 // HANDSHAKE-NEXT:          llvm.inline_asm has_side_effects {{.*}}mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [$1], $2;{{.*}}"=r,r,r" %[[WAIT_ON]], %[[PHASE]]
-// lu-blocked-register-panel-push: a cluster's blocks keep, past the
-// 145792 bytes of the layout, the other blocks' best candidates' rows as
-// more stage rows (2 steps x 2 blocks), their keys and words, and two
+// lu-blocked-register-panel-push (the default): a cluster's blocks keep,
+// past the 145792 bytes of the layout, the other blocks' best candidates'
+// rows as more stage rows (2 steps x 2 blocks), their keys and words, two
 // mbarriers (1088 bytes at a cluster of 2, 2160 at 4). Every step warp 0
 // stores its block's best candidate and row into the other blocks (after
 // its warp barrier) and arrives on their mbarriers; every warp waits on its
@@ -283,8 +283,8 @@
 // take the GEMM, looking ahead.
 // DEFAULT-LABEL: func.func @f64_batched
 // DEFAULT:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_register_panel_f64_i32
-// DEFAULT:         %[[LOCAL_PIVOT_ROW:.+]] = arith.index_cast %c146072{{.*}} : index to i32
-// DEFAULT-NEXT:    gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x2_f64_i32 {{.+}} dynamic_shared_memory_size %[[LOCAL_PIVOT_ROW]]
+// DEFAULT:         %[[PUSHED:.+]] = arith.index_cast %c146880{{.*}} : index to i32
+// DEFAULT-NEXT:    gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x2_f64_i32 {{.+}} dynamic_shared_memory_size %[[PUSHED]]
 // DEFAULT:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x4_f64_i32
 // DEFAULT-NOT:     cluster_register_panel_x8
 // DEFAULT:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_panel_f64_i32

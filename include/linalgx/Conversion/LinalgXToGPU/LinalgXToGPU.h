@@ -3,6 +3,7 @@
 #ifndef LINALGX_CONVERSION_LINALGXTOGPU_LINALGXTOGPU_H
 #define LINALGX_CONVERSION_LINALGXTOGPU_LINALGXTOGPU_H
 
+#include "mlir/IR/Types.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
@@ -106,13 +107,19 @@ inline constexpr int64_t kDefaultBlockedLuGemmMinRowsF32 = 1024;
 /// blocks of 16 warps, two f32 rows or one f64 row a thread, one block or a
 /// cluster of up to sixteen a matrix; past 6928 rows f64 matrices too tall
 /// for the cluster panel's shared memory then take the blocked LU too. By
-/// default panels of up to 2048 rows (clusters of at most 2 f32 or 4 f64
-/// blocks), where on an H200 they beat the shared-memory panels: a
+/// default f64 panels of up to 2048 rows (clusters of at most 4 blocks),
+/// where on an H200 they beat the shared-memory panels: a
 /// cluster's per-step synchronization grows with its size, and with
 /// clusters of 16 an 8192² f64 LU took 1.75 times cuSOLVER's time
 /// (docs/gpu.md).
 inline constexpr int64_t kMaxBlockedLuRegisterPanelRows = 16384;
 inline constexpr int64_t kDefaultBlockedLuRegisterPanelMaxRows = 2048;
+/// f32 panels to 4096 rows (clusters of up to 4 blocks): with the pushed
+/// candidates (below) the register panels of 2049 to 4096 f32 rows beat the
+/// shared-memory cluster panel: (4096, 4096) f32 took 0.90 of the time on
+/// an H100 (docs/benchmarks.md, run 46). f64's clusters of 8 were slower
+/// before (run 39) and have not been measured since.
+inline constexpr int64_t kDefaultBlockedLuRegisterPanelMaxRowsF32 = 4096;
 /// Register panels on a cluster copy each step's pivot row into every
 /// block's shared memory, read there by the block's warps, instead of every
 /// warp reading it from the owner block: on an H100 the blocked LU took
@@ -133,11 +140,13 @@ inline constexpr bool kDefaultBlockedLuRegisterPanelLocalPivotRow = true;
 /// options override them.
 inline constexpr bool kDefaultBlockedLuRegisterPanelHandshake = true;
 inline constexpr bool kDefaultBlockedLuColumnSolve = true;
-/// Register panels on a cluster can exchange candidates by pushing instead:
+/// Register panels on a cluster exchange candidates by pushing instead:
 /// each block's best candidate and its row are stored into every other
 /// block's shared memory before its mbarrier arrival, so that a step reads
-/// nothing remote. Off until measured (docs/gpu.md).
-inline constexpr bool kDefaultBlockedLuRegisterPanelPush = false;
+/// nothing remote. On an H100 the blocked LU took 0.97 of the time at
+/// 1024x1024 f64 and 2048x2048 f32, factors bitwise equal
+/// (docs/benchmarks.md, run 46).
+inline constexpr bool kDefaultBlockedLuRegisterPanelPush = true;
 /// The blocked LU's GEMM updates can go by blocks of panels: each panel's
 /// GEMM updates its block's columns, and the columns right of the block
 /// take one triangular solve and one GEMM as deep as the block, where
@@ -190,9 +199,17 @@ struct LinalgXToGPUOptions {
   int64_t blockedLuGemmMinRows = kDefaultBlockedLuGemmMinRows;
   /// ... the same for f32 and complex<f32>.
   int64_t blockedLuGemmMinRowsF32 = kDefaultBlockedLuGemmMinRowsF32;
-  /// Real panels of at most this many rows in registers (at most 16384,
-  /// f64 8192).
+  /// f64 panels of at most this many rows in registers (at most 8192) ...
   int64_t blockedLuRegisterPanelMaxRows = kDefaultBlockedLuRegisterPanelMaxRows;
+  /// ... and f32 panels (at most 16384).
+  int64_t blockedLuRegisterPanelMaxRowsF32 =
+      kDefaultBlockedLuRegisterPanelMaxRowsF32;
+  /// The register panels' row bound for `elementType` (complex types take
+  /// none: registerPanelRowsFor).
+  int64_t blockedLuRegisterPanelMaxRowsFor(Type elementType) const {
+    return elementType.isF32() ? blockedLuRegisterPanelMaxRowsF32
+                               : blockedLuRegisterPanelMaxRows;
+  }
   /// ... the next panel's columns first, the rest beside the next panel.
   bool blockedLuGemmLookAhead = true;
   /// ... by blocks of this many columns (0: none).
