@@ -218,10 +218,11 @@ def main():
     lines = ["# The layers of an LU call\n"]
     parts = {"torch": lambda lines: torch_part(lines, TORCH_CASES[:args.torch_cases]),
              "jax": jax_part}
-    unknown = set(args.parts.split(",")) - set(parts)
+    names = args.parts.split(",")
+    unknown = set(names) - set(parts)
     if unknown:
         parser.error("--parts: unknown %s (torch, jax)" % ", ".join(sorted(unknown)))
-    for name in args.parts.split(","):
+    for name in names:
         try:
             parts[name](lines)
         except Exception as error:  # one framework missing leaves the other's table

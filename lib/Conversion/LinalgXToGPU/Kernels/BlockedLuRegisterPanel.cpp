@@ -162,12 +162,12 @@ private:
     wordsOffset = keysOffset + 2 * warps * 8;
     stageOffset = wordsOffset + 2 * warps * 4;
     localPivotOffset = stageOffset + 2 * warps * NB * elementBytes;
-    // With push, the other blocks' candidates' rows extend the stage, then
-    // their keys and words, then the mbarriers.
-    int64_t inboxRowsOffset = localPivotOffset;
-    inboxKeysOffset = inboxRowsOffset + 2 * clusterBlocks * NB * elementBytes;
-    inboxWordsOffset = inboxKeysOffset + 2 * clusterBlocks * 8;
+    // With push, the other blocks' candidates' rows extend the stage (from
+    // localPivotOffset), then their keys and words, then the mbarriers.
     if (push) {
+      inboxKeysOffset =
+          localPivotOffset + 2 * clusterBlocks * NB * elementBytes;
+      inboxWordsOffset = inboxKeysOffset + 2 * clusterBlocks * 8;
       handshakesOffset = inboxWordsOffset + 2 * clusterBlocks * 4;
       assert(handshakesOffset + S::kRegisterPanelHandshakeBytes ==
                  S::registerPanelSharedBytes(elementBytes) +
