@@ -199,6 +199,10 @@ linalgx::verifyGPUPipelineOptions(const GPUPipelineOptions &options,
     fail("features='" + options.features + "': " + chip + " needs PTX ISA " +
          Twine(required / 10) + "." + Twine(required % 10) + " or newer (+ptx" +
          Twine(required) + ")");
+  // st.async came with PTX ISA 8.1; below it ptxas rejects the kernels.
+  if (options.blockedLuRegisterPanelAsyncPush && ptxVersion < 81)
+    fail("lu-blocked-register-panel-async-push stores with st.async, which "
+         "needs PTX ISA 8.1 or newer: add features=+ptx81");
   return success(valid);
 }
 
@@ -230,6 +234,8 @@ void linalgx::buildGPUKernelPipeline(OpPassManager &pm,
   lowering.blockedLuRegisterPanelHandshake =
       options.blockedLuRegisterPanelHandshake;
   lowering.blockedLuRegisterPanelPush = options.blockedLuRegisterPanelPush;
+  lowering.blockedLuRegisterPanelAsyncPush =
+      options.blockedLuRegisterPanelAsyncPush;
   lowering.blockedLuColumnSolve = options.blockedLuColumnSolve;
   lowering.blockedLuSplitRegisterPanel = options.blockedLuSplitRegisterPanel;
   lowering.luExactSizes.assign(options.luExactSizes.begin(),

@@ -15,6 +15,10 @@
 // With the clusters' candidates pushed (lu-blocked-register-panel-push, the
 // default).
 // RUN: linalgx-opt %s --linalgx-gpu-pipeline="lu-blocked-register-panel-max-rows=16384 lu-blocked-register-panel-max-rows-f32=16384" | FileCheck %s
+// And with the push by st.async (lu-blocked-register-panel-async-push, PTX
+// ISA 8.1).
+// RUN: linalgx-opt %s --linalgx-gpu-pipeline="lu-blocked-register-panel-max-rows=16384 lu-blocked-register-panel-max-rows-f32=16384 lu-blocked-register-panel-async-push features=+ptx81" | FileCheck %s --check-prefix=ASYNCPUSH
+// ASYNCPUSH: gpu.binary @linalgx_kernels [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx81">
 // The split register panel (lu-blocked-split-register-panel) through ptxas
 // too: f64 panels of 513 to 1024 rows, f32 of 1025 to 2048.
 // RUN: linalgx-opt %s --linalgx-gpu-pipeline=lu-blocked-split-register-panel | FileCheck %s --check-prefix=SPLITPANEL

@@ -289,6 +289,15 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "memory: no remote read and one block barrier a step (overrides "
            "the local pivot row and the handshake; default true; see "
            "docs/gpu.md)">,
+    Option<"blockedLuRegisterPanelAsyncPush",
+           "lu-blocked-register-panel-async-push", "bool",
+           /*default=*/
+           "::mlir::linalgx::kDefaultBlockedLuRegisterPanelAsyncPush",
+           "With lu-blocked-register-panel-push: each store into another "
+           "block completes its share of that block's mbarrier transaction "
+           "(st.async; needs PTX ISA 8.1, features=+ptx81) instead of the "
+           "stores, a warp barrier and a release arrival (default false; see "
+           "docs/gpu.md)">,
     Option<"blockedLuColumnSolve", "lu-blocked-column-solve", "bool",
            /*default=*/"::mlir::linalgx::kDefaultBlockedLuColumnSolve",
            "The blocked LU's exchange-and-solve kernel (the updates of "

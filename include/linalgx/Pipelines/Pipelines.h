@@ -174,6 +174,12 @@ struct GPUPipelineOptions
                      "best candidate and its row into the other blocks' "
                      "shared memory (default true)"),
       llvm::cl::init(kDefaultBlockedLuRegisterPanelPush)};
+  PassOptions::Option<bool> blockedLuRegisterPanelAsyncPush{
+      *this, "lu-blocked-register-panel-async-push",
+      llvm::cl::desc("With the push: st.async stores that complete the "
+                     "other blocks' mbarrier transactions (needs +ptx81; "
+                     "default false)"),
+      llvm::cl::init(kDefaultBlockedLuRegisterPanelAsyncPush)};
   PassOptions::Option<bool> blockedLuColumnSolve{
       *this, "lu-blocked-column-solve",
       llvm::cl::desc("The blocked LU's exchange-and-solve kernel solves U12 "

@@ -514,7 +514,8 @@ private:
               options.blockedLuRegisterPanelLocalPivotRow,
               options.blockedLuSplitRegisterPanel, options.blockedLuColumnSolve,
               options.blockedLuRegisterPanelHandshake,
-              options.blockedLuRegisterPanelPush});
+              options.blockedLuRegisterPanelPush,
+              options.blockedLuRegisterPanelAsyncPush});
       break;
     case LuKernel::Vendor:
       llvm_unreachable("emitted above");
@@ -697,6 +698,8 @@ struct ConvertLinalgXToGPUPass
     loweringOptions.blockedLuRegisterPanelHandshake =
         blockedLuRegisterPanelHandshake;
     loweringOptions.blockedLuRegisterPanelPush = blockedLuRegisterPanelPush;
+    loweringOptions.blockedLuRegisterPanelAsyncPush =
+        blockedLuRegisterPanelAsyncPush;
     loweringOptions.blockedLuColumnSolve = blockedLuColumnSolve;
     loweringOptions.blockedLuSplitRegisterPanel = blockedLuSplitRegisterPanel;
     if (cyclicLuMaxWarps < 1 || cyclicLuMaxWarps > 32) {

@@ -40,6 +40,7 @@
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-register-panel-push=false lu-blocked-register-panel-handshake=false" -split-input-file | FileCheck %s --check-prefix=LOCALPIVOT
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-push=false -split-input-file | FileCheck %s --check-prefix=HANDSHAKE
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu -split-input-file | FileCheck %s --check-prefix=PUSH
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-async-push -split-input-file | FileCheck %s --check-prefix=ASYNCPUSH
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-split-register-panel -split-input-file | FileCheck %s --check-prefix=SPLITPANEL
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=16385 -split-input-file 2>&1 | FileCheck %s --check-prefix=REGISTER-TOO-MANY
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=REGISTER-NEGATIVE
@@ -278,6 +279,27 @@
 // PUSH:           gpu.barrier
 // PUSH-NOT:       !llvm.ptr<7> -> f64
 // PUSH:         gpu.return
+// lu-blocked-register-panel-async-push: the same layout and exchange, but
+// each mbarrier's phase is one arrival of its own block, which expects the
+// other block's 268 bytes (a 32-entry f64 row, a key, a word) at a cluster
+// of 2; the pushed row, key and word are st.async stores that complete them,
+// into the other block's window mapped once a block a step, and no warp
+// barrier or remote arrival follows them.
+// ASYNCPUSH-LABEL: gpu.func @linalgx_lu_blocked_cluster_register_panel_x2_f64_i32
+// ASYNCPUSH:           llvm.inline_asm has_side_effects {{.*}}"mbarrier.init.shared::cta.b64 [$0], $1;", "r,r" %{{.+}}, %c1_i32
+// ASYNCPUSH:         nvvm.cluster.arrive
+// ASYNCPUSH-NEXT:    nvvm.cluster.wait
+// ASYNCPUSH:             llvm.inline_asm has_side_effects {{.*}}"mbarrier.arrive.expect_tx.shared::cta.b64 _, [$0], $1;", "r,r" %{{.+}}, %c268_i32
+// ASYNCPUSH:             %[[WINDOW:.+]] = llvm.inline_asm has_side_effects {{.*}}"mapa.shared::cluster.u32 $0, $1, $2;", "=r,r,r"
+// ASYNCPUSH:             llvm.inline_asm has_side_effects {{.*}}"st.async.shared::cluster.mbarrier::complete_tx::bytes.b64 [$0], $1, [$2];", "r,d,r"
+// ASYNCPUSH:               llvm.inline_asm has_side_effects {{.*}}"st.async.shared::cluster.mbarrier::complete_tx::bytes.b64 [$0], $1, [$2];", "r,l,r"
+// ASYNCPUSH:               llvm.inline_asm has_side_effects {{.*}}"st.async.shared::cluster.mbarrier::complete_tx::bytes.b32 [$0], $1, [$2];", "r,r,r"
+// ASYNCPUSH-NOT:      nvvm.bar.warp.sync
+// ASYNCPUSH-NOT:      mbarrier.arrive.release
+// ASYNCPUSH:           scf.while : () -> () {
+// ASYNCPUSH-NEXT:        llvm.inline_asm has_side_effects {{.*}}mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64
+// ASYNCPUSH-NOT:       !llvm.ptr<7> -> f64
+// ASYNCPUSH:         gpu.return
 // By default panels of up to 2048 rows are in registers (clusters of at
 // most 4 blocks for f64), and updates with at least 128 rows below the panel
 // take the GEMM, looking ahead.

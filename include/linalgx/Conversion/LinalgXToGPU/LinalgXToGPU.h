@@ -147,6 +147,9 @@ inline constexpr bool kDefaultBlockedLuColumnSolve = true;
 /// 1024x1024 f64 and 2048x2048 f32, factors bitwise equal
 /// (docs/benchmarks.md, run 46).
 inline constexpr bool kDefaultBlockedLuRegisterPanelPush = true;
+/// The push's stores as st.async, each completing its bytes of the
+/// receiving block's mbarrier transaction, with no release arrival.
+inline constexpr bool kDefaultBlockedLuRegisterPanelAsyncPush = false;
 /// The blocked LU's GEMM updates can go by blocks of panels: each panel's
 /// GEMM updates its block's columns, and the columns right of the block
 /// take one triangular solve and one GEMM as deep as the block, where
@@ -224,6 +227,8 @@ struct LinalgXToGPUOptions {
   /// Register panels on a cluster push each block's best candidate and its
   /// row into the other blocks (overrides the two above).
   bool blockedLuRegisterPanelPush = kDefaultBlockedLuRegisterPanelPush;
+  bool blockedLuRegisterPanelAsyncPush =
+      kDefaultBlockedLuRegisterPanelAsyncPush;
   /// The exchange-and-solve kernel's U12 by a warp's lanes a tile column.
   bool blockedLuColumnSolve = kDefaultBlockedLuColumnSolve;
   /// Full-width real panels of up to twice a register panel block's rows

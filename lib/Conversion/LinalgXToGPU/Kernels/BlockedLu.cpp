@@ -1119,7 +1119,8 @@ private:
               buildBlockedLuRegisterPanelKernelBody(
                   kb, args, elementType, intType, oneBasedPivots, clusterBlocks,
                   localPivotRow,
-                  localPivotRow && options.registerPanelHandshake, push);
+                  localPivotRow && options.registerPanelHandshake, push,
+                  push && options.registerPanelAsyncPush);
             });
         // A thread's rows take 64 registers: all 128 a thread may have at
         // one block an SM.

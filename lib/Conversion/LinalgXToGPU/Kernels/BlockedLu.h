@@ -423,7 +423,7 @@ void buildBlockedLuRegisterPanelKernelBody(KernelBuilder &b, ValueRange args,
                                            bool oneBasedPivots,
                                            int64_t clusterBlocks,
                                            bool localPivotRow, bool handshake,
-                                           bool push);
+                                           bool push, bool asyncPush);
 
 /// The blocked LU's split register panel kernel: the same operands and
 /// results, one block a matrix, for full-width panels (32 columns) of more
@@ -502,6 +502,9 @@ struct BlockedLuOptions {
   /// and its row into the other blocks (registerPanelPushBytes) before its
   /// mbarrier arrivals; overrides the two above.
   bool registerPanelPush = false;
+  /// With registerPanelPush: st.async stores completing the receiving
+  /// block's mbarrier transaction instead of stores and release arrivals.
+  bool registerPanelAsyncPush = false;
 };
 
 /// Emits the blocked LU on `lu`'s operands: the input copied into the

@@ -49,6 +49,9 @@ namespace {
 /// block's best candidate and its row into every other block's inbox and
 /// arrives on that block's mbarrier, and each warp, once its block's has
 /// completed, reduces the blocks' candidates from its own shared memory.
+/// With `asyncPush` those stores are st.async, each completing its bytes of
+/// the receiving block's mbarrier transaction, which one arrival of the
+/// receiver's own expects: no warp barrier, release fence or remote arrival.
 class RegisterPanelLuKernel : BlockedPanelKernelBase {
 public:
   static constexpr int64_t warps = S::kRegisterPanelWarps, threads = 32 * warps;
@@ -67,7 +70,7 @@ public:
   RegisterPanelLuKernel(KernelBuilder &b, ValueRange args, Type elementType,
                         Type intType, bool oneBasedPivots,
                         int64_t clusterBlocks, bool localPivotRow,
-                        bool handshake, bool push, bool split)
+                        bool handshake, bool push, bool asyncPush, bool split)
       : BlockedPanelKernelBase(b, args, elementType, intType, oneBasedPivots),
         elementBytes(elementByteSize(elementType)),
         perThread(S::registerPanelRowsPerThread(elementBytes) *
@@ -76,7 +79,7 @@ public:
                         : S::registerPanelMaxRows(elementBytes)),
         columns(split ? S::kSplitPanelColumns : NB),
         clusterBlocks(clusterBlocks), localPivotRow(localPivotRow),
-        handshake(handshake), push(push), split(split) {
+        handshake(handshake), push(push), asyncPush(asyncPush), split(split) {
     assert((!localPivotRow || clusterBlocks > 1) &&
            "one block reads its own stage rows");
     assert((!split || clusterBlocks == 1) && "a split panel is one block");
@@ -84,6 +87,7 @@ public:
            "only warp 0 reads other blocks between handshakes");
     assert((!push || (clusterBlocks > 1 && !localPivotRow)) &&
            "pushing replaces the cluster's remote reads");
+    assert((!asyncPush || push) && "st.async carries the push");
   }
 
   /// The algorithm: per matrix of the block (cluster), load the thread's rows
@@ -397,24 +401,81 @@ private:
     Value slot = b.add(rank, top.index((kk % 2) * clusterBlocks));
     Value rowBytes =
         b.mul(b.add(inboxRow(b, rank, kk), lane), top.index(elementBytes));
-    auto store = [&](KernelBuilder &b, Value value, Value block, Value at) {
-      LLVM::StoreOp::create(b, value, clusterAddress(b, block, at));
-    };
+    if (asyncPush)
+      b.ifThen(b.cmp(P::eq, lane, top.index(0)),
+               [&](KernelBuilder &b) { expectPush(b, kk); });
     for (int64_t j = 0; j < clusterBlocks; ++j) {
       Value block = top.index(j);
       b.ifThen(b.cmp(P::ne, rank, block), [&](KernelBuilder &b) {
-        store(b, entry, block, b.add(top.index(stageOffset), rowBytes));
+        Value window = asyncPush ? sharedWindowOf(b, block) : Value();
+        auto store = [&](KernelBuilder &b, Value value, Value at) {
+          if (asyncPush)
+            return asyncStore(b, value, window, at, kk);
+          LLVM::StoreOp::create(b, value, clusterAddress(b, block, at));
+        };
+        store(b, entry, b.add(top.index(stageOffset), rowBytes));
         b.ifThen(b.cmp(P::eq, lane, top.index(0)), [&](KernelBuilder &b) {
-          store(b, own.key, block,
+          store(b, own.key,
                 b.add(top.index(inboxKeysOffset),
                       b.mul(slot, top.index(keyBytes))));
-          store(b, own.word, block,
+          store(b, own.word,
                 b.add(top.index(inboxWordsOffset), b.mul(slot, top.index(4))));
         });
       });
     }
+    if (asyncPush)
+      return;
     b.syncWarp();
     arriveHandshake(b, kk);
+  }
+
+  /// The bytes every other block's push brings into this block at a step:
+  /// its best candidate's row, key and word.
+  int64_t pushedBytes() const {
+    return (clusterBlocks - 1) * (NB * elementBytes + keyBytes + 4);
+  }
+
+  /// asyncPush: this block's one arrival on its mbarrier of step kk, which
+  /// expects the other blocks' pushed bytes (they may land before it: the
+  /// transaction count may go negative, and the phase completes only once
+  /// both the arrival and all the bytes are in). It follows this thread's
+  /// wait for step kk - 2, which every other block's push of step kk
+  /// follows too (through this block's push of step kk - 1).
+  void expectPush(KernelBuilder &b, int64_t kk) {
+    b.inlinePtx(Type(),
+                ValueRange{handshakeAddress(b, kk), b.i32(pushedBytes())},
+                "mbarrier.arrive.expect_tx.shared::cta.b64 _, [$0], $1;", "r,r",
+                /*sideEffects=*/true);
+  }
+
+  /// The start of block `block`'s shared memory in the cluster's window
+  /// (i32). Mapped at each use, not hoisted: kept for the whole kernel, a
+  /// block's addresses of either parity would take registers the rows need.
+  Value sharedWindowOf(KernelBuilder &b, Value block) {
+    return b.inlinePtx(b.getI32Type(),
+                       ValueRange{b.toI32(sharedBase), b.toI32(block)},
+                       "mapa.shared::cluster.u32 $0, $1, $2;", "=r,r,r",
+                       /*sideEffects=*/true);
+  }
+
+  /// asyncPush: stores `value` at byte `offset` of the block whose shared
+  /// memory starts at `window` in the cluster's window, completing as many
+  /// bytes of that block's mbarrier of step kk.
+  void asyncStore(KernelBuilder &b, Value value, Value window, Value offset,
+                  int64_t kk) {
+    Type type = value.getType();
+    unsigned bits = type.getIntOrFloatBitWidth();
+    assert((bits == 32 || bits == 64) && "keys, words and real entries");
+    StringRef constraint = isa<FloatType>(type) ? (bits == 32 ? "f" : "d")
+                                                : (bits == 32 ? "r" : "l");
+    auto at = [&](Value offset) {
+      return arith::AddIOp::create(b, window, b.toI32(offset));
+    };
+    b.inlinePtx(Type(), ValueRange{at(offset), value, at(handshakeOffset(kk))},
+                ("st.async.shared::cluster.mbarrier::complete_tx::bytes.b" +
+                 Twine(bits) + " [$0], $1, [$2];")
+                    .str(),
+                ("r," + constraint + ",r").str(), /*sideEffects=*/true);
   }
 
   /// The first entry of panel row `pivotRow`'s copy in the stage of step
@@ -783,11 +844,12 @@ private:
   }
 
   /// A matrix's two mbarriers (steps of either parity), each completing a
-  /// phase once every other block has arrived; the cluster barrier after the
-  /// first candidates orders this before any arrival.
+  /// phase once every other block has arrived (asyncPush: once this block
+  /// has arrived and every other block's bytes are in); the cluster barrier
+  /// after the first candidates orders this before any arrival.
   void initHandshakes(KernelBuilder &b) {
     b.ifThen(b.cmp(P::eq, thread, top.index(0)), [&](KernelBuilder &b) {
-      Value others = b.i32(clusterBlocks - 1);
+      Value others = b.i32(asyncPush ? 1 : clusterBlocks - 1);
       for (int64_t parity = 0; parity < 2; ++parity)
         b.inlinePtx(Type(), ValueRange{handshakeAddress(b, parity), others},
                     "mbarrier.init.shared::cta.b64 [$0], $1;", "r,r",
@@ -850,7 +912,7 @@ private:
   }
 
   const int64_t elementBytes, perThread, blockRows, columns, clusterBlocks;
-  const bool localPivotRow, handshake, push, split;
+  const bool localPivotRow, handshake, push, asyncPush, split;
   // The panel column of a row's first value in registers (a split panel's
   // right half: kSplitPanelColumns).
   int64_t windowStart = 0;
@@ -886,10 +948,10 @@ void buildBlockedLuRegisterPanelKernelBody(KernelBuilder &b, ValueRange args,
                                            bool oneBasedPivots,
                                            int64_t clusterBlocks,
                                            bool localPivotRow, bool handshake,
-                                           bool push) {
+                                           bool push, bool asyncPush) {
   RegisterPanelLuKernel(b, args, elementType, intType, oneBasedPivots,
                         clusterBlocks, localPivotRow, handshake, push,
-                        /*split=*/false)
+                        asyncPush, /*split=*/false)
       .emit();
 }
 
@@ -899,7 +961,8 @@ void buildBlockedLuSplitRegisterPanelKernelBody(KernelBuilder &b,
                                                 bool oneBasedPivots) {
   RegisterPanelLuKernel(b, args, elementType, intType, oneBasedPivots,
                         /*clusterBlocks=*/1, /*localPivotRow=*/false,
-                        /*handshake=*/false, /*push=*/false, /*split=*/true)
+                        /*handshake=*/false, /*push=*/false,
+                        /*asyncPush=*/false, /*split=*/true)
       .emit();
 }
 
