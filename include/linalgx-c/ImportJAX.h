@@ -34,7 +34,7 @@ typedef enum LinalgxImportTarget {
 /// Parses `source` (generic-form MLIR; the StableHLO dialect is read as
 /// unregistered operations), runs linalgx-import-jax on it and checks that
 /// no StableHLO operation is left, then lowers the linalgx ops as `target`
-/// says; `cudaChip` and `cudaFeatures` (empty: sm_90, +ptx80) are the
+/// says; `cudaChip` and `cudaFeatures` (empty: sm_90, +ptx81) are the
 /// kernels' target for LINALGX_IMPORT_IREE_CUDA. On success passes the
 /// module's text (custom form, without locations unless `printLocations`)
 /// to `outputCallback`, possibly in several pieces, and any warnings to

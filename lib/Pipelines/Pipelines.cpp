@@ -201,8 +201,10 @@ linalgx::verifyGPUPipelineOptions(const GPUPipelineOptions &options,
          Twine(required) + ")");
   // st.async came with PTX ISA 8.1; below it ptxas rejects the kernels.
   if (options.blockedLuRegisterPanelAsyncPush && ptxVersion < 81)
-    fail("lu-blocked-register-panel-async-push stores with st.async, which "
-         "needs PTX ISA 8.1 or newer: add features=+ptx81");
+    fail("features='" + options.features +
+         "': lu-blocked-register-panel-async-push (on by default) stores "
+         "with st.async, which needs PTX ISA 8.1 or newer (+ptx81); or pass "
+         "lu-blocked-register-panel-async-push=false");
   return success(valid);
 }
 

@@ -82,7 +82,7 @@ def generic_form(exported, *, locations=False):
 
 
 def import_exported(exported, *, source_name="<jax export>", locations=False, for_iree=False,
-                    cuda_chip="sm_90", cuda_features="+ptx80"):
+                    cuda_chip="sm_90", cuda_features="+ptx81"):
     """linalgx-ready MLIR text (linalgx ops on tensors, no StableHLO) of a
     JAX export: a jax.export.Exported, its `mlir_module()` text, or
     serialized bytes. Raises linalgx.CompilationError naming any operation
@@ -232,7 +232,7 @@ def main(argv=None):
                              "--iree-hal-target-device=cuda)")
     parser.add_argument("--cuda-chip", default="sm_90",
                         help="with --for-iree=cuda: the GPU the kernels are compiled for")
-    parser.add_argument("--cuda-features", default="+ptx80",
+    parser.add_argument("--cuda-features", default="+ptx81",
                         help="with --for-iree=cuda: PTX features (the PTX ISA version)")
     parser.add_argument("--run-with", nargs="+", metavar="NPY",
                         help="add an entry point @linalgx_run that calls @main on these "

@@ -73,7 +73,7 @@
 // CHECK:         llvm.return
 // One binary; fatbin is the object's default format (no format keyword) and
 // the payload starts with the fatbin magic 0xBA55ED50.
-// CHECK:         gpu.binary @linalgx_kernels [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">, "P\EDU\BA{{.*}}">]
+// CHECK:         gpu.binary @linalgx_kernels [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx81">, "P\EDU\BA{{.*}}">]
 // CHECK-NOT:     gpu.binary
 // CHECK-NOT:     assembly =
 // CHECK:         llvm.func @mgpuStreamCreate() -> !llvm.ptr
@@ -82,8 +82,8 @@
 // buffers become static shared memory (a 32x33 tile of 8-byte elements,
 // 8448 bytes, for the transposes; a 32 KiB pivot window for the
 // permutations) and each kernel's two gpu.barrier ops become bar.sync.
-// ISA:      gpu.binary @linalgx_kernels [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">, properties = {{.+}}, assembly = "
-// ISA-SAME: .version 8.0
+// ISA:      gpu.binary @linalgx_kernels [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx81">, properties = {{.+}}, assembly = "
+// ISA-SAME: .version 8.1
 // ISA-SAME: .target sm_90
 // ISA-SAME: .entry linalgx_transpose_f64(
 // ISA-SAME: .shared .align 16 .b8 __wg_linalgx_transpose_f64_0[8448];
@@ -116,7 +116,7 @@
 // ISA-NOT:  gpu.binary
 
 // SM80-NOT: sm_90
-// SM80: gpu.binary @linalgx_kernels [#gpu.object<#nvvm.target<chip = "sm_80", features = "+ptx80">, "P\EDU\BA
+// SM80: gpu.binary @linalgx_kernels [#gpu.object<#nvvm.target<chip = "sm_80", features = "+ptx81">, "P\EDU\BA
 // SM80-NOT: sm_90
 
 func.func @factor(%a: tensor<2x6x6xf64>) -> (tensor<2x6x6xf64>, tensor<2x6xi32>, tensor<2xi32>) {

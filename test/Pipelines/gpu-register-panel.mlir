@@ -12,13 +12,12 @@
 // RUN: linalgx-opt %s --linalgx-gpu-pipeline="lu-blocked-register-panel-max-rows=16384 lu-blocked-register-panel-max-rows-f32=16384 lu-blocked-register-panel-push=false lu-blocked-register-panel-handshake lu-blocked-column-solve" | FileCheck %s --check-prefixes=CHECK,OPTIONS
 // OPTIONS-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_blocked_exchange_solve_narrow_mma_f64_i32
 // OPTIONS-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_blocked_exchange_solve_narrow_f32_i64
-// With the clusters' candidates pushed (lu-blocked-register-panel-push, the
-// default).
-// RUN: linalgx-opt %s --linalgx-gpu-pipeline="lu-blocked-register-panel-max-rows=16384 lu-blocked-register-panel-max-rows-f32=16384" | FileCheck %s
-// And with the push by st.async (lu-blocked-register-panel-async-push, PTX
-// ISA 8.1).
-// RUN: linalgx-opt %s --linalgx-gpu-pipeline="lu-blocked-register-panel-max-rows=16384 lu-blocked-register-panel-max-rows-f32=16384 lu-blocked-register-panel-async-push features=+ptx81" | FileCheck %s --check-prefix=ASYNCPUSH
-// ASYNCPUSH: gpu.binary @linalgx_kernels [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx81">
+// With the clusters' candidates pushed (lu-blocked-register-panel-push) by
+// stores and release arrivals (lu-blocked-register-panel-async-push=false).
+// RUN: linalgx-opt %s --linalgx-gpu-pipeline="lu-blocked-register-panel-max-rows=16384 lu-blocked-register-panel-max-rows-f32=16384 lu-blocked-register-panel-async-push=false" | FileCheck %s
+// And by st.async (lu-blocked-register-panel-async-push, the default; PTX
+// ISA 8.1, the default features).
+// RUN: linalgx-opt %s --linalgx-gpu-pipeline="lu-blocked-register-panel-max-rows=16384 lu-blocked-register-panel-max-rows-f32=16384" | FileCheck %s --check-prefixes=CHECK,ASYNCPUSH
 // The split register panel (lu-blocked-split-register-panel) through ptxas
 // too: f64 panels of 513 to 1024 rows, f32 of 1025 to 2048.
 // RUN: linalgx-opt %s --linalgx-gpu-pipeline=lu-blocked-split-register-panel | FileCheck %s --check-prefix=SPLITPANEL
@@ -37,6 +36,7 @@
 // CHECK-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x8_f32_i64
 // CHECK-DAG: gpu.launch_func {{.*}}@linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x16_f32_i64
 // CHECK:     gpu.binary @linalgx_kernels [#gpu.object<#nvvm.target<chip = "sm_90"
+// ASYNCPUSH-SAME: features = "+ptx81">
 func.func @f64(%a: memref<4x300x300xf64>, %p: memref<4x300xi32>, %i: memref<4xi32>) {
   linalgx.lu ins(%a : memref<4x300x300xf64>) outs(%a, %p, %i : memref<4x300x300xf64>, memref<4x300xi32>, memref<4xi32>)
   return

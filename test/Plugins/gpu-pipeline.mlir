@@ -17,7 +17,7 @@
 // CHECK:           gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_lu_from_column_major_f64_i32 blocks in
 // CHECK:           gpu.launch_func <%{{.+}} : !llvm.ptr> @linalgx_kernels::@linalgx_pivots_to_permutation_i32 blocks in
 // CHECK:           llvm.return
-// CHECK:         gpu.binary @linalgx_kernels [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">, properties = {{.+}}, assembly = "
+// CHECK:         gpu.binary @linalgx_kernels [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx81">, properties = {{.+}}, assembly = "
 // CHECK-SAME:    .target sm_90
 // CHECK-SAME:    .entry linalgx_transpose_f64(
 // CHECK-SAME:    .entry linalgx_lu_from_column_major_f64_i32(

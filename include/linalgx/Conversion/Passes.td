@@ -296,7 +296,7 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "With lu-blocked-register-panel-push: each store into another "
            "block completes its share of that block's mbarrier transaction "
            "(st.async; needs PTX ISA 8.1, features=+ptx81) instead of the "
-           "stores, a warp barrier and a release arrival (default false; see "
+           "stores, a warp barrier and a release arrival (default true; see "
            "docs/gpu.md)">,
     Option<"blockedLuColumnSolve", "lu-blocked-column-solve", "bool",
            /*default=*/"::mlir::linalgx::kDefaultBlockedLuColumnSolve",
@@ -435,7 +435,8 @@ def ConvertLinalgXToIREECUDA
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
            "GPU architecture the kernels are compiled for">,
-    Option<"features", "features", "std::string", /*default=*/"\"+ptx80\"",
+    Option<"features", "features", "std::string",
+           /*default=*/"::mlir::linalgx::kDefaultGpuFeatures",
            "PTX features (the PTX ISA version of the kernels' text)">,
   ];
   let dependentDialects = [

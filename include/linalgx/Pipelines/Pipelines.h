@@ -50,7 +50,7 @@ struct GPUPipelineOptions
   PassOptions::Option<std::string> features{
       *this, "features",
       llvm::cl::desc("PTX features (sm_90 needs PTX ISA 8.0 or newer)"),
-      llvm::cl::init("+ptx80")};
+      llvm::cl::init(kDefaultGpuFeatures)};
   PassOptions::Option<std::string> format{
       *this, "format",
       llvm::cl::desc("Embedded binary format: fatbin, bin (cubin), isa "
@@ -178,7 +178,7 @@ struct GPUPipelineOptions
       *this, "lu-blocked-register-panel-async-push",
       llvm::cl::desc("With the push: st.async stores that complete the "
                      "other blocks' mbarrier transactions (needs +ptx81; "
-                     "default false)"),
+                     "default true)"),
       llvm::cl::init(kDefaultBlockedLuRegisterPanelAsyncPush)};
   PassOptions::Option<bool> blockedLuColumnSolve{
       *this, "lu-blocked-column-solve",

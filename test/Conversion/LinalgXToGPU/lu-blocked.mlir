@@ -39,8 +39,8 @@
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-register-panel-max-rows=16384 lu-blocked-register-panel-push=false" -split-input-file | FileCheck %s --check-prefix=REGISTER16K
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-register-panel-push=false lu-blocked-register-panel-handshake=false" -split-input-file | FileCheck %s --check-prefix=LOCALPIVOT
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-push=false -split-input-file | FileCheck %s --check-prefix=HANDSHAKE
-// RUN: linalgx-opt %s -convert-linalgx-to-gpu -split-input-file | FileCheck %s --check-prefix=PUSH
-// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-async-push -split-input-file | FileCheck %s --check-prefix=ASYNCPUSH
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-async-push=false -split-input-file | FileCheck %s --check-prefix=PUSH
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu -split-input-file | FileCheck %s --check-prefix=ASYNCPUSH
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-split-register-panel -split-input-file | FileCheck %s --check-prefix=SPLITPANEL
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=16385 -split-input-file 2>&1 | FileCheck %s --check-prefix=REGISTER-TOO-MANY
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-register-panel-max-rows=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=REGISTER-NEGATIVE
@@ -242,7 +242,8 @@
 // HANDSHAKE-NEXT:        %[[PHASE:.+]] = arith.constant 0 : i32
 // HANDSHAKE-NEXT:        scf.while : () -> () {
 // HANDSHAKE-NEXT:          llvm.inline_asm has_side_effects {{.*}}mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64 p, [$1], $2;{{.*}}"=r,r,r" %[[WAIT_ON]], %[[PHASE]]
-// lu-blocked-register-panel-push (the default): a cluster's blocks keep,
+// lu-blocked-register-panel-push (the default) by plain stores
+// (lu-blocked-register-panel-async-push=false): a cluster's blocks keep,
 // past the 145792 bytes of the layout, the other blocks' best candidates'
 // rows as more stage rows (2 steps x 2 blocks), their keys and words, two
 // mbarriers (1088 bytes at a cluster of 2, 2160 at 4). Every step warp 0
@@ -279,7 +280,8 @@
 // PUSH:           gpu.barrier
 // PUSH-NOT:       !llvm.ptr<7> -> f64
 // PUSH:         gpu.return
-// lu-blocked-register-panel-async-push: the same layout and exchange, but
+// lu-blocked-register-panel-async-push (the default): the same layout and
+// exchange, but
 // each mbarrier's phase is one arrival of its own block, which expects the
 // other block's 268 bytes (a 32-entry f64 row, a key, a word) at a cluster
 // of 2; the pushed row, key and word are st.async stores that complete them,

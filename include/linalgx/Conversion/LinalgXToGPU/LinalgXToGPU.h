@@ -148,8 +148,14 @@ inline constexpr bool kDefaultBlockedLuColumnSolve = true;
 /// (docs/benchmarks.md, run 46).
 inline constexpr bool kDefaultBlockedLuRegisterPanelPush = true;
 /// The push's stores as st.async, each completing its bytes of the
-/// receiving block's mbarrier transaction, with no release arrival.
-inline constexpr bool kDefaultBlockedLuRegisterPanelAsyncPush = false;
+/// receiving block's mbarrier transaction, with no release arrival. On an
+/// H100 the blocked LU took 0.84-0.86 of the time at 1024x1024 and
+/// 2048x2048 f64 and 0.88-0.90 at 4096x4096 f32, factors bitwise equal
+/// (docs/benchmarks.md, run 48). It needs PTX ISA 8.1 (below).
+inline constexpr bool kDefaultBlockedLuRegisterPanelAsyncPush = true;
+/// The PTX features the GPU pipelines compile for by default: PTX ISA 8.1,
+/// the first with st.async (CUDA 12.1 drivers and newer).
+inline constexpr const char *kDefaultGpuFeatures = "+ptx81";
 /// The blocked LU's GEMM updates can go by blocks of panels: each panel's
 /// GEMM updates its block's columns, and the columns right of the block
 /// take one triangular solve and one GEMM as deep as the block, where
