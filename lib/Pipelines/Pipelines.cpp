@@ -200,7 +200,8 @@ linalgx::verifyGPUPipelineOptions(const GPUPipelineOptions &options,
          Twine(required / 10) + "." + Twine(required % 10) + " or newer (+ptx" +
          Twine(required) + ")");
   // st.async came with PTX ISA 8.1; below it ptxas rejects the kernels.
-  if (options.blockedLuRegisterPanelAsyncPush && ptxVersion < 81)
+  if (options.blockedLuRegisterPanelPush &&
+      options.blockedLuRegisterPanelAsyncPush && ptxVersion < 81)
     fail("features='" + options.features +
          "': lu-blocked-register-panel-async-push (on by default) stores "
          "with st.async, which needs PTX ISA 8.1 or newer (+ptx81); or pass "

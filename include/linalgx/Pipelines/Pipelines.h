@@ -49,7 +49,8 @@ struct GPUPipelineOptions
       llvm::cl::init("sm_90")};
   PassOptions::Option<std::string> features{
       *this, "features",
-      llvm::cl::desc("PTX features (sm_90 needs PTX ISA 8.0 or newer)"),
+      llvm::cl::desc("PTX features (default +ptx81: PTX ISA 8.1, which "
+                     "lu-blocked-register-panel-async-push needs)"),
       llvm::cl::init(kDefaultGpuFeatures)};
   PassOptions::Option<std::string> format{
       *this, "format",

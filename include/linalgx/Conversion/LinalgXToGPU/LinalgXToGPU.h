@@ -233,6 +233,7 @@ struct LinalgXToGPUOptions {
   /// Register panels on a cluster push each block's best candidate and its
   /// row into the other blocks (overrides the two above).
   bool blockedLuRegisterPanelPush = kDefaultBlockedLuRegisterPanelPush;
+  /// The push by st.async stores (PTX ISA 8.1).
   bool blockedLuRegisterPanelAsyncPush =
       kDefaultBlockedLuRegisterPanelAsyncPush;
   /// The exchange-and-solve kernel's U12 by a warp's lanes a tile column.
