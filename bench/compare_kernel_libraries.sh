@@ -8,7 +8,9 @@
 #   bash compare_kernel_libraries.sh OUTDIR
 #
 # Environment: LIBRARIES (default: "default" and every variant), TESTS=0 to
-# skip large_lu_gpu.py --aot, PYGPU=1 to run python_gpu.py too, SMOKE=0 to
+# skip large_lu_gpu.py --aot, PYGPU=1 to run python_gpu.py too, FACTORS=1 to
+# time compare_factors.py's cases and compare every library's factors bit for
+# bit with the first library's (libraries that must agree), SMOKE=0 to
 # skip the runtime's own test (bin/linalgx_cuda_runtime_smoke, run once;
 # SMOKE_ONLY=GROUP,... runs those of its groups alone, e.g. gemm,solve),
 # CASES_<library> (or CASES) the profile_large_lu.py cases ("BxMxN:dtype ..."),
@@ -65,6 +67,11 @@ for v in $LIBRARIES; do
     timeout 300 python3 python_gpu.py > "$O/python_gpu_$v.log" 2>&1
     tail -1 "$O/python_gpu_$v.log"; grep -E "^FAIL" "$O/python_gpu_$v.log" | head -5
   fi
+  if [ "${FACTORS:-0}" = 1 ]; then
+    timeout 300 python3 compare_factors.py run "$v" "$O/factors_$v.pt" \
+      > "$O/factors_$v.md" 2> "$O/factors_$v.err" || echo "compare_factors.py exit $?"
+    cat "$O/factors_$v.md"
+  fi
   if [ -n "${BENCH_CASES:-}" ]; then
     LINALGX_BENCH_CASES=$BENCH_CASES LINALGX_BENCH_ENTRIES=linalgx.torch.lu_factor,torch.linalg.lu_factor \
       timeout 300 python3 bench_python.py "$O/bench_$v" > "$O/bench_$v.log" 2>&1 ||
@@ -79,6 +86,17 @@ for v in $LIBRARIES; do
     grep -E "^## |^kernels" "$O/profile_$v/large_lu_kernels.md"
   fi
 done
+if [ "${FACTORS:-0}" = 1 ]; then
+  read -r reference others <<< "$LIBRARIES"
+  if [ -n "$others" ]; then
+    others_pt=()
+    for v in $others; do others_pt+=("$O/factors_$v.pt"); done
+    python3 compare_factors.py diff "$O/factors_$reference.pt" "${others_pt[@]}" \
+      > "$O/factors_diff.txt" 2>&1
+    echo "factors against $reference: exit $? ($(grep -c DIFFERENT "$O/factors_diff.txt") differ)"
+  fi
+  rm -f "$O"/factors_*.pt
+fi
 # The libraries side by side (OUTDIR/summary.md).
 python3 "$P/summarize_kernel_libraries.py" "$O" 2>/dev/null
 if [ -n "${NCU:-}" ]; then
