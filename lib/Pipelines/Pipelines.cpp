@@ -232,6 +232,7 @@ void linalgx::buildGPUKernelPipeline(OpPassManager &pm,
       options.blockedLuRegisterPanelMaxRowsF32;
   lowering.blockedLuGemmLookAhead = options.blockedLuGemmLookAhead;
   lowering.blockedLuGemmBlockColumns = options.blockedLuGemmBlockColumns;
+  lowering.blockedLuLookAheadKernel = options.blockedLuLookAheadKernel;
   lowering.blockedLuRegisterPanelLocalPivotRow =
       options.blockedLuRegisterPanelLocalPivotRow;
   lowering.blockedLuRegisterPanelHandshake =

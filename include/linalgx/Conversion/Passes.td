@@ -252,6 +252,15 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "the next panel's columns, then the rest on the runtime's side "
            "stream, beside the next panel's factorization; false: one GEMM "
            "on the current stream (see docs/gpu.md)">,
+    Option<"blockedLuLookAheadKernel", "lu-blocked-look-ahead-kernel",
+           "bool",
+           /*default=*/"::mlir::linalgx::kDefaultBlockedLuLookAheadKernel",
+           "With lu-blocked-gemm-look-ahead (and no GEMM blocks): after a "
+           "panel that takes the GEMM, one kernel on a cluster exchanges, "
+           "solves and updates the next panel's columns, while the other "
+           "columns' exchanges, U12 and GEMM run on the runtime's side "
+           "stream beside the next panel (linalgxCudaBeginAside; default "
+           "false; see docs/gpu.md)">,
     Option<"blockedLuGemmBlockColumns", "lu-blocked-gemm-block-columns",
            "int64_t",
            /*default=*/"::mlir::linalgx::kDefaultBlockedLuGemmBlockColumns",

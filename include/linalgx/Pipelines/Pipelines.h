@@ -150,6 +150,12 @@ struct GPUPipelineOptions
                      "columns first, the rest of the GEMM beside the next "
                      "panel (false: one GEMM)"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> blockedLuLookAheadKernel{
+      *this, "lu-blocked-look-ahead-kernel",
+      llvm::cl::desc("With the GEMM's look-ahead: one kernel updates the "
+                     "next panel's columns, the other columns' work goes to "
+                     "the side stream beside the next panel (default false)"),
+      llvm::cl::init(kDefaultBlockedLuLookAheadKernel)};
   PassOptions::Option<int64_t> blockedLuGemmBlockColumns{
       *this, "lu-blocked-gemm-block-columns",
       llvm::cl::desc("With lu-blocked-gemm-min-rows: the columns right of "

@@ -150,25 +150,33 @@ public:
       memref::DeallocOp::create(b, copy);
   }
 
+  /// Runs `queue` on a chain of its own, whose first step takes the
+  /// runtime's current stream then (mgpuStreamCreate): between the runtime's
+  /// linalgxCudaBeginAside and linalgxCudaEndAside, its side stream. The
+  /// work inside launches kernels and makes copies; it allocates nothing
+  /// (finish() frees temporaries on the main chain).
+  void queueOnNewChain(function_ref<void()> queue) {
+    Value outer = token;
+    size_t allocated = temporaries.size();
+    token = gpu::WaitOp::create(b, tokenType, ValueRange()).getAsyncToken();
+    queue();
+    assert(temporaries.size() == allocated &&
+           "device work on a chain of its own allocates nothing");
+    (void)allocated;
+    token = outer;
+  }
+
 private:
   /// Runs `queue` with the builder in `block` (before its terminator).
   /// Async tokens cannot cross the region's boundary through the lowering
   /// (gpu-to-llvm converts no scf.for / scf.if results of token type), so
   /// the work inside starts a new chain; its order with the work around is
   /// the stream's: the linalgx runtime runs every chain on one stream (see
-  /// the class comment). The work inside launches kernels and makes copies;
-  /// it allocates nothing (finish() frees temporaries outside).
+  /// the class comment).
   void queueIn(Block *block, function_ref<void()> queue) {
-    Value outer = token;
-    size_t allocated = temporaries.size();
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(block->getTerminator());
-    token = gpu::WaitOp::create(b, tokenType, ValueRange()).getAsyncToken();
-    queue();
-    assert(temporaries.size() == allocated &&
-           "device work in a region allocates nothing");
-    (void)allocated;
-    token = outer;
+    queueOnNewChain(queue);
   }
 
   Value allocateLike(Value memref) {

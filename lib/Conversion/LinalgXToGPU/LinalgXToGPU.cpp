@@ -385,6 +385,10 @@ LogicalResult checkReservedSymbols(ModuleOp module) {
                   gemmSubtractFunctionType(module.getContext())),
         std::pair(kCudaJoinAsideFunctionName,
                   joinAsideFunctionType(module.getContext())),
+        std::pair(kCudaBeginAsideFunctionName,
+                  joinAsideFunctionType(module.getContext())),
+        std::pair(kCudaEndAsideFunctionName,
+                  joinAsideFunctionType(module.getContext())),
         std::pair(kCudaSolveUnitLowerFunctionName,
                   solveUnitLowerFunctionType(module.getContext()))}) {
     Operation *entry = module.lookupSymbol(name);
@@ -515,7 +519,8 @@ private:
               options.blockedLuSplitRegisterPanel, options.blockedLuColumnSolve,
               options.blockedLuRegisterPanelHandshake,
               options.blockedLuRegisterPanelPush,
-              options.blockedLuRegisterPanelAsyncPush});
+              options.blockedLuRegisterPanelAsyncPush,
+              options.blockedLuLookAheadKernel});
       break;
     case LuKernel::Vendor:
       llvm_unreachable("emitted above");
@@ -693,6 +698,7 @@ struct ConvertLinalgXToGPUPass
     }
     loweringOptions.blockedLuGemmLookAhead = blockedLuGemmLookAhead;
     loweringOptions.blockedLuGemmBlockColumns = blockedLuGemmBlockColumns;
+    loweringOptions.blockedLuLookAheadKernel = blockedLuLookAheadKernel;
     loweringOptions.blockedLuRegisterPanelLocalPivotRow =
         blockedLuRegisterPanelLocalPivotRow;
     loweringOptions.blockedLuRegisterPanelHandshake =

@@ -584,37 +584,52 @@ struct RuntimeCallOperands {
 
 } // namespace
 
-void emitTrailingUpdateGemm(ModuleOp module, ImplicitLocOpBuilder &b, Value lu,
-                            Value k0, int64_t depth, Value end,
-                            int64_t nextPanelColumns) {
-  RuntimeCallOperands call(b, lu);
-  Value m = call.m, n = call.n;
+namespace {
+
+/// lu[k1:, c0:c1] -= L21 * U12[:, c0 - k1:c1 - k1], with k1 = k0 + depth,
+/// L21 = lu[k1:, k0:k1] and U12 = lu[k0:k1, k1:], on the current stream or
+/// aside.
+void emitGemmSubtract(ModuleOp module, RuntimeCallOperands &call, Value k0,
+                      int64_t depth, Value c0, Value c1, bool aside) {
+  ImplicitLocOpBuilder &b = call.b;
   Value k1 = arith::AddIOp::create(b, k0, call.c(depth));
   func::FuncOp gemm = getOrDeclareRuntimeFunction(
       module, kCudaGemmSubtractFunctionName,
       gemmSubtractFunctionType(module.getContext()));
-  // lu[k1:, c0:c1] -= L21 * U12[:, c0 - k1:c1 - k1], with L21 = lu[k1:,
-  // k0:k1] and U12 = lu[k0:k1, k1:].
-  auto subtract = [&](Value c0, Value c1, bool aside) {
-    Value cols = arith::SubIOp::create(b, c1, c0);
-    func::CallOp::create(
-        b, gemm,
-        ValueRange{call.elementType, call.at(k1, c0), call.at(k1, k0),
-                   call.at(k0, c0), call.i64(call.batch),
-                   call.i64(arith::SubIOp::create(b, m, k1)), call.i64(cols),
-                   call.i64(call.c(depth)), call.i64(n),
-                   call.i64(arith::MulIOp::create(b, m, n)),
-                   arith::ConstantIntOp::create(b, aside, 32)});
-  };
+  Value cols = arith::SubIOp::create(b, c1, c0);
+  func::CallOp::create(
+      b, gemm,
+      ValueRange{call.elementType, call.at(k1, c0), call.at(k1, k0),
+                 call.at(k0, c0), call.i64(call.batch),
+                 call.i64(arith::SubIOp::create(b, call.m, k1)), call.i64(cols),
+                 call.i64(call.c(depth)), call.i64(call.n),
+                 call.i64(arith::MulIOp::create(b, call.m, call.n)),
+                 arith::ConstantIntOp::create(b, aside, 32)});
+}
+
+} // namespace
+
+void emitTrailingUpdateGemm(ModuleOp module, ImplicitLocOpBuilder &b, Value lu,
+                            Value k0, int64_t depth, Value end,
+                            int64_t nextPanelColumns) {
+  RuntimeCallOperands call(b, lu);
+  Value k1 = arith::AddIOp::create(b, k0, call.c(depth));
   if (nextPanelColumns == 0) {
-    subtract(k1, end, /*aside=*/false);
+    emitGemmSubtract(module, call, k0, depth, k1, end, /*aside=*/false);
     return;
   }
   // The next panel's columns on the current stream, the rest aside.
   Value k2 = arith::MinUIOp::create(
       b, arith::AddIOp::create(b, k1, call.c(nextPanelColumns)), end);
-  subtract(k1, k2, /*aside=*/false);
-  subtract(k2, end, /*aside=*/true);
+  emitGemmSubtract(module, call, k0, depth, k1, k2, /*aside=*/false);
+  emitGemmSubtract(module, call, k0, depth, k2, end, /*aside=*/true);
+}
+
+void emitTrailingUpdateGemmColumns(ModuleOp module, ImplicitLocOpBuilder &b,
+                                   Value lu, Value k0, int64_t depth,
+                                   Value begin, Value end) {
+  RuntimeCallOperands call(b, lu);
+  emitGemmSubtract(module, call, k0, depth, begin, end, /*aside=*/false);
 }
 
 void emitBlockU12Solve(ModuleOp module, ImplicitLocOpBuilder &b, Value lu,
@@ -633,12 +648,26 @@ void emitBlockU12Solve(ModuleOp module, ImplicitLocOpBuilder &b, Value lu,
                  call.i64(arith::MulIOp::create(b, call.m, call.n))});
 }
 
-void emitJoinAside(ModuleOp module, ImplicitLocOpBuilder &b) {
+namespace {
+void emitAsideCall(ModuleOp module, ImplicitLocOpBuilder &b, StringRef name) {
   func::CallOp::create(
       b,
-      getOrDeclareRuntimeFunction(module, kCudaJoinAsideFunctionName,
+      getOrDeclareRuntimeFunction(module, name,
                                   joinAsideFunctionType(module.getContext())),
       ValueRange());
+}
+} // namespace
+
+void emitJoinAside(ModuleOp module, ImplicitLocOpBuilder &b) {
+  emitAsideCall(module, b, kCudaJoinAsideFunctionName);
+}
+
+void emitBeginAside(ModuleOp module, ImplicitLocOpBuilder &b) {
+  emitAsideCall(module, b, kCudaBeginAsideFunctionName);
+}
+
+void emitEndAside(ModuleOp module, ImplicitLocOpBuilder &b) {
+  emitAsideCall(module, b, kCudaEndAsideFunctionName);
 }
 
 } // namespace mlir::linalgx::gpu_kernels

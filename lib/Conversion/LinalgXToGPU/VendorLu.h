@@ -63,6 +63,11 @@ FunctionType solveUnitLowerFunctionType(MLIRContext *context);
 void emitTrailingUpdateGemm(ModuleOp module, ImplicitLocOpBuilder &b, Value lu,
                             Value k0, int64_t depth, Value end,
                             int64_t nextPanelColumns);
+/// The same GEMM on the columns [begin, end) alone (k1 <= begin <= end), on
+/// the current stream.
+void emitTrailingUpdateGemmColumns(ModuleOp module, ImplicitLocOpBuilder &b,
+                                   Value lu, Value k0, int64_t depth,
+                                   Value begin, Value end);
 
 /// The U rows right of a block of `depth` factored columns at k0, by the
 /// runtime's cuBLAS triangular solve: lu[:, k0:k1, k1:] = L11^-1 *
@@ -72,8 +77,16 @@ void emitTrailingUpdateGemm(ModuleOp module, ImplicitLocOpBuilder &b, Value lu,
 void emitBlockU12Solve(ModuleOp module, ImplicitLocOpBuilder &b, Value lu,
                        Value k0, int64_t depth);
 
-/// The current stream waits for the GEMMs emitTrailingUpdateGemm put aside.
+/// The current stream waits for the GEMMs emitTrailingUpdateGemm put aside
+/// and the work queued between emitBeginAside and emitEndAside.
 void emitJoinAside(ModuleOp module, ImplicitLocOpBuilder &b);
+
+/// Opens and closes the runtime's aside region: device work queued between
+/// the two on a chain of its own (DeviceWork::queueOnNewChain) and runtime
+/// calls made there run on the side stream, after the work queued before
+/// and beside the work queued after, until emitJoinAside.
+void emitBeginAside(ModuleOp module, ImplicitLocOpBuilder &b);
+void emitEndAside(ModuleOp module, ImplicitLocOpBuilder &b);
 
 /// Emits `op` (on memrefs) through the vendor libraries into `work`.
 void emitVendorLu(LuOp op, ModuleOp module, ImplicitLocOpBuilder &b,

@@ -1003,6 +1003,43 @@ extern "C" LINALGX_CUDA_EXPORT void linalgxCudaJoinAside(void) {
   res.asidePending = false;
 }
 
+namespace {
+/// The stream an open aside region forked from (its side stream's owner).
+thread_local cudaStream_t tAsideFrom = nullptr;
+} // namespace
+
+extern "C" LINALGX_CUDA_EXPORT void linalgxCudaBeginAside(void) {
+  const char *op = "linalgxCudaBeginAside";
+  if (asideStream())
+    reportInvalidArgument(op, "an aside region is already open on this "
+                              "thread (linalgxCudaEndAside closes it)");
+  DeviceScope scope(op);
+  cudaStream_t stream = currentStream(op);
+  LockedResources locked(stream);
+  StreamResources &res = locked.res;
+  prepareAside(res, op);
+  check(cudaEventRecord(res.asideForked, stream), op, "cudaEventRecord");
+  check(cudaStreamWaitEvent(res.aside.stream, res.asideForked, 0), op,
+        "cudaStreamWaitEvent");
+  tAsideFrom = stream;
+  setAsideStream(res.aside.stream);
+}
+
+extern "C" LINALGX_CUDA_EXPORT void linalgxCudaEndAside(void) {
+  const char *op = "linalgxCudaEndAside";
+  cudaStream_t side = asideStream();
+  if (!side)
+    reportInvalidArgument(op, "no aside region is open on this thread "
+                              "(linalgxCudaBeginAside opens one)");
+  setAsideStream(nullptr);
+  DeviceScope scope(op);
+  LockedResources locked(tAsideFrom);
+  StreamResources &res = locked.res;
+  tAsideFrom = nullptr;
+  check(cudaEventRecord(res.aside.done, side), op, "cudaEventRecord");
+  res.asidePending = true;
+}
+
 extern "C" LINALGX_CUDA_EXPORT void linalgxCudaReleaseCachedResources(void) {
   const char *op = "linalgxCudaReleaseCachedResources";
   ResourceCache &cache = resourceCache();

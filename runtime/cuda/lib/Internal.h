@@ -151,9 +151,16 @@ private:
   int previous = -1; // device to restore, or -1
 };
 
-/// The current stream (see CudaRuntime.h). Creates the library-owned stream
-/// of the active device on first use; call inside a DeviceScope.
+/// The current stream (see CudaRuntime.h): the open aside region's side
+/// stream, else the thread's override, else the library-owned stream of the
+/// active device, created on first use; call inside a DeviceScope.
 cudaStream_t currentStream(const char *operation);
+
+/// Opens (a stream) or closes (null) the calling thread's aside region:
+/// while open, currentStream returns `stream`.
+void setAsideStream(cudaStream_t stream);
+/// The open aside region's side stream, null when none is open.
+cudaStream_t asideStream();
 
 /// One `T` per device, created by `create(device)` on the first request for
 /// that device; safe to use from several threads. (Few devices: a list.)

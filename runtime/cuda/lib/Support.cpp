@@ -330,6 +330,10 @@ struct ThreadStream {
 };
 thread_local ThreadStream tStream;
 
+/// The side stream the calling thread's work goes to between
+/// linalgxCudaBeginAside and linalgxCudaEndAside (null outside).
+thread_local cudaStream_t tAsideStream = nullptr;
+
 std::atomic<int> gDevice{0};
 std::atomic<bool> gExiting{false};
 } // namespace
@@ -383,7 +387,13 @@ DeviceScope::~DeviceScope() {
     check(cudaSetDevice(previous), operation, "cudaSetDevice");
 }
 
+void setAsideStream(cudaStream_t stream) { tAsideStream = stream; }
+
+cudaStream_t asideStream() { return tAsideStream; }
+
 cudaStream_t currentStream(const char *operation) {
+  if (tAsideStream)
+    return tAsideStream;
   if (tStream.set)
     return tStream.stream;
   return ownedStreams().get(activeDevice(), [operation](int) {

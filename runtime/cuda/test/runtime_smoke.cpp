@@ -1097,6 +1097,28 @@ template <typename T> struct GemmSubtractCase {
     linalgxCudaJoinAside();
   }
 
+  /// As queue(d, true), the rest queued in an aside region instead: on the
+  /// side stream that mgpuStreamCreate returns between linalgxCudaBeginAside
+  /// and linalgxCudaEndAside. Returns whether the region's stream was a
+  /// stream other than the current one, and the current one again after.
+  bool queueInAsideRegion(T *d) const {
+    const int64_t split = std::min<int64_t>(depth, cols);
+    void *current = mgpuStreamCreate();
+    linalgxCudaBeginAside();
+    void *side = mgpuStreamCreate();
+    linalgxCudaGemmSubtract(Elem<T>::code, d + k1 * n + k1 + split,
+                            d + k1 * n + k0, d + k0 * n + k1 + split, batch,
+                            rows, cols - split, depth, n,
+                            static_cast<int64_t>(mn), 0);
+    linalgxCudaEndAside();
+    bool streams = side != current && mgpuStreamCreate() == current;
+    linalgxCudaGemmSubtract(Elem<T>::code, d + k1 * n + k1, d + k1 * n + k0,
+                            d + k0 * n + k1, batch, rows, split, depth, n,
+                            static_cast<int64_t>(mn), 0);
+    linalgxCudaJoinAside();
+    return streams;
+  }
+
   /// PASS when `got` is the host loop's result within rounding (each entry
   /// a sum of `depth` products of magnitudes below 1) and nothing outside
   /// the trailing block changed.
@@ -1129,10 +1151,27 @@ void testGemmSubtract(int64_t batch, int64_t m, int64_t n, int64_t k0,
   c.check(got, aside ? "gemm-subtract aside" : "gemm-subtract");
 }
 
+template <typename T>
+void testGemmSubtractInAsideRegion(int64_t batch, int64_t m, int64_t n,
+                                   int64_t k0, std::mt19937_64 &rng) {
+  GemmSubtractCase<T> c(batch, m, n, k0, 32, rng);
+  T *d = deviceAlloc<T>(c.input.size());
+  toDevice(d, c.input.data(), c.input.size() * sizeof(T));
+  bool streams = c.queueInAsideRegion(d);
+  report(streams, std::string("aside region: mgpuStreamCreate returns the "
+                              "side stream inside, the current one after (") +
+                      Elem<T>::name + ")");
+  std::vector<T> got(c.input.size());
+  toHost(got.data(), d, got.size() * sizeof(T));
+  mgpuMemFree(d, stream());
+  c.check(got, "gemm-subtract in an aside region");
+}
+
 /// The look-ahead's GEMMs (current stream, side stream, join) recorded into
 /// a CUDA graph in global capture mode, as PyTorch's and XLA's graphs would
 /// record the blocked LU, and replayed on new matrices: the first capture
-/// creates the side stream, handle and events, the second finds them.
+/// creates the side stream, handle and events, the second finds them, the
+/// third queues the rest in an aside region.
 template <typename T> void testGemmSubtractCapture(std::mt19937_64 &rng) {
   const int64_t batch = 2, m = 200, n = 170, k0 = 32, depth = 32;
   const size_t count = static_cast<size_t>(batch * m * n);
@@ -1142,14 +1181,17 @@ template <typename T> void testGemmSubtractCapture(std::mt19937_64 &rng) {
   cudaStream_t s = nullptr;
   checkRuntime(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking),
                "cudaStreamCreate");
-  for (const char *when : {"first call", "warmed stream"}) {
+  for (const char *when : {"first call", "warmed stream", "aside region"}) {
     cudaGraph_t graph = nullptr;
     cudaGraphExec_t exec = nullptr;
     GemmSubtractCase<T> shape(batch, m, n, k0, depth, rng);
     linalgxCudaSetStreamEx(s, LINALGX_CUDA_STREAM_DEFER_SYNC);
     checkRuntime(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal),
                  "cudaStreamBeginCapture");
-    shape.queue(d, /*aside=*/true);
+    if (std::string(when) == "aside region")
+      shape.queueInAsideRegion(d);
+    else
+      shape.queue(d, /*aside=*/true);
     checkRuntime(cudaStreamEndCapture(s, &graph), "cudaStreamEndCapture");
     linalgxCudaResetStream();
     checkRuntime(cudaGraphInstantiate(&exec, graph, 0), "cudaGraphInstantiate");
@@ -1243,6 +1285,7 @@ template <typename T> void testGemmSubtracts(std::mt19937_64 &rng) {
     testGemmSubtract<T>(2, 96, 90, 32, 32, aside, rng);
     testGemmSubtract<T>(2, 130, 110, 32, 32, aside, rng);
   }
+  testGemmSubtractInAsideRegion<T>(3, 97, 130, 32, rng);
   testGemmSubtractCapture<T>(rng);
 }
 

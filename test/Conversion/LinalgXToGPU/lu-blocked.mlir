@@ -32,6 +32,7 @@
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-min-rows-f32=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-GEMM-F32
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-gemm-min-rows=64 lu-blocked-gemm-look-ahead=false" -split-input-file | FileCheck %s --check-prefix=GEMM-SYNC
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-gemm-min-rows=64 lu-blocked-gemm-block-columns=128" -split-input-file | FileCheck %s --check-prefix=GEMM-BLOCK
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-gemm-min-rows=64 lu-blocked-look-ahead-kernel" -split-input-file | FileCheck %s --check-prefix=LOOKAHEAD
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-block-columns=96 -split-input-file 2>&1 | FileCheck %s --check-prefix=GEMM-BLOCK-BAD
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-block-columns=1088 -split-input-file 2>&1 | FileCheck %s --check-prefix=GEMM-BLOCK-BIG
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-register-panel-max-rows=1024 lu-blocked-register-panel-local-pivot-row=false lu-blocked-register-panel-push=false" -split-input-file | FileCheck %s --check-prefix=REGISTER
@@ -119,6 +120,51 @@
 // GEMM-SYNC-NOT:   linalgxCudaGemmSubtract
 // GEMM-SYNC-NOT:   linalgxCudaJoinAside
 // GEMM-SYNC:       return
+// lu-blocked-look-ahead-kernel: the panels take turns between two row
+// orders (the one a panel leaves is read beside the next panel); after a
+// panel whose update takes the GEMM, the exchanges and U12 of all but the
+// next panel's columns (exchange_solve_beside) and the GEMM right of the
+// next panel go aside, on a chain of their own between
+// linalgxCudaBeginAside and linalgxCudaEndAside, the GEMM on the current
+// stream then (aside 0); the look-ahead kernel, on a cluster, takes the
+// next panel's columns on the main chain.
+// LOOKAHEAD-LABEL: func.func @f64_batched
+// LOOKAHEAD:         scf.for %[[K0:.+]] = %{{.+}} to %{{.+}} step %c32{{.*}} {
+// LOOKAHEAD:           %[[PANEL:.+]] = arith.divui %[[K0]], %c32{{.*}} : index
+// LOOKAHEAD:           %[[PARITY:.+]] = arith.remui %[[PANEL]], %c2{{.*}} : index
+// LOOKAHEAD:           %[[ODD:.+]] = arith.cmpi eq, %[[PARITY]], %c1{{.*}} : index
+// LOOKAHEAD:           %[[ORDER:.+]] = arith.select %[[ODD]], %{{.+}}, %{{.+}} : memref<?x?xi32>
+// LOOKAHEAD:           gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_panel_f64_i32 {{.+}} args({{.+}}, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
+// LOOKAHEAD:           func.call @linalgxCudaJoinAside() : () -> ()
+// LOOKAHEAD:           scf.if %{{.+}} {
+// LOOKAHEAD-NEXT:        %[[MAIN:.+]] = gpu.wait async
+// LOOKAHEAD:             func.call @linalgxCudaBeginAside() : () -> ()
+// LOOKAHEAD-NEXT:        %[[SIDE:.+]] = gpu.wait async
+// LOOKAHEAD:             gpu.launch_func async [%[[SIDE]]] @linalgx_kernels::@linalgx_lu_blocked_exchange_solve_beside_narrow_mma_f64_i32 {{.+}} args({{.+}}, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index, %{{.+}} : index)
+// LOOKAHEAD:             func.call @linalgxCudaGemmSubtract({{.+}}, %c0_i32{{.*}})
+// LOOKAHEAD-NEXT:        func.call @linalgxCudaEndAside() : () -> ()
+// LOOKAHEAD:             gpu.launch_func async [%[[MAIN]]] @linalgx_kernels::@linalgx_lu_blocked_look_ahead_f64_i32 clusters in (%[[BLOCKS:.+]], %c1{{.*}}, %c1{{.*}}) blocks in (%[[BLOCKS]], {{.+}} args({{.+}}, %[[ORDER]] : memref<?x?xi32>, %[[K0]] : index)
+// LOOKAHEAD-NEXT:      }
+// LOOKAHEAD:         call @linalgxCudaJoinAside() : () -> ()
+// The look-ahead kernel: every block reads the panel's first rows and the
+// rows that moved into them, arrives, loads its first rows and waits before
+// it stores anything; then U12 and the rows below, each group's loads
+// issued before the previous group's multiply-adds, which pass through
+// empty asm (LLVM would otherwise load a group's L21 entries all at once).
+// LOOKAHEAD-LABEL: gpu.func @linalgx_lu_blocked_look_ahead_f64_i32
+// LOOKAHEAD-SAME:    nvvm.minctasm = 1
+// LOOKAHEAD:           nvvm.cluster.arrive {aligned}
+// LOOKAHEAD-NEXT:      gpu.barrier
+// LOOKAHEAD-NOT:       memref.store %{{.+}}, %arg0
+// LOOKAHEAD:           nvvm.cluster.wait {aligned}
+// LOOKAHEAD-NOT:       nvvm.cluster
+// LOOKAHEAD:           memref.store %{{.+}}, %arg0
+// LOOKAHEAD:           scf.for {{.+}} iter_args(
+// LOOKAHEAD:             nvvm.bar.warp.sync
+// LOOKAHEAD:             llvm.inline_asm has_side_effects asm_dialect = att "", "=d,0"
+// LOOKAHEAD:             memref.store %{{.+}}, %arg0
+// LOOKAHEAD-NOT:       nvvm.cluster
+// LOOKAHEAD:           gpu.return
 // lu-blocked-gemm-block-columns=128: the panels by blocks of 128 columns.
 // A block whose columns right of it have at least lu-blocked-gemm-min-rows
 // rows below it (and exist) defers their update: its panels' updates end

@@ -55,6 +55,24 @@ func.func @blocked(%a: memref<2x512x512xf64>, %p: memref<2x512xi32>, %i: memref<
 
 // -----
 
+// CHECK: error: 'linalgxCudaBeginAside' is the linalgx CUDA runtime's entry point and must be a func.func of type '() -> ()'
+func.func private @linalgxCudaBeginAside(i32)
+func.func @blocked(%a: memref<2x512x512xf64>, %p: memref<2x512xi32>, %i: memref<2xi32>) {
+  linalgx.lu ins(%a : memref<2x512x512xf64>) outs(%a, %p, %i : memref<2x512x512xf64>, memref<2x512xi32>, memref<2xi32>)
+  return
+}
+
+// -----
+
+// CHECK: error: 'linalgxCudaEndAside' is the linalgx CUDA runtime's entry point and must be a func.func of type '() -> ()'
+func.func private @linalgxCudaEndAside() -> i32
+func.func @blocked(%a: memref<2x512x512xf64>, %p: memref<2x512xi32>, %i: memref<2xi32>) {
+  linalgx.lu ins(%a : memref<2x512x512xf64>) outs(%a, %p, %i : memref<2x512x512xf64>, memref<2x512xi32>, memref<2xi32>)
+  return
+}
+
+// -----
+
 // CHECK: error: 'linalgxCudaSolveUnitLower' is the linalgx CUDA runtime's entry point and must be a func.func of type '(i32, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i64) -> ()'
 func.func private @linalgxCudaSolveUnitLower(i32)
 func.func @blocked(%a: memref<2x512x512xf64>, %p: memref<2x512xi32>, %i: memref<2xi32>) {

@@ -153,6 +153,11 @@ inline constexpr bool kDefaultBlockedLuRegisterPanelPush = true;
 /// 2048x2048 f64 and 0.88-0.90 at 4096x4096 f32, factors bitwise equal
 /// (docs/benchmarks.md, run 48). It needs PTX ISA 8.1 (below).
 inline constexpr bool kDefaultBlockedLuRegisterPanelAsyncPush = true;
+/// The blocked LU's look-ahead kernel: after a panel that takes the GEMM,
+/// one kernel exchanges, solves and updates the next panel's columns, and
+/// the other columns' exchanges, solve and GEMM go to the side stream
+/// beside the next panel (docs/gpu.md).
+inline constexpr bool kDefaultBlockedLuLookAheadKernel = false;
 /// The PTX features the GPU pipelines compile for by default: PTX ISA 8.1,
 /// the first with st.async (CUDA 12.1 drivers and newer).
 inline constexpr const char *kDefaultGpuFeatures = "+ptx81";
@@ -238,6 +243,9 @@ struct LinalgXToGPUOptions {
       kDefaultBlockedLuRegisterPanelAsyncPush;
   /// The exchange-and-solve kernel's U12 by a warp's lanes a tile column.
   bool blockedLuColumnSolve = kDefaultBlockedLuColumnSolve;
+  /// With the GEMM's look-ahead: the next panel's columns by the look-ahead
+  /// kernel, the other columns' work on the side stream.
+  bool blockedLuLookAheadKernel = kDefaultBlockedLuLookAheadKernel;
   /// Full-width real panels of up to twice a register panel block's rows
   /// in one block, half the columns at a time, instead of a cluster of 2.
   bool blockedLuSplitRegisterPanel = false;
@@ -268,6 +276,11 @@ inline constexpr const char *kCudaGemmSubtractFunctionName =
     "linalgxCudaGemmSubtract";
 inline constexpr const char *kCudaJoinAsideFunctionName =
     "linalgxCudaJoinAside";
+/// ... and the work the look-ahead kernel puts beside the next panel
+/// (lu-blocked-look-ahead-kernel).
+inline constexpr const char *kCudaBeginAsideFunctionName =
+    "linalgxCudaBeginAside";
+inline constexpr const char *kCudaEndAsideFunctionName = "linalgxCudaEndAside";
 /// ... and the U rows of a block of panels (lu-blocked-gemm-block-columns).
 inline constexpr const char *kCudaSolveUnitLowerFunctionName =
     "linalgxCudaSolveUnitLower";

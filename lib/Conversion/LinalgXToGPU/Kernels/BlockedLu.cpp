@@ -452,8 +452,7 @@ public:
                  bool tensorCores, bool columnSolve)
       : TC(tileColumns), colsPerThread(tileColumns / TX), phases(phases),
         tensorCores(tensorCores),
-        solveByLanes(columnSolve &&
-                     phases == BlockedLuUpdatePhases::ExchangeAndSolve),
+        solveByLanes(columnSolve && exchangeAndSolveOnly(phases)),
         ltStride(S::updateL21Stride(tensorCores)),
         uStride(S::updateUStride(tileColumns, tensorCores,
                                  elementByteSize(elementType))),
@@ -490,7 +489,7 @@ public:
                   } else {
                     loadU12(b);
                   }
-                  if (phases != Phases::ExchangeAndSolve)
+                  if (!exchangeAndSolveOnly(phases))
                     updateBelow(b);
                   // The next matrix refills shared memory.
                   b.barrier();
@@ -518,6 +517,9 @@ private:
     Value width = panel.width;
     panelRows = panel.rows, steps = panel.steps;
     panelEnd = b.add(k0, width);
+    untouchedEnd = phases == BlockedLuUpdatePhases::ExchangeAndSolveBeside
+                       ? b.minU(b.add(panelEnd, top.index(NB)), n)
+                       : panelEnd;
     tx = b.threadId(gpu::Dimension::x);
     ty = b.threadId(gpu::Dimension::y);
     thread = b.add(b.mul(ty, top.index(TX)), tx);
@@ -551,7 +553,7 @@ private:
     // panel's L21 * U12 is subtracted: not past updateEnd (a tile boundary),
     // whose columns take the row exchanges alone.
     Value tileEnd = b.minU(b.add(tileStart, top.index(TC)), n);
-    updatesRight = b.both(b.cmp(P::ugt, tileEnd, panelEnd),
+    updatesRight = b.both(b.cmp(P::ugt, tileEnd, untouchedEnd),
                           b.cmp(P::ult, tileStart, updateEnd));
     if (tensorCores)
       layOutMmaAccumulators(b);
@@ -611,8 +613,15 @@ private:
         [&](KernelBuilder &) -> SmallVector<Value> { return {zeroValue}; })[0];
   }
 
+  static bool exchangeAndSolveOnly(BlockedLuUpdatePhases phases) {
+    return phases == BlockedLuUpdatePhases::ExchangeAndSolve ||
+           phases == BlockedLuUpdatePhases::ExchangeAndSolveBeside;
+  }
+
+  /// Whether the kernel moves `col`'s entries: not the panel's columns, nor
+  /// beside the look-ahead kernel the next panel's.
   Value outsidePanel(KernelBuilder &b, Value col) {
-    return b.bitOr(b.cmp(P::ult, col, k0), b.cmp(P::uge, col, panelEnd));
+    return b.bitOr(b.cmp(P::ult, col, k0), b.cmp(P::uge, col, untouchedEnd));
   }
 
   /// The thread's entries of the panel rows (Entry).
@@ -768,7 +777,7 @@ private:
           group);
       Value col = b.add(tileStart, cc);
       Value solving =
-          b.both(b.cmp(P::ult, col, n), b.cmp(P::uge, col, panelEnd));
+          b.both(b.cmp(P::ult, col, n), b.cmp(P::uge, col, untouchedEnd));
       SmallVector<Value> rows, inU, x;
       for (int64_t i = 0; i < rowsPerLane; ++i) {
         rows.push_back(b.add(g, top.index(lanesPerColumn * i)));
@@ -1000,6 +1009,8 @@ private:
   ComplexType complexType;
   // The shape, the panel and the thread's coordinates.
   Value batch, m, n, panelRows, steps, panelEnd;
+  // The end of the columns the kernel leaves alone from k0 on.
+  Value untouchedEnd;
   Value tx, ty, thread, tileStart, firstMatrix, matrixStride;
   // Shared memory: L11, the tile's U rows, the L21 tile, the inverse.
   Value l11, u, lt, inverse;
@@ -1044,15 +1055,23 @@ public:
       : b(b), work(work), lu(lu), options(options), elementType(lu.elementType),
         intType(lu.intType), factors(lu.lu()), pivots(lu.pivots()),
         info(lu.info()), elementBytes(elementByteSize(lu.elementType)),
-        lookAhead(options.gemmMinRows > 0 && options.gemmLookAhead) {}
+        lookAhead(options.gemmMinRows > 0 && options.gemmLookAhead),
+        lookAheadKernel(lookAhead && options.lookAheadKernel &&
+                        options.gemmBlockColumns == 0 &&
+                        !isa<ComplexType>(lu.elementType)) {}
 
   void emit() {
     batch = memref::DimOp::create(b, factors, 0);
     m = memref::DimOp::create(b, factors, 1);
     n = memref::DimOp::create(b, factors, 2);
     Value k = arith::MinUIOp::create(b, m, n);
-    // The panels' row orders, for the update's row exchanges.
-    panelPermutation = work.allocate(dynamicMemRef(2, intType), {batch, m});
+    // The panels' row orders, for the update's row exchanges: with the
+    // look-ahead kernel, a panel's exchanges run beside the next panel, so
+    // consecutive panels take turns between two.
+    rowOrders.push_back(work.allocate(dynamicMemRef(2, intType), {batch, m}));
+    if (lookAheadKernel)
+      rowOrders.push_back(work.allocate(dynamicMemRef(2, intType), {batch, m}));
+    panelPermutation = rowOrders.front();
     // The input into the factors, unless they are one buffer (an in-place
     // lu).
     work.copyUnlessAliased(factors, lu.input());
@@ -1063,6 +1082,16 @@ public:
                   [&](Value blockStart) { emitBlock(blockStart, k); });
     else
       work.repeat(c(0), k, c(S::kPanelColumns), [&](Value k0) {
+        if (lookAheadKernel)
+          panelPermutation = arith::SelectOp::create(
+              b,
+              arith::CmpIOp::create(
+                  b, arith::CmpIPredicate::eq,
+                  arith::RemUIOp::create(
+                      b, arith::DivUIOp::create(b, k0, c(S::kPanelColumns)),
+                      c(2)),
+                  c(1)),
+              rowOrders[1], rowOrders[0]);
         emitPanel(k0);
         emitUpdate(k0, n);
       });
@@ -1187,6 +1216,23 @@ private:
     exchangeAndSolve =
         updateKernel("linalgx_lu_blocked_exchange_solve_narrow_",
                      S::kNarrowTileColumns, Phases::ExchangeAndSolve);
+    if (lookAheadKernel) {
+      exchangeAndSolveBeside =
+          updateKernel("linalgx_lu_blocked_exchange_solve_beside_narrow_",
+                       S::kNarrowTileColumns, Phases::ExchangeAndSolveBeside);
+      lookAheadUpdate = getOrCreateKernel(
+          lu.module, "linalgx_lu_blocked_look_ahead_" + typeName,
+          {factors.getType(), panelPermutation.getType(), b.getIndexType()},
+          {32, static_cast<int32_t>(S::kLookAheadWarps), 1},
+          /*workgroupTypes=*/{},
+          [&](KernelBuilder &kb, ValueRange args, ValueRange) {
+            buildBlockedLuLookAheadKernelBody(kb, args, elementType);
+          });
+      // A lane's U12 column takes 32 registers (64 for f64): left to
+      // itself, ptxas sizes the block for many blocks an SM and spills.
+      lookAheadUpdate->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                               b.getI32IntegerAttr(1));
+    }
     trailing = updateKernel("linalgx_lu_blocked_trailing_narrow_",
                             S::kNarrowTileColumns, Phases::Trailing);
     wideTiles = arith::CeilDivUIOp::create(b, n, c(S::kTileColumns));
@@ -1368,6 +1414,8 @@ private:
                                 c(options.gemmMinRows)),
           arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, n, panelEnd));
       work.when(gemm, [&] {
+        if (lookAheadKernel)
+          return emitLookAheadUpdate(k0, updateEnd);
         launchUpdate(exchangeAndSolve, k0, updateEnd, narrowTiles, c(1),
                      S::kNarrowTileColumns);
         emitTrailingUpdateGemm(lu.module, b, factors, k0, S::kPanelColumns,
@@ -1393,6 +1441,34 @@ private:
       launchUpdate(trailing, k0, updateEnd, narrowTiles, rowChunks,
                    S::kNarrowTileColumns);
     });
+  }
+
+  /// The GEMM update of the full panel at k0 with the look-ahead kernel:
+  /// the exchanges and U12 of every column but the next panel's, then the
+  /// GEMM right of the next panel, aside; the next panel's columns by the
+  /// look-ahead kernel, on a cluster of a block for every
+  /// kLookAheadRowsPerBlock rows below, then the next panel beside the rest.
+  void emitLookAheadUpdate(Value k0, Value updateEnd) {
+    Value panelEnd = arith::AddIOp::create(b, k0, c(S::kPanelColumns));
+    Value nextEnd = arith::MinUIOp::create(
+        b, arith::AddIOp::create(b, panelEnd, c(S::kPanelColumns)), updateEnd);
+    emitBeginAside(lu.module, b);
+    work.queueOnNewChain([&] {
+      launchUpdate(exchangeAndSolveBeside, k0, updateEnd, narrowTiles, c(1),
+                   S::kNarrowTileColumns);
+    });
+    emitTrailingUpdateGemmColumns(lu.module, b, factors, k0, S::kPanelColumns,
+                                  nextEnd, updateEnd);
+    emitEndAside(lu.module, b);
+    Value below = arith::SubIOp::create(b, m, panelEnd);
+    Value blocks = arith::MinUIOp::create(
+        b, arith::CeilDivUIOp::create(b, below, c(S::kLookAheadRowsPerBlock)),
+        c(S::kLookAheadMaxBlocks));
+    work.launch(lookAheadUpdate, {blocks, gridSizeFor(b, batch, 1), c(1)},
+                {c(32), c(S::kLookAheadWarps), c(1)},
+                {factors, panelPermutation, k0},
+                c(S::lookAheadSharedBytes(elementBytes)),
+                gpu::KernelDim3{blocks, c(1), c(1)});
   }
 
   /// The tallest panel the register panels take (0: none).
@@ -1421,15 +1497,19 @@ private:
   Type elementType, intType;
   Value factors, pivots, info;
   const int64_t elementBytes;
-  // Whether GEMM updates look ahead.
-  const bool lookAhead;
-  // The shape and the scratch of the panels' row orders.
+  // Whether GEMM updates look ahead, and whether by the look-ahead kernel.
+  const bool lookAhead, lookAheadKernel;
+  // The shape, the scratch of the panels' row orders and the current
+  // panel's.
   Value batch, m, n, panelPermutation;
+  SmallVector<Value, 2> rowOrders;
   gpu::GPUFuncOp panel, clusterPanel;
   // Null unless real panels short enough take them.
   gpu::GPUFuncOp registerPanel, splitRegisterPanel;
   SmallVector<gpu::GPUFuncOp> clusterRegisterPanels;
   gpu::GPUFuncOp wideUpdate, narrowUpdate, exchangeAndSolve, trailing;
+  // Null without the look-ahead kernel.
+  gpu::GPUFuncOp exchangeAndSolveBeside, lookAheadUpdate;
   // Host decisions that hold for every panel.
   Value fewMatrices, narrow, notNarrow, wideTiles, narrowTiles, chunksWanted;
 };

@@ -191,6 +191,22 @@ struct BlockedLuShape {
            2 * kSplitPanelColumns * kSplitPanelColumns * elementBytes +
            kSplitPanelColumns * 4;
   }
+  /// The look-ahead kernel (lu-blocked-look-ahead-kernel): blocks of
+  /// kLookAheadWarps warps, each taking kLookAheadRowsAtOnce rows at a
+  /// time, a cluster of up to kLookAheadMaxBlocks a matrix (the largest the
+  /// runtime launches), a block for every kLookAheadRowsPerBlock rows below
+  /// the panel (one group a warp); its shared memory holds L11 and the next
+  /// panel's columns of the panel's first rows before and after the
+  /// exchanges, then each warp's two buffers of L21 rows.
+  static constexpr int64_t kLookAheadWarps = 8;
+  static constexpr int64_t kLookAheadMaxBlocks = 16;
+  static constexpr int64_t kLookAheadRowsAtOnce = 8;
+  static constexpr int64_t kLookAheadRowsPerBlock =
+      kLookAheadWarps * kLookAheadRowsAtOnce;
+  static constexpr int64_t lookAheadSharedBytes(int64_t elementBytes) {
+    return (3 * kPanelColumns + 2 * kLookAheadWarps * kLookAheadRowsAtOnce) *
+           kPanelColumns * elementBytes;
+  }
   /// The cluster panel's shared memory for `rowsPerBlock` rows a block: the
   /// rows at an odd stride, their positions (i32), then, 8-byte aligned, the
   /// warps' candidate keys (8 bytes a slot) and words (i32) for two steps.
@@ -444,7 +460,14 @@ void buildBlockedLuSplitRegisterPanelKernelBody(KernelBuilder &b,
 
 /// The phases an update kernel runs: all of them, or the exchanges and the
 /// U12 solve, or the trailing update alone (reading U12 from lu).
-enum class BlockedLuUpdatePhases { All, ExchangeAndSolve, Trailing };
+/// ExchangeAndSolveBeside: ExchangeAndSolve leaving the next panel's
+/// columns alone (the look-ahead kernel's, buildBlockedLuLookAheadKernelBody).
+enum class BlockedLuUpdatePhases {
+  All,
+  ExchangeAndSolve,
+  ExchangeAndSolveBeside,
+  Trailing
+};
 
 /// The blocked LU's update kernel (BlockedLuShape). Operands: lu [B, M, N]
 /// (being factored in place), the panel's row order [B, M] (its first
@@ -461,6 +484,15 @@ void buildBlockedLuUpdateKernelBody(KernelBuilder &b, ValueRange args,
                                     Type elementType, int64_t tileColumns,
                                     BlockedLuUpdatePhases phases,
                                     bool tensorCores, bool columnSolve);
+
+/// The blocked LU's look-ahead kernel, after a full panel at k0 whose
+/// update takes the GEMM: the next panel's columns [k0 + 32, k0 + 64) get
+/// the panel's row exchanges, their U12 rows and the panel's trailing
+/// update, all rows of a matrix on one cluster. Operands: lu [B, M, N], the
+/// panel's row order [B, M], k0. Grid: (cluster blocks, matrices); blocks
+/// of 32 x kLookAheadWarps threads; lookAheadSharedBytes; real types.
+void buildBlockedLuLookAheadKernelBody(KernelBuilder &b, ValueRange args,
+                                       Type elementType);
 
 /// The blocked LU's host-side choices (the lowering's lu-blocked-* options).
 struct BlockedLuOptions {
@@ -505,6 +537,11 @@ struct BlockedLuOptions {
   /// With registerPanelPush: st.async stores completing the receiving
   /// block's mbarrier transaction instead of stores and release arrivals.
   bool registerPanelAsyncPush = false;
+  /// With gemmLookAhead and no gemmBlockColumns: after a panel that takes
+  /// the GEMM, the look-ahead kernel exchanges, solves and updates the next
+  /// panel's columns; the other columns' exchange-and-solve kernel and GEMM
+  /// run aside, beside the next panel.
+  bool lookAheadKernel = false;
 };
 
 /// Emits the blocked LU on `lu`'s operands: the input copied into the

@@ -174,6 +174,16 @@ linalgxCudaGemmSubtract(int32_t elemType, void *c, const void *a, const void *b,
 /// when none is pending).
 LINALGX_CUDA_EXPORT void linalgxCudaJoinAside(void);
 
+/// Opens an aside region on the calling thread: the side stream of the
+/// current stream waits for everything queued on it so far, and until
+/// linalgxCudaEndAside the thread's current stream is that side stream, so
+/// that generated launches (mgpuStreamCreate) and library calls made in the
+/// region run beside the work queued after it. linalgxCudaEndAside closes
+/// the region; linalgxCudaJoinAside joins its work like a GEMM put aside.
+/// Regions do not nest; an error names the misuse.
+LINALGX_CUDA_EXPORT void linalgxCudaBeginAside(void);
+LINALGX_CUDA_EXPORT void linalgxCudaEndAside(void);
+
 /// B := L^-1 * B for `batch` row-major blocks in device memory (the blocked
 /// LU's U rows right of a block of panels): L is the unit lower triangle of
 /// a rows x rows block (its diagonal and upper part are not read), B rows x
