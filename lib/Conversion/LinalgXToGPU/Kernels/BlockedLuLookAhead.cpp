@@ -118,24 +118,30 @@ private:
   }
 
   /// L11 and the next panel's columns of the first 32 rows before the
-  /// exchanges (oldRows) and after them (newRows), into shared memory.
+  /// exchanges (oldRows) and after them (newRows), into shared memory: warp
+  /// w rows w, w + warps, ..., lane j column j. Every load is issued before
+  /// the first store, and the rows the pivots came from right after their
+  /// indices: two memory latencies in all.
   void readPanelRows(KernelBuilder &b) {
-    b.forLoop(thread, top.index(NB * NB), top.index(32 * warps),
-              [&](KernelBuilder &b, Value e) {
-                Value t = b.divU(e, top.index(NB));
-                Value j = b.remU(e, top.index(NB));
-                Value row = b.add(k0, t);
-                // Transposed: a solve step reads a column of L11.
-                b.store(b.load(lu, ValueRange{matrix, row, b.add(k0, j)}), l11,
-                        b.add(b.mul(j, top.index(NB)), t));
-                Value column = b.add(k1, j);
-                column = b.minU(column, b.sub(b.dim(lu, 2), top.index(1)));
-                b.store(b.load(lu, ValueRange{matrix, row, column}), oldRows,
-                        e);
-                Value from = b.toIndex(b.load(order, ValueRange{matrix, t}));
-                b.store(b.load(lu, ValueRange{matrix, b.add(k0, from), column}),
-                        newRows, e);
-              });
+    static_assert(NB % warps == 0, "the warps share the panel's rows");
+    SmallVector<Value> rows, l, old, from, moved;
+    for (int64_t i = 0; i < NB / warps; ++i) {
+      Value t = b.add(warp, top.index(warps * i));
+      rows.push_back(t);
+      Value row = b.add(k0, t);
+      l.push_back(b.load(lu, ValueRange{matrix, row, b.add(k0, lane)}));
+      old.push_back(b.load(lu, ValueRange{matrix, row, loadColumn}));
+      from.push_back(b.toIndex(b.load(order, ValueRange{matrix, t})));
+    }
+    for (Value f : from)
+      moved.push_back(b.load(lu, ValueRange{matrix, b.add(k0, f), loadColumn}));
+    for (auto [i, t] : llvm::enumerate(rows)) {
+      // Transposed: a solve step reads a column of L11.
+      b.store(l[i], l11, b.add(b.mul(lane, top.index(NB)), t));
+      Value at = b.add(b.mul(t, top.index(NB)), lane);
+      b.store(old[i], oldRows, at);
+      b.store(moved[i], newRows, at);
+    }
   }
 
   /// The lane's column of U12 = L11^-1 * newRows, every warp alike:
