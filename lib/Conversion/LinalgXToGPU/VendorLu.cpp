@@ -582,10 +582,6 @@ struct RuntimeCallOperands {
   Value lu, batch, m, n, elementType;
 };
 
-} // namespace
-
-namespace {
-
 /// lu[k1:, c0:c1] -= L21 * U12[:, c0 - k1:c1 - k1], with k1 = k0 + depth,
 /// L21 = lu[k1:, k0:k1] and U12 = lu[k0:k1, k1:], on the current stream or
 /// aside.
