@@ -147,13 +147,13 @@
 // LOOKAHEAD-NEXT:      }
 // LOOKAHEAD:         call @linalgxCudaJoinAside() : () -> ()
 // The look-ahead kernel: every block reads the panel's first rows and the
-// rows that moved into them, arrives, loads its first rows and waits before
+// rows that moved into them, arrives (relaxed), loads its first rows and waits before
 // it stores anything; then U12 and the rows below, each group's loads
 // issued before the previous group's multiply-adds, which pass through
 // empty asm (LLVM would otherwise load a group's L21 entries all at once).
 // LOOKAHEAD-LABEL: gpu.func @linalgx_lu_blocked_look_ahead_f64_i32
 // LOOKAHEAD-SAME:    nvvm.minctasm = 1
-// LOOKAHEAD:           nvvm.cluster.arrive {aligned}
+// LOOKAHEAD:           nvvm.cluster.arrive.relaxed {aligned}
 // LOOKAHEAD-NEXT:      gpu.barrier
 // LOOKAHEAD-NOT:       memref.store %{{.+}}, %arg0
 // LOOKAHEAD:           nvvm.cluster.wait {aligned}

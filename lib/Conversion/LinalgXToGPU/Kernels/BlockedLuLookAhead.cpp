@@ -60,7 +60,10 @@ public:
                 [&](KernelBuilder &b, Value matrixOfCluster) {
                   matrix = matrixOfCluster;
                   readPanelRows(b);
-                  NVVM::ClusterArriveOp::create(b, b.getUnitAttr());
+                  // Relaxed: what the arrival must follow is this thread's
+                  // loads, whose values it has already stored into shared
+                  // memory; a release arrival is a GPU-wide memory barrier.
+                  NVVM::ClusterArriveRelaxedOp::create(b, b.getUnitAttr());
                   b.barrier();
                   SmallVector<Value> firstEntries =
                       loadRows(b, firstPosition, top.index(0));
