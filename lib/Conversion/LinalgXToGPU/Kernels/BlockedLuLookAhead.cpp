@@ -35,7 +35,8 @@ namespace {
 ///
 /// Lane j of every warp takes column k1 + j of the next panel (k1 = k0 +
 /// 32) and solves its U12 entries in registers, so that a row's update is
-/// its L21 row (a lane an entry, shuffled) against the lane's U12 column.
+/// its L21 row (read back broadcast from the warp's shared memory) against
+/// the lane's U12 column.
 /// Block c of the cluster updates the c-th chunk of the rows below, each
 /// warp kRowsAtOnce rows at a time (independent chains of FMAs), loading
 /// the next rows while it computes.
