@@ -384,11 +384,11 @@ LogicalResult checkReservedSymbols(ModuleOp module) {
         std::pair(kCudaGemmSubtractFunctionName,
                   gemmSubtractFunctionType(module.getContext())),
         std::pair(kCudaJoinAsideFunctionName,
-                  joinAsideFunctionType(module.getContext())),
+                  asideFunctionType(module.getContext())),
         std::pair(kCudaBeginAsideFunctionName,
-                  joinAsideFunctionType(module.getContext())),
+                  asideFunctionType(module.getContext())),
         std::pair(kCudaEndAsideFunctionName,
-                  joinAsideFunctionType(module.getContext())),
+                  asideFunctionType(module.getContext())),
         std::pair(kCudaSolveUnitLowerFunctionName,
                   solveUnitLowerFunctionType(module.getContext()))}) {
     Operation *entry = module.lookupSymbol(name);

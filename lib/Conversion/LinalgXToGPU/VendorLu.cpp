@@ -210,7 +210,7 @@ FunctionType gemmSubtractFunctionType(MLIRContext *context) {
       {i32, ptr, ptr, ptr, i64, i64, i64, i64, i64, i64, i32}, {});
 }
 
-FunctionType joinAsideFunctionType(MLIRContext *context) {
+FunctionType asideFunctionType(MLIRContext *context) {
   return FunctionType::get(context, {}, {});
 }
 
@@ -649,7 +649,7 @@ void emitAsideCall(ModuleOp module, ImplicitLocOpBuilder &b, StringRef name) {
   func::CallOp::create(
       b,
       getOrDeclareRuntimeFunction(module, name,
-                                  joinAsideFunctionType(module.getContext())),
+                                  asideFunctionType(module.getContext())),
       ValueRange());
 }
 } // namespace

@@ -44,8 +44,9 @@ FunctionType mgGetrfFunctionType(MLIRContext *context);
 ///     int64_t depth, int64_t ld, int64_t batchStride, int32_t aside)
 FunctionType gemmSubtractFunctionType(MLIRContext *context);
 
-/// void linalgxCudaJoinAside(void)
-FunctionType joinAsideFunctionType(MLIRContext *context);
+/// void linalgxCudaJoinAside(void), linalgxCudaBeginAside(void) and
+/// linalgxCudaEndAside(void)
+FunctionType asideFunctionType(MLIRContext *context);
 
 /// void linalgxCudaSolveUnitLower(int32_t elemType, const void *l, void *b,
 ///     int64_t batch, int64_t rows, int64_t cols, int64_t ld,

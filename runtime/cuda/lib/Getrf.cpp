@@ -276,6 +276,23 @@ void prepareAside(StreamResources &res, const char *op) {
             "cudaEventCreateWithFlags");
 }
 
+/// Makes the side stream of `res` wait for everything queued on `stream` (its
+/// owner) so far: a GEMM put aside, or an aside region, starts here.
+void forkAside(StreamResources &res, cudaStream_t stream, const char *op) {
+  prepareAside(res, op);
+  check(cudaEventRecord(res.asideForked, stream), op, "cudaEventRecord");
+  check(cudaStreamWaitEvent(res.aside.stream, res.asideForked, 0), op,
+        "cudaStreamWaitEvent");
+}
+
+/// Marks the end of the work queued on the side stream of `res`, which
+/// linalgxCudaJoinAside then joins.
+void markAsidePending(StreamResources &res, const char *op) {
+  check(cudaEventRecord(res.aside.done, res.aside.stream), op,
+        "cudaEventRecord");
+  res.asidePending = true;
+}
+
 cublasHandle_t blasHandle(StreamResources &res, const char *op) {
   if (!res.blas) {
     CaptureTolerantScope tolerant(op);
@@ -947,20 +964,14 @@ linalgxCudaGemmSubtract(int32_t elemType, void *c, const void *a, const void *b,
   StreamResources &res = locked.res;
   cublasHandle_t handle = blasHandle(res, op);
   if (aside) {
-    prepareAside(res, op);
-    check(cudaEventRecord(res.asideForked, stream), op, "cudaEventRecord");
-    check(cudaStreamWaitEvent(res.aside.stream, res.asideForked, 0), op,
-          "cudaStreamWaitEvent");
+    forkAside(res, stream, op);
     handle = res.aside.blas;
   }
   gemmSubtract(handle, elemType, c, a, b, static_cast<int>(rows),
                static_cast<int>(cols), static_cast<int>(depth), ld, batchStride,
                static_cast<int>(batch), op);
-  if (aside) {
-    check(cudaEventRecord(res.aside.done, res.aside.stream), op,
-          "cudaEventRecord");
-    res.asidePending = true;
-  }
+  if (aside)
+    markAsidePending(res, op);
 }
 
 extern "C" LINALGX_CUDA_EXPORT void
@@ -1017,18 +1028,14 @@ extern "C" LINALGX_CUDA_EXPORT void linalgxCudaBeginAside(void) {
   cudaStream_t stream = currentStream(op);
   LockedResources locked(stream);
   StreamResources &res = locked.res;
-  prepareAside(res, op);
-  check(cudaEventRecord(res.asideForked, stream), op, "cudaEventRecord");
-  check(cudaStreamWaitEvent(res.aside.stream, res.asideForked, 0), op,
-        "cudaStreamWaitEvent");
+  forkAside(res, stream, op);
   tAsideFrom = stream;
   setAsideStream(res.aside.stream);
 }
 
 extern "C" LINALGX_CUDA_EXPORT void linalgxCudaEndAside(void) {
   const char *op = "linalgxCudaEndAside";
-  cudaStream_t side = asideStream();
-  if (!side)
+  if (!asideStream())
     reportInvalidArgument(op, "no aside region is open on this thread "
                               "(linalgxCudaBeginAside opens one)");
   setAsideStream(nullptr);
@@ -1036,8 +1043,7 @@ extern "C" LINALGX_CUDA_EXPORT void linalgxCudaEndAside(void) {
   LockedResources locked(tAsideFrom);
   StreamResources &res = locked.res;
   tAsideFrom = nullptr;
-  check(cudaEventRecord(res.aside.done, side), op, "cudaEventRecord");
-  res.asidePending = true;
+  markAsidePending(res, op);
 }
 
 extern "C" LINALGX_CUDA_EXPORT void linalgxCudaReleaseCachedResources(void) {

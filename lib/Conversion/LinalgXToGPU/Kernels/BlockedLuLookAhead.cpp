@@ -86,7 +86,6 @@ private:
     Value m = b.dim(lu, 1), n = b.dim(lu, 2);
     lane = b.threadId(gpu::Dimension::x);
     warp = b.threadId(gpu::Dimension::y);
-    thread = b.add(b.mul(warp, b.index(32)), lane);
     rank = b.blockId(gpu::Dimension::x);
     firstMatrix = b.blockId(gpu::Dimension::y);
     matrixStride = b.gridDim(gpu::Dimension::y);
@@ -227,7 +226,7 @@ private:
   void updateRowsBelow(KernelBuilder &b, ArrayRef<Value> u12,
                        ArrayRef<Value> firstEntries) {
     Value step = top.index(kRowsAtOnce * warps);
-    auto loop = scf::ForOp::create(
+    scf::ForOp::create(
         b, firstPosition, chunkEnd, step, firstEntries,
         [&](OpBuilder &nested, Location loc, Value position,
             ValueRange entries) {
@@ -267,14 +266,13 @@ private:
           }
           scf::YieldOp::create(b, next);
         });
-    (void)loop;
   }
 
   KernelBuilder &top;
   Value lu, order, k0;
   Type elementType;
   ElementArith element;
-  Value batch, lane, warp, thread, rank, firstMatrix, matrixStride, k1;
+  Value batch, lane, warp, rank, firstMatrix, matrixStride, k1;
   Value inColumns, loadColumn, chunkStart, chunkEnd, firstPosition;
   // Shared memory: L11 (transposed) and the next panel's columns of the
   // panel's first 32 rows before and after the exchanges, all 32 x 32.
