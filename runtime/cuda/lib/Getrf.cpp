@@ -171,6 +171,8 @@ struct StreamResources {
   } aside;
   cudaEvent_t asideForked = nullptr;
   bool asidePending = false;
+  // cudaDevAttrMaxAccessPolicyWindowSize of `device`, -1 until asked.
+  int maxAccessPolicyWindow = -1;
 };
 
 /// The kernel that writes getrfBatched's pointer array, loaded once per
@@ -238,6 +240,41 @@ int64_t asideReservedSms() {
   static const int64_t value =
       envInt("LINALGX_CUDA_ASIDE_RESERVED_SMS", 0, 0, 1024);
   return value;
+}
+
+/// Whether the GEMMs on the side stream mark their C blocks as streaming in
+/// L2 (markStreamingInL2). LINALGX_CUDA_ASIDE_STREAMING=0 turns it off.
+bool asideStreaming() {
+  static const bool value =
+      envInt("LINALGX_CUDA_ASIDE_STREAMING", 1, 0, 1) != 0;
+  return value;
+}
+
+/// Gives the work queued on `stream` from now on an L2 access policy window
+/// marking [c, c + bytes) as streaming (evicted first): a GEMM beside a
+/// panel touches each line of C once, and evicting the panel's lines
+/// instead (its unrolled code) slowed the panels by up to 2x (docs/gpu.md).
+/// Capped at the device's largest window; bytes past it keep the normal
+/// policy.
+void markStreamingInL2(StreamResources &res, cudaStream_t stream, const void *c,
+                       int64_t bytes, const char *op) {
+  if (res.maxAccessPolicyWindow < 0)
+    check(cudaDeviceGetAttribute(&res.maxAccessPolicyWindow,
+                                 cudaDevAttrMaxAccessPolicyWindowSize,
+                                 res.device),
+          op, "cudaDeviceGetAttribute");
+  if (res.maxAccessPolicyWindow == 0)
+    return;
+  cudaStreamAttrValue value = {};
+  value.accessPolicyWindow.base_ptr = const_cast<void *>(c);
+  value.accessPolicyWindow.num_bytes =
+      static_cast<size_t>(std::min<int64_t>(bytes, res.maxAccessPolicyWindow));
+  value.accessPolicyWindow.hitRatio = 1.0f;
+  value.accessPolicyWindow.hitProp = cudaAccessPropertyStreaming;
+  value.accessPolicyWindow.missProp = cudaAccessPropertyStreaming;
+  check(cudaStreamSetAttribute(stream, cudaStreamAttributeAccessPolicyWindow,
+                               &value),
+        op, "cudaStreamSetAttribute");
 }
 
 /// The side stream of `res` with its cuBLAS handle and events, created on
@@ -963,10 +1000,18 @@ linalgxCudaGemmSubtract(int32_t elemType, void *c, const void *a, const void *b,
   LockedResources locked(stream);
   StreamResources &res = locked.res;
   cublasHandle_t handle = blasHandle(res, op);
+  cudaStream_t target = stream;
   if (aside) {
     forkAside(res, stream, op);
     handle = res.aside.blas;
+    target = res.aside.stream;
   }
+  // Put aside, or queued inside an aside region: beside the next panel.
+  if ((aside || stream == asideStream()) && asideStreaming())
+    markStreamingInL2(res, target, c,
+                      ((batch - 1) * batchStride + (rows - 1) * ld + cols) *
+                          kElementBytes[elemType],
+                      op);
   gemmSubtract(handle, elemType, c, a, b, static_cast<int>(rows),
                static_cast<int>(cols), static_cast<int>(depth), ld, batchStride,
                static_cast<int>(batch), op);

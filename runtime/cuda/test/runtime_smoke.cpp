@@ -1167,6 +1167,61 @@ void testGemmSubtractInAsideRegion(int64_t batch, int64_t m, int64_t n,
   c.check(got, "gemm-subtract in an aside region");
 }
 
+/// The GEMMs beside the next panel (put aside, or queued in an aside
+/// region) give the side stream an L2 access policy window that marks
+/// their C blocks as streaming, as far as the device's largest window
+/// reaches (none with LINALGX_CUDA_ASIDE_STREAMING=0); the current stream
+/// keeps none.
+template <typename T> void testAsideStreamingWindow(std::mt19937_64 &rng) {
+  GemmSubtractCase<T> c(2, 130, 110, 32, 32, rng);
+  T *d = deviceAlloc<T>(c.input.size());
+  toDevice(d, c.input.data(), c.input.size() * sizeof(T));
+  int device = 0, maxWindow = 0;
+  checkRuntime(cudaGetDevice(&device), "cudaGetDevice");
+  checkRuntime(cudaDeviceGetAttribute(
+                   &maxWindow, cudaDevAttrMaxAccessPolicyWindowSize, device),
+               "cudaDeviceGetAttribute");
+  const char *setting = std::getenv("LINALGX_CUDA_ASIDE_STREAMING");
+  const bool marked = !(setting && std::string(setting) == "0");
+  const int64_t split = std::min<int64_t>(c.depth, c.cols);
+  const void *base = d + c.k1 * c.n + c.k1 + split;
+  const int64_t extent = ((c.batch - 1) * static_cast<int64_t>(c.mn) +
+                          (c.rows - 1) * c.n + c.cols - split) *
+                         static_cast<int64_t>(sizeof(T));
+  const size_t want =
+      marked ? static_cast<size_t>(std::min<int64_t>(extent, maxWindow)) : 0;
+  for (bool region : {false, true}) {
+    if (region)
+      c.queueInAsideRegion(d);
+    else
+      c.queue(d, /*aside=*/true);
+    linalgxCudaBeginAside();
+    auto side = static_cast<cudaStream_t>(mgpuStreamCreate());
+    linalgxCudaEndAside();
+    linalgxCudaJoinAside();
+    cudaStreamAttrValue got = {}, current = {};
+    checkRuntime(cudaStreamGetAttribute(
+                     side, cudaStreamAttributeAccessPolicyWindow, &got),
+                 "cudaStreamGetAttribute");
+    checkRuntime(cudaStreamGetAttribute(static_cast<cudaStream_t>(stream()),
+                                        cudaStreamAttributeAccessPolicyWindow,
+                                        &current),
+                 "cudaStreamGetAttribute");
+    const cudaAccessPolicyWindow &w = got.accessPolicyWindow;
+    const bool ok = w.num_bytes == want &&
+                    current.accessPolicyWindow.num_bytes == 0 &&
+                    (want == 0 || (w.base_ptr == base &&
+                                   w.hitProp == cudaAccessPropertyStreaming &&
+                                   w.missProp == cudaAccessPropertyStreaming));
+    report(ok, std::string("side stream's L2 window after a GEMM ") +
+                   (region ? "in an aside region" : "put aside") + " (" +
+                   Elem<T>::name + "): " + std::to_string(w.num_bytes) +
+                   " bytes, want " + std::to_string(want) +
+                   (w.base_ptr == base ? "" : ", another base"));
+  }
+  mgpuMemFree(d, stream());
+}
+
 /// The look-ahead's GEMMs (current stream, side stream, join) recorded into
 /// a CUDA graph in global capture mode, as PyTorch's and XLA's graphs would
 /// record the blocked LU, and replayed on new matrices: the first capture
@@ -1286,6 +1341,7 @@ template <typename T> void testGemmSubtracts(std::mt19937_64 &rng) {
     testGemmSubtract<T>(2, 130, 110, 32, 32, aside, rng);
   }
   testGemmSubtractInAsideRegion<T>(3, 97, 130, 32, rng);
+  testAsideStreamingWindow<T>(rng);
   testGemmSubtractCapture<T>(rng);
 }
 
