@@ -171,8 +171,6 @@ struct StreamResources {
   } aside;
   cudaEvent_t asideForked = nullptr;
   bool asidePending = false;
-  // cudaDevAttrMaxAccessPolicyWindowSize of `device`, -1 until asked.
-  int maxAccessPolicyWindow = -1;
 };
 
 /// The kernel that writes getrfBatched's pointer array, loaded once per
@@ -256,19 +254,22 @@ bool asideStreaming() {
 /// instead (its unrolled code) slowed the panels by up to 2x (docs/gpu.md).
 /// Capped at the device's largest window; bytes past it keep the normal
 /// policy.
-void markStreamingInL2(StreamResources &res, cudaStream_t stream, const void *c,
+void markStreamingInL2(int device, cudaStream_t stream, const void *c,
                        int64_t bytes, const char *op) {
-  if (res.maxAccessPolicyWindow < 0)
-    check(cudaDeviceGetAttribute(&res.maxAccessPolicyWindow,
-                                 cudaDevAttrMaxAccessPolicyWindowSize,
-                                 res.device),
-          op, "cudaDeviceGetAttribute");
-  if (res.maxAccessPolicyWindow == 0)
+  static auto *maxWindows = new PerDevice<int>; // never destroyed
+  const int maxWindow = maxWindows->get(device, [op](int d) {
+    int value = 0;
+    check(
+        cudaDeviceGetAttribute(&value, cudaDevAttrMaxAccessPolicyWindowSize, d),
+        op, "cudaDeviceGetAttribute");
+    return value;
+  });
+  if (maxWindow == 0)
     return;
   cudaStreamAttrValue value = {};
   value.accessPolicyWindow.base_ptr = const_cast<void *>(c);
   value.accessPolicyWindow.num_bytes =
-      static_cast<size_t>(std::min<int64_t>(bytes, res.maxAccessPolicyWindow));
+      static_cast<size_t>(std::min<int64_t>(bytes, maxWindow));
   value.accessPolicyWindow.hitRatio = 1.0f;
   value.accessPolicyWindow.hitProp = cudaAccessPropertyStreaming;
   value.accessPolicyWindow.missProp = cudaAccessPropertyStreaming;
@@ -890,6 +891,11 @@ linalgxCudaGetrs(int32_t elemType, int32_t trans, const void *lu,
 
 namespace {
 
+/// Elements from a row-major block's first entry to one past its last.
+int64_t rowMajorBlockExtent(int64_t rows, int64_t cols, int64_t ld) {
+  return (rows - 1) * ld + cols;
+}
+
 /// Rejects row-major blocks whose rows `ld` elements apart are shorter than
 /// `widest` (the widest block's row), and a batch whose `written` blocks
 /// (rows x cols, batchStride elements apart) overlap.
@@ -899,7 +905,7 @@ void checkRowMajorBlocks(const char *op, const char *widestName, int64_t widest,
   if (ld < widest)
     reportInvalidArgument(op, "ld " + std::to_string(ld) + " is less than " +
                                   widestName + " = " + std::to_string(widest));
-  const int64_t extent = (rows - 1) * ld + cols;
+  const int64_t extent = rowMajorBlockExtent(rows, cols, ld);
   if (batch > 1 && batchStride < extent)
     reportInvalidArgument(op, "batchStride " + std::to_string(batchStride) +
                                   " is less than a " + written +
@@ -1008,10 +1014,11 @@ linalgxCudaGemmSubtract(int32_t elemType, void *c, const void *a, const void *b,
   }
   // Put aside, or queued inside an aside region: beside the next panel.
   if ((aside || stream == asideStream()) && asideStreaming())
-    markStreamingInL2(res, target, c,
-                      ((batch - 1) * batchStride + (rows - 1) * ld + cols) *
-                          kElementBytes[elemType],
-                      op);
+    markStreamingInL2(
+        res.device, target, c,
+        ((batch - 1) * batchStride + rowMajorBlockExtent(rows, cols, ld)) *
+            kElementBytes[elemType],
+        op);
   gemmSubtract(handle, elemType, c, a, b, static_cast<int>(rows),
                static_cast<int>(cols), static_cast<int>(depth), ld, batchStride,
                static_cast<int>(batch), op);
