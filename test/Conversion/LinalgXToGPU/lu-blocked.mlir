@@ -72,10 +72,19 @@
 // exchange-and-solve kernel solves U12 by a warp's lanes, the steps' rows
 // shuffled within the warp and L11 read transposed: no barrier and no loop
 // from the first shuffle to the first U12 entry stored. The fused update
-// keeps its barrier a step.
+// keeps its barrier a step. Where the panel's first rows went comes from
+// the positions below the steps and the pivot rows' old positions: two
+// dependent loads of the row order, no loop over the panel's rows.
 // COLUMNSOLVE-LABEL: gpu.func @linalgx_lu_blocked_update_narrow_mma_f64_i32
 // COLUMNSOLVE-NOT:     gpu.shuffle
 // COLUMNSOLVE-LABEL: gpu.func @linalgx_lu_blocked_exchange_solve_narrow_mma_f64_i32
+// COLUMNSOLVE:         scf.for %[[MATRIX:.+]] = %block_id_y
+// COLUMNSOLVE-NOT:     scf.for
+// COLUMNSOLVE:         %[[PIVOT_FROM:.+]] = memref.load %arg1[%[[MATRIX]], %{{.+}}] : memref<?x?xi32>
+// COLUMNSOLVE-NOT:     scf.for
+// COLUMNSOLVE:         memref.load %arg1[%[[MATRIX]], %{{.+}}] : memref<?x?xi32>
+// COLUMNSOLVE-NOT:     scf.for
+// COLUMNSOLVE:         memref.store %{{.+}}, %{{.+}}[%{{.+}}] : memref<32xi32, #gpu.address_space<workgroup>>
 // COLUMNSOLVE:         gpu.shuffle idx
 // COLUMNSOLVE-NOT:     gpu.barrier
 // COLUMNSOLVE-NOT:     scf.for

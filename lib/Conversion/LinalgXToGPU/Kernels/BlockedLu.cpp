@@ -651,15 +651,31 @@ private:
   /// 1. Where the panel's first `steps` rows went (the permutation's
   ///    inverse on them; rows past them stay or receive one of them), and
   ///    L11 with zeros outside its strictly lower part.
+  ///
+  ///    The panel exchanged rows LAPACK's way, so a first row that left the
+  ///    first `steps` positions went where a pivot row came from: the
+  ///    candidates are the positions t < steps and permutation[t], two
+  ///    dependent loads whatever the panel's height (a scan of every
+  ///    position cost one load latency per TX * TY rows).
   void loadInverseAndL11(KernelBuilder &b) {
-    b.forLoop(thread, panelRows, top.index(TX * TY),
-              [&](KernelBuilder &b, Value position) {
-                Value from = b.toIndex(
-                    b.load(panelPermutation, ValueRange{matrix, position}));
-                b.ifThen(b.cmp(P::ult, from, steps), [&](KernelBuilder &b) {
-                  b.store(b.toI32(position), inverse, from);
-                });
-              });
+    static_assert(2 * NB <= TX * TY, "a thread a candidate position");
+    Value t = b.remU(thread, top.index(NB));
+    Value direct = b.cmp(P::ult, thread, top.index(NB));
+    b.ifThen(b.both(b.cmp(P::ult, thread, top.index(2 * NB)),
+                    b.cmp(P::ult, t, steps)),
+             [&](KernelBuilder &b) {
+               Value pivotFrom =
+                   b.toIndex(b.load(panelPermutation, ValueRange{matrix, t}));
+               Value position = b.select(direct, t, pivotFrom);
+               Value from = b.toIndex(
+                   b.load(panelPermutation, ValueRange{matrix, position}));
+               // A position below the steps, seen by its direct candidate.
+               Value owned = b.bitOr(direct, b.cmp(P::uge, position, steps));
+               b.ifThen(b.both(owned, b.cmp(P::ult, from, steps)),
+                        [&](KernelBuilder &b) {
+                          b.store(b.toI32(position), inverse, from);
+                        });
+             });
     b.ifThen(updatesRight, [&](KernelBuilder &b) {
       b.forLoop(thread, top.index(NB * NB), top.index(TX * TY),
                 [&](KernelBuilder &b, Value e) {
