@@ -371,14 +371,14 @@
 // DEFAULT:         func.call @linalgxCudaGemmSubtract(
 // DEFAULT:         func.call @linalgxCudaGemmSubtract(
 // DEFAULT:       call @linalgxCudaJoinAside() : () -> ()
-// f32 and complex<f32> take the GEMM from 1024 rows below the panel
+// f32 and complex<f32> take the GEMM from 256 rows below the panel
 // (lu-blocked-gemm-min-rows-f32).
 // DEFAULT-LABEL: func.func @types
 // DEFAULT:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_panel_f32_i32
-// DEFAULT:         arith.cmpi uge, %{{.+}}, %c1024{{.*}} : index
+// DEFAULT:         arith.cmpi uge, %{{.+}}, %c256{{.*}} : index
 // DEFAULT:         func.call @linalgxCudaGemmSubtract(%c0_i32
 // DEFAULT:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_panel_cf32_i64
-// DEFAULT:         arith.cmpi uge, %{{.+}}, %c1024{{.*}} : index
+// DEFAULT:         arith.cmpi uge, %{{.+}}, %c256{{.*}} : index
 // DEFAULT:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_panel_cf64_i32
 // DEFAULT:         arith.cmpi uge, %{{.+}}, %c128{{.*}} : index
 // With lu-blocked-gemm-min-rows=0 no GEMM is called:

@@ -95,13 +95,15 @@ inline constexpr int64_t kDefaultBlockedLuSingleMaxBytes = 16384;
 /// The blocked LU's trailing updates with at least this many rows below
 /// the panel are the exchange-and-solve kernel and cuBLAS's GEMM: its
 /// grid fills the GPU where the generated update has a block a tile. For
-/// f64 and complex<f64> from 128 rows; for f32 and complex<f32> from 1024
-/// rows: on an H200 the generated f32 update was faster at 1024 rows (a
-/// single matrix and a batch of 32) and cuBLAS's at 4096 (docs/benchmarks.md,
-/// run 35). The `lu-blocked-gemm-min-rows` and
+/// f64 and complex<f64> from 128 rows; for f32 and complex<f32> from 256
+/// rows: below them the generated update takes the whole trailing matrix
+/// on the panels' chain, where the GEMM's columns past the next panel run
+/// beside it (12 % faster at (32,1024,1024) f32, 25 % at (8,1024,1024),
+/// 2-3 % slower at (1024,1024): docs/benchmarks.md, run 51; 128 measured
+/// alike). The `lu-blocked-gemm-min-rows` and
 /// `lu-blocked-gemm-min-rows-f32` options override them (0: never).
 inline constexpr int64_t kDefaultBlockedLuGemmMinRows = 128;
-inline constexpr int64_t kDefaultBlockedLuGemmMinRowsF32 = 1024;
+inline constexpr int64_t kDefaultBlockedLuGemmMinRowsF32 = 256;
 /// The blocked LU can factor f32 and f64 panels of at most this many rows
 /// (f64: 8192) with each row in a thread's registers (the register panel):
 /// blocks of 16 warps, two f32 rows or one f64 row a thread, one block or a
