@@ -15,11 +15,15 @@
 #include "linalgx/CudaRuntime.h"
 
 #include <ATen/ATen.h>
+#include <c10/cuda/CUDAException.h>
 #include <c10/cuda/CUDAGuard.h>
 #include <c10/cuda/CUDAStream.h>
 
+#include <mutex>
 #include <optional>
 #include <string>
+#include <unordered_map>
+#include <utility>
 
 namespace linalgx::torch_ops {
 
@@ -50,16 +54,72 @@ Entry entryFor(at::ScalarType type, const char *op, Entry f32, Entry f64,
   }
 }
 
-/// Runs `body` with PyTorch's current stream of `device` as the calling
-/// thread's linalgx stream, for this call only.
-template <typename Body>
-void onCurrentStream(const at::Device &device, Body body) {
-  c10::cuda::CUDAGuard guard(device);
-  cudaStream_t stream =
-      c10::cuda::getCurrentCUDAStream(device.index()).stream();
+/// Matrices of at least this many rows and columns take the blocked LU: a
+/// few kernels, and cuBLAS calls, a 32-column panel.
+inline constexpr int64_t kKernelChainMinSize = 512;
+
+/// Whether `a` ([..., M, N]) is factored by a chain of many launches.
+inline bool factoredByKernelChain(const at::Tensor &a) {
+  return a.size(-2) >= kKernelChainMinSize && a.size(-1) >= kKernelChainMinSize;
+}
+
+/// A non-blocking stream of `device` for the kernel chains PyTorch queues on
+/// the legacy default stream (onCurrentStream); one a device for the
+/// process, so that the runtime keeps one set of resources for it.
+inline cudaStream_t legacyProxyStream(c10::DeviceIndex device) {
+  static std::mutex mutex;
+  static std::unordered_map<c10::DeviceIndex, cudaStream_t> streams;
+  std::lock_guard<std::mutex> lock(mutex);
+  cudaStream_t &stream = streams[device];
+  if (!stream)
+    C10_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  return stream;
+}
+
+/// The calling thread's fork and join events of `device`.
+inline std::pair<cudaEvent_t, cudaEvent_t>
+forkJoinEvents(c10::DeviceIndex device) {
+  thread_local std::unordered_map<c10::DeviceIndex,
+                                  std::pair<cudaEvent_t, cudaEvent_t>>
+      events;
+  auto &[fork, join] = events[device];
+  if (!fork) {
+    C10_CUDA_CHECK(cudaEventCreateWithFlags(&fork, cudaEventDisableTiming));
+    C10_CUDA_CHECK(cudaEventCreateWithFlags(&join, cudaEventDisableTiming));
+  }
+  return {fork, join};
+}
+
+/// Runs `body` with `stream` as the calling thread's linalgx stream.
+template <typename Body> void onStream(cudaStream_t stream, Body body) {
   linalgxCudaSetStreamEx(stream, LINALGX_CUDA_STREAM_DEFER_SYNC);
   body();
   linalgxCudaResetStream();
+}
+
+/// Runs `body` with PyTorch's current stream of `device` as the calling
+/// thread's linalgx stream, for this call only. Every launch on the legacy
+/// default stream is ordered with every blocking stream of the process
+/// (XLA's, where JAX runs beside PyTorch), which slows a chain of many
+/// launches (`kernelChain`); such a chain runs on a non-blocking stream
+/// instead, after the work queued before it on the legacy stream and before
+/// the work queued after.
+template <typename Body>
+void onCurrentStream(const at::Device &device, Body body,
+                     bool kernelChain = false) {
+  c10::cuda::CUDAGuard guard(device);
+  cudaStream_t stream =
+      c10::cuda::getCurrentCUDAStream(device.index()).stream();
+  bool legacy = stream == nullptr || stream == cudaStreamLegacy;
+  if (!kernelChain || !legacy)
+    return onStream(stream, body);
+  cudaStream_t proxy = legacyProxyStream(device.index());
+  auto [fork, join] = forkJoinEvents(device.index());
+  C10_CUDA_CHECK(cudaEventRecord(fork, stream));
+  C10_CUDA_CHECK(cudaStreamWaitEvent(proxy, fork, 0));
+  onStream(proxy, body);
+  C10_CUDA_CHECK(cudaEventRecord(join, proxy));
+  C10_CUDA_CHECK(cudaStreamWaitEvent(stream, join, 0));
 }
 
 /// The CPU "kernels": a sentence instead of PyTorch's missing-backend error,

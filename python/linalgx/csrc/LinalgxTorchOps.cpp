@@ -59,6 +59,7 @@ using linalgx::cuda_kernels::MemRef;
 using linalgx::cuda_kernels::PivotsToPermutationEntry;
 using linalgx::torch_ops::checkLuUnpackArguments;
 using linalgx::torch_ops::entryFor;
+using linalgx::torch_ops::factoredByKernelChain;
 using linalgx::torch_ops::isKernelType;
 using linalgx::torch_ops::onCpu;
 using linalgx::torch_ops::onCurrentStream;
@@ -151,9 +152,10 @@ luCuda(const at::Tensor &input) {
     MemRef<1> infoDesc = out.infoDesc();
     MemRef<2> permDesc =
         contiguous<2>(permutation.data_ptr(), {out.batch, out.m});
-    onCurrentStream(a.device(), [&] {
-      entry(&aDesc, &luDesc, &pivDesc, &infoDesc, &permDesc);
-    });
+    onCurrentStream(
+        a.device(),
+        [&] { entry(&aDesc, &luDesc, &pivDesc, &infoDesc, &permDesc); },
+        factoredByKernelChain(a));
   }
   return {out.lu, out.pivots, permutation, out.info};
 }
@@ -180,8 +182,9 @@ luFactorExCuda(const at::Tensor &input) {
     MemRef<3> aDesc = out.matrices(a), luDesc = out.matrices(out.lu);
     MemRef<2> pivDesc = out.pivotsDesc();
     MemRef<1> infoDesc = out.infoDesc();
-    onCurrentStream(a.device(),
-                    [&] { entry(&aDesc, &luDesc, &pivDesc, &infoDesc); });
+    onCurrentStream(
+        a.device(), [&] { entry(&aDesc, &luDesc, &pivDesc, &infoDesc); },
+        factoredByKernelChain(a));
   }
   return {out.lu, out.pivots, out.info};
 }

@@ -34,6 +34,7 @@
 using linalgx::cuda_kernels::contiguous;
 using linalgx::cuda_kernels::MemRef;
 using linalgx::torch_ops::entryFor;
+using linalgx::torch_ops::factoredByKernelChain;
 using linalgx::torch_ops::isKernelType;
 using linalgx::torch_ops::isVectorRhs;
 using linalgx::torch_ops::onCpu;
@@ -334,8 +335,9 @@ std::tuple<at::Tensor, at::Tensor> solveCuda(const at::Tensor &aIn,
     MemRef<3> rhsDesc = matrices(rhs, batch, n, k);
     MemRef<3> solDesc = matrices(solution, batch, n, k);
     MemRef<1> infoDesc = contiguous<1>(info.data_ptr(), {batch});
-    onCurrentStream(aIn.device(),
-                    [&] { entry(&aDesc, &rhsDesc, &solDesc, &infoDesc); });
+    onCurrentStream(
+        aIn.device(), [&] { entry(&aDesc, &rhsDesc, &solDesc, &infoDesc); },
+        factoredByKernelChain(a));
   } else {
     info.zero_();
   }
@@ -354,8 +356,9 @@ bool onFactors(const at::Tensor &a, Factors &factors, Call call) {
   MemRef<3> luDesc = matrices(factors.lu, batch, n, n);
   MemRef<2> pivDesc = contiguous<2>(factors.pivots.data_ptr(), {batch, n});
   MemRef<1> infoDesc = contiguous<1>(factors.info.data_ptr(), {batch});
-  onCurrentStream(a.device(),
-                  [&] { call(aDesc, luDesc, pivDesc, infoDesc, batch); });
+  onCurrentStream(
+      a.device(), [&] { call(aDesc, luDesc, pivDesc, infoDesc, batch); },
+      factoredByKernelChain(a));
   return true;
 }
 
@@ -426,8 +429,9 @@ std::tuple<at::Tensor, at::Tensor> invExCuda(const at::Tensor &aIn) {
     MemRef<3> rhsDesc = matrices(identities, batch, n, n);
     MemRef<3> invDesc = matrices(inverse, batch, n, n);
     MemRef<1> infoDesc = contiguous<1>(info.data_ptr(), {batch});
-    onCurrentStream(aIn.device(),
-                    [&] { entry(&aDesc, &rhsDesc, &invDesc, &infoDesc); });
+    onCurrentStream(
+        aIn.device(), [&] { entry(&aDesc, &rhsDesc, &invDesc, &infoDesc); },
+        factoredByKernelChain(a));
   } else {
     info.zero_();
   }

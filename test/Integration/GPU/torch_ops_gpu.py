@@ -278,6 +278,29 @@ def cuda_graph(lxt, dtype, shape):
 
 
 @case
+def legacy_stream_order(lxt, dtype, shape):
+    """Large matrices factored from PyTorch's legacy default stream run on a
+    non-blocking stream of linalgx's: after the work queued before them on
+    the legacy stream (a sleep, then the input written) and before the work
+    queued after (a copy of each result), with no host synchronization
+    between."""
+    fresh = random_matrix(shape, dtype, 21)
+    rhs = random_matrix(shape[:-1] + (2,), dtype, 22)
+    want = [t.clone() for t in lxt.lu_factor_ex(fresh)]
+    want.append(lxt.solve(fresh, rhs).clone())
+    torch.cuda.synchronize()
+    a = torch.zeros_like(fresh)
+    assert torch.cuda.current_stream().cuda_stream == 0, "the legacy default stream"
+    torch.cuda._sleep(20_000_000)
+    a.copy_(fresh)
+    got = [t + 0 for t in lxt.lu_factor_ex(a)]
+    got.append(lxt.solve(a, rhs) + 0)
+    torch.cuda.synchronize()
+    check("legacy default stream: lu_factor_ex and solve ordered %s %s" % (dtype, shape),
+          all(bool((g == w).all()) for g, w in zip(got, want)))
+
+
+@case
 def bad_input(lxt):
     for what, value, error in [
             ("CPU tensor", torch.ones(3, 3, dtype=torch.float64), ValueError),
@@ -894,6 +917,9 @@ def main():
     operator_checks(lxt)
     compiled(lxt)
     bad_input(lxt)
+    for dtype in (torch.float32, torch.float64):
+        for shape in [(1024, 1024), (2, 600, 600)]:
+            legacy_stream_order(lxt, dtype, shape)
     for dtype in DTYPES:
         solve_matches_torch(lxt, dtype)
         lu_solve_matches_torch(lxt, dtype)
