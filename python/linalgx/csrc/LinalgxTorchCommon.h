@@ -98,12 +98,12 @@ template <typename Body> void onStream(cudaStream_t stream, Body body) {
 }
 
 /// Runs `body` with PyTorch's current stream of `device` as the calling
-/// thread's linalgx stream, for this call only. Every launch on the legacy
-/// default stream is ordered with every blocking stream of the process
-/// (XLA's, where JAX runs beside PyTorch), which slows a chain of many
-/// launches (`kernelChain`); such a chain runs on a non-blocking stream
-/// instead, after the work queued before it on the legacy stream and before
-/// the work queued after.
+/// thread's linalgx stream, for this call only. A chain of many launches
+/// (`kernelChain`) queued on the legacy default stream, which is ordered
+/// with the process's blocking streams, ran slower there than on a created
+/// stream once JAX shared the process (docs/python.md); such a chain runs
+/// on a non-blocking stream instead, after the work queued before it on the
+/// legacy stream and before the work queued after.
 template <typename Body>
 void onCurrentStream(const at::Device &device, Body body,
                      bool kernelChain = false) {
