@@ -54,8 +54,9 @@ Entry entryFor(at::ScalarType type, const char *op, Entry f32, Entry f64,
   }
 }
 
-/// Matrices of at least this many rows and columns take the blocked LU: a
-/// few kernels, and cuBLAS calls, a 32-column panel.
+/// Matrices of at least this many rows and columns are factored by the
+/// blocked LU's chain of launches: a few kernels and cuBLAS calls a
+/// 32-column panel.
 inline constexpr int64_t kKernelChainMinSize = 512;
 
 /// Whether `a` ([..., M, N]) is factored by a chain of many launches.

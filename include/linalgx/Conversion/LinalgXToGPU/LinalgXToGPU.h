@@ -98,9 +98,9 @@ inline constexpr int64_t kDefaultBlockedLuSingleMaxBytes = 16384;
 /// f64 and complex<f64> from 128 rows; for f32 and complex<f32> from 256
 /// rows: below them the generated update takes the whole trailing matrix
 /// on the panels' chain, where the GEMM's columns past the next panel run
-/// beside it (12 % faster at (32,1024,1024) f32, 25 % at (8,1024,1024),
-/// 2-3 % slower at (1024,1024): docs/benchmarks.md, run 51; 128 measured
-/// alike). The `lu-blocked-gemm-min-rows` and
+/// beside it (faster on batches of 1024 x 1024 and on (2,3000,3000),
+/// level at 2048 and 4096, a little slower at 1024: docs/benchmarks.md,
+/// run 51). The `lu-blocked-gemm-min-rows` and
 /// `lu-blocked-gemm-min-rows-f32` options override them (0: never).
 inline constexpr int64_t kDefaultBlockedLuGemmMinRows = 128;
 inline constexpr int64_t kDefaultBlockedLuGemmMinRowsF32 = 256;
