@@ -262,13 +262,15 @@ void linalgx::buildGPUKernelPipeline(OpPassManager &pm,
 }
 
 /// Upstream's NVVM pipeline with linalgx-externalize-gpu-dynamic-shared-memory
-/// between convert-gpu-to-nvvm and gpu-module-to-binary (the pass says why):
+/// and linalgx-gpu-programmatic-launch between convert-gpu-to-nvvm and
+/// gpu-module-to-binary (the passes say why):
 /// upstream builds it, and its textual form is parsed back with the pass
 /// spliced in, so that what upstream's pipeline runs stays its own. Parsing
 /// needs those passes registered: every tool and library that builds the
 /// GPU pipeline calls linalgx::registerAllPasses first.
 static void addLowerToNVVMPipeline(OpPassManager &pm,
-                                   const gpu::GPUToNVVMPipelineOptions &nvvm) {
+                                   const gpu::GPUToNVVMPipelineOptions &nvvm,
+                                   bool launchDependentsEarly) {
   OpPassManager upstream(pm.getOpAnchorName(), pm.getNesting());
   gpu::buildLowerToNVVMPassPipeline(upstream, nvvm);
   std::string text;
@@ -285,6 +287,9 @@ static void addLowerToNVVMPipeline(OpPassManager &pm,
         Twine("upstream's NVVM pipeline has no gpu-module-to-binary: ") + text);
   std::string spliced = (passes.take_front(serialization) +
                          "linalgx-externalize-gpu-dynamic-shared-memory," +
+                         "linalgx-gpu-programmatic-launch{launch-dependents-"
+                         "early=" +
+                         (launchDependentsEarly ? "true" : "false") + "}," +
                          passes.drop_front(serialization))
                             .str();
   std::string errors;
@@ -313,7 +318,7 @@ void linalgx::buildGPUBinaryPipeline(OpPassManager &pm,
   nvvm.cubinFeatures = options.features;
   nvvm.cubinFormat = options.format;
   nvvm.kernelUseBarePtrCallConv = barePointerKernels;
-  addLowerToNVVMPipeline(pm, nvvm);
+  addLowerToNVVMPipeline(pm, nvvm, options.launchDependentsEarly);
   pm.addPass(createStripGPUObjectTimings());
   if (!cacheDir.empty())
     pm.addPass(createStoreGPUBinariesInCache({cacheDir}));
@@ -331,6 +336,10 @@ std::string linalgx::describeGPUToolchain(const GPUPipelineOptions &options) {
   llvm::raw_string_ostream os(text);
   os << "chip=" << options.chip << " features=" << options.features
      << " format=" << options.format << " llvm=" << LLVM_VERSION_STRING;
+  // The passes between the cache and the binary change the binary: the
+  // grid-dependency waits and, with the option, the early launches.
+  os << " griddepcontrol="
+     << (options.launchDependentsEarly ? "wait,launch-dependents" : "wait");
   // gpu-module-to-binary looks for ptxas in the CUDA toolkit, then on PATH.
   SmallString<256> inToolkit(NVVM::getCUDAToolkitPath());
   llvm::sys::path::append(inToolkit, "bin", "ptxas");

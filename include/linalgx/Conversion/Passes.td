@@ -365,6 +365,38 @@ def StripGPUObjectTimings
   }];
 }
 
+def GPUProgrammaticLaunch
+    : Pass<"linalgx-gpu-programmatic-launch", "::mlir::ModuleOp"> {
+  let summary = "Let linalgx's kernels start before the kernel ahead of "
+                "them in the stream has finished (sm_90 and newer)";
+  let description = [{
+    A kernel launched with programmatic stream serialization (Hopper's
+    programmatic dependent launch) may be scheduled while the kernel ahead
+    of it in the stream still runs; `griddepcontrol.wait` then holds it
+    until that kernel has completed and its memory is visible. In every
+    `gpu.module @linalgx_kernels` whose targets are all NVVM chips of sm_90
+    or newer, this pass makes every kernel (an `llvm.func` with
+    `nvvm.kernel`) begin with that wait — before any memory access, so the
+    kernel is correct however it is launched, the wait being a no-op in an
+    ordinary launch — and adds the external constant
+    `linalgx_programmatic_launch` to the module: the CUDA runtime launches
+    the kernels of a module that defines it with the launch attribute.
+    With `launch-dependents-early`, each kernel also runs
+    `griddepcontrol.launch_dependents` right after the wait, so that the
+    next kernel's blocks may be scheduled while it runs (otherwise they
+    are, implicitly, when its blocks exit). Runs on the kernels in LLVM
+    form, before `gpu-module-to-binary`; a module already marked is left
+    alone.
+  }];
+  let options = [
+    Option<"launchDependentsEarly", "launch-dependents-early", "bool",
+           /*default=*/"false",
+           "Each kernel lets the next one's blocks be scheduled as soon as "
+           "its own have started">,
+  ];
+  let dependentDialects = ["::mlir::NVVM::NVVMDialect"];
+}
+
 def ExternalizeGPUDynamicSharedMemory
     : Pass<"linalgx-externalize-gpu-dynamic-shared-memory", "::mlir::ModuleOp"> {
   let summary = "Declare the kernels' dynamic shared memory as CUDA's "

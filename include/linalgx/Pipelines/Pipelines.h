@@ -199,6 +199,13 @@ struct GPUPipelineOptions
                      "rows in one block, 16 columns at a time (default "
                      "false)"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> launchDependentsEarly{
+      *this, "launch-dependents-early",
+      llvm::cl::desc("sm_90 and newer: each kernel lets the next kernel of "
+                     "its stream be scheduled as soon as its own blocks have "
+                     "started (linalgx-gpu-programmatic-launch; default "
+                     "false)"),
+      llvm::cl::init(false)};
   PassOptions::Option<std::string> binaryCache{
       *this, "gpu-binary-cache",
       llvm::cl::desc("A directory caching the compiled kernels' binaries, "

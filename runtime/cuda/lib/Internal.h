@@ -107,6 +107,7 @@ struct DriverApi {
   PFN_cuModuleLoadDataEx_v2010 moduleLoadDataEx = nullptr;
   PFN_cuModuleUnload_v2000 moduleUnload = nullptr;
   PFN_cuModuleGetFunction_v2000 moduleGetFunction = nullptr;
+  PFN_cuModuleGetGlobal_v3020 moduleGetGlobal = nullptr;
   PFN_cuFuncSetAttribute_v9000 funcSetAttribute = nullptr;
   PFN_cuLaunchKernel_v4000 launchKernel = nullptr;
   PFN_cuLaunchKernelEx_v11060 launchKernelEx = nullptr;

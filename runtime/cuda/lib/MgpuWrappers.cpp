@@ -17,6 +17,9 @@
 //    mgpuModuleGetFunction returns that lookup (not a CUfunction), which also
 //    remembers the launch attributes already set, so that a launch in steady
 //    state is one driver call.
+//  * Kernels of a module that defines `linalgx_programmatic_launch` (every
+//    one begins with griddepcontrol.wait: linalgx-gpu-programmatic-launch)
+//    launch with programmatic stream serialization on sm_90 and newer.
 //  * Every failure terminates the process with a one-line message instead of
 //    printing and continuing with garbage.
 //
@@ -44,12 +47,16 @@ namespace {
 /// so the lookup and the launch attributes are cached here instead of asking
 /// the driver each time.
 struct LoadedFunction {
-  LoadedFunction(int device, std::string name, CUfunction function)
-      : device(device), name(std::move(name)), function(function) {}
+  LoadedFunction(int device, std::string name, CUfunction function,
+                 bool programmaticLaunch)
+      : device(device), name(std::move(name)), function(function),
+        programmaticLaunch(programmaticLaunch) {}
 
   const int device;
   const std::string name;
   const CUfunction function;
+  /// Whether its module is marked as waiting for the grids ahead of it.
+  const bool programmaticLaunch;
   /// The dynamic shared memory the function is opted into (the driver's
   /// default is 48 KiB); only grows.
   std::atomic<int32_t> dynamicSharedBytes{48 * 1024};
@@ -58,24 +65,49 @@ struct LoadedFunction {
 
 /// What mgpuModuleLoad{,JIT} return: the image plus its per-device modules
 /// and the kernels looked up in them.
+/// A module loaded on one device.
+struct LoadedModule {
+  int device;
+  CUmodule module;
+  bool programmaticLaunch;
+};
+
 struct ModuleHandle {
   const void *image = nullptr;
   bool isPtx = false; // from mgpuModuleLoadJIT
   int optLevel = 0;
   std::mutex mu;
-  std::vector<std::pair<int, CUmodule>> loaded; // (device, module)
-  std::deque<LoadedFunction> functions;         // stable addresses
+  std::vector<LoadedModule> loaded;
+  std::deque<LoadedFunction> functions; // stable addresses
 };
 
 CUstream toDriver(void *stream) { return static_cast<CUstream>(stream); }
 
+/// The global a module defines when all its kernels begin with
+/// griddepcontrol.wait (the compiler's linalgx-gpu-programmatic-launch).
+constexpr const char *kProgrammaticLaunchMarker = "linalgx_programmatic_launch";
+
+/// Whether `module`'s kernels may launch with programmatic stream
+/// serialization: the module is marked and LINALGX_CUDA_PROGRAMMATIC_LAUNCH
+/// is 1 (off by default until measured on a GPU).
+bool allowsProgrammaticLaunch(const DriverApi &api, CUmodule module) {
+  static const bool enabled =
+      envInt("LINALGX_CUDA_PROGRAMMATIC_LAUNCH", 0, 0, 1) != 0;
+  CUdeviceptr marker = 0;
+  size_t bytes = 0;
+  return enabled &&
+         api.moduleGetGlobal(&marker, &bytes, module,
+                             kProgrammaticLaunchMarker) == CUDA_SUCCESS;
+}
+
 /// Returns the module of `handle` for `device`, loading it on first use.
 /// Must run inside a DeviceScope (cuModuleLoadData loads into the current
 /// context) and with `handle.mu` held.
-CUmodule moduleForDevice(ModuleHandle &handle, int device, const char *op) {
-  for (const auto &[d, module] : handle.loaded)
-    if (d == device)
-      return module;
+const LoadedModule &moduleForDevice(ModuleHandle &handle, int device,
+                                    const char *op) {
+  for (const LoadedModule &loaded : handle.loaded)
+    if (loaded.device == device)
+      return loaded;
   const DriverApi &api = driverApi(op);
   CUmodule module = nullptr;
   if (!handle.isPtx) {
@@ -102,8 +134,8 @@ CUmodule moduleForDevice(ModuleHandle &handle, int device, const char *op) {
                  text.empty() ? std::string() : "JIT log: " + text);
     }
   }
-  handle.loaded.emplace_back(device, module);
-  return module;
+  return handle.loaded.emplace_back(
+      LoadedModule{device, module, allowsProgrammaticLaunch(api, module)});
 }
 
 /// Converts an MLIR `index` launch dimension to the driver's unsigned int.
@@ -133,6 +165,24 @@ void allowDynamicSharedMemory(const DriverApi &api, LoadedFunction &function,
   while (allowed < smem &&
          !function.dynamicSharedBytes.compare_exchange_weak(allowed, smem))
     ;
+}
+
+/// Whether `kernel` launches on `stream` with programmatic stream
+/// serialization. The legacy default stream keeps ordinary launches: it is
+/// also ordered with every blocking stream, where the attribute has not been
+/// measured.
+bool launchesProgrammatically(const LoadedFunction &kernel, CUstream stream) {
+  return kernel.programmaticLaunch && stream != nullptr &&
+         stream != CU_STREAM_LEGACY;
+}
+
+/// The launch attribute that lets a kernel start before the one ahead of it
+/// in its stream has finished (it waits for it by griddepcontrol.wait).
+CUlaunchAttribute programmaticSerialization() {
+  CUlaunchAttribute attribute = {};
+  attribute.id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+  attribute.value.programmaticStreamSerializationAllowed = 1;
+  return attribute;
 }
 
 LoadedFunction &loadedFunction(void *function, const char *op) {
@@ -220,7 +270,7 @@ LINALGX_CUDA_EXPORT void mgpuModuleUnload(void *module) {
   bool shuttingDown =
       !handle->loaded.empty() &&
       (processExiting() || cudaGetDevice(&device) == cudaErrorCudartUnloading);
-  for (const auto &[moduleDevice, cuModule] : handle->loaded) {
+  for (const auto &[moduleDevice, cuModule, programmatic] : handle->loaded) {
     if (shuttingDown)
       break;
     DeviceScope scope(op, moduleDevice);
@@ -250,13 +300,15 @@ LINALGX_CUDA_EXPORT void *mgpuModuleGetFunction(void *module,
   for (LoadedFunction &function : handle.functions)
     if (function.device == device && function.name == name)
       return &function;
-  CUmodule cuModule = moduleForDevice(handle, device, op);
+  const LoadedModule &loaded = moduleForDevice(handle, device, op);
   CUfunction function = nullptr;
-  CUresult err = driverApi(op).moduleGetFunction(&function, cuModule, name);
+  CUresult err =
+      driverApi(op).moduleGetFunction(&function, loaded.module, name);
   if (err != CUDA_SUCCESS)
     failDriver(err, op, "cuModuleGetFunction", false,
                std::string("kernel '") + name + "'");
-  return &handle.functions.emplace_back(device, name, function);
+  return &handle.functions.emplace_back(device, name, function,
+                                        loaded.programmaticLaunch);
 }
 
 // declare void @mgpuLaunchKernel(ptr, i64, i64, i64, i64, i64, i64, i32, ptr,
@@ -280,10 +332,27 @@ mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY, intptr_t gridZ,
   const DriverApi &api = driverApi(op);
   LoadedFunction &kernel = loadedFunction(function, op);
   allowDynamicSharedMemory(api, kernel, smem, op);
-  check(api.launchKernel(kernel.function, gx, gy, gz, bx, by, bz,
-                         static_cast<unsigned>(smem), toDriver(stream), params,
-                         extra),
-        op, "cuLaunchKernel");
+  if (!launchesProgrammatically(kernel, toDriver(stream))) {
+    check(api.launchKernel(kernel.function, gx, gy, gz, bx, by, bz,
+                           static_cast<unsigned>(smem), toDriver(stream),
+                           params, extra),
+          op, "cuLaunchKernel");
+    return;
+  }
+  CUlaunchAttribute attribute = programmaticSerialization();
+  CUlaunchConfig config = {};
+  config.gridDimX = gx;
+  config.gridDimY = gy;
+  config.gridDimZ = gz;
+  config.blockDimX = bx;
+  config.blockDimY = by;
+  config.blockDimZ = bz;
+  config.sharedMemBytes = static_cast<unsigned>(smem);
+  config.hStream = toDriver(stream);
+  config.attrs = &attribute;
+  config.numAttrs = 1;
+  check(api.launchKernelEx(&config, kernel.function, params, extra), op,
+        "cuLaunchKernelEx");
 }
 
 // declare void @mgpuLaunchClusterKernel(ptr, i64, i64, i64, i64, i64, i64,
@@ -305,12 +374,13 @@ mgpuLaunchClusterKernel(void *function, intptr_t clusterX, intptr_t clusterY,
   config.blockDimX = launchDim(blockX, "blockX", op);
   config.blockDimY = launchDim(blockY, "blockY", op);
   config.blockDimZ = launchDim(blockZ, "blockZ", op);
-  CUlaunchAttribute attribute = {};
-  attribute.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-  attribute.value.clusterDim.x = launchDim(clusterX, "clusterX", op);
-  attribute.value.clusterDim.y = launchDim(clusterY, "clusterY", op);
-  attribute.value.clusterDim.z = launchDim(clusterZ, "clusterZ", op);
-  config.attrs = &attribute;
+  CUlaunchAttribute attributes[2] = {};
+  CUlaunchAttribute &cluster = attributes[0];
+  cluster.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+  cluster.value.clusterDim.x = launchDim(clusterX, "clusterX", op);
+  cluster.value.clusterDim.y = launchDim(clusterY, "clusterY", op);
+  cluster.value.clusterDim.z = launchDim(clusterZ, "clusterZ", op);
+  config.attrs = attributes;
   config.numAttrs = 1;
   config.hStream = toDriver(stream);
 
@@ -318,11 +388,13 @@ mgpuLaunchClusterKernel(void *function, intptr_t clusterX, intptr_t clusterY,
   const DriverApi &api = driverApi(op);
   LoadedFunction &kernel = loadedFunction(function, op);
   allowDynamicSharedMemory(api, kernel, smem, op);
+  if (launchesProgrammatically(kernel, config.hStream))
+    attributes[config.numAttrs++] = programmaticSerialization();
   config.sharedMemBytes = static_cast<unsigned>(smem);
   // More than 8 blocks per cluster is "non-portable" and needs an opt-in.
-  uint64_t clusterSize = uint64_t(attribute.value.clusterDim.x) *
-                         attribute.value.clusterDim.y *
-                         attribute.value.clusterDim.z;
+  uint64_t clusterSize = uint64_t(cluster.value.clusterDim.x) *
+                         cluster.value.clusterDim.y *
+                         cluster.value.clusterDim.z;
   if (clusterSize > 8 &&
       !kernel.nonPortableClusters.load(std::memory_order_relaxed)) {
     check(api.funcSetAttribute(

@@ -295,6 +295,7 @@ const DriverApi &driverApi(const char *operation) {
   resolve(api->moduleLoadDataEx, "cuModuleLoadDataEx", operation);
   resolve(api->moduleUnload, "cuModuleUnload", operation);
   resolve(api->moduleGetFunction, "cuModuleGetFunction", operation);
+  resolve(api->moduleGetGlobal, "cuModuleGetGlobal", operation);
   resolve(api->funcSetAttribute, "cuFuncSetAttribute", operation);
   resolve(api->launchKernel, "cuLaunchKernel", operation);
   resolve(api->launchKernelEx, "cuLaunchKernelEx", operation);

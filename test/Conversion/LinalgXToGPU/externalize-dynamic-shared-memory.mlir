@@ -2,7 +2,7 @@
 // zero-byte __dynamic_shmem__ globals) becomes external, as CUDA's extern
 // __shared__ array is; other globals keep their linkage, and
 // linalgx-gpu-pipeline runs the pass between convert-gpu-to-nvvm and
-// gpu-module-to-binary.
+// gpu-module-to-binary (linalgx-gpu-programmatic-launch comes between them).
 // RUN: linalgx-opt %s -linalgx-externalize-gpu-dynamic-shared-memory | FileCheck %s
 // RUN: linalgx-opt %s -linalgx-gpu-pipeline -dump-pass-pipeline -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=PIPELINE
@@ -12,6 +12,7 @@
 // CHECK:         llvm.mlir.global internal @table
 // PIPELINE:      convert-gpu-to-nvvm
 // PIPELINE:      linalgx-externalize-gpu-dynamic-shared-memory
+// PIPELINE-NEXT: linalgx-gpu-programmatic-launch
 // PIPELINE-NEXT: gpu-module-to-binary
 module attributes {gpu.container_module} {
   gpu.module @kernels {

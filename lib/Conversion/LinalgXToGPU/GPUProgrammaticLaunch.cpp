@@ -1,0 +1,85 @@
+//===- GPUProgrammaticLaunch.cpp - griddepcontrol at kernel entry ---------===//
+//
+// Every kernel of linalgx's kernel module begins with griddepcontrol.wait, and
+// the module carries a marker that the CUDA runtime looks for, so that a
+// chain of linalgx kernels (the blocked LU's panel, exchanges and updates) is
+// launched with programmatic stream serialization: the next kernel's launch
+// overlaps the end of the one before it instead of following it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "linalgx/Conversion/Passes.h"
+
+#include "GPULoweringUtils.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+namespace mlir::linalgx {
+#define GEN_PASS_DEF_GPUPROGRAMMATICLAUNCH
+#include "linalgx/Conversion/Passes.h.inc"
+} // namespace mlir::linalgx
+
+using namespace mlir;
+
+namespace {
+
+/// The global whose presence tells the CUDA runtime (runtime/cuda,
+/// MgpuWrappers.cpp) that every kernel of the module waits for the grids
+/// ahead of it before touching memory.
+constexpr StringLiteral kProgrammaticLaunchMarker =
+    "linalgx_programmatic_launch";
+
+/// griddepcontrol needs sm_90: true when every target of `module` is an NVVM
+/// chip sm_90 or newer.
+bool targetsAllowGridDependencyControl(gpu::GPUModuleOp module) {
+  ArrayAttr targets = module.getTargetsAttr();
+  if (!targets || targets.empty())
+    return false;
+  return llvm::all_of(targets, [](Attribute target) {
+    auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target);
+    unsigned sm = 0;
+    return nvvm && nvvm.getChip().starts_with("sm_") &&
+           !nvvm.getChip()
+                .drop_front(3)
+                .take_while(llvm::isDigit)
+                .getAsInteger(10, sm) &&
+           sm >= 90;
+  });
+}
+
+struct GPUProgrammaticLaunchPass
+    : public linalgx::impl::GPUProgrammaticLaunchBase<
+          GPUProgrammaticLaunchPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    for (auto module : getOperation().getOps<gpu::GPUModuleOp>()) {
+      if (module.getName() != linalgx::gpu_kernels::kKernelModuleName ||
+          module.lookupSymbol(kProgrammaticLaunchMarker) ||
+          !targetsAllowGridDependencyControl(module))
+        continue;
+      for (auto kernel : module.getOps<LLVM::LLVMFuncOp>())
+        if (!kernel.isExternal() &&
+            kernel->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()))
+          waitAtEntry(kernel);
+      OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
+      LLVM::GlobalOp::create(b, module.getLoc(), b.getI8Type(),
+                             /*isConstant=*/true, LLVM::Linkage::External,
+                             kProgrammaticLaunchMarker, b.getI8IntegerAttr(1),
+                             /*alignment=*/1, /*addrSpace=*/1);
+    }
+  }
+
+  void waitAtEntry(LLVM::LLVMFuncOp kernel) {
+    OpBuilder b = OpBuilder::atBlockBegin(&kernel.getBody().front());
+    NVVM::GriddepcontrolOp::create(b, kernel.getLoc(),
+                                   NVVM::GridDepActionKind::wait);
+    if (launchDependentsEarly)
+      NVVM::GriddepcontrolOp::create(
+          b, kernel.getLoc(), NVVM::GridDepActionKind::launch_dependents);
+  }
+};
+
+} // namespace
