@@ -959,6 +959,126 @@ void testMemoryOps() {
          "mgpuMemAlloc of 0 bytes returns null");
 }
 
+/// A module marked for programmatic dependent launch (the global
+/// linalgx_programmatic_launch), as linalgx-gpu-programmatic-launch emits
+/// it: `step` waits for the grid ahead, lets its dependents launch at once,
+/// then sets x[i] = 3 x[i] + 1 (u32). A chain of launches gives the right
+/// values only if each waits for the one before it.
+const char kChainPtx[] = R"PTX(
+.version 8.0
+.target sm_90
+.address_size 64
+
+.visible .global .align 1 .b8 linalgx_programmatic_launch = 1;
+
+.visible .entry step(
+	.param .u64 .ptr .align 1 step_param_0,
+	.param .u64 step_param_1
+)
+{
+	.reg .pred 	%p<2>;
+	.reg .b32 	%r<7>;
+	.reg .b64 	%rd<6>;
+
+	griddepcontrol.wait;
+	griddepcontrol.launch_dependents;
+	ld.param.b64 	%rd1, [step_param_0];
+	ld.param.b64 	%rd2, [step_param_1];
+	cvta.to.global.u64 	%rd3, %rd1;
+	mov.u32 	%r1, %ctaid.x;
+	mov.u32 	%r2, %ntid.x;
+	mov.u32 	%r3, %tid.x;
+	mad.lo.s32 	%r4, %r1, %r2, %r3;
+	cvt.u64.u32 	%rd4, %r4;
+	setp.ge.u64 	%p1, %rd4, %rd2;
+	@%p1 bra 	$L__done;
+	mul.wide.u32 	%rd5, %r4, 4;
+	add.s64 	%rd5, %rd3, %rd5;
+	ld.global.u32 	%r5, [%rd5];
+	mad.lo.s32 	%r6, %r5, 3, 1;
+	st.global.u32 	[%rd5], %r6;
+$L__done:
+	ret;
+}
+)PTX";
+
+/// x -> 3x + 1 applied `steps` times to 0, in u32.
+uint32_t chainValue(int steps) {
+  uint32_t x = 0;
+  for (int i = 0; i < steps; ++i)
+    x = 3 * x + 1;
+  return x;
+}
+
+/// Launches of a marked module (programmatic stream serialization, the
+/// smoke test's main sets LINALGX_CUDA_PROGRAMMATIC_LAUNCH=1): a chain of
+/// plain and cluster launches on a created stream, and the same chain
+/// captured in a CUDA graph and replayed, each launch reading what the one
+/// before it wrote.
+void testProgrammaticLaunch() {
+  void *module = mgpuModuleLoadJIT(const_cast<char *>(kChainPtx), 2);
+  void *function = mgpuModuleGetFunction(module, "step");
+  const int64_t n = 1 << 20; // many waves of blocks: launches would overlap
+  const int steps = 48;
+  uint32_t *d = nullptr;
+  checkRuntime(cudaMalloc(reinterpret_cast<void **>(&d), n * sizeof(uint32_t)),
+               "cudaMalloc");
+  cudaStream_t s = nullptr;
+  checkRuntime(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking),
+               "cudaStreamCreate");
+  uint32_t *pointer = d;
+  int64_t size = n;
+  void *params[] = {&pointer, &size};
+  auto chain = [&] {
+    for (int i = 0; i < steps; ++i) {
+      if (i % 3 == 2)
+        mgpuLaunchClusterKernel(function, 2, 1, 1, n / 256, 1, 1, 256, 1, 1, 0,
+                                s, params, nullptr);
+      else
+        mgpuLaunchKernel(function, n / 256, 1, 1, 256, 1, 1, 0, s, params,
+                         nullptr, 2);
+    }
+  };
+  auto check = [&](int chains, const std::string &what) {
+    std::vector<uint32_t> out(n);
+    checkRuntime(cudaMemcpyAsync(out.data(), d, n * sizeof(uint32_t),
+                                 cudaMemcpyDeviceToHost, s),
+                 "cudaMemcpyAsync");
+    checkRuntime(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+    uint32_t want = chainValue(chains * steps);
+    report(std::all_of(out.begin(), out.end(),
+                       [&](uint32_t x) { return x == want; }),
+           what);
+  };
+  checkRuntime(cudaMemsetAsync(d, 0, n * sizeof(uint32_t), s),
+               "cudaMemsetAsync");
+  linalgxCudaSetStreamEx(s, LINALGX_CUDA_STREAM_DEFER_SYNC);
+  chain();
+  linalgxCudaResetStream();
+  check(1, "programmatic launches of a marked module: " +
+               std::to_string(steps) + " dependent launches in order");
+
+  checkRuntime(cudaMemsetAsync(d, 0, n * sizeof(uint32_t), s),
+               "cudaMemsetAsync");
+  cudaGraph_t graph = nullptr;
+  cudaGraphExec_t exec = nullptr;
+  linalgxCudaSetStreamEx(s, LINALGX_CUDA_STREAM_DEFER_SYNC);
+  checkRuntime(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal),
+               "cudaStreamBeginCapture");
+  chain();
+  checkRuntime(cudaStreamEndCapture(s, &graph), "cudaStreamEndCapture");
+  linalgxCudaResetStream();
+  checkRuntime(cudaGraphInstantiate(&exec, graph, 0), "cudaGraphInstantiate");
+  for (int replay = 0; replay < 2; ++replay)
+    checkRuntime(cudaGraphLaunch(exec, s), "cudaGraphLaunch");
+  check(2, "programmatic launches captured in a CUDA graph, replayed twice");
+  checkRuntime(cudaGraphExecDestroy(exec), "cudaGraphExecDestroy");
+  checkRuntime(cudaGraphDestroy(graph), "cudaGraphDestroy");
+  checkRuntime(cudaStreamDestroy(s), "cudaStreamDestroy");
+  checkRuntime(cudaFree(d), "cudaFree");
+  mgpuModuleUnload(module);
+}
+
 void testModuleAndLaunch() {
   void *module = mgpuModuleLoadJIT(const_cast<char *>(kScalePtx), 2);
   void *function = mgpuModuleGetFunction(module, "scale");
@@ -1367,6 +1487,7 @@ const Group kGroups[] = {
        testStreamsAndEvents();
        testMemoryOps();
        testModuleAndLaunch();
+       testProgrammaticLaunch();
      }},
     {"getrf",
      [](std::mt19937_64 &rng) {
@@ -1464,6 +1585,8 @@ int main(int argc, char **argv) {
     return only.empty() ||
            std::find(only.begin(), only.end(), group.name) != only.end();
   };
+  // Before the first module load, where the library reads it.
+  setenv("LINALGX_CUDA_PROGRAMMATIC_LAUNCH", "1", /*overwrite=*/0);
   const char *streams = std::getenv("LINALGX_GETRF_STREAMS");
   std::printf("LINALGX_GETRF_STREAMS=%s\n",
               streams ? streams : "(unset: library default)");
