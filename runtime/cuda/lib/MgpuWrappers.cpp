@@ -63,8 +63,6 @@ struct LoadedFunction {
   std::atomic<bool> nonPortableClusters{false};
 };
 
-/// What mgpuModuleLoad{,JIT} return: the image plus its per-device modules
-/// and the kernels looked up in them.
 /// A module loaded on one device.
 struct LoadedModule {
   int device;
@@ -72,6 +70,8 @@ struct LoadedModule {
   bool programmaticLaunch;
 };
 
+/// What mgpuModuleLoad{,JIT} return: the image plus its per-device modules
+/// and the kernels looked up in them.
 struct ModuleHandle {
   const void *image = nullptr;
   bool isPtx = false; // from mgpuModuleLoadJIT
@@ -270,11 +270,11 @@ LINALGX_CUDA_EXPORT void mgpuModuleUnload(void *module) {
   bool shuttingDown =
       !handle->loaded.empty() &&
       (processExiting() || cudaGetDevice(&device) == cudaErrorCudartUnloading);
-  for (const auto &[moduleDevice, cuModule, programmatic] : handle->loaded) {
+  for (const LoadedModule &loaded : handle->loaded) {
     if (shuttingDown)
       break;
-    DeviceScope scope(op, moduleDevice);
-    CUresult err = driverApi(op).moduleUnload(cuModule);
+    DeviceScope scope(op, loaded.device);
+    CUresult err = driverApi(op).moduleUnload(loaded.module);
     if (err == CUDA_ERROR_DEINITIALIZED)
       break;
     check(err, op, "cuModuleUnload");
