@@ -185,6 +185,24 @@ CUlaunchAttribute programmaticSerialization() {
   return attribute;
 }
 
+/// The launch configuration of a grid of (gridX, gridY, gridZ) blocks of
+/// (blockX, blockY, blockZ) threads, each dimension checked to fit the
+/// driver's unsigned int; no attributes yet.
+CUlaunchConfig launchConfig(intptr_t gridX, intptr_t gridY, intptr_t gridZ,
+                            intptr_t blockX, intptr_t blockY, intptr_t blockZ,
+                            int32_t smem, void *stream, const char *op) {
+  CUlaunchConfig config = {};
+  config.gridDimX = launchDim(gridX, "gridX", op);
+  config.gridDimY = launchDim(gridY, "gridY", op);
+  config.gridDimZ = launchDim(gridZ, "gridZ", op);
+  config.blockDimX = launchDim(blockX, "blockX", op);
+  config.blockDimY = launchDim(blockY, "blockY", op);
+  config.blockDimZ = launchDim(blockZ, "blockZ", op);
+  config.sharedMemBytes = static_cast<unsigned>(smem);
+  config.hStream = toDriver(stream);
+  return config;
+}
+
 LoadedFunction &loadedFunction(void *function, const char *op) {
   if (!function)
     reportInvalidArgument(op, "null kernel (not from mgpuModuleGetFunction)");
@@ -322,33 +340,21 @@ mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY, intptr_t gridZ,
   if (faultInjected(Fault::Launch))
     failDriver(CUDA_ERROR_LAUNCH_FAILED, op, "cuLaunchKernel",
                /*injected=*/true);
-  unsigned gx = launchDim(gridX, "gridX", op),
-           gy = launchDim(gridY, "gridY", op),
-           gz = launchDim(gridZ, "gridZ", op);
-  unsigned bx = launchDim(blockX, "blockX", op),
-           by = launchDim(blockY, "blockY", op),
-           bz = launchDim(blockZ, "blockZ", op);
+  CUlaunchConfig config = launchConfig(gridX, gridY, gridZ, blockX, blockY,
+                                       blockZ, smem, stream, op);
   DeviceScope scope(op);
   const DriverApi &api = driverApi(op);
   LoadedFunction &kernel = loadedFunction(function, op);
   allowDynamicSharedMemory(api, kernel, smem, op);
-  if (!launchesProgrammatically(kernel, toDriver(stream))) {
-    check(api.launchKernel(kernel.function, gx, gy, gz, bx, by, bz,
-                           static_cast<unsigned>(smem), toDriver(stream),
-                           params, extra),
+  if (!launchesProgrammatically(kernel, config.hStream)) {
+    check(api.launchKernel(kernel.function, config.gridDimX, config.gridDimY,
+                           config.gridDimZ, config.blockDimX, config.blockDimY,
+                           config.blockDimZ, config.sharedMemBytes,
+                           config.hStream, params, extra),
           op, "cuLaunchKernel");
     return;
   }
   CUlaunchAttribute attribute = programmaticSerialization();
-  CUlaunchConfig config = {};
-  config.gridDimX = gx;
-  config.gridDimY = gy;
-  config.gridDimZ = gz;
-  config.blockDimX = bx;
-  config.blockDimY = by;
-  config.blockDimZ = bz;
-  config.sharedMemBytes = static_cast<unsigned>(smem);
-  config.hStream = toDriver(stream);
   config.attrs = &attribute;
   config.numAttrs = 1;
   check(api.launchKernelEx(&config, kernel.function, params, extra), op,
@@ -367,13 +373,8 @@ mgpuLaunchClusterKernel(void *function, intptr_t clusterX, intptr_t clusterY,
   if (faultInjected(Fault::Launch))
     failDriver(CUDA_ERROR_LAUNCH_FAILED, op, "cuLaunchKernelEx",
                /*injected=*/true);
-  CUlaunchConfig config = {};
-  config.gridDimX = launchDim(gridX, "gridX", op);
-  config.gridDimY = launchDim(gridY, "gridY", op);
-  config.gridDimZ = launchDim(gridZ, "gridZ", op);
-  config.blockDimX = launchDim(blockX, "blockX", op);
-  config.blockDimY = launchDim(blockY, "blockY", op);
-  config.blockDimZ = launchDim(blockZ, "blockZ", op);
+  CUlaunchConfig config = launchConfig(gridX, gridY, gridZ, blockX, blockY,
+                                       blockZ, smem, stream, op);
   CUlaunchAttribute attributes[2] = {};
   CUlaunchAttribute &cluster = attributes[0];
   cluster.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
@@ -382,7 +383,6 @@ mgpuLaunchClusterKernel(void *function, intptr_t clusterX, intptr_t clusterY,
   cluster.value.clusterDim.z = launchDim(clusterZ, "clusterZ", op);
   config.attrs = attributes;
   config.numAttrs = 1;
-  config.hStream = toDriver(stream);
 
   DeviceScope scope(op);
   const DriverApi &api = driverApi(op);
@@ -390,7 +390,6 @@ mgpuLaunchClusterKernel(void *function, intptr_t clusterX, intptr_t clusterY,
   allowDynamicSharedMemory(api, kernel, smem, op);
   if (launchesProgrammatically(kernel, config.hStream))
     attributes[config.numAttrs++] = programmaticSerialization();
-  config.sharedMemBytes = static_cast<unsigned>(smem);
   // More than 8 blocks per cluster is "non-portable" and needs an opt-in.
   uint64_t clusterSize = uint64_t(cluster.value.clusterDim.x) *
                          cluster.value.clusterDim.y *
