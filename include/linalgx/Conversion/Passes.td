@@ -376,7 +376,10 @@ def GPUProgrammaticLaunch
     until that kernel has completed and its memory is visible. In every
     `gpu.module @linalgx_kernels` whose targets are all NVVM chips of sm_90
     or newer, this pass makes every kernel (an `llvm.func` with
-    `nvvm.kernel`) begin with that wait — before any memory access, so the
+    `nvvm.kernel`) begin with that wait, as inline PTX with a memory clobber
+    (as CUDA's `cudaGridDependencySynchronize` is: LLVM models the NVVM
+    intrinsic as touching no memory, so loads could move above it) — before
+    any memory access, so the
     kernel is correct however it is launched, the wait being a no-op in an
     ordinary launch — and adds the external constant
     `linalgx_programmatic_launch` to the module: the CUDA runtime launches
@@ -394,7 +397,7 @@ def GPUProgrammaticLaunch
            "Each kernel lets the next one's blocks be scheduled as soon as "
            "its own have started">,
   ];
-  let dependentDialects = ["::mlir::NVVM::NVVMDialect"];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
 def ExternalizeGPUDynamicSharedMemory

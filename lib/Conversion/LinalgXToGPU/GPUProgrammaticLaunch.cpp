@@ -15,6 +15,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
 
 namespace mlir::linalgx {
 #define GEN_PASS_DEF_GPUPROGRAMMATICLAUNCH
@@ -73,12 +74,23 @@ struct GPUProgrammaticLaunchPass
   }
 
   void waitAtEntry(LLVM::LLVMFuncOp kernel) {
-    OpBuilder b = OpBuilder::atBlockBegin(&kernel.getBody().front());
-    NVVM::GriddepcontrolOp::create(b, kernel.getLoc(),
-                                   NVVM::GridDepActionKind::wait);
+    ImplicitLocOpBuilder b = ImplicitLocOpBuilder::atBlockBegin(
+        kernel.getLoc(), &kernel.getBody().front());
+    // Inline PTX with a memory clobber, as CUDA's cudaGridDependencySynchronize
+    // is: LLVM models the NVVM intrinsic as touching no memory, so it could
+    // hoist a load of the previous grid's results above the wait.
+    griddepcontrol(b, "griddepcontrol.wait;");
     if (launchDependentsEarly)
-      NVVM::GriddepcontrolOp::create(
-          b, kernel.getLoc(), NVVM::GridDepActionKind::launch_dependents);
+      griddepcontrol(b, "griddepcontrol.launch_dependents;");
+  }
+
+  static void griddepcontrol(ImplicitLocOpBuilder &b, StringRef ptx) {
+    LLVM::InlineAsmOp::create(
+        b, TypeRange{}, ValueRange{}, ptx, "~{memory}",
+        /*has_side_effects=*/true, /*is_align_stack=*/false,
+        LLVM::tailcallkind::TailCallKind::None,
+        LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+        /*operand_attrs=*/ArrayAttr());
   }
 };
 

@@ -1,5 +1,6 @@
-// Every kernel of linalgx's kernel module begins with griddepcontrol.wait (and,
-// with launch-dependents-early, lets its dependents launch right after), and
+// Every kernel of linalgx's kernel module begins with griddepcontrol.wait, as
+// inline PTX with a memory clobber (and, with launch-dependents-early, lets its
+// dependents launch right after), and
 // the module defines the marker the CUDA runtime looks for, on sm_90 and
 // newer only; device functions, other modules, older chips and a module
 // already marked are left alone. linalgx-gpu-pipeline runs the pass right
@@ -17,20 +18,20 @@
 // CHECK-LABEL: gpu.module @linalgx_kernels
 // CHECK-NEXT:    llvm.mlir.global external constant @linalgx_programmatic_launch(1 : i8) {addr_space = 1 : i32, alignment = 1 : i64} : i8
 // CHECK:         llvm.func @kernel
-// CHECK-NEXT:      nvvm.griddepcontrol wait
+// CHECK-NEXT:      llvm.inline_asm has_side_effects {{.*}}"griddepcontrol.wait;", "~{memory}"
 // CHECK-NEXT:      llvm.load
 // CHECK:         llvm.func @helper
-// CHECK-NOT:       nvvm.griddepcontrol
+// CHECK-NOT:       griddepcontrol
 // CHECK:           llvm.return
 // EARLY-LABEL: gpu.module @linalgx_kernels
 // EARLY:         llvm.func @kernel
-// EARLY-NEXT:      nvvm.griddepcontrol wait
-// EARLY-NEXT:      nvvm.griddepcontrol launch_dependents
+// EARLY-NEXT:      llvm.inline_asm has_side_effects {{.*}}"griddepcontrol.wait;", "~{memory}"
+// EARLY-NEXT:      llvm.inline_asm has_side_effects {{.*}}"griddepcontrol.launch_dependents;"
 // EARLY-NEXT:      llvm.load
 // TWICE-LABEL: gpu.module @linalgx_kernels
 // TWICE-COUNT-1: @linalgx_programmatic_launch
 // TWICE:         llvm.func @kernel
-// TWICE-NEXT:      nvvm.griddepcontrol wait
+// TWICE-NEXT:      llvm.inline_asm {{.*}}"griddepcontrol.wait;"
 // TWICE-NEXT:      llvm.load
 // PIPELINE:      linalgx-externalize-gpu-dynamic-shared-memory
 // PIPELINE-NEXT: linalgx-gpu-programmatic-launch{launch-dependents-early=false}
@@ -53,7 +54,7 @@ module attributes {gpu.container_module} {
 
 // CHECK-LABEL: gpu.module @linalgx_kernels
 // CHECK-NOT:     linalgx_programmatic_launch
-// CHECK-NOT:     nvvm.griddepcontrol
+// CHECK-NOT:     griddepcontrol
 // CHECK:         llvm.return
 module attributes {gpu.container_module} {
   gpu.module @linalgx_kernels [#nvvm.target<chip = "sm_80">] {
@@ -67,7 +68,7 @@ module attributes {gpu.container_module} {
 
 // CHECK-LABEL: gpu.module @user_kernels
 // CHECK-NOT:     linalgx_programmatic_launch
-// CHECK-NOT:     nvvm.griddepcontrol
+// CHECK-NOT:     griddepcontrol
 // CHECK:         llvm.return
 module attributes {gpu.container_module} {
   gpu.module @user_kernels [#nvvm.target<chip = "sm_90a">] {
