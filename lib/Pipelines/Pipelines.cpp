@@ -166,12 +166,11 @@ linalgx::verifyGPUPipelineOptions(const GPUPipelineOptions &options,
     return failure();
   }
   StringRef chip = options.chip;
-  unsigned sm = 0;
-  if (!subtarget->isCPUStringValid(chip) || !chip.starts_with("sm_") ||
-      chip.drop_front(3).take_while(llvm::isDigit).getAsInteger(10, sm))
+  std::optional<unsigned> sm = nvidiaSmVersion(chip);
+  if (!subtarget->isCPUStringValid(chip) || !sm)
     fail("chip='" + chip +
          "' is not an NVIDIA GPU architecture LLVM knows (e.g. sm_90)");
-  else if (sm < kMinimumSM)
+  else if (*sm < kMinimumSM)
     fail("chip='" + chip + "': linalgx's kernels need sm_" + Twine(kMinimumSM) +
          " or newer (cp.async, redux.sync)");
 

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "linalgx/Conversion/LinalgXToGPU/LinalgXToGPU.h"
 #include "linalgx/Conversion/Passes.h"
 
 #include "GPULoweringUtils.h"
@@ -40,13 +41,7 @@ bool targetsAllowGridDependencyControl(gpu::GPUModuleOp module) {
     return false;
   return llvm::all_of(targets, [](Attribute target) {
     auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target);
-    unsigned sm = 0;
-    return nvvm && nvvm.getChip().starts_with("sm_") &&
-           !nvvm.getChip()
-                .drop_front(3)
-                .take_while(llvm::isDigit)
-                .getAsInteger(10, sm) &&
-           sm >= 90;
+    return nvvm && linalgx::nvidiaSmVersion(nvvm.getChip()).value_or(0) >= 90;
   });
 }
 

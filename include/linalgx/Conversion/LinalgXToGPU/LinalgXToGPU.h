@@ -5,8 +5,11 @@
 
 #include "mlir/IR/Types.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace mlir {
 class RewritePatternSet;
@@ -160,6 +163,15 @@ inline constexpr bool kDefaultBlockedLuRegisterPanelAsyncPush = true;
 /// the other columns' exchanges, solve and GEMM go to the side stream
 /// beside the next panel (docs/gpu.md).
 inline constexpr bool kDefaultBlockedLuLookAheadKernel = false;
+/// The architecture number of an NVIDIA chip name ("sm_90a" -> 90), or none
+/// when `chip` is not "sm_" followed by digits.
+inline std::optional<unsigned> nvidiaSmVersion(llvm::StringRef chip) {
+  unsigned sm = 0;
+  if (!chip.starts_with("sm_") ||
+      chip.drop_front(3).take_while(llvm::isDigit).getAsInteger(10, sm))
+    return std::nullopt;
+  return sm;
+}
 /// The PTX features the GPU pipelines compile for by default: PTX ISA 8.1,
 /// the first with st.async (CUDA 12.1 drivers and newer).
 inline constexpr const char *kDefaultGpuFeatures = "+ptx81";
