@@ -14,6 +14,7 @@ OUTDIR/large_lu_kernels.md.
 """
 
 import collections
+import math
 import os
 import sys
 
@@ -58,7 +59,7 @@ def main():
         shape, dtype = parse(case)
         a = torch.as_tensor(rng.standard_normal(shape).astype(dtype)).cuda()
         n = shape[-1]
-        flops = shape[0] * 2.0 / 3.0 * n ** 3
+        flops = math.prod(shape[:-2]) * 2.0 / 3.0 * n ** 3
         for who, call in [("linalgx.torch.lu_factor", lambda: lxt.lu_factor(a)),
                           ("torch.linalg.lu_factor", lambda: torch.linalg.lu_factor(a))]:
             lines.append("\n## %s %s, %s\n" % (shape, dtype, who))
