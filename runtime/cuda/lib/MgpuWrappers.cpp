@@ -89,10 +89,11 @@ constexpr const char *kProgrammaticLaunchMarker = "linalgx_programmatic_launch";
 
 /// Whether `module`'s kernels may launch with programmatic stream
 /// serialization: the module is marked and LINALGX_CUDA_PROGRAMMATIC_LAUNCH
-/// is 1 (off by default until measured on a GPU).
+/// is not 0 (on by default: it takes the launch gaps out of the blocked
+/// LU's chain of kernels).
 bool allowsProgrammaticLaunch(const DriverApi &api, CUmodule module) {
   static const bool enabled =
-      envInt("LINALGX_CUDA_PROGRAMMATIC_LAUNCH", 0, 0, 1) != 0;
+      envInt("LINALGX_CUDA_PROGRAMMATIC_LAUNCH", 1, 0, 1) != 0;
   CUdeviceptr marker = 0;
   size_t bytes = 0;
   return enabled &&

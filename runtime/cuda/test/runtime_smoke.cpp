@@ -1010,8 +1010,8 @@ uint32_t chainValue(int steps) {
   return x;
 }
 
-/// Launches of a marked module (programmatic stream serialization, the
-/// smoke test's main sets LINALGX_CUDA_PROGRAMMATIC_LAUNCH=1): a chain of
+/// Launches of a marked module (programmatic stream serialization, unless
+/// LINALGX_CUDA_PROGRAMMATIC_LAUNCH=0): a chain of
 /// plain and cluster launches on a created stream, and the same chain
 /// captured in a CUDA graph and replayed, each launch reading what the one
 /// before it wrote.
@@ -1585,8 +1585,6 @@ int main(int argc, char **argv) {
     return only.empty() ||
            std::find(only.begin(), only.end(), group.name) != only.end();
   };
-  // Before the first module load, where the library reads it.
-  setenv("LINALGX_CUDA_PROGRAMMATIC_LAUNCH", "1", /*overwrite=*/0);
   const char *streams = std::getenv("LINALGX_GETRF_STREAMS");
   std::printf("LINALGX_GETRF_STREAMS=%s\n",
               streams ? streams : "(unset: library default)");
