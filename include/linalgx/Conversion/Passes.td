@@ -239,7 +239,7 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "The blocked LU factors f64 panels of at most this many rows (at "
            "most 16384, in effect 8192) with each row in a thread's "
            "registers, over a cluster of up to sixteen blocks past 512 rows "
-           "(default 2048; see docs/gpu.md)">,
+           "(default 4096; see docs/gpu.md)">,
     Option<"blockedLuRegisterPanelMaxRowsF32",
            "lu-blocked-register-panel-max-rows-f32", "int64_t",
            /*default=*/

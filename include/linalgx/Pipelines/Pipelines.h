@@ -137,7 +137,7 @@ struct GPUPipelineOptions
   PassOptions::Option<int64_t> blockedLuRegisterPanelMaxRows{
       *this, "lu-blocked-register-panel-max-rows",
       llvm::cl::desc("f64 panels of at most this many rows (at most 16384, "
-                     "in effect 8192) in registers (default 2048)"),
+                     "in effect 8192) in registers (default 4096)"),
       llvm::cl::init(kDefaultBlockedLuRegisterPanelMaxRows)};
   PassOptions::Option<int64_t> blockedLuRegisterPanelMaxRowsF32{
       *this, "lu-blocked-register-panel-max-rows-f32",

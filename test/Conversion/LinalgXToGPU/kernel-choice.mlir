@@ -126,31 +126,22 @@ func.func @f64_1024x1024(%a: memref<1024x1024xf64>, %lu: memref<1024x1024xf64>, 
   return
 }
 
+// Single real matrices take the blocked LU up to lu-blocked-single-max-bytes
+// (32768) a row: 4096 f64, 8192 f32 rows.
 // AUTO: kernel-choice.mlir:[[@LINE+3]]:{{[0-9]+}}: remark: kernel choice: blocked always
 // AUTO: kernel-choice.mlir:[[@LINE+6]]:{{[0-9]+}}: remark: kernel choice: else vendor
-func.func @f64_2048x2048(%a: memref<2048x2048xf64>, %lu: memref<2048x2048xf64>, %p: memref<2048xi32>, %i: memref<i32>) {
-  linalgx.lu ins(%a : memref<2048x2048xf64>) outs(%lu, %p, %i : memref<2048x2048xf64>, memref<2048xi32>, memref<i32>)
+func.func @f64_4096x4096(%a: memref<4096x4096xf64>, %lu: memref<4096x4096xf64>, %p: memref<4096xi32>, %i: memref<i32>) {
+  linalgx.lu ins(%a : memref<4096x4096xf64>) outs(%lu, %p, %i : memref<4096x4096xf64>, memref<4096xi32>, memref<i32>)
   return
 }
-func.func @f64_2049x2049(%a: memref<2049x2049xf64>, %lu: memref<2049x2049xf64>, %p: memref<2049xi32>, %i: memref<i32>) {
-  linalgx.lu ins(%a : memref<2049x2049xf64>) outs(%lu, %p, %i : memref<2049x2049xf64>, memref<2049xi32>, memref<i32>)
+func.func @f64_4097x4097(%a: memref<4097x4097xf64>, %lu: memref<4097x4097xf64>, %p: memref<4097xi32>, %i: memref<i32>) {
+  linalgx.lu ins(%a : memref<4097x4097xf64>) outs(%lu, %p, %i : memref<4097x4097xf64>, memref<4097xi32>, memref<i32>)
   return
 }
 
-// AUTO: kernel-choice.mlir:[[@LINE+3]]:{{[0-9]+}}: remark: kernel choice: blocked always
-// AUTO: kernel-choice.mlir:[[@LINE+6]]:{{[0-9]+}}: remark: kernel choice: else vendor
-func.func @f32_4096x4096(%a: memref<4096x4096xf32>, %lu: memref<4096x4096xf32>, %p: memref<4096xi32>, %i: memref<i32>) {
-  linalgx.lu ins(%a : memref<4096x4096xf32>) outs(%lu, %p, %i : memref<4096x4096xf32>, memref<4096xi32>, memref<i32>)
-  return
-}
-func.func @f32_4097x4097(%a: memref<4097x4097xf32>, %lu: memref<4097x4097xf32>, %p: memref<4097xi32>, %i: memref<i32>) {
-  linalgx.lu ins(%a : memref<4097x4097xf32>) outs(%lu, %p, %i : memref<4097x4097xf32>, memref<4097xi32>, memref<i32>)
-  return
-}
-
-// With lu-blocked-single-max-bytes=65536 (REGISTER), single matrices up to
-// 8192 rows where a panel fits.
-// AUTO: kernel-choice.mlir:[[@LINE+5]]:{{[0-9]+}}: remark: kernel choice: else vendor
+// REGISTER (lu-blocked-single-max-bytes=65536) takes them to 8192 rows where
+// a panel fits.
+// AUTO: kernel-choice.mlir:[[@LINE+5]]:{{[0-9]+}}: remark: kernel choice: blocked always
 // AUTO: kernel-choice.mlir:[[@LINE+8]]:{{[0-9]+}}: remark: kernel choice: else vendor
 // REGISTER: kernel-choice.mlir:[[@LINE+3]]:{{[0-9]+}}: remark: kernel choice: blocked always
 // REGISTER: kernel-choice.mlir:[[@LINE+6]]:{{[0-9]+}}: remark: kernel choice: else vendor
@@ -205,7 +196,7 @@ func.func @f64_dynamic_batch_75x75(%a: memref<?x75x75xf64>, %lu: memref<?x75x75x
 // AUTO-SAME: panel 128x128 (bound) if max(M, N) <= 128 and (B <= 132 or max(M, N) >= 49);
 // AUTO-SAME: block-register 48x48 (bound) if max(M, N) <= 48;
 // AUTO-SAME: shared-memory if a matrix fits shared memory;
-// AUTO-SAME: blocked if (B >= 2 or max(M, N) <= 2048) and (M <= 2048 or a panel fits a cluster's shared memory) and max(M, N) <= 8192;
+// AUTO-SAME: blocked if (B >= 2 or max(M, N) <= 4096) and (M <= 4096 or a panel fits a cluster's shared memory) and max(M, N) <= 8192;
 // AUTO-SAME: else vendor
 // REGISTER: remark: kernel choice: {{.*}}; blocked if (B >= 2 or max(M, N) <= 8192) and (M <= 8192 or a panel fits a cluster's shared memory) and max(M, N) <= 8192; else vendor
 // VENDOR: remark: kernel choice: else vendor
@@ -222,7 +213,7 @@ func.func @f64_dynamic_batch_75x75(%a: memref<?x75x75xf64>, %lu: memref<?x75x75x
 // NOPANEL-SAME: block-register 80x80 (bound) if max(M, N) <= 80;
 // NOPANEL-SAME: block-register 96x96 (bound) if max(M, N) <= 96;
 // NOPANEL-SAME: shared-memory if a matrix fits shared memory;
-// NOPANEL-SAME: blocked if (B >= 2 or max(M, N) <= 2048) and (M <= 2048 or a panel fits a cluster's shared memory) and max(M, N) <= 8192;
+// NOPANEL-SAME: blocked if (B >= 2 or max(M, N) <= 4096) and (M <= 4096 or a panel fits a cluster's shared memory) and max(M, N) <= 8192;
 // NOPANEL-SAME: else vendor
 // EXACT: remark: kernel choice: thread 4x4 (bound) if max(M, N) <= 4; register 8x8 (bound) if max(M, N) <= 8;
 // EXACT-SAME: register 16x16 (bound) if max(M, N) <= 16;
@@ -235,7 +226,7 @@ func.func @f64_dynamic_batch_75x75(%a: memref<?x75x75xf64>, %lu: memref<?x75x75x
 // EXACT-SAME: panel 128x128 (bound) if max(M, N) <= 128 and (B <= 132 or max(M, N) >= 49);
 // EXACT-SAME: block-register 48x48 (bound) if max(M, N) <= 48;
 // EXACT-SAME: shared-memory if a matrix fits shared memory;
-// EXACT-SAME: blocked if (B >= 2 or max(M, N) <= 2048) and (M <= 2048 or a panel fits a cluster's shared memory) and max(M, N) <= 0;
+// EXACT-SAME: blocked if (B >= 2 or max(M, N) <= 4096) and (M <= 4096 or a panel fits a cluster's shared memory) and max(M, N) <= 0;
 // EXACT-SAME: else vendor
 // SMALLBATCH: remark: kernel choice: thread 4x4 (bound) if max(M, N) <= 4; register 8x8 (bound) if max(M, N) <= 8;
 // SMALLBATCH-SAME: register 16x16 (bound) if max(M, N) <= 16;

@@ -357,15 +357,16 @@
 // ASYNCPUSH-NEXT:        llvm.inline_asm has_side_effects {{.*}}mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64
 // ASYNCPUSH-NOT:       !llvm.ptr<7> -> f64
 // ASYNCPUSH:         gpu.return
-// By default panels of up to 2048 rows are in registers (clusters of at
-// most 4 blocks for f64), and updates with at least 128 rows below the panel
-// take the GEMM, looking ahead.
+// By default f64 panels of up to 4096 rows are in registers (clusters of at
+// most 8 blocks), and updates with at least 128 rows below the panel take
+// the GEMM, looking ahead.
 // DEFAULT-LABEL: func.func @f64_batched
 // DEFAULT:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_register_panel_f64_i32
 // DEFAULT:         %[[PUSHED:.+]] = arith.index_cast %c146880{{.*}} : index to i32
 // DEFAULT-NEXT:    gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x2_f64_i32 {{.+}} dynamic_shared_memory_size %[[PUSHED]]
 // DEFAULT:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x4_f64_i32
-// DEFAULT-NOT:     cluster_register_panel_x8
+// DEFAULT:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x8_f64_i32
+// DEFAULT-NOT:     cluster_register_panel_x16
 // DEFAULT:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_panel_f64_i32
 // DEFAULT:         %[[TALL:.+]] = arith.cmpi uge, %{{.+}}, %c128{{.*}} : index
 // DEFAULT:         func.call @linalgxCudaGemmSubtract(

@@ -85,16 +85,16 @@ inline constexpr bool kDefaultPanelLuOverlapCopies = false;
 /// kDefaultBlockedLuMinBatch: it factors every matrix of a batch in each
 /// launch, so its time hardly grows with the batch while the per-matrix
 /// cuSOLVER loop's does. Smaller batches of real matrices take it up to
-/// kDefaultBlockedLuSingleMaxBytes a row (2048 f64, 4096 f32 rows): with
-/// cuBLAS GEMMs for the tall updates (kDefaultBlockedLuGemmMinRows) a
-/// single matrix took 0.77-0.87 of cuSOLVER's getrf from 512 to 2048 f64
-/// rows and 0.97-1.04 at 4096 f32, but 1.15 at 4096 f64 and 1.31 at 8192
-/// f32 (docs/benchmarks.md, runs 35 and 39). The
-/// `lu-blocked-max-size`, `lu-blocked-min-batch` and
-/// `lu-blocked-single-max-bytes` options override them.
+/// kDefaultBlockedLuSingleMaxBytes a row (4096 f64, 8192 f32 rows): on an
+/// H100 a single (4096,4096) f64 matrix took 0.66 of cuSOLVER's getrf
+/// (with f64 register panels of 4096 rows, below) and (8192,8192) f32 0.93
+/// (docs/benchmarks.md, run 52); an (8192,8192) f64 panel fits no cluster,
+/// so that size stays with cuSOLVER. The `lu-blocked-max-size`,
+/// `lu-blocked-min-batch` and `lu-blocked-single-max-bytes` options
+/// override them.
 inline constexpr int64_t kDefaultBlockedLuMaxSize = 8192;
 inline constexpr int64_t kDefaultBlockedLuMinBatch = 2;
-inline constexpr int64_t kDefaultBlockedLuSingleMaxBytes = 16384;
+inline constexpr int64_t kDefaultBlockedLuSingleMaxBytes = 32768;
 /// The blocked LU's trailing updates with at least this many rows below
 /// the panel are the exchange-and-solve kernel and cuBLAS's GEMM: its
 /// grid fills the GPU where the generated update has a block a tile. For
@@ -112,13 +112,14 @@ inline constexpr int64_t kDefaultBlockedLuGemmMinRowsF32 = 256;
 /// blocks of 16 warps, two f32 rows or one f64 row a thread, one block or a
 /// cluster of up to sixteen a matrix; past 6928 rows f64 matrices too tall
 /// for the cluster panel's shared memory then take the blocked LU too. By
-/// default f64 panels of up to 2048 rows (clusters of at most 4 blocks),
-/// where on an H200 they beat the shared-memory panels: a
+/// default f64 panels of up to 4096 rows (clusters of at most 8 blocks):
+/// with the pushed candidates they beat the shared-memory panels there
+/// (a (4096,4096) f64 LU 9452 against 11979 µs on an H100, run 52); a
 /// cluster's per-step synchronization grows with its size, and with
-/// clusters of 16 an 8192² f64 LU took 1.75 times cuSOLVER's time
-/// (docs/gpu.md).
+/// clusters of 16 an 8192² f64 LU took 1.75 times cuSOLVER's time before
+/// the push (docs/gpu.md).
 inline constexpr int64_t kMaxBlockedLuRegisterPanelRows = 16384;
-inline constexpr int64_t kDefaultBlockedLuRegisterPanelMaxRows = 2048;
+inline constexpr int64_t kDefaultBlockedLuRegisterPanelMaxRows = 4096;
 /// f32 panels to 4096 rows (clusters of up to 4 blocks): with the pushed
 /// candidates (below) the register panels of 2049 to 4096 f32 rows beat the
 /// shared-memory cluster panel: (4096, 4096) f32 took 0.90 of the time on
