@@ -89,8 +89,8 @@ constexpr const char *kProgrammaticLaunchMarker = "linalgx_programmatic_launch";
 
 /// Whether `module`'s kernels may launch with programmatic stream
 /// serialization: the module is marked and LINALGX_CUDA_PROGRAMMATIC_LAUNCH
-/// is not 0 (on by default: it takes the launch gaps out of the blocked
-/// LU's chain of kernels).
+/// is not 0 (on by default: it hides the launch gaps between the blocked
+/// LU's short dependent kernels).
 bool allowsProgrammaticLaunch(const DriverApi &api, CUmodule module) {
   static const bool enabled =
       envInt("LINALGX_CUDA_PROGRAMMATIC_LAUNCH", 1, 0, 1) != 0;

@@ -85,11 +85,10 @@ inline constexpr bool kDefaultPanelLuOverlapCopies = false;
 /// kDefaultBlockedLuMinBatch: it factors every matrix of a batch in each
 /// launch, so its time hardly grows with the batch while the per-matrix
 /// cuSOLVER loop's does. Smaller batches of real matrices take it up to
-/// kDefaultBlockedLuSingleMaxBytes a row (4096 f64, 8192 f32 rows): on an
-/// H100 a single (4096,4096) f64 matrix took 0.66 of cuSOLVER's getrf
-/// (with f64 register panels of 4096 rows, below) and (8192,8192) f32 0.93
-/// (docs/benchmarks.md, run 52); an (8192,8192) f64 panel fits no cluster,
-/// so that size stays with cuSOLVER. The `lu-blocked-max-size`,
+/// kDefaultBlockedLuSingleMaxBytes a row (4096 f64, 8192 f32 rows), where
+/// a single matrix beats cuSOLVER's getrf (docs/benchmarks.md, run 52); an
+/// (8192,8192) f64 panel fits no cluster, so that size stays with
+/// cuSOLVER. The `lu-blocked-max-size`,
 /// `lu-blocked-min-batch` and `lu-blocked-single-max-bytes` options
 /// override them.
 inline constexpr int64_t kDefaultBlockedLuMaxSize = 8192;
@@ -112,12 +111,10 @@ inline constexpr int64_t kDefaultBlockedLuGemmMinRowsF32 = 256;
 /// blocks of 16 warps, two f32 rows or one f64 row a thread, one block or a
 /// cluster of up to sixteen a matrix; past 6928 rows f64 matrices too tall
 /// for the cluster panel's shared memory then take the blocked LU too. By
-/// default f64 panels of up to 4096 rows (clusters of at most 8 blocks):
-/// with the pushed candidates they beat the shared-memory panels there
-/// (a (4096,4096) f64 LU 9452 against 11979 µs on an H100, run 52); a
-/// cluster's per-step synchronization grows with its size, and with
-/// clusters of 16 an 8192² f64 LU took 1.75 times cuSOLVER's time before
-/// the push (docs/gpu.md).
+/// default f64 panels of up to 4096 rows (clusters of at most 8 blocks),
+/// where with the pushed candidates they beat the shared-memory panels; a
+/// cluster's per-step synchronization grows with its size, and clusters of
+/// 16 were slower than cuSOLVER (docs/gpu.md).
 inline constexpr int64_t kMaxBlockedLuRegisterPanelRows = 16384;
 inline constexpr int64_t kDefaultBlockedLuRegisterPanelMaxRows = 4096;
 /// f32 panels to 4096 rows (clusters of up to 4 blocks): with the pushed
