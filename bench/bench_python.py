@@ -153,18 +153,19 @@ def gpu_span_torch(f, x, calls=20):
             continue
         call = max(bisect.bisect_right(starts, e.time_range.start) - 1, 0)
         intervals[call].append((e.time_range.start, e.time_range.end))
-    spans, busy = [], []
-    for activities in intervals.values():
-        activities.sort()
-        spans.append(max(end for _, end in activities) - activities[0][0])
-        covered, (first, last) = 0, activities[0]
-        for start, end in activities[1:]:
-            if start > last:
-                covered += last - first
-                first = start
-            last = max(last, end)
-        busy.append(covered + last - first)
+    spans = [max(end for _, end in acts) - min(start for start, _ in acts)
+             for acts in intervals.values()]
+    busy = [covered_time(acts) for acts in intervals.values()]
     return statistics.median(spans) * 1e-6, statistics.median(busy) * 1e-6
+
+
+def covered_time(intervals):
+    """The length of the union of (start, end) intervals."""
+    covered, reach = 0, float("-inf")
+    for start, end in sorted(intervals):
+        covered += max(0, end - max(start, reach))
+        reach = max(reach, end)
+    return covered
 
 
 def torch_lu_reference(a):
@@ -260,7 +261,7 @@ def host_overhead_table(rows):
              "| overhead over busy, ours / PyTorch's (ratio) |",
              "|---|---:|---:|---:|---:|"]
 
-    def overheads(index):
+    def overheads(ours, theirs, index):
         over = [(entry[0] - entry[index]) * 1e6 for entry in (ours, theirs)]
         # Where the span is milliseconds long, wall minus span is timing noise
         # (it goes negative), and a ratio of noise means nothing.
@@ -270,11 +271,10 @@ def host_overhead_table(rows):
 
     for row in rows:
         ours, theirs = row["linalgx.torch.lu_factor"], row["torch.linalg.lu_factor"]
+        times = ["%.1f / %.1f / %.1f" % (e[2] * 1e6, e[3] * 1e6, e[0] * 1e6)
+                 for e in (ours, theirs)]
         lines.append("| %s | %s | %s | %s | %s |" % (
-            row["case"],
-            *("%.1f / %.1f / %.1f" % (e[2] * 1e6, e[3] * 1e6, e[0] * 1e6)
-              for e in (ours, theirs)),
-            overheads(2), overheads(3)))
+            row["case"], *times, overheads(ours, theirs, 2), overheads(ours, theirs, 3)))
     return ("\nHost overhead per call, µs: synchronous wall time minus the GPU time of one "
             "call from PyTorch's profiler, as its span (first to last kernel, copy or "
             "memset) and as its busy time (the union of those activities). The ratio is "
