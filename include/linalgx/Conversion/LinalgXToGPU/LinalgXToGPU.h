@@ -86,9 +86,10 @@ inline constexpr bool kDefaultPanelLuOverlapCopies = false;
 /// launch, so its time hardly grows with the batch while the per-matrix
 /// cuSOLVER loop's does. Smaller batches of real matrices take it up to
 /// kDefaultBlockedLuSingleMaxBytes a row (4096 f64, 8192 f32 rows), where
-/// a single matrix beats cuSOLVER's getrf (docs/benchmarks.md, run 52); an
-/// (8192,8192) f64 panel fits no cluster, so that size stays with
-/// cuSOLVER. The `lu-blocked-max-size`,
+/// a single matrix beats cuSOLVER's getrf (docs/benchmarks.md, run 52).
+/// An (8192,8192) f64 matrix stays with cuSOLVER: its panels fit no
+/// cluster's shared memory, and on register panels over clusters of 16 it
+/// was slower than cuSOLVER (run 53). The `lu-blocked-max-size`,
 /// `lu-blocked-min-batch` and `lu-blocked-single-max-bytes` options
 /// override them.
 inline constexpr int64_t kDefaultBlockedLuMaxSize = 8192;
