@@ -479,8 +479,7 @@ public:
                   matrix = matrixOfBlock;
                   collectEntries(b);
                   if (phases != Phases::Trailing) {
-                    loadInverseAndL11(b);
-                    readPanelRows(b);
+                    readPanelAndRows(b);
                     moveOldPanelRows(b);
                     if (solveByLanes)
                       solveU12ByLanes(b);
@@ -648,69 +647,84 @@ private:
     b.barrier();
   }
 
-  /// 1. Where the panel's first `steps` rows went (the permutation's
-  ///    inverse on them; rows past them stay or receive one of them), and
-  ///    L11 with zeros outside its strictly lower part.
-  ///
-  ///    The panel exchanged rows LAPACK's way, so a first row that left the
-  ///    first `steps` positions went where a pivot row came from: the
-  ///    candidates are the positions t < steps and permutation[t], two
-  ///    dependent loads whatever the panel's height (a scan of every
-  ///    position cost one load latency per TX * TY rows).
-  void loadInverseAndL11(KernelBuilder &b) {
+  /// 1. Every read before any write, in two rounds of loads so that a
+  ///    warp waits for two latencies, not one a load and its store:
+  ///    - where the panel's first `steps` rows went (the permutation's
+  ///      inverse on them; rows past them stay or receive one of them).
+  ///      The panel exchanged rows LAPACK's way, so a first row that left
+  ///      the first `steps` positions went where a pivot row came from: the
+  ///      candidates are the positions t < steps and permutation[t], two
+  ///      dependent loads whatever the panel's height (a scan of every
+  ///      position cost one load latency per TX * TY rows);
+  ///    - L11 with zeros outside its strictly lower part;
+  ///    - the tile's new panel rows (row permutation[t] of the panel at
+  ///      position t) into U, its old ones into the L21 buffer, for the
+  ///      columns outside the panel.
+  void readPanelAndRows(KernelBuilder &b) {
     static_assert(2 * NB <= TX * TY, "a thread a candidate position");
+    static_assert(NB * NB % (TX * TY) == 0, "L11 in whole rounds");
+    // Round 1: what depends on nothing.
     Value t = b.remU(thread, top.index(NB));
     Value direct = b.cmp(P::ult, thread, top.index(NB));
-    b.ifThen(b.both(b.cmp(P::ult, thread, top.index(2 * NB)),
-                    b.cmp(P::ult, t, steps)),
-             [&](KernelBuilder &b) {
-               Value pivotFrom =
-                   b.toIndex(b.load(panelPermutation, ValueRange{matrix, t}));
-               Value position = b.select(direct, t, pivotFrom);
-               Value from = b.toIndex(
-                   b.load(panelPermutation, ValueRange{matrix, position}));
-               // A position below the steps, seen by its direct candidate.
-               Value owned = b.bitOr(direct, b.cmp(P::uge, position, steps));
-               b.ifThen(b.both(owned, b.cmp(P::ult, from, steps)),
-                        [&](KernelBuilder &b) {
-                          b.store(b.toI32(position), inverse, from);
-                        });
-             });
+    Value candidate = b.both(b.cmp(P::ult, thread, top.index(2 * NB)),
+                             b.cmp(P::ult, t, steps));
+    Value pivotFrom = loadPositionOrZero(b, candidate, t);
+    SmallVector<Value> rowFrom, oldRow;
+    for (const Entry &e : entries) {
+      rowFrom.push_back(loadPositionOrZero(b, e.active, e.t));
+      oldRow.push_back(
+          loadOrZero(b, e.active, {matrix, b.add(k0, e.t), e.col}));
+    }
+    SmallVector<Value> l11Value, l11At;
+    for (int64_t i = 0; i < NB * NB / (TX * TY); ++i) {
+      Value e = b.add(thread, top.index(i * TX * TY));
+      Value row = b.divU(e, top.index(NB)), j = b.remU(e, top.index(NB));
+      Value lower =
+          b.both(b.both(b.cmp(P::ult, j, row), b.cmp(P::ult, row, steps)),
+                 updatesRight);
+      l11Value.push_back(
+          loadOrZero(b, lower, {matrix, b.add(k0, row), b.add(k0, j)}));
+      // The column solve reads a column of L11 across lanes: transposed,
+      // its rows fall in consecutive banks.
+      l11At.push_back(solveByLanes ? b.add(b.mul(j, top.index(NB)), row) : e);
+    }
+    // Round 2: at the positions round 1 read.
+    Value position = b.select(direct, t, pivotFrom);
+    Value from = loadPositionOrZero(b, candidate, position);
+    SmallVector<Value> newRow;
+    for (auto [e, r] : llvm::zip(entries, rowFrom))
+      newRow.push_back(loadOrZero(b, e.active, {matrix, b.add(k0, r), e.col}));
+    // A position below the steps, seen by its direct candidate.
+    Value owned = b.bitOr(direct, b.cmp(P::uge, position, steps));
+    b.ifThen(
+        b.both(candidate, b.both(owned, b.cmp(P::ult, from, steps))),
+        [&](KernelBuilder &b) { b.store(b.toI32(position), inverse, from); });
     b.ifThen(updatesRight, [&](KernelBuilder &b) {
-      b.forLoop(thread, top.index(NB * NB), top.index(TX * TY),
-                [&](KernelBuilder &b, Value e) {
-                  Value t = b.divU(e, top.index(NB));
-                  Value j = b.remU(e, top.index(NB));
-                  Value lower =
-                      b.both(b.cmp(P::ult, j, t), b.cmp(P::ult, t, steps));
-                  Value v = loadOrZero(b, lower,
-                                       {matrix, b.add(k0, t), b.add(k0, j)});
-                  // The column solve reads a column of L11 across lanes:
-                  // transposed, its rows fall in consecutive banks.
-                  b.store(v, l11,
-                          solveByLanes ? b.add(b.mul(j, top.index(NB)), t) : e);
-                });
+      for (auto [v, at] : llvm::zip(l11Value, l11At))
+        b.store(v, l11, at);
     });
-    b.barrier();
-  }
-
-  /// 2. Every read before any write: the tile's new panel rows (row
-  ///    permutation[t] of the panel at position t) into U, its old ones
-  ///    into the L21 buffer, for the columns outside the panel.
-  void readPanelRows(KernelBuilder &b) {
-    for (const Entry &e : entries)
-      b.ifThen(e.active, [&](KernelBuilder &b) {
-        Value from =
-            b.toIndex(b.load(panelPermutation, ValueRange{matrix, e.t}));
-        b.store(b.load(lu, ValueRange{matrix, b.add(k0, from), e.col}), u,
-                e.at);
-        b.store(b.load(lu, ValueRange{matrix, b.add(k0, e.t), e.col}), lt,
-                e.at);
+    for (size_t i = 0; i < entries.size(); ++i)
+      b.ifThen(entries[i].active, [&](KernelBuilder &b) {
+        b.store(newRow[i], u, entries[i].at);
+        b.store(oldRow[i], lt, entries[i].at);
       });
     b.barrier();
   }
 
-  /// 3. The old panel rows that moved below the panel's steps go there
+  /// The panel's row order at `position` (an index), where `valid`; 0
+  /// elsewhere (nothing is read).
+  Value loadPositionOrZero(KernelBuilder &b, Value valid, Value position) {
+    return b.toIndex(b.ifThenElse(
+        valid,
+        [&](KernelBuilder &b) -> SmallVector<Value> {
+          return {b.load(panelPermutation, ValueRange{matrix, position})};
+        },
+        [&](KernelBuilder &b) -> SmallVector<Value> {
+          return {b.integer(getElementTypeOrSelf(panelPermutation), 0)};
+        })[0]);
+  }
+
+  /// 2. The old panel rows that moved below the panel's steps go there
   ///    (each position receives one row, so the writes never collide);
   ///    left of the panel, and from updateEnd on (exchanges alone), the new
   ///    panel rows are final.
@@ -731,7 +745,7 @@ private:
       });
   }
 
-  /// 4. Right of the panel: U12 = L11^-1 * (new panel rows), by columns
+  /// 3. Right of the panel: U12 = L11^-1 * (new panel rows), by columns
   ///    of L11: at step j the owners of row j publish it (final: every
   ///    earlier step has been applied to it), then every entry below
   ///    subtracts its multiple. The entries live in registers; L11's
@@ -772,13 +786,13 @@ private:
     b.barrier();
   }
 
-  /// 4, by lanes (solveByLanes): each warp takes TC / 8 of the tile's
+  /// 3, by lanes (solveByLanes): each warp takes TC / 8 of the tile's
   ///    columns, lanesPerColumn lanes a column, lane g of a column rows g,
   ///    g + lanesPerColumn, ... in registers. At step t the lane holding row
   ///    t (final by then) shuffles it to its column's lanes, and those with
   ///    rows below subtract its multiple: the steps above, in their order
   ///    (the same roundings), with no barrier. L11 is stored transposed
-  ///    (loadInverseAndL11). Entries past the panel's steps, and columns not
+  ///    (readPanelAndRows). Entries past the panel's steps, and columns not
   ///    right of the panel, start at zero and are not stored.
   void solveU12ByLanes(KernelBuilder &b) {
     constexpr int64_t warps = TX * TY / 32;
@@ -824,7 +838,7 @@ private:
     b.barrier();
   }
 
-  /// 5. The rows below the panel's steps, kTileRows at a time: their L21
+  /// 4. The rows below the panel's steps, kTileRows at a time: their L21
   ///    tile into shared memory, then each thread's entries minus
   ///    L21 * U12. (Rows below exist only when the panel has all
   ///    kPanelColumns steps, so every U row is valid here.)
