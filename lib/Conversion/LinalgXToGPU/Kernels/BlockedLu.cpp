@@ -604,12 +604,19 @@ private:
   /// lu[indices] where `inBounds`, zero elsewhere (nothing is read).
   Value loadOrZero(KernelBuilder &b, Value inBounds,
                    SmallVector<Value> indices) {
+    return loadOr(b, inBounds, lu, indices, zeroValue);
+  }
+
+  /// memref[indices] where `inBounds`, `fallback` elsewhere (nothing is
+  /// read).
+  static Value loadOr(KernelBuilder &b, Value inBounds, Value memref,
+                      ValueRange indices, Value fallback) {
     return b.ifThenElse(
         inBounds,
         [&](KernelBuilder &b) -> SmallVector<Value> {
-          return {b.load(lu, indices)};
+          return {b.load(memref, indices)};
         },
-        [&](KernelBuilder &) -> SmallVector<Value> { return {zeroValue}; })[0];
+        [&](KernelBuilder &) -> SmallVector<Value> { return {fallback}; })[0];
   }
 
   static bool exchangeAndSolveOnly(BlockedLuUpdatePhases phases) {
@@ -714,14 +721,9 @@ private:
   /// The panel's row order at `position` (an index), where `valid`; 0
   /// elsewhere (nothing is read).
   Value loadPositionOrZero(KernelBuilder &b, Value valid, Value position) {
-    return b.toIndex(b.ifThenElse(
-        valid,
-        [&](KernelBuilder &b) -> SmallVector<Value> {
-          return {b.load(panelPermutation, ValueRange{matrix, position})};
-        },
-        [&](KernelBuilder &b) -> SmallVector<Value> {
-          return {b.integer(getElementTypeOrSelf(panelPermutation), 0)};
-        })[0]);
+    return b.toIndex(
+        loadOr(b, valid, panelPermutation, {matrix, position},
+               b.integer(getElementTypeOrSelf(panelPermutation), 0)));
   }
 
   /// 2. The old panel rows that moved below the panel's steps go there
