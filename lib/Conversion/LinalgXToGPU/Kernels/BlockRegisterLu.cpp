@@ -340,12 +340,8 @@ SmallVector<Value> BlockRegisterLuKernel::loadRows(KernelBuilder &b) {
 void BlockRegisterLuKernel::appendRightHandSides(
     KernelBuilder &b, SmallVectorImpl<Value> &state) {
   for (int64_t j = 0; j < shape.rhsCols; ++j)
-    state.push_back(b.ifThenElse(
-        b.bitAnd(rowValid, b.ultU(c[j], rhsCount)),
-        [&](KernelBuilder &b) -> SmallVector<Value> {
-          return {b.load(rhs, ValueRange{matrix, row, c[j]})};
-        },
-        [&](KernelBuilder &) -> SmallVector<Value> { return {zeroValue}; })[0]);
+    state.push_back(b.loadOr(b.bitAnd(rowValid, b.ultU(c[j], rhsCount)), rhs,
+                             ValueRange{matrix, row, c[j]}, zeroValue));
 }
 
 /// Step `step` of the factorization (unrollRegisterSteps): each warp's

@@ -353,15 +353,10 @@ void BlockedPanelKernelBase::loadRowsToShared(
               Value c =
                   firstColumn ? b.add(loaded, top.index(firstColumn)) : loaded;
               Value row = firstRow ? b.add(firstRow, localRow) : localRow;
-              Value v = b.ifThenElse(
-                  b.cmp(P::ult, c, width),
-                  [&](KernelBuilder &b) -> SmallVector<Value> {
-                    return {b.load(
-                        lu, ValueRange{matrix, b.add(k0, row), b.add(k0, c)})};
-                  },
-                  [&](KernelBuilder &b) -> SmallVector<Value> {
-                    return {element.zero(b)};
-                  })[0];
+              Value v =
+                  b.loadOr(b.cmp(P::ult, c, width), lu,
+                           ValueRange{matrix, b.add(k0, row), b.add(k0, c)},
+                           element.zero(b));
               b.store(v, rowsView,
                       b.add(b.mul(localRow, top.index(columns + 1)), loaded));
               if (onRow)
@@ -604,19 +599,7 @@ private:
   /// lu[indices] where `inBounds`, zero elsewhere (nothing is read).
   Value loadOrZero(KernelBuilder &b, Value inBounds,
                    SmallVector<Value> indices) {
-    return loadOr(b, inBounds, lu, indices, zeroValue);
-  }
-
-  /// memref[indices] where `inBounds`, `fallback` elsewhere (nothing is
-  /// read).
-  static Value loadOr(KernelBuilder &b, Value inBounds, Value memref,
-                      ValueRange indices, Value fallback) {
-    return b.ifThenElse(
-        inBounds,
-        [&](KernelBuilder &b) -> SmallVector<Value> {
-          return {b.load(memref, indices)};
-        },
-        [&](KernelBuilder &) -> SmallVector<Value> { return {fallback}; })[0];
+    return b.loadOr(inBounds, lu, indices, zeroValue);
   }
 
   static bool exchangeAndSolveOnly(BlockedLuUpdatePhases phases) {
@@ -722,8 +705,8 @@ private:
   /// elsewhere (nothing is read).
   Value loadPositionOrZero(KernelBuilder &b, Value valid, Value position) {
     return b.toIndex(
-        loadOr(b, valid, panelPermutation, {matrix, position},
-               b.integer(getElementTypeOrSelf(panelPermutation), 0)));
+        b.loadOr(valid, panelPermutation, {matrix, position},
+                 b.integer(getElementTypeOrSelf(panelPermutation), 0)));
   }
 
   /// 2. The old panel rows that moved below the panel's steps go there

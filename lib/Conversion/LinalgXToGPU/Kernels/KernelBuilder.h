@@ -213,6 +213,17 @@ public:
         });
     return SmallVector<Value>(op.getResults());
   }
+  /// `memref[indices]` where `inBounds` holds, else `fallback`: a predicated
+  /// load, for addresses that may lie outside the buffer (nothing is read).
+  Value loadOr(Value inBounds, Value memref, ValueRange indices,
+               Value fallback) {
+    return ifThenElse(
+        inBounds,
+        [&](KernelBuilder &b) -> SmallVector<Value> {
+          return {b.load(memref, indices)};
+        },
+        [&](KernelBuilder &) -> SmallVector<Value> { return {fallback}; })[0];
+  }
 
   //===--------------------------------------------------------------------===//
   // Memory

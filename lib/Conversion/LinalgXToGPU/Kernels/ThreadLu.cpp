@@ -83,14 +83,7 @@ public:
   /// since an empty matrix has no entry to clamp the address to.
   Value loadOrZero(KernelBuilder &b, Value memref, ValueRange indices,
                    Value inside) {
-    return b.ifThenElse(
-        inside,
-        [&](KernelBuilder &b) -> SmallVector<Value> {
-          return {b.load(memref, indices)};
-        },
-        [&](KernelBuilder &b) -> SmallVector<Value> {
-          return {element.zero(b)};
-        })[0];
+    return b.loadOr(inside, memref, indices, element.zero(b));
   }
 
   /// Exchanges entry `step` of `rows` with entry `other` (a run-time index
