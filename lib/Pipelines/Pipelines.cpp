@@ -231,6 +231,8 @@ void linalgx::buildGPUKernelPipeline(OpPassManager &pm,
       options.blockedLuRegisterPanelMaxRowsF32;
   lowering.blockedLuGemmLookAhead = options.blockedLuGemmLookAhead;
   lowering.blockedLuGemmBlockColumns = options.blockedLuGemmBlockColumns;
+  lowering.blockedLuGemmBlockMinRows = options.blockedLuGemmBlockMinRows;
+  lowering.blockedLuGemmBlockMinRowsF32 = options.blockedLuGemmBlockMinRowsF32;
   lowering.blockedLuLookAheadKernel = options.blockedLuLookAheadKernel;
   lowering.blockedLuRegisterPanelLocalPivotRow =
       options.blockedLuRegisterPanelLocalPivotRow;

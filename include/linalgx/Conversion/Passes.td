@@ -124,7 +124,12 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
       (row exchanges, the triangular solve for U12, the trailing update;
       with at least `lu-blocked-gemm-min-rows` (f32 and complex<f32>:
       `lu-blocked-gemm-min-rows-f32`) rows below the panel, the exchanges
-      and the solve, then cuBLAS's GEMM),
+      and the solve, then cuBLAS's GEMM; in matrices of at least
+      `lu-blocked-gemm-block-min-rows` (f32 and complex<f32>:
+      `lu-blocked-gemm-block-min-rows-f32`) rows the panels go in blocks of
+      `lu-blocked-gemm-block-columns` columns, whose GEMMs stop at the
+      block's end, and the columns right of a block take one triangular
+      solve and one GEMM of the block's depth),
       every matrix of the batch in each launch; the permutation kernel last.
       With `lu-strategy=cusolver-mg` each square matrix is copied into `lu`
       and factored there by the runtime's `linalgxCudaMgGetrf` (cuSOLVERMg,
@@ -206,8 +211,8 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "int64_t",
            /*default=*/"::mlir::linalgx::kDefaultBlockedLuSingleMaxBytes",
            "Smaller batches of real matrices take the blocked LU too when "
-           "max(M, N) * sizeof(element) is at most this (default 16384: "
-           "2048 f64, 4096 f32 rows); 0: never (see docs/gpu.md)">,
+           "max(M, N) * sizeof(element) is at most this (default 65536: "
+           "8192 f64 rows); 0: never (see docs/gpu.md)">,
     Option<"blockedLuClusterMaxBatch", "lu-blocked-cluster-max-batch",
            "int64_t",
            /*default=*/"::mlir::linalgx::kDefaultBlockedLuClusterMaxBatch",
@@ -239,7 +244,7 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "The blocked LU factors f64 panels of at most this many rows (at "
            "most 16384, in effect 8192) with each row in a thread's "
            "registers, over a cluster of up to sixteen blocks past 512 rows "
-           "(default 4096; see docs/gpu.md)">,
+           "(default 8192; see docs/gpu.md)">,
     Option<"blockedLuRegisterPanelMaxRowsF32",
            "lu-blocked-register-panel-max-rows-f32", "int64_t",
            /*default=*/
@@ -268,8 +273,20 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            "blocks of this many columns (a multiple of 64, at most 1024) "
            "whose GEMMs update the block's columns alone; the columns right "
            "of a block take one cuBLAS triangular solve and one GEMM of the "
-           "block's depth (default 0: every panel's GEMM updates every "
+           "block's depth (default 256; 0: every panel's GEMM updates every "
            "column right of it; see docs/gpu.md)">,
+    Option<"blockedLuGemmBlockMinRows", "lu-blocked-gemm-block-min-rows",
+           "int64_t",
+           /*default=*/"::mlir::linalgx::kDefaultBlockedLuGemmBlockMinRows",
+           "f64 and complex<f64> matrices of at least this many rows take "
+           "lu-blocked-gemm-block-columns; others update every column "
+           "right of each panel (default 4096; 0: every matrix)">,
+    Option<"blockedLuGemmBlockMinRowsF32",
+           "lu-blocked-gemm-block-min-rows-f32", "int64_t",
+           /*default=*/
+           "::mlir::linalgx::kDefaultBlockedLuGemmBlockMinRowsF32",
+           "lu-blocked-gemm-block-min-rows for f32 and complex<f32> matrices "
+           "(default 8192)">,
     Option<"blockedLuRegisterPanelLocalPivotRow",
            "lu-blocked-register-panel-local-pivot-row", "bool",
            /*default=*/

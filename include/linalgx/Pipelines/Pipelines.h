@@ -137,7 +137,7 @@ struct GPUPipelineOptions
   PassOptions::Option<int64_t> blockedLuRegisterPanelMaxRows{
       *this, "lu-blocked-register-panel-max-rows",
       llvm::cl::desc("f64 panels of at most this many rows (at most 16384, "
-                     "in effect 8192) in registers (default 4096)"),
+                     "in effect 8192) in registers (default 8192)"),
       llvm::cl::init(kDefaultBlockedLuRegisterPanelMaxRows)};
   PassOptions::Option<int64_t> blockedLuRegisterPanelMaxRowsF32{
       *this, "lu-blocked-register-panel-max-rows-f32",
@@ -152,17 +152,30 @@ struct GPUPipelineOptions
       llvm::cl::init(true)};
   PassOptions::Option<bool> blockedLuLookAheadKernel{
       *this, "lu-blocked-look-ahead-kernel",
-      llvm::cl::desc("With the GEMM's look-ahead: one kernel updates the "
-                     "next panel's columns, the other columns' work goes to "
-                     "the side stream beside the next panel (default false)"),
+      llvm::cl::desc(
+          "With the GEMM's look-ahead and no blocks of panels "
+          "(lu-blocked-gemm-block-columns=0): one kernel updates the "
+          "next panel's columns, the other columns' work goes to "
+          "the side stream beside the next panel (default false)"),
       llvm::cl::init(kDefaultBlockedLuLookAheadKernel)};
   PassOptions::Option<int64_t> blockedLuGemmBlockColumns{
       *this, "lu-blocked-gemm-block-columns",
       llvm::cl::desc("With lu-blocked-gemm-min-rows: the columns right of "
                      "each block of this many columns (a multiple of 64, at "
                      "most 1024) take one triangular solve and one GEMM of "
-                     "that depth (default 0: every panel's GEMM)"),
+                     "that depth (default 256; 0: every panel's GEMM)"),
       llvm::cl::init(kDefaultBlockedLuGemmBlockColumns)};
+  PassOptions::Option<int64_t> blockedLuGemmBlockMinRows{
+      *this, "lu-blocked-gemm-block-min-rows",
+      llvm::cl::desc("f64 and complex<f64> matrices of at least this many "
+                     "rows take lu-blocked-gemm-block-columns (default "
+                     "4096; 0: every matrix)"),
+      llvm::cl::init(kDefaultBlockedLuGemmBlockMinRows)};
+  PassOptions::Option<int64_t> blockedLuGemmBlockMinRowsF32{
+      *this, "lu-blocked-gemm-block-min-rows-f32",
+      llvm::cl::desc("lu-blocked-gemm-block-min-rows for f32 and "
+                     "complex<f32> matrices (default 8192)"),
+      llvm::cl::init(kDefaultBlockedLuGemmBlockMinRowsF32)};
   PassOptions::Option<bool> blockedLuRegisterPanelLocalPivotRow{
       *this, "lu-blocked-register-panel-local-pivot-row",
       llvm::cl::desc("Register panels on a cluster: one warp a block reads "

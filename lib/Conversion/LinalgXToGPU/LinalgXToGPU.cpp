@@ -515,6 +515,7 @@ private:
               options.blockedLuTensorCores,
               blockedLuGemmMinRows(lu.elementType),
               options.blockedLuGemmLookAhead, options.blockedLuGemmBlockColumns,
+              blockedLuGemmBlockMinRows(lu.elementType),
               options.blockedLuRegisterPanelLocalPivotRow,
               options.blockedLuSplitRegisterPanel, options.blockedLuColumnSolve,
               options.blockedLuRegisterPanelHandshake,
@@ -533,6 +534,14 @@ private:
   int64_t blockedLuGemmMinRows(Type elementType) const {
     return realPartType(elementType).isF32() ? options.blockedLuGemmMinRowsF32
                                              : options.blockedLuGemmMinRows;
+  }
+
+  /// The rows from which the blocked LU's GEMMs go by blocks of panels, for
+  /// the element type.
+  int64_t blockedLuGemmBlockMinRows(Type elementType) const {
+    return realPartType(elementType).isF32()
+               ? options.blockedLuGemmBlockMinRowsF32
+               : options.blockedLuGemmBlockMinRows;
   }
 
   /// The op's operands on device memory as [B, ...] views.
@@ -655,7 +664,10 @@ struct ConvertLinalgXToGPUPass
                  blockedLuRegisterPanelMaxRows) ||
         !isBound("lu-blocked-register-panel-max-rows-f32",
                  blockedLuRegisterPanelMaxRowsF32) ||
-        !isBound("lu-blocked-gemm-block-columns", blockedLuGemmBlockColumns))
+        !isBound("lu-blocked-gemm-block-columns", blockedLuGemmBlockColumns) ||
+        !isBound("lu-blocked-gemm-block-min-rows", blockedLuGemmBlockMinRows) ||
+        !isBound("lu-blocked-gemm-block-min-rows-f32",
+                 blockedLuGemmBlockMinRowsF32))
       return signalPassFailure();
     for (auto [name, rows] :
          {std::pair{"lu-blocked-register-panel-max-rows",
@@ -696,8 +708,20 @@ struct ConvertLinalgXToGPUPass
           << static_cast<int64_t>(blockedLuGemmBlockColumns);
       return signalPassFailure();
     }
+    if (blockedLuLookAheadKernel && blockedLuGemmBlockColumns > 0) {
+      // The look-ahead kernel splits each panel's update in two, which
+      // blocks of panels replace by the block's one GEMM.
+      getOperation().emitError()
+          << "lu-blocked-look-ahead-kernel needs "
+             "lu-blocked-gemm-block-columns=0 (blocks of panels are on by "
+             "default), got "
+          << static_cast<int64_t>(blockedLuGemmBlockColumns);
+      return signalPassFailure();
+    }
     loweringOptions.blockedLuGemmLookAhead = blockedLuGemmLookAhead;
     loweringOptions.blockedLuGemmBlockColumns = blockedLuGemmBlockColumns;
+    loweringOptions.blockedLuGemmBlockMinRows = blockedLuGemmBlockMinRows;
+    loweringOptions.blockedLuGemmBlockMinRowsF32 = blockedLuGemmBlockMinRowsF32;
     loweringOptions.blockedLuLookAheadKernel = blockedLuLookAheadKernel;
     loweringOptions.blockedLuRegisterPanelLocalPivotRow =
         blockedLuRegisterPanelLocalPivotRow;

@@ -8,7 +8,7 @@
 // RUN: linalgx-opt %s --convert-linalgx-to-gpu="remark-kernel-choice lu-panel-max-size=0 lu-cyclic-max-batch=8" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOPANEL
 // RUN: linalgx-opt %s --convert-linalgx-to-gpu="remark-kernel-choice lu-exact-sizes=75 lu-blocked-max-size=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=EXACT
 // RUN: linalgx-opt %s --convert-linalgx-to-gpu="remark-kernel-choice lu-panel-any-batch-min-size=129" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SMALLBATCH
-// RUN: linalgx-opt %s --convert-linalgx-to-gpu="remark-kernel-choice lu-blocked-register-panel-max-rows=16384 lu-blocked-single-max-bytes=65536" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REGISTER
+// RUN: linalgx-opt %s --convert-linalgx-to-gpu="remark-kernel-choice lu-blocked-register-panel-max-rows=4096 lu-blocked-single-max-bytes=32768" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SINGLE4K
 
 // A thread per matrix up to 4 x 4, rectangular and complex included.
 // AUTO: remark: kernel choice: thread 4x4 (bound) always
@@ -113,10 +113,10 @@ func.func @f32_20x200(%a: memref<20x200xf32>, %lu: memref<20x200xf32>, %p: memre
   return
 }
 
-// A single large real matrix takes the blocked LU up to 16384 bytes a row
-// (lu-blocked-single-max-bytes: 2048 f64, 4096 f32 rows), the vendor's
-// above; batches take it up to 8192 rows (lu-blocked-max-size) where its
-// panel fits a cluster (6928 f64 rows, 13664 f32).
+// A single large real matrix takes the blocked LU up to 65536 bytes a row
+// (lu-blocked-single-max-bytes: 8192 rows), the vendor's above; batches
+// take it up to 8192 rows (lu-blocked-max-size) where its panel fits a
+// cluster (6928 f64 rows, 13664 f32) or the register panels (8192 f64).
 // AUTO: remark: kernel choice: blocked always
 // VENDOR: remark: kernel choice: else vendor
 // NOPANEL: remark: kernel choice: blocked always
@@ -127,9 +127,12 @@ func.func @f64_1024x1024(%a: memref<1024x1024xf64>, %lu: memref<1024x1024xf64>, 
 }
 
 // Single real matrices take the blocked LU up to lu-blocked-single-max-bytes
-// (32768) a row: 4096 f64, 8192 f32 rows.
-// AUTO: kernel-choice.mlir:[[@LINE+3]]:{{[0-9]+}}: remark: kernel choice: blocked always
-// AUTO: kernel-choice.mlir:[[@LINE+6]]:{{[0-9]+}}: remark: kernel choice: else vendor
+// a row: SINGLE4K (32768, the default before blocks of panels) to 4096 f64
+// rows.
+// AUTO: kernel-choice.mlir:[[@LINE+5]]:{{[0-9]+}}: remark: kernel choice: blocked always
+// AUTO: kernel-choice.mlir:[[@LINE+8]]:{{[0-9]+}}: remark: kernel choice: blocked always
+// SINGLE4K: kernel-choice.mlir:[[@LINE+3]]:{{[0-9]+}}: remark: kernel choice: blocked always
+// SINGLE4K: kernel-choice.mlir:[[@LINE+6]]:{{[0-9]+}}: remark: kernel choice: else vendor
 func.func @f64_4096x4096(%a: memref<4096x4096xf64>, %lu: memref<4096x4096xf64>, %p: memref<4096xi32>, %i: memref<i32>) {
   linalgx.lu ins(%a : memref<4096x4096xf64>) outs(%lu, %p, %i : memref<4096x4096xf64>, memref<4096xi32>, memref<i32>)
   return
@@ -139,12 +142,11 @@ func.func @f64_4097x4097(%a: memref<4097x4097xf64>, %lu: memref<4097x4097xf64>, 
   return
 }
 
-// REGISTER (lu-blocked-single-max-bytes=65536) takes them to 8192 rows where
-// a panel fits.
+// f32 to 8192 rows either way (lu-blocked-max-size past it).
 // AUTO: kernel-choice.mlir:[[@LINE+5]]:{{[0-9]+}}: remark: kernel choice: blocked always
 // AUTO: kernel-choice.mlir:[[@LINE+8]]:{{[0-9]+}}: remark: kernel choice: else vendor
-// REGISTER: kernel-choice.mlir:[[@LINE+3]]:{{[0-9]+}}: remark: kernel choice: blocked always
-// REGISTER: kernel-choice.mlir:[[@LINE+6]]:{{[0-9]+}}: remark: kernel choice: else vendor
+// SINGLE4K: kernel-choice.mlir:[[@LINE+3]]:{{[0-9]+}}: remark: kernel choice: blocked always
+// SINGLE4K: kernel-choice.mlir:[[@LINE+6]]:{{[0-9]+}}: remark: kernel choice: else vendor
 func.func @f32_8192x8192(%a: memref<8192x8192xf32>, %lu: memref<8192x8192xf32>, %p: memref<8192xi32>, %i: memref<i32>) {
   linalgx.lu ins(%a : memref<8192x8192xf32>) outs(%lu, %p, %i : memref<8192x8192xf32>, memref<8192xi32>, memref<i32>)
   return
@@ -154,12 +156,11 @@ func.func @f32_8193x8193(%a: memref<8193x8193xf32>, %lu: memref<8193x8193xf32>, 
   return
 }
 
-// f64 past the cluster panel's 6928 rows (REGISTER): blocked where the register
-// panels take the panels (lu-blocked-register-panel-max-rows, f64 up to
-// 8192), the vendor's otherwise; f32 past 8192 rows stays on the vendor's
-// (lu-blocked-max-size).
-// AUTO: kernel-choice.mlir:[[@LINE+3]]:{{[0-9]+}}: remark: kernel choice: else vendor
-// REGISTER: kernel-choice.mlir:[[@LINE+2]]:{{[0-9]+}}: remark: kernel choice: blocked always
+// f64 past the cluster panel's 6928 rows: blocked where the register panels
+// take the panels (lu-blocked-register-panel-max-rows, f64 up to 8192), the
+// vendor's otherwise (4096 rows under SINGLE4K).
+// AUTO: kernel-choice.mlir:[[@LINE+3]]:{{[0-9]+}}: remark: kernel choice: blocked always
+// SINGLE4K: kernel-choice.mlir:[[@LINE+2]]:{{[0-9]+}}: remark: kernel choice: else vendor
 func.func @f64_8192x8192(%a: memref<8192x8192xf64>, %lu: memref<8192x8192xf64>, %p: memref<8192xi32>, %i: memref<i32>) {
   linalgx.lu ins(%a : memref<8192x8192xf64>) outs(%lu, %p, %i : memref<8192x8192xf64>, memref<8192xi32>, memref<i32>)
   return
@@ -196,9 +197,9 @@ func.func @f64_dynamic_batch_75x75(%a: memref<?x75x75xf64>, %lu: memref<?x75x75x
 // AUTO-SAME: panel 128x128 (bound) if max(M, N) <= 128 and (B <= 132 or max(M, N) >= 49);
 // AUTO-SAME: block-register 48x48 (bound) if max(M, N) <= 48;
 // AUTO-SAME: shared-memory if a matrix fits shared memory;
-// AUTO-SAME: blocked if (B >= 2 or max(M, N) <= 4096) and (M <= 4096 or a panel fits a cluster's shared memory) and max(M, N) <= 8192;
+// AUTO-SAME: blocked if (B >= 2 or max(M, N) <= 8192) and (M <= 8192 or a panel fits a cluster's shared memory) and max(M, N) <= 8192;
 // AUTO-SAME: else vendor
-// REGISTER: remark: kernel choice: {{.*}}; blocked if (B >= 2 or max(M, N) <= 8192) and (M <= 8192 or a panel fits a cluster's shared memory) and max(M, N) <= 8192; else vendor
+// SINGLE4K: remark: kernel choice: {{.*}}; blocked if (B >= 2 or max(M, N) <= 4096) and (M <= 4096 or a panel fits a cluster's shared memory) and max(M, N) <= 8192; else vendor
 // VENDOR: remark: kernel choice: else vendor
 // NOPANEL: remark: kernel choice: thread 4x4 (bound) if max(M, N) <= 4; register 8x8 (bound) if max(M, N) <= 8;
 // NOPANEL-SAME: register 16x16 (bound) if max(M, N) <= 16;
@@ -213,7 +214,7 @@ func.func @f64_dynamic_batch_75x75(%a: memref<?x75x75xf64>, %lu: memref<?x75x75x
 // NOPANEL-SAME: block-register 80x80 (bound) if max(M, N) <= 80;
 // NOPANEL-SAME: block-register 96x96 (bound) if max(M, N) <= 96;
 // NOPANEL-SAME: shared-memory if a matrix fits shared memory;
-// NOPANEL-SAME: blocked if (B >= 2 or max(M, N) <= 4096) and (M <= 4096 or a panel fits a cluster's shared memory) and max(M, N) <= 8192;
+// NOPANEL-SAME: blocked if (B >= 2 or max(M, N) <= 8192) and (M <= 8192 or a panel fits a cluster's shared memory) and max(M, N) <= 8192;
 // NOPANEL-SAME: else vendor
 // EXACT: remark: kernel choice: thread 4x4 (bound) if max(M, N) <= 4; register 8x8 (bound) if max(M, N) <= 8;
 // EXACT-SAME: register 16x16 (bound) if max(M, N) <= 16;
@@ -226,7 +227,7 @@ func.func @f64_dynamic_batch_75x75(%a: memref<?x75x75xf64>, %lu: memref<?x75x75x
 // EXACT-SAME: panel 128x128 (bound) if max(M, N) <= 128 and (B <= 132 or max(M, N) >= 49);
 // EXACT-SAME: block-register 48x48 (bound) if max(M, N) <= 48;
 // EXACT-SAME: shared-memory if a matrix fits shared memory;
-// EXACT-SAME: blocked if (B >= 2 or max(M, N) <= 4096) and (M <= 4096 or a panel fits a cluster's shared memory) and max(M, N) <= 0;
+// EXACT-SAME: blocked if (B >= 2 or max(M, N) <= 8192) and (M <= 8192 or a panel fits a cluster's shared memory) and max(M, N) <= 0;
 // EXACT-SAME: else vendor
 // SMALLBATCH: remark: kernel choice: thread 4x4 (bound) if max(M, N) <= 4; register 8x8 (bound) if max(M, N) <= 8;
 // SMALLBATCH-SAME: register 16x16 (bound) if max(M, N) <= 16;
@@ -250,8 +251,8 @@ func.func @f64_dynamic(%a: memref<?x?x?xf64>, %lu: memref<?x?x?xf64>, %p: memref
 // AUTO-SAME: blocked if B >= 2 and a panel fits a cluster's shared memory and max(M, N) <= 8192;
 // AUTO-SAME: else vendor
 // Complex panels never take the register panels.
-// REGISTER: remark: kernel choice: thread 4x4 (bound) if max(M, N) <= 4; shared-memory if a matrix fits shared memory;
-// REGISTER-SAME: blocked if B >= 2 and a panel fits a cluster's shared memory and max(M, N) <= 8192;
+// SINGLE4K: remark: kernel choice: thread 4x4 (bound) if max(M, N) <= 4; shared-memory if a matrix fits shared memory;
+// SINGLE4K-SAME: blocked if B >= 2 and a panel fits a cluster's shared memory and max(M, N) <= 8192;
 // VENDOR: remark: kernel choice: else vendor
 // NOPANEL: remark: kernel choice: thread 4x4 (bound) if max(M, N) <= 4; shared-memory if a matrix fits shared memory;
 // NOPANEL-SAME: blocked if B >= 2 and a panel fits a cluster's shared memory and max(M, N) <= 8192;

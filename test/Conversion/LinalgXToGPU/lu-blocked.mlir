@@ -22,17 +22,21 @@
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-min-batch=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-BATCH
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-single-max-bytes=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-SINGLE
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-cluster-max-batch=66 -split-input-file | FileCheck %s --check-prefix=CLUSTER66
-// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-max-size=16384 -split-input-file | FileCheck %s --check-prefix=REACH
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-max-size=16384 lu-blocked-register-panel-max-rows=4096" -split-input-file | FileCheck %s --check-prefix=REACH
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-cluster-max-batch=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-CLUSTER
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-tensor-cores=false -split-input-file | FileCheck %s --check-prefix=FMA
-// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-min-rows=64 -split-input-file | FileCheck %s --check-prefix=GEMM
-// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-min-rows=64 -split-input-file | FileCheck %s --check-prefix=COLUMNSOLVE
-// RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-gemm-min-rows=64 lu-blocked-column-solve=false" -split-input-file | FileCheck %s --check-prefix=BARRIERSOLVE
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-gemm-min-rows=64 lu-blocked-gemm-block-columns=0" -split-input-file | FileCheck %s --check-prefix=GEMM
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-gemm-min-rows=64 lu-blocked-gemm-block-columns=0" -split-input-file | FileCheck %s --check-prefix=COLUMNSOLVE
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-gemm-min-rows=64 lu-blocked-gemm-block-columns=0 lu-blocked-column-solve=false" -split-input-file | FileCheck %s --check-prefix=BARRIERSOLVE
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-min-rows=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-GEMM
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-min-rows-f32=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=NEGATIVE-GEMM-F32
-// RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-gemm-min-rows=64 lu-blocked-gemm-look-ahead=false" -split-input-file | FileCheck %s --check-prefix=GEMM-SYNC
-// RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-gemm-min-rows=64 lu-blocked-gemm-block-columns=128" -split-input-file | FileCheck %s --check-prefix=GEMM-BLOCK
-// RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-gemm-min-rows=64 lu-blocked-look-ahead-kernel" -split-input-file | FileCheck %s --check-prefix=LOOKAHEAD
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-gemm-min-rows=64 lu-blocked-gemm-block-columns=0 lu-blocked-gemm-look-ahead=false" -split-input-file | FileCheck %s --check-prefix=GEMM-SYNC
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-gemm-min-rows=64 lu-blocked-gemm-block-columns=128 lu-blocked-gemm-block-min-rows=512" -split-input-file | FileCheck %s --check-prefix=GEMM-BLOCK
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-block-columns=0 -split-input-file | FileCheck %s --check-prefix=NO-BLOCKS
+// RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-look-ahead-kernel -split-input-file 2>&1 | FileCheck %s --check-prefix=LOOKAHEAD-BLOCKS
+// RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-block-min-rows=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=GEMM-BLOCK-NEGATIVE
+// RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-block-min-rows-f32=-1 -split-input-file 2>&1 | FileCheck %s --check-prefix=GEMM-BLOCK-NEGATIVE-F32
+// RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-gemm-min-rows=64 lu-blocked-gemm-block-columns=0 lu-blocked-look-ahead-kernel" -split-input-file | FileCheck %s --check-prefix=LOOKAHEAD
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-block-columns=96 -split-input-file 2>&1 | FileCheck %s --check-prefix=GEMM-BLOCK-BAD
 // RUN: not linalgx-opt %s -convert-linalgx-to-gpu=lu-blocked-gemm-block-columns=1088 -split-input-file 2>&1 | FileCheck %s --check-prefix=GEMM-BLOCK-BIG
 // RUN: linalgx-opt %s -convert-linalgx-to-gpu="lu-blocked-register-panel-max-rows=1024 lu-blocked-register-panel-local-pivot-row=false lu-blocked-register-panel-push=false" -split-input-file | FileCheck %s --check-prefix=REGISTER
@@ -175,7 +179,8 @@
 // LOOKAHEAD-NOT:       nvvm.cluster
 // LOOKAHEAD:           gpu.return
 // lu-blocked-gemm-block-columns=128: the panels by blocks of 128 columns.
-// A block whose columns right of it have at least lu-blocked-gemm-min-rows
+// In a matrix of at least lu-blocked-gemm-block-min-rows rows (512 here), a
+// block whose columns right of it have at least lu-blocked-gemm-min-rows
 // rows below it (and exist) defers their update: its panels' updates end
 // at the block's last column (the update kernels' last operand; the
 // columns right of it take the row exchanges alone) and so do their GEMMs;
@@ -192,8 +197,10 @@
 // GEMM-BLOCK:           %[[B1:.+]] = arith.addi %[[B0]], %c128{{.*}} : index
 // GEMM-BLOCK:           %[[B1_TALL:.+]] = arith.addi %[[B1]], %c64{{.*}} : index
 // GEMM-BLOCK:           %[[TALL:.+]] = arith.cmpi uge, %[[M]], %[[B1_TALL]] : index
+// GEMM-BLOCK:           %[[LARGE:.+]] = arith.cmpi uge, %[[M]], %c512{{.*}} : index
+// GEMM-BLOCK:           %[[TALL_LARGE:.+]] = arith.andi %[[TALL]], %[[LARGE]] : i1
 // GEMM-BLOCK:           %[[RIGHT:.+]] = arith.cmpi ugt, %[[N]], %[[B1]] : index
-// GEMM-BLOCK:           %[[DEFERRED:.+]] = arith.andi %[[TALL]], %[[RIGHT]] : i1
+// GEMM-BLOCK:           %[[DEFERRED:.+]] = arith.andi %[[TALL_LARGE]], %[[RIGHT]] : i1
 // GEMM-BLOCK:           %[[END:.+]] = arith.select %[[DEFERRED]], %[[B1]], %[[N]] : index
 // GEMM-BLOCK:           %[[PANELS_END:.+]] = arith.minui %[[B1]], %[[K]] : index
 // GEMM-BLOCK:           scf.for %[[K0:.+]] = %[[B0]] to %[[PANELS_END]] step %c32{{.*}} {
@@ -226,6 +233,15 @@
 // GEMM-BLOCK-NEXT:      }
 // GEMM-BLOCK-NEXT:    }
 // GEMM-BLOCK-NEXT:    call @linalgxCudaJoinAside() : () -> ()
+// LOOKAHEAD-BLOCKS: error: lu-blocked-look-ahead-kernel needs lu-blocked-gemm-block-columns=0 (blocks of panels are on by default), got 256
+// GEMM-BLOCK-NEGATIVE: error: lu-blocked-gemm-block-min-rows must be at least 0, got -1
+// GEMM-BLOCK-NEGATIVE-F32: error: lu-blocked-gemm-block-min-rows-f32 must be at least 0, got -1
+// lu-blocked-gemm-block-columns=0: a panel at a time, no block's solve.
+// NO-BLOCKS-LABEL: func.func @f64_batched
+// NO-BLOCKS:         scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c32{{.*}} {
+// NO-BLOCKS:           func.call @linalgxCudaGemmSubtract(
+// NO-BLOCKS-NOT:     linalgxCudaSolveUnitLower
+// NO-BLOCKS-LABEL: func.func @types
 // GEMM-BLOCK-BAD: error: lu-blocked-gemm-block-columns must be a multiple of 64 (the update's column tiles) of at most 1024, got 96
 // GEMM-BLOCK-BIG: error: lu-blocked-gemm-block-columns must be a multiple of 64 (the update's column tiles) of at most 1024, got 1088
 // lu-blocked-register-panel-local-pivot-row (the default; REGISTER turns it
@@ -357,29 +373,40 @@
 // ASYNCPUSH-NEXT:        llvm.inline_asm has_side_effects {{.*}}mbarrier.try_wait.parity.acquire.cluster.shared::cta.b64
 // ASYNCPUSH-NOT:       !llvm.ptr<7> -> f64
 // ASYNCPUSH:         gpu.return
-// By default f64 panels of up to 4096 rows are in registers (clusters of at
-// most 8 blocks), and updates with at least 128 rows below the panel take
-// the GEMM, looking ahead.
+// By default f64 panels of up to 8192 rows are in registers (clusters of up
+// to 16 blocks), updates with at least 128 rows below the panel take the
+// GEMM, looking ahead, and matrices of at least 4096 rows take blocks of 256
+// columns (lu-blocked-gemm-block-min-rows).
 // DEFAULT-LABEL: func.func @f64_batched
+// DEFAULT:         scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c256{{.*}} {
+// DEFAULT:           %[[BLOCK_TALL:.+]] = arith.cmpi uge, %[[M:.+]], %{{.+}} : index
+// DEFAULT:           %[[LARGE:.+]] = arith.cmpi uge, %[[M]], %c4096{{.*}} : index
+// DEFAULT:           arith.andi %[[BLOCK_TALL]], %[[LARGE]] : i1
 // DEFAULT:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_register_panel_f64_i32
 // DEFAULT:         %[[PUSHED:.+]] = arith.index_cast %c146880{{.*}} : index to i32
 // DEFAULT-NEXT:    gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x2_f64_i32 {{.+}} dynamic_shared_memory_size %[[PUSHED]]
 // DEFAULT:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x4_f64_i32
 // DEFAULT:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x8_f64_i32
-// DEFAULT-NOT:     cluster_register_panel_x16
+// DEFAULT:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x16_f64_i32
 // DEFAULT:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_panel_f64_i32
 // DEFAULT:         %[[TALL:.+]] = arith.cmpi uge, %{{.+}}, %c128{{.*}} : index
 // DEFAULT:         func.call @linalgxCudaGemmSubtract(
 // DEFAULT:         func.call @linalgxCudaGemmSubtract(
+// DEFAULT:         func.call @linalgxCudaSolveUnitLower(
 // DEFAULT:       call @linalgxCudaJoinAside() : () -> ()
 // f32 and complex<f32> take the GEMM from 256 rows below the panel
 // (lu-blocked-gemm-min-rows-f32).
+// f32 and complex<f32> take blocks from 8192 rows
+// (lu-blocked-gemm-block-min-rows-f32).
 // DEFAULT-LABEL: func.func @types
+// DEFAULT:         arith.cmpi uge, %{{.+}}, %c8192{{.*}} : index
 // DEFAULT:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_panel_f32_i32
 // DEFAULT:         arith.cmpi uge, %{{.+}}, %c256{{.*}} : index
 // DEFAULT:         func.call @linalgxCudaGemmSubtract(%c0_i32
+// DEFAULT:         arith.cmpi uge, %{{.+}}, %c8192{{.*}} : index
 // DEFAULT:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_panel_cf32_i64
 // DEFAULT:         arith.cmpi uge, %{{.+}}, %c256{{.*}} : index
+// DEFAULT:         arith.cmpi uge, %{{.+}}, %c4096{{.*}} : index
 // DEFAULT:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_panel_cf64_i32
 // DEFAULT:         arith.cmpi uge, %{{.+}}, %c128{{.*}} : index
 // With lu-blocked-gemm-min-rows=0 no GEMM is called:
@@ -871,10 +898,10 @@ func.func @dynamic_batch_768(%a: memref<?x768x768xf64>, %p: memref<?x768xi32>, %
 
 // -----
 
-// With lu-blocked-max-size raised, the panels' reach is a cluster of 8
-// blocks: ceil(M / 8) * (33 * sizeof(T) + 4) + 96 <= 227 KiB, i.e. up to
-// 6928 f64 rows (866 a block), 13664 f32 (1708 a block); a row more takes the
-// vendor path.
+// With lu-blocked-max-size raised and f64 register panels to 4096 rows, the
+// panels' reach is a cluster of 8 blocks: ceil(M / 8) * (33 * sizeof(T) +
+// 4) + 96 <= 227 KiB, i.e. up to 6928 f64 rows (866 a block), 13664 f32
+// (1708 a block); a row more takes the vendor path.
 // REACH-LABEL: func.func @tall
 // REACH:         linalgx_lu_blocked_cluster_panel_f64_i32
 // REACH:         call @linalgxCudaGetrf(

@@ -455,7 +455,7 @@ func.func @f64_too_large(%a: memref<8200x8200xf64>, %p: memref<8200xi32>, %i: me
 // CHECK:               gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_generated_f64_i32
 // CHECK:             } else {
 // CHECK:               %[[BATCH2:.+]] = arith.cmpi uge, %{{.+}}, %c2
-// CHECK:               %[[SMALL:.+]] = arith.cmpi ule, %{{.+}}, %c4096
+// CHECK:               %[[SMALL:.+]] = arith.cmpi ule, %{{.+}}, %c8192
 // CHECK:               %[[TWO:.+]] = arith.ori %[[BATCH2]], %[[SMALL]] : i1
 // The panel's rows over a cluster of 8 blocks: ceil(M / 8) * (33 * 8 + 4)
 // bytes, 8-aligned, and the candidates' 96 bytes fit a block.
@@ -465,18 +465,18 @@ func.func @f64_too_large(%a: memref<8200x8200xf64>, %p: memref<8200xi32>, %i: me
 // CHECK:               %[[ROWS_FIT:.+]] = arith.cmpi ult, %{{.+}}, %c65536
 // CHECK:               %[[PANEL_FITS:.+]] = arith.andi %[[ROWS_FIT]], %[[BYTES_FIT]] : i1
 // Or its rows fit the register panels (lu-blocked-register-panel-max-rows).
-// CHECK:               %[[IN_REGISTERS:.+]] = arith.cmpi ule, %{{.+}}, %c4096{{.*}}
+// CHECK:               %[[IN_REGISTERS:.+]] = arith.cmpi ule, %{{.+}}, %c8192{{.*}}
 // CHECK:               %[[EITHER:.+]] = arith.ori %[[IN_REGISTERS]], %[[PANEL_FITS]] : i1
 // CHECK:               %[[AT_MOST:.+]] = arith.cmpi ule, %{{.+}}, %c8192
 // CHECK:               %[[SHAPE:.+]] = arith.andi %[[EITHER]], %[[AT_MOST]] : i1
 // CHECK:               %[[BLOCKED:.+]] = arith.andi %[[TWO]], %[[SHAPE]] : i1
 // CHECK:               scf.if %[[BLOCKED]] {
-// Panels of up to 4096 f64 rows in registers: one block, then clusters of
-// 2, 4 and 8.
+// Panels of up to 8192 f64 rows in registers: one block, then clusters of
+// 2, 4, 8 and 16.
 // CHECK:                 gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_register_panel_f64_i32
 // CHECK:                 gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x4_f64_i32
 // CHECK:                 gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x8_f64_i32
-// CHECK-NOT:             cluster_register_panel_x16
+// CHECK:                 gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_register_panel_x16_f64_i32
 // CHECK:                 gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_cluster_panel_f64_i32
 // CHECK:                 gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_panel_f64_i32
 // CHECK:                 gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_update_f64_i32

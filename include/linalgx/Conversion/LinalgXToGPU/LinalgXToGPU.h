@@ -85,16 +85,15 @@ inline constexpr bool kDefaultPanelLuOverlapCopies = false;
 /// kDefaultBlockedLuMinBatch: it factors every matrix of a batch in each
 /// launch, so its time hardly grows with the batch while the per-matrix
 /// cuSOLVER loop's does. Smaller batches of real matrices take it up to
-/// kDefaultBlockedLuSingleMaxBytes a row (4096 f64, 8192 f32 rows), where
-/// a single matrix beats cuSOLVER's getrf (docs/benchmarks.md, run 52).
-/// An (8192,8192) f64 matrix stays with cuSOLVER: its panels fit no
-/// cluster's shared memory, and on register panels over clusters of 16 it
-/// was slower than cuSOLVER (run 53). The `lu-blocked-max-size`,
+/// kDefaultBlockedLuSingleMaxBytes a row (8192 rows), where a single
+/// matrix beats cuSOLVER's getrf: an (8192,8192) f64 matrix on register
+/// panels over clusters of 16 with blocks of panels (below) took 0.64-0.66 of
+/// cuSOLVER's time (docs/benchmarks.md, run 58). The `lu-blocked-max-size`,
 /// `lu-blocked-min-batch` and `lu-blocked-single-max-bytes` options
 /// override them.
 inline constexpr int64_t kDefaultBlockedLuMaxSize = 8192;
 inline constexpr int64_t kDefaultBlockedLuMinBatch = 2;
-inline constexpr int64_t kDefaultBlockedLuSingleMaxBytes = 32768;
+inline constexpr int64_t kDefaultBlockedLuSingleMaxBytes = 65536;
 /// The blocked LU's trailing updates with at least this many rows below
 /// the panel are the exchange-and-solve kernel and cuBLAS's GEMM: its
 /// grid fills the GPU where the generated update has a block a tile. For
@@ -112,12 +111,12 @@ inline constexpr int64_t kDefaultBlockedLuGemmMinRowsF32 = 256;
 /// blocks of 16 warps, two f32 rows or one f64 row a thread, one block or a
 /// cluster of up to sixteen a matrix; past 6928 rows f64 matrices too tall
 /// for the cluster panel's shared memory then take the blocked LU too. By
-/// default f64 panels of up to 4096 rows (clusters of at most 8 blocks),
-/// where with the pushed candidates they beat the shared-memory panels; a
-/// cluster's per-step synchronization grows with its size, and clusters of
-/// 16 were slower than cuSOLVER (docs/gpu.md).
+/// default f64 panels of up to 8192 rows (clusters of up to 16 blocks):
+/// with the pushed candidates they beat the shared-memory panels, and with
+/// blocks of panels the clusters of 16 of an (8192,8192) matrix beat
+/// cuSOLVER (docs/benchmarks.md, run 58).
 inline constexpr int64_t kMaxBlockedLuRegisterPanelRows = 16384;
-inline constexpr int64_t kDefaultBlockedLuRegisterPanelMaxRows = 4096;
+inline constexpr int64_t kDefaultBlockedLuRegisterPanelMaxRows = 8192;
 /// f32 panels to 4096 rows (clusters of up to 4 blocks): with the pushed
 /// candidates (below) the register panels of 2049 to 4096 f32 rows beat the
 /// shared-memory cluster panel: (4096, 4096) f32 took 0.90 of the time on
@@ -174,15 +173,22 @@ inline std::optional<unsigned> nvidiaSmVersion(llvm::StringRef chip) {
 /// The PTX features the GPU pipelines compile for by default: PTX ISA 8.1,
 /// the first with st.async (CUDA 12.1 drivers and newer).
 inline constexpr const char *kDefaultGpuFeatures = "+ptx81";
-/// The blocked LU's GEMM updates can go by blocks of panels: each panel's
-/// GEMM updates its block's columns, and the columns right of the block
-/// take one triangular solve and one GEMM as deep as the block, where
-/// cuBLAS's rank-k update is several times faster than at the panel's
-/// depth (32). Off by default until it has run on a GPU (docs/gpu.md); the
-/// `lu-blocked-gemm-block-columns` option turns it on, with blocks of a
-/// multiple of the update's 64-column tiles.
-inline constexpr int64_t kDefaultBlockedLuGemmBlockColumns = 0;
+/// The blocked LU's GEMM updates go by blocks of panels in large matrices:
+/// each panel's GEMM updates its block's columns, and the columns right of
+/// the block take one triangular solve and one GEMM as deep as the block,
+/// where cuBLAS's rank-k update is several times faster than at the
+/// panel's depth (32). Blocks of 256 columns from 4096 f64 and 8192 f32
+/// rows: on an H100 they took 0.89-0.93 of the time without them at
+/// (4096,4096) f64 and (8192,8192) f32, and brought (8192,8192) f64 to
+/// 0.64-0.66 of cuSOLVER's time, while (2048,2048) f64 took 1.05-1.11,
+/// (4096,4096) f32 1.09-1.17 and batches of 512 and 1024 rows 1.5-3
+/// (docs/benchmarks.md, run 58). The `lu-blocked-gemm-block-columns`
+/// (0: none) and `lu-blocked-gemm-block-min-rows[-f32]` options override
+/// them.
+inline constexpr int64_t kDefaultBlockedLuGemmBlockColumns = 256;
 inline constexpr int64_t kMaxBlockedLuGemmBlockColumns = 1024;
+inline constexpr int64_t kDefaultBlockedLuGemmBlockMinRows = 4096;
+inline constexpr int64_t kDefaultBlockedLuGemmBlockMinRowsF32 = 8192;
 /// The blocked LU factors each panel of batches of fewer than this many
 /// matrices on a thread-block cluster (the panel's rows over up to 8 SMs)
 /// instead of one block, and every panel too tall for one block's shared
@@ -239,8 +245,12 @@ struct LinalgXToGPUOptions {
   }
   /// ... the next panel's columns first, the rest beside the next panel.
   bool blockedLuGemmLookAhead = true;
-  /// ... by blocks of this many columns (0: none).
+  /// ... by blocks of this many columns (0: none) ...
   int64_t blockedLuGemmBlockColumns = kDefaultBlockedLuGemmBlockColumns;
+  /// ... in matrices of at least this many rows (f64, complex<f64>) ...
+  int64_t blockedLuGemmBlockMinRows = kDefaultBlockedLuGemmBlockMinRows;
+  /// ... and f32, complex<f32>.
+  int64_t blockedLuGemmBlockMinRowsF32 = kDefaultBlockedLuGemmBlockMinRowsF32;
   /// Register panels on a cluster: one warp a block reads each step's pivot
   /// row from its owner into the block's shared memory.
   bool blockedLuRegisterPanelLocalPivotRow =

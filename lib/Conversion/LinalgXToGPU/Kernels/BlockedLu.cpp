@@ -1371,20 +1371,25 @@ private:
                                  c(maxRows));
   }
 
-  /// The block of panels from column blockStart (of K = min(M, N)): where
-  /// the columns right of the block have at least gemmMinRows rows below
-  /// it (every panel of the block then takes the GEMM), its panels update
-  /// the block's columns alone, and the columns right of it take the
-  /// exchanges from each panel, then the block's U rows (a triangular
-  /// solve) and one GEMM of the block's depth; other blocks as without.
+  /// The block of panels from column blockStart (of K = min(M, N)): in
+  /// matrices of at least gemmBlockMinRows rows, where the columns right
+  /// of the block have at least gemmMinRows rows below it (every panel of
+  /// the block then takes the GEMM), its panels update the block's columns
+  /// alone, and the columns right of it take the exchanges from each panel,
+  /// then the block's U rows (a triangular solve) and one GEMM of the
+  /// block's depth; other blocks as without.
   void emitBlock(Value blockStart, Value k) {
     int64_t width = options.gemmBlockColumns;
     Value blockEnd = arith::AddIOp::create(b, blockStart, c(width));
     Value deferred = arith::AndIOp::create(
         b,
-        arith::CmpIOp::create(
-            b, arith::CmpIPredicate::uge, m,
-            arith::AddIOp::create(b, blockEnd, c(options.gemmMinRows))),
+        arith::AndIOp::create(
+            b,
+            arith::CmpIOp::create(
+                b, arith::CmpIPredicate::uge, m,
+                arith::AddIOp::create(b, blockEnd, c(options.gemmMinRows))),
+            arith::CmpIOp::create(b, arith::CmpIPredicate::uge, m,
+                                  c(options.gemmBlockMinRows))),
         arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, n, blockEnd));
     Value updateEnd = arith::SelectOp::create(b, deferred, blockEnd, n);
     work.repeat(blockStart, arith::MinUIOp::create(b, blockEnd, k),

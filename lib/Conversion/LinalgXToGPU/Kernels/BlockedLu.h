@@ -516,6 +516,8 @@ struct BlockedLuOptions {
   /// triangular solve for the block's U rows and one GEMM of the block's
   /// depth.
   int64_t gemmBlockColumns = 0;
+  /// ... in matrices of at least this many rows (M); others as without.
+  int64_t gemmBlockMinRows = 0;
   /// Register panels on a cluster: one warp a block reads each step's pivot
   /// and its row from the other blocks into the block's shared memory
   /// (registerPanelLocalPivotBytes), where the block's warps read them.
