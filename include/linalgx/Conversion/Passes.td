@@ -250,7 +250,7 @@ def ConvertLinalgXToGPU : Pass<"convert-linalgx-to-gpu", "::mlir::ModuleOp"> {
            /*default=*/
            "::mlir::linalgx::kDefaultBlockedLuRegisterPanelMaxRowsF32",
            "lu-blocked-register-panel-max-rows for f32 panels (at most "
-           "16384; clusters past 1024 rows; default 4096)">,
+           "16384; clusters past 1024 rows; default 8192)">,
     Option<"blockedLuGemmLookAhead", "lu-blocked-gemm-look-ahead", "bool",
            /*default=*/"true",
            "With lu-blocked-gemm-min-rows: each GEMM update first updates "

@@ -142,7 +142,7 @@ struct GPUPipelineOptions
   PassOptions::Option<int64_t> blockedLuRegisterPanelMaxRowsF32{
       *this, "lu-blocked-register-panel-max-rows-f32",
       llvm::cl::desc("f32 panels of at most this many rows (at most 16384) "
-                     "in registers (default 4096)"),
+                     "in registers (default 8192)"),
       llvm::cl::init(kDefaultBlockedLuRegisterPanelMaxRowsF32)};
   PassOptions::Option<bool> blockedLuGemmLookAhead{
       *this, "lu-blocked-gemm-look-ahead",

@@ -117,12 +117,13 @@ inline constexpr int64_t kDefaultBlockedLuGemmMinRowsF32 = 256;
 /// cuSOLVER (docs/benchmarks.md, run 58).
 inline constexpr int64_t kMaxBlockedLuRegisterPanelRows = 16384;
 inline constexpr int64_t kDefaultBlockedLuRegisterPanelMaxRows = 8192;
-/// f32 panels to 4096 rows (clusters of up to 4 blocks): with the pushed
-/// candidates (below) the register panels of 2049 to 4096 f32 rows beat the
-/// shared-memory cluster panel: (4096, 4096) f32 took 0.90 of the time on
-/// an H100 (docs/benchmarks.md, run 46). f64's clusters of 8 were slower
-/// before (run 39) and have not been measured since.
-inline constexpr int64_t kDefaultBlockedLuRegisterPanelMaxRowsF32 = 4096;
+/// f32 panels to 8192 rows (clusters of up to 8 blocks): with the pushed
+/// candidates (below) the register panels beat the shared-memory cluster
+/// panel on an H100: (4096,4096) f32 took 0.90 of the time with panels of
+/// 2049 to 4096 rows in registers (docs/benchmarks.md, run 46), and
+/// (8192,8192) f32 0.81 with those of 4097 to 8192 rows, while (2,6000,6000)
+/// f32 took 1.01 (run 60).
+inline constexpr int64_t kDefaultBlockedLuRegisterPanelMaxRowsF32 = 8192;
 /// Register panels on a cluster copy each step's pivot row into every
 /// block's shared memory, read there by the block's warps, instead of every
 /// warp reading it from the owner block: on an H100 the blocked LU took
