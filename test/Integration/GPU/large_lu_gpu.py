@@ -12,10 +12,10 @@ panel kernel's largest sizes (120, 128) with the structured matrices too:
   random       normal entries
   crossover    single matrices at the default choice's limits: 2048 rows,
                4096 f64 and 8192 f32 (the first sizes whose GEMMs go by
-               blocks of panels), 6928/6929 f64 (the cluster panel's
-               last size, then the register panels' clusters of 16),
-               8192 f64 (the blocked LU's last size) and 8193 f32
-               (cuSOLVER's)
+               blocks of panels), 6928/6929 f64 (the shared-memory cluster
+               panel's last size when register panels are off; by default
+               both take the register panels' clusters of 16), 8192 f64
+               (the blocked LU's last size) and 8193 f32 (cuSOLVER's)
   conditioned  U diag(s) V^T with s from 1 down to 1e-12 (f64) or 1e-6 (f32)
   graded       rows scaled from 10^-8 to 10^8 (10^-3 to 10^3 in f32)
   wilkinson    Wilkinson's growth matrix (1 on the diagonal and in the last
@@ -145,8 +145,9 @@ def group_crossover(kernels, checker, rng, quick):
     """Single matrices at the default choice's limits: the blocked LU with
     GEMM updates (f64 from 128 rows below the panel, f32 from 256) up to
     8192 rows, its GEMMs by blocks of panels from 4096 f64 and 8192 f32
-    rows, its panels on a cluster (6928 f64 rows) or the register panels
-    (8192 f64 rows), cuSOLVER past them."""
+    rows, its panels on the register panels (8192 rows; 6928 f64 rows is
+    the shared-memory cluster panel's limit without them), cuSOLVER past
+    them."""
     sizes = {"f64": [2048, 4096, 6928, 6929, 8192], "f32": [2048, 8192, 8193]}
     for t, ns in sizes.items():
         np_t = rg.TYPES[t][0]
