@@ -57,6 +57,13 @@ static_assert(kMaxBlockedLuRegisterPanelRows ==
                       BlockedLuShape::registerPanelMaxRows(4),
               "the option's bound is a cluster's f32 rows in registers");
 
+/// The blocked LU's bounds that its f32 updates take at other sizes than
+/// f64's: `f32Value` for f32 and complex<f32>, `f64Value` otherwise.
+static int64_t byRealPart(Type elementType, int64_t f64Value,
+                          int64_t f32Value) {
+  return realPartType(elementType).isF32() ? f32Value : f64Value;
+}
+
 namespace {
 
 /// The shared frame of the GPU patterns: check the operands, open the op's
@@ -513,9 +520,11 @@ private:
               options.blockedLuClusterMaxBatch,
               options.blockedLuRegisterPanelMaxRowsFor(lu.elementType),
               options.blockedLuTensorCores,
-              blockedLuGemmMinRows(lu.elementType),
+              byRealPart(lu.elementType, options.blockedLuGemmMinRows,
+                         options.blockedLuGemmMinRowsF32),
               options.blockedLuGemmLookAhead, options.blockedLuGemmBlockColumns,
-              blockedLuGemmBlockMinRows(lu.elementType),
+              byRealPart(lu.elementType, options.blockedLuGemmBlockMinRows,
+                         options.blockedLuGemmBlockMinRowsF32),
               options.blockedLuRegisterPanelLocalPivotRow,
               options.blockedLuSplitRegisterPanel, options.blockedLuColumnSolve,
               options.blockedLuRegisterPanelHandshake,
@@ -527,21 +536,6 @@ private:
       llvm_unreachable("emitted above");
     }
     work.finish();
-  }
-
-  /// The blocked LU's GEMM threshold for the element type: f32's
-  /// generated update stays faster to taller updates than f64's.
-  int64_t blockedLuGemmMinRows(Type elementType) const {
-    return realPartType(elementType).isF32() ? options.blockedLuGemmMinRowsF32
-                                             : options.blockedLuGemmMinRows;
-  }
-
-  /// The rows from which the blocked LU's GEMMs go by blocks of panels, for
-  /// the element type.
-  int64_t blockedLuGemmBlockMinRows(Type elementType) const {
-    return realPartType(elementType).isF32()
-               ? options.blockedLuGemmBlockMinRowsF32
-               : options.blockedLuGemmBlockMinRows;
   }
 
   /// The op's operands on device memory as [B, ...] views.

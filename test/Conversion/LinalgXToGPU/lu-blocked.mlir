@@ -193,11 +193,11 @@
 // GEMM-BLOCK:         %[[M:.+]] = memref.dim %{{.+}}, %c1{{.*}} : memref<?x?x?xf64>
 // GEMM-BLOCK:         %[[N:.+]] = memref.dim %{{.+}}, %c2{{.*}} : memref<?x?x?xf64>
 // GEMM-BLOCK:         %[[K:.+]] = arith.minui %[[M]], %[[N]] : index
+// GEMM-BLOCK:         %[[LARGE:.+]] = arith.cmpi uge, %[[M]], %c512{{.*}} : index
 // GEMM-BLOCK:         scf.for %[[B0:.+]] = %{{.+}} to %[[K]] step %c128{{.*}} {
 // GEMM-BLOCK:           %[[B1:.+]] = arith.addi %[[B0]], %c128{{.*}} : index
 // GEMM-BLOCK:           %[[B1_TALL:.+]] = arith.addi %[[B1]], %c64{{.*}} : index
 // GEMM-BLOCK:           %[[TALL:.+]] = arith.cmpi uge, %[[M]], %[[B1_TALL]] : index
-// GEMM-BLOCK:           %[[LARGE:.+]] = arith.cmpi uge, %[[M]], %c512{{.*}} : index
 // GEMM-BLOCK:           %[[TALL_LARGE:.+]] = arith.andi %[[TALL]], %[[LARGE]] : i1
 // GEMM-BLOCK:           %[[RIGHT:.+]] = arith.cmpi ugt, %[[N]], %[[B1]] : index
 // GEMM-BLOCK:           %[[DEFERRED:.+]] = arith.andi %[[TALL_LARGE]], %[[RIGHT]] : i1
@@ -378,9 +378,9 @@
 // GEMM, looking ahead, and matrices of at least 4096 rows take blocks of 256
 // columns (lu-blocked-gemm-block-min-rows).
 // DEFAULT-LABEL: func.func @f64_batched
+// DEFAULT:         %[[LARGE:.+]] = arith.cmpi uge, %[[M:.+]], %c4096{{.*}} : index
 // DEFAULT:         scf.for %{{.+}} = %{{.+}} to %{{.+}} step %c256{{.*}} {
-// DEFAULT:           %[[BLOCK_TALL:.+]] = arith.cmpi uge, %[[M:.+]], %{{.+}} : index
-// DEFAULT:           %[[LARGE:.+]] = arith.cmpi uge, %[[M]], %c4096{{.*}} : index
+// DEFAULT:           %[[BLOCK_TALL:.+]] = arith.cmpi uge, %[[M]], %{{.+}} : index
 // DEFAULT:           arith.andi %[[BLOCK_TALL]], %[[LARGE]] : i1
 // DEFAULT:         gpu.launch_func async [%{{.+}}] @linalgx_kernels::@linalgx_lu_blocked_register_panel_f64_i32
 // DEFAULT:         %[[PUSHED:.+]] = arith.index_cast %c146880{{.*}} : index to i32

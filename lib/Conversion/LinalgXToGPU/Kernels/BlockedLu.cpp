@@ -228,14 +228,8 @@ private:
                forRows(b, b.add(step, top.index(1)),
                        [&](KernelBuilder &b, Value r) {
                          Value entry = b.load(a, at(b, r, kk));
-                         Value l = b.ifThenElse(
-                             useReciprocal,
-                             [&](KernelBuilder &b) -> SmallVector<Value> {
-                               return {element.mul(b, entry, reciprocal)};
-                             },
-                             [&](KernelBuilder &b) -> SmallVector<Value> {
-                               return {element.div(b, entry, pivot)};
-                             })[0];
+                         Value l = scaleByPivot(b, element, entry, pivot,
+                                                useReciprocal, reciprocal);
                          b.store(l, a, at(b, r, kk));
                          for (int64_t j = kk + 1; j < NB; ++j) {
                            Value target = at(b, r, j);
@@ -1092,10 +1086,13 @@ public:
     work.copyUnlessAliased(factors, lu.input());
     createPanelKernels();
     createUpdateKernels();
-    if (options.gemmMinRows > 0 && options.gemmBlockColumns > 0)
-      work.repeat(c(0), k, c(options.gemmBlockColumns),
-                  [&](Value blockStart) { emitBlock(blockStart, k); });
-    else
+    if (options.gemmMinRows > 0 && options.gemmBlockColumns > 0) {
+      Value tallEnough = arith::CmpIOp::create(b, arith::CmpIPredicate::uge, m,
+                                               c(options.gemmBlockMinRows));
+      work.repeat(c(0), k, c(options.gemmBlockColumns), [&](Value blockStart) {
+        emitBlock(blockStart, k, tallEnough);
+      });
+    } else
       work.repeat(c(0), k, c(S::kPanelColumns), [&](Value k0) {
         if (lookAheadKernel)
           panelPermutation = arith::SelectOp::create(
@@ -1372,13 +1369,14 @@ private:
   }
 
   /// The block of panels from column blockStart (of K = min(M, N)): in
-  /// matrices of at least gemmBlockMinRows rows, where the columns right
+  /// matrices of at least gemmBlockMinRows rows (`tallEnough`), where the
+  /// columns right
   /// of the block have at least gemmMinRows rows below it (every panel of
   /// the block then takes the GEMM), its panels update the block's columns
   /// alone, and the columns right of it take the exchanges from each panel,
   /// then the block's U rows (a triangular solve) and one GEMM of the
   /// block's depth; other blocks as without.
-  void emitBlock(Value blockStart, Value k) {
+  void emitBlock(Value blockStart, Value k, Value tallEnough) {
     int64_t width = options.gemmBlockColumns;
     Value blockEnd = arith::AddIOp::create(b, blockStart, c(width));
     Value deferred = arith::AndIOp::create(
@@ -1388,8 +1386,7 @@ private:
             arith::CmpIOp::create(
                 b, arith::CmpIPredicate::uge, m,
                 arith::AddIOp::create(b, blockEnd, c(options.gemmMinRows))),
-            arith::CmpIOp::create(b, arith::CmpIPredicate::uge, m,
-                                  c(options.gemmBlockMinRows))),
+            tallEnough),
         arith::CmpIOp::create(b, arith::CmpIPredicate::ugt, n, blockEnd));
     Value updateEnd = arith::SelectOp::create(b, deferred, blockEnd, n);
     work.repeat(blockStart, arith::MinUIOp::create(b, blockEnd, k),

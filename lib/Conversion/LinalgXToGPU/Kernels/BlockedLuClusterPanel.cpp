@@ -271,14 +271,8 @@ private:
           b.store(b.toI32(newPosition), position, localRow);
           b.ifThen(b.both(open, update), [&](KernelBuilder &b) {
             Value entry = b.load(a, at(b, localRow, kk));
-            Value l = b.ifThenElse(
-                useReciprocal,
-                [&](KernelBuilder &b) -> SmallVector<Value> {
-                  return {element.mul(b, entry, reciprocal)};
-                },
-                [&](KernelBuilder &b) -> SmallVector<Value> {
-                  return {element.div(b, entry, u[0])};
-                })[0];
+            Value l = scaleByPivot(b, element, entry, u[0], useReciprocal,
+                                   reciprocal);
             b.store(l, a, at(b, localRow, kk));
             for (int64_t j = kk + 1; j < NB; ++j) {
               Value target = at(b, localRow, j);

@@ -630,14 +630,9 @@ private:
             function_ref<Value(KernelBuilder &, int64_t)> pivotRowEntry) {
     SmallVector<Value> out(values);
     Value entry = values[kk - windowStart];
-    Value l = b.ifThenElse(
-        element.reciprocalIsSafe(b, pivot),
-        [&](KernelBuilder &b) -> SmallVector<Value> {
-          return {element.mul(b, entry, element.reciprocal(b, pivot))};
-        },
-        [&](KernelBuilder &b) -> SmallVector<Value> {
-          return {element.div(b, entry, pivot)};
-        })[0];
+    Value l = scaleByPivot(b, element, entry, pivot,
+                           element.reciprocalIsSafe(b, pivot),
+                           /*reciprocal=*/nullptr);
     out[kk - windowStart] = l;
     for (int64_t j = kk + 1; j < windowEnd(); ++j)
       out[j - windowStart] =

@@ -1,7 +1,7 @@
 //===- LuCommon.cpp - what the LU kernels share -----------------*- C++ -*-===//
 //
 // The pieces every generated LU kernel uses: the shared-memory limit, element
-// sizes and the pivot search's keys. (LuCommon.h).
+// sizes, the pivot search's keys and the multipliers' scaling (LuCommon.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -70,6 +70,19 @@ Value reduceMaxKey(KernelBuilder &b, Value key,
                             low, b.i32(0)));
   return b.bitOr(b.shl(arith::ExtUIOp::create(b, keyType, bestHigh), shift),
                  arith::ExtUIOp::create(b, keyType, bestLow));
+}
+
+Value scaleByPivot(KernelBuilder &b, const ElementArith &element, Value entry,
+                   Value pivot, Value useReciprocal, Value reciprocal) {
+  return b.ifThenElse(
+      useReciprocal,
+      [&](KernelBuilder &b) -> SmallVector<Value> {
+        return {element.mul(
+            b, entry, reciprocal ? reciprocal : element.reciprocal(b, pivot))};
+      },
+      [&](KernelBuilder &b) -> SmallVector<Value> {
+        return {element.div(b, entry, pivot)};
+      })[0];
 }
 
 } // namespace mlir::linalgx::gpu_kernels

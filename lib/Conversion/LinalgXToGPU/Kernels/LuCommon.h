@@ -1,7 +1,7 @@
 //===- LuCommon.h - what the LU kernels share -------------------*- C++ -*-===//
 //
 // The pieces every generated LU kernel uses: the shared-memory limit, element
-// sizes and the pivot search's keys.
+// sizes, the pivot search's keys and the multipliers' scaling.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,6 +45,13 @@ Value pivotKey(KernelBuilder &b, const ElementArith &element, Value value,
 /// low halves of the lanes holding the largest high half.
 Value reduceMaxKey(KernelBuilder &b, Value key,
                    function_ref<Value(KernelBuilder &, Value)> reduceMax);
+
+/// A column entry's multiplier, entry / pivot, scaled as LAPACK's getf2
+/// scales: by the reciprocal where `useReciprocal` (element.reciprocalIsSafe)
+/// holds, else by a division. `reciprocal` is 1 / pivot when the caller shares
+/// it among many entries; null computes it in the branch that uses it.
+Value scaleByPivot(KernelBuilder &b, const ElementArith &element, Value entry,
+                   Value pivot, Value useReciprocal, Value reciprocal);
 
 } // namespace mlir::linalgx::gpu_kernels
 
