@@ -6,7 +6,9 @@
 # handler (liblinalgx_jax_cuda_ffi.so, with its source to rebuild it there
 # if that JAX's FFI API version differs from the one built against), the
 # Python package, the runtime smoke test, test/Integration/GPU/python_gpu.py
-# and bench/bench_python.py, and run.sh, which runs them all there:
+# and bench/bench_python.py, env.sh (the pack's environment and its two
+# builds there, for run.sh and one-off scripts) and run.sh, which runs them
+# all there:
 #
 #   scripts/pack-python-gpu.sh [PACK_DIR]     (default: .device/pypack)
 #   # on the GPU machine:  bash PACK_DIR/run.sh OUTDIR [prebuilt]
@@ -68,36 +70,78 @@ if [ -n "${LINALGX_KERNEL_VARIANTS:-}" ]; then
   mkdir -p "$PACK/lib_alt"
   cp "$LINALGX_KERNEL_VARIANTS"/*.so "$PACK/lib_alt/"
 fi
+cat > "$PACK/env.sh" <<'ENV'
+# Sourced on the GPU machine by run.sh and by one-off scripts beside it:
+#   source PACK/env.sh                      # the pack's environment, P = PACK
+#   linalgx_jax_handler LOG [prebuilt]      # the JAX handler for this JAX
+#   linalgx_torch_ops                       # the PyTorch operator library
+P=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+export PYTHONUNBUFFERED=1 LINALGX_LIBRARY_DIR=$P/lib PYTHONPATH=$P/python
+export XLA_PYTHON_CLIENT_PREALLOCATE=false
+
+# Rebuilds the JAX CUDA handler when this JAX's XLA FFI API version differs
+# from the build machine's (a stale handler would fail to load or misread
+# XLA's call frames), unless asked to keep it ("prebuilt"); writes the
+# versions found to LOG. Fails if the rebuild does.
+linalgx_jax_handler() {
+  local log=${1:?log file} keep=${2:-} include
+  include=$(python3 -c "import jax.ffi; print(jax.ffi.include_dir())") || return 1
+  {
+    echo "built with JAX $(cat "$P/jax_version_build.txt"), XLA FFI API:"
+    cat "$P/ffi_version_build.txt"
+    echo "here: JAX $(python3 -c 'import jax; print(jax.__version__)'), XLA FFI API:"
+    grep -h "define XLA_FFI_API_M" "$include/xla/ffi/api/c_api.h"
+  } | tee "$log"
+  if [ "$keep" = prebuilt ]; then
+    echo "keeping the handler built against the build machine's JAX" | tee -a "$log"
+    return 0
+  fi
+  grep -h "define XLA_FFI_API_M" "$include/xla/ffi/api/c_api.h" |
+    cmp -s - "$P/ffi_version_build.txt" && return 0
+  echo "FFI API versions differ: rebuilding the handler against this JAX" | tee -a "$log"
+  c++ -std=c++17 -O2 -shared -fPIC -isystem "$include" -I "$P/src" "$P/src/LinalgxJaxCudaFfi.cpp" \
+    -L "$P/lib" -llinalgx_cuda_kernels -llinalgx_cuda_runtime -Wl,-rpath,'$ORIGIN' \
+    -o "$P/lib/liblinalgx_jax_cuda_ffi.so" 2>&1 | tee -a "$log"
+  return "${PIPESTATUS[0]}"
+}
+
+# Builds the PyTorch operator library against this machine's PyTorch, for
+# its GPU (or TORCH_CUDA_ARCH_LIST), into PACK/lib: once a machine (the
+# build is kept in /tmp/linalgx_torch_ops while the machine stays up).
+linalgx_torch_ops() {
+  local cache=/tmp/linalgx_torch_ops arch=${TORCH_CUDA_ARCH_LIST:-}
+  if ! ls "$cache"/_linalgx_torch_ops*.so > /dev/null 2>&1; then
+    mkdir -p "$cache"
+    [ -n "$arch" ] ||
+      arch=$(python3 -c "import torch; print('%d.%d' % torch.cuda.get_device_capability())")
+    TORCH_CUDA_ARCH_LIST=$arch MAX_JOBS=$(nproc) python3 - "$P/src" "$P/lib" "$cache" \
+      > "$cache/build.log" 2>&1 <<'PY'
+import sys
+from linalgx import _torch_build
+from torch.utils import cpp_extension
+cpp_extension.load(**_torch_build.load_arguments(*sys.argv[1:]))
+PY
+  fi
+  cp "$cache"/_linalgx_torch_ops*.so "$P/lib/" 2> /dev/null || {
+    echo "no PyTorch operator library ($cache/build.log):"
+    tail -20 "$cache/build.log"
+    return 1
+  }
+}
+ENV
 cat > "$PACK/run.sh" <<'RUN'
 #!/usr/bin/env bash
 # On the GPU machine: bash run.sh OUTDIR [prebuilt]. Writes ffi.txt, smoke.log,
 # python_gpu.log, bench.log, bench_python.jsonl, table.md, solve.log, solve.jsonl,
 # solve.md and profile_solve.md to OUTDIR.
 set -uo pipefail
-P=$(cd "$(dirname "$0")" && pwd)
+source "$(dirname "$0")/env.sh"
 OUTDIR=${1:?output dir}
 mkdir -p "$OUTDIR"
-export PYTHONUNBUFFERED=1 LINALGX_LIBRARY_DIR=$P/lib PYTHONPATH=$P/python
-export XLA_PYTHON_CLIENT_PREALLOCATE=false
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
-include=$(python3 -c "import jax.ffi; print(jax.ffi.include_dir())")
-{
-  echo "built with JAX $(cat "$P/jax_version_build.txt"), XLA FFI API:"; cat "$P/ffi_version_build.txt"
-  echo "here: JAX $(python3 -c 'import jax; print(jax.__version__)'), XLA FFI API:"
-  grep -h "define XLA_FFI_API_M" "$include/xla/ffi/api/c_api.h"
-} | tee "$OUTDIR/ffi.txt"
-if [ "${2:-}" = prebuilt ]; then
-  echo "keeping the handler built against the build machine's JAX" | tee -a "$OUTDIR/ffi.txt"
-elif ! grep -h "define XLA_FFI_API_M" "$include/xla/ffi/api/c_api.h" | cmp -s - "$P/ffi_version_build.txt"; then
-  echo "FFI API versions differ: rebuilding the handler against this JAX" | tee -a "$OUTDIR/ffi.txt"
-  c++ -std=c++17 -O2 -shared -fPIC -isystem "$include" -I "$P/src" "$P/src/LinalgxJaxCudaFfi.cpp" \
-    -L "$P/lib" -llinalgx_cuda_kernels -llinalgx_cuda_runtime -Wl,-rpath,'$ORIGIN' \
-    -o "$P/lib/liblinalgx_jax_cuda_ffi.so" 2>&1 | tee -a "$OUTDIR/ffi.txt"
-  if [ "${PIPESTATUS[0]}" -ne 0 ]; then
-    # A stale handler would fail to load or misread XLA's call frames.
-    echo "FAIL: rebuilding the JAX handler failed (run with 'prebuilt' to keep the packed one)"
-    exit 1
-  fi
+if ! linalgx_jax_handler "$OUTDIR/ffi.txt" "${2:-}"; then
+  echo "FAIL: rebuilding the JAX handler failed (run with 'prebuilt' to keep the packed one)"
+  exit 1
 fi
 passed=0 failed=0
 echo "== CUDA runtime smoke test (stream override included)"
