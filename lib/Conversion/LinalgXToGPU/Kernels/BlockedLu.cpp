@@ -1370,12 +1370,11 @@ private:
 
   /// The block of panels from column blockStart (of K = min(M, N)): in
   /// matrices of at least gemmBlockMinRows rows (`tallEnough`), where the
-  /// columns right
-  /// of the block have at least gemmMinRows rows below it (every panel of
-  /// the block then takes the GEMM), its panels update the block's columns
-  /// alone, and the columns right of it take the exchanges from each panel,
-  /// then the block's U rows (a triangular solve) and one GEMM of the
-  /// block's depth; other blocks as without.
+  /// columns right of the block have at least gemmMinRows rows below it
+  /// (every panel of the block then takes the GEMM), its panels update the
+  /// block's columns alone, and the columns right of it take the exchanges
+  /// from each panel, then the block's U rows (a triangular solve) and one
+  /// GEMM of the block's depth; other blocks as without.
   void emitBlock(Value blockStart, Value k, Value tallEnough) {
     int64_t width = options.gemmBlockColumns;
     Value blockEnd = arith::AddIOp::create(b, blockStart, c(width));
