@@ -12,7 +12,12 @@ with the PyTorch operator library built:
 
 CASE is "MxN:dtype" or "BxMxN:dtype"; prints one Markdown row a case:
 label, case, then median CUDA-event µs of linalgx on the default stream,
-linalgx on the high-priority stream, PyTorch on the default stream."""
+linalgx on the high-priority stream, PyTorch on the default stream, and
+linalgx and PyTorch on the default stream *queued*: each call enqueued
+behind a wait kernel that outlasts the host's launches, so that the GPU
+finds every launch of the call queued — the call's device time without the
+host's launch rate on its path (the difference to the first columns is the
+time the GPU waited for the host)."""
 
 import statistics
 import sys
@@ -24,9 +29,12 @@ import linalgx.torch as lxt
 from profile_host_gaps import parse
 
 CALLS = 30
+# The wait queued ahead of a call with queued=True: ~10 ms at 2 GHz, longer
+# than the host takes to launch any call timed here.
+QUEUE_AHEAD_CYCLES = 20_000_000
 
 
-def device_us(call, stream):
+def device_us(call, stream, queued=False):
     with torch.cuda.stream(stream):
         for _ in range(3):
             call()
@@ -35,6 +43,8 @@ def device_us(call, stream):
         for _ in range(CALLS):
             start = torch.cuda.Event(enable_timing=True)
             end = torch.cuda.Event(enable_timing=True)
+            if queued:
+                torch.cuda._sleep(QUEUE_AHEAD_CYCLES)
             start.record(stream)
             call()
             end.record(stream)
@@ -56,8 +66,10 @@ def main():
         ours = device_us(lambda: lxt.lu_factor(a), default)
         ours_urgent = device_us(lambda: lxt.lu_factor(a), urgent)
         theirs = device_us(lambda: torch.linalg.lu_factor(a), default)
-        print("| %s | %s | %.0f | %.0f | %.0f |" % (label, case, ours, ours_urgent, theirs),
-              flush=True)
+        ours_queued = device_us(lambda: lxt.lu_factor(a), default, queued=True)
+        theirs_queued = device_us(lambda: torch.linalg.lu_factor(a), default, queued=True)
+        print("| %s | %s | %.0f | %.0f | %.0f | %.0f | %.0f |"
+              % (label, case, ours, ours_urgent, theirs, ours_queued, theirs_queued), flush=True)
 
 
 if __name__ == "__main__":
