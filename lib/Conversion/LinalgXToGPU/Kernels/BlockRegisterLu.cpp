@@ -8,6 +8,7 @@
 #include "BlockRegisterLu.h"
 #include "../GPULoweringUtils.h"
 #include "KernelBuilder.h"
+#include "LuCommon.h"
 #include "RegisterRows.h"
 #include "linalgx/Conversion/ElementArith.h"
 
@@ -445,18 +446,9 @@ Value BlockRegisterLuKernel::eliminate(KernelBuilder &b, int64_t step,
         KernelBuilder b(loc, nested);
         // One reciprocal per step and a multiplication, unless the pivot is
         // too small for its reciprocal (LAPACK's getf2 divides then).
-        auto scaled = scf::IfOp::create(
-            b, element.reciprocalIsSafe(b, pivot),
-            [&](OpBuilder &nested, Location loc) {
-              KernelBuilder nb(loc, nested);
-              scf::YieldOp::create(
-                  nb, element.mul(nb, a[step], element.reciprocal(nb, pivot)));
-            },
-            [&](OpBuilder &nested, Location loc) {
-              KernelBuilder nb(loc, nested);
-              scf::YieldOp::create(nb, element.div(nb, a[step], pivot));
-            });
-        Value multiplier = scaled.getResult(0);
+        Value multiplier = scaleByPivot(b, element, a[step], pivot,
+                                        element.reciprocalIsSafe(b, pivot),
+                                        /*reciprocal=*/nullptr);
         SmallVector<Value> updated = {multiplier};
         for (int64_t j = step + 1; j < width; ++j)
           updated.push_back(element.mulSub(b, a[j], multiplier,
