@@ -17,7 +17,10 @@ linalgx and PyTorch on the default stream *queued*: each call enqueued
 behind a wait kernel that outlasts the host's launches, so that the GPU
 finds every launch of the call queued — the call's device time without the
 host's launch rate on its path (the difference to the first columns is the
-time the GPU waited for the host)."""
+time the GPU waited for the host) — and last, linalgx captured once in a CUDA
+graph (`torch.cuda.graph`) and replayed: the call with no host launches and
+no launch latency between its kernels, what a graph inside the runtime could
+reach."""
 
 import statistics
 import sys
@@ -53,6 +56,19 @@ def device_us(call, stream, queued=False):
     return statistics.median(times)
 
 
+def graph_replay_us(call):
+    """Device time of one replay of `call` captured in a CUDA graph."""
+    stream = torch.cuda.Stream()
+    with torch.cuda.stream(stream):
+        for _ in range(3):
+            call()
+    torch.cuda.synchronize()
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        call()
+    return device_us(graph.replay, torch.cuda.current_stream())
+
+
 def main():
     label, cases = sys.argv[1], sys.argv[2:]
     if lxt.operators() is None:
@@ -68,8 +84,10 @@ def main():
         theirs = device_us(lambda: torch.linalg.lu_factor(a), default)
         ours_queued = device_us(lambda: lxt.lu_factor(a), default, queued=True)
         theirs_queued = device_us(lambda: torch.linalg.lu_factor(a), default, queued=True)
-        print("| %s | %s | %.0f | %.0f | %.0f | %.0f | %.0f |"
-              % (label, case, ours, ours_urgent, theirs, ours_queued, theirs_queued), flush=True)
+        ours_graphed = graph_replay_us(lambda: lxt.lu_factor(a))
+        print("| %s | %s | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f |"
+              % (label, case, ours, ours_urgent, theirs, ours_queued, theirs_queued,
+                 ours_graphed), flush=True)
 
 
 if __name__ == "__main__":
