@@ -1,7 +1,8 @@
 """How linalgx's PyTorch operator library (linalgx/csrc: the operators, the
 LU family's kernels in LinalgxTorchOps.cpp, the solve family's in
 LinalgxTorchSolve.cpp, lu_unpack's CUDA kernel in LinalgxTorchUnpack.cu, the
-Autograd kernels, and the header they share) is
+Autograd kernels, the kernel chains' graph cache in LinalgxTorchGraphs.cpp,
+and the header they share) is
 compiled, shared by setup.py (`pip install ./python` where PyTorch is)
 and by the GPU scripts that build it beside a pack with
 torch.utils.cpp_extension.load. Needs PyTorch with CUDA (its headers) and
@@ -13,7 +14,7 @@ import os
 
 NAME = "_linalgx_torch_ops"
 SOURCES = ("LinalgxTorchOps.cpp", "LinalgxTorchSolve.cpp", "LinalgxTorchAutograd.cpp",
-           "LinalgxTorchUnpack.cu")
+           "LinalgxTorchGraphs.cpp", "LinalgxTorchUnpack.cu")
 # The host code is a call's whole overhead over its kernel, so it is
 # optimized: torch.utils.cpp_extension.load passes no -O flag of its own
 # (its host code would be built at -O0), and setuptools' flags are whatever

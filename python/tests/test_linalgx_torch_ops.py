@@ -252,3 +252,11 @@ def test_operator_library_is_optimized():
     flags = dict(re.findall(r"^(\w+) = (.*)$", open(ninja).read(), re.M))
     assert re.search(r"(^| )-O[23]( |$)", flags["cflags"]), flags["cflags"]
     assert re.search(r"-Xcompiler -O[23]\b", flags["cuda_cflags"]), flags["cuda_cflags"]
+
+
+def test_chain_graph_counts_start_at_zero(ops):
+    """The kernel-chain graph cache's counts (captured, replayed, refused,
+    evicted; torch_ops_gpu.py's chain_graphs and graph_budget check them on a
+    GPU): four, all zero where no CUDA operator has run."""
+    assert str(ops._chain_graph_counts.default._schema) == "linalgx::_chain_graph_counts() -> int[]"
+    assert ops._chain_graph_counts() == [0, 0, 0, 0]

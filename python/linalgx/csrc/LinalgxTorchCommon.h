@@ -12,6 +12,7 @@
 #ifndef LINALGX_TORCH_COMMON_H
 #define LINALGX_TORCH_COMMON_H
 
+#include "LinalgxTorchGraphs.h"
 #include "linalgx/CudaRuntime.h"
 
 #include <ATen/ATen.h>
@@ -22,6 +23,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <unordered_map>
 #include <utility>
 
@@ -91,10 +93,14 @@ forkJoinEvents(c10::DeviceIndex device) {
   return {fork, join};
 }
 
-/// Runs `body` with `stream` as the calling thread's linalgx stream.
+/// Runs `body` (or `body(stream)`) with `stream` as the calling thread's
+/// linalgx stream.
 template <typename Body> void onStream(cudaStream_t stream, Body body) {
   linalgxCudaSetStreamEx(stream, LINALGX_CUDA_STREAM_DEFER_SYNC);
-  body();
+  if constexpr (std::is_invocable_v<Body, cudaStream_t>)
+    body(stream);
+  else
+    body();
   linalgxCudaResetStream();
 }
 
@@ -121,6 +127,22 @@ void onCurrentStream(const at::Device &device, Body body,
   onStream(proxy, body);
   C10_CUDA_CHECK(cudaEventRecord(join, proxy));
   C10_CUDA_CHECK(cudaStreamWaitEvent(stream, join, 0));
+}
+
+/// Runs `factor(a, outputs)` on PyTorch's current stream as onCurrentStream
+/// does; a kernel chain through its cached CUDA graph where there is one
+/// (LinalgxTorchGraphs.h).
+inline void factorOnCurrentStream(const char *op, const at::Tensor &a,
+                                  at::TensorList outputs,
+                                  const ChainFactor &factor) {
+  bool kernelChain = factoredByKernelChain(a);
+  onCurrentStream(
+      a.device(),
+      [&](cudaStream_t stream) {
+        if (!kernelChain || !replayKernelChain(op, a, outputs, stream, factor))
+          factor(a, outputs);
+      },
+      kernelChain);
 }
 
 /// The CPU "kernels": a sentence instead of PyTorch's missing-backend error,

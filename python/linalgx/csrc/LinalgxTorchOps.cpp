@@ -59,7 +59,7 @@ using linalgx::cuda_kernels::MemRef;
 using linalgx::cuda_kernels::PivotsToPermutationEntry;
 using linalgx::torch_ops::checkLuUnpackArguments;
 using linalgx::torch_ops::entryFor;
-using linalgx::torch_ops::factoredByKernelChain;
+using linalgx::torch_ops::factorOnCurrentStream;
 using linalgx::torch_ops::isKernelType;
 using linalgx::torch_ops::onCpu;
 using linalgx::torch_ops::onCurrentStream;
@@ -123,14 +123,17 @@ struct LuOutputs {
     pivots = at::empty(shape, a.options().dtype(at::kInt));
   }
 
-  // The entry points' descriptors of the operands.
+  // The entry points' descriptors of operands of these shapes (the outputs
+  // themselves or the graph cache's copies of them).
   MemRef<3> matrices(const at::Tensor &t) const {
     return contiguous<3>(t.data_ptr(), {batch, m, n});
   }
-  MemRef<2> pivotsDesc() const {
-    return contiguous<2>(pivots.data_ptr(), {batch, k});
+  MemRef<2> pivotsDesc(const at::Tensor &t) const {
+    return contiguous<2>(t.data_ptr(), {batch, k});
   }
-  MemRef<1> infoDesc() const { return contiguous<1>(info.data_ptr(), {batch}); }
+  MemRef<1> infoDesc(const at::Tensor &t) const {
+    return contiguous<1>(t.data_ptr(), {batch});
+  }
 };
 
 std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor>
@@ -146,17 +149,18 @@ luCuda(const at::Tensor &input) {
   auto shape = out.pivots.sizes().vec();
   shape.back() = out.m;
   at::Tensor permutation = at::empty(shape, out.pivots.options());
-  if (out.batch > 0) {
-    MemRef<3> aDesc = out.matrices(a), luDesc = out.matrices(out.lu);
-    MemRef<2> pivDesc = out.pivotsDesc();
-    MemRef<1> infoDesc = out.infoDesc();
-    MemRef<2> permDesc =
-        contiguous<2>(permutation.data_ptr(), {out.batch, out.m});
-    onCurrentStream(
-        a.device(),
-        [&] { entry(&aDesc, &luDesc, &pivDesc, &infoDesc, &permDesc); },
-        factoredByKernelChain(a));
-  }
+  if (out.batch > 0)
+    factorOnCurrentStream(
+        op, a, {out.lu, out.pivots, out.info, permutation},
+        [&](const at::Tensor &from, at::TensorList outputs) {
+          MemRef<3> aDesc = out.matrices(from),
+                    luDesc = out.matrices(outputs[0]);
+          MemRef<2> pivDesc = out.pivotsDesc(outputs[1]);
+          MemRef<1> infoDesc = out.infoDesc(outputs[2]);
+          MemRef<2> permDesc =
+              contiguous<2>(outputs[3].data_ptr(), {out.batch, out.m});
+          entry(&aDesc, &luDesc, &pivDesc, &infoDesc, &permDesc);
+        });
   return {out.lu, out.pivots, permutation, out.info};
 }
 
@@ -178,14 +182,15 @@ luFactorExCuda(const at::Tensor &input) {
       _mlir_ciface_linalgx_lu_factor_c64);
   at::Tensor a = input.contiguous();
   LuOutputs out(a);
-  if (out.batch > 0) {
-    MemRef<3> aDesc = out.matrices(a), luDesc = out.matrices(out.lu);
-    MemRef<2> pivDesc = out.pivotsDesc();
-    MemRef<1> infoDesc = out.infoDesc();
-    onCurrentStream(
-        a.device(), [&] { entry(&aDesc, &luDesc, &pivDesc, &infoDesc); },
-        factoredByKernelChain(a));
-  }
+  if (out.batch > 0)
+    factorOnCurrentStream(op, a, {out.lu, out.pivots, out.info},
+                          [&](const at::Tensor &from, at::TensorList outputs) {
+                            MemRef<3> aDesc = out.matrices(from),
+                                      luDesc = out.matrices(outputs[0]);
+                            MemRef<2> pivDesc = out.pivotsDesc(outputs[1]);
+                            MemRef<1> infoDesc = out.infoDesc(outputs[2]);
+                            entry(&aDesc, &luDesc, &pivDesc, &infoDesc);
+                          });
   return {out.lu, out.pivots, out.info};
 }
 
@@ -324,6 +329,10 @@ TORCH_LIBRARY(linalgx, m) {
   m.def("slogdet(Tensor A) -> (Tensor sign, Tensor logabsdet, Tensor LU, "
         "Tensor pivots)");
   m.def("inv_ex(Tensor A) -> (Tensor inverse, Tensor info)");
+  // For tests and benchmarks: the kernel-chain graph cache's counts
+  // (captured, replayed, refused, evicted; LinalgxTorchGraphs.h).
+  m.def("_chain_graph_counts() -> int[]",
+        &linalgx::torch_ops::kernelChainGraphCounts);
 }
 
 TORCH_LIBRARY_IMPL(linalgx, CUDA, m) {

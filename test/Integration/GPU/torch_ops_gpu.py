@@ -277,6 +277,85 @@ def cuda_graph(lxt, dtype, shape):
           all(bool((s == f).all()) for s, f in zip(static_plu, lxt.lu(fresh))))
 
 
+def graph_counts():
+    """The kernel-chain graph cache's (captured, replayed, refused, evicted)."""
+    return torch.ops.linalgx._chain_graph_counts()
+
+
+def counts_since(before):
+    return [now - then for now, then in zip(graph_counts(), before)]
+
+
+def first_call_on_a_new_stream(function, a):
+    """`function(a)` as the first call of its shape on a stream of its own:
+    never from a graph (a graph is captured at a key's second call)."""
+    stream = torch.cuda.Stream()
+    stream.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(stream):
+        result = [t.clone() for t in function(a)]
+    torch.cuda.current_stream().wait_stream(stream)
+    return result
+
+
+def same(xs, ys):
+    return all(bool((x == y).all()) for x, y in zip(xs, ys))
+
+
+@case
+def chain_graphs(lxt, dtype, shape, legacy):
+    """A kernel chain (from 512 rows and columns) replays the CUDA graph
+    captured at the second call of its operator, shape, dtype and stream:
+    every call's results equal a first, eager call's on the same input bit
+    for bit and stay the caller's (later calls do not overwrite them), on a
+    stream of the caller's and on the legacy default stream."""
+    inputs = [random_matrix(shape, dtype, 30 + i) for i in range(3)]
+    functions = [lxt.lu_factor_ex, torch.ops.linalgx.lu]
+    want = [[first_call_on_a_new_stream(f, a) for a in inputs] for f in functions]
+    torch.cuda.synchronize()
+    before = graph_counts()
+    stream = torch.cuda.current_stream() if legacy else torch.cuda.Stream()
+    stream.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(stream):
+        # Eager, then captured and replayed, then replayed: each operator.
+        got = [[f(a) for a in inputs + inputs[:1]] for f in functions]
+    torch.cuda.current_stream().wait_stream(stream)
+    torch.cuda.synchronize()
+    captured, replayed, refused, _ = counts_since(before)
+    where = "legacy stream" if legacy else "side stream"
+    check("kernel chain graphs: captured 2, replayed 6, refused 0 (%s %s %s)"
+          % (dtype, shape, where), (captured, replayed, refused) == (2, 6, 0),
+          "captured %d, replayed %d, refused %d" % (captured, replayed, refused))
+    for f, results, expected in zip(functions, got, want):
+        check("kernel chain graphs: %s results equal the eager calls' (%s %s %s)"
+              % (f.__name__, dtype, shape, where),
+              all(same(r, w) for r, w in zip(results, expected + expected[:1])))
+
+
+def graph_budget(lxt):
+    """Run with LINALGX_TORCH_GRAPH_MIB=20: three shapes of 8, 7.6 and 6.2
+    MiB of operands do not fit together, so capturing the third evicts the
+    least recently used graph, which the fourth round captures again; the
+    results stay right. With 0: no graphs at all."""
+    budget = int(os.environ["LINALGX_TORCH_GRAPH_MIB"])
+    shapes = [(1024, 1024), (1000, 1000), (900, 900)]
+    inputs = [random_matrix(s, torch.float64, 40 + i) for i, s in enumerate(shapes)]
+    want = [first_call_on_a_new_stream(lxt.lu_factor_ex, a) for a in inputs]
+    torch.cuda.synchronize()
+    before = graph_counts()
+    got = [lxt.lu_factor_ex(a) for _ in range(4) for a in inputs]
+    torch.cuda.synchronize()
+    captured, replayed, refused, evicted = counts_since(before)
+    check("graph budget %d MiB: results equal the eager calls'" % budget,
+          all(same(g, want[i % 3]) for i, g in enumerate(got)))
+    if budget == 0:
+        check("graph budget 0: no graph captured or replayed",
+              (captured, replayed) == (0, 0), str(graph_counts()))
+    else:
+        check("graph budget %d MiB: graphs evicted to fit" % budget,
+              (captured, evicted, refused) == (4, 2, 0),
+              "captured %d, replayed %d, evicted %d" % (captured, replayed, evicted))
+
+
 @case
 def legacy_stream_order(lxt, dtype, shape):
     """Large matrices factored from PyTorch's legacy default stream run on a
@@ -857,14 +936,15 @@ def timing(lxt):
             inference[0], permutation[0], unpack[0], plu[0], two[0], torch_plu[0]))
 
 
-def in_child(name, args):
-    """Runs the case `name` in a child process (the library is built by then)
-    and counts its checks here, so that a crash is one failure, not the end
-    of the suite."""
+def in_child(name, args, environment=None):
+    """Runs the case `name` in a child process (the library is built by then),
+    with `environment` added to this one's, and counts its checks here, so
+    that a crash is one failure, not the end of the suite."""
     command = [sys.executable, "-X", "faulthandler", os.path.abspath(__file__), "--only", name,
                "--source-root", args.source_root, "--library-dir", args.library_dir,
                "--build-dir", args.build_dir]
-    run = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    run = subprocess.run(command, capture_output=True, text=True, timeout=300,
+                         env=dict(os.environ, **(environment or {})))
     for line in run.stdout.splitlines():
         if line.startswith(("PASS: ", "FAIL: ")):
             check(line[6:], line.startswith("PASS"))
@@ -921,6 +1001,10 @@ def main():
         for shape in [(1024, 1024), (2, 600, 600)]:
             legacy_stream_order(lxt, dtype, shape)
     for dtype in DTYPES:
+        for shape, legacy in [((1024, 1024), False), ((2, 600, 520), True),
+                              ((520, 700), False)]:
+            chain_graphs(lxt, dtype, shape, legacy)
+    for dtype in DTYPES:
         solve_matches_torch(lxt, dtype)
         lu_solve_matches_torch(lxt, dtype)
         determinants_match_torch(lxt, dtype)
@@ -933,6 +1017,8 @@ def main():
     solve_family_compiled(lxt)
     in_child("solve_family_errors", args)
     in_child("lu_unpack_errors", args)
+    in_child("graph_budget", args, {"LINALGX_TORCH_GRAPH_MIB": "20"})
+    in_child("graph_budget", args, {"LINALGX_TORCH_GRAPH_MIB": "0"})
     timing(lxt)
     timing_solve(lxt)
     # Last: a path that cannot be captured ends the process (the CUDA
