@@ -936,6 +936,16 @@ def timing(lxt):
             inference[0], permutation[0], unpack[0], plu[0], two[0], torch_plu[0]))
 
 
+def chain_graph_checks(lxt, args):
+    """The kernel-chain graph cache: results, counts, budget, every dtype."""
+    for dtype in DTYPES:
+        for shape, legacy in [((1024, 1024), False), ((2, 600, 520), True),
+                              ((520, 700), False)]:
+            chain_graphs(lxt, dtype, shape, legacy)
+    in_child("graph_budget", args, {"LINALGX_TORCH_GRAPH_MIB": "20"})
+    in_child("graph_budget", args, {"LINALGX_TORCH_GRAPH_MIB": "0"})
+
+
 def in_child(name, args, environment=None):
     """Runs the case `name` in a child process (the library is built by then),
     with `environment` added to this one's, and counts its checks here, so
@@ -959,6 +969,8 @@ def main():
     parser.add_argument("--library-dir", required=True)
     parser.add_argument("--build-dir", required=True)
     parser.add_argument("--only", help="run this one case (in_child)")
+    parser.add_argument("--graphs-only", action="store_true",
+                        help="run only the kernel-chain graph cache's checks")
     args = parser.parse_args()
     from linalgx import _torch_build  # the package is on PYTHONPATH
     from torch.utils import cpp_extension
@@ -975,6 +987,10 @@ def main():
     import linalgx.torch as lxt
     if args.only:
         globals()[args.only](lxt)
+        return 1 if failed else 0
+    if args.graphs_only:
+        chain_graph_checks(lxt, args)
+        print("%d passed, %d failed" % (passed, failed))
         return 1 if failed else 0
     check("the operators are loaded", lxt.operators() is not None, str(lxt.operators_error()))
     for dtype in DTYPES:
@@ -1000,10 +1016,7 @@ def main():
     for dtype in (torch.float32, torch.float64):
         for shape in [(1024, 1024), (2, 600, 600)]:
             legacy_stream_order(lxt, dtype, shape)
-    for dtype in DTYPES:
-        for shape, legacy in [((1024, 1024), False), ((2, 600, 520), True),
-                              ((520, 700), False)]:
-            chain_graphs(lxt, dtype, shape, legacy)
+    chain_graph_checks(lxt, args)
     for dtype in DTYPES:
         solve_matches_torch(lxt, dtype)
         lu_solve_matches_torch(lxt, dtype)
@@ -1017,8 +1030,6 @@ def main():
     solve_family_compiled(lxt)
     in_child("solve_family_errors", args)
     in_child("lu_unpack_errors", args)
-    in_child("graph_budget", args, {"LINALGX_TORCH_GRAPH_MIB": "20"})
-    in_child("graph_budget", args, {"LINALGX_TORCH_GRAPH_MIB": "0"})
     timing(lxt)
     timing_solve(lxt)
     # Last: a path that cannot be captured ends the process (the CUDA
