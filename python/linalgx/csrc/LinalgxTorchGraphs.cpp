@@ -23,7 +23,8 @@
 namespace linalgx::torch_ops {
 namespace {
 
-constexpr int64_t kDefaultBudgetMiB = 256;
+// Off until the cache's GPU tests and timings have run (docs/python.md).
+constexpr int64_t kDefaultBudgetMiB = 0;
 // Shapes seen once and not (yet) captured are remembered up to this many;
 // they hold no memory.
 constexpr size_t kMaxUncaptured = 64;

@@ -13,8 +13,8 @@
 // input's copy replaces the one the chain makes anyway), a few
 // microseconds where the graph saves tens to hundreds. The operands' copies
 // stay allocated while their graph is cached: at most
-// LINALGX_TORCH_GRAPH_MIB MiB (default 256) in all, least recently used
-// first out; 0 turns the graphs off.
+// LINALGX_TORCH_GRAPH_MIB MiB in all, least recently used first out; 0,
+// the default for now, turns the graphs off.
 //
 //===----------------------------------------------------------------------===//
 

@@ -9,8 +9,10 @@ inv_ex): results against PyTorch's own (broadcast batches, vector
 right-hand sides, left=False, adjoint), singular matrices, autograd
 (gradients equal to PyTorch's to 1e-10 in f64, torch.autograd.gradcheck and
 gradgradcheck), torch.library.opcheck, torch.compile(fullgraph=True), CUDA
-graph capture and replay, errors that name the argument, and per-call times
-beside torch.linalg's.
+graph capture and replay, the kernel-chain graph cache (on at 256 MiB here
+unless LINALGX_TORCH_GRAPH_MIB says otherwise; --graphs-only runs its checks
+alone), errors that name the argument, and per-call times beside
+torch.linalg's.
 
   python3 torch_ops_gpu.py --source-root SRC --library-dir LIB --build-dir DIR
 
@@ -33,6 +35,10 @@ import traceback
 # Inductor compiles in this process: its worker pool otherwise holds the
 # process at exit for up to 300 s (seen on the H200 with PyTorch 2.11).
 os.environ.setdefault("TORCHINDUCTOR_COMPILE_THREADS", "1")
+# The kernel-chain graph cache is off by default; the suite runs with it on,
+# so that every large call below goes through it (graph_budget's children
+# set their own).
+os.environ.setdefault("LINALGX_TORCH_GRAPH_MIB", "256")
 
 import torch  # noqa: E402
 
