@@ -100,9 +100,12 @@ class ChainGraphCache {
 public:
   bool replay(const char *op, const at::Tensor &a, at::TensorList outputs,
               cudaStream_t stream, const ChainFactor &factor) {
-    if (bytesOf(outputs) > budgetBytes() || runtimeWaitsInCalls() ||
-        isCapturing(stream))
-      return false; // inside the caller's own capture: be part of it
+    if (bytesOf(outputs) > budgetBytes() || runtimeWaitsInCalls())
+      return false;
+    // Inside the caller's own capture the chain becomes part of it, on the
+    // caller's operands.
+    if (isCapturing(stream))
+      return false;
     ChainKey key{op, a.get_device(), stream, a.scalar_type(), a.sizes().vec()};
     std::lock_guard<std::mutex> lock(mutex);
     auto entry = find(key);
