@@ -173,6 +173,17 @@ def torch_lu_reference(a):
     return torch.lu_unpack(lu, piv)
 
 
+def chain_graphs_note():
+    """What the PyTorch operators' kernel-chain graph cache did in this run."""
+    operators = linalgx.torch.operators()
+    if operators is None:
+        return "no PyTorch operator library"
+    captured, replayed, refused, evicted = operators._chain_graph_counts()
+    return ("kernel-chain graphs (LINALGX_TORCH_GRAPH_MIB %s): captured %d, replayed %d, "
+            "refused %d, evicted %d" % (os.environ.get("LINALGX_TORCH_GRAPH_MIB", "unset"),
+                                       captured, replayed, refused, evicted))
+
+
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else "."
     os.makedirs(out, exist_ok=True)
@@ -242,7 +253,8 @@ def main():
         lines.append("| %s | " % row["case"] + " | ".join(
             "%.0f / %.0f" % (row[n][1] * 1e6, row[n][0] * 1e6) for n in names) + " |")
     table = ("µs per call, device / wall (median). Device: JAX columns pipelined time per "
-             "call, PyTorch columns CUDA events. %s\n\n" % env) + "\n".join(lines) + "\n"
+             "call, PyTorch columns CUDA events. %s; %s\n\n" % (env, chain_graphs_note())
+             ) + "\n".join(lines) + "\n"
     if len(spanned) == 2:
         table += host_overhead_table(rows)
     with open(os.path.join(out, "table.md"), "w") as f:

@@ -88,6 +88,8 @@ def main():
         print("| %s | %s | %.0f | %.0f | %.0f | %.0f | %.0f | %.0f |"
               % (label, case, ours, ours_urgent, theirs, ours_queued, theirs_queued,
                  ours_graphed), flush=True)
+    print("| %s | kernel-chain graphs: captured, replayed, refused, evicted %s |"
+          % (label, torch.ops.linalgx._chain_graph_counts()), flush=True)
 
 
 if __name__ == "__main__":
