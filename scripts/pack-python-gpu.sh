@@ -47,6 +47,7 @@ cp "$ROOT/runtime/cuda/include/linalgx/CudaRuntime.h" \
 mkdir -p "$PACK/src/runtime/cuda" "$PACK/src/runtime/cuda_kernels"
 cp -r "$ROOT/runtime/cuda/include" "$PACK/src/runtime/cuda/"
 cp -r "$ROOT/runtime/cuda_kernels/include" "$PACK/src/runtime/cuda_kernels/"
+cp -r "$ROOT/runtime/common" "$PACK/src/runtime/"
 "$PY" -c "import jax, jax.ffi; print(jax.__version__)" > "$PACK/jax_version_build.txt"
 grep -h "define XLA_FFI_API_M" \
   "$("$PY" -c 'import jax.ffi; print(jax.ffi.include_dir())')/xla/ffi/api/c_api.h" \

@@ -35,7 +35,8 @@ def build_arguments(source_root, library_dir):
         "sources": [os.path.join(os.path.dirname(os.path.abspath(__file__)), "csrc", source)
                     for source in SOURCES],
         "include_dirs": [os.path.join(source_root, "runtime", "cuda", "include"),
-                         os.path.join(source_root, "runtime", "cuda_kernels", "include")],
+                         os.path.join(source_root, "runtime", "cuda_kernels", "include"),
+                         os.path.join(source_root, "runtime")],
         "library_dirs": [library_dir],
         "libraries": ["linalgx_cuda_kernels", "linalgx_cuda_runtime"],
         "extra_compile_args": {"cxx": CXX_FLAGS, "nvcc": NVCC_FLAGS},

@@ -10,12 +10,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "LinalgxTorchGraphs.h"
+#include "common/EnvironmentInteger.h"
 
 #include <c10/cuda/CUDAException.h>
 #include <c10/util/Exception.h>
 
 #include <cstdint>
-#include <cstdlib>
 #include <list>
 #include <mutex>
 #include <string>
@@ -30,28 +30,20 @@ constexpr int64_t kDefaultBudgetMiB = 0;
 constexpr size_t kMaxUncaptured = 64;
 
 int64_t budgetBytes() {
-  static const int64_t bytes = [] {
-    int64_t mib = kDefaultBudgetMiB;
-    if (const char *text = std::getenv("LINALGX_TORCH_GRAPH_MIB")) {
-      char *end = nullptr;
-      long long value = std::strtoll(text, &end, 10);
-      TORCH_CHECK(end != text && *end == '\0' && value >= 0 &&
-                      value <= (int64_t(1) << 30),
-                  "LINALGX_TORCH_GRAPH_MIB must be a number of MiB from 0 to "
-                  "2^30, got '",
-                  text, "'");
-      mib = value;
-    }
-    return mib << 20;
-  }();
+  static const int64_t bytes = linalgx::runtime::environmentInteger(
+                                   "linalgx-torch", "LINALGX_TORCH_GRAPH_MIB",
+                                   kDefaultBudgetMiB, 0, int64_t(1) << 30)
+                               << 20;
   return bytes;
 }
 
 // The runtime's LINALGX_CUDA_CHECK_INFO=1 waits for the device inside a
-// call, which a capture cannot do.
+// call, which a capture cannot do; read as the runtime reads it.
 bool runtimeWaitsInCalls() {
-  const char *text = std::getenv("LINALGX_CUDA_CHECK_INFO");
-  return text && std::string(text) != "0";
+  static const bool waits =
+      linalgx::runtime::environmentInteger(
+          "linalgx-torch", "LINALGX_CUDA_CHECK_INFO", 0, 0, 1) != 0;
+  return waits;
 }
 
 struct ChainKey {
@@ -74,7 +66,6 @@ struct CapturedChain {
   std::vector<at::Tensor> operands;
   cudaGraphExec_t graph = nullptr;
   bool refused = false; // the CUDA runtime refused the capture: run eagerly
-  int64_t bytes = 0;
 };
 
 int64_t bytesOf(at::TensorList tensors) {
@@ -100,7 +91,8 @@ class ChainGraphCache {
 public:
   bool replay(const char *op, const at::Tensor &a, at::TensorList outputs,
               cudaStream_t stream, const ChainFactor &factor) {
-    if (bytesOf(outputs) > budgetBytes() || runtimeWaitsInCalls())
+    int64_t bytes = bytesOf(outputs);
+    if (bytes > budgetBytes() || runtimeWaitsInCalls())
       return false;
     // Inside the caller's own capture the chain becomes part of it, on the
     // caller's operands.
@@ -116,7 +108,7 @@ public:
     entries.splice(entries.begin(), entries, entry); // most recently used
     if (entry->refused)
       return false;
-    if (!entry->graph && !capture(*entry, a, outputs, stream, factor))
+    if (!entry->graph && !capture(*entry, a, outputs, bytes, stream, factor))
       return false;
     copyOnStream(entry->operands[0], a, stream);
     C10_CUDA_CHECK(cudaGraphLaunch(entry->graph, stream));
@@ -164,18 +156,18 @@ private:
       // operands go back to PyTorch's allocator on the stream they were
       // made for, whose later work runs after the graph.
       C10_CUDA_CHECK(cudaGraphExecDestroy(it->graph));
-      cachedBytes -= it->bytes;
+      cachedBytes -= bytesOf(it->operands);
       ++counts.evicted;
       it = entries.erase(it);
     }
   }
 
-  /// Captures `factor` on copies of the operands into `entry`; false if the
-  /// CUDA runtime refuses (then the entry runs eagerly from now on).
+  /// Captures `factor` on copies of the operands (`bytes` in all) into
+  /// `entry`; false if the CUDA runtime refuses (then the entry runs eagerly
+  /// from now on).
   bool capture(CapturedChain &entry, const at::Tensor &a,
-               at::TensorList outputs, cudaStream_t stream,
+               at::TensorList outputs, int64_t bytes, cudaStream_t stream,
                const ChainFactor &factor) {
-    int64_t bytes = bytesOf(outputs);
     makeRoom(bytes, entry);
     if (cachedBytes + bytes > budgetBytes())
       return false;
@@ -210,7 +202,6 @@ private:
       return false;
     }
     entry.graph = exec;
-    entry.bytes = bytes;
     cachedBytes += bytes;
     ++counts.captured;
     return true;
