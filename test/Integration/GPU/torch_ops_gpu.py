@@ -150,13 +150,13 @@ def lu_unpack_kernel_wide_offsets():
     lu = torch.randn(batch, m, m, dtype=torch.float16, device=DEVICE)
     permutation = torch.argsort(torch.rand(batch, m, device=DEVICE), dim=-1).to(torch.int32)
     wide = torch.ops.linalgx.lu_unpack(lu, permutation)
-    same = True
+    equal = True
     for b in (0, 555, batch - 1):
         narrow = torch.ops.linalgx.lu_unpack(lu[b:b + 1], permutation[b:b + 1])
-        same = same and all(bool((w[b:b + 1] == n).all()) for w, n in zip(wide, narrow))
+        equal = equal and same([w[b:b + 1] for w in wide], narrow)
     del wide
     check("lu_unpack CUDA kernel, 64-bit offsets == 32-bit, (%d, %d, %d) float16"
-          % (batch, m, m), same)
+          % (batch, m, m), equal)
 
 
 @case
@@ -258,6 +258,11 @@ def compiled(lxt):
               str(explanation.break_reasons))
 
 
+def same(xs, ys):
+    """Whether the tensors of xs and ys are equal, pairwise, bit for bit."""
+    return all(bool((x == y).all()) for x, y in zip(xs, ys))
+
+
 @case
 def cuda_graph(lxt, dtype, shape):
     static_a = random_matrix(shape, dtype, 8)
@@ -278,9 +283,9 @@ def cuda_graph(lxt, dtype, shape):
     torch.cuda.synchronize()
     lu, pivots, info = lxt.lu_factor_ex(fresh)
     check("CUDA graph capture and replay %s %s" % (dtype, shape),
-          bool((static_pivots == pivots).all()) and bool((static_lu == lu).all()))
+          same((static_pivots, static_lu), (pivots, lu)))
     check("CUDA graph capture and replay of linalgx.torch.lu %s %s" % (dtype, shape),
-          all(bool((s == f).all()) for s, f in zip(static_plu, lxt.lu(fresh))))
+          same(static_plu, lxt.lu(fresh)))
 
 
 def graph_counts():
@@ -301,10 +306,6 @@ def first_call_on_a_new_stream(function, a):
         result = [t.clone() for t in function(a)]
     torch.cuda.current_stream().wait_stream(stream)
     return result
-
-
-def same(xs, ys):
-    return all(bool((x == y).all()) for x, y in zip(xs, ys))
 
 
 @case
@@ -382,7 +383,7 @@ def legacy_stream_order(lxt, dtype, shape):
     got.append(lxt.solve(a, rhs) + 0)
     torch.cuda.synchronize()
     check("legacy default stream: lu_factor_ex and solve ordered %s %s" % (dtype, shape),
-          all(bool((g == w).all()) for g, w in zip(got, want)))
+          same(got, want))
 
 
 @case
